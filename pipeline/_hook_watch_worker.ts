@@ -1,20 +1,40 @@
 /**
  * The thread that watches plugin hooks (see `hook_watchdog.ts`): four times a second it reads what
  * the build's thread last wrote to the shared memory, and when a hook has held that thread past its
- * limit and the grace, it says so (stderr, the log, the last words) and ends the process.
+ * limit and the grace, it says so (stderr, the log, the last words) and ends the process. Outside
+ * the `slop` command (`linger` false), it ends itself once no hook has run for a second, so that
+ * it never keeps a process alive for long.
  *
  * @module
  */
 
-import { workerData } from "node:worker_threads";
-import { GRACE_MS, type Layout, layout, readText } from "./hook_watchdog.ts";
+import { GRACE_MS, type Layout, layout, readText } from "./_hook_watch_memory.ts";
 
-const memory = layout(workerData as SharedArrayBuffer);
+/** How long, outside the `slop` command, the watch waits with no hook under way before it ends. */
+const IDLE_MS = 1000;
 
-setInterval(() => {
-  const reason = stalled(memory, Date.now());
-  if (reason) stop(reason);
-}, 250);
+/** The worker's own scope (the module is type-checked as a window's). */
+const scope = self as unknown as {
+  onmessage: (event: MessageEvent<{ buffer: SharedArrayBuffer; linger: boolean }>) => void;
+  postMessage: (message: string) => void;
+  close: () => void;
+};
+
+scope.onmessage = (event) => {
+  const memory = layout(event.data.buffer);
+  let idleSince = Date.now();
+  const timer = setInterval(() => {
+    const now = Date.now();
+    const reason = stalled(memory, now);
+    if (reason) stop(memory, reason);
+    if (memory.times[0] > 0 || memory.times[3] > 0) idleSince = now;
+    else if (!event.data.linger && now - idleSince > IDLE_MS) {
+      clearInterval(timer);
+      scope.postMessage("ended");
+      scope.close();
+    }
+  }, 250);
+};
 
 /** The message of the hook that holds the build's thread too long, if one does. */
 function stalled(at: Layout, now: number): string | undefined {
@@ -29,7 +49,7 @@ function stalled(at: Layout, now: number): string | undefined {
 }
 
 /** Say why on every channel the process has, then end it (the build's thread cannot be stopped). */
-function stop(reason: string): void {
+function stop(memory: Layout, reason: string): void {
   const line = new TextEncoder().encode(`slop: ${reason}\n`);
   try {
     Deno.stderr.writeSync(line);

@@ -28,12 +28,31 @@ const COMMAND = import.meta.url.replace(/pipeline\/[^/]*$/, "cli.ts"); // an add
  * ```
  */
 export function watchedProcess(): boolean {
-  try {
-    return watching || Deno.mainModule === COMMAND;
-  } catch {
-    return watching;
-  }
+  return watching || isCommand;
 }
+
+/**
+ * Whether this process is the `slop` command, which ends with `Deno.exit()` (a thread of its
+ * watches need not end for it to exit).
+ *
+ * @example
+ * ```ts
+ * import { watchingCommand } from "./config_watchdog.ts";
+ * console.log(watchingCommand());
+ * ```
+ */
+export function watchingCommand(): boolean {
+  return isCommand;
+}
+
+/** Whether this process's main module is the `slop` command (it never changes). */
+const isCommand = (() => {
+  try {
+    return Deno.mainModule === COMMAND;
+  } catch {
+    return false;
+  }
+})();
 
 /**
  * Watch every later config load and plugin hook of this process, as the `slop` command's are (a

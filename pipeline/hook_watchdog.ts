@@ -16,59 +16,16 @@
  * @module
  */
 
-import { Worker } from "node:worker_threads";
-import { watchedProcess } from "./config_watchdog.ts";
-
-/** How long past its limit a hook holds the thread before the process is ended. */
-export const GRACE_MS = 2000;
-
-/** The texts the shared memory holds, each in its region. */
-const REGIONS = { sync: [0, 4096], oldest: [4096, 4096], log: [8192, 4096], words: [12288, 16384] };
-type Region = keyof typeof REGIONS;
-const LENGTH_AT: Record<Region, number> = { sync: 0, oldest: 1, log: 2, words: 3 };
-const BYTES = 12288 + 16384;
-
-/** Views of the memory shared with the watch's thread. */
-export interface Layout {
-  buffer: SharedArrayBuffer;
-  /** The sync hook's start and limit (ms), the last turn, the oldest awaited hook's deadline. */
-  times: Float64Array;
-  lengths: Int32Array;
-  bytes: Uint8Array;
-}
-
-/**
- * The views of `buffer`, as both threads read it.
- *
- * @example
- * ```ts
- * import { layout } from "./hook_watchdog.ts";
- * const memory = layout(new SharedArrayBuffer(64 + 28672));
- * ```
- */
-export function layout(buffer: SharedArrayBuffer): Layout {
-  return {
-    buffer,
-    times: new Float64Array(buffer, 0, 4),
-    lengths: new Int32Array(buffer, 32, 4),
-    bytes: new Uint8Array(buffer, 64, BYTES),
-  };
-}
-
-/**
- * The text last written to `region` ("" when none).
- *
- * @example
- * ```ts
- * import { layout, readText } from "./hook_watchdog.ts";
- * console.log(readText(layout(new SharedArrayBuffer(64 + 28672)), "log") === "");
- * ```
- */
-export function readText(at: Layout, region: Region): string {
-  const [start] = REGIONS[region];
-  const length = Atomics.load(at.lengths, LENGTH_AT[region]);
-  return new TextDecoder().decode(at.bytes.slice(start, start + length));
-}
+import { watchedProcess, watchingCommand } from "./config_watchdog.ts";
+import {
+  type Layout,
+  layout,
+  LENGTH_AT,
+  readText,
+  type Region,
+  REGIONS,
+  SHARED_BYTES,
+} from "./_hook_watch_memory.ts";
 
 const encoder = new TextEncoder();
 
@@ -85,13 +42,17 @@ const said: { log?: string; words?: string } = {};
 
 function watch(): Layout {
   if (memory) return memory;
-  memory = layout(new SharedArrayBuffer(64 + BYTES));
+  memory = layout(new SharedArrayBuffer(SHARED_BYTES));
   if (said.log) writeText(memory, "log", said.log);
   if (said.words) writeText(memory, "words", said.words);
+  // A web worker starts at a third of the cost of a `node:worker_threads` one, but keeps its
+  // process alive: the `slop` command ends with `Deno.exit()` whatever runs, and in a process of
+  // another's the watch ends itself once no hook has run for a second.
   const worker = new Worker(new URL("./_hook_watch_worker.ts", import.meta.url), {
-    workerData: memory.buffer,
+    type: "module",
   });
-  worker.unref(); // The watch never keeps the process alive.
+  worker.postMessage({ buffer: memory.buffer, linger: watchingCommand() });
+  worker.onmessage = () => (memory = undefined); // it ended itself: the next hook starts another
   return memory;
 }
 
@@ -125,20 +86,23 @@ export function lastWords(text: string): void {
   if (memory) writeText(memory, "words", text);
 }
 
-/** The hooks of the config's plugins under way, each with its deadline and message. */
-const awaited = new Set<{ deadline: number; message: string }>();
-let beating: ReturnType<typeof setInterval> | undefined;
+/** A hook of a config's plugin under way: when it fails for taking too long, and its message. */
+interface Awaited {
+  deadline: number;
+  message: string;
+}
 
-/** Write the first awaited hook (its deadline and message), and that the thread still turns. */
-function beat(at: Layout): void {
-  at.times[2] = Date.now();
-  const first = awaited.values().next().value;
-  if (first) writeText(at, "oldest", first.message);
-  at.times[3] = first?.deadline ?? 0;
-  if (!first && beating !== undefined) {
-    clearInterval(beating);
-    beating = undefined;
-  }
+/** The hooks of the config's plugins under way, in the order they began. */
+const awaited = new Set<Awaited>();
+/** The hook whose deadline and message the shared memory holds as the oldest under way. */
+let published: Awaited | undefined;
+let beating = false;
+
+/** Write the oldest hook under way (its deadline and message), or that none is. */
+function publishOldest(at: Layout): void {
+  published = awaited.values().next().value;
+  if (published) writeText(at, "oldest", published.message);
+  at.times[3] = published?.deadline ?? 0;
 }
 
 /**
@@ -159,14 +123,15 @@ export function watchedCall<T>(
 ): { value: T; settled: () => void } {
   if (!options.watched || !watchedProcess()) return { value: fn(), settled: () => {} };
   const at = watch();
+  if (!beating) {
+    // Twice a second, that the thread still turns (unref'd: it never keeps the process alive).
+    beating = true;
+    Deno.unrefTimer(setInterval(() => at.times[2] = Date.now(), 500));
+    at.times[2] = Date.now();
+  }
   const call = { deadline: Date.now() + options.limitMs, message: options.message };
   awaited.add(call);
-  if (awaited.size === 1) beat(at);
-  if (beating === undefined) {
-    const timer = setInterval(() => beat(at), 500);
-    Deno.unrefTimer(timer);
-    beating = timer;
-  }
+  if (!published) publishOldest(at);
   // A hook called from another's code: the outer one is the thread's again once this returns.
   const outer = at.times[0] > 0
     ? { start: at.times[0], limit: at.times[1], message: readText(at, "sync") }
@@ -176,7 +141,7 @@ export function watchedCall<T>(
   at.times[0] = Date.now();
   const settled = () => {
     awaited.delete(call);
-    if (at.times[3] === call.deadline) beat(at);
+    if (published === call) publishOldest(at);
   };
   try {
     return { value: fn(), settled };
