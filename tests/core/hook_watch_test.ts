@@ -1,12 +1,13 @@
 // A config's plugin whose hook never returns without awaiting holds the build's thread, and with it
 // every timer (a hook's `timeoutMs` among them): the watch (`pipeline/hook_watchdog.ts`, a thread
 // of its own) names the plugin, hook and file and ends the process, in the `slop` command and in
-// `slop mcp`, whose client's call is answered with the same message. A build whose hooks return
+// `slop mcp`, whose client's call is answered with the same message, and in the build server, whose
+// log and client say it. A build whose hooks return
 // exits as usual: the watch keeps no process alive.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { makeProject, REPO, V8_FLAGS } from "../_helpers.ts";
+import { makeProject, REPO, runCli, tempDir, V8_FLAGS } from "../_helpers.ts";
 import { connect } from "../mcp/_client.ts";
 
 // Blocked for good without spinning (no CPU spent): the same to the thread as `while (true) {}`.
@@ -72,4 +73,26 @@ Deno.test("slop mcp answers the call under way with the stalled hook's message, 
   } finally {
     await close();
   }
+});
+
+Deno.test("a build server held by a plugin's hook ends, and its client says why, then builds in its own process", async () => {
+  const runtime = await tempDir({ prefix: "slop_servers_" });
+  const root = await project(`() => { ${BLOCK} return { text: "" }; }`);
+  const run = await runCli(["build", "--server"], root, { XDG_RUNTIME_DIR: runtime, CI: "" }, {
+    signal: AbortSignal.timeout(60_000), // without the watch: held for good
+  });
+  const log = [...Deno.readDirSync(join(runtime, "slop"))].find((e) => e.name.endsWith(".log"));
+  assert.ok(log, "a log file");
+  const shown = join(runtime, "slop", log.name);
+  // The server's watch ends it (its log says why, the client too), then the client's own.
+  assert.equal(
+    run.stderr,
+    `slop: warning: the build server ended without an answer: ${STALLED} (see "${shown}"): ` +
+      `building in this process\nslop: ${STALLED}\n`,
+  );
+  assert.equal(run.code, 137);
+  assert.match(
+    await Deno.readTextFile(shown),
+    new RegExp(` stopped: ${RegExp.escape(STALLED)}\n$`),
+  );
 });
