@@ -67,6 +67,8 @@ interface Case {
   command?: string[];
   /** A config file in `.config/` of the tree, moved to the root, checked by {@linkcode configFileFaults}. */
   configFile?: string;
+  /** The error must be one line (a value it quotes escaped and cut), not a first line and more. */
+  oneLineError?: boolean;
 }
 
 type Random = () => number;
@@ -1012,7 +1014,7 @@ async function commandFaults(c: Case, root: string): Promise<string[]> {
     if (!/--[a-z]/.test(first) && !named.some((name) => first.includes(name))) {
       faults.push(`exit 2 names no flag: ${JSON.stringify(text.slice(0, 200))}`);
     }
-    faults.push(...errorFaults(run.err, []));
+    faults.push(...errorFaults(run.err, [], c.oneLineError));
   }
   if (run.code === 2 || (run.code === 1 && c.command!.includes("--fail-on-secret"))) {
     const after = await listing(join(root, ".slop", "out"));
@@ -1255,6 +1257,156 @@ async function configFileFaults(c: Case, root: string): Promise<string[]> {
   return faults;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The task's text (`build --task`, `--task-file`, `rank --task`, the config's `task`): blank,
+// huge, control and invisible characters, lone surrogates, markdown that would break the
+// document's headings and fences, a task file that is a folder, missing, not UTF-8.
+
+const TASK_PARTS = [
+  "fix add in src/b.ts",
+  "src/a.py",
+  "the retry loop",
+  "",
+  " ",
+  "\t",
+  "\n\n",
+  "\r",
+  "\r\n",
+  "\u2028",
+  "\u2029",
+  "\u0085",
+  "\u00a0",
+  "\u200b",
+  "\u200b\u200c\u200d\u2060\ufeff",
+  "\u202e\u2066",
+  "\u0000",
+  "\u001b[2J",
+  "\ud800",
+  "\udc00x",
+  "# Title",
+  "## Files",
+  "### src/a.py",
+  "   ### x",
+  "#\tx",
+  "###",
+  "Heading\n===",
+  "Heading\n---",
+  "```",
+  "````python",
+  "~~~",
+  "~~~~~~ x",
+  "``` ```",
+  "    ```",
+  "> ```",
+  "- ```",
+  "<!-- open",
+  "<details>",
+  "</document_content>",
+  "{knowledge}",
+  "{/knowledge}",
+  "[REDACTED:x]",
+  "Also relevant, most relevant first:",
+  "x".repeat(5000),
+  "é".repeat(3000),
+  "日本語のタスク",
+];
+
+function taskText(random: Random): string {
+  const roll = random();
+  if (roll < 0.04) return "";
+  if (roll < 0.08) return pick(random, [" ", "\n\n\t ", "\u200b", "\u3000", "\u00a0\u2028"]);
+  if (roll < 0.12) {
+    return pick(random, ["fix add ", "#", "\n", "`"]).repeat(int(random, 1, 2) * 250_000);
+  }
+  const parts = Array.from({ length: int(random, 1, 6) }, () => pick(random, TASK_PARTS));
+  return parts.join(pick(random, ["", " ", "\n", "\r\n", "\r"]));
+}
+
+/** What of a text survives in the task block: no blanks, `#`, `\` or line ends, well-formed. */
+function taskWords(text: string): string {
+  return text.toWellFormed().replace(/[\s#\\\u200b-\u200d\u2060\ufeff]/g, "");
+}
+
+function taskCase(random: Random): Case {
+  const text = taskText(random);
+  const mode = pick(random, ["library", "build", "build", "file", "file", "rank"]);
+  const git = random() < 0.5;
+  const tree: Tree = { ...BASE_TREE, ".gitignore": ".slop/\n" };
+  const budget = random() < 0.2 ? ["--budget", pick(random, ["200", "4000", "50000"])] : [];
+  // The text is checked in the document when it is given whole, as text.
+  const check = (given: string) => (built: Built): Promise<string[]> => {
+    if (!given.trim()) return Promise.resolve([]);
+    const block = built.manifest.blocks.find((b) => b.id === "task:text");
+    if (!block) return Promise.resolve(["no task:text block"]);
+    const shown = decoder.decode(
+      encoder.encode(built.document).subarray(block.offset, block.offset + block.length),
+    );
+    return Promise.resolve(
+      taskWords(shown).includes(taskWords(given)) ? [] : ["the task block lost part of the task"],
+    );
+  };
+  const label = (what: string) => `task: ${what} ${JSON.stringify(text.slice(0, 160))}`;
+  if (mode === "library") {
+    return {
+      label: label("config"),
+      tree,
+      git,
+      config: { task: text },
+      names: ["task"],
+      mayFail: true,
+      oneLineError: true,
+      check: check(text),
+    };
+  }
+  if (mode === "build") {
+    return {
+      label: label(`build ${budget.join(" ")}`),
+      tree,
+      git,
+      config: {},
+      argv: ["build", "--stdout", ...budget, "--task", text],
+      names: ["--task"],
+      mayFail: true,
+      oneLineError: true,
+      check: check(text),
+    };
+  }
+  // A task file: the text's bytes, a byte order mark, bytes that are no UTF-8, a folder or nothing.
+  const kind = pick(random, ["text", "text", "bom", "latin1", "surrogate", "folder", "missing"]);
+  let path = "task.txt";
+  if (kind === "folder") path = "src";
+  else if (kind === "missing") path = "nope/task.txt";
+  else if (kind === "bom") tree[path] = "\ufeff" + text;
+  else if (kind === "latin1") tree[path] = Uint8Array.from([0x66, 0x69, 0xe9, 0x78]);
+  else if (kind === "surrogate") tree[path] = Uint8Array.from([0x61, 0xed, 0xa0, 0x80]);
+  else tree[path] = text;
+  const given = kind === "text" || kind === "bom" ? text : "";
+  const flag = random() < 0.5 ? ["--task-file", path] : [`--task-file=${path}`];
+  if (mode === "rank") {
+    const argv = random() < 0.5 ? ["rank", "--json", ...flag] : ["rank", "--json", "--task", text];
+    return {
+      label: label(`${argv.slice(0, -1).join(" ")} (${kind})`),
+      tree,
+      git,
+      config: {},
+      command: argv,
+      names: argv.includes("--task") ? ["--task"] : ["--task-file", path],
+      oneLineError: true,
+    };
+  }
+  return {
+    label: label(`build ${flag.join(" ")} ${budget.join(" ")} (${kind})`),
+    tree,
+    git,
+    config: {},
+    argv: ["build", "--stdout", ...budget, ...flag],
+    names: ["--task-file", path],
+    mayFail: true,
+    oneLineError: true,
+    check: check(given),
+  };
+}
+
 const TARGETS: Record<string, (random: Random) => Case> = {
   beads: beadsCase,
   history: historyCase,
@@ -1270,6 +1422,7 @@ const TARGETS: Record<string, (random: Random) => Case> = {
   encodings: encodingsCase,
   flagpairs: flagPairsCase,
   configfile: configFileCase,
+  task: taskCase,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1369,7 +1522,9 @@ async function propertyFaults(
   if (sum !== built.manifest.total.tokens) {
     faults.push(`the blocks count ${sum} tokens, the total ${built.manifest.total.tokens}`);
   }
-  if (budget !== undefined && built.manifest.total.tokens > budget) {
+  // A budget the task's text alone overruns is warned of (docs/task_context.md), not kept.
+  const unmet = built.manifest.warnings.some((w) => w.includes("cannot be met with the task"));
+  if (budget !== undefined && !unmet && built.manifest.total.tokens > budget) {
     faults.push(`${built.manifest.total.tokens} tokens over the budget of ${budget}`);
   }
   const paths = new Set(built.manifest.files.map((f) => f.path));
@@ -1511,7 +1666,7 @@ async function runCase(c: Case, root: string): Promise<string[]> {
     );
     if (first.code !== 0) {
       if (!c.mayFail) return [`exit ${first.code}: ${first.err.slice(0, 300)}`];
-      const faults = errorFaults(first.err, c.names ?? []);
+      const faults = errorFaults(first.err, c.names ?? [], c.oneLineError);
       if (first.code !== 1 && first.code !== 2) faults.push(`exit code ${first.code}`);
       if (first.err.includes("internal error")) faults.push("internal error");
       return faults.map((f) => `error ${JSON.stringify(first.err.slice(0, 300))}: ${f}`);
@@ -1548,7 +1703,7 @@ async function runCase(c: Case, root: string): Promise<string[]> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!c.mayFail) return [`threw: ${message.slice(0, 300)}`];
-    return errorFaults(message, c.names ?? []).map((f) =>
+    return errorFaults(message, c.names ?? [], c.oneLineError).map((f) =>
       `error ${JSON.stringify(message.slice(0, 300))}: ${f}`
     );
   }
@@ -1564,7 +1719,7 @@ async function runCase(c: Case, root: string): Promise<string[]> {
  * What is wrong with an error by the oracle: its first line must be a plain sentence (a usage
  * hint or a list of config errors may follow it), and the whole must name each of `names`.
  */
-function errorFaults(message: string, names: string[]): string[] {
+function errorFaults(message: string, names: string[], oneLine = false): string[] {
   const text = message.trim().replace(/^(slop|error): /, "");
   const [first, ...rest] = text.split("\n");
   // The flag parser's usage errors (`error: unknown option '--x'`) are tests/hostile/bad_flags'.
@@ -1572,6 +1727,8 @@ function errorFaults(message: string, names: string[]): string[] {
   const faults = usage ? [] : messageFaults(first, []);
   if (rest.some((line) => /^\s+at /.test(line))) faults.push("a stack trace");
   for (const name of names) if (!text.includes(name)) faults.push(`does not name ${name}`);
+  if (oneLine && !usage && rest.length) faults.push(`${rest.length + 1} lines`);
+  if (text.length > 1000) faults.push(`${text.length} characters`);
   return faults;
 }
 
