@@ -69,6 +69,8 @@ interface Case {
   configFile?: string;
   /** The error must be one line (a value it quotes escaped and cut), not a first line and more. */
   oneLineError?: boolean;
+  /** A build whose config changes `changed` as it runs, checked by {@linkcode treeChangeFaults}. */
+  treeChange?: { argv: string[]; changed: string[] };
 }
 
 type Random = () => number;
@@ -1407,6 +1409,179 @@ function taskCase(random: Random): Case {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// The tree changed during a build: a section plugin of the config changes files after they were
+// read (deleted, emptied, rewritten, grown past the size limit, a folder, FIFO or link in their
+// place), once, when a marker file is in the state dir. A budget's steps and a task's views read
+// texts again; the next build (warm) must see the tree as it is.
+
+const MUTATIONS = [
+  "delete",
+  "empty",
+  "same size",
+  "rewrite",
+  "grow",
+  "folder",
+  "fifo",
+  "link to /dev/zero",
+  "link to a file",
+  "link loop",
+] as const;
+
+/** The JavaScript of one change to `path` (in the config's `compose` hook, synchronous). */
+function mutationSource(kind: string, path: string): string {
+  const p = JSON.stringify(path);
+  const gone = `try { Deno.removeSync(${p}, { recursive: true }); } catch { /* gone */ }`;
+  switch (kind) {
+    case "delete":
+      return gone;
+    case "empty":
+      return `Deno.truncateSync(${p}, 0);`;
+    case "same size":
+      return `{ const t = Deno.readTextFileSync(${p}); Deno.writeTextFileSync(${p}, t.replace(/[a-z]/g, "q")); }`;
+    case "rewrite":
+      return `Deno.writeTextFileSync(${p}, "def changed():\\n    return 'NEW'\\n");`;
+    case "grow":
+      return `Deno.writeTextFileSync(${p}, "x = 1\\n".repeat(1_900_000));`;
+    case "folder":
+      return `${gone} Deno.mkdirSync(${p}); Deno.writeTextFileSync(${p} + "/in.py", "y = 2\\n");`;
+    case "fifo":
+      return `${gone} new Deno.Command("mkfifo", { args: [${p}] }).outputSync();`;
+    case "link to /dev/zero":
+      return `${gone} Deno.symlinkSync("/dev/zero", ${p});`;
+    case "link to a file":
+      return `${gone} Deno.symlinkSync("../README.md", ${p});`;
+    default:
+      return `${gone} Deno.symlinkSync(${JSON.stringify(path.split("/").pop())}, ${p});`;
+  }
+}
+
+const MODULE = (i: number) =>
+  Array.from({ length: 40 }, (_, j) => `def f${j}_${i}(x):\n    return x + ${j}\n`).join("\n");
+
+function treeChangeCase(random: Random): Case {
+  const tree: Tree = { ...BASE_TREE, ".gitignore": ".slop/\n" };
+  for (let i = 0; i < 6; i++) tree[`src/m${i}.py`] = MODULE(i);
+  const targets = [...new Set(Array.from({ length: int(random, 1, 3) }, () => int(random, 0, 5)))];
+  const changes = targets.map((i) => [`src/m${i}.py`, pick(random, MUTATIONS)] as const);
+  const body = changes.map(([path, kind]) => mutationSource(kind, path)).join("\n      ");
+  const config = `export default {
+  plugins: [{
+    kind: "section",
+    name: "changer",
+    compose() {
+      try { Deno.removeSync(".slop/mutate"); } catch { return []; }
+      ${body}
+      return [];
+    },
+  }],
+};
+`;
+  const argv = ["build", "--stdout", "--json", "--no-server"];
+  if (random() < 0.6) argv.push("--budget", pick(random, ["1500", "3000", "8000"]));
+  if (random() < 0.4) argv.push("--task", pick(random, ["fix f3_2 in src/m2.py", "f1_0 f7_4"]));
+  if (random() < 0.3) argv.push("--strategy", pick(random, ["summarize", "full"]));
+  return {
+    label: `treechange: ${changes.map(([p, k]) => `${p} ${k}`).join(", ")} (${
+      argv.slice(4).join(" ")
+    })${random() < 0.5 ? " warm" : ""}`,
+    tree: { ...tree, "slop.config.ts": config },
+    git: random() < 0.5,
+    config: {},
+    treeChange: { argv, changed: changes.map(([p]) => p) },
+  };
+}
+
+/** The rows of `built` whose full text is not what their row says it is (sha256 and size). */
+function rowFaults(built: Built): string[] {
+  const faults: string[] = [];
+  const bytes = encoder.encode(built.document);
+  for (const row of built.manifest.files as Array<Record<string, unknown>>) {
+    if (row.status !== "rendered" || row.view !== "full" || row.fallback) continue;
+    const block = built.manifest.blocks.find((b) => b.id === `files:${row.path}`);
+    if (!block) continue;
+    const body = fencedBody(
+      decoder.decode(bytes.subarray(block.offset, block.offset + block.length)),
+    );
+    if (body === undefined || body.includes("[REDACTED:")) continue;
+    const text = body === "" ? "" : body + "\n";
+    if (sha256(encoder.encode(text)) !== row.sha256) {
+      faults.push(`${row.path}: its full text is not the text its row's sha256 names`);
+    }
+  }
+  return faults;
+}
+
+/** Where two builds first differ, for a finding's line. */
+function firstDifference(a: Built, b: Built): string {
+  const [x, y] = [comparable(a), comparable(b)];
+  let i = 0;
+  while (i < x.length && x[i] === y[i]) i++;
+  if (Deno.env.get("FUZZ_DEBUG")) {
+    const heads = (d: Built) =>
+      d.document.split("\n").filter((l) => l.startsWith("### ")).join(" ");
+    console.error(`warm: ${heads(a)}\ncold: ${heads(b)}`);
+  }
+  return `${JSON.stringify(x.slice(Math.max(0, i - 60), i + 60))} vs ${
+    JSON.stringify(y.slice(Math.max(0, i - 60), i + 60))
+  }`;
+}
+
+/** Build, change the tree in the build, build again: warm and without the cache, the same. */
+async function treeChangeFaults(c: Case, root: string): Promise<string[]> {
+  const { argv, changed } = c.treeChange!;
+  const faults: string[] = [];
+  const run = async (args: string[], what: string): Promise<Built | undefined> => {
+    const out = await runMain(args, root);
+    if (out.code !== 0 || out.err.includes("internal error")) {
+      faults.push(
+        `${what}: exit ${out.code}: ${out.err.replace(/.*Initialize.*\n/g, "").slice(0, 300)}`,
+      );
+      return undefined;
+    }
+    return JSON.parse(out.out);
+  };
+  if (c.label.endsWith(" warm")) await run(argv, "the build before");
+  await Deno.mkdir(join(root, ".slop"), { recursive: true });
+  await Deno.writeTextFile(join(root, ".slop/mutate"), "");
+  const first = await run(argv, "the build that changed the tree");
+  if (first) {
+    faults.push(...await propertyFaults(first, root, budgetOf(argv), true, new Set(changed)));
+    faults.push(...rowFaults(first));
+    if (await Deno.stat(join(root, ".slop/mutate")).then(() => true, () => false)) {
+      faults.push("harness: the hook did not run");
+    }
+  }
+  // The state as the second build finds it, for a build of its own without the cache.
+  const copy = await Deno.makeTempDir({ prefix: "slop_fuzzprop_state_" });
+  try {
+    await new Deno.Command("cp", { args: ["-a", `${join(root, ".slop")}/.`, copy] }).output();
+    const warm = await run(argv, "the next build");
+    const cold = await run(
+      [...argv, "--no-cache", "--state-dir", copy],
+      "the next build, no cache",
+    );
+    if (warm) {
+      faults.push(...await propertyFaults(warm, root, budgetOf(argv)));
+      faults.push(...rowFaults(warm).map((f) => `next build: ${f}`));
+    }
+    if (warm && cold && comparable(warm) !== comparable(cold)) {
+      const a = warm.manifest.files.map((f) => `${f.path} ${f.view} ${f.status}`).join(", ");
+      const b = cold.manifest.files.map((f) => `${f.path} ${f.view} ${f.status}`).join(", ");
+      faults.push(
+        a === b
+          ? `the next build, warm and without the cache: other bytes (${
+            firstDifference(warm, cold)
+          })`
+          : `the next build, warm [${a}] and without the cache [${b}]`,
+      );
+    }
+  } finally {
+    await Deno.remove(copy, { recursive: true }).catch(() => {});
+  }
+  return faults;
+}
+
 const TARGETS: Record<string, (random: Random) => Case> = {
   beads: beadsCase,
   history: historyCase,
@@ -1423,6 +1598,7 @@ const TARGETS: Record<string, (random: Random) => Case> = {
   flagpairs: flagPairsCase,
   configfile: configFileCase,
   task: taskCase,
+  treechange: treeChangeCase,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1503,6 +1679,7 @@ async function propertyFaults(
   root: string,
   budget: number | undefined,
   markdown = true,
+  changed = new Set<string>(),
 ): Promise<string[]> {
   const faults: string[] = [];
   const bytes = encoder.encode(built.document);
@@ -1532,7 +1709,8 @@ async function propertyFaults(
   if (!markdown) return faults;
   faults.push(...markdownFaults(built.document, paths));
   for (const file of built.manifest.files) {
-    if (file.status !== "rendered") continue;
+    // A file changed after the build read it is not what the build showed (rowFaults checks it).
+    if (file.status !== "rendered" || changed.has(file.path)) continue;
     const block = built.manifest.blocks.find((b) => b.id === `files:${file.path}`);
     if (!block) continue;
     const raw = await Deno.readFile(join(root, file.path));
@@ -1653,6 +1831,7 @@ async function runCase(c: Case, root: string): Promise<string[]> {
   if (c.git) await gitCommit(root);
   if (c.command) return await commandFaults(c, root);
   if (c.configFile) return await configFileFaults(c, root);
+  if (c.treeChange) return await treeChangeFaults(c, root);
   if (c.argv) {
     await Deno.writeTextFile(
       join(root, "slop.config.ts"),
