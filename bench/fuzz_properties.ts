@@ -71,6 +71,8 @@ interface Case {
   oneLineError?: boolean;
   /** A build whose config changes `changed` as it runs, checked by {@linkcode treeChangeFaults}. */
   treeChange?: { argv: string[]; changed: string[] };
+  /** Untracked files under odd `.gitignore` files, checked by {@linkcode ignoresFaults}. */
+  ignores?: Record<string, string>;
 }
 
 type Random = () => number;
@@ -1582,6 +1584,163 @@ async function treeChangeFaults(c: Case, root: string): Promise<string[]> {
   return faults;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Ignore rules: `.gitignore` files of odd patterns (negations, `**`, anchors, classes, escapes,
+// trailing blanks, CRLF, a byte order mark), at the top and in a folder, over untracked files.
+// Git lists what it does not ignore; slop, in a folder with no `.git`, lists by the same files
+// itself: the two lists must be git's.
+
+const IGNORE_NAMES = [
+  "a.log",
+  "keep.log",
+  "b.tmp",
+  "sub/x.tmp",
+  "sub/keep.log",
+  "sub/deep/y.log",
+  "deep/a/b/c.txt",
+  "deep/a/c.txt",
+  "build/out.js",
+  "src/build/gen.js",
+  "sp ",
+  "#h",
+  "!b",
+  "a[b].txt",
+  "ab.txt",
+  "a*b.txt",
+  "x?.md",
+  "Up.LOG",
+  "docs/a b.md",
+  "docs/ü.md",
+  "n\\m.txt",
+  ".hidden/z.txt",
+  "foo/bar/baz.py",
+  "foo/baz.py",
+];
+
+const IGNORE_PATTERNS = [
+  "*.log",
+  "!keep.log",
+  "!*.log",
+  "/a.log",
+  "**/*.tmp",
+  "sub/**",
+  "!sub/keep.log",
+  "sub/",
+  "sub/*",
+  "!sub/deep/",
+  "deep/**/c.txt",
+  "deep/*/c.txt",
+  "**/build",
+  "build/",
+  "/build",
+  "sp\\ ",
+  "sp ",
+  "\\#h",
+  "#h",
+  "\\!b",
+  "a\\[b\\].txt",
+  "a[b].txt",
+  "a[a-c].txt",
+  "a[!a].txt",
+  "a[^a].txt",
+  "a\\*b.txt",
+  "x\\?.md",
+  "x?.md",
+  "*.LOG",
+  "docs/a b.md",
+  "docs/*.md",
+  "!docs/ü.md",
+  "n\\\\m.txt",
+  ".hidden",
+  "!.hidden/z.txt",
+  "foo/**/baz.py",
+  "foo/**",
+  "**",
+  "!**/",
+  "*",
+  "!*/",
+  "\\",
+  "a/",
+  "   ",
+  "# comment",
+  "*.py   ",
+  "*.py\\ \\ ",
+  "[",
+  "**/**/*.txt",
+  "deep/a/**/",
+  "/deep/a/b/",
+];
+
+function ignoresCase(random: Random): Case {
+  const tree: Tree = {};
+  for (const name of IGNORE_NAMES) if (random() < 0.7) tree[name] = `${name}\n`;
+  const end = pick(random, ["\n", "\r\n", "\n\n"]);
+  const rules = (n: number) =>
+    Array.from({ length: n }, () => pick(random, IGNORE_PATTERNS)).join(end) +
+    (random() < 0.7 ? end : "");
+  tree[".gitignore"] = (random() < 0.15 ? "\ufeff" : "") + rules(int(random, 1, 6));
+  if (random() < 0.4) {
+    tree[pick(random, ["sub/.gitignore", "deep/.gitignore", "foo/.gitignore"])] = rules(
+      int(random, 1, 3),
+    );
+  }
+  // Git's own settings, seen by git alone: `info/exclude`, a case-blind repository, and a
+  // `core.excludesFile` that names nothing.
+  const gitOnly: Record<string, string> = {};
+  if (random() < 0.3) gitOnly["info/exclude"] = rules(int(random, 1, 3));
+  if (random() < 0.2) gitOnly.ignoreCase = "true";
+  if (random() < 0.2) gitOnly.excludesFile = pick(random, ["/nonexistent/ignore", "", "~/nope"]);
+  return {
+    label: `ignores: ${
+      JSON.stringify([
+        ...Object.entries(tree).filter(([p]) => p.endsWith(".gitignore")),
+        ...Object.entries(gitOnly),
+      ])
+    }`.slice(0, 300),
+    tree,
+    config: {},
+    ignores: gitOnly,
+  };
+}
+
+/** What git lists (untracked, not ignored), slop's build in git and out of it: all the same. */
+async function ignoresFaults(root: string, gitOnly: Record<string, string>): Promise<string[]> {
+  const git = (...args: string[]) =>
+    new Deno.Command("git", {
+      args: ["-c", "core.quotePath=false", ...args],
+      cwd: root,
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+  await git("init", "-q");
+  if (gitOnly["info/exclude"]) {
+    await Deno.writeTextFile(join(root, ".git/info/exclude"), gitOnly["info/exclude"]);
+  }
+  if (gitOnly.ignoreCase) await git("config", "core.ignoreCase", "true");
+  if (gitOnly.excludesFile !== undefined) {
+    await git("config", "core.excludesFile", gitOnly.excludesFile);
+  }
+  const listed = await git("ls-files", "-z", "-co", "--exclude-standard");
+  const want = decoder.decode(listed.stdout).split("\0").filter(Boolean).sort();
+  const { buildContext } = await import("../mod.ts");
+  const paths = async () => {
+    const built = await buildContext({ cwd: root, inline: {} }, {
+      write: false,
+    }) as unknown as Built;
+    return built.manifest.files.filter((f) => !f.path.startsWith(".slop")).map((f) => f.path)
+      .sort();
+  };
+  const show = (list: string[]) => JSON.stringify(list).slice(0, 400);
+  const faults: string[] = [];
+  const inGit = await paths();
+  if (show(inGit) !== show(want)) faults.push(`in git: ${show(inGit)}, git: ${show(want)}`);
+  await Deno.remove(join(root, ".git"), { recursive: true });
+  if (Object.keys(gitOnly).length) return faults;
+  const walked = await paths();
+  if (show(walked) !== show(want)) faults.push(`no .git: ${show(walked)}, git: ${show(want)}`);
+  return faults;
+}
+
 const TARGETS: Record<string, (random: Random) => Case> = {
   beads: beadsCase,
   history: historyCase,
@@ -1599,6 +1758,7 @@ const TARGETS: Record<string, (random: Random) => Case> = {
   configfile: configFileCase,
   task: taskCase,
   treechange: treeChangeCase,
+  ignores: ignoresCase,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1832,6 +1992,7 @@ async function runCase(c: Case, root: string): Promise<string[]> {
   if (c.command) return await commandFaults(c, root);
   if (c.configFile) return await configFileFaults(c, root);
   if (c.treeChange) return await treeChangeFaults(c, root);
+  if (c.ignores) return await ignoresFaults(root, c.ignores);
   if (c.argv) {
     await Deno.writeTextFile(
       join(root, "slop.config.ts"),
