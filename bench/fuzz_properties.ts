@@ -4,7 +4,8 @@
  * personas and presets, config values of the wrong type, command lines, or a source file of a
  * grammar slop has, mutated; file names that break headings and trees, a file in another encoding,
  * two flags of `build`, `stats`, `rank` or `check` with odd values, a config file written as code
- * with values JSON cannot hold and plugins whose hooks misbehave), builds it in-process twice,
+ * with values JSON cannot hold and plugins whose hooks misbehave; a task's text, files changed
+ * during a build, odd ignore files), builds it in-process twice,
  * and checks what must hold on any input:
  *
  * - the build ends, or fails with one clear line naming the file, key, flag or plugin at fault;
@@ -22,12 +23,19 @@
  *   nothing written to the output folder on exit 2 (or 1 with `--fail-on-secret`).
  * - config files: exit 0, 1 or 2, an error naming a key path or plugin spoiled (no internal
  *   error), and the output folder as a first good build left it.
+ * - task: the task's block holds every visible character of the task; an error is one line.
+ * - treechange (files changed by a config hook after the build read them): the build ends, a
+ *   changed file shows the text its row's sha256 names, and the next build is the same warm and
+ *   without the cache.
+ * - ignores: slop lists what `git ls-files -co --exclude-standard` lists (and is on disk) under
+ *   odd ignore files and repository states, in git and, without `.git`, by its own walk.
  *
  * ```sh
  * deno run -A bench/fuzz_properties.ts --seed 1 --rounds 300
  * deno run -A bench/fuzz_properties.ts --seed 2 --rounds 100 --target beads,slices --timeout 120
  * deno run -A bench/fuzz_properties.ts --seed 4 --rounds 300 --target names,encodings,flagpairs
  * deno run -A bench/fuzz_properties.ts --seed 1 --rounds 300 --target configfile
+ * deno run -A bench/fuzz_properties.ts --seed 7 --rounds 120 --target task,treechange,ignores
  * ```
  *
  * A child process runs the cases and prints a line per case; the parent kills it when a case
@@ -1690,6 +1698,14 @@ function ignoresCase(random: Random): Case {
   if (random() < 0.3) gitOnly["info/exclude"] = rules(int(random, 1, 3));
   if (random() < 0.2) gitOnly.ignoreCase = "true";
   if (random() < 0.2) gitOnly.excludesFile = pick(random, ["/nonexistent/ignore", "", "~/nope"]);
+  // Repository states: files committed (ignored ones forced in), then some removed from disk or
+  // from the index, a non-cone sparse checkout, a detached HEAD, an index.lock left behind.
+  if (random() < 0.4) {
+    gitOnly.commit = String(int(random, 1, 1000));
+    for (const state of ["removed", "uncached", "sparse", "detached", "lock"]) {
+      if (random() < 0.3) gitOnly[state] = String(int(random, 1, 1000));
+    }
+  }
   return {
     label: `ignores: ${
       JSON.stringify([
@@ -1701,6 +1717,40 @@ function ignoresCase(random: Random): Case {
     config: {},
     ignores: gitOnly,
   };
+}
+
+/** Put the repository in the states `gitOnly` names, each picking its files by its number. */
+async function gitStates(
+  root: string,
+  gitOnly: Record<string, string>,
+  git: (...args: string[]) => Promise<Deno.CommandOutput>,
+): Promise<void> {
+  const files = Object.keys(gitOnly).length ? IGNORE_NAMES : [];
+  const some = (seed: string) =>
+    files.filter((_, i) => (i * 7 + Number(seed)) % 3 === 0).filter((f) => {
+      try {
+        return Deno.lstatSync(join(root, f)).isFile;
+      } catch {
+        return false;
+      }
+    });
+  const id = ["-c", "user.name=f", "-c", "user.email=f@x", "-c", "commit.gpgsign=false"];
+  await git("add", "-A");
+  const forced = some(gitOnly.commit);
+  if (forced.length) await git("add", "-f", "--", ...forced);
+  await git(...id, "commit", "-qm", "x");
+  if (gitOnly.removed) {
+    for (const f of some(gitOnly.removed)) await Deno.remove(join(root, f));
+  }
+  if (gitOnly.uncached) {
+    const picked = some(gitOnly.uncached);
+    if (picked.length) await git("rm", "-q", "--cached", "--", ...picked);
+  }
+  if (gitOnly.sparse) {
+    await git("sparse-checkout", "set", "--no-cone", "/*", "!/sub/", "!/deep/a/");
+  }
+  if (gitOnly.detached) await git("checkout", "-q", "--detach");
+  if (gitOnly.lock) await Deno.writeTextFile(join(root, ".git/index.lock"), "");
 }
 
 /** What git lists (untracked, not ignored), slop's build in git and out of it: all the same. */
@@ -1720,8 +1770,19 @@ async function ignoresFaults(root: string, gitOnly: Record<string, string>): Pro
   if (gitOnly.excludesFile !== undefined) {
     await git("config", "core.excludesFile", gitOnly.excludesFile);
   }
+  if (gitOnly.commit) await gitStates(root, gitOnly, git);
   const listed = await git("ls-files", "-z", "-co", "--exclude-standard");
-  const want = decoder.decode(listed.stdout).split("\0").filter(Boolean).sort();
+  // What git lists that is on disk (a file removed from the work tree is listed by the index).
+  const want = [...new Set(decoder.decode(listed.stdout).split("\0").filter(Boolean))].filter(
+    (p) => {
+      try {
+        Deno.lstatSync(join(root, p));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  ).sort();
   const { buildContext } = await import("../mod.ts");
   const paths = async () => {
     const built = await buildContext({ cwd: root, inline: {} }, {
