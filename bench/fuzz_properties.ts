@@ -1459,6 +1459,10 @@ function mutationSource(kind: string, path: string): string {
       return `${gone} new Deno.Command("mkfifo", { args: [${p}] }).outputSync();`;
     case "link to /dev/zero":
       return `${gone} Deno.symlinkSync("/dev/zero", ${p});`;
+    case "ignored":
+      return `Deno.writeTextFileSync(".gitignore", ".slop/\\n" + ${p} + "\\n");`;
+    case "untracked":
+      return `new Deno.Command("git", { args: ["rm", "-q", "--cached", "--", ${p}] }).outputSync();`;
     case "link to a file":
       return `${gone} Deno.symlinkSync("../README.md", ${p});`;
     default:
@@ -1473,7 +1477,23 @@ function treeChangeCase(random: Random): Case {
   const tree: Tree = { ...BASE_TREE, ".gitignore": ".slop/\n" };
   for (let i = 0; i < 6; i++) tree[`src/m${i}.py`] = MODULE(i);
   const targets = [...new Set(Array.from({ length: int(random, 1, 3) }, () => int(random, 0, 5)))];
-  const changes = targets.map((i) => [`src/m${i}.py`, pick(random, MUTATIONS)] as const);
+  const changes: Array<readonly [string, string]> = targets.map((i) =>
+    [`src/m${i}.py`, pick(random, MUTATIONS)] as const
+  );
+  const argv = ["build", "--stdout", "--json", "--no-server"];
+  if (random() < 0.6) argv.push("--budget", pick(random, ["1500", "3000", "8000"]));
+  if (random() < 0.4) argv.push("--task", pick(random, ["fix f3_2 in src/m2.py", "f1_0 f7_4"]));
+  if (random() < 0.3) argv.push("--strategy", pick(random, ["summarize", "full"]));
+  const warm = random() < 0.5;
+  const git = random() < 0.5;
+  // Drawn last, so that the cases of the first runs (bench/README.md) stay as they were: a file
+  // put in .gitignore, or out of git's index, during the build.
+  if (random() < 0.3) {
+    const path = `src/m${int(random, 0, 5)}.py`;
+    if (!targets.some((i) => path === `src/m${i}.py`)) {
+      changes.push([path, pick(random, ["ignored", "untracked"])]);
+    }
+  }
   const body = changes.map(([path, kind]) => mutationSource(kind, path)).join("\n      ");
   const config = `export default {
   plugins: [{
@@ -1487,18 +1507,19 @@ function treeChangeCase(random: Random): Case {
   }],
 };
 `;
-  const argv = ["build", "--stdout", "--json", "--no-server"];
-  if (random() < 0.6) argv.push("--budget", pick(random, ["1500", "3000", "8000"]));
-  if (random() < 0.4) argv.push("--task", pick(random, ["fix f3_2 in src/m2.py", "f1_0 f7_4"]));
-  if (random() < 0.3) argv.push("--strategy", pick(random, ["summarize", "full"]));
   return {
     label: `treechange: ${changes.map(([p, k]) => `${p} ${k}`).join(", ")} (${
       argv.slice(4).join(" ")
-    })${random() < 0.5 ? " warm" : ""}`,
+    })${warm ? " warm" : ""}`,
     tree: { ...tree, "slop.config.ts": config },
-    git: random() < 0.5,
+    git,
     config: {},
-    treeChange: { argv, changed: changes.map(([p]) => p) },
+    treeChange: {
+      argv,
+      changed: [...changes.map(([p]) => p), ".gitignore"].filter((p, i, all) =>
+        p !== ".gitignore" || changes.some(([, k]) => k === "ignored") && all.indexOf(p) === i
+      ),
+    },
   };
 }
 
