@@ -23,7 +23,6 @@ import { join, sep } from "../pipeline/paths.ts";
 import { type Draft, dropDraft, makeDraft, type WrittenDocument } from "./patch_write.ts";
 import type { HashStates } from "./resumed_hashes.ts";
 import type { KeptOrder } from "./kept_order.ts";
-import { type ManifestPieces, manifestPieces } from "./manifest_json.ts";
 import type { Resolution } from "../pipeline/resolve.ts";
 import type { RenderedMemo } from "./kept_renders.ts";
 import type { ResolvedConfig, Target } from "../pipeline/types.ts";
@@ -71,8 +70,6 @@ export interface Resident {
   close(): Promise<void>;
   /** The sha256 states after each part of the last document. */
   hashes?: HashStates;
-  /** The last manifest's JSON in pieces, a file's and a block's entry each (`manifest_json.ts`). */
-  manifest: ManifestPieces;
   /**
    * The ids of the files the secrets stage found clean (the list of the cache folder and scan's
    * rules and scanner named by `key`, as the last build read or stored it).
@@ -272,7 +269,6 @@ export function resident(options: ResidentOptions = {}): Resident {
     blocks: memos.blocks,
     rendered: memos.rendered,
     orders: new Map(),
-    manifest: manifestPieces(),
     derived: memos.derived,
     held: memos.held,
     spills: () => spillsOf(self),

@@ -81,7 +81,6 @@ import {
   type StreamedDocument,
 } from "../pipeline/document.ts";
 import { resumedDocumentHashes } from "./resumed_hashes.ts";
-import { manifestJson } from "./manifest_json.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 import { fileStamp, removeQuietly } from "../pipeline/helpers.ts";
 import { earlierIn, earlierInMemo } from "./count_diff.ts";
@@ -746,8 +745,7 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
   // A resident's build may be published later (prepared ahead): its manifest's JSON is made now.
   // Else it is written in pieces as it is published (never one string: 50 MB on 100,000 files).
   let ahead = !write ? undefined : {
-    // Made from the last manifest's pieces: a one-file edit's entries serialized, not every one.
-    manifestJson: resident ? manifestJson(written.manifest, resident.manifest) : undefined,
+    manifestJson: resident ? JSON.stringify(written.manifest, null, 2) : undefined,
     document: await writeNow(),
   };
   const publish = async (write: boolean) => {

@@ -758,33 +758,3 @@ Deno.test("a resident rebuild after a one-file edit makes the file order's entry
   }
   await kept.close();
 });
-
-Deno.test("a resident rebuild after a one-file edit serializes the manifest entries of the edited file only; the manifest's bytes are its JSON", async () => {
-  const root = await makeProject(pythonModules(12));
-  const state = join(root, ".state");
-  const kept = resident();
-  const builtins = defaultPlugins();
-  const config = await loadConfig({ cwd: root, stateDir: state });
-  const layer = () => speedLayer({ resident: kept });
-  await build(config, { builtins, layer: layer() });
-  // The second build marks every file a cache hit: each file's entry is new once.
-  await build(config, { builtins, layer: layer() });
-  for (const edit of [1, 2]) {
-    await kept.settled();
-    // Another length: every block after the edited one moves.
-    await Deno.writeTextFile(join(root, "src/m3.py"), `x = ${"1".repeat(edit)}\n`, {
-      append: true,
-    });
-    kept.changed(["src/m3.py"], false);
-    let edited: BuildResult | undefined;
-    const work = await tallyWork(async () =>
-      edited = await build(config, { builtins, layer: layer() })
-    );
-    // The edited file's entry and its block's (24 entries before: every file's and block's).
-    assert.equal(work.get("manifest entries serialized"), 2);
-    const written = await Deno.readTextFile(edited!.output!.manifest);
-    assert.equal(written, JSON.stringify(edited!.manifest, null, 2) + "\n");
-    assertSame(edited!, await freshBuild(root, state, kept));
-  }
-  await kept.close();
-});
