@@ -4357,6 +4357,352 @@ keep(
   `-name project_name@127.0.0.1\n-setcookie project_name\n`,
   "project_name\n",
 );
+// sixteenth round (fourteenth session): classes the probe lacked, written before reading the rules
+add(
+  "snmpwalk community",
+  "monitor.sh",
+  (v) => `snmpwalk -v2c -c ${v} 10.0.0.1 system\n`,
+  mixed(16),
+);
+add(
+  "snmpwalk v3 auth",
+  "monitor.sh",
+  (v) => `snmpwalk -v3 -l authPriv -u monitor -a SHA -A ${v} -x AES -X privKey12 10.0.0.1\n`,
+  pw(),
+);
+add("kickstart rootpw", "ks.cfg", (v) => `rootpw --plaintext ${v}\n`, pw());
+add("kickstart user", "ks.cfg", (v) => `user --name=admin --password=${v} --groups=wheel\n`, pw());
+add(
+  "preseed root password",
+  "preseed.cfg",
+  (v) => `d-i passwd/root-password password ${v}\nd-i passwd/root-password-again password ${v}\n`,
+  pw(),
+);
+add(
+  "preseed user password",
+  "preseed.cfg",
+  (v) => `d-i passwd/user-password password ${v}\n`,
+  pw(),
+);
+add(
+  "winlogon DefaultPassword",
+  "autologon.cmd",
+  (v) =>
+    `reg add "HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon" /v DefaultPassword /t REG_SZ /d ${v} /f\n`,
+  pw(),
+);
+add(
+  "mysql CHANGE MASTER",
+  "replica.sql",
+  (v) =>
+    `CHANGE MASTER TO MASTER_HOST='db1', MASTER_USER='repl', MASTER_PASSWORD='${v}', MASTER_AUTO_POSITION=1;\n`,
+  pw(),
+);
+add(
+  "postgres user mapping",
+  "fdw.sql",
+  (v) => `CREATE USER MAPPING FOR app SERVER remote OPTIONS (user 'reader', password '${v}');\n`,
+  pw(),
+);
+add(
+  "postgres ALTER ROLE",
+  "roles.sql",
+  (v) => `ALTER ROLE app WITH LOGIN PASSWORD '${v}';\n`,
+  pw(),
+);
+add(
+  "sql master key",
+  "keys.sql",
+  (v) => `CREATE MASTER KEY ENCRYPTION BY PASSWORD = '${v}';\n`,
+  pw(),
+);
+add(
+  "redis sentinel auth-pass",
+  "sentinel.conf",
+  (v) => `sentinel monitor mymaster 10.0.0.5 6379 2\nsentinel auth-pass mymaster ${v}\n`,
+  pw(),
+);
+add("haproxy stats auth", "haproxy.cfg", (v) => `    stats auth admin:${v}\n`, pw());
+add(
+  "haproxy userlist",
+  "haproxy.cfg",
+  (v) => `userlist admins\n    user ops insecure-password ${v}\n`,
+  pw(),
+);
+add(
+  "postfix sasl_passwd",
+  "postfix/sasl_passwd",
+  (v) => `[smtp.gmail.com]:587 alerts@example.com:${v}\n`,
+  pw(),
+);
+add(
+  "msmtprc password",
+  ".msmtprc",
+  (v) => `account default\nhost smtp.example.com\nuser bob\npassword ${v}\n`,
+  pw(),
+);
+add("muttrc smtp_pass", ".muttrc", (v) => `set smtp_pass = "${v}"\n`, pw());
+add(
+  "fetchmailrc",
+  ".fetchmailrc",
+  (v) => `poll imap.example.com protocol IMAP user 'bob' there with password '${v}' is bob here\n`,
+  pw(),
+);
+add("source rcon_password", "server.cfg", (v) => `rcon_password "${v}"\n`, pw());
+add("source sv_password", "server.cfg", (v) => `sv_password "${v}"\n`, pw());
+add(
+  "php ldap_bind",
+  "auth.php",
+  (v) => `$ok = ldap_bind($ds, 'cn=admin,dc=example,dc=com', '${v}');\n`,
+  pw(),
+);
+add("php ftp_login", "sync.php", (v) => `ftp_login($conn, 'deploy', '${v}');\n`, pw());
+add(
+  "python simple_bind_s",
+  "ldap_auth.py",
+  (v) => `conn.simple_bind_s("cn=admin,dc=example,dc=com", "${v}")\n`,
+  pw(),
+);
+add(
+  "python keyring set_password",
+  "setup_creds.py",
+  (v) => `keyring.set_password("deploy", "ci", "${v}")\n`,
+  pw(),
+);
+add("vba Unprotect", "Module1.bas", (v) => `ActiveSheet.Unprotect Password:="${v}"\n`, pw());
+add(
+  "go ssh.Password",
+  "ssh.go",
+  (v) => `		Auth: []ssh.AuthMethod{ssh.Password("${v}")},\n`,
+  pw(),
+);
+add(
+  "terraform -var password",
+  "deploy.sh",
+  (v) => `terraform apply -auto-approve -var "db_password=${v}"\n`,
+  pw(),
+);
+add(
+  "systemd Environment",
+  "app.service",
+  (v) => `[Service]\nEnvironment="API_TOKEN=${v}"\nExecStart=/usr/bin/app\n`,
+  mixed(32),
+);
+add(
+  "dsadd -pwd",
+  "users.cmd",
+  (v) => `dsadd user "CN=svc,OU=Svc,DC=corp,DC=local" -pwd ${v} -mustchpwd no\n`,
+  pw(),
+);
+add(
+  "ktpass -pass",
+  "keytab.cmd",
+  (v) =>
+    `ktpass -princ HTTP/web.corp.local@CORP.LOCAL -mapuser svc-web -pass ${v} -out web.keytab\n`,
+  pw(),
+);
+add("x11vnc -passwd", "vnc.sh", (v) => `x11vnc -display :0 -passwd ${v} -forever\n`, pw());
+add(
+  "racadm -p",
+  "idrac.sh",
+  (v) => `racadm -r 10.0.0.9 -u root -p ${v} serveraction powercycle\n`,
+  pw(),
+);
+add(
+  "ftp -n heredoc user",
+  "upload.sh",
+  (v) => `ftp -n ftp.example.com <<EOF\nuser deploy ${v}\nbinary\nput build.tar\nbye\nEOF\n`,
+  pw(),
+);
+add(
+  "wmic /password:",
+  "inventory.cmd",
+  (v) => `wmic /node:10.0.0.4 /user:CORP\\admin /password:${v} os get caption\n`,
+  pw(),
+);
+add(
+  "sc.exe config password=",
+  "service.cmd",
+  (v) => `sc.exe config AppSvc obj= "CORP\\svc-app" password= "${v}"\n`,
+  pw(),
+);
+add(
+  "cloud-init plain_text_passwd",
+  "user-data",
+  (v) =>
+    `#cloud-config\nusers:\n  - name: ops\n    plain_text_passwd: ${v}\n    lock_passwd: false\n`,
+  pw(),
+);
+add(
+  "cloud-init chpasswd list",
+  "user-data",
+  (v) => `#cloud-config\nchpasswd:\n  list: |\n    root:${v}\n  expire: false\n`,
+  pw(),
+);
+add(
+  "Connect-VIServer -Password",
+  "vmware.ps1",
+  (v) => `Connect-VIServer -Server vc01.corp.local -User admin@vsphere.local -Password '${v}'\n`,
+  pw(),
+);
+add("httpie -a", "api.sh", (v) => `http -a admin:${v} POST https://api.example.com/items\n`, pw());
+add(
+  "git sendemail smtppass",
+  ".gitconfig",
+  (v) =>
+    `[sendemail]\n\tsmtpserver = smtp.gmail.com\n\tsmtpuser = bob@example.com\n\tsmtppass = ${v}\n`,
+  pw(),
+);
+add(
+  "perforce P4PASSWD",
+  ".p4config",
+  (v) => `P4PORT=ssl:perforce:1666\nP4USER=bob\nP4PASSWD=${v}\n`,
+  pw(),
+);
+add(
+  "wpa_cli psk",
+  "wifi.sh",
+  (v) => `wpa_cli -i wlan0 set_network 0 psk '"${v}"'\n`,
+  pw(),
+);
+add("iwconfig key s:", "wifi.sh", (v) => `iwconfig wlan0 essid HomeNet key s:${v}\n`, mixed(13));
+add(
+  "vncpasswd -f",
+  "vnc.sh",
+  (v) => `echo "${v}" | vncpasswd -f > ~/.vnc/passwd\n`,
+  pw(),
+);
+add(
+  "openssl -passin",
+  "certs.sh",
+  (v) => `openssl rsa -in server.key -passin pass:${v} -out server.nopass.key\n`,
+  pw(),
+);
+add(
+  "ssh-copy-id sshpass env",
+  "provision.sh",
+  (v) => `SSHPASS='${v}' sshpass -e ssh-copy-id ops@10.0.0.3\n`,
+  pw(),
+);
+add(
+  "ansible inventory ssh_pass",
+  "inventory.ini",
+  (v) => `[web]\n10.0.0.11 ansible_user=root ansible_ssh_pass=${v}\n`,
+  pw(),
+);
+add(
+  "net rpc -U",
+  "samba.sh",
+  (v) => `net rpc password bob -U admin%${v} -S dc01\n`,
+  pw(),
+);
+add(
+  "windows unattend AdministratorPassword",
+  "autounattend.xml",
+  (v) =>
+    `<AdministratorPassword>\n  <Value>${v}</Value>\n  <PlainText>true</PlainText>\n</AdministratorPassword>\n`,
+  pw(),
+);
+add(
+  "runas savecred echo",
+  "admin.cmd",
+  (v) => `echo ${v}| runas /user:CORP\\admin "cmd /c whoami"\n`,
+  pw(),
+);
+add(
+  "supervisord http password",
+  "supervisord.conf",
+  (v) => `[inet_http_server]\nport=127.0.0.1:9001\nusername=admin\npassword=${v}\n`,
+  pw(),
+);
+// sixteenth round: look-alikes that must stay
+keep("snmp public community", "monitor.sh", `snmpwalk -v2c -c public 10.0.0.1 system\n`, "public");
+keep("kickstart rootpw iscrypted", "ks.cfg", `rootpw --lock\n`, "--lock");
+keep(
+  "preseed password empty",
+  "preseed.cfg",
+  `d-i passwd/root-login boolean false\n`,
+  "boolean false",
+);
+keep(
+  "sql alter role no password",
+  "roles.sql",
+  `ALTER ROLE app WITH LOGIN CONNECTION LIMIT 10;\n`,
+  "CONNECTION LIMIT 10",
+);
+keep(
+  "haproxy stats uri",
+  "haproxy.cfg",
+  `    stats uri /haproxy?stats\n    stats refresh 10s\n`,
+  "/haproxy?stats",
+);
+keep(
+  "systemd Environment plain",
+  "app.service",
+  `[Service]\nEnvironment="LOG_FORMAT=json_compact_v2"\n`,
+  "json_compact_v2",
+);
+keep(
+  "add-mask of an expression",
+  ".github/workflows/ci.yml",
+  `      - run: echo "::add-mask::\${{ steps.token.outputs.value }}"\n`,
+  "${{ steps.token.outputs.value }}",
+);
+keep(
+  "add-mask of a variable",
+  ".github/workflows/ci.yml",
+  `      - run: echo "::add-mask::$TOKEN"\n`,
+  "$TOKEN",
+);
+keep("redis auth variable", "lua/cache.lua", `local ok, err = red:auth(password)\n`, "password");
+keep(
+  "js auth call of a config",
+  "src/client.js",
+  `await client.auth(config.redisPassword);\n`,
+  "config.redisPassword",
+);
+keep(
+  "salt of a hash function",
+  "hash.py",
+  `digest = hashlib.pbkdf2_hmac("sha256", data, salt, 100000)\n`,
+  "salt, 100000",
+);
+keep(
+  "expect send of a command",
+  "login.exp",
+  `expect "$ "\nsend "uptime\\r"\n`,
+  "uptime",
+);
+keep(
+  "pepper env",
+  "config/initializers/devise.rb",
+  `  config.pepper = ENV["DEVISE_PEPPER"]\n`,
+  `ENV["DEVISE_PEPPER"]`,
+);
+keep(
+  "signer module",
+  "config/config.exs",
+  `config :joken, default_signer: MyApp.Signer\n`,
+  "MyApp.Signer",
+);
+keep(
+  "signing_salt short",
+  "lib/my_app_web/endpoint.ex",
+  `    signing_salt: "Jx8Tq2Lm"\n`,
+  "Jx8Tq2Lm",
+);
+keep(
+  "db2 connect no password",
+  "db2.sh",
+  `db2 connect to SAMPLE\n`,
+  "SAMPLE",
+);
+keep(
+  "ngrok http port",
+  "tunnel.sh",
+  `ngrok http 8080 --domain=app.ngrok.dev\n`,
+  "app.ngrok.dev",
+);
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;
 for (const [name, path, text, hidden] of samples) {
