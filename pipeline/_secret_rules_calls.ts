@@ -37,6 +37,11 @@ const THIRD_ARGUMENT_CALLS = [
   "\\bSequelize",
   "\\bPlainAuth",
   "\\bDBI->connect",
+  // PHP's `ldap_bind($ds, $dn, "…")` and `ftp_login($conn, $user, "…")`, the keyring's
+  // `set_password(service, user, "…")`
+  "\\bldap_bind",
+  "\\bftp_login",
+  "\\bset_password",
 ];
 
 /**
@@ -60,6 +65,7 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
       "BasicAWSCredentials",
       "AwsBasicCredentials\\.create",
       "(?:\\.|->)login",
+      "\\.simple_bind(?:_s)?", // python-ldap's `conn.simple_bind_s(dn, "…")`
       "\\bauth[ \\t]{0,4}=[ \\t]{0,4}",
     ].join("|") +
     ")\\()[ \\t]{0,16}" + ARGUMENT + "\\\\?([\"'])(?<v>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\2)" +
@@ -117,6 +123,13 @@ export const JWT_CALL: RegExp = new RegExp(
   "dy",
 );
 
+/**
+ * A one-argument `auth` call given a literal password (group `v`), from its `(`: Redis clients'
+ * `red:auth("…")` (OpenResty), `client.auth("…")`, `$redis->auth("…")`, `jedis.auth("…")`.
+ */
+export const AUTH_CALL: RegExp =
+  /\((?<=(?:[.:]|->)auth\()[ \t]{0,16}\\?(["'])(?<v>[^"'\\\r\n]{4,256})\\?\1[ \t]{0,16}\)/dy;
+
 /** The call's sticky spelling, tried at each `(` a trigger leads to. */
 const CREDENTIAL_CALL_AT = new RegExp(CREDENTIAL_CALL.source, "y");
 
@@ -135,6 +148,10 @@ const TRIGGERS = [
   "PlainAuth(",
   "ssql.connect(",
   "I->connect(",
+  "ldap_bind(",
+  "ftp_login(",
+  "simple_bind",
+  "set_password(",
   "jwt.sign(",
   "jwt.encode(",
   "SignedString(",
@@ -221,6 +238,15 @@ function callArguments(text: string, opens: Set<number>): Array<{ start: number;
       const key = jwt?.groups?.v;
       if (jwt && key && !isPlaceholder(key) && !REFERENCE.test(key) && passwordLike(key, true)) {
         const [start, end] = jwt.indices!.groups!.v!;
+        out.push({ start, end });
+        continue;
+      }
+      AUTH_CALL.lastIndex = open;
+      const auth = AUTH_CALL.exec(text);
+      const password = auth?.groups?.v;
+      if (auth && password && !isPlaceholder(password) && !REFERENCE.test(password) &&
+        passwordLike(password, true)) {
+        const [start, end] = auth.indices!.groups!.v!;
         out.push({ start, end });
         continue;
       }

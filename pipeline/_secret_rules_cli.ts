@@ -22,7 +22,7 @@ type Span = { start: number; end: number };
  * the option's letter. A value that opens a subexpression (`-N (Get-Random …)`) is code.
  */
 export const TOOL_OPTION: RegExp = new RegExp(
-  "-(?<=[ \\t]-)(?:(?<o>pw|[pPwkN])[ \\t]{1,4}|(?<pass>pass(?:in|out|word)?)[ \\t]{1,4}pass:|" +
+  "-(?<=[ \\t]-)(?:(?<pass>pass(?:in|out|word)?)[ \\t]{1,4}pass:|(?<o>pwd|passwd|pass|pw|[pPwkNcAXa])[ \\t]{1,4}|" +
     "U[ \\t]{1,4}(?<uq>[\"']?)[^\\s%\"'`\\\\]{1,64}%(?<uv>[^\\s\"'`]{3,256})\\k<uq>(?=[\\s;&|)`\"']|$))" +
     "(?:(?<q>[\"']?)(?<v>(?![-(])[^\\s\"'`]{3,256})\\k<q>(?=[\\s;&|)`\"']|$))?",
   "dg",
@@ -69,13 +69,18 @@ export function findLongOptions(text: string): Span[] {
   return out;
 }
 
+/** Net-SNMP's commands (`snmpwalk`, `snmpget`, `snmpbulkwalk`, `snmpset`, `snmptrap`, …). */
+const SNMP_TOOL = /(?:^|[^\w.-])snmp[a-z]{0,12}(?:\.exe)?(?=[ \t])/;
+/** SNMP's well-known communities: the defaults, no secret. */
+const SNMP_DEFAULT = /^(?:public|private)$/i;
+
 /** The tools each option letter holds a password in, written before it in the same command. */
 const TOOLS: Record<string, RegExp> = {
   // `-p`: a registry login (not `docker run -p 80:80`), `az login`'s service principal secret,
   // or MongoDB's shell and tools
   // (`mongosh`, …), RabbitMQ's and Cassandra's admin shells, macOS's keychains (`security
   // unlock-keychain -p`) and App Store uploads (`xcrun altool … -p`)
-  p: /(?:^|[^\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|helm|crane|regctl|cf|az)(?:\.exe|\.cmd)?[ \t](?:[^\r\n;&|]{0,512}[ \t])?login|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\.exe)?|rabbitmqadmin|cqlsh|security[ \t]{1,8}(?:unlock|create)-keychain|altool)(?=[ \t])/,
+  p: /(?:^|[^\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|helm|crane|regctl|cf|az)(?:\.exe|\.cmd)?[ \t](?:[^\r\n;&|]{0,512}[ \t])?login|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\.exe)?|rabbitmqadmin|cqlsh|security[ \t]{1,8}(?:unlock|create)-keychain|altool|racadm|rdesktop)(?=[ \t])/,
   // `-P`: SQL Server's and Sybase's command-line tools, zip's (Info-ZIP) encryption password,
   // IPMI's and MQTT's clients, a keychain's import of a `.p12`
   P: /(?:^|[^\w.-])(?:sqlcmd|bcp|osql|isql|zip|unzip|zipcloak|ipmitool|mosquitto_(?:pub|sub|rr)|security[ \t]{1,8}import)(?:\.exe)?(?=[ \t])/,
@@ -88,9 +93,19 @@ const TOOLS: Record<string, RegExp> = {
   // `-k`: `openssl enc` (and a cipher's own command, `openssl aes-256-cbc`)
   k: /(?:^|[^\w.-])openssl(?:\.exe)?[ \t]/,
   // `-U user%password`: Samba's clients
-  U: /(?:^|[^\w.-])(?:smb(?:client|map|get|cacls|tree)|rpcclient|winexe|nxc|netexec|crackmapexec)(?:\.exe)?(?=[ \t])/,
+  U: /(?:^|[^\w.-])(?:smb(?:client|map|get|cacls|tree)|rpcclient|winexe|nxc|netexec|crackmapexec|net[ \t]{1,4}(?:rpc|ads|sam|rap|dom))(?:\.exe)?(?=[ \t])/,
+  // `-c`, `-A`, `-X`: Net-SNMP's tools (the community; v3's auth and privacy passphrases)
+  c: SNMP_TOOL,
+  A: SNMP_TOOL,
+  X: SNMP_TOOL,
+  // `-a user:password`: HTTPie (its password after the `:`; `-a user` alone prompts)
+  a: /(?:^|[^\w.-])(?:https?|httpie)(?=[ \t])/,
+  // `-pwd`: Active Directory's `dsadd` and `dsmod`; `-pass`: `ktpass`; `-passwd`: x11vnc
+  pwd: /(?:^|[^\w.-])ds(?:add|mod)(?:\.exe)?(?=[ \t])/,
+  pass: /(?:^|[^\w.-])ktpass(?:\.exe)?(?=[ \t])/,
+  passwd: /(?:^|[^\w.-])x11vnc(?=[ \t])/,
   // `pass:…`: any openssl command (`pkcs12 -passout pass:…`, `req -passin pass:…`)
-  pass: /(?:^|[^\w.-])openssl(?:\.exe)?[ \t]/,
+  openssl: /(?:^|[^\w.-])openssl(?:\.exe)?[ \t]/,
 };
 
 /**
@@ -139,12 +154,16 @@ export function findToolPasswords(text: string): Span[] {
   for (const m of text.matchAll(TOOL_OPTION)) {
     const g = m.groups!;
     const name = g.uv !== undefined ? "uv" : "v";
-    const value = g[name];
+    let value: string | undefined = g[name];
+    // HTTPie's `-a user:password`: the part after the `:` (`-a user` alone prompts)
+    const colon = g.o === "a" ? (value?.indexOf(":") ?? -1) + 1 : 0;
+    if (g.o === "a") value = colon ? value!.slice(colon) : undefined;
     if (value === undefined || !realPassword(value)) continue;
-    const tool = TOOLS[g.uv !== undefined ? "U" : g.pass !== undefined ? "pass" : g.o];
+    if (g.o === "c" && SNMP_DEFAULT.test(value)) continue;
+    const tool = TOOLS[g.uv !== undefined ? "U" : g.pass !== undefined ? "openssl" : g.o];
     if (!tool.test(commandBefore(text, m.index!))) continue;
     const [start, end] = m.indices!.groups![name]!;
-    out.push({ start, end });
+    out.push({ start: start + colon, end });
   }
   return out;
 }

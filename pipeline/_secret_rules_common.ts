@@ -84,6 +84,12 @@ export interface NameSpots {
   rests: number[];
   /** Where each `requirepass` ends (Redis's password directive), found by the `pass` search. */
   directives: number[];
+  /**
+   * Where each word ends after which a command or a format writes a secret by position, and which:
+   * `ngrok authtoken` and `add-authtoken`, `wpa_passphrase`, GitHub Actions' `::add-mask::`,
+   * `db2 connect`, an `expect` of a password prompt (`expect "*assword*"`).
+   */
+  positions: Array<{ at: number; kind: "ngrok" | "wpa" | "mask" | "db2" | "expect" }>;
 }
 
 /** Characters of a token in base64url / base62 shapes, for the ends of a match. */

@@ -641,6 +641,15 @@ export const NAMED_PASSWORD: RegExp = new RegExp(
  */
 export const NAME_WORD: RegExp = new RegExp(
   [
+    // words after which a secret comes by position (`NameSpots.positions`), each from a letter
+    // the search stops at already: `ngrok authtoken` and `ngrok config add-authtoken` (its `k`),
+    // `::add-mask::` (`k`), `wpa_passphrase SSID …` (`h`), `db2 connect` (`b`), an `expect` of
+    // a password prompt (`w`: `expect "*assword*"`, `expect -re "Password:"`)
+    "(?<ngrok>ken(?=[ \\t])(?<=(?:add-|ngrok(?:\\.exe)?[ \\t]{1,8})authtoken))",
+    "(?<mask>k::(?<=::add-mask::))",
+    "(?<wpa>hrase(?=[ \\t])(?<=(?<![\\w.-])wpa_passphrase))",
+    "(?<db2>b2(?=[ \\t]{1,8}[\"']?[Cc][Oo][Nn][Nn][Ee][Cc][Tt][ \\t])(?<=(?<![\\w.-])db2))",
+    '(?<expect>[Ww](?<=expect[ \\t]{1,8}(?:-[a-z]{1,8}[ \\t]{1,8}){0,2}["{][^"}\\r\\n]{0,32}[Aa][Ss][Ss][Ww]))',
     `${anyCase("ke")}(?:${anyCase("y")}|${anyCase("n")}(?<=${anyCase("token")}))`,
     `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
     // …, a wallet's `seed_phrase` and `recovery phrase` (its words: `_secret_rules_admin.ts`)
@@ -698,6 +707,7 @@ export function nameSpots(text: string): NameSpots {
     pats: [],
     rests: [],
     directives: [],
+    positions: [],
   };
   let tokenRest = -1; // where the last name's rests ended
   let valueRest = -1;
@@ -709,6 +719,21 @@ export function nameSpots(text: string): NameSpots {
     if (g.au !== undefined || g.cr !== undefined) spots.calls.push(end);
     if (g.pat !== undefined) {
       spots.pats.push(end);
+      continue;
+    }
+    const position = g.ngrok !== undefined
+      ? "ngrok"
+      : g.mask !== undefined
+      ? "mask"
+      : g.wpa !== undefined
+      ? "wpa"
+      : g.db2 !== undefined
+      ? "db2"
+      : g.expect !== undefined
+      ? "expect"
+      : undefined;
+    if (position) {
+      spots.positions.push({ at: end, kind: position });
       continue;
     }
     const command = g.mysql ?? g.sshpass ?? g.rediscli ?? g.sql ?? g.rclone;

@@ -234,6 +234,57 @@ function passwdPipes(text: string, out: Span[]): void {
 }
 
 /**
+ * `db2 connect to DB user NAME using PASSWORD` (DB2's command line; its words in any case, the
+ * statement maybe quoted whole: `db2 "CONNECT TO …"`), from after `db2`: the password, group `v`.
+ */
+const DB2_USING =
+  /[ \t]{1,8}["']?connect[ \t]{1,8}to[ \t]{1,8}[^\s"';]{1,128}(?:[ \t]{1,8}user[ \t]{1,8}[^\s"';]{1,128})?[ \t]{1,8}using[ \t]{1,8}(?<v>[^\s"';]{3,256})/diy;
+/**
+ * After an `expect` of a password prompt: the rest of its line and the `send` of the answer, on
+ * the same line after a `{` or on one of the next three lines (`send "…\r"`, `send -- "…"`,
+ * `send {…}`, `exp_send`), its text in group `q` (without its `\r`) or `v` (a bare word).
+ */
+const EXPECT_SEND =
+  /[^\r\n]{0,256}?(?:\{[ \t]{0,16}|(?:\r?\n[^\r\n]{0,256}?){0,2}\r?\n[ \t]{0,64})(?:exp_)?send[ \t]{1,8}(?:--[ \t]{1,8})?(?:"(?<q>[^"\\\r\n]{1,256})(?:\\[rn])?"|\{(?<b>[^}\\\r\n]{1,256})(?:\\r)?\}|(?<v>[^\s"{}\[\];]{3,256}))/dy;
+
+/**
+ * The secret written after a word the name search found (`NameSpots.positions`, ending at `at`):
+ * `ngrok authtoken TOKEN` and `ngrok config add-authtoken TOKEN`, `wpa_passphrase SSID
+ * PASSPHRASE`, GitHub Actions' `::add-mask::VALUE` (the value a workflow masks is a secret by
+ * definition; a reference such as `$TOKEN` or `${{ … }}` stays), `db2 connect … using PASSWORD`
+ * and the answer an `expect` script sends to a password prompt.
+ */
+function afterWord(text: string, at: number, kind: string, out: Span[]): void {
+  if (kind === "ngrok" || kind === "wpa") {
+    const words = wordsFrom(text, at, kind === "wpa" ? 2 : 1);
+    const word = words[words.length - 1];
+    if (words.length === (kind === "wpa" ? 2 : 1) && positional(word)) {
+      out.push({ start: word.start, end: word.end });
+    }
+    return;
+  }
+  if (kind === "mask") {
+    const m = /[^\s"'`]{4,4096}/y;
+    m.lastIndex = at;
+    const value = m.exec(text)?.[0];
+    if (
+      value && !REFERENCE.test(value) && !/^[$%]|^\$\{/.test(value) &&
+      !PLACEHOLDER_WORD.test(value) && !/^(.)\1*$/.test(value)
+    ) out.push({ start: at, end: at + value.length });
+    return;
+  }
+  const pattern = kind === "db2" ? DB2_USING : EXPECT_SEND;
+  pattern.lastIndex = at;
+  const m = pattern.exec(text);
+  if (!m) return;
+  const group = m.groups!.q !== undefined ? "q" : m.groups!.b !== undefined ? "b" : "v";
+  const value = m.groups![group];
+  if (!positional({ start: 0, end: 0, text: value, quoted: group !== "v" })) return;
+  const [start, end] = m.indices!.groups![group]!;
+  out.push({ start, end });
+}
+
+/**
  * The passwords that commands take by position in `text` (see the module's header), each command
  * looked for only where the text's hints hold a part of it.
  *
@@ -257,9 +308,11 @@ export function findPositionalPasswords(text: string, hints?: TextHints): Span[]
     }
   }
   if (all || hints.pairs.has("w")) passwdPipes(text, out);
-  for (const { at, kind } of namesOf(text, hints).commands) {
+  const spots = namesOf(text, hints);
+  for (const { at, kind } of spots.commands) {
     if (kind === "rclone") rcloneConfig(text, at, out);
   }
+  for (const { at, kind } of spots.positions) afterWord(text, at, kind, out);
   if (all || hints.families.includes("U")) netUse(text, out);
   if (all || hints.families.includes("c")) composerBasic(text, out);
   return out;

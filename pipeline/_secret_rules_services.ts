@@ -24,6 +24,13 @@ type Span = { start: number; end: number; rule?: string };
 
 /** cmdkey's `/pass:` and its password, quoted (group `q`) or not (group `v`). */
 export const CMDKEY_PASS = /\/pass:(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))/diy;
+/**
+ * A Windows-style password option and its value, quoted (group `q`) or not (group `v`): FreeRDP's
+ * `/p:` and WMIC's `/password:` (each checked against its command).
+ */
+export const SLASH_PASSWORD = /\/(?:p|password):(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))/diy;
+/** The commands whose `/p:` or `/password:` is a password: FreeRDP's clients and WMIC. */
+const SLASH_PASSWORD_TOOL = /(?:^|[^\w.-])(?:[xw]?freerdp[0-9]?|sdl-freerdp[0-9]?|wmic)(?:\.exe)?[ \t]/i;
 /** schtasks' `/RP` (the run-as user's password) and its value, quoted (`q`) or not (`v`). */
 export const SCHTASKS_RP = /\/rp[ \t]{1,4}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"/]{1,256}))/diy;
 /** `cargo login` (maybe for `--registry NAME`) and its token, quoted (`q`) or not (`v`). */
@@ -124,10 +131,14 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
   const out: Span[] = [];
   const command = (word: RegExp) => (m: RegExpExecArray, at: number) =>
     word.test(commandBefore(text, at)) ? span(m) : undefined;
-  if (text.includes("/pass:")) {
+  if (text.includes("/pass")) {
     out.push(
       ...fromAnchors(text, "/pass:", CMDKEY_PASS, command(/(?:^|[^\w.-])cmdkey(?:\.exe)?[ \t]/i)),
+      ...fromAnchors(text, "/password:", SLASH_PASSWORD, command(SLASH_PASSWORD_TOOL)),
     );
+  }
+  if (text.includes("/p:")) {
+    out.push(...fromAnchors(text, "/p:", SLASH_PASSWORD, command(SLASH_PASSWORD_TOOL)));
   }
   for (const anchor of ["/RP", "/rp"]) {
     if (!text.includes(anchor)) continue;
