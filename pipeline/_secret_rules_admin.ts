@@ -40,7 +40,7 @@ export const UNSEAL_KEY = /Unseal Key [0-9]{1,2}: (?<v>[A-Za-z0-9+/]{40,88}={0,2
  * characters quoted (group `q`), or 64 hex digits (group `v`).
  */
 export const WIFI_PSK =
-  /(?<![A-Za-z_.-])psk[ \t]{0,16}=[ \t]{0,16}(?:"(?<q>[^"\r\n]{8,63})"|(?<v>[^\s"#]{8,64}))/dy;
+  /(?<![A-Za-z_-]|[A-Za-z_-]\.)psk[ \t]{0,16}=[ \t]{0,16}(?:"(?<q>[^"\r\n]{8,63})"|(?<v>[^\s"#;]{8,64}))/dy;
 /**
  * Bundler's credentials for a host (`BUNDLE_GEMS__CONTRIBSYS__COM: "user:pass"`), group `n`: the
  * host; the value ends before a shell's `;` and a literal's closing quote or `,`.
@@ -73,7 +73,8 @@ const SHAPES: Array<
 > = [
   // (`Unseal Key 1` is a branch of the hint search's `Key`)
   { gate: family("K"), anchors: ["Unseal Key "], pattern: UNSEAL_KEY },
-  { gate: has("k="), anchors: ["psk"], pattern: WIFI_PSK },
+  // (`psk`, not `k=`: Nix writes `networking.wireless.networks."x".psk = "…";`)
+  { gate: has("psk"), anchors: ["psk"], pattern: WIFI_PSK },
   {
     gate: has("BU"),
     anchors: ["BUNDLE_"],

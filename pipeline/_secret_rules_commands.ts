@@ -228,11 +228,74 @@ export function findCommandPasswords(text: string, hints?: TextHints): Span[] {
     const m = REDIS_DIRECTIVE.exec(text);
     if (m && realPassword(m.groups!.v)) out.push(spanOf(m));
   }
+  // Redis Sentinel's `sentinel auth-pass NAME …`, HAProxy's `stats auth USER:…`
+  for (const at of spots.calls) {
+    const shape = text.startsWith("-pass", at)
+      ? SENTINEL_AUTH_PASS
+      : text.charCodeAt(at) === 32 || text.charCodeAt(at) === 9
+      ? STATS_AUTH
+      : undefined;
+    if (!shape || !shape.before.test(text.slice(Math.max(0, at - 64), at - 4))) continue;
+    shape.after.lastIndex = at;
+    const m = shape.after.exec(text);
+    if (m && realPassword(m.groups!.v)) out.push(spanOf(m));
+  }
   for (const at of spots.passwords) {
-    const span = sqlPassword(text, at) ?? dslPassword(text, at);
+    const span = sqlPassword(text, at) ?? dslPassword(text, at) ?? answerPassword(text, at);
     if (span) out.push(span);
   }
   return out;
+}
+
+/** `sentinel auth-pass NAME PASSWORD` (Redis Sentinel's config), from after its `auth`. */
+const SENTINEL_AUTH_PASS = {
+  before: /(?:^|\n)[ \t]{0,64}sentinel[ \t]{1,8}$/i,
+  after: /-pass[ \t]{1,8}[^\s]{1,64}[ \t]{1,8}(?<v>[^\s"']{3,256})(?=\s|$)/dy,
+};
+/** HAProxy's `stats auth USER:PASSWORD`, from after its `auth`. */
+const STATS_AUTH = {
+  before: /(?:^|\n)[ \t]{0,64}stats[ \t]{1,8}$/,
+  after: /[ \t]{1,8}[^\s:]{1,64}:(?<v>[^\s]{3,256})(?=\s|$)/dy,
+};
+
+/**
+ * After a `passw` word, a password its format writes after a blank: a debconf answer (a preseed
+ * file's `d-i passwd/root-password password …`: the question, its type `password`, the answer),
+ * a `reg add … /v …Password … /d …` (Windows' `DefaultPassword` of automatic logon), and
+ * fetchmail's `with password '…'`. Group `q` quoted, `v` not.
+ */
+const ANSWER_AFTER: Array<{ before: RegExp; after: RegExp }> = [
+  {
+    before: /(?:^|\n)[ \t]{0,16}[\w.-]{1,64}[ \t]{1,16}[\w.+-]{1,64}\/[\w.\/+-]{0,128}$/,
+    after: /(?:or)?d(?:-again)?[ \t]{1,16}password[ \t]{1,16}(?<v>[^\s]{1,256})(?=\s|$)/dy,
+  },
+  {
+    before: /(?:^|[^\w.-])reg(?:\.exe)?[ \t]{1,8}add[ \t][^\r\n]{0,512}\/v[ \t]{1,8}"?\w{0,64}$/i,
+    after:
+      /(?:or)?d"?(?:[ \t]{1,8}\/(?:t[ \t]{1,8}REG_(?:SZ|EXPAND_SZ)|f))*[ \t]{1,8}\/d[ \t]{1,8}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))/diy,
+  },
+  {
+    before: /(?:^|[ \t])with[ \t]{1,8}$/,
+    after: /(?:or)?d[ \t]{1,8}(?:(?<o>["'])(?<q>[^"'\r\n]{1,256})\k<o>|(?<v>[^\s"']{1,256}))(?=\s|$)/dy,
+  },
+];
+
+/** The answer after the `passw` word at `at` ({@linkcode ANSWER_AFTER}) that is a password. */
+function answerPassword(text: string, at: number): Span | undefined {
+  const word = at - 5;
+  const before = text.slice(Math.max(0, word - 640), word);
+  for (const { before: b, after } of ANSWER_AFTER) {
+    if (!b.test(before)) continue;
+    after.lastIndex = at;
+    const m = after.exec(text);
+    if (!m) continue;
+    const name = m.groups!.q !== undefined ? "q" : "v";
+    const value = m.groups![name];
+    if (!realPassword(value) || (name === "v" && !passwordLike(value, false))) continue;
+    const [start, end] = m.indices!.groups![name]!;
+    return { start, end };
+  }
+  return undefined;
 }
 
 /**

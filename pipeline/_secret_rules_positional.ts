@@ -208,14 +208,20 @@ export function mcAliasSecret(text: string, at: number): Span | undefined {
  * (group `w`): `echo` or `printf`, the value, `|`, maybe `sudo`, the command, before `at`.
  */
 const PASSWD_PIPE =
-  /(?:^|[^\w.-])(?:echo(?:[ \t]{1,4}-[neE]{1,3})?|printf(?:[ \t]{1,4}(?:"%s\\n"|'%s\\n'|"%s"|'%s'))?)[ \t]{1,4}(?<q>["']?)(?:[^\s"':|]{1,64}:(?<v>[^\s"'`|]{1,256})|(?<w>[^\s"'`|]{1,256}))\k<q>[ \t]{0,16}\|[ \t]{0,16}(?:sudo[ \t]{1,8}(?:-[A-Za-z][ \t]{1,8}){0,4})?(?:\/usr)?(?:\/s?bin\/)?(?:ch)?$/d;
+  /(?:^|[^\w.-])(?:echo(?:[ \t]{1,4}-[neE]{1,3})?|printf(?:[ \t]{1,4}(?:"%s\\n"|'%s\\n'|"%s"|'%s'))?)[ \t]{1,4}(?<q>["']?)(?:[^\s"':|]{1,64}:(?<v>[^\s"'`|]{1,256})|(?<w>[^\s"'`|]{1,256}))\k<q>[ \t]{0,16}\|[ \t]{0,16}(?:sudo[ \t]{1,8}(?:-[A-Za-z][ \t]{1,8}){0,4})?(?:\/usr)?(?:\/s?bin\/)?(?:ch|vnc|smb)?$/d;
 
 /** `passwd` in `chpasswd` or `passwd --stdin`: from each `passwd` of a text with a `passw` word. */
 function passwdPipes(text: string, out: Span[]): void {
   for (let at = text.indexOf("passwd"); at >= 0; at = text.indexOf("passwd", at + 6)) {
     const ch = text.startsWith("ch", at - 2);
-    if (!ch && !/^passwd[ \t]{1,8}--stdin(?![\w-])/.test(text.slice(at, at + 24))) continue;
-    if (ch && /[\w.-]/.test(text[at + 6] ?? "")) continue;
+    // `vncpasswd -f` and `smbpasswd -s` read the new password from their input too
+    const reads = ch || text.startsWith("vnc", at - 3) || text.startsWith("smb", at - 3);
+    if (ch && text[at + 6] === ":") {
+      cloudInitList(text, at + 7, out);
+      continue;
+    }
+    if (!reads && !/^passwd[ \t]{1,8}--stdin(?![\w-])/.test(text.slice(at, at + 24))) continue;
+    if (reads && /[\w.-]/.test(text[at + 6] ?? "")) continue;
     const lineStart = Math.max(text.lastIndexOf("\n", at) + 1, at - 512);
     const m = PASSWD_PIPE.exec(text.slice(lineStart, at));
     if (!m) continue;
@@ -230,6 +236,28 @@ function passwdPipes(text: string, out: Span[]): void {
       quoted: !!m.groups!.q,
     };
     if (positional(word)) out.push({ start: word.start, end: word.end });
+  }
+}
+
+/** What `cloudInitList` reads from `chpasswd:`'s line end: up to 3 lines, then `list: |`. */
+const CHPASSWD_LIST =
+  /[ \t]*(?:\r?\n[ \t]+[^\r\n]{0,256}){0,3}?\r?\n(?<indent>[ \t]+)list:[ \t]*\|[ \t]*\r?\n/y;
+
+/**
+ * cloud-init's `chpasswd:` and, on one of its next lines, `list: |` (its older form): the block's
+ * `user:PASSWORD` lines (more indented than `list:`), from after `chpasswd:` (`at`).
+ */
+function cloudInitList(text: string, at: number, out: Span[]): void {
+  CHPASSWD_LIST.lastIndex = 0;
+  const m = CHPASSWD_LIST.exec(text.slice(at, at + 1024));
+  if (!m) return;
+  const indent = m.groups!.indent.length;
+  const line = /(?<lead>[ \t]+)[^\s:]{1,64}:(?<v>[^\s]{1,256})[ \t]*(?:\r?\n|$)/dy;
+  line.lastIndex = at + m[0].length;
+  for (let l = line.exec(text); l && l.groups!.lead.length > indent; l = line.exec(text)) {
+    const [start, end] = l.indices!.groups!.v!;
+    const word = { start, end, text: l.groups!.v, quoted: false };
+    if (positional(word) && word.text !== "RANDOM") out.push({ start, end });
   }
 }
 
