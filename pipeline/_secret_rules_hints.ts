@@ -68,7 +68,10 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "Key(?:=(?<=(?:Account|Access)Key=)|-Pair-Id=|Value>(?<=<RSAKeyValue>)|(?<=Unseal Key) [0-9])",
     "v[sbr]\\.(?<=hv[sbr]\\.)", // HashiCorp Vault's `hvs.`, `hvb.`, `hvr.`: from `v`, where the search stops
     // a Go DSN's address, an Azure DevOps host after a URL's user
-    "@(?=(?:tcp|unix|udp)6?\\(|dev\\.azure\\.com|[A-Za-z0-9-]{1,64}\\.visualstudio\\.com)",
+    // …, Oracle's export and import tools' `exp user/password@db` (checked behind the `@`, whose
+    // character before is the password's: most `@`s fail at once)
+    "@(?:(?=(?:tcp|unix|udp)6?\\(|dev\\.azure\\.com|[A-Za-z0-9-]{1,64}\\.visualstudio\\.com)|" +
+    "(?<=(?<![\\w.-])(?:exp|imp|expdp|impdp|sqlldr)(?:\\.exe)?[ \\t]{1,16}[\"']?[A-Za-z0-9_$#.]{1,64}/[^\\s@/\"'`]{3,128}@))",
     // a Discord bot's token given to its client (`client.run("…")`, `client.login('…')`), and
     // Oracle's Python drivers' `connect(`
     "\\((?:(?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()|(?<=[Oo]racle(?:db)?\\.connect\\()|" +

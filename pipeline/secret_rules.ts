@@ -155,6 +155,7 @@ import {
 } from "./_secret_rules_blocks.ts";
 import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
 import { findRandomKeys, KEY_VALUE } from "./_secret_rules_keys.ts";
+import { findKeyingNames } from "./_secret_rules_key_names.ts";
 import {
   CRYPT_HASH,
   findCryptHashes,
@@ -275,6 +276,10 @@ export { NAMED_VALUE, NAMED_VALUE_SPEC, nameSpots } from "./_secret_rules_names.
  */
 const ORACLE_CONNECT =
   /(?:jdbc:oracle:thin:|(?<![A-Za-z0-9_-])sqlplus(?:\.exe)?(?:[ \t]{1,16}-[A-Za-z]{1,16}){0,4}[ \t]{1,16}["']?)[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s@/"'`]{3,128})(?=@)/g;
+
+/** Oracle's `exp`, `imp`, `expdp`, `impdp` and `sqlldr` given `user/password@database`. */
+const ORACLE_TOOL =
+  /(?<![\w.-])(?:exp|imp|expdp|impdp|sqlldr)(?:\.exe)?[ \t]{1,16}["']?[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s@/"'`]{3,128})(?=@)/g;
 
 /** lftp, whose `-u` takes `user,password`. */
 const LFTP_COMMAND = /(?:^|[^\w.-])lftp(?:\.exe)?[ \t]/;
@@ -618,6 +623,16 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findDsnPasswords,
   },
   {
+    id: "oracle-tool",
+    gate: "@",
+    label: "password",
+    kind: "The password of Oracle's `user/password@database` after its export and import tools " +
+      "(`exp`, `imp`, `expdp`, `impdp`, `sqlldr`)",
+    hints: [], // (gated: `textHints` looks behind each `@`)
+    pattern: ORACLE_TOOL,
+    accept: (value) => !REFERENCE.test(value) && !isPlaceholder(value),
+  },
+  {
     id: "oracle-call",
     gate: "(",
     label: "password",
@@ -711,6 +726,15 @@ export const SECRET_SHAPES: SecretShape[] = [
       "a name ending in `key` or `salt`: WordPress's `AUTH_KEY` … `NONCE_SALT`",
     hints: [":", "=", ">"],
     find: findRandomKeys,
+  },
+  {
+    id: "keying-name",
+    label: "named-secret",
+    kind: "A generated value (32+ hex digits, or letters and digits mixed as a key generator " +
+      "mixes them) under a name that means a secret with no secret word: a pepper (Devise's " +
+      "`config.pepper`), a signer (Joken's `default_signer:`), a salt (Phoenix's `signing_salt:`)",
+    hints: [],
+    find: findKeyingNames,
   },
   {
     id: "command-password",
