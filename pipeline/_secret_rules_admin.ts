@@ -73,8 +73,13 @@ const SHAPES: Array<
 > = [
   // (`Unseal Key 1` is a branch of the hint search's `Key`)
   { gate: family("K"), anchors: ["Unseal Key "], pattern: UNSEAL_KEY },
-  // (`psk`, not `k=`: Nix writes `networking.wireless.networks."x".psk = "…";`)
-  { gate: has("psk"), anchors: ["psk"], pattern: WIFI_PSK },
+  // (and a `psk =` the name search found: Nix writes `networking.wireless.networks."x".psk = "…";`)
+  {
+    gate: (text, hints) =>
+      text.includes("k=") || namesOf(text, hints).positions.some((p) => p.kind === "psk"),
+    anchors: ["psk"],
+    pattern: WIFI_PSK,
+  },
   {
     gate: has("BU"),
     anchors: ["BUNDLE_"],

@@ -87,9 +87,12 @@ export interface NameSpots {
   /**
    * Where each word ends after which a command or a format writes a secret by position, and which:
    * `ngrok authtoken` and `add-authtoken`, `wpa_passphrase`, GitHub Actions' `::add-mask::`,
-   * `db2 connect`, an `expect` of a password prompt (`expect "*assword*"`).
+   * `db2 connect`, an `expect` of a password prompt (`expect "*assword*"`), a Wi-Fi `psk =`
+   * (Nix's `.psk = "…"`), FreeRDP's `xfreerdp` (its `/p:`).
    */
-  positions: Array<{ at: number; kind: "ngrok" | "wpa" | "mask" | "db2" | "expect" }>;
+  positions: Array<
+    { at: number; kind: "ngrok" | "wpa" | "mask" | "db2" | "expect" | "psk" | "rdp" }
+  >;
 }
 
 /** Characters of a token in base64url / base62 shapes, for the ends of a match. */

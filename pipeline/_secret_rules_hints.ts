@@ -79,9 +79,7 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // (Perl's `DBI->connect(`), and calls that sign a JWT with a key (`jwt.sign(`, `jwt.encode(`,
     // `SignedString(`, `signWith(`): one look behind for all, each a `(` of a text tries it
     "(?<=getConnection\\(|Sequelize\\(|PlainAuth\\(|ssql\\.connect\\(|DBI->connect\\(|" +
-    "jwt\\.sign\\(|jwt\\.encode\\(|SignedString\\(|signWith\\(|" +
-    // PHP's `ldap_bind(` and `ftp_login(`, python-ldap's `simple_bind_s(`, `keyring.set_password(`
-    "ldap_bind\\(|ftp_login\\(|simple_bind(?:_s)?\\(|keyring\\.set_password\\()|" +
+    "jwt\\.sign\\(|jwt\\.encode\\(|SignedString\\(|signWith\\()|" +
     // Ruby's `Net::SMTP.start(`, `smtp.start(` and `Net::SMTP.new(` (its `.start(` follows, on
     // that object or on a name given it: `server.start(`, judged by the text's `SMTP`)
     "(?<=[Ss][Mm][Tt][Pp]\\.start\\(|SMTP\\.new\\())",
@@ -141,7 +139,7 @@ const PAIR_HINTS = 7;
 export const HINT_GATE: RegExp = new RegExp(
   `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
     // (the tools' options first: openssl's `-pass pass:…` is one, not a PowerShell `-Pass`)
-    `(?<tool>-(?=p?w[ \\t]|[pPUkbHNcAXa][ \\t]|p(?:wd|ass(?:wd)?)[ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
+    `(?<tool>-(?=w[ \\t]|p(?:w|wd|ass(?:wd)?)?[ \\t]|[PUkbHNcAXa][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
     `(?<option>-(?=u[ \\t=]|-(?:proxy-)?user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:pass(?:w(?:or)?d|phrase)?|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer)|` +
     `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass|setcookie)[ \\t]))`,
   "g",

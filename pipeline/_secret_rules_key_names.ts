@@ -27,6 +27,16 @@ const VALUE_AFTER =
   /[A-Za-z0-9_]{0,64}["']?\]?[ \t]{0,16}(?:=>|:=|[:=])[ \t]{0,16}(?<q>["'`]?)(?<v>[A-Za-z0-9+/=_.~-]{20,512})\k<q>(?![A-Za-z0-9+/=_.~-])/dy;
 
 /**
+ * The files these names hold their values in: configuration (a `config` or `settings` file or
+ * folder, `.env`, YAML, TOML, INI, properties, JSON) and the languages whose configuration is code
+ * (Ruby's initializers, Elixir's `config/*.exs`, PHP). Elsewhere the words are code's (a source
+ * file's search for them would cost the scan more than all its other name searches: see
+ * bench/README.md, fourteenth session).
+ */
+const CONFIG_PATH =
+  /(?:^|[\/])(?:[^\/]*(?:config|settings|secrets?|credentials|initializers)[^\/]*[\/].*|[^\/]*(?:config|settings|secrets?|credentials)[^\/]*|\.env[^\/]*|[^\/]*\.(?:ya?ml|toml|ini|cfg|conf|properties|json|rb|exs?|php|env))$/i;
+
+/**
  * Whether `value` reads as generated: 32+ hex digits, or letters and digits mixed as a generator
  * mixes them (not a stand-in of few characters).
  *
@@ -49,12 +59,14 @@ export function generatedSecret(value: string): boolean {
  * @example
  * ```ts
  * import { findKeyingNames } from "./_secret_rules_key_names.ts";
- * findKeyingNames("config.pepper = '4dac1e76562939ea333df3c6d3652ee2'"); // [{ start: 17, end: 49 }]
+ * findKeyingNames("config.pepper = '4dac1e76562939ea333df3c6d3652ee2'", undefined, "devise.rb");
+ * // [{ start: 17, end: 49 }]
  * findKeyingNames("config :joken, default_signer: MyApp.Signer"); // []
  * ```
  */
-export function findKeyingNames(text: string): Span[] {
+export function findKeyingNames(text: string, _hints?: unknown, path?: string): Span[] {
   const out: Span[] = [];
+  if (path === undefined || !CONFIG_PATH.test(path)) return out; // (as the rules by file name)
   WORD.lastIndex = 0;
   for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
     VALUE_AFTER.lastIndex = m.index + m[0].length;

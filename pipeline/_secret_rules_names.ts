@@ -641,30 +641,31 @@ export const NAMED_PASSWORD: RegExp = new RegExp(
  */
 export const NAME_WORD: RegExp = new RegExp(
   [
-    // words after which a secret comes by position (`NameSpots.positions`), each from a letter
-    // the search stops at already: `ngrok authtoken` and `ngrok config add-authtoken` (its `k`),
-    // `::add-mask::` (`k`), `wpa_passphrase SSID …` (`h`), `db2 connect` (`b`), an `expect` of
-    // a password prompt (`w`: `expect "*assword*"`, `expect -re "Password:"`)
-    "(?<ngrok>ken(?=[ \\t])(?<=(?:add-|ngrok(?:\\.exe)?[ \\t]{1,8})authtoken))",
-    "(?<mask>k::(?<=::add-mask::))",
-    "(?<wpa>hrase(?=[ \\t])(?<=(?<![\\w.-])wpa_passphrase))",
-    "(?<db2>b2(?=[ \\t]{1,8}[\"']?[Cc][Oo][Nn][Nn][Ee][Cc][Tt][ \\t])(?<=(?<![\\w.-])db2))",
-    '(?<expect>[Ww](?<=expect[ \\t]{1,8}(?:-[a-z]{1,8}[ \\t]{1,8}){0,2}["{][^"}\\r\\n]{0,32}[Aa][Ss][Ss][Ww]))',
-    `${anyCase("ke")}(?:${anyCase("y")}|${anyCase("n")}(?<=${anyCase("token")}))`,
-    `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
+    // (each branch also finds, from the letter it starts at, words after which a secret comes by
+    // position, `NameSpots.positions`: `ngrok authtoken` and `ngrok config add-authtoken`,
+    // `::add-mask::`, a Wi-Fi `psk =`, an `expect` of a password prompt (`expect "*assword*"`),
+    // `wpa_passphrase SSID …`, `db2 connect`, FreeRDP's `xfreerdp`; and calls given a password
+    // by position, `NameSpots.calls`: `ldap_bind(`, `simple_bind_s(`)
+    `[Kk](?:${anyCase("e")}(?:${anyCase("y")}|${anyCase("n")}(?:` +
+    `(?<ngrok>(?=[ \\t])(?<=(?:add-|ngrok(?:\\.exe)?[ \\t]{1,8})authtoken))|(?<=${anyCase("token")})))|` +
+    `(?<mask>::(?<=::add-mask::))|(?<psk>(?=[ \\t]{0,16}=)(?<=(?<![A-Za-z_-])psk)))`,
+    `[Ww](?:(?<expect>(?<=expect[ \\t]{1,8}(?:-[a-z]{1,8}[ \\t]{1,8}){0,2}["{][^"}\\r\\n]{0,32}[Aa][Ss][Ss][Ww]))|` +
+    `(?<pw>(?<=${anyCase("passw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
     // …, a wallet's `seed_phrase` and `recovery phrase` (its words: `_secret_rules_admin.ts`)
-    `${anyCase("h")}(?:(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}(?<=(?:${
+    `${anyCase("h")}(?:(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}` +
+    `(?:(?<wpa>(?=[ \\t])(?<=(?<![\\w.-])wpa_passphrase))|(?<=(?:${
       anyCase("pass")
-    }|(?:${anyCase("seed")}|${anyCase("recovery")})[_ -]?)${anyCase("phrase")})|` +
+    }|(?:${anyCase("seed")}|${anyCase("recovery")})[_ -]?)${anyCase("phrase")}))|` +
     `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")})))`,
     `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${anyCase("dential")}))`,
     "code(?==)(?<=[?&]code)", // a URL's `?code=` (see QUERY_NAME)
     "(?<pat>Pat(?![A-Za-z0-9])(?<=[a-z0-9]Pat))", // `adoPat` (see `_secret_rules_hosts.ts`)
-    anyCase("bearer"),
+    `[Bb](?:${anyCase("earer")}|(?<db2>2(?=[ \\t]{1,8}["']?${anyCase("connect")}[ \\t])(?<=(?<![\\w.-])db2))|` +
+    `(?<bind>ind(?=(?:_s)?\\()(?<=(?:ldap|simple)_bind)))`,
     `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
     `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
     "(?<rclone>clone(?<=rclone))", // `rclone config create` (`_secret_rules_positional.ts`)
-    `(?<sql>${anyCase("fied")}(?<=${anyCase("identified")}))`,
+    `[Ff](?:(?<sql>${anyCase("ied")}(?<=${anyCase("identified")}))|(?<rdp>reerdp[0-9]?(?![\\w-])))`,
   ].join("|"),
   "g",
 );
@@ -715,14 +716,26 @@ export function nameSpots(text: string): NameSpots {
   for (let m = NAME_WORD.exec(text); m; m = NAME_WORD.exec(text)) {
     const end = m.index + m[0].length;
     const g = m.groups!;
-    if (g.pw !== undefined) spots.passwords.push(end);
+    if (g.pw !== undefined) {
+      spots.passwords.push(end);
+      // `keyring.set_password(service, user, "…")`: a call that takes the password third
+      if (text.startsWith("set_", end - 9)) spots.calls.push(end);
+    }
     if (g.au !== undefined || g.cr !== undefined) spots.calls.push(end);
     if (g.pat !== undefined) {
       spots.pats.push(end);
       continue;
     }
+    if (g.bind !== undefined) {
+      spots.calls.push(end);
+      continue;
+    }
     const position = g.ngrok !== undefined
       ? "ngrok"
+      : g.psk !== undefined
+      ? "psk"
+      : g.rdp !== undefined
+      ? "rdp"
       : g.mask !== undefined
       ? "mask"
       : g.wpa !== undefined

@@ -29,8 +29,8 @@ export const CMDKEY_PASS = /\/pass:(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}
  * `/p:` and WMIC's `/password:` (each checked against its command).
  */
 export const SLASH_PASSWORD = /\/(?:p|password):(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))/diy;
-/** The commands whose `/p:` or `/password:` is a password: FreeRDP's clients and WMIC. */
-const SLASH_PASSWORD_TOOL = /(?:^|[^\w.-])(?:[xw]?freerdp[0-9]?|sdl-freerdp[0-9]?|wmic)(?:\.exe)?[ \t]/i;
+/** The command whose `/password:` is a password: WMIC (FreeRDP's `/p:` is the name search's). */
+const SLASH_PASSWORD_TOOL = /(?:^|[^\w.-])wmic(?:\.exe)?[ \t]/i;
 /** schtasks' `/RP` (the run-as user's password) and its value, quoted (`q`) or not (`v`). */
 export const SCHTASKS_RP = /\/rp[ \t]{1,4}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"/]{1,256}))/diy;
 /** `cargo login` (maybe for `--registry NAME`) and its token, quoted (`q`) or not (`v`). */
@@ -137,8 +137,17 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
       ...fromAnchors(text, "/password:", SLASH_PASSWORD, command(SLASH_PASSWORD_TOOL)),
     );
   }
-  if (text.includes("/p:")) {
-    out.push(...fromAnchors(text, "/p:", SLASH_PASSWORD, command(SLASH_PASSWORD_TOOL)));
+  // FreeRDP's `/p:`, from each `xfreerdp` the name search found: its line's `/p:`
+  for (const { at, kind } of namesOf(text, h).positions) {
+    if (kind !== "rdp") continue;
+    const end = text.indexOf("\n", at);
+    const line = text.slice(at, end < 0 ? text.length : end);
+    const p = line.search(/[ \t]\/p:/);
+    if (p < 0) continue;
+    SLASH_PASSWORD.lastIndex = at + p + 1;
+    const m = SLASH_PASSWORD.exec(text);
+    const s = m && span(m);
+    if (s) out.push(s);
   }
   for (const anchor of ["/RP", "/rp"]) {
     if (!text.includes(anchor)) continue;
