@@ -283,12 +283,11 @@ const ANSWER_AFTER: Array<{ before: RegExp; after: RegExp }> = [
 /** The answer after the `passw` word at `at` ({@linkcode ANSWER_AFTER}) that is a password. */
 function answerPassword(text: string, at: number): Span | undefined {
   const word = at - 5;
-  const before = text.slice(Math.max(0, word - 640), word);
-  for (const { before: b, after } of ANSWER_AFTER) {
-    if (!b.test(before)) continue;
+  for (const { before, after } of ANSWER_AFTER) {
+    // (what follows first: a sticky pattern that fails at once after most words)
     after.lastIndex = at;
     const m = after.exec(text);
-    if (!m) continue;
+    if (!m || !before.test(text.slice(Math.max(0, word - 640), word))) continue;
     const name = m.groups!.q !== undefined ? "q" : "v";
     const value = m.groups![name];
     if (!realPassword(value) || (name === "v" && !passwordLike(value, false))) continue;
