@@ -4,19 +4,19 @@
  * `default_signer:`), a salt (Phoenix's `signing_salt:` and `encryption_salt:`, `SALT = …`). The
  * names are code's words too (`signer: MyApp.Signer`, `hashlib.pbkdf2_hmac(…, salt, …)`), so only
  * a generated literal under them counts: 32+ hex digits, or 20+ characters of letters and digits
- * mixed as a key generator mixes them.
+ * mixed as a key generator mixes them. Looked for only in configuration files (see
+ * {@linkcode CONFIG_PATH}).
  *
  * @module
  */
 
-import { fewCharacters, looksGenerated, looksRandom } from "./_secret_rules_common.ts";
+import { fewCharacters, looksGenerated } from "./_secret_rules_common.ts";
 
 type Span = { start: number; end: number };
 
 /**
  * The names' last words (`pepper`, `signer`, `salt`) in their three cases, not inside a longer
- * word (`peppercorn`, `saltire`): one search from the words' rarer second letters' runs (`epper`,
- * `igner`, `alt`).
+ * word (`peppercorn`, `saltire`).
  */
 const WORD = /(?:[Pp]epper|PEPPER|[Ss]igner|SIGNER|[Ss]alt|SALT)(?![a-z])/g;
 /**
@@ -50,7 +50,8 @@ const CONFIG_PATH =
 export function generatedSecret(value: string): boolean {
   if (fewCharacters(value)) return false;
   if (/^[0-9a-f]{32,}$|^[0-9A-F]{32,}$/.test(value)) return true;
-  return looksRandom(value) || looksGenerated(value);
+  // (mixed as a generator mixes, not words joined: `HS256_default_signer_name` stays)
+  return looksGenerated(value);
 }
 
 /**
