@@ -90,8 +90,18 @@
  * tokens in a URL's path (`/hooks/…`, `/hook/<uuid>`, `/with/key/…`), files that are a secret by
  * their name (`.vault_pass`, `.erlang.cookie`); a call's next keyword argument (`,host=`) ends an
  * unquoted value (`connect(password=pw,host=h)` is code).
+ * 27: secrets after the word that announces them (`::add-mask::…`, `ngrok authtoken` and
+ * `add-authtoken`, `wpa_passphrase SSID …`, `db2 connect … using …`, Oracle's `exp`, `imp`,
+ * `expdp`, `impdp` and `sqlldr` `user/…@db`, an `expect` of a password prompt and its `send`),
+ * one-argument `auth("…")` calls, `ldap_bind`, `ftp_login`, `simple_bind_s`,
+ * `keyring.set_password`, tools' own options (SNMP's `-c`, `-A`, `-X`, `racadm -p`, `dsadd -pwd`,
+ * `ktpass -pass`, `x11vnc -passwd`, HTTPie's `-a user:…`, `net rpc -U user%…`, FreeRDP's `/p:`,
+ * WMIC's `/password:`), a preseed's `password` answers, `reg add … /v …Password … /d …`,
+ * fetchmail's `with password`, Sentinel's `auth-pass`, HAProxy's `stats auth`, cloud-init's
+ * `chpasswd` list, `vncpasswd` and `smbpasswd` pipes, a Wi-Fi `.psk =`, and generated values under
+ * `pepper`, `signer` and `salt` names in configuration files.
  */
-export const SECRET_RULES_VERSION = 26;
+export const SECRET_RULES_VERSION = 27;
 
 import {
   fewCharacters,
