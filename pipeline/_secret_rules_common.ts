@@ -88,10 +88,13 @@ export interface NameSpots {
    * Where each word ends after which a command or a format writes a secret by position, and which:
    * `ngrok authtoken` and `add-authtoken`, `wpa_passphrase`, GitHub Actions' `::add-mask::`,
    * `db2 connect`, an `expect` of a password prompt (`expect "*assword*"`), a Wi-Fi `psk =`
-   * (Nix's `.psk = "…"`), FreeRDP's `xfreerdp` (its `/p:`).
+   * (Nix's `.psk = "…"`), FreeRDP's `xfreerdp` (its `/p:`), a kickstart file's `rootpw`.
    */
   positions: Array<
-    { at: number; kind: "ngrok" | "wpa" | "mask" | "db2" | "expect" | "psk" | "rdp" }
+    {
+      at: number;
+      kind: "ngrok" | "wpa" | "mask" | "db2" | "expect" | "psk" | "rdp" | "rootpw";
+    }
   >;
 }
 

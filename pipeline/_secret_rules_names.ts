@@ -572,6 +572,7 @@ const ENV_PASSWORDS = [
   "DOCKER_PASSWORD",
   "TWINE_PASSWORD",
   "HTPASSWD",
+  "SMTP_PASS", // git's `sendemail.smtpPass` (written `smtppass` too), msmtp's and mailers'
 ];
 
 /** One of {@linkcode ENV_PASSWORDS} as a pattern: each word in any case, the `_` optional. */
@@ -643,13 +644,14 @@ export const NAME_WORD: RegExp = new RegExp(
   [
     // (each branch also finds, from the letter it starts at, words after which a secret comes by
     // position, `NameSpots.positions`: `ngrok authtoken` and `ngrok config add-authtoken`,
-    // `::add-mask::`, a Wi-Fi `psk =`, an `expect` of a password prompt (`expect "*assword*"`),
+    // `::add-mask::`, a Wi-Fi `psk =`, a kickstart's `rootpw`, an `expect` of a password prompt
+    // (`expect "*assword*"`),
     // `wpa_passphrase SSID …`, `db2 connect`, FreeRDP's `xfreerdp`; and calls given a password
     // by position, `NameSpots.calls`: `ldap_bind(`, `simple_bind_s(`)
     `[Kk](?:${anyCase("e")}(?:${anyCase("y")}|${anyCase("n")}(?:` +
     `(?<ngrok>(?=[ \\t])(?<=(?:add-|ngrok(?:\\.exe)?[ \\t]{1,8})authtoken))|(?<=${anyCase("token")})))|` +
     `(?<mask>::(?<=::add-mask::))|(?<psk>(?=[ \\t]{0,16}=)(?<=(?<![A-Za-z_-])psk)))`,
-    `[Ww](?:(?<expect>(?<=expect[ \\t]{1,8}(?:-[a-z]{1,8}[ \\t]{1,8}){0,2}["{][^"}\\r\\n]{0,32}[Aa][Ss][Ss][Ww]))|` +
+    `[Ww](?:(?<rootpw>(?=[ \\t])(?<=(?:^|\\n)[ \\t]{0,16}rootpw))|(?<expect>(?<=expect[ \\t]{1,8}(?:-[a-z]{1,8}[ \\t]{1,8}){0,2}["{][^"}\\r\\n]{0,32}[Aa][Ss][Ss][Ww]))|` +
     `(?<pw>(?<=${anyCase("passw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
     // …, a wallet's `seed_phrase` and `recovery phrase` (its words: `_secret_rules_admin.ts`)
     `${anyCase("h")}(?:(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}` +
@@ -736,6 +738,8 @@ export function nameSpots(text: string): NameSpots {
       ? "psk"
       : g.rdp !== undefined
       ? "rdp"
+      : g.rootpw !== undefined
+      ? "rootpw"
       : g.mask !== undefined
       ? "mask"
       : g.wpa !== undefined

@@ -268,6 +268,12 @@ function cloudInitList(text: string, at: number, out: Span[]): void {
 const DB2_USING =
   /[ \t]{1,8}["']?connect[ \t]{1,8}to[ \t]{1,8}[^\s"';]{1,128}(?:[ \t]{1,8}user[ \t]{1,8}[^\s"';]{1,128})?[ \t]{1,8}using[ \t]{1,8}(?<v>[^\s"';]{3,256})/diy;
 /**
+ * A kickstart file's `rootpw [--plaintext] PASSWORD` (not `--iscrypted`: a hash, nor `--lock`
+ * alone), from after `rootpw`: the password, group `v`.
+ */
+const ROOTPW =
+  /(?:[ \t]{1,8}--(?:plaintext|allow-ssh))*[ \t]{1,8}(?<v>[^\s-][^\s]{2,255})(?=\s|$)/dy;
+/**
  * After an `expect` of a password prompt: the rest of its line and the `send` of the answer, on
  * the same line after a `{` or on one of the next three lines (`send "…\r"`, `send -- "…"`,
  * `send {…}`, `exp_send`), its text in group `q` (without its `\r`) or `v` (a bare word).
@@ -279,8 +285,8 @@ const EXPECT_SEND =
  * The secret written after a word the name search found (`NameSpots.positions`, ending at `at`):
  * `ngrok authtoken TOKEN` and `ngrok config add-authtoken TOKEN`, `wpa_passphrase SSID
  * PASSPHRASE`, GitHub Actions' `::add-mask::VALUE` (the value a workflow masks is a secret by
- * definition; a reference such as `$TOKEN` or `${{ … }}` stays), `db2 connect … using PASSWORD`
- * and the answer an `expect` script sends to a password prompt.
+ * definition; a reference such as `$TOKEN` or `${{ … }}` stays), `db2 connect … using PASSWORD`,
+ * a kickstart's `rootpw PASSWORD` and the answer an `expect` script sends to a password prompt.
  */
 function afterWord(text: string, at: number, kind: string, out: Span[]): void {
   if (kind === "ngrok" || kind === "wpa") {
@@ -301,7 +307,7 @@ function afterWord(text: string, at: number, kind: string, out: Span[]): void {
     ) out.push({ start: at, end: at + value.length });
     return;
   }
-  const pattern = kind === "db2" ? DB2_USING : EXPECT_SEND;
+  const pattern = kind === "db2" ? DB2_USING : kind === "rootpw" ? ROOTPW : EXPECT_SEND;
   pattern.lastIndex = at;
   const m = pattern.exec(text);
   if (!m) return;
