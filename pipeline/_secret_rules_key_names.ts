@@ -34,7 +34,7 @@ const VALUE_AFTER =
  * bench/README.md, fourteenth session).
  */
 const CONFIG_PATH =
-  /(?:^|[\/])(?:[^\/]*(?:config|settings|secrets?|credentials|initializers)[^\/]*[\/].*|[^\/]*(?:config|settings|secrets?|credentials)[^\/]*|\.env[^\/]*|[^\/]*\.(?:ya?ml|toml|ini|cfg|conf|properties|json|rb|exs?|php|env))$/i;
+  /(?:^|\/)(?:[^\/]{0,128}(?:config|settings|secrets?|credentials|initializers)[^\/]{0,128}\/.{0,1024}|[^\/]{0,128}(?:config|settings|secrets?|credentials)[^\/]{0,128}|\.env[^\/]{0,128}|[^\/]{0,128}\.(?:ya?ml|toml|ini|cfg|conf|properties|json|rb|exs?|php|env))$/i;
 
 /**
  * Whether `value` reads as generated: 32+ hex digits, or letters and digits mixed as a generator

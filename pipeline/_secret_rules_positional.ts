@@ -241,7 +241,7 @@ function passwdPipes(text: string, out: Span[]): void {
 
 /** What `cloudInitList` reads from `chpasswd:`'s line end: up to 3 lines, then `list: |`. */
 const CHPASSWD_LIST =
-  /[ \t]*(?:\r?\n[ \t]+[^\r\n]{0,256}){0,3}?\r?\n(?<indent>[ \t]+)list:[ \t]*\|[ \t]*\r?\n/y;
+  /[ \t]{0,64}(?:\r?\n[ \t]{1,64}[^\r\n]{0,256}){0,3}?\r?\n(?<indent>[ \t]{1,64})list:[ \t]{0,64}\|[ \t]{0,64}\r?\n/y;
 
 /**
  * cloud-init's `chpasswd:` and, on one of its next lines, `list: |` (its older form): the block's
@@ -252,7 +252,7 @@ function cloudInitList(text: string, at: number, out: Span[]): void {
   const m = CHPASSWD_LIST.exec(text.slice(at, at + 1024));
   if (!m) return;
   const indent = m.groups!.indent.length;
-  const line = /(?<lead>[ \t]+)[^\s:]{1,64}:(?<v>[^\s]{1,256})[ \t]*(?:\r?\n|$)/dy;
+  const line = /(?<lead>[ \t]{1,64})[^\s:]{1,64}:(?<v>[^\s]{1,256})[ \t]{0,64}(?:\r?\n|$)/dy;
   line.lastIndex = at + m[0].length;
   for (let l = line.exec(text); l && l.groups!.lead.length > indent; l = line.exec(text)) {
     const [start, end] = l.indices!.groups!.v!;
@@ -272,7 +272,7 @@ const DB2_USING =
  * alone), from after `rootpw`: the password, group `v`.
  */
 const ROOTPW =
-  /(?:[ \t]{1,8}--(?:plaintext|allow-ssh))*[ \t]{1,8}(?<v>[^\s-][^\s]{2,255})(?=\s|$)/dy;
+  /(?:[ \t]{1,8}--(?:plaintext|allow-ssh)){0,2}[ \t]{1,8}(?<v>[^\s-][^\s]{2,255})(?=\s|$)/dy;
 /**
  * After an `expect` of a password prompt: the rest of its line and the `send` of the answer, on
  * the same line after a `{` or on one of the next three lines (`send "…\r"`, `send -- "…"`,
