@@ -143,3 +143,7 @@ Deno.test("a kickstart's rootpw and git's sendemail smtppass", async () => {
   await kept(`rootpw --iscrypted --lock\n`, "ks.cfg");
   await redactsValue(`[sendemail]\n\tsmtpuser = bob\n\tsmtppass = ${PW}\n`, PW, ".gitconfig");
 });
+
+Deno.test("prose's password in a Markdown code span stays", async () => {
+  await kept("We want to enter user `foobar` with password `12345`.\n", "docs/MANUAL.md");
+});
