@@ -68,7 +68,10 @@ export interface NameSpots {
   valueOperators: number[];
   /** Where each `mysql`, `sshpass`, `redis-cli`, `rclone` or SQL `identified` ends, and which. */
   commands: Array<{ at: number; kind: "mysql" | "sshpass" | "redis-cli" | "sql" | "rclone" }>;
-  /** Where each `passw` word (any case) ends: SQL's `PASSWORD '…'` starts there. */
+  /**
+   * Where each `passw` word (any case) ends: SQL's `PASSWORD '…'` starts there; and each `*assw`
+   * (an `expect`'s `"*assword*"`).
+   */
   passwords: number[];
   /**
    * Where each `auth` and `credential` word (any case) ends: a credentials call's name holds one
@@ -87,13 +90,12 @@ export interface NameSpots {
   /**
    * Where each word ends after which a command or a format writes a secret by position, and which:
    * `ngrok authtoken` and `add-authtoken`, `wpa_passphrase`, GitHub Actions' `::add-mask::`,
-   * `db2 connect`, an `expect` of a password prompt (`expect "*assword*"`), a Wi-Fi `psk =`
-   * (Nix's `.psk = "…"`), FreeRDP's `xfreerdp` (its `/p:`), a kickstart file's `rootpw`.
+   * `db2 connect`, a Wi-Fi `psk =` (Nix's `.psk = "…"`), FreeRDP's `xfreerdp` (its `/p:`).
    */
   positions: Array<
     {
       at: number;
-      kind: "ngrok" | "wpa" | "mask" | "db2" | "expect" | "psk" | "rdp" | "rootpw";
+      kind: "ngrok" | "wpa" | "mask" | "db2" | "psk" | "rdp";
     }
   >;
 }

@@ -644,15 +644,14 @@ export const NAME_WORD: RegExp = new RegExp(
   [
     // (each branch also finds, from the letter it starts at, words after which a secret comes by
     // position, `NameSpots.positions`: `ngrok authtoken` and `ngrok config add-authtoken`,
-    // `::add-mask::`, a Wi-Fi `psk =`, a kickstart's `rootpw`, an `expect` of a password prompt
-    // (`expect "*assword*"`),
+    // `::add-mask::`, a Wi-Fi `psk =`,
     // `wpa_passphrase SSID …`, `db2 connect`, FreeRDP's `xfreerdp`; and calls given a password
     // by position, `NameSpots.calls`: `ldap_bind(`, `simple_bind_s(`)
     `[Kk](?:${anyCase("e")}(?:${anyCase("y")}|${anyCase("n")}(?:` +
     `(?<ngrok>(?=[ \\t])(?<=(?:add-|ngrok(?:\\.exe)?[ \\t]{1,8})authtoken))|(?<=${anyCase("token")})))|` +
     `(?<mask>::(?<=::add-mask::))|(?<psk>(?=[ \\t]{0,16}=)(?<=(?<![A-Za-z_-])psk)))`,
-    `[Ww](?:(?<rootpw>(?=[ \\t])(?<=(?:^|\\n)[ \\t]{0,16}rootpw))|(?<expect>(?<=expect[ \\t]{1,8}(?:-[a-z]{1,8}[ \\t]{1,8}){0,2}["{][^"}\\r\\n]{0,32}[Aa][Ss][Ss][Ww]))|` +
-    `(?<pw>(?<=${anyCase("passw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
+    // (`*assw`: the `*assword*` an `expect` waits for, which holds no `passw`)
+    `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}|\\*${anyCase("assw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
     // …, a wallet's `seed_phrase` and `recovery phrase` (its words: `_secret_rules_admin.ts`)
     `${anyCase("h")}(?:(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}` +
     `(?:(?<wpa>(?=[ \\t])(?<=(?<![\\w.-])wpa_passphrase))|(?<=(?:${
@@ -738,16 +737,12 @@ export function nameSpots(text: string): NameSpots {
       ? "psk"
       : g.rdp !== undefined
       ? "rdp"
-      : g.rootpw !== undefined
-      ? "rootpw"
       : g.mask !== undefined
       ? "mask"
       : g.wpa !== undefined
       ? "wpa"
       : g.db2 !== undefined
       ? "db2"
-      : g.expect !== undefined
-      ? "expect"
       : undefined;
     if (position) {
       spots.positions.push({ at: end, kind: position });

@@ -267,6 +267,11 @@ function cloudInitList(text: string, at: number, out: Span[]): void {
  */
 const DB2_USING =
   /[ \t]{1,8}["']?connect[ \t]{1,8}to[ \t]{1,8}[^\s"';]{1,128}(?:[ \t]{1,8}user[ \t]{1,8}[^\s"';]{1,128})?[ \t]{1,8}using[ \t]{1,8}(?<v>[^\s"';]{3,256})/diy;
+/** An `expect` of a password prompt, up to its `passw` (or `*assw`) word: `expect "*assw`. */
+const EXPECT_PROMPT =
+  /^[ \t]{0,16}(?:exp_)?expect[ \t]{1,8}(?:-[a-z]{1,8}[ \t]{1,8}){0,2}["{][^"}\r\n]{0,32}$/;
+/** Kickstart files: `ks.cfg`, `anaconda-ks.cfg`, `*.ks`, `kickstart…`. */
+const KICKSTART_FILE = /(?:^|[\/._-])ks\.cfg$|\.ks$|kickstart[^\/]{0,64}$/i;
 /**
  * A kickstart file's `rootpw [--plaintext] PASSWORD` (not `--iscrypted`: a hash, nor `--lock`
  * alone), from after `rootpw`: the password, group `v`.
@@ -285,8 +290,8 @@ const EXPECT_SEND =
  * The secret written after a word the name search found (`NameSpots.positions`, ending at `at`):
  * `ngrok authtoken TOKEN` and `ngrok config add-authtoken TOKEN`, `wpa_passphrase SSID
  * PASSPHRASE`, GitHub Actions' `::add-mask::VALUE` (the value a workflow masks is a secret by
- * definition; a reference such as `$TOKEN` or `${{ … }}` stays), `db2 connect … using PASSWORD`,
- * a kickstart's `rootpw PASSWORD` and the answer an `expect` script sends to a password prompt.
+ * definition; a reference such as `$TOKEN` or `${{ … }}` stays) and `db2 connect … using
+ * PASSWORD`.
  */
 function afterWord(text: string, at: number, kind: string, out: Span[]): void {
   if (kind === "ngrok" || kind === "wpa") {
@@ -307,7 +312,11 @@ function afterWord(text: string, at: number, kind: string, out: Span[]): void {
     ) out.push({ start: at, end: at + value.length });
     return;
   }
-  const pattern = kind === "db2" ? DB2_USING : kind === "rootpw" ? ROOTPW : EXPECT_SEND;
+  if (kind === "db2") sticky(text, at, DB2_USING, out);
+}
+
+/** The password group (`q` quoted, `b` braced, else `v`) of a sticky `pattern` at `at`, if one. */
+function sticky(text: string, at: number, pattern: RegExp, out: Span[]): void {
   pattern.lastIndex = at;
   const m = pattern.exec(text);
   if (!m) return;
@@ -329,7 +338,11 @@ function afterWord(text: string, at: number, kind: string, out: Span[]): void {
  * findPositionalPasswords("htpasswd -c .htpasswd admin"); // []
  * ```
  */
-export function findPositionalPasswords(text: string, hints?: TextHints): Span[] {
+export function findPositionalPasswords(
+  text: string,
+  hints?: TextHints,
+  path?: string,
+): Span[] {
   const out: Span[] = [];
   const all = !hints;
   // `htpasswd` and `change_password` hold `passw`; `add_user ` is a hint of its own (`_`)
@@ -347,6 +360,17 @@ export function findPositionalPasswords(text: string, hints?: TextHints): Span[]
     if (kind === "rclone") rcloneConfig(text, at, out);
   }
   for (const { at, kind } of spots.positions) afterWord(text, at, kind, out);
+  // an `expect` of a password prompt (`expect "*assword*"`, `expect -re "Password:"`): its `send`
+  for (const at of spots.passwords) {
+    const from = Math.max(text.lastIndexOf("\n", at) + 1, at - 64);
+    if (EXPECT_PROMPT.test(text.slice(from, at))) sticky(text, at, EXPECT_SEND, out);
+  }
+  // a kickstart file's `rootpw`
+  if (path && KICKSTART_FILE.test(path)) {
+    for (let at = text.indexOf("rootpw"); at >= 0; at = text.indexOf("rootpw", at + 6)) {
+      if (at === 0 || text[at - 1] === "\n") sticky(text, at + 6, ROOTPW, out);
+    }
+  }
   if (all || hints.families.includes("U")) netUse(text, out);
   if (all || hints.families.includes("c")) composerBasic(text, out);
   return out;
