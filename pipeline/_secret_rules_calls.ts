@@ -240,8 +240,10 @@ function callArguments(text: string, opens: Set<number>): Array<{ start: number;
       AUTH_CALL.lastIndex = open;
       const auth = AUTH_CALL.exec(text);
       const password = auth?.groups?.v;
-      if (auth && password && !isPlaceholder(password) && !REFERENCE.test(password) &&
-        passwordLike(password, true)) {
+      if (
+        auth && password && !isPlaceholder(password) && !REFERENCE.test(password) &&
+        passwordLike(password, true)
+      ) {
         const [start, end] = auth.indices!.groups!.v!;
         out.push({ start, end });
         continue;

@@ -277,7 +277,8 @@ const ANSWER_AFTER: Array<{ before: RegExp; after: RegExp }> = [
   {
     before: /(?:^|[ \t])with[ \t]{1,8}$/,
     // (not a Markdown code span: prose's "with password `12345`")
-    after: /(?:or)?d[ \t]{1,8}(?:(?<o>["'])(?<q>[^"'\r\n]{1,256})\k<o>|(?<v>[^\s"'`]{1,256}))(?=\s|$)/dy,
+    after:
+      /(?:or)?d[ \t]{1,8}(?:(?<o>["'])(?<q>[^"'\r\n]{1,256})\k<o>|(?<v>[^\s"'`]{1,256}))(?=\s|$)/dy,
   },
 ];
 

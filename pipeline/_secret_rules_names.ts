@@ -648,20 +648,26 @@ export const NAME_WORD: RegExp = new RegExp(
     // `wpa_passphrase SSID …`, `db2 connect`, FreeRDP's `xfreerdp`; and calls given a password
     // by position, `NameSpots.calls`: `ldap_bind(`, `simple_bind_s(`)
     `[Kk](?:${anyCase("e")}(?:${anyCase("y")}|${anyCase("n")}(?:` +
-    `(?<ngrok>(?=[ \\t])(?<=(?:add-|ngrok(?:\\.exe)?[ \\t]{1,8})authtoken))|(?<=${anyCase("token")})))|` +
+    `(?<ngrok>(?=[ \\t])(?<=(?:add-|ngrok(?:\\.exe)?[ \\t]{1,8})authtoken))|(?<=${
+      anyCase("token")
+    })))|` +
     `(?<mask>::(?<=::add-mask::))|(?<psk>(?=[ \\t]{0,16}=)(?<=(?<![A-Za-z_-])psk)))`,
     // (`*assw`: the `*assword*` an `expect` waits for, which holds no `passw`)
-    `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}|\\*${anyCase("assw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
+    `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}|\\*${anyCase("assw")}))|${anyCase("d")}(?<=${
+      anyCase("pwd")
+    }))`,
     // …, a wallet's `seed_phrase` and `recovery phrase` (its words: `_secret_rules_admin.ts`)
     `${anyCase("h")}(?:(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}` +
-    `(?:(?<wpa>(?=[ \\t])(?<=(?<![\\w.-])wpa_passphrase))|(?<=(?:${
-      anyCase("pass")
-    }|(?:${anyCase("seed")}|${anyCase("recovery")})[_ -]?)${anyCase("phrase")}))|` +
+    `(?:(?<wpa>(?=[ \\t])(?<=(?<![\\w.-])wpa_passphrase))|(?<=(?:${anyCase("pass")}|(?:${
+      anyCase("seed")
+    }|${anyCase("recovery")})[_ -]?)${anyCase("phrase")}))|` +
     `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")})))`,
     `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${anyCase("dential")}))`,
     "code(?==)(?<=[?&]code)", // a URL's `?code=` (see QUERY_NAME)
     "(?<pat>Pat(?![A-Za-z0-9])(?<=[a-z0-9]Pat))", // `adoPat` (see `_secret_rules_hosts.ts`)
-    `[Bb](?:${anyCase("earer")}|(?<db2>2(?=[ \\t]{1,8}["']?${anyCase("connect")}[ \\t])(?<=(?<![\\w.-])db2))|` +
+    `[Bb](?:${anyCase("earer")}|(?<db2>2(?=[ \\t]{1,8}["']?${
+      anyCase("connect")
+    }[ \\t])(?<=(?<![\\w.-])db2))|` +
     `(?<bind>ind(?=(?:_s)?\\()(?<=(?:ldap|simple)_bind)))`,
     `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
     `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
