@@ -5,7 +5,9 @@
  * `composer config http-basic.host user PASSWORD`, `mc alias set NAME URL ACCESS SECRET` (and
  * `mc config host add`), `rclone config create NAME TYPE … pass PASSWORD`, a password piped to
  * `chpasswd` (`user:PASSWORD`) or `passwd --stdin`, and a token given to curl as a user with no
- * password (`curl -u TOKEN: …`, as Stripe's and other APIs' docs write it). Each command is
+ * password (`curl -u TOKEN: …`, as Stripe's and other APIs' docs write it); and the secrets after
+ * a word the name search finds (`::add-mask::`, `ngrok authtoken`, `wpa_passphrase`, `db2
+ * connect`), an `expect`'s answer to a password prompt, a kickstart file's `rootpw`. Each command is
  * looked for only in the texts whose hints hold its part: `passw` (htpasswd, `change_password`,
  * `chpasswd`, `passwd --stdin`), `add_user `, a UNC path's `\\\\host`, `http-basic.` (family
  * `c`), `-u`, `rclone` (the name search's), the URL's `://` (MinIO's client, from the URL rule).
