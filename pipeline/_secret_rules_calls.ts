@@ -127,7 +127,7 @@ export const JWT_CALL: RegExp = new RegExp(
  * A one-argument `auth` call given a literal password (group `v`), from its `(`: Redis clients'
  * `red:auth("…")` (OpenResty), `client.auth("…")`, `$redis->auth("…")`, `jedis.auth("…")`.
  */
-export const AUTH_CALL: RegExp =
+const AUTH_CALL =
   /\((?<=(?:[.:]|->)auth\()[ \t]{0,16}\\?(["'])(?<v>[^"'\\\r\n]{4,256})\\?\1[ \t]{0,16}\)/dy;
 
 /** The call's sticky spelling, tried at each `(` a trigger leads to. */

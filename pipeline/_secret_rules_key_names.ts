@@ -39,15 +39,8 @@ const CONFIG_PATH =
 /**
  * Whether `value` reads as generated: 32+ hex digits, or letters and digits mixed as a generator
  * mixes them (not a stand-in of few characters).
- *
- * @example
- * ```ts
- * import { generatedSecret } from "./_secret_rules_key_names.ts";
- * generatedSecret("4dac1e76562939ea333df3c6d3652ee2"); // true
- * generatedSecret("MyApp.Signer.Default.Module"); // false
- * ```
  */
-export function generatedSecret(value: string): boolean {
+function generatedSecret(value: string): boolean {
   if (fewCharacters(value)) return false;
   if (/^[0-9a-f]{32,}$|^[0-9A-F]{32,}$/.test(value)) return true;
   // (mixed as a generator mixes, not words joined: `HS256_default_signer_name` stays)

@@ -28,7 +28,7 @@ export const CMDKEY_PASS = /\/pass:(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}
  * A Windows-style password option and its value, quoted (group `q`) or not (group `v`): FreeRDP's
  * `/p:` and WMIC's `/password:` (each checked against its command).
  */
-export const SLASH_PASSWORD = /\/(?:p|password):(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))/diy;
+const SLASH_PASSWORD = /\/(?:p|password):(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))/diy;
 /** The command whose `/password:` is a password: WMIC (FreeRDP's `/p:` is the name search's). */
 const SLASH_PASSWORD_TOOL = /(?:^|[^\w.-])wmic(?:\.exe)?[ \t]/i;
 /** schtasks' `/RP` (the run-as user's password) and its value, quoted (`q`) or not (`v`). */
