@@ -71,18 +71,23 @@ const PROSE_WORD = /^["'(\[«¿¡“‘]*\p{L}[\p{L}\p{M}'’-]*[.,;:!?"')\]»�
 /** A sentence's end: a letter, then `.`, `!` or `?` (a closing quote or bracket) and a space or the line's end; CJK's full stops. */
 const SENTENCE_END = /\p{L}[.!?]["')”’]?(?=\s|$)|[。！？]/gu;
 
+/** A character of a script written without spaces between words: Chinese, Japanese kana. */
+const SPACELESS = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+const SPACELESS_EACH = new RegExp(SPACELESS.source, "gu");
+
 /**
- * A name called or declared (`H5Aclose(`, `f (`): it starts after no word character, so a search
- * reads each word once.
+ * A name called or declared (`H5Aclose(`), its bracket right after it: a title or a name with a
+ * note (`Toy Story (1995)`, a record of a list) is no call. It starts after no word character, so
+ * a search reads each word once.
  */
-const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*[ \t]*\(/u;
+const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*\(/u;
 
 /**
  * The size over which plain text (`.txt`, `.text`) that is no documentation by name is
  * summarized, by what it holds: prose or code is read whole up to {@linkcode PROSE_LIMIT}, records
  * (a word list, a log, a table, hashes, a dump) over {@linkcode DATA_LIMIT}. Prose: at least one
- * sentence end in twelve non-blank lines, two of three words (whitespace-separated) words of
- * letters, and a quarter of the lines of four or more words mostly such words. Code: half the
+ * sentence end in twelve non-blank lines, two of three words (whitespace-separated; a Chinese or
+ * Japanese character is one) words of letters, and a quarter of the lines of four or more words mostly such words. Code: half the
  * lines or more calls, declarations or ends of statements and blocks (a generator's list of C
  * signatures). A log's lines are words too, but have no sentence ends; a word list has one word a
  * line. See bench/README.md, "Plain text by what it holds".
@@ -97,7 +102,9 @@ const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*[ \t]*\(/u;
 export function plainTextLimit(text: string): number {
   let lines = 0, tokens = 0, words = 0, proseLines = 0, codeLines = 0;
   for (const line of text.split("\n")) {
-    const parts = line.trim().split(/\s+/);
+    // A script written without spaces (Chinese, Japanese) is read a character a word.
+    const spaced = SPACELESS.test(line) ? line.replace(SPACELESS_EACH, " $& ") : line;
+    const parts = spaced.trim().split(/\s+/);
     if (parts[0] === "") continue;
     lines++;
     const lineWords = parts.filter((part) => PROSE_WORD.test(part)).length;

@@ -9,8 +9,10 @@ import { resident } from "../../accel/resident.ts";
 import { RACY_MS } from "../../accel/stat_index.ts";
 import { summaryText } from "../../cli/build.ts";
 import {
+  DATA_LIMIT,
   dataReason,
   isDataFile,
+  plainTextLimit,
   translationReason,
   translationSets,
 } from "../../pipeline/data_files.ts";
@@ -223,6 +225,38 @@ Deno.test("plain text over 32 KB by what it holds: prose and code whole (to 256 
   const book = TEXTS["assets/moby10b.txt"].text;
   assert.ok(result.document.includes(`(${dataReason(size(book), 256 * 1024)})`));
   assert.match(dataReason(size(book), 256 * 1024), /^a data file of \d+ KB, over 256 KB: /);
+});
+
+/** `line` once a line, `#` replaced by the line's number. */
+const LINES = (line: string, n = 600) =>
+  Array.from({ length: n }, (_, i) => line.replaceAll("#", String(i))).join("\n") + "\n";
+
+Deno.test("plain text by what it holds: prose in scripts written without spaces, records with a bracketed note", () => {
+  // Prose in Chinese and Japanese has no space between words: a line is one run of letters and
+  // punctuation, prose as much as a European language's.
+  const prose = {
+    chinese: LINES("这是第#段。我们在这里写了一些中文句子，用来测试程序是否能够识别散文。"),
+    japanese: LINES(
+      "これは第#段落です。日本語の文章には単語の間に空白がありません。それでも散文です。",
+    ),
+    german: LINES(
+      "Das ist Absatz Nummer #. Wir schreiben hier einige Sätze, um das Programm zu prüfen.",
+    ),
+  };
+  for (const [kind, text] of Object.entries(prose)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), 256 * 1024, kind);
+  }
+  // A list of titles or names with a note in brackets (MovieLens's movie_ids.txt) calls nothing:
+  // records, not code.
+  const records = {
+    movies: LINES("# Toy Story (1995)", 3000),
+    people: LINES("# John Smith (Acme)", 3000),
+  };
+  for (const [kind, text] of Object.entries(records)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), DATA_LIMIT, kind);
+  }
 });
 
 Deno.test("a warm build decides on a large data file as the plain stages do, whichever config read it first", async () => {
