@@ -130,18 +130,22 @@ function isCodeLine(line: string): boolean {
 }
 
 /**
- * Whether a path is plain text the size rule reads by what it holds ({@linkcode plainTextLimit}).
+ * Whether plain text of `size` bytes is summarized or not by what it holds
+ * ({@linkcode plainTextLimit}): over {@linkcode DATA_LIMIT} and at most {@linkcode PROSE_LIMIT}
+ * (larger plain text is summarized whatever it holds, and is not read to decide it).
  *
  * @example
  * ```ts
- * import { isPlainText } from "./data_files.ts";
- * isPlainText("tools/ansicode.txt"); // true
- * isPlainText("data/site.json"); // false
+ * import { judgedByText } from "./data_files.ts";
+ * judgedByText("tools/ansicode.txt", 41_000); // true
+ * judgedByText("assets/moby10b.txt", 1_200_000); // false: summarized
+ * judgedByText("data/site.json", 41_000); // false
  * ```
  */
-export function isPlainText(path: string): boolean {
+export function judgedByText(path: string, size: number): boolean {
   const lower = path.toLowerCase();
-  return PLAIN_TEXT_ENDINGS.some((ending) => lower.endsWith(ending));
+  return size > DATA_LIMIT && size <= PROSE_LIMIT &&
+    PLAIN_TEXT_ENDINGS.some((ending) => lower.endsWith(ending));
 }
 
 /**

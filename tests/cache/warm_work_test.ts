@@ -94,3 +94,30 @@ Deno.test("a warm build measures no unchanged text kept in the pack: the last bu
   assert.match(document, /bidirectional control character/);
   assert.equal(document, await once(plainRoot));
 });
+
+Deno.test("a warm build reads no unchanged plain text over 256 KB: it is summarized whatever it holds", async () => {
+  // A word list of 300 KB: over every limit plain text has, so its text decides nothing.
+  const words = Array.from({ length: 40_000 }, (_, i) => `word${i.toString(36)}`).join("\n");
+  const tree = { "data/words.txt": `${words}\n`, "src/a.py": "a = 1\n", "src/b.py": "b = 2\n" };
+  assert.ok(new TextEncoder().encode(tree["data/words.txt"]).length > 256 * 1024);
+  const root = await makeProject(tree);
+  const plainRoot = await makeProject(tree);
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  const once = async (at: string, layer?: ReturnType<typeof speedLayer>) => {
+    const result = await build(await loadConfig({ cwd: at }), {
+      builtins: defaultPlugins(),
+      layer,
+    });
+    return await Deno.readTextFile(result.output!.document);
+  };
+  await once(root, speedLayer());
+  await once(plainRoot);
+  for (const at of [root, plainRoot]) await Deno.writeTextFile(join(at, "src/a.py"), "a = 2\n");
+  let document = "";
+  const work = await tallyWork(async () => {
+    document = await once(root, speedLayer());
+  });
+  assert.equal(work.get("files read"), 1, JSON.stringify([...work]));
+  assert.match(document, /a data file of \d+ KB, over 32 KB/);
+  assert.equal(document, await once(plainRoot));
+});
