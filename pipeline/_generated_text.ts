@@ -173,7 +173,8 @@ const STYLE_TREES = ["scss", "sass", "less", "styl", "stylus"];
  * The source of each compiled file of `paths` that has one in them: a file of the same name with
  * a source ending of its compiled ending in the same folder (`app.js` beside `app.ts`), or at the
  * same place in a sibling source tree (`lib/ntlm.js` from `src/ntlm.ts`,
- * `packages/a/dist/x/y.js` from `packages/a/src/x/y.ts`); a stylesheet's also in a folder named
+ * `packages/a/dist/x/y.js` from `packages/a/src/x/y.ts`) or in the folder the output tree is in
+ * (`dist/src/cli.js` from `src/cli.ts`); a stylesheet's also in a folder named
  * for its language beside any folder above its output tree (`resources/static/css/petclinic.css`
  * from `src/main/scss/petclinic.scss`). A same-named file elsewhere (an unrelated `index.ts`) is
  * no source. Deterministic for the same paths.
@@ -220,6 +221,9 @@ function sourcePlaces(path: string): string[] {
     for (const tree of SOURCE_TREES) {
       places.push(...names.map((n) => join(above, [tree], within, [n])));
     }
+    // The output tree mirrors the folder above it (tsc's outDir with the project as its root:
+    // `dist/src/cli.js` from `src/cli.ts`, `dist/mod.js` from `mod.ts`).
+    places.push(...names.map((n) => join(above, within, [n])));
     if (ending !== ".css") continue;
     for (let up = above.length; up >= 0; up--) {
       for (const tree of STYLE_TREES) {

@@ -65,6 +65,16 @@ const GENERATED: Record<string, [string, string]> = {
     'compiled output (it ends with a "sourceMappingURL" comment; ' +
     '"packages/b/src/sub/util.ts" is in the project)',
   ],
+  // tsc's output with the project's root as its root folder (outDir dist, sources in src/ and
+  // at the root), its map not in the project.
+  "dist/src/cli.js": [
+    '"use strict";\n' + "var c = 5;\n".repeat(300) + "//# sourceMappingURL=cli.js.map\n",
+    'compiled output (it ends with a "sourceMappingURL" comment; "src/cli.ts" is in the project)',
+  ],
+  "dist/mod.js": [
+    '"use strict";\n' + "var m = 6;\n".repeat(300) + "//# sourceMappingURL=mod.js.map\n",
+    'compiled output (it ends with a "sourceMappingURL" comment; "mod.ts" is in the project)',
+  ],
   // Its map beside it names its source, of another name and folder.
   "out/app.js": [
     '"use strict";\n' + "var z = 3;\n".repeat(300) + "//# sourceMappingURL=app.js.map\n",
@@ -114,6 +124,8 @@ const KEPT: Record<string, string> = {
   "src/index.ts": "export const index = 1;\n",
   "packages/b/src/sub/util.ts": "export const y = 2;\n",
   "web/main.ts": "export const z = 3;\n",
+  "src/cli.ts": "export const c = 5;\n",
+  "mod.ts": "export const m = 6;\n",
   // The source of a generated file: its header forbids editing the output, not itself.
   "Formula/tool.rb":
     "# A template release.yml fills in.\n# Do not edit the generated copy in the tap; " +
