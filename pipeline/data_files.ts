@@ -76,6 +76,13 @@ const SPACELESS = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
 const SPACELESS_EACH = new RegExp(SPACELESS.source, "gu");
 
 /**
+ * A log line's start: a date (`2024-01-01`, `2024/01/01`) or a time of day with seconds
+ * (`12:00:01`, syslog's `Jan  1 12:00:01`), in a bracket or not.
+ */
+const STAMP =
+  /^\[?(?:\d{4}[-/]\d\d[-/]\d\d|\d\d:\d\d:\d\d|\p{Lu}\p{Ll}\p{Ll} [ \d]\d \d\d:\d\d:\d\d)/u;
+
+/**
  * A name called or declared (`H5Aclose(`), its bracket right after it: a title or a name with a
  * note (`Toy Story (1995)`, a record of a list) is no call. It starts after no word character, so
  * a search reads each word once.
@@ -89,7 +96,7 @@ const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*\(/u;
  * sentence end in twelve non-blank lines, two of three words (whitespace-separated; a Chinese or
  * Japanese character is one) words of letters, and a quarter of the lines of four or more words mostly such words. Code: half the
  * lines or more calls, declarations or ends of statements and blocks (a generator's list of C
- * signatures). A log's lines are words too, but have no sentence ends; a word list has one word a
+ * signatures). A log's lines are words too, but have no sentence ends, or start with a date or time; a word list has one word a
  * line. See bench/README.md, "Plain text by what it holds".
  *
  * @example
@@ -100,13 +107,14 @@ const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*\(/u;
  * ```
  */
 export function plainTextLimit(text: string): number {
-  let lines = 0, tokens = 0, words = 0, proseLines = 0, codeLines = 0;
+  let lines = 0, tokens = 0, words = 0, proseLines = 0, codeLines = 0, stamped = 0;
   for (const line of text.split("\n")) {
     // A script written without spaces (Chinese, Japanese) is read a character a word.
     const spaced = SPACELESS.test(line) ? line.replace(SPACELESS_EACH, " $& ") : line;
     const parts = spaced.trim().split(/\s+/);
     if (parts[0] === "") continue;
     lines++;
+    if (STAMP.test(spaced.trimStart())) stamped++;
     const lineWords = parts.filter((part) => PROSE_WORD.test(part)).length;
     tokens += parts.length;
     words += lineWords;
@@ -115,7 +123,9 @@ export function plainTextLimit(text: string): number {
   }
   if (lines === 0) return DATA_LIMIT;
   const ends = text.match(SENTENCE_END)?.length ?? 0;
-  const prose = ends >= lines / 12 && words >= (2 / 3) * tokens && proseLines >= lines / 4;
+  // A log's messages may be sentences: a quarter of its lines or more start with a date or time.
+  const prose = ends >= lines / 12 && words >= (2 / 3) * tokens && proseLines >= lines / 4 &&
+    stamped < lines / 4;
   return prose || codeLines >= lines / 2 ? PROSE_LIMIT : DATA_LIMIT;
 }
 

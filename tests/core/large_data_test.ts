@@ -232,7 +232,7 @@ Deno.test("plain text over 32 KB by what it holds: prose and code whole (to 256 
 const LINES = (line: string, n = 600) =>
   Array.from({ length: n }, (_, i) => line.replaceAll("#", String(i))).join("\n") + "\n";
 
-Deno.test("plain text by what it holds: prose in scripts written without spaces, records with a bracketed note", () => {
+Deno.test("plain text by what it holds: prose in scripts written without spaces, records with a bracketed note, logs of sentences", () => {
   // Prose in Chinese and Japanese has no space between words: a line is one run of letters and
   // punctuation, prose as much as a European language's.
   const prose = {
@@ -249,10 +249,14 @@ Deno.test("plain text by what it holds: prose in scripts written without spaces,
     assert.equal(plainTextLimit(text), 256 * 1024, kind);
   }
   // A list of titles or names with a note in brackets (MovieLens's movie_ids.txt) calls nothing:
-  // records, not code.
+  // records, not code; a log is records, its messages sentences or not.
   const records = {
     movies: LINES("# Toy Story (1995)", 3000),
     people: LINES("# John Smith (Acme)", 3000),
+    // A log whose messages are sentences: its lines start with a date or a time.
+    log: LINES("2024-01-01 12:00:01,# INFO server: Connection accepted. Request handled in # ms."),
+    syslog: LINES("Jan  1 12:00:01 host app[#]: The worker restarted after a failure. It is up."),
+    bracketed: LINES("[12:00:01] Worker # finished its job. The queue is empty now."),
   };
   for (const [kind, text] of Object.entries(records)) {
     assert.ok(size(text) > DATA_LIMIT, kind);
