@@ -142,7 +142,8 @@ function isCodeLine(line: string): boolean {
 /**
  * Whether plain text of `size` bytes is summarized or not by what it holds
  * ({@linkcode plainTextLimit}): over {@linkcode DATA_LIMIT} and at most {@linkcode PROSE_LIMIT}
- * (larger plain text is summarized whatever it holds, and is not read to decide it).
+ * (larger plain text is summarized whatever it holds, and is not read to decide it), and not
+ * under a folder of tests or their data ({@linkcode TEST_DATA}).
  *
  * @example
  * ```ts
@@ -150,13 +151,21 @@ function isCodeLine(line: string): boolean {
  * judgedByText("tools/ansicode.txt", 41_000); // true
  * judgedByText("assets/moby10b.txt", 1_200_000); // false: summarized
  * judgedByText("data/site.json", 41_000); // false
+ * judgedByText("test/testdata/lorem.txt", 41_000); // false: summarized
  * ```
  */
 export function judgedByText(path: string, size: number): boolean {
   const lower = path.toLowerCase();
   return size > DATA_LIMIT && size <= PROSE_LIMIT &&
-    PLAIN_TEXT_ENDINGS.some((ending) => lower.endsWith(ending));
+    PLAIN_TEXT_ENDINGS.some((ending) => lower.endsWith(ending)) && !TEST_DATA.test(lower);
 }
+
+/**
+ * Folders of tests and their inputs: plain text under one is a test's data (a book a benchmark
+ * sends, lorem ipsum a scanner reads), summarized over {@linkcode DATA_LIMIT} whatever it holds.
+ */
+const TEST_DATA =
+  /(?:^|\/)(?:tests?|testdata|test[-_]data|__tests__|testing|fixtures?|__fixtures__)\//;
 
 /**
  * Plain text an agent reads as documentation, by name (lowercase, without its ending): a

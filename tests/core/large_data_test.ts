@@ -209,6 +209,9 @@ const TEXTS: Record<string, { text: string; view: string }> = {
   "tools/ansicode.txt": { text: REFERENCE, view: "full" },
   "h5py/api_functions.txt": { text: SIGNATURES, view: "full" },
   "assets/moby.txt": { text: BOOK_PAGES(1), view: "full" },
+  // Prose kept as a test's input (cowboy's ws_perf_SUITE_data, trufflehog's testdata): data.
+  "test/ws_perf_SUITE_data/grok.txt": { text: BOOK_PAGES(1), view: "summary" },
+  "pkg/handlers/testdata/nonarchive.txt": { text: BOOK_PAGES(1), view: "summary" },
   "assets/moby10b.txt": { text: BOOK_PAGES(7), view: "summary" },
   "test/spec/table_copy.txt": { text: OUTPUT, view: "summary" },
   "priv/fake/names.txt": { text: NAMES_LIST, view: "summary" },
