@@ -1,9 +1,10 @@
 /**
  * The file order of a build in a resident process (`slop watch`, the build
  * server): the same order as `pipeline/order_memory.ts`'s `fileOrder()`, with
- * the order state this process last wrote taken from memory while its file is
- * still the one written, and the lengths of the blocks it placed before taken
- * from its block memo (the same text), not measured again.
+ * the order state this process last wrote kept in memory in columns
+ * (`live_order.ts`) and advanced there while its file is still the one
+ * written, and the lengths of the blocks it placed before taken from its block
+ * memo (the same text), not measured again.
  *
  * @module
  */
@@ -11,18 +12,26 @@
 import {
   advanceFrom,
   type FileOrderInput,
+  isFileBlock,
   loadPreviousOrder,
   orderFiles,
   orderStatePath,
   orderToSave,
-  type PreviousOrder,
-  type PreviousOrderOptions,
   readsBack,
   writeOrderState,
 } from "../pipeline/order_memory.ts";
 import { fileStamp } from "../pipeline/helpers.ts";
 import { knownOnce } from "./_same_text.ts";
-import type { OrderState, OrderStep } from "../pipeline/order_state.ts";
+import { fileContentKey, type OrderState, type OrderStep } from "../pipeline/order_state.ts";
+import {
+  advanceLive,
+  type LiveFiles,
+  liveFiles,
+  type LiveOrder,
+  liveOrder,
+  liveState,
+  reorderLive,
+} from "./live_order.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 import type {
   Block,
@@ -33,12 +42,12 @@ import type {
 } from "../pipeline/types.ts";
 
 /**
- * An order state this process wrote, with its file's stamp (inode, size, modification time)
- * right after: the next build takes it from memory while the file is still the one written,
- * instead of reading and checking it again.
+ * An order state this process wrote, in columns (`live_order.ts`), with its file's stamp (inode,
+ * size, modification time) right after: the next build advances it while the file is still the
+ * one written, instead of reading and checking the file again and making every entry anew.
  */
 export interface KeptOrder {
-  state: OrderState;
+  live: LiveOrder;
   stamp: string;
 }
 
@@ -56,7 +65,8 @@ export interface OrderKept {
 
 /**
  * The file order of one build (see `fileOrder()` in `pipeline/order_memory.ts`), with what a
- * resident process keeps.
+ * resident process keeps: the order it wrote last advanced in columns (`advanceLive()`), to the
+ * order and the numbers `advanceFrom()` gives.
  *
  * @example
  * ```ts
@@ -70,25 +80,97 @@ export function keptFileOrder(
 ): FileOrder {
   const { source, files, kept, warn } = input;
   let step: OrderStep | undefined;
+  let advanced: LiveOrder | undefined;
   return {
     async next(blocks, options = {}) {
-      step = undefined;
+      step = advanced = undefined;
+      const known = source === "state" ? keptOrder(config, kept.orders) : undefined;
+      if (known) {
+        const current = liveInputs(blocks, files, kept, known.live);
+        if (current?.slots.length === 0) return [];
+        if (current) {
+          const next = advanceLive(known.live, current, options);
+          advanced = next.live;
+          return next.paths;
+        }
+      }
       const current = keptOrderFiles(blocks, files, kept);
       if (!current.length) return [];
-      const previous = await keptPreviousOrder(config, source, { ...options, warn }, kept.orders);
+      const previous = known
+        ? { state: liveState(known.live), origin: "state" as const }
+        : await loadPreviousOrder(config, source, { ...options, warn });
       step = advanceFrom(previous, current, options);
       return step.state.entries.map((e) => e.path);
     },
     async save(placed) {
-      const state = orderToSave(config, { source, step, placed });
-      if (!state) return;
       const path = orderStatePath(config);
+      const paths = () => placed.filter(isFileBlock).map((b) => b.source!);
+      let live: LiveOrder | undefined;
+      let state: OrderState | undefined;
+      if (advanced) {
+        // As `orderToSave()`: `slop check` and builds of some paths write no order.
+        if (source !== "state" || config.paths.length) return;
+        live = reorderLive(advanced, paths());
+        state = liveState(live);
+      } else {
+        state = orderToSave(config, { source, step, placed });
+        if (!state) return;
+      }
+      const before = kept.orders.get(path);
       kept.orders.delete(path);
       const stamp = await writeOrderState(config, state);
       // Kept as the next build would read it back (a state it would refuse is read and refused).
-      if (stamp && readsBack(state)) kept.orders.set(path, { state, stamp });
+      if (!stamp || !readsBack(state)) return;
+      // A big tree's paths that left it: the columns start anew once most of their slots are gone.
+      const slots = before?.live.slots;
+      const fresh = !slots || slots.paths.length > 2 * state.entries.length + 1024;
+      live ??= liveOrder(state, fresh ? undefined : slots);
+      if (live) kept.orders.set(path, { live, stamp });
     },
   };
+}
+
+/** The order this process wrote last for `config`, while its file is the one written. */
+function keptOrder(config: ResolvedConfig, orders: Map<string, KeptOrder>): KeptOrder | undefined {
+  const path = orderStatePath(config);
+  const known = orders.get(path);
+  return known && fileStamp(path) === known.stamp ? known : undefined;
+}
+
+/**
+ * The build's file blocks as columns for `advanceLive()`: their paths, content keys and lengths
+ * as `keptOrderFiles()` gives them (a block whose length is not known is measured by
+ * `orderFiles()`); `undefined` when a path is there twice.
+ */
+function liveInputs(
+  blocks: Block[],
+  files: RenderedFile[],
+  kept: Pick<OrderKept, "blocks" | "derived" | "known">,
+  live: LiveOrder,
+): LiveFiles | undefined {
+  const known = kept.known ?? knownOnce(kept.blocks);
+  const { derived } = kept;
+  const byPath = new Map<string, RenderedFile>();
+  for (const file of files) byPath.set(file.path, file);
+  const paths: string[] = [];
+  const keys: string[] = [];
+  const lengths: number[] = [];
+  for (const block of blocks as Array<Block & { length?: number }>) {
+    if (!isFileBlock(block)) continue;
+    const file = byPath.get(block.source!);
+    const length = block.length ?? known(block)?.length;
+    if (file && length !== undefined) {
+      paths.push(block.source!);
+      keys.push(fileContentKey(file, { derived }));
+      lengths.push(length);
+      continue;
+    }
+    const [measured] = orderFiles([block], file ? [file] : [], { derived });
+    paths.push(measured.path);
+    keys.push(measured.sha256);
+    lengths.push(measured.bytes);
+  }
+  return liveFiles(live, paths, keys, lengths);
 }
 
 /**
@@ -110,19 +192,4 @@ export function keptOrderFiles(
   const known = kept.known ?? knownOnce(kept.blocks);
   const lengths = blocks.map((b) => known(b)?.length);
   return orderFiles(blocks, files, { lengths, derived: kept.derived });
-}
-
-/** The previous order, the state this process wrote taken from memory while its file is unchanged. */
-async function keptPreviousOrder(
-  config: ResolvedConfig,
-  source: "state" | "lock",
-  options: PreviousOrderOptions,
-  orders: Map<string, KeptOrder>,
-): Promise<PreviousOrder> {
-  if (source === "state") {
-    const path = orderStatePath(config);
-    const known = orders.get(path);
-    if (known && fileStamp(path) === known.stamp) return { state: known.state, origin: "state" };
-  }
-  return await loadPreviousOrder(config, source, options);
 }

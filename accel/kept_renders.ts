@@ -181,36 +181,78 @@ function identity(value: object): number {
  */
 const entryValues = new WeakMap<FileEntry, number>();
 
+/**
+ * Short numbers for texts, the most recently used {@linkcode NUMBERED_TEXTS} kept: a long-running
+ * process (the build server, `slop mcp`) loads configs with ever new values, and a number is only
+ * needed while the memo of renders (this build's and the last's) has keys made with it. A text
+ * dropped and seen again gets a new number (its files miss the memo once); a number is never given
+ * twice, so a memo key never names other values.
+ */
+class Numbering {
+  #numbers = new Map<string, number>();
+  #last = 0;
+
+  number(text: string): number {
+    let n = this.#numbers.get(text);
+    if (n !== undefined) this.#numbers.delete(text);
+    else n = ++this.#last;
+    this.#numbers.set(text, n);
+    if (this.#numbers.size > NUMBERED_TEXTS) {
+      this.#numbers.delete(this.#numbers.keys().next().value as string);
+    }
+    return n;
+  }
+
+  get size(): number {
+    return this.#numbers.size;
+  }
+}
+
+/** How many texts each {@linkcode Numbering} keeps (far more than a config has entries). */
+const NUMBERED_TEXTS = 4096;
+
 /** The number of each entry's values seen (by {@linkcode entryKey}). */
-const entryNumbers = new Map<string, number>();
+const entryNumbers = new Numbering();
 
 function entryKey(entry: FileEntry): number {
   let key = entryValues.get(entry);
   if (key === undefined) {
     const { path: _glob, ...options } = entry;
-    const values = canonicalJson(options);
-    key = entryNumbers.get(values);
-    if (key === undefined) entryNumbers.set(values, key = entryNumbers.size + 1);
+    key = entryNumbers.number(canonicalJson(options));
     entryValues.set(entry, key);
   }
   return key;
 }
 
-/** The view modes a registry holds, by name and version (each build has a registry of its own). */
-const viewModeKeys = new WeakMap<Registry, string>();
+/** The number of the view modes a registry holds, by name and version (each build has a registry of its own). */
+const viewModeKeys = new WeakMap<Registry, number>();
 
 /** A short number for each set of view modes (by {@linkcode viewModesKey}), for memo keys. */
-const viewModeNumbers = new Map<string, number>();
+const viewModeNumbers = new Numbering();
 
-function viewModesKey(registry: Registry): string {
+function viewModesKey(registry: Registry): number {
   let key = viewModeKeys.get(registry);
   if (key === undefined) {
     const modes = registry.plugins.filter((p) => p.kind === "view-mode");
-    key = modes.map((p) => `${p.name}@${cacheVersion(p as ViewModePlugin)}`).join(",");
+    const text = modes.map((p) => `${p.name}@${cacheVersion(p as ViewModePlugin)}`).join(",");
+    key = viewModeNumbers.number(text);
     viewModeKeys.set(registry, key);
-    if (!viewModeNumbers.has(key)) viewModeNumbers.set(key, viewModeNumbers.size + 1);
   }
   return key;
+}
+
+/**
+ * How many entry values and sets of view modes this process holds numbers for (bounded however
+ * many configs a long-running process loads).
+ *
+ * @example
+ * ```ts
+ * import { keptNumbers } from "./kept_renders.ts";
+ * console.log(keptNumbers() <= 8192);
+ * ```
+ */
+export function keptNumbers(): number {
+  return entryNumbers.size + viewModeNumbers.size;
 }
 
 /**
@@ -225,7 +267,7 @@ function renderedKey(
   file: SourceFile,
   { config, registry, view }: { config: ResolvedConfig; registry: Registry; view: string },
 ): string {
-  const modes = viewModeNumbers.get(viewModesKey(registry));
+  const modes = viewModesKey(registry);
   const hooked = findViewMode(registry, view)?.cacheKey ? identity(config) : "";
   return `${hooked}\0${modes}\0${entryKey(file.entry)}\0${view}\0${file.path}\0${file.sha256}`;
 }

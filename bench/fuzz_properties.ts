@@ -4,7 +4,8 @@
  * personas and presets, config values of the wrong type, command lines, or a source file of a
  * grammar slop has, mutated; file names that break headings and trees, a file in another encoding,
  * two flags of `build`, `stats`, `rank` or `check` with odd values, a config file written as code
- * with values JSON cannot hold and plugins whose hooks misbehave), builds it in-process twice,
+ * with values JSON cannot hold and plugins whose hooks misbehave; a task's text, files changed
+ * during a build, odd ignore files), builds it in-process twice,
  * and checks what must hold on any input:
  *
  * - the build ends, or fails with one clear line naming the file, key, flag or plugin at fault;
@@ -22,12 +23,19 @@
  *   nothing written to the output folder on exit 2 (or 1 with `--fail-on-secret`).
  * - config files: exit 0, 1 or 2, an error naming a key path or plugin spoiled (no internal
  *   error), and the output folder as a first good build left it.
+ * - task: the task's block holds every visible character of the task; an error is one line.
+ * - treechange (files changed by a config hook after the build read them): the build ends, a
+ *   changed file shows the text its row's sha256 names, and the next build is the same warm and
+ *   without the cache.
+ * - ignores: slop lists what `git ls-files -co --exclude-standard` lists (and is on disk) under
+ *   odd ignore files and repository states, in git and, without `.git`, by its own walk.
  *
  * ```sh
  * deno run -A bench/fuzz_properties.ts --seed 1 --rounds 300
  * deno run -A bench/fuzz_properties.ts --seed 2 --rounds 100 --target beads,slices --timeout 120
  * deno run -A bench/fuzz_properties.ts --seed 4 --rounds 300 --target names,encodings,flagpairs
  * deno run -A bench/fuzz_properties.ts --seed 1 --rounds 300 --target configfile
+ * deno run -A bench/fuzz_properties.ts --seed 7 --rounds 120 --target task,treechange,ignores
  * ```
  *
  * A child process runs the cases and prints a line per case; the parent kills it when a case
@@ -67,6 +75,12 @@ interface Case {
   command?: string[];
   /** A config file in `.config/` of the tree, moved to the root, checked by {@linkcode configFileFaults}. */
   configFile?: string;
+  /** The error must be one line (a value it quotes escaped and cut), not a first line and more. */
+  oneLineError?: boolean;
+  /** A build whose config changes `changed` as it runs, checked by {@linkcode treeChangeFaults}. */
+  treeChange?: { argv: string[]; changed: string[] };
+  /** Untracked files under odd `.gitignore` files, checked by {@linkcode ignoresFaults}. */
+  ignores?: Record<string, string>;
 }
 
 type Random = () => number;
@@ -1012,7 +1026,7 @@ async function commandFaults(c: Case, root: string): Promise<string[]> {
     if (!/--[a-z]/.test(first) && !named.some((name) => first.includes(name))) {
       faults.push(`exit 2 names no flag: ${JSON.stringify(text.slice(0, 200))}`);
     }
-    faults.push(...errorFaults(run.err, []));
+    faults.push(...errorFaults(run.err, [], c.oneLineError));
   }
   if (run.code === 2 || (run.code === 1 && c.command!.includes("--fail-on-secret"))) {
     const after = await listing(join(root, ".slop", "out"));
@@ -1255,6 +1269,560 @@ async function configFileFaults(c: Case, root: string): Promise<string[]> {
   return faults;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The task's text (`build --task`, `--task-file`, `rank --task`, the config's `task`): blank,
+// huge, control and invisible characters, lone surrogates, markdown that would break the
+// document's headings and fences, a task file that is a folder, missing, not UTF-8.
+
+const TASK_PARTS = [
+  "fix add in src/b.ts",
+  "src/a.py",
+  "the retry loop",
+  "",
+  " ",
+  "\t",
+  "\n\n",
+  "\r",
+  "\r\n",
+  "\u2028",
+  "\u2029",
+  "\u0085",
+  "\u00a0",
+  "\u200b",
+  "\u200b\u200c\u200d\u2060\ufeff",
+  "\u202e\u2066",
+  "\u0000",
+  "\u001b[2J",
+  "\ud800",
+  "\udc00x",
+  "# Title",
+  "## Files",
+  "### src/a.py",
+  "   ### x",
+  "#\tx",
+  "###",
+  "Heading\n===",
+  "Heading\n---",
+  "```",
+  "````python",
+  "~~~",
+  "~~~~~~ x",
+  "``` ```",
+  "    ```",
+  "> ```",
+  "- ```",
+  "<!-- open",
+  "<details>",
+  "</document_content>",
+  "{knowledge}",
+  "{/knowledge}",
+  "[REDACTED:x]",
+  "Also relevant, most relevant first:",
+  "x".repeat(5000),
+  "é".repeat(3000),
+  "日本語のタスク",
+];
+
+function taskText(random: Random): string {
+  const roll = random();
+  if (roll < 0.04) return "";
+  if (roll < 0.08) return pick(random, [" ", "\n\n\t ", "\u200b", "\u3000", "\u00a0\u2028"]);
+  if (roll < 0.12) {
+    return pick(random, ["fix add ", "#", "\n", "`"]).repeat(int(random, 1, 2) * 250_000);
+  }
+  const parts = Array.from({ length: int(random, 1, 6) }, () => pick(random, TASK_PARTS));
+  return parts.join(pick(random, ["", " ", "\n", "\r\n", "\r"]));
+}
+
+/** What of a text survives in the task block: no blanks, `#`, `\` or line ends, well-formed. */
+function taskWords(text: string): string {
+  return text.toWellFormed().replace(/[\s#\\\u200b-\u200d\u2060\ufeff]/g, "");
+}
+
+function taskCase(random: Random): Case {
+  const text = taskText(random);
+  const mode = pick(random, ["library", "build", "build", "file", "file", "rank"]);
+  const git = random() < 0.5;
+  const tree: Tree = { ...BASE_TREE, ".gitignore": ".slop/\n" };
+  const budget = random() < 0.2 ? ["--budget", pick(random, ["200", "4000", "50000"])] : [];
+  // The text is checked in the document when it is given whole, as text.
+  const check = (given: string) => (built: Built): Promise<string[]> => {
+    if (!given.trim()) return Promise.resolve([]);
+    const block = built.manifest.blocks.find((b) => b.id === "task:text");
+    if (!block) return Promise.resolve(["no task:text block"]);
+    const shown = decoder.decode(
+      encoder.encode(built.document).subarray(block.offset, block.offset + block.length),
+    );
+    return Promise.resolve(
+      taskWords(shown).includes(taskWords(given)) ? [] : ["the task block lost part of the task"],
+    );
+  };
+  const label = (what: string) => `task: ${what} ${JSON.stringify(text.slice(0, 160))}`;
+  if (mode === "library") {
+    return {
+      label: label("config"),
+      tree,
+      git,
+      config: { task: text },
+      names: ["task"],
+      mayFail: true,
+      oneLineError: true,
+      check: check(text),
+    };
+  }
+  if (mode === "build") {
+    return {
+      label: label(`build ${budget.join(" ")}`),
+      tree,
+      git,
+      config: {},
+      argv: ["build", "--stdout", ...budget, "--task", text],
+      names: ["--task"],
+      mayFail: true,
+      oneLineError: true,
+      check: check(text),
+    };
+  }
+  // A task file: the text's bytes, a byte order mark, bytes that are no UTF-8, a folder or nothing.
+  const kind = pick(random, ["text", "text", "bom", "latin1", "surrogate", "folder", "missing"]);
+  let path = "task.txt";
+  if (kind === "folder") path = "src";
+  else if (kind === "missing") path = "nope/task.txt";
+  else if (kind === "bom") tree[path] = "\ufeff" + text;
+  else if (kind === "latin1") tree[path] = Uint8Array.from([0x66, 0x69, 0xe9, 0x78]);
+  else if (kind === "surrogate") tree[path] = Uint8Array.from([0x61, 0xed, 0xa0, 0x80]);
+  else tree[path] = text;
+  const given = kind === "text" || kind === "bom" ? text : "";
+  const flag = random() < 0.5 ? ["--task-file", path] : [`--task-file=${path}`];
+  if (mode === "rank") {
+    const argv = random() < 0.5 ? ["rank", "--json", ...flag] : ["rank", "--json", "--task", text];
+    return {
+      label: label(`${argv.slice(0, -1).join(" ")} (${kind})`),
+      tree,
+      git,
+      config: {},
+      command: argv,
+      names: argv.includes("--task") ? ["--task"] : ["--task-file", path],
+      oneLineError: true,
+    };
+  }
+  return {
+    label: label(`build ${flag.join(" ")} ${budget.join(" ")} (${kind})`),
+    tree,
+    git,
+    config: {},
+    argv: ["build", "--stdout", ...budget, ...flag],
+    names: ["--task-file", path],
+    mayFail: true,
+    oneLineError: true,
+    check: check(given),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tree changed during a build: a section plugin of the config changes files after they were
+// read (deleted, emptied, rewritten, grown past the size limit, a folder, FIFO or link in their
+// place), once, when a marker file is in the state dir. A budget's steps and a task's views read
+// texts again; the next build (warm) must see the tree as it is.
+
+const MUTATIONS = [
+  "delete",
+  "empty",
+  "same size",
+  "rewrite",
+  "grow",
+  "folder",
+  "fifo",
+  "link to /dev/zero",
+  "link to a file",
+  "link loop",
+] as const;
+
+/** The JavaScript of one change to `path` (in the config's `compose` hook, synchronous). */
+function mutationSource(kind: string, path: string): string {
+  const p = JSON.stringify(path);
+  const gone = `try { Deno.removeSync(${p}, { recursive: true }); } catch { /* gone */ }`;
+  switch (kind) {
+    case "delete":
+      return gone;
+    case "empty":
+      return `Deno.truncateSync(${p}, 0);`;
+    case "same size":
+      return `{ const t = Deno.readTextFileSync(${p}); Deno.writeTextFileSync(${p}, t.replace(/[a-z]/g, "q")); }`;
+    case "rewrite":
+      return `Deno.writeTextFileSync(${p}, "def changed():\\n    return 'NEW'\\n");`;
+    case "grow":
+      return `Deno.writeTextFileSync(${p}, "x = 1\\n".repeat(1_900_000));`;
+    case "folder":
+      return `${gone} Deno.mkdirSync(${p}); Deno.writeTextFileSync(${p} + "/in.py", "y = 2\\n");`;
+    case "fifo":
+      return `${gone} new Deno.Command("mkfifo", { args: [${p}] }).outputSync();`;
+    case "link to /dev/zero":
+      return `${gone} Deno.symlinkSync("/dev/zero", ${p});`;
+    case "ignored":
+      return `Deno.writeTextFileSync(".gitignore", ".slop/\\n" + ${p} + "\\n");`;
+    case "untracked":
+      return `new Deno.Command("git", { args: ["rm", "-q", "--cached", "--", ${p}] }).outputSync();`;
+    case "link to a file":
+      return `${gone} Deno.symlinkSync("../README.md", ${p});`;
+    default:
+      return `${gone} Deno.symlinkSync(${JSON.stringify(path.split("/").pop())}, ${p});`;
+  }
+}
+
+const MODULE = (i: number) =>
+  Array.from({ length: 40 }, (_, j) => `def f${j}_${i}(x):\n    return x + ${j}\n`).join("\n");
+
+function treeChangeCase(random: Random): Case {
+  const tree: Tree = { ...BASE_TREE, ".gitignore": ".slop/\n" };
+  for (let i = 0; i < 6; i++) tree[`src/m${i}.py`] = MODULE(i);
+  const targets = [...new Set(Array.from({ length: int(random, 1, 3) }, () => int(random, 0, 5)))];
+  const changes: Array<readonly [string, string]> = targets.map((i) =>
+    [`src/m${i}.py`, pick(random, MUTATIONS)] as const
+  );
+  const argv = ["build", "--stdout", "--json", "--no-server"];
+  if (random() < 0.6) argv.push("--budget", pick(random, ["1500", "3000", "8000"]));
+  if (random() < 0.4) argv.push("--task", pick(random, ["fix f3_2 in src/m2.py", "f1_0 f7_4"]));
+  if (random() < 0.3) argv.push("--strategy", pick(random, ["summarize", "full"]));
+  const warm = random() < 0.5;
+  const git = random() < 0.5;
+  // Drawn last, so that the cases of the first runs (bench/README.md) stay as they were: a file
+  // put in .gitignore, or out of git's index, during the build.
+  if (random() < 0.3) {
+    const path = `src/m${int(random, 0, 5)}.py`;
+    if (!targets.some((i) => path === `src/m${i}.py`)) {
+      changes.push([path, pick(random, ["ignored", "untracked"])]);
+    }
+  }
+  const body = changes.map(([path, kind]) => mutationSource(kind, path)).join("\n      ");
+  const config = `export default {
+  plugins: [{
+    kind: "section",
+    name: "changer",
+    compose() {
+      try { Deno.removeSync(".slop/mutate"); } catch { return []; }
+      ${body}
+      return [];
+    },
+  }],
+};
+`;
+  return {
+    label: `treechange: ${changes.map(([p, k]) => `${p} ${k}`).join(", ")} (${
+      argv.slice(4).join(" ")
+    })${warm ? " warm" : ""}`,
+    tree: { ...tree, "slop.config.ts": config },
+    git,
+    config: {},
+    treeChange: {
+      argv,
+      changed: [...changes.map(([p]) => p), ".gitignore"].filter((p, i, all) =>
+        p !== ".gitignore" || changes.some(([, k]) => k === "ignored") && all.indexOf(p) === i
+      ),
+    },
+  };
+}
+
+/** The rows of `built` whose full text is not what their row says it is (sha256 and size). */
+function rowFaults(built: Built): string[] {
+  const faults: string[] = [];
+  const bytes = encoder.encode(built.document);
+  for (const row of built.manifest.files as Array<Record<string, unknown>>) {
+    if (row.status !== "rendered" || row.view !== "full" || row.fallback) continue;
+    const block = built.manifest.blocks.find((b) => b.id === `files:${row.path}`);
+    if (!block) continue;
+    const body = fencedBody(
+      decoder.decode(bytes.subarray(block.offset, block.offset + block.length)),
+    );
+    if (body === undefined || body.includes("[REDACTED:")) continue;
+    const text = body === "" ? "" : body + "\n";
+    if (sha256(encoder.encode(text)) !== row.sha256) {
+      faults.push(`${row.path}: its full text is not the text its row's sha256 names`);
+    }
+  }
+  return faults;
+}
+
+/** Where two builds first differ, for a finding's line. */
+function firstDifference(a: Built, b: Built): string {
+  const [x, y] = [comparable(a), comparable(b)];
+  let i = 0;
+  while (i < x.length && x[i] === y[i]) i++;
+  if (Deno.env.get("FUZZ_DEBUG")) {
+    const heads = (d: Built) =>
+      d.document.split("\n").filter((l) => l.startsWith("### ")).join(" ");
+    console.error(`warm: ${heads(a)}\ncold: ${heads(b)}`);
+  }
+  return `${JSON.stringify(x.slice(Math.max(0, i - 60), i + 60))} vs ${
+    JSON.stringify(y.slice(Math.max(0, i - 60), i + 60))
+  }`;
+}
+
+/** Build, change the tree in the build, build again: warm and without the cache, the same. */
+async function treeChangeFaults(c: Case, root: string): Promise<string[]> {
+  const { argv, changed } = c.treeChange!;
+  const faults: string[] = [];
+  const run = async (args: string[], what: string): Promise<Built | undefined> => {
+    const out = await runMain(args, root);
+    if (out.code !== 0 || out.err.includes("internal error")) {
+      faults.push(
+        `${what}: exit ${out.code}: ${out.err.replace(/.*Initialize.*\n/g, "").slice(0, 300)}`,
+      );
+      return undefined;
+    }
+    return JSON.parse(out.out);
+  };
+  if (c.label.endsWith(" warm")) await run(argv, "the build before");
+  await Deno.mkdir(join(root, ".slop"), { recursive: true });
+  await Deno.writeTextFile(join(root, ".slop/mutate"), "");
+  const first = await run(argv, "the build that changed the tree");
+  if (first) {
+    faults.push(...await propertyFaults(first, root, budgetOf(argv), true, new Set(changed)));
+    faults.push(...rowFaults(first));
+    if (await Deno.stat(join(root, ".slop/mutate")).then(() => true, () => false)) {
+      faults.push("harness: the hook did not run");
+    }
+  }
+  // The state as the second build finds it, for a build of its own without the cache.
+  const copy = await Deno.makeTempDir({ prefix: "slop_fuzzprop_state_" });
+  try {
+    await new Deno.Command("cp", { args: ["-a", `${join(root, ".slop")}/.`, copy] }).output();
+    const warm = await run(argv, "the next build");
+    const cold = await run(
+      [...argv, "--no-cache", "--state-dir", copy],
+      "the next build, no cache",
+    );
+    if (warm) {
+      faults.push(...await propertyFaults(warm, root, budgetOf(argv)));
+      faults.push(...rowFaults(warm).map((f) => `next build: ${f}`));
+    }
+    if (warm && cold && comparable(warm) !== comparable(cold)) {
+      const a = warm.manifest.files.map((f) => `${f.path} ${f.view} ${f.status}`).join(", ");
+      const b = cold.manifest.files.map((f) => `${f.path} ${f.view} ${f.status}`).join(", ");
+      faults.push(
+        a === b
+          ? `the next build, warm and without the cache: other bytes (${
+            firstDifference(warm, cold)
+          })`
+          : `the next build, warm [${a}] and without the cache [${b}]`,
+      );
+    }
+  } finally {
+    await Deno.remove(copy, { recursive: true }).catch(() => {});
+  }
+  return faults;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ignore rules: `.gitignore` files of odd patterns (negations, `**`, anchors, classes, escapes,
+// trailing blanks, CRLF, a byte order mark), at the top and in a folder, over untracked files.
+// Git lists what it does not ignore; slop, in a folder with no `.git`, lists by the same files
+// itself: the two lists must be git's.
+
+const IGNORE_NAMES = [
+  "a.log",
+  "keep.log",
+  "b.tmp",
+  "sub/x.tmp",
+  "sub/keep.log",
+  "sub/deep/y.log",
+  "deep/a/b/c.txt",
+  "deep/a/c.txt",
+  "build/out.js",
+  "src/build/gen.js",
+  "sp ",
+  "#h",
+  "!b",
+  "a[b].txt",
+  "ab.txt",
+  "a*b.txt",
+  "x?.md",
+  "Up.LOG",
+  "docs/a b.md",
+  "docs/ü.md",
+  "n\\m.txt",
+  ".hidden/z.txt",
+  "foo/bar/baz.py",
+  "foo/baz.py",
+];
+
+const IGNORE_PATTERNS = [
+  "*.log",
+  "!keep.log",
+  "!*.log",
+  "/a.log",
+  "**/*.tmp",
+  "sub/**",
+  "!sub/keep.log",
+  "sub/",
+  "sub/*",
+  "!sub/deep/",
+  "deep/**/c.txt",
+  "deep/*/c.txt",
+  "**/build",
+  "build/",
+  "/build",
+  "sp\\ ",
+  "sp ",
+  "\\#h",
+  "#h",
+  "\\!b",
+  "a\\[b\\].txt",
+  "a[b].txt",
+  "a[a-c].txt",
+  "a[!a].txt",
+  "a[^a].txt",
+  "a\\*b.txt",
+  "x\\?.md",
+  "x?.md",
+  "*.LOG",
+  "docs/a b.md",
+  "docs/*.md",
+  "!docs/ü.md",
+  "n\\\\m.txt",
+  ".hidden",
+  "!.hidden/z.txt",
+  "foo/**/baz.py",
+  "foo/**",
+  "**",
+  "!**/",
+  "*",
+  "!*/",
+  "\\",
+  "a/",
+  "   ",
+  "# comment",
+  "*.py   ",
+  "*.py\\ \\ ",
+  "[",
+  "**/**/*.txt",
+  "deep/a/**/",
+  "/deep/a/b/",
+];
+
+function ignoresCase(random: Random): Case {
+  const tree: Tree = {};
+  for (const name of IGNORE_NAMES) if (random() < 0.7) tree[name] = `${name}\n`;
+  const end = pick(random, ["\n", "\r\n", "\n\n"]);
+  const rules = (n: number) =>
+    Array.from({ length: n }, () => pick(random, IGNORE_PATTERNS)).join(end) +
+    (random() < 0.7 ? end : "");
+  tree[".gitignore"] = (random() < 0.15 ? "\ufeff" : "") + rules(int(random, 1, 6));
+  if (random() < 0.4) {
+    tree[pick(random, ["sub/.gitignore", "deep/.gitignore", "foo/.gitignore"])] = rules(
+      int(random, 1, 3),
+    );
+  }
+  // Git's own settings, seen by git alone: `info/exclude`, a case-blind repository, and a
+  // `core.excludesFile` that names nothing.
+  const gitOnly: Record<string, string> = {};
+  if (random() < 0.3) gitOnly["info/exclude"] = rules(int(random, 1, 3));
+  if (random() < 0.2) gitOnly.ignoreCase = "true";
+  if (random() < 0.2) gitOnly.excludesFile = pick(random, ["/nonexistent/ignore", "", "~/nope"]);
+  // Repository states: files committed (ignored ones forced in), then some removed from disk or
+  // from the index, a non-cone sparse checkout, a detached HEAD, an index.lock left behind.
+  if (random() < 0.4) {
+    gitOnly.commit = String(int(random, 1, 1000));
+    for (const state of ["removed", "uncached", "sparse", "detached", "lock"]) {
+      if (random() < 0.3) gitOnly[state] = String(int(random, 1, 1000));
+    }
+  }
+  return {
+    label: `ignores: ${
+      JSON.stringify([
+        ...Object.entries(tree).filter(([p]) => p.endsWith(".gitignore")),
+        ...Object.entries(gitOnly),
+      ])
+    }`.slice(0, 300),
+    tree,
+    config: {},
+    ignores: gitOnly,
+  };
+}
+
+/** Put the repository in the states `gitOnly` names, each picking its files by its number. */
+async function gitStates(
+  root: string,
+  gitOnly: Record<string, string>,
+  git: (...args: string[]) => Promise<Deno.CommandOutput>,
+): Promise<void> {
+  const files = Object.keys(gitOnly).length ? IGNORE_NAMES : [];
+  const some = (seed: string) =>
+    files.filter((_, i) => (i * 7 + Number(seed)) % 3 === 0).filter((f) => {
+      try {
+        return Deno.lstatSync(join(root, f)).isFile;
+      } catch {
+        return false;
+      }
+    });
+  const id = ["-c", "user.name=f", "-c", "user.email=f@x", "-c", "commit.gpgsign=false"];
+  await git("add", "-A");
+  const forced = some(gitOnly.commit);
+  if (forced.length) await git("add", "-f", "--", ...forced);
+  await git(...id, "commit", "-qm", "x");
+  if (gitOnly.removed) {
+    for (const f of some(gitOnly.removed)) await Deno.remove(join(root, f));
+  }
+  if (gitOnly.uncached) {
+    const picked = some(gitOnly.uncached);
+    if (picked.length) await git("rm", "-q", "--cached", "--", ...picked);
+  }
+  if (gitOnly.sparse) {
+    await git("sparse-checkout", "set", "--no-cone", "/*", "!/sub/", "!/deep/a/");
+  }
+  if (gitOnly.detached) await git("checkout", "-q", "--detach");
+  if (gitOnly.lock) await Deno.writeTextFile(join(root, ".git/index.lock"), "");
+}
+
+/** What git lists (untracked, not ignored), slop's build in git and out of it: all the same. */
+async function ignoresFaults(root: string, gitOnly: Record<string, string>): Promise<string[]> {
+  const git = (...args: string[]) =>
+    new Deno.Command("git", {
+      args: ["-c", "core.quotePath=false", ...args],
+      cwd: root,
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+  await git("init", "-q");
+  if (gitOnly["info/exclude"]) {
+    await Deno.writeTextFile(join(root, ".git/info/exclude"), gitOnly["info/exclude"]);
+  }
+  if (gitOnly.ignoreCase) await git("config", "core.ignoreCase", "true");
+  if (gitOnly.excludesFile !== undefined) {
+    await git("config", "core.excludesFile", gitOnly.excludesFile);
+  }
+  if (gitOnly.commit) await gitStates(root, gitOnly, git);
+  const listed = await git("ls-files", "-z", "-co", "--exclude-standard");
+  // What git lists that is on disk (a file removed from the work tree is listed by the index).
+  const want = [...new Set(decoder.decode(listed.stdout).split("\0").filter(Boolean))].filter(
+    (p) => {
+      try {
+        Deno.lstatSync(join(root, p));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+  ).sort();
+  const { buildContext } = await import("../mod.ts");
+  const paths = async () => {
+    const built = await buildContext({ cwd: root, inline: {} }, {
+      write: false,
+    }) as unknown as Built;
+    return built.manifest.files.filter((f) => !f.path.startsWith(".slop")).map((f) => f.path)
+      .sort();
+  };
+  const show = (list: string[]) => JSON.stringify(list).slice(0, 400);
+  const faults: string[] = [];
+  const inGit = await paths();
+  if (show(inGit) !== show(want)) faults.push(`in git: ${show(inGit)}, git: ${show(want)}`);
+  await Deno.remove(join(root, ".git"), { recursive: true });
+  if (Object.keys(gitOnly).length) return faults;
+  const walked = await paths();
+  if (show(walked) !== show(want)) faults.push(`no .git: ${show(walked)}, git: ${show(want)}`);
+  return faults;
+}
+
 const TARGETS: Record<string, (random: Random) => Case> = {
   beads: beadsCase,
   history: historyCase,
@@ -1270,6 +1838,9 @@ const TARGETS: Record<string, (random: Random) => Case> = {
   encodings: encodingsCase,
   flagpairs: flagPairsCase,
   configfile: configFileCase,
+  task: taskCase,
+  treechange: treeChangeCase,
+  ignores: ignoresCase,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -1350,6 +1921,7 @@ async function propertyFaults(
   root: string,
   budget: number | undefined,
   markdown = true,
+  changed = new Set<string>(),
 ): Promise<string[]> {
   const faults: string[] = [];
   const bytes = encoder.encode(built.document);
@@ -1369,7 +1941,9 @@ async function propertyFaults(
   if (sum !== built.manifest.total.tokens) {
     faults.push(`the blocks count ${sum} tokens, the total ${built.manifest.total.tokens}`);
   }
-  if (budget !== undefined && built.manifest.total.tokens > budget) {
+  // A budget the task's text alone overruns is warned of (docs/task_context.md), not kept.
+  const unmet = built.manifest.warnings.some((w) => w.includes("cannot be met with the task"));
+  if (budget !== undefined && !unmet && built.manifest.total.tokens > budget) {
     faults.push(`${built.manifest.total.tokens} tokens over the budget of ${budget}`);
   }
   const paths = new Set(built.manifest.files.map((f) => f.path));
@@ -1377,7 +1951,8 @@ async function propertyFaults(
   if (!markdown) return faults;
   faults.push(...markdownFaults(built.document, paths));
   for (const file of built.manifest.files) {
-    if (file.status !== "rendered") continue;
+    // A file changed after the build read it is not what the build showed (rowFaults checks it).
+    if (file.status !== "rendered" || changed.has(file.path)) continue;
     const block = built.manifest.blocks.find((b) => b.id === `files:${file.path}`);
     if (!block) continue;
     const raw = await Deno.readFile(join(root, file.path));
@@ -1498,6 +2073,8 @@ async function runCase(c: Case, root: string): Promise<string[]> {
   if (c.git) await gitCommit(root);
   if (c.command) return await commandFaults(c, root);
   if (c.configFile) return await configFileFaults(c, root);
+  if (c.treeChange) return await treeChangeFaults(c, root);
+  if (c.ignores) return await ignoresFaults(root, c.ignores);
   if (c.argv) {
     await Deno.writeTextFile(
       join(root, "slop.config.ts"),
@@ -1511,7 +2088,7 @@ async function runCase(c: Case, root: string): Promise<string[]> {
     );
     if (first.code !== 0) {
       if (!c.mayFail) return [`exit ${first.code}: ${first.err.slice(0, 300)}`];
-      const faults = errorFaults(first.err, c.names ?? []);
+      const faults = errorFaults(first.err, c.names ?? [], c.oneLineError);
       if (first.code !== 1 && first.code !== 2) faults.push(`exit code ${first.code}`);
       if (first.err.includes("internal error")) faults.push("internal error");
       return faults.map((f) => `error ${JSON.stringify(first.err.slice(0, 300))}: ${f}`);
@@ -1548,7 +2125,7 @@ async function runCase(c: Case, root: string): Promise<string[]> {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (!c.mayFail) return [`threw: ${message.slice(0, 300)}`];
-    return errorFaults(message, c.names ?? []).map((f) =>
+    return errorFaults(message, c.names ?? [], c.oneLineError).map((f) =>
       `error ${JSON.stringify(message.slice(0, 300))}: ${f}`
     );
   }
@@ -1564,7 +2141,7 @@ async function runCase(c: Case, root: string): Promise<string[]> {
  * What is wrong with an error by the oracle: its first line must be a plain sentence (a usage
  * hint or a list of config errors may follow it), and the whole must name each of `names`.
  */
-function errorFaults(message: string, names: string[]): string[] {
+function errorFaults(message: string, names: string[], oneLine = false): string[] {
   const text = message.trim().replace(/^(slop|error): /, "");
   const [first, ...rest] = text.split("\n");
   // The flag parser's usage errors (`error: unknown option '--x'`) are tests/hostile/bad_flags'.
@@ -1572,6 +2149,8 @@ function errorFaults(message: string, names: string[]): string[] {
   const faults = usage ? [] : messageFaults(first, []);
   if (rest.some((line) => /^\s+at /.test(line))) faults.push("a stack trace");
   for (const name of names) if (!text.includes(name)) faults.push(`does not name ${name}`);
+  if (oneLine && !usage && rest.length) faults.push(`${rest.length + 1} lines`);
+  if (text.length > 1000) faults.push(`${text.length} characters`);
   return faults;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 538 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 669 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -8,7 +8,10 @@
  * Docker, GitHub Actions, Helm, Jenkins, SQL, JDBC and broker URLs, PuTTY and OpenSSH keys in
  * JSON or flattened, GCP service accounts, keys in notebook outputs), the twelfth's 128 and the
  * thirteenth's 156 (calls given a password by position, admin commands, daemons' configs, request
- * collections, key formats, newer token formats), each scanned as a build scans it (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
+ * collections, key formats, newer token formats), the fifteenth's 131 (Elixir, Erlang, Clojure,
+ * Nix, Dhall, Perl, R, Lua, HCL tools' configs, JWT signing calls, secrets' fallbacks, webhook and
+ * signed URLs, more databases' URIs, rarer key armor, commands given a secret by position or a
+ * tool's own option), each scanned as a build scans it (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
  * ```sh
@@ -3388,6 +3391,972 @@ keep(
   "process.env.MNEMONIC",
 );
 keep("net user domain", "audit.bat", `NET USER %USERNAME% /DOMAIN\n`, "%USERNAME% /DOMAIN");
+// fifteenth round: credentials in shapes and ecosystems the rounds before did not write (Elixir,
+// Erlang, Clojure, Nix, Dhall, Perl, R, Lua, HCL tools, JWT signing calls, env fallbacks, webhook
+// and signed URLs, more database URIs, rarer key armor, commands given a secret by position)
+const lower = (n: number) => ch("abcdefghijklmnopqrstuvwxyz", n);
+const upper = (n: number) => ch("ABCDEFGHIJKLMNOPQRSTUVWXYZ", n);
+add(
+  "elixir repo password",
+  "config/dev.exs",
+  (v) =>
+    `config :shop, Shop.Repo,\n  username: "shop",\n  password: "${v}",\n  hostname: "localhost",\n  database: "shop_dev"\n`,
+  pw(),
+);
+add(
+  "phoenix secret_key_base",
+  "config/prod.exs",
+  (v) =>
+    `config :shop, ShopWeb.Endpoint,\n  url: [host: "shop.example.com"],\n  secret_key_base: "${v}"\n`,
+  b64(64),
+);
+add(
+  "elixir ex_aws secret",
+  "config/runtime.exs",
+  (v) =>
+    `config :ex_aws,\n  access_key_id: "AKIA${
+      up(16)
+    }",\n  secret_access_key: "${v}",\n  region: "eu-west-1"\n`,
+  b64(40),
+);
+add(
+  "elixir guardian secret_key",
+  "config/config.exs",
+  (v) => `config :shop, Shop.Guardian, issuer: "shop", secret_key: "${v}"\n`,
+  b64(64),
+);
+add(
+  "elixir mailgun api_key",
+  "config/prod.exs",
+  (v) =>
+    `config :shop, Shop.Mailer,\n  adapter: Bamboo.MailgunAdapter,\n  api_key: "${v}",\n  domain: "mg.example.com"\n`,
+  "key-" + hex(32),
+);
+add(
+  "elixir joken default_signer",
+  "config/config.exs",
+  (v) => `config :joken, default_signer: "${v}"\n`,
+  mixed(48),
+);
+add(
+  "erlang sys.config db_password",
+  "config/sys.config",
+  (v) => `[{shop, [{db_host, "db.internal"}, {db_password, "${v}"}]}].\n`,
+  pw(),
+);
+add(
+  "rabbitmq.config default_pass binary",
+  "rabbitmq.config",
+  (v) => `[{rabbit, [{default_user, <<"admin">>}, {default_pass, <<"${v}">>}]}].\n`,
+  pw(),
+);
+add("erlang cookie file", ".erlang.cookie", (v) => `${v}`, upper(20));
+add(
+  "vm.args setcookie",
+  "rel/vm.args",
+  (v) => `-name shop@127.0.0.1\n-setcookie ${v}\n`,
+  upper(20),
+);
+add(
+  "clojure edn password",
+  "resources/config.edn",
+  (v) => `{:db {:dbtype "postgresql" :dbname "shop" :user "shop" :password "${v}"}}\n`,
+  pw(),
+);
+add(
+  "clojure edn jwt-secret",
+  "resources/config.edn",
+  (v) => `{:port 3000\n :jwt-secret "${v}"}\n`,
+  mixed(40),
+);
+add(
+  "clojure profiles aws-secret-key",
+  "profiles.clj",
+  (v) => `{:dev {:env {:aws-access-key "AKIA${up(16)}" :aws-secret-key "${v}"}}}\n`,
+  b64(40),
+);
+add(
+  "leiningen repository password",
+  "project.clj",
+  (v) =>
+    `  :repositories [["releases" {:url "https://repo.example.com/releases" :username "deploy" :password "${v}"}]]\n`,
+  pw(),
+);
+add(
+  "nix initialPassword",
+  "configuration.nix",
+  (v) => `  users.users.alice = {\n    isNormalUser = true;\n    initialPassword = "${v}";\n  };\n`,
+  pw(),
+);
+add(
+  "nix grafana admin_password",
+  "configuration.nix",
+  (v) => `  services.grafana.settings.security.admin_password = "${v}";\n`,
+  pw(),
+);
+add(
+  "nix wireless psk",
+  "configuration.nix",
+  (v) => `  networking.wireless.networks."HomeNet".psk = "${v}";\n`,
+  pw(),
+);
+add(
+  "nix environment variable token",
+  "flake.nix",
+  (v) => `  environment.variables.GITLAB_TOKEN = "${v}";\n`,
+  "glpat-" + ch(A + "_-", 20),
+);
+add(
+  "dhall let password",
+  "config.dhall",
+  (v) => `let password = "${v}"\nin  { user = "shop", password }\n`,
+  pw(),
+);
+add("dhall apiToken", "secrets.dhall", (v) => `{ apiToken = "${v}", region = "eu" }\n`, mixed(40));
+add(
+  "nomad env block",
+  "jobs/shop.nomad",
+  (v) => `      env {\n        DB_USER     = "shop"\n        DB_PASSWORD = "${v}"\n      }\n`,
+  pw(),
+);
+add(
+  "terragrunt inputs",
+  "terragrunt.hcl",
+  (v) => `inputs = {\n  db_username = "admin"\n  db_password = "${v}"\n}\n`,
+  pw(),
+);
+add(
+  "packer locals winrm",
+  "windows.pkr.hcl",
+  (v) => `locals {\n  winrm_pass = "${v}"\n}\n`,
+  pw(),
+);
+add(
+  "jenkins casc string secret",
+  "jenkins.yaml",
+  (v) =>
+    `credentials:\n  system:\n    domainCredentials:\n      - credentials:\n          - string:\n              id: slack-token\n              secret: "${v}"\n`,
+  mixed(40),
+);
+add(
+  "jenkinsfile git url with creds",
+  "Jenkinsfile",
+  (v) => `        git url: 'https://deploy:${v}@git.example.com/acme/shop.git', branch: 'main'\n`,
+  pw(),
+);
+add(
+  "gha add-mask literal",
+  ".github/workflows/ci.yml",
+  (v) => `      - run: echo "::add-mask::${v}"\n`,
+  mixed(32),
+);
+add(
+  "gha services postgres env",
+  ".github/workflows/ci.yml",
+  (v) =>
+    `    services:\n      postgres:\n        image: postgres:16\n        env:\n          POSTGRES_PASSWORD: ${v}\n`,
+  pw(),
+);
+add(
+  "gha ssh-action password",
+  ".github/workflows/deploy.yml",
+  (v) =>
+    `      - uses: appleboy/ssh-action@v1\n        with:\n          host: 203.0.113.7\n          username: deploy\n          password: ${v}\n`,
+  pw(),
+);
+add(
+  "k8s env name value",
+  "deployment.yaml",
+  (v) => `        env:\n          - name: DB_PASSWORD\n            value: "${v}"\n`,
+  pw(),
+);
+add(
+  "k8s env name value token",
+  "deployment.yaml",
+  (v) => `        env:\n        - name: STRIPE_KEY\n          value: ${v}\n`,
+  "rk_live_" + ch(A, 24),
+);
+add(
+  "k8s configmap properties",
+  "configmap.yaml",
+  (v) =>
+    `data:\n  application.properties: |\n    spring.datasource.url=jdbc:postgresql://db:5432/shop\n    spring.datasource.password=${v}\n`,
+  pw(),
+);
+add(
+  "compose healthcheck mysqladmin",
+  "docker-compose.yml",
+  (v) =>
+    `    healthcheck:\n      test: ["CMD", "mysqladmin", "ping", "-h", "localhost", "-uroot", "-p${v}"]\n`,
+  pw(),
+);
+add(
+  "ansible postgresql_user inline",
+  "roles/db/tasks/main.yml",
+  (v) => `- postgresql_user: db=shop name=shop password=${v} priv=ALL\n`,
+  pw(),
+);
+add(
+  "ansible htpasswd module",
+  "roles/web/tasks/main.yml",
+  (v) => `- htpasswd:\n    path: /etc/nginx/passwdfile\n    name: janedoe\n    password: '${v}'\n`,
+  pw(),
+);
+add("ansible .vault_pass file", ".vault_pass", (v) => `${v}\n`, mixed(32));
+add("php define API_SECRET", "config.php", (v) => `define('API_SECRET', '${v}');\n`, mixed(32));
+add("php define SMTP_PASS", "config.php", (v) => `define("SMTP_PASS", "${v}");\n`, pw());
+add("php config array pass", "config.inc.php", (v) => `$config['db']['pass'] = '${v}';\n`, pw());
+add(
+  "php mysql_connect",
+  "db.php",
+  (v) => `$link = mysql_connect('localhost', 'root', '${v}');\n`,
+  pw(),
+);
+add(
+  "php pg_connect dsn",
+  "db.php",
+  (v) => `$conn = pg_connect("host=localhost dbname=shop user=shop password=${v}");\n`,
+  pw(),
+);
+add(
+  "perl DBI connect",
+  "lib/Shop/DB.pm",
+  (v) =>
+    `my $dbh = DBI->connect("DBI:mysql:database=shop;host=localhost", "root", "${v}", { RaiseError => 1 });\n`,
+  pw(),
+);
+add(
+  "perl ftp login",
+  "upload.pl",
+  (v) => `$ftp->login("deploy", "${v}") or die "Cannot login ", $ftp->message;\n`,
+  pw(),
+);
+add(
+  "perl hash password",
+  "conf.pl",
+  (v) => `my %cfg = (user => 'shop', password => '${v}');\n`,
+  pw(),
+);
+add(
+  "r dbConnect password",
+  "analysis.R",
+  (v) =>
+    `con <- dbConnect(RPostgres::Postgres(), dbname = "shop", host = "db", user = "analyst", password = "${v}")\n`,
+  pw(),
+);
+add(
+  "r odbc PWD",
+  "report.R",
+  (v) =>
+    `con <- dbConnect(odbc::odbc(), Driver = "SQL Server", Server = "sql01", UID = "sa", PWD = "${v}")\n`,
+  pw(),
+);
+add(
+  "r Sys.setenv secret",
+  ".Rprofile",
+  (v) => `Sys.setenv(AWS_SECRET_ACCESS_KEY = "${v}")\n`,
+  b64(40),
+);
+add("Renviron password", ".Renviron", (v) => `DB_PASSWORD=${v}\n`, pw());
+add("lua local password", "config.lua", (v) => `local password = "${v}"\n`, pw());
+add("openresty redis auth", "lua/cache.lua", (v) => `local ok, err = red:auth("${v}")\n`, pw());
+add(
+  "lua table pass",
+  "conf/settings.lua",
+  (v) => `return {\n  db = { user = "shop", pass = "${v}" },\n}\n`,
+  pw(),
+);
+add(
+  "powershell -AsPlainText first",
+  "reset.ps1",
+  (v) =>
+    `Set-ADAccountPassword -Identity svc -NewPassword (ConvertTo-SecureString -AsPlainText "${v}" -Force)\n`,
+  pw(),
+);
+add(
+  "dotnet nuget push --api-key",
+  "publish.ps1",
+  (v) =>
+    `dotnet nuget push bin/Release/*.nupkg --api-key ${v} --source https://api.nuget.org/v3/index.json\n`,
+  "oy2" + lowdig(43),
+);
+add(
+  "nuget push -ApiKey",
+  "publish.cmd",
+  (v) => `nuget push Shop.1.0.0.nupkg -ApiKey ${v} -Source https://api.nuget.org/v3/index.json\n`,
+  "oy2" + lowdig(43),
+);
+add(
+  "stackexchange redis config string",
+  "appsettings.json",
+  (v) =>
+    `{\n  "Redis": "shop.redis.cache.windows.net:6380,password=${v},ssl=True,abortConnect=False"\n}\n`,
+  b64(43) + "=",
+);
+add(
+  "dotnet user-secrets set",
+  "setup.sh",
+  (v) => `dotnet user-secrets set "Authentication:Google:ClientSecret" "${v}"\n`,
+  "GOCSPX-" + ch(A + "_-", 28),
+);
+add(
+  "java trustStorePassword opt",
+  "bin/setenv.sh",
+  (v) =>
+    `JAVA_OPTS="$JAVA_OPTS -Djavax.net.ssl.trustStore=/etc/ssl/shop.jks -Djavax.net.ssl.trustStorePassword=${v}"\n`,
+  pw(),
+);
+add(
+  "hibernate cfg property password",
+  "src/main/resources/hibernate.cfg.xml",
+  (v) => `    <property name="connection.password">${v}</property>\n`,
+  pw(),
+);
+add(
+  "persistence.xml property value",
+  "META-INF/persistence.xml",
+  (v) => `      <property name="javax.persistence.jdbc.password" value="${v}"/>\n`,
+  pw(),
+);
+add(
+  "java props.setProperty password",
+  "Mailer.java",
+  (v) => `        props.setProperty("mail.smtp.password", "${v}");\n`,
+  pw(),
+);
+add(
+  "rails secret_token",
+  "config/initializers/secret_token.rb",
+  (v) => `Shop::Application.config.secret_token = '${v}'\n`,
+  hex(128),
+);
+add(
+  "devise pepper",
+  "config/initializers/devise.rb",
+  (v) => `  config.pepper = '${v}'\n`,
+  hex(128),
+);
+add(
+  "js jwt.sign literal",
+  "src/auth.js",
+  (v) => `const token = jwt.sign({ id: user.id }, "${v}", { expiresIn: "1h" });\n`,
+  mixed(32),
+);
+add(
+  "python jwt.encode literal",
+  "auth.py",
+  (v) => `token = jwt.encode(payload, "${v}", algorithm="HS256")\n`,
+  mixed(32),
+);
+add(
+  "go SignedString literal",
+  "auth.go",
+  (v) => `	signed, err := token.SignedString([]byte("${v}"))\n`,
+  mixed(32),
+);
+add(
+  "java signWith literal",
+  "JwtUtil.java",
+  (v) => `                .signWith(SignatureAlgorithm.HS512, "${v}")\n`,
+  mixed(48),
+);
+add(
+  "js env fallback secret",
+  "src/config.js",
+  (v) => `const JWT_SECRET = process.env.JWT_SECRET || "${v}";\n`,
+  mixed(32),
+);
+add(
+  "python getenv default",
+  "settings.py",
+  (v) => `DB_PASSWORD = os.getenv("DB_PASSWORD", "${v}")\n`,
+  pw(),
+);
+add(
+  "python environ.get default",
+  "settings.py",
+  (v) => `SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "${v}")\n`,
+  mixed(50),
+);
+add(
+  "mattermost webhook",
+  "notify.sh",
+  (v) => `curl -X POST -d 'payload={"text": "done"}' https://chat.example.com/hooks/${v}\n`,
+  lowdig(26),
+);
+add(
+  "ifttt maker key",
+  "trigger.py",
+  (v) => `requests.post(f"https://maker.ifttt.com/trigger/door_open/with/key/${v}")\n`,
+  ch(A + "_-", 22),
+);
+add(
+  "feishu bot hook",
+  "alert.py",
+  (v) => `WEBHOOK = "https://open.feishu.cn/open-apis/bot/v2/hook/${v}"\n`,
+  uuid(),
+);
+add(
+  "wecom webhook key",
+  "alert.sh",
+  (v) =>
+    `curl 'https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=${v}' -H 'Content-Type: application/json'\n`,
+  uuid(),
+);
+add(
+  "s3 presigned security token",
+  "download.md",
+  (v) =>
+    `https://shop.s3.amazonaws.com/a.zip?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=ASIA${
+      up(16)
+    }%2F20261130%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261130T000000Z&X-Amz-Expires=3600&X-Amz-Security-Token=${v}&X-Amz-Signature=${
+      hex(64)
+    }\n`,
+  "IQoJb3JpZ2luX2Vj" + ch(A, 200),
+);
+add(
+  "gcs signed url signature",
+  "links.txt",
+  (v) =>
+    `https://storage.googleapis.com/shop/a.zip?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Credential=svc%40shop.iam.gserviceaccount.com%2F20261130%2Fauto%2Fstorage%2Fgoog4_request&X-Goog-Date=20261130T000000Z&X-Goog-Expires=900&X-Goog-SignedHeaders=host&X-Goog-Signature=${v}\n`,
+  hex(512),
+);
+add(
+  "cloudfront signed url",
+  "links.txt",
+  (v) =>
+    `https://d111111abcdef8.cloudfront.net/video.mp4?Expires=1798761600&Signature=${v}&Key-Pair-Id=K2JCJMDEHXQW5F\n`,
+  ch(A + "-_~", 172),
+);
+add(
+  "neo4j uri",
+  ".env",
+  (v) => `NEO4J_URI=neo4j+s://neo4j:${v}@a1b2c3d4.databases.neo4j.io\n`,
+  pw(),
+);
+add(
+  "clickhouse uri",
+  "config.py",
+  (v) => `CH_URL = "clickhouse://default:${v}@ch.internal:9000/events"\n`,
+  pw(),
+);
+add(
+  "snowflake uri",
+  "dbt/profiles.py",
+  (v) =>
+    `engine = create_engine("snowflake://etl:${v}@acme-xy12345/analytics/public?warehouse=wh")\n`,
+  pw(),
+);
+add(
+  "mqtt uri",
+  "mqtt.js",
+  (v) => `const client = mqtt.connect("mqtt://sensor:${v}@broker.local:1883");\n`,
+  pw(),
+);
+add(
+  "sqlserver go uri",
+  "db.go",
+  (v) => `	dsn := "sqlserver://sa:${v}@localhost:1433?database=shop"\n`,
+  pw(),
+);
+add(
+  "oracle sqlalchemy uri",
+  "etl.py",
+  (v) => `engine = create_engine("oracle+oracledb://scott:${v}@db:1521/?service_name=ORCLPDB1")\n`,
+  pw(),
+);
+add(
+  "ssh2 private key armor",
+  "keys/id_ssh2",
+  (v) =>
+    `---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----\nComment: "rsa-key-20261130"\n${v}\n---- END SSH2 ENCRYPTED PRIVATE KEY ----\n`,
+  b64(70) + "\n" + b64(70) + "\n" + b64(70),
+);
+add(
+  "dsa private key",
+  "keys/dsa.pem",
+  (v) => `-----BEGIN DSA PRIVATE KEY-----\n${v}\n-----END DSA PRIVATE KEY-----\n`,
+  pemBody(),
+);
+add(
+  "encrypted pkcs8 in yaml",
+  "values.yaml",
+  (v) =>
+    `tls:\n  key: |\n    -----BEGIN ENCRYPTED PRIVATE KEY-----\n    ${
+      v.replace("\n", "\n    ")
+    }\n    -----END ENCRYPTED PRIVATE KEY-----\n`,
+  pemBody(),
+);
+add(
+  "nebula private key",
+  "nebula/host.key",
+  (v) =>
+    `-----BEGIN NEBULA X25519 PRIVATE KEY-----\n${v}\n-----END NEBULA X25519 PRIVATE KEY-----\n`,
+  b64(43) + "=",
+);
+add(
+  "signify secret key",
+  "release.sec",
+  (v) => `untrusted comment: signify secret key\n${v}\n`,
+  "RWRCSwAAA" + b64(150),
+);
+add(
+  "ovpn inline key",
+  "client.ovpn",
+  (v) => `<key>\n-----BEGIN PRIVATE KEY-----\n${v}\n-----END PRIVATE KEY-----\n</key>\n`,
+  pemBody(),
+);
+add(
+  "go raw string rsa key",
+  "keys.go",
+  (v) =>
+    "const privKey = `-----BEGIN RSA PRIVATE KEY-----\n" + v + "\n-----END RSA PRIVATE KEY-----`\n",
+  pemBody(),
+);
+// commands that take a secret by position or after a flag
+add(
+  "mc alias set s3",
+  "backup.sh",
+  (v) => `mc alias set s3 https://s3.amazonaws.com AKIA${up(16)} ${v} --api S3v4\n`,
+  b64(40),
+);
+add(
+  "mc alias set quoted",
+  "minio.sh",
+  (v) => `mc alias set local http://127.0.0.1:9000 admin '${v}'\n`,
+  pw(),
+);
+add(
+  "rclone config create pass",
+  "setup.sh",
+  (v) =>
+    `rclone config create nas webdav url https://nas.example.com vendor other user bob pass ${v}\n`,
+  pw(),
+);
+add(
+  "helm repo add --password",
+  "deploy.sh",
+  (v) => `helm repo add --username admin --password ${v} private https://charts.example.com\n`,
+  pw(),
+);
+add("mysqladmin -p attached", "setup.sh", (v) => `mysqladmin -uroot -p${v} create shop\n`, pw());
+add(
+  "sshpass -p attached",
+  "deploy.sh",
+  (v) => `sshpass -p${v} scp build.tgz deploy@10.0.0.5:/srv\n`,
+  pw(),
+);
+add(
+  "curl --proxy-user",
+  "fetch.sh",
+  (v) => `curl --proxy-user proxy:${v} -x http://proxy:3128 https://example.com\n`,
+  pw(),
+);
+add(
+  "lftp -u user,pass",
+  "mirror.sh",
+  (v) => `lftp -u deploy,${v} ftp.example.com -e "mirror -R dist /www; quit"\n`,
+  pw(),
+);
+add(
+  "svn --password",
+  "checkout.sh",
+  (v) => `svn checkout --username bob --password ${v} https://svn.example.com/repo/trunk\n`,
+  pw(),
+);
+add(
+  "sqlcmd -P",
+  "init-db.sh",
+  (v) => `/opt/mssql-tools/bin/sqlcmd -S localhost -U sa -P '${v}' -i init.sql\n`,
+  pw(),
+);
+add(
+  "ipmitool -P",
+  "power.sh",
+  (v) => `ipmitool -I lanplus -H 10.0.0.50 -U ADMIN -P ${v} chassis power status\n`,
+  pw(),
+);
+add("chpasswd echo", "provision.sh", (v) => `echo "deploy:${v}" | chpasswd\n`, pw());
+add("passwd --stdin", "provision.sh", (v) => `echo '${v}' | passwd --stdin root\n`, pw());
+add(
+  "nmcli wifi password",
+  "wifi.sh",
+  (v) => `nmcli dev wifi connect HomeNet password ${v}\n`,
+  pw(),
+);
+add(
+  "wpa_passphrase",
+  "wifi.sh",
+  (v) => `wpa_passphrase HomeNet ${v} >> /etc/wpa_supplicant.conf\n`,
+  pw(),
+);
+add(
+  "mosquitto_pub -P",
+  "pub.sh",
+  (v) => `mosquitto_pub -h broker -u sensor -P ${v} -t temp -m 21.5\n`,
+  pw(),
+);
+add(
+  "rabbitmqadmin -p",
+  "queues.sh",
+  (v) => `rabbitmqadmin -u admin -p ${v} declare queue name=jobs\n`,
+  pw(),
+);
+add(
+  "mongosh -p",
+  "seed.sh",
+  (v) => `mongosh --host db -u admin -p ${v} --authenticationDatabase admin seed.js\n`,
+  pw(),
+);
+add(
+  "cqlsh -p",
+  "schema.sh",
+  (v) => `cqlsh cassandra 9042 -u cassandra -p ${v} -f schema.cql\n`,
+  pw(),
+);
+add(
+  "plink -pw",
+  "deploy.bat",
+  (v) => `plink -ssh deploy@10.0.0.5 -pw ${v} "sudo systemctl restart shop"\n`,
+  pw(),
+);
+add(
+  "psexec -p",
+  "remote.cmd",
+  (v) => `psexec \\\\srv01 -u CORP\\admin -p ${v} cmd /c ipconfig\n`,
+  pw(),
+);
+add(
+  "xfreerdp /p:",
+  "rdp.sh",
+  (v) => `xfreerdp /v:10.0.0.7 /u:Administrator /p:${v} /cert:ignore\n`,
+  pw(),
+);
+add(
+  "mvn -Dpassword",
+  "release.sh",
+  (v) => `mvn deploy -Drepo.username=deploy -Drepo.password=${v}\n`,
+  pw(),
+);
+add(
+  "gradle -P password",
+  "release.sh",
+  (v) => `./gradlew publish -PsonatypeUsername=acme -PsonatypePassword=${v}\n`,
+  pw(),
+);
+add(
+  "sonar.login token",
+  "ci.sh",
+  (v) => `sonar-scanner -Dsonar.host.url=https://sonar.example.com -Dsonar.login=${v}\n`,
+  hex(40),
+);
+add(
+  "ngrok authtoken",
+  "setup.sh",
+  (v) => `ngrok config add-authtoken ${v}\n`,
+  "2" + mixed(26) + "_" + mixed(21),
+);
+add(
+  "firebase --token",
+  "deploy.sh",
+  (v) => `firebase deploy --only hosting --token "${v}"\n`,
+  "1//0" + ch(A + "_-", 99),
+);
+add(
+  "apksigner --ks-pass",
+  "sign.sh",
+  (v) => `apksigner sign --ks release.jks --ks-pass pass:${v} app.apk\n`,
+  pw(),
+);
+add(
+  "security unlock-keychain",
+  "ci/ios.sh",
+  (v) => `security unlock-keychain -p ${v} build.keychain\n`,
+  pw(),
+);
+add(
+  "security import -P",
+  "ci/ios.sh",
+  (v) => `security import dist.p12 -k build.keychain -P "${v}" -T /usr/bin/codesign\n`,
+  pw(),
+);
+add(
+  "altool app password",
+  "ci/upload.sh",
+  (v) => `xcrun altool --upload-app -f Shop.ipa -u dev@example.com -p ${v}\n`,
+  [lower(4), lower(4), lower(4), lower(4)].join("-"),
+);
+add(
+  "gpg --passphrase",
+  "decrypt.sh",
+  (v) => `gpg --batch --yes --passphrase '${v}' -d secrets.tgz.gpg | tar xz\n`,
+  pw(),
+);
+add("ssh-keygen -N", "keys.sh", (v) => `ssh-keygen -t ed25519 -N '${v}' -f ~/.ssh/deploy\n`, pw());
+add(
+  "db2 connect using",
+  "load.sh",
+  (v) => `db2 connect to SAMPLE user db2inst1 using ${v}\n`,
+  pw(),
+);
+add(
+  "oracle exp user/pass",
+  "export.sh",
+  (v) => `exp system/${v}@ORCL file=full.dmp full=y\n`,
+  pw(),
+);
+add(
+  "kubectl set-credentials",
+  "kube.sh",
+  (v) => `kubectl config set-credentials admin --username=admin --password=${v}\n`,
+  pw(),
+);
+add(
+  "influx setup --password",
+  "init.sh",
+  (v) => `influx setup --username admin --password ${v} --org acme --bucket metrics --force\n`,
+  pw(),
+);
+add(
+  "az storage --account-key",
+  "upload.sh",
+  (v) => `az storage blob upload --account-name shop --account-key ${v} -c c -f a.zip\n`,
+  b64(86) + "==",
+);
+add("expect send password", "login.exp", (v) => `expect "password:"\nsend "${v}\\r"\n`, pw());
+add("unzip -P", "restore.sh", (v) => `unzip -P ${v} backup.zip -d /srv\n`, pw());
+add(
+  "ruby Net::SMTP.start vars",
+  "lib/notify.rb",
+  (v) => `Net::SMTP.start(smtp_host, 587, helo_domain, smtp_user, '${v}', :plain) do |smtp|\n`,
+  pw(),
+);
+add(
+  "ruby smtp.start keywords",
+  "lib/notify.rb",
+  (v) => `smtp.start(helo: 'example.com', user: 'mailer', secret: '${v}', authtype: :login)\n`,
+  pw(),
+);
+add(
+  "ruby ftp login",
+  "upload.rb",
+  (v) => `Net::FTP.open('ftp.example.com') { |ftp| ftp.login('deploy', '${v}') }\n`,
+  pw(),
+);
+// fifteenth round: look-alikes that must stay
+keep("python kwarg variable", "db.py", `conn = connect(host=h,user=u,password=pw_var)\n`, "pw_var");
+keep("python kwarg call", "db.py", `conn = connect(user=u,password=get_pw())\n`, "get_pw()");
+keep(
+  "python kwarg attribute",
+  "client.py",
+  `c = Client(username=self.user,password=self.password)\n`,
+  "self.password",
+);
+keep(
+  "python kwarg subscript",
+  "client.py",
+  `login(user=cfg["user"],password=cfg["password"])\n`,
+  `cfg["password"]`,
+);
+keep(
+  "js jwt.sign env",
+  "src/auth.js",
+  `const token = jwt.sign(payload, process.env.JWT_SECRET);\n`,
+  "process.env.JWT_SECRET",
+);
+keep(
+  "python jwt.encode settings",
+  "auth.py",
+  `token = jwt.encode(payload, settings.SECRET_KEY, algorithm="HS256")\n`,
+  "settings.SECRET_KEY",
+);
+keep(
+  "python getenv empty default",
+  "settings.py",
+  `DB_PASSWORD = os.getenv("DB_PASSWORD", "")\n`,
+  `os.getenv("DB_PASSWORD", "")`,
+);
+keep(
+  "python getenv changeme",
+  "settings.py",
+  `DB_PASSWORD = os.getenv("DB_PASSWORD", "changeme")\n`,
+  "changeme",
+);
+keep(
+  "perl DBI vars",
+  "lib/DB.pm",
+  `my $dbh = DBI->connect($dsn, $user, $password, { RaiseError => 1 });\n`,
+  "$password",
+);
+keep(
+  "r dbConnect Sys.getenv",
+  "analysis.R",
+  `con <- dbConnect(RPostgres::Postgres(), password = Sys.getenv("PGPASSWORD"))\n`,
+  `Sys.getenv("PGPASSWORD")`,
+);
+keep(
+  "elixir get_env",
+  "config/runtime.exs",
+  `  password: System.get_env("DB_PASSWORD"),\n`,
+  `System.get_env("DB_PASSWORD")`,
+);
+keep(
+  "phoenix fetch_env",
+  "config/runtime.exs",
+  `  secret_key_base: System.fetch_env!("SECRET_KEY_BASE")\n`,
+  `System.fetch_env!("SECRET_KEY_BASE")`,
+);
+keep(
+  "nix passwordFile",
+  "configuration.nix",
+  `  services.postgresql.passwordFile = "/run/secrets/db";\n`,
+  "/run/secrets/db",
+);
+const nixSri = "sha256-" + b64(43) + "=";
+keep("nix fetchurl hash", "default.nix", `    hash = "${nixSri}";\n`, nixSri);
+const nixB32 = "0" + ch("0123456789abcdfghijklmnpqrsvwxyz", 51);
+keep("nix sha256 base32", "default.nix", `    sha256 = "${nixB32}";\n`, nixB32);
+const nixRev = hex(40);
+keep("nix rev", "default.nix", `    rev = "${nixRev}";\n`, nixRev);
+keep("nix vendorHash", "default.nix", `  vendorHash = "${nixSri}";\n`, nixSri);
+keep(
+  "mc alias placeholders",
+  "README.md",
+  `mc alias set myminio https://minio.example.com ACCESS_KEY SECRET_KEY\n`,
+  "ACCESS_KEY SECRET_KEY",
+);
+keep(
+  "helm repo add public",
+  "deploy.sh",
+  `helm repo add bitnami https://charts.bitnami.com/bitnami\n`,
+  "bitnami https://charts.bitnami.com/bitnami",
+);
+keep(
+  "htpasswd prompt",
+  "setup.sh",
+  `htpasswd -B /etc/nginx/.htpasswd admin\n`,
+  "/etc/nginx/.htpasswd admin",
+);
+keep(
+  "sqlcmd env",
+  "init-db.sh",
+  `sqlcmd -S localhost -U sa -P "$SA_PASSWORD" -i init.sql\n`,
+  "$SA_PASSWORD",
+);
+keep(
+  "chpasswd vars",
+  "provision.sh",
+  `echo "$USER_NAME:$USER_PASS" | chpasswd\n`,
+  "$USER_NAME:$USER_PASS",
+);
+keep(
+  "unlock-keychain env",
+  "ci/ios.sh",
+  `security unlock-keychain -p "$KEYCHAIN_PASSWORD" build.keychain\n`,
+  "$KEYCHAIN_PASSWORD",
+);
+keep(
+  "persistence.xml placeholder",
+  "META-INF/persistence.xml",
+  `      <property name="javax.persistence.jdbc.password" value="\${db.password}"/>\n`,
+  "${db.password}",
+);
+keep(
+  "k8s env valueFrom",
+  "deployment.yaml",
+  `        - name: DB_PASSWORD\n          valueFrom:\n            secretKeyRef:\n              name: db\n              key: password\n`,
+  "secretKeyRef",
+);
+keep(
+  "k8s env plain value",
+  "deployment.yaml",
+  `        - name: LOG_LEVEL\n          value: "debug"\n`,
+  "debug",
+);
+keep(
+  "uuid namespace constant",
+  "ids.py",
+  `NAMESPACE_URL = uuid.UUID("6ba7b811-9dad-11d1-80b4-00c04fd430c8")\n`,
+  "6ba7b811-9dad-11d1-80b4-00c04fd430c8",
+);
+keep(
+  "wp-config placeholder salt",
+  "wp-config-sample.php",
+  `define( 'AUTH_KEY',         'put your unique phrase here' );\n`,
+  "put your unique phrase here",
+);
+keep(
+  "php define getenv",
+  "config.php",
+  `define('DB_PASSWORD', getenv('DB_PASSWORD'));\n`,
+  "getenv('DB_PASSWORD')",
+);
+keep(
+  "ssh-keygen empty passphrase",
+  "keys.sh",
+  `ssh-keygen -t ed25519 -N '' -f ~/.ssh/ci\n`,
+  "-N '' -f ~/.ssh/ci",
+);
+keep(
+  "gpg passphrase-fd",
+  "decrypt.sh",
+  `gpg --batch --passphrase-fd 0 -d secrets.gpg\n`,
+  "--passphrase-fd 0",
+);
+keep(
+  "dotnet nuget push env",
+  "publish.sh",
+  `dotnet nuget push *.nupkg --api-key $NUGET_API_KEY --source nuget.org\n`,
+  "$NUGET_API_KEY",
+);
+keep(
+  "lua getenv",
+  "config.lua",
+  `local password = os.getenv("DB_PASSWORD")\n`,
+  `os.getenv("DB_PASSWORD")`,
+);
+keep(
+  "rabbitmq guest default",
+  "rabbitmq.config",
+  `[{rabbit, [{loopback_users, [<<"guest">>]}]}].\n`,
+  "guest",
+);
+keep(
+  "s3 url no signature",
+  "README.md",
+  `https://shop.s3.amazonaws.com/a.zip?X-Amz-Algorithm=AWS4-HMAC-SHA256\n`,
+  "AWS4-HMAC-SHA256",
+);
+keep(
+  "go SignedString env",
+  "auth.go",
+  `	signed, err := token.SignedString([]byte(os.Getenv("JWT_SECRET")))\n`,
+  `os.Getenv("JWT_SECRET")`,
+);
+keep(
+  "python kwarg before another",
+  "db.py",
+  `conn = connect(user=u,password=pw,host=h)\n`,
+  "pw,host=h",
+);
+keep(
+  "python kwarg key and secret",
+  "client.py",
+  `client = Client(api_key=key,secret=secret_value)\n`,
+  "key,secret=secret_value",
+);
+keep(
+  "ssh-keygen subexpression",
+  "New-Key.ps1",
+  `$null = ssh-keygen -f generated -N (Get-Random -Maximum 99999)\n`,
+  "(Get-Random",
+);
+keep(
+  "setcookie template name",
+  "erlang.mk",
+  `-name project_name@127.0.0.1\n-setcookie project_name\n`,
+  "project_name\n",
+);
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;
 for (const [name, path, text, hidden] of samples) {

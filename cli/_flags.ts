@@ -6,6 +6,7 @@
  */
 
 import { resolve } from "../pipeline/paths.ts";
+import { blankText, quote } from "../pipeline/schema.ts";
 import { concatBytes } from "../pipeline/helpers.ts";
 import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
 
@@ -126,7 +127,9 @@ export async function taskFlag(
     throw new Error("Give the task with --task or with --task-file, not both");
   }
   if (flags.task !== undefined) {
-    if (!flags.task.trim()) throw new Error(`Invalid --task "${flags.task}": the task is empty`);
+    if (blankText(flags.task)) {
+      throw new Error(`Invalid --task ${quote(flags.task)}: the task is empty`);
+    }
     return flags.task;
   }
   if (flags.taskFile === undefined) return undefined;
@@ -147,9 +150,9 @@ export async function taskFlag(
       : error instanceof Error
       ? plainReason(error.message)
       : String(error);
-    throw new Error(`Cannot read the task file "${path}" (--task-file): ${why}`);
+    throw new Error(`Cannot read the task file ${quote(path)} (--task-file): ${why}`);
   }
-  if (!text.trim()) throw new Error(`The task file "${path}" (--task-file) is empty`);
+  if (blankText(text)) throw new Error(`The task file ${quote(path)} (--task-file) is empty`);
   return text;
 }
 

@@ -21,6 +21,14 @@ type Zod = Awaited<ReturnType<typeof loadMcpServer>>["z"];
 /** How many problems an argument error lists; the rest are counted (`and 12 more`). */
 export const SHOWN_ISSUES = 10;
 
+/**
+ * Most array items and object keys, counted through every level, that a call's arguments may hold
+ * (the SDK's `maxToolInputElements`, which its own check applied): a call over it is answered at
+ * once, before its schema is checked or a tool runs. A project's every file named in `files`, or a
+ * mask of every symbol, stays far below it.
+ */
+export const MAX_ARGUMENT_ELEMENTS = 10_000;
+
 /** Longest stretch of an odd key a path shows (`mask[xxxx…]`). */
 const KEY_MAX = 30;
 
@@ -94,12 +102,37 @@ export function checkArgumentsOurselves(server: McpServer, z: Zod): void {
     throw new Error("The MCP SDK has no validateToolInput to replace: update _mcp_errors.ts");
   }
   sdkServer.validateToolInput = async (tool, args) => {
+    if (elementsOver(args, MAX_ARGUMENT_ELEMENTS)) {
+      const most = MAX_ARGUMENT_ELEMENTS.toLocaleString("en-US");
+      throw new ArgumentsError([
+        `Invalid arguments: more than ${most} list items and object keys in all (send fewer, ` +
+        "or name a folder or glob in place of each of its files)",
+      ]);
+    }
     const schema = tool.inputSchema as Parameters<Zod["safeParseAsync"]>[0] | undefined;
     if (!schema) return undefined;
     const parsed = await z.safeParseAsync(schema, args ?? {});
     if (parsed.success) return parsed.data;
     throw new ArgumentsError(argumentProblems(parsed.error.issues, schema, args ?? {}));
   };
+}
+
+/** Whether `value` holds more than `most` array items and object keys, through every level. */
+function elementsOver(value: unknown, most: number): boolean {
+  let count = 0;
+  const pending = [value];
+  while (pending.length) {
+    const next = pending.pop();
+    if (next === null || typeof next !== "object") continue;
+    // JSON's values only: arrays, and objects' own keys (the count stops past `most`).
+    const children = Array.isArray(next) ? next : Object.values(next);
+    count += children.length;
+    if (count > most) return true;
+    for (const child of children) {
+      if (child !== null && typeof child === "object") pending.push(child);
+    }
+  }
+  return false;
 }
 
 /**

@@ -27,7 +27,7 @@ import { boundedBudget, boundedWarnings } from "./_mcp_bounds.ts";
 import { REPLY_TOKENS, replyTokens, RESOURCES } from "./_mcp_reply.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { headingText, isGlob } from "../pipeline/helpers.ts";
-import { quote } from "../pipeline/schema.ts";
+import { blankText, quote } from "../pipeline/schema.ts";
 import { redactMessage } from "../pipeline/redact_message.ts";
 import { shownPath } from "../pipeline/paths.ts";
 
@@ -116,6 +116,10 @@ export async function buildContextTool(
   const { root } = context;
   const paths = allInsideRoot(root, "paths", args.paths) ?? [];
   const focus = allInsideRoot(root, "focus", args.focus);
+  // White space the schema trims; invisible characters alone (a zero-width space) are as empty.
+  if (args.task !== undefined && blankText(args.task)) {
+    throw new ArgumentError("task", `expected a non-empty string, got ${quote(args.task)}`);
+  }
   const config = await loadBuildConfig(paths, {
     cwd: root,
     config: configArg(args.config, context),

@@ -17,6 +17,7 @@ import { redactingTransport } from "./_mcp_redact.ts";
 import { type SessionTable, sessionTable } from "./_mcp_sessions.ts";
 import type { ToolContext } from "./_mcp_tools.ts";
 import { printError, shownMessage } from "./_output.ts";
+import { lastWords } from "../pipeline/hook_watchdog.ts";
 
 /** Flags of `slop mcp`. */
 export interface McpFlags {
@@ -119,6 +120,39 @@ function stdoutForProtocolOnly(): void {
   console.trace = toStderr;
 }
 
+/**
+ * Keep, as the hook watch's last words (`pipeline/hook_watchdog.ts`), an error answer to each
+ * request under way: a plugin's hook that holds the server's thread ends the process, and the
+ * client's calls are then answered with what stopped it, not only by a closed pipe.
+ */
+function answerCallsIfStopped(transport: {
+  onmessage?: (message: never, extra?: never) => void;
+  send: (message: never, options?: never) => Promise<void>;
+}): void {
+  const open = new Set<string>();
+  const say = () =>
+    lastWords(
+      [...open].map((id) =>
+        `{"jsonrpc":"2.0","id":${id},"error":{"code":-32603,"message":"%REASON%"}}\n`
+      ).join(""),
+    );
+  const received = transport.onmessage?.bind(transport);
+  transport.onmessage = (message, extra) => {
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    if (typeof method === "string" && (typeof id === "string" || typeof id === "number")) {
+      open.add(JSON.stringify(id));
+      say();
+    }
+    received?.(message, extra);
+  };
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    if (method === undefined && open.delete(JSON.stringify(id))) say();
+    return send(message, options);
+  };
+}
+
 async function serveStdio(sdk: McpSdk, context: ToolContext): Promise<number> {
   const server = createMcpServer(sdk, context);
   const closed = Promise.withResolvers<void>();
@@ -141,6 +175,7 @@ async function serveStdio(sdk: McpSdk, context: ToolContext): Promise<number> {
       .catch(() => {});
   };
   await server.connect(transport);
+  answerCallsIfStopped(transport);
   console.error(`slop mcp: serving ${context.root} over stdio`);
   // stdin's end closes the transport (the SDK listens for data only).
   const { stdin } = await import("node:process");

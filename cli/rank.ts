@@ -108,6 +108,11 @@ export async function runRank(flags: RankFlags): Promise<number> {
       // The names a build stored (or the parse): read only, `slop rank` writes no state.
       ...rankNames(skeletonViewMode(), namesStore(config)),
     });
+    // Listed: the files a build can show. Those it skips (a secrets file, a binary one, a
+    // submodule's folder, a name that is not UTF-8) count in the ranking, as in a build's, but no
+    // build shows them, so they are not listed.
+    const readable = new Set(files.filter((f) => f.text !== undefined).map((f) => f.path));
+    ranked = ranked.filter((file) => readable.has(file.path));
   } catch (error) {
     printError(redactMessage(error instanceof Error ? error.message : String(error)));
     return error instanceof ConfigError || error instanceof TaskError ? 2 : 1;

@@ -23,6 +23,27 @@ const DECLARATION_START = String.raw`(?:template|class|struct|union|enum|namespa
 /** A macro word before a keyword that starts a declaration, on one line (`FMT_EXPORT template`). */
 const BEFORE_KEYWORD = new RegExp(String.raw`^([ \t]*)(${MACRO})(?=[ \t]+${DECLARATION_START})`);
 
+/**
+ * A macro word before an out-of-line constructor or destructor (`SPDLOG_INLINE
+ * spdlog::logger::logger(`, `LIB_INLINE a::b::~b(`): one has no type, so the parser read the
+ * word as its type and the constructor's initializer list as errors.
+ */
+const BEFORE_CONSTRUCTOR = new RegExp(
+  String.raw`^([ \t]*)(${MACRO})(?=[ \t]+(?:\w+::)*(\w+)::~?\3[ \t]*\()`,
+);
+
+/**
+ * A macro word before a function's type and name (`SPDLOG_INLINE void spdlog::logger::flush_(`,
+ * `LIB_API const char *name(`): the parser read the word as the type, the type as the first part
+ * of the name (`void lib.logger.flush`) and the rest as errors. A type in capitals before a
+ * name alone (`BOOL f(void)`) is no such word.
+ */
+const BEFORE_TYPED = new RegExp(
+  String.raw`^([ \t]*)(${MACRO})(?=[ \t]+(?:(?:const|unsigned|signed|long|short|volatile)[ \t]+)*` +
+    String.raw`[A-Za-z_][\w:]*(?:<[^;{}()\n]{0,200}>)?(?:[ \t]*[*&]+[ \t]*|[ \t]+)` +
+    String.raw`~?[A-Za-z_][\w:~]*[ \t]*\()`,
+);
+
 /** A macro word alone on its line (a comment may follow it). */
 const ALONE = new RegExp(String.raw`^([ \t]*)(${MACRO})[ \t]*(?:\/\/.*)?$`);
 
@@ -87,6 +108,10 @@ export function blankMacroWords(text: string): string | undefined {
     let out = line;
     if (word) {
       out = line.replace(BEFORE_KEYWORD, (_all, lead: string, name: string) => lead + spaces(name));
+      for (const before of [BEFORE_CONSTRUCTOR, BEFORE_TYPED]) {
+        if (out !== line) break;
+        out = line.replace(before, (_all, lead: string, name: string) => lead + spaces(name));
+      }
       const alone = out === line ? ALONE.exec(line) : null;
       if (alone) {
         if (filled <= i) filled = i + 1;

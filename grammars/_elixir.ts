@@ -49,9 +49,33 @@ const DECLARING = new Set([
   "defexception",
   "defoverridable",
   "test",
+  // StreamData's property test (`use ExUnitProperties`): a test, its block its body.
+  "property",
   "setup",
   "setup_all",
 ]);
+
+/**
+ * Calls whose `do` block holds definitions only on a condition or once for each of several values
+ * (`if Code.ensure_loaded?(Jason) do defimpl ... end`, `for encoder <- [...] do`): kept when one
+ * of their blocks holds a definition, and then only the items such a block keeps.
+ */
+const CONDITIONALS = new Set(["if", "unless", "for"]);
+
+/** Whether a conditional's blocks hold a definition, directly or in a conditional inside. */
+function holdsDefinition(node: ElixirNode, depth = 0): boolean {
+  if (depth > 8) return false;
+  for (const block of node.namedChildren) {
+    if (block.type !== "do_block" && block.type !== "else_block") continue;
+    for (const item of block.namedChildren) {
+      if (item.type !== "call") continue;
+      const name = called(item);
+      if (name in MODULES || name in FUNCTIONS) return true;
+      if (CONDITIONALS.has(name) && holdsDefinition(item, depth + 1)) return true;
+    }
+  }
+  return false;
+}
 
 /** Private definitions: not part of the API. */
 const PRIVATE = new Set(["defp", "defmacrop", "defguardp", "defnp"]);
@@ -73,15 +97,30 @@ function elixirKeep(node: ElixirNode, type: string = node.type): boolean {
   if (type === "unary_operator") return node.text.startsWith("@");
   if (type !== "call") return false;
   const name = called(node);
+  if (CONDITIONALS.has(name)) return inModule(node) || holdsDefinition(node);
   return name in MODULES || name in FUNCTIONS || DECLARING.has(name) || inModule(node);
 }
 
-/** Whether a node sits in a `do` block that holds items (a module's, a `schema`'s), not a body. */
+/**
+ * Whether a node sits in a `do` block that holds items (a module's, a `schema`'s), not a body; a
+ * conditional's block (`if`, `for`) is none at the file's top level, where a script's statements
+ * are.
+ */
 function inModule(node: ElixirNode): boolean {
   const block = node.parent;
   const owner = block?.parent;
-  return block?.type === "do_block" && owner?.type === "call" &&
-    elixirFieldOf("call", "do_block", owner) === undefined;
+  if (block?.type !== "do_block" || owner?.type !== "call") return false;
+  if (elixirFieldOf("call", "do_block", owner) !== undefined) return false;
+  return !CONDITIONALS.has(called(owner)) || !topLevel(owner);
+}
+
+/** Whether a conditional sits at the file's top level, or in such a conditional's block. */
+function topLevel(node: ElixirNode, depth = 0): boolean {
+  const parent = node.parent;
+  if (parent?.type === "source") return true;
+  const owner = parent?.parent;
+  if (parent?.type !== "do_block" || owner?.type !== "call" || depth > 8) return false;
+  return CONDITIONALS.has(called(owner)) && topLevel(owner, depth + 1);
 }
 
 /** A function's `do` block is its body (and a test's): a module's is a container. */

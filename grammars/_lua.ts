@@ -34,6 +34,16 @@ function isLocal(def: LuaNode): boolean {
   return def.parent?.type === "variable_declaration";
 }
 
+/**
+ * The value a chunk's `return` returns, which the grammar gives no field name: elided past
+ * `maxValueLines` as an assignment's is (lazy.nvim's 2,797-line table of plugin names), its
+ * functions kept with their bodies elided.
+ */
+function luaFieldOf(parentType: string, childType: string, parent: LuaNode): string | undefined {
+  if (parentType !== "expression_list" || childType === "comment") return undefined;
+  return parent.parent?.type === "return_statement" ? "value" : undefined;
+}
+
 /** Whether a chunk ends with `return NAME` (comments after it aside): the module's table. */
 function returns(chunk: LuaNode | null | undefined, name: string): boolean {
   let last = chunk?.lastNamedChild;
@@ -96,6 +106,7 @@ export const LUA = {
     assignment_statement: { kind: "variable" },
   },
   values: new Set(["expression_list.value"]),
+  fieldOf: luaFieldOf,
   isPublic: luaPublic,
   nameNode: luaName,
   kindOf: luaKind,

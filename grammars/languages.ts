@@ -989,20 +989,50 @@ const RUBY_DECLARING_CALLS = new Set([
   "private_class_method",
   "public_class_method",
   "using",
+  // ActiveSupport's (Rails'): module and class attributes, methods delegated to another object.
+  "mattr_reader",
+  "mattr_writer",
+  "mattr_accessor",
+  "cattr_reader",
+  "cattr_writer",
+  "cattr_accessor",
+  "thread_mattr_accessor",
+  "thread_cattr_accessor",
+  "class_attribute",
+  "delegate",
 ]);
 
-/** Ruby's attribute calls: each name they list is a method (a reader, a writer or both). */
-const RUBY_ATTRIBUTES = new Set(["attr_reader", "attr_writer", "attr_accessor"]);
+/**
+ * Ruby's attribute calls, ActiveSupport's module and class attributes among them: each name they
+ * list is a method (a reader, a writer or both).
+ */
+const RUBY_ATTRIBUTES = new Set([
+  "attr_reader",
+  "attr_writer",
+  "attr_accessor",
+  "mattr_reader",
+  "mattr_writer",
+  "mattr_accessor",
+  "cattr_reader",
+  "cattr_writer",
+  "cattr_accessor",
+  "thread_mattr_accessor",
+  "thread_cattr_accessor",
+  "class_attribute",
+]);
 
 /**
- * The attributes a Ruby `attr_reader`, `attr_writer` or `attr_accessor` call declares, one for
- * each name written as a symbol or a string (`attr_reader :a, "b"`), with the call's word:
- * `attr_reader :a`. Names it computes (`attr_reader *FIELDS`) are not known here.
+ * The attributes a Ruby `attr_reader`, `attr_writer` or `attr_accessor` call declares (or
+ * ActiveSupport's `mattr_accessor`, `class_attribute`, ...), and the methods a `delegate` call
+ * does, one for each name written as a symbol or a string (`attr_reader :a, "b"`), with the
+ * call's word: `attr_reader :a`. Names it computes (`attr_reader *FIELDS`) are not known here.
  */
 function rubyDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
   if (type !== "call" || node.childForFieldName("receiver")) return undefined;
   const method = node.childForFieldName("method")?.text ?? "";
-  if (!RUBY_ATTRIBUTES.has(method)) return undefined;
+  // ActiveSupport's `delegate :a, :b, to: X` defines the methods `a` and `b`.
+  const kind = method === "delegate" ? "method" : "attribute";
+  if (kind === "attribute" && !RUBY_ATTRIBUTES.has(method)) return undefined;
   const out: DeclaredName[] = [];
   for (const arg of node.childForFieldName("arguments")?.namedChildren ?? []) {
     const name = arg.type === "simple_symbol"
@@ -1010,7 +1040,7 @@ function rubyDeclares(node: NodeLike, type: string): DeclaredName[] | undefined 
       : arg.type === "string" && /^(["'])[A-Za-z_]\w*\1$/.test(arg.text)
       ? arg.text.slice(1, -1)
       : undefined;
-    if (name) out.push({ name, signature: `${method} ${arg.text}`, kind: "attribute" });
+    if (name) out.push({ name, signature: `${method} ${arg.text}`, kind });
   }
   return out.length ? out : undefined;
 }
@@ -1112,15 +1142,58 @@ const RUBY: Omit<LanguageSpec, "id" | "extensions"> = {
   opaque: new Set(["string", "heredoc_body"]),
 };
 
-/** PHP items: declarations, `namespace`, `use`, `declare` and the opening `<?php` tag. */
+/**
+ * PHP items: declarations, `namespace`, `use`, `declare`, the opening `<?php` tag and what the
+ * file returns (a Laravel migration's `return new class extends Migration {...};`, a config
+ * closure or array: the file's substance).
+ */
 function phpKeep(node: NodeLike, type: string = node.type): boolean {
   if (type === "php_tag") {
     const before = node.previousNamedSibling;
     return !before || before.type === "text";
   }
   if (type === "declare_statement") return true;
+  if (type === "return_statement") return node.parent?.type === "program";
   return type !== "ERROR" && type !== "text" && type !== "text_interpolation" &&
     !type.endsWith("_statement");
+}
+
+/** The name PHP itself gives an anonymous class (`get_class` says `class@anonymous`). */
+const PHP_ANONYMOUS_CLASS = "class@anonymous";
+
+/** Whether an anonymous class is the value a file returns (`return new class ... {...};`). */
+function phpReturnedClass(node: NodeLike): boolean {
+  const created = node.parent;
+  const returned = created?.parent;
+  return created?.type === "object_creation_expression" &&
+    returned?.type === "return_statement" && returned.parent?.type === "program";
+}
+
+/** Only a returned anonymous class is a definition (one in a method body is a value). */
+function phpDefines(node: NodeLike, type: string): boolean {
+  return type !== "anonymous_class" || phpReturnedClass(node);
+}
+
+/** A returned anonymous class's name (`class@anonymous`), by which a mask names its members. */
+function phpSymbolName(_def: NodeLike, type: string): string | undefined {
+  return type === "anonymous_class" ? PHP_ANONYMOUS_CLASS : undefined;
+}
+
+/** A returned anonymous class's name, kind and words up to its body (`return new class ...`). */
+function phpDescribe(def: NodeLike, type: string): DeclaredName | undefined {
+  if (type !== "anonymous_class") return undefined;
+  const returned = def.parent?.parent;
+  const body = def.childForFieldName("body");
+  if (!returned || returned.startIndex === undefined || body?.startIndex === undefined) {
+    return undefined;
+  }
+  const words = returned.text.slice(0, body.startIndex - returned.startIndex);
+  return { name: PHP_ANONYMOUS_CLASS, kind: "class", signature: words.replace(/\s+/g, " ").trim() };
+}
+
+/** The value a `return` statement returns, which the grammar gives no field name. */
+function phpFieldOf(parentType: string, childType: string): string | undefined {
+  return parentType === "return_statement" && childType !== "comment" ? "value" : undefined;
 }
 
 /** PHP members are public unless `private` or `protected` says otherwise. */
@@ -1169,8 +1242,17 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
     property_element: { kind: "property" },
     const_element: { kind: "constant" },
     enum_case: { kind: "case" },
+    anonymous_class: { kind: "class" },
   },
-  values: new Set(["property_element.default_value", "const_element.value"]),
+  values: new Set([
+    "property_element.default_value",
+    "const_element.value",
+    "return_statement.value",
+  ]),
+  defines: phpDefines,
+  symbolName: phpSymbolName,
+  describe: phpDescribe,
+  fieldOf: phpFieldOf,
   isPublic: phpPublic,
   nameNode: (def, type) => type === "const_element" ? def.firstNamedChild : undefined,
   opaque: new Set(["string", "encapsed_string", "heredoc", "nowdoc"]),
@@ -1273,8 +1355,10 @@ const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
   // `f() ( ... )` runs its body in a subshell: elided with the same marker.
   bodyTypes: new Set(["compound_statement", "subshell"]),
   keep: bashKeep,
-  // What the parser could not read is left out (`case` patterns it does not know, say).
-  transparent: new Set<string>(),
+  // What the parser could not read is left out (`case` patterns it does not know, say). A script
+  // wrapped in `{ ... }` (nvm's, `curl ... | bash` installers: run only once all of it has
+  // arrived) holds its items there; a function's `{ ... }` body is elided before it is looked at.
+  transparent: new Set(["compound_statement"]),
   attach: new Set(["comment"]),
   definitions: {
     function_definition: { kind: "function" },

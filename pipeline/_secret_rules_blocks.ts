@@ -7,8 +7,10 @@
 
 /** Longest block between `-----BEGIN … PRIVATE KEY-----` and its END line that is redacted whole. */
 const MAX_PEM = 64 * 1024;
-export const PEM_BEGIN: RegExp = /-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----/g;
-export const PEM_END: RegExp = /-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----/g;
+export const PEM_BEGIN: RegExp =
+  /-----BEGIN[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----/g;
+export const PEM_END: RegExp =
+  /-----END[A-Z0-9 ]{0,40} PRIVATE KEY(?: BLOCK)?-----|---- END SSH2 ENCRYPTED PRIVATE KEY ----/g;
 /**
  * A body without an END line: lines of 16-80 base64 characters, each after a newline (or its
  * escape), blanks, the quotes and `+` of a literal; prose after it stays.

@@ -36,6 +36,7 @@ const THIRD_ARGUMENT_CALLS = [
   "\\b(?:pymysql|MySQLdb|connector|pymssql)\\.connect",
   "\\bSequelize",
   "\\bPlainAuth",
+  "\\bDBI->connect",
 ];
 
 /**
@@ -58,7 +59,7 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
       "UsernamePasswordAuthenticationToken",
       "BasicAWSCredentials",
       "AwsBasicCredentials\\.create",
-      "\\.login",
+      "(?:\\.|->)login",
       "\\bauth[ \\t]{0,4}=[ \\t]{0,4}",
     ].join("|") +
     ")\\()[ \\t]{0,16}" + ARGUMENT + "\\\\?([\"'])(?<v>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\2)" +
@@ -91,14 +92,28 @@ const QUOTED_PASSWORD = `(?<q>["'])(?<v>[^"'\\\\\\r\\n]{4,256})\\k<q>`;
 /**
  * Calls that take a password by position in a shape of their own, from their `(`: Rust's
  * `.basic_auth(user, Some("…"))` (reqwest, ureq), Ruby's `Net::SMTP.start(address, port, helo,
- * user, "…")` and `smtp.start(helo, user, "…", :login)` (also after `Net::SMTP.new(…)`, its
- * authentication's symbol after the password).
+ * user, "…")` and `smtp.start(helo, user, "…", :login)` (also after `Net::SMTP.new(…)`, and on
+ * any name in a text that names `SMTP`: `server.start(…)`; its authentication's symbol after the
+ * password).
  */
 export const POSITIONAL_CALL: RegExp = new RegExp(
   `\\((?:(?<=basic_auth\\()\\s{0,64}${ANY_ARGUMENT}Some\\(\\s{0,64}${QUOTED_PASSWORD}` +
     `|(?<=SMTP\\.start\\()\\s{0,64}(?:${ANY_ARGUMENT}){4}${QUOTED_PASSWORD}` +
-    `|(?<=(?:smtp|SMTP\\.new\\([^()\\r\\n]{0,256}\\))\\.start\\()\\s{0,64}(?:${ANY_ARGUMENT}){2}${QUOTED_PASSWORD}` +
+    `|(?:(?<=(?:smtp|SMTP\\.new\\([^()\\r\\n]{0,256}\\))\\.start\\()|(?<other>(?<=[\\w)]\\.start\\()))` +
+    `\\s{0,64}(?:${ANY_ARGUMENT}){2}${QUOTED_PASSWORD}` +
     `[ \\t]{0,16},[ \\t]{0,16}:(?:plain|login|cram_md5))`,
+  "dy",
+);
+
+/**
+ * Calls that sign a JWT with a literal key, from their `(`: `jwt.sign(payload, "…")` (Node),
+ * `jwt.encode(payload, "…", …)` (PyJWT), Go's `token.SignedString([]byte("…"))`, jjwt's
+ * `.signWith(SignatureAlgorithm.HS256, "…")`; the key is group `v`.
+ */
+export const JWT_CALL: RegExp = new RegExp(
+  `\\((?:(?<=jwt\\.(?:sign|encode)\\()\\s{0,64}(?:\\{[^{}\\r\\n]{0,256}\\}|[\\w$.]{1,128})[ \\t]{0,16},\\s{0,64}` +
+    `|(?<=SignedString\\()[ \\t]{0,16}\\[\\]byte\\(` +
+    `|(?<=signWith\\()\\s{0,64}[\\w.]{1,64}[ \\t]{0,16},\\s{0,64})${QUOTED_PASSWORD}`,
   "dy",
 );
 
@@ -119,9 +134,13 @@ const TRIGGERS = [
   "Sequelize(",
   "PlainAuth(",
   "ssql.connect(",
+  "I->connect(",
+  "jwt.sign(",
+  "jwt.encode(",
+  "SignedString(",
+  "signWith(",
   "SMTP.start(",
-  "smtp.start(",
-  ").start(",
+  ".start(",
 ];
 /** How far a call's `(` may be from its trigger: the rest of its name (`entication(`). */
 const NAME_REACH = 24;
@@ -197,9 +216,19 @@ function callArguments(text: string, opens: Set<number>): Array<{ start: number;
     CREDENTIAL_CALL_AT.lastIndex = open;
     const m = CREDENTIAL_CALL_AT.exec(text);
     if (!m) {
+      JWT_CALL.lastIndex = open;
+      const jwt = JWT_CALL.exec(text);
+      const key = jwt?.groups?.v;
+      if (jwt && key && !isPlaceholder(key) && !REFERENCE.test(key) && passwordLike(key, true)) {
+        const [start, end] = jwt.indices!.groups!.v!;
+        out.push({ start, end });
+        continue;
+      }
       POSITIONAL_CALL.lastIndex = open;
       const p = POSITIONAL_CALL.exec(text);
       const value = p?.groups?.v;
+      // `.start(` on another name (`server.start(…, :login)`) is SMTP's in a text that names it
+      if (p?.groups?.other !== undefined && !text.includes("SMTP")) continue;
       if (p && value && !isPlaceholder(value) && !REFERENCE.test(value) && !/^\s|\s$/.test(value)) {
         const [start, end] = p.indices!.groups!.v!;
         out.push({ start, end });

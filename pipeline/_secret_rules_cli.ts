@@ -10,35 +10,35 @@
  * @module
  */
 
-import { fewCharacters } from "./_secret_rules_common.ts";
+import { fewCharacters, looksRandom } from "./_secret_rules_common.ts";
 import { passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 
 type Span = { start: number; end: number };
 
 /**
- * A one-dash option that holds a password in some tools, and its value: `-p`, `-P`, `-w`, `-k`
- * and a blank, then the value (group `v`, quoted or not); `-U user%password` (group `uv`);
+ * A one-dash option that holds a password in some tools, and its value: `-p`, `-P`, `-w`, `-k`,
+ * `-N`, `-pw` and a blank, then the value (group `v`, quoted or not); `-U user%password` (group `uv`);
  * openssl's `-passin`, `-passout`, `-pass` or `-password` and `pass:…` (group `v`). Group `o`:
- * the option's letter.
+ * the option's letter. A value that opens a subexpression (`-N (Get-Random …)`) is code.
  */
 export const TOOL_OPTION: RegExp = new RegExp(
-  "-(?<=[ \\t]-)(?:(?<o>[pPwk])[ \\t]{1,4}|(?<pass>pass(?:in|out|word)?)[ \\t]{1,4}pass:|" +
+  "-(?<=[ \\t]-)(?:(?<o>pw|[pPwkN])[ \\t]{1,4}|(?<pass>pass(?:in|out|word)?)[ \\t]{1,4}pass:|" +
     "U[ \\t]{1,4}(?<uq>[\"']?)[^\\s%\"'`\\\\]{1,64}%(?<uv>[^\\s\"'`]{3,256})\\k<uq>(?=[\\s;&|)`\"']|$))" +
-    "(?:(?<q>[\"']?)(?<v>(?!-)[^\\s\"'`]{3,256})\\k<q>(?=[\\s;&|)`\"']|$))?",
+    "(?:(?<q>[\"']?)(?<v>(?![-(])[^\\s\"'`]{3,256})\\k<q>(?=[\\s;&|)`\"']|$))?",
   "dg",
 );
 
 /**
  * A long password option (`--password`, `--db-password`, `--client-secret`, `--auth-token`,
- * `--api-key`, `--oauth2-bearer`; not `--no-…`) after a blank or a quote, and its value (group
- * `v`): after blanks (quoted up to its quote, else up to a blank), or as the next item of a list
+ * `--api-key`, `--oauth2-bearer`, `--passphrase`, `--ks-pass`, `--account-key`; not `--no-…`)
+ * after a blank or a quote, and its value (group `v`, after apksigner's `pass:`): after blanks (quoted up to its quote, else up to a blank), or as the next item of a list
  * (`"--password", "…"` in JSON, Python or a Dockerfile's exec form; a YAML list's next `- …`).
  */
 export const LONG_OPTION: RegExp = new RegExp(
-  "--(?!no-)(?:[a-z0-9]{1,16}-){0,3}(?:password|passwd|token|api-?key|secret|oauth2-bearer)" +
-    "(?<=(?:^|[\\s\"'])--[a-z0-9-]{5,64})" +
+  "--(?!no-)(?:[a-z0-9]{1,16}-){0,3}(?:password|passwd|passphrase|pass|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer)" +
+    "(?<=(?:^|[\\s\"'])--[a-z0-9-]{5,64})(?![\\w-])" +
     "(?:[ \\t]{1,4}[\"']?|[\"'][ \\t]{0,4},[ \\t]{0,4}[\"']|[\"']?[ \\t]{0,4}\\r?\\n[ \\t]{0,32}-[ \\t]{1,4}[\"']?)" +
-    "(?<v>(?<=[\"'])[^\"'`\\r\\n]{6,256}(?=[\"'])|(?![-\"'])[^\\s\"'`]{6,65536})",
+    "(?:pass:)?(?<v>(?<=[\"':])[^\"'`\\r\\n]{6,256}(?=[\"'])|(?![-\"'])[^\\s\"'`]{6,65536})",
   "g",
 );
 
@@ -60,7 +60,9 @@ export function findLongOptions(text: string): Span[] {
     const value = m.groups!.v;
     const start = m.index + m[0].length - value.length;
     // An elided example (`'AAEWVaWM...Rva2VuaSDZ'`) shows a token's shape, not a token.
-    if (passwordLike(value, true) && !/\.\.\.|…/.test(value)) {
+    // (a base64 key may start with `/`, which a path does: `--account-key /g03…==`)
+    const key = /^[A-Za-z0-9+/]{40,}={0,2}$/.test(value) && looksRandom(value.replace(/\//g, ""));
+    if ((passwordLike(value, true) || key) && !/\.\.\.|…/.test(value)) {
       out.push({ start, end: start + value.length });
     } else LONG_OPTION.lastIndex = m.index + 2;
   }
@@ -71,9 +73,16 @@ export function findLongOptions(text: string): Span[] {
 const TOOLS: Record<string, RegExp> = {
   // `-p`: a registry login (not `docker run -p 80:80`), `az login`'s service principal secret,
   // or MongoDB's shell and tools
-  p: /(?:^|[^\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|helm|crane|regctl|cf|az)(?:\.exe|\.cmd)?[ \t](?:[^\r\n;&|]{0,512}[ \t])?login|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\.exe)?)(?=[ \t])/,
-  // `-P`: SQL Server's and Sybase's command-line tools, zip's (Info-ZIP) encryption password
-  P: /(?:^|[^\w.-])(?:sqlcmd|bcp|osql|isql|zip|unzip|zipcloak)(?:\.exe)?(?=[ \t])/,
+  // (`mongosh`, …), RabbitMQ's and Cassandra's admin shells, macOS's keychains (`security
+  // unlock-keychain -p`) and App Store uploads (`xcrun altool … -p`)
+  p: /(?:^|[^\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|helm|crane|regctl|cf|az)(?:\.exe|\.cmd)?[ \t](?:[^\r\n;&|]{0,512}[ \t])?login|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\.exe)?|rabbitmqadmin|cqlsh|security[ \t]{1,8}(?:unlock|create)-keychain|altool)(?=[ \t])/,
+  // `-P`: SQL Server's and Sybase's command-line tools, zip's (Info-ZIP) encryption password,
+  // IPMI's and MQTT's clients, a keychain's import of a `.p12`
+  P: /(?:^|[^\w.-])(?:sqlcmd|bcp|osql|isql|zip|unzip|zipcloak|ipmitool|mosquitto_(?:pub|sub|rr)|security[ \t]{1,8}import)(?:\.exe)?(?=[ \t])/,
+  // `-pw`: PuTTY's command-line tools
+  pw: /(?:^|[^\w.-])(?:plink|pscp|psftp)(?:\.exe)?(?=[ \t])/,
+  // `-N`: a new key's passphrase
+  N: /(?:^|[^\w.-])ssh-keygen(?:\.exe)?(?=[ \t])/,
   // `-w`: OpenLDAP's tools (the bind password)
   w: /(?:^|[^\w.-])ldap(?:search|add|modify|delete|passwd|whoami|compare|modrdn|exop|url)(?=[ \t])/,
   // `-k`: `openssl enc` (and a cipher's own command, `openssl aes-256-cbc`)

@@ -20,14 +20,15 @@ const SQL_STRING = `(?<q>['"])(?<v>(?:[^'"\\\\\\r\\n]|\\\\.){1,256})\\k<q>`;
 /**
  * After `mysql` (and `mysqldump`, `mysqladmin`, …), on its command line: the first
  * `-p` option, its password attached (`-pS3cret`, `-p'S3 cret'`) or apart (`-p S3cret`: mysql
- * reads that as a prompt and a database, but a password written so is still one).
+ * reads that as a prompt and a database, but a password written so is still one); also as an
+ * exec list's items (`["CMD", "mysqladmin", "ping", "-uroot", "-pS3cret"]`).
  */
 export const MYSQL_OPTION: RegExp = new RegExp(
-  "[A-Za-z-]{0,8}(?=[ \\t])[^\\r\\n;&|`]{0,256}?[ \\t]-p(?:" +
+  "[A-Za-z-]{0,8}(?=[ \\t]|[\"'][ \\t]{0,4},)[^\\r\\n;&|`]{0,256}?(?:[ \\t]|[\"'],[ \\t]{0,4}[\"'])-p(?:" +
     `(?<q>["'])(?<v>[^"'\\r\\n]{1,256})\\k<q>|` + // -p'S3 cr3t'
     "(?<v2>[^\\s\"'`-][^\\s\"'`]{0,255})|" + // -pS3cr3t
     `[ \\t]{1,16}(?<q3>["']?)(?<v3>[^\\s"'\`-][^\\s"'\`]{0,255})\\k<q3>` + // -p S3cr3t
-    ")(?=[\\s;&|)`]|$)",
+    ")(?=[\\s;&|)`]|$|[\"'][ \\t]{0,4}[,\\]])",
   "dy",
 );
 /** After `mysqladmin`'s `mysql`, on its command line: the new password of its `password` command. */

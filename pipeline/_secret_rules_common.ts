@@ -66,8 +66,8 @@ export interface NameSpots {
   operators: number[];
   /** Each `:` and `=` where the rest of a name (`VALUE_NAME_REST`) ends. */
   valueOperators: number[];
-  /** Where each `mysql`, `sshpass`, `redis-cli` or SQL `identified` ends, and which. */
-  commands: Array<{ at: number; kind: "mysql" | "sshpass" | "redis-cli" | "sql" }>;
+  /** Where each `mysql`, `sshpass`, `redis-cli`, `rclone` or SQL `identified` ends, and which. */
+  commands: Array<{ at: number; kind: "mysql" | "sshpass" | "redis-cli" | "sql" | "rclone" }>;
   /** Where each `passw` word (any case) ends: SQL's `PASSWORD '…'` starts there. */
   passwords: number[];
   /**

@@ -54,8 +54,8 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // …, ipsec.secrets' `: PSK`, `NET USER` (in capitals: `net user` has a search of its own)
     "S(?:G\\.|K[0-9a-f]{32}|K(?=[ \\t])(?<=:[ \\t]{1,4}PSK)|" +
     "ER(?=[ \\t])(?<=(?<![\\w.-])[Nn][Ee][Tt](?:\\.[Ee][Xx][Ee])?[ \\t]{1,4}USER))",
-    // …, Consul's `-encrypt=`
-    "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|User-Key-File-(?<=PuTTY-User-Key-File-)|encrypt=(?<=[ \\t]-encrypt=)|" +
+    // …, Consul's `-encrypt=`, the SSH2 key format's `---- BEGIN SSH2 ENCRYPTED PRIVATE KEY ----`
+    "-(?:(?<=sk-)|AgE(?<=pypi-AgE)|----BEGIN|--- BEGIN SSH2|User-Key-File-(?<=PuTTY-User-Key-File-)|encrypt=(?<=[ \\t]-encrypt=)|" +
     // a signed URL's `X-Amz-Signature=`, `X-Amz-Security-Token=`, `X-Goog-Signature=`
     "(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=(?<=[Xx]-(?:[Aa]mz|[Gg]oog)-(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=)|" +
     // Composer's `github-oauth.github.com`, `http-basic.…` as `composer config` keys
@@ -73,8 +73,12 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // Oracle's Python drivers' `connect(`
     "\\((?:(?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()|(?<=[Oo]racle(?:db)?\\.connect\\()|" +
     // databases' and mailers' connects that take a password by position
-    "(?<=getConnection\\(|Sequelize\\(|PlainAuth\\(|ssql\\.connect\\()|" +
-    // Ruby's `Net::SMTP.start(`, `smtp.start(` and `Net::SMTP.new(` (its `.start(` follows)
+    // (Perl's `DBI->connect(`), and calls that sign a JWT with a key (`jwt.sign(`, `jwt.encode(`,
+    // `SignedString(`, `signWith(`): one look behind for all, each a `(` of a text tries it
+    "(?<=getConnection\\(|Sequelize\\(|PlainAuth\\(|ssql\\.connect\\(|DBI->connect\\(|" +
+    "jwt\\.sign\\(|jwt\\.encode\\(|SignedString\\(|signWith\\()|" +
+    // Ruby's `Net::SMTP.start(`, `smtp.start(` and `Net::SMTP.new(` (its `.start(` follows, on
+    // that object or on a name given it: `server.start(`, judged by the text's `SMTP`)
     "(?<=[Ss][Mm][Tt][Pp]\\.start\\(|SMTP\\.new\\())",
   ].join("|"),
   "g",
@@ -132,9 +136,9 @@ const PAIR_HINTS = 7;
 export const HINT_GATE: RegExp = new RegExp(
   `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
     // (the tools' options first: openssl's `-pass pass:…` is one, not a PowerShell `-Pass`)
-    `(?<tool>-(?=[pPwUkbH][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
-    `(?<option>-(?=u[ \\t=]|-user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:passw(?:or)?d|token|api-?key|secret|oauth2-bearer)|` +
-    `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass)[ \\t]))`,
+    `(?<tool>-(?=p?w[ \\t]|[pPUkbHN][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
+    `(?<option>-(?=u[ \\t=]|-(?:proxy-)?user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:pass(?:w(?:or)?d|phrase)?|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer)|` +
+    `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass|setcookie)[ \\t]))`,
   "g",
 );
 
@@ -156,8 +160,11 @@ export function textHints(text: string): TextHints {
     if (m.groups!.pair !== undefined) {
       hints.pairs.add(m[0][1] ? m[0].slice(1) : m[0].toLowerCase());
     } else if (m.groups!.option !== undefined) {
-      // `-u` and `--user` (`u`), or `--password` and the like (`o`)
-      const family = text[m.index + 1] === "u" || text[m.index + 2] === "u" ? "u" : "o";
+      // `-u`, `--user` and `--proxy-user` (`u`), or `--password` and the like (`o`)
+      const family = text[m.index + 1] === "u" || text[m.index + 2] === "u" ||
+          text.startsWith("-proxy-user", m.index + 1)
+        ? "u"
+        : "o";
       if (!hints.families.includes(family)) hints.families += family;
     } else if (m.groups!.tool !== undefined) {
       if (!hints.families.includes("t")) hints.families += "t";

@@ -4,9 +4,13 @@
  * no name around them. A build reads such a file only when its path is named (`*.key` files are
  * skipped otherwise), and then its text is all there is to judge it by, with its name: a checksum
  * file (`app.tar.gz.sha256`, `SHA256SUMS`, `checksums.txt`) holds the same digits, and is public.
+ * A file named as a secret's (Ansible's `.vault_pass`, Erlang's `.erlang.cookie`) is its one line.
  *
  * @module
  */
+
+import { isPlaceholder } from "./_secret_rules_common.ts";
+import { PLACEHOLDER_WORD } from "./_secret_rules_names.ts";
 
 /**
  * A whole text that is 32, 64, 96 or 128 hex digits of one case (a key of 128 to 512 bits), with a
@@ -45,9 +49,28 @@ export function findKeyFile(
   _hints?: unknown,
   path?: string,
 ): Array<{ start: number; end: number }> {
+  if (path !== undefined && SECRET_FILE_NAME.test(path)) return secretFile(text);
   if (text.length > 131 || (path !== undefined && isChecksumPath(path))) return [];
   const m = KEY_ALONE.exec(text);
   if (!m || !/[0-9]/.test(m[0]) || !/[a-fA-F]/.test(m[0])) return [];
   const start = m[0].startsWith("\uFEFF") ? 1 : 0;
   return [{ start, end: m[0].length }];
+}
+
+/**
+ * Files whose whole text is a secret by their name: Ansible's vault password file
+ * (`.vault_pass`, `.vault_password`, `vault_pass.txt`) and Erlang's distribution cookie
+ * (`.erlang.cookie`).
+ */
+const SECRET_FILE_NAME = /(?:^|[/\\])(?:\.?vault[_-]pass(?:word)?(?:\.txt)?|\.erlang\.cookie)$/;
+/** One line of 6 to 256 characters without blanks (a script, `#!…`, is no password). */
+const ONE_SECRET_LINE = /^\uFEFF?(?<v>[^\s#$%{<][^\s]{5,255})(?=(?:\r?\n|\r)?$)/d;
+
+/** The secret that a file named as one holds: its one line, when it is not a stand-in. */
+function secretFile(text: string): Array<{ start: number; end: number }> {
+  if (text.length > 260) return [];
+  const m = ONE_SECRET_LINE.exec(text);
+  if (!m || isPlaceholder(m.groups!.v) || PLACEHOLDER_WORD.test(m.groups!.v)) return [];
+  const [start, end] = m.indices!.groups!.v!;
+  return [{ start, end }];
 }

@@ -654,6 +654,7 @@ export const NAME_WORD: RegExp = new RegExp(
     anyCase("bearer"),
     `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
     `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
+    "(?<rclone>clone(?<=rclone))", // `rclone config create` (`_secret_rules_positional.ts`)
     `(?<sql>${anyCase("fied")}(?<=${anyCase("identified")}))`,
   ].join("|"),
   "g",
@@ -710,11 +711,13 @@ export function nameSpots(text: string): NameSpots {
       spots.pats.push(end);
       continue;
     }
-    const command = g.mysql ?? g.sshpass ?? g.rediscli ?? g.sql;
+    const command = g.mysql ?? g.sshpass ?? g.rediscli ?? g.sql ?? g.rclone;
     if (command !== undefined) {
       // not a name's word: where the command (or `identified`) ends, and its kind
       const kind: NameSpots["commands"][number]["kind"] = g.sql !== undefined
         ? "sql"
+        : g.rclone !== undefined
+        ? "rclone"
         : g.sshpass !== undefined
         ? "sshpass"
         : g.rediscli !== undefined
@@ -794,6 +797,10 @@ function mergeAscending(a: number[], b: number[]): number[] {
  */
 const UNQUOTED_STOP =
   /[,;)}\]](?=[\s,;)}\]\\"'`]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|;(?=[A-Za-z][A-Za-z0-9 _.-]{0,63}=)|<(?=\/)/;
+/** The `,` before a next item's `name=` in a call's arguments or an option list. */
+const NEXT_ITEM = /,(?=[A-Za-z_][A-Za-z0-9_]{0,63}=)/;
+/** A name after a `(` or a `,` (a call's keyword argument, an option list's item), up to its operator. */
+const LIST_ITEM_NAME = /[(,][ \t]{0,16}[A-Za-z_][\w.-]{0,63}$/;
 /** A placeholder's words (`your-password`, `changeme`, `example`), as {@linkcode PLACEHOLDER} has them. */
 export const PLACEHOLDER_WORD: RegExp = new RegExp(
   PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""),
@@ -952,6 +959,12 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
     value = withoutFullStops(blank < 0 ? value : value.slice(0, blank));
     const stop = text.slice(start, start + value.length + 1).search(UNQUOTED_STOP);
     if (stop >= 0) value = value.slice(0, stop);
+    // A name that is a call's keyword argument or an option list's item (after a `(` or a `,`:
+    // `connect(user=u,password=pw,host=h)`, `mount -o user=bob,password=…,uid=0`): the next
+    // item's `,name=` ends its value. A value written on its own (`PASSWORD=a,b=c` in `.env`)
+    // keeps its commas.
+    const next = value.search(NEXT_ITEM);
+    if (next >= 0 && LIST_ITEM_NAME.test(nameBefore(text, m.index))) value = value.slice(0, next);
     if (op === ":" && !gap) return undefined;
   } else if (op === ">") return undefined;
   else if (q.length > 1 && value.includes(q)) value = value.slice(0, value.indexOf(q));

@@ -22,7 +22,8 @@ import { randomKeyAt } from "./_secret_rules_keys.ts";
  * a JSON one (`{"name": "…", "value": "…"}`, ECS task definitions; `{"key": "…", "value": "…"}`,
  * Postman's collections and environments), XML settings
  * (`<add key="…" value="…"/>`), a call's name and value (`define('DB_PASSWORD', '…')`,
- * `os.getenv("API_KEY", "…")`, `env(…)`, `setdefault(…)`, `Setenv(…)`, `putenv(…)`) and `.netrc` (`machine … login … password …`). Group `n` is the
+ * `os.getenv("API_KEY", "…")`, `env(…)`, `setdefault(…)`, `Setenv(…)`, `putenv(…)`), `.netrc`
+ * (`machine … login … password …`) and NetworkManager's `nmcli … wifi connect SSID password …`. Group `n` is the
  * name; the value starts where the match ends. Each form starts at a literal (a call's at its `(`,
  * its name checked behind it: from the names' letters the search cost twice as much).
  */
@@ -55,7 +56,7 @@ export const PAIR_FORMS: Array<{ hints: string[]; pattern: RegExp }> = [
   {
     hints: ["w"],
     pattern:
-      /(?<n>passw(?:or)?d)(?<=(?:^[ \t]{0,64}|\blogin[ \t]{1,16}\S{1,128}[ \t]{1,16})passw(?:or)?d)[ \t]{1,16}(?=\S)/gm,
+      /(?<n>passw(?:or)?d)(?<=(?:^[ \t]{0,64}|\b(?:login|wifi[ \t]{1,16}connect)[ \t]{1,16}\S{1,128}[ \t]{1,16})passw(?:or)?d)[ \t]{1,16}(?=\S)/gm,
   },
 ];
 
@@ -86,6 +87,55 @@ export function findPairs(
     if (!form.hints.some((h) => found.has(h))) continue;
     form.pattern.lastIndex = 0;
     for (const m of text.matchAll(form.pattern)) {
+      const name = m.groups!.n;
+      if (PAIR_NAME.test(name) || PASS_NAME.test(name) || ENV_PASSWORD_NAME.test(name)) {
+        out.push(...pairSecrets(text, name, m.index! + m[0].length));
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Pairs in the syntax of a file's language, by its path: an Erlang term's tuple (`{db_password,
+ * "…"}`, `{default_pass, <<"…">>}` in `sys.config`, `rabbitmq.config`, `.erl` files) and a
+ * Clojure map's keyword (`:password "…"`, `:jwt-secret "…"` in `.edn` and `.clj` files). Group
+ * `n` is the name; the value's quote follows the match.
+ */
+const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp }> = [
+  {
+    path: /\.(?:config|erl|hrl|app\.src|escript)$/,
+    pattern: /\{[ \t]{0,16}(?<n>[a-z][A-Za-z0-9_]{0,127})[ \t]{0,16},\s{0,64}(?:<<)?(?=")/g,
+  },
+  {
+    path: /\.(?:edn|clj[sc]?|bb)$/,
+    pattern: /(?<![\w:])[:](?<n>[a-z][A-Za-z0-9_.*+!?-]{0,127})[ \t,]{1,16}(?=")/g,
+  },
+];
+
+/**
+ * The named tokens and passwords of pairs written in the syntax of the file's language
+ * ({@linkcode SYNTAX_PAIRS}, chosen by `path`), each read as `NAME=value` as
+ * {@linkcode findPairs} reads its pairs.
+ *
+ * @example
+ * ```ts
+ * import { findSyntaxPairs } from "./_secret_rules_pairs.ts";
+ * findSyntaxPairs('{:password "Tr0ub4dor3x!K9"}', undefined, "config.edn");
+ * // [{ start: 12, end: 26, rule: "password" }]
+ * ```
+ */
+export function findSyntaxPairs(
+  text: string,
+  _hints?: TextHints,
+  path?: string,
+): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  if (!path) return out;
+  for (const syntax of SYNTAX_PAIRS) {
+    if (!syntax.path.test(path)) continue;
+    syntax.pattern.lastIndex = 0;
+    for (const m of text.matchAll(syntax.pattern)) {
       const name = m.groups!.n;
       if (PAIR_NAME.test(name) || PASS_NAME.test(name) || ENV_PASSWORD_NAME.test(name)) {
         out.push(...pairSecrets(text, name, m.index! + m[0].length));

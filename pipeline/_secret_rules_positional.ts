@@ -2,10 +2,13 @@
  * Rules for passwords that a command takes by position, with no option or name before them
  * (`secret_rules.ts` is the public face): `htpasswd -b file user PASSWORD`, `net use \\host\share
  * PASSWORD /user:name` (the password also after the switch), `rabbitmqctl add_user name PASSWORD`,
- * `composer config http-basic.host user PASSWORD`, and a token given to curl as a user with no
+ * `composer config http-basic.host user PASSWORD`, `mc alias set NAME URL ACCESS SECRET` (and
+ * `mc config host add`), `rclone config create NAME TYPE … pass PASSWORD`, a password piped to
+ * `chpasswd` (`user:PASSWORD`) or `passwd --stdin`, and a token given to curl as a user with no
  * password (`curl -u TOKEN: …`, as Stripe's and other APIs' docs write it). Each command is
- * looked for only in the texts whose hints hold its part: `passw` (htpasswd, `change_password`),
- * `add_user `, a UNC path's `\\\\host`, `http-basic.` (family `c`), `-u`.
+ * looked for only in the texts whose hints hold its part: `passw` (htpasswd, `change_password`,
+ * `chpasswd`, `passwd --stdin`), `add_user `, a UNC path's `\\\\host`, `http-basic.` (family
+ * `c`), `-u`, `rclone` (the name search's), the URL's `://` (MinIO's client, from the URL rule).
  *
  * @module
  */
@@ -16,7 +19,7 @@ import {
   looksRandom,
   type TextHints,
 } from "./_secret_rules_common.ts";
-import { passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
+import { namesOf, passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 import { commandBefore } from "./_secret_rules_cli.ts";
 
 type Span = { start: number; end: number };
@@ -145,6 +148,91 @@ function composerBasic(text: string, out: Span[]): void {
   }
 }
 
+/** The secret-holding keys of `rclone config create|update` (`pass`, `client_secret`, `key`, …). */
+const RCLONE_SECRET_KEY =
+  /^(?:pass|password|password2|secret_access_key|client_secret|key|account_key|sas_url|token|bearer_token|api_key|session_token)$/;
+/** `rclone config create NAME TYPE` or `update NAME`, from after the command's name. */
+const RCLONE_CONFIG =
+  /(?:\.exe)?(?:[ \t]{1,8}--?[\w-]{1,32}(?:=[^\s]{0,128})?){0,4}[ \t]{1,8}config[ \t]{1,8}(?:create|update)(?=[ \t])/y;
+
+/**
+ * The secrets of `rclone config create NAME TYPE KEY VALUE …` (or `KEY=VALUE`), from where the
+ * name search found `rclone` (`at`: its end): the values of its secret keys.
+ */
+function rcloneConfig(text: string, at: number, out: Span[]): void {
+  RCLONE_CONFIG.lastIndex = at;
+  const m = RCLONE_CONFIG.exec(text);
+  if (!m) return;
+  const words = wordsFrom(text, at + m[0].length, 48);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const eq = w.text.indexOf("=");
+    if (eq > 0 && RCLONE_SECRET_KEY.test(w.text.slice(0, eq))) {
+      const value = { ...w, start: w.start + eq + 1, text: w.text.slice(eq + 1) };
+      if (positional(value)) out.push({ start: value.start, end: value.end });
+    } else if (RCLONE_SECRET_KEY.test(w.text) && positional(words[i + 1])) {
+      out.push({ start: words[i + 1].start, end: words[i + 1].end });
+      i++;
+    }
+  }
+}
+
+/**
+ * `mc alias set NAME` or `mc config host add NAME` (MinIO's client), then the URL's start, before
+ * the `://` the URL rule stops at.
+ */
+const MC_ALIAS =
+  /(?<![\w.-])mc(?:\.exe)?[ \t]{1,8}(?:alias[ \t]{1,8}set|config[ \t]{1,8}host[ \t]{1,8}add)[ \t]{1,8}[^\s]{1,64}[ \t]{1,8}["']?[A-Za-z][A-Za-z0-9+.-]{0,30}$/;
+
+/**
+ * The secret key of `mc alias set NAME URL ACCESS SECRET` (and `mc config host add`), from the
+ * `://` of its URL (at `at`): the second word after the URL.
+ *
+ * @example
+ * ```ts
+ * import { mcAliasSecret } from "./_secret_rules_positional.ts";
+ * mcAliasSecret("mc alias set s3 https://s3.io bob Xk29fjQ02aLpZ8wq", 21); // { start: 34, end: 50 }
+ * ```
+ */
+export function mcAliasSecret(text: string, at: number): Span | undefined {
+  const before = text.slice(Math.max(0, at - 160), at);
+  const m = MC_ALIAS.exec(before);
+  if (!m) return undefined;
+  const url = at - before.length + m.index + m[0].search(/["']?[A-Za-z][A-Za-z0-9+.-]{0,30}$/);
+  const secret = wordsFrom(text, url, 3)[2];
+  return positional(secret) ? { start: secret.start, end: secret.end } : undefined;
+}
+
+/**
+ * A value written into a pipe to `chpasswd` (`user:PASSWORD`, group `v`) or `passwd --stdin`
+ * (group `w`): `echo` or `printf`, the value, `|`, maybe `sudo`, the command, before `at`.
+ */
+const PASSWD_PIPE =
+  /(?:^|[^\w.-])(?:echo(?:[ \t]{1,4}-[neE]{1,3})?|printf(?:[ \t]{1,4}(?:"%s\\n"|'%s\\n'|"%s"|'%s'))?)[ \t]{1,4}(?<q>["']?)(?:[^\s"':|]{1,64}:(?<v>[^\s"'`|]{1,256})|(?<w>[^\s"'`|]{1,256}))\k<q>[ \t]{0,16}\|[ \t]{0,16}(?:sudo[ \t]{1,8}(?:-[A-Za-z][ \t]{1,8}){0,4})?(?:\/usr)?(?:\/s?bin\/)?(?:ch)?$/d;
+
+/** `passwd` in `chpasswd` or `passwd --stdin`: from each `passwd` of a text with a `passw` word. */
+function passwdPipes(text: string, out: Span[]): void {
+  for (let at = text.indexOf("passwd"); at >= 0; at = text.indexOf("passwd", at + 6)) {
+    const ch = text.startsWith("ch", at - 2);
+    if (!ch && !/^passwd[ \t]{1,8}--stdin(?![\w-])/.test(text.slice(at, at + 24))) continue;
+    if (ch && /[\w.-]/.test(text[at + 6] ?? "")) continue;
+    const lineStart = Math.max(text.lastIndexOf("\n", at) + 1, at - 512);
+    const m = PASSWD_PIPE.exec(text.slice(lineStart, at));
+    if (!m) continue;
+    const group = ch ? "v" : "w";
+    const value = m.groups![group];
+    if (value === undefined) continue;
+    const [start, end] = m.indices!.groups![group]!;
+    const word = {
+      start: lineStart + start,
+      end: lineStart + end,
+      text: value,
+      quoted: !!m.groups!.q,
+    };
+    if (positional(word)) out.push({ start: word.start, end: word.end });
+  }
+}
+
 /**
  * The passwords that commands take by position in `text` (see the module's header), each command
  * looked for only where the text's hints hold a part of it.
@@ -167,6 +255,10 @@ export function findPositionalPasswords(text: string, hints?: TextHints): Span[]
       if (m[0].startsWith("w")) htpasswd(text, at, out);
       else rabbitmqctl(text, at, out);
     }
+  }
+  if (all || hints.pairs.has("w")) passwdPipes(text, out);
+  for (const { at, kind } of namesOf(text, hints).commands) {
+    if (kind === "rclone") rcloneConfig(text, at, out);
   }
   if (all || hints.families.includes("U")) netUse(text, out);
   if (all || hints.families.includes("c")) composerBasic(text, out);

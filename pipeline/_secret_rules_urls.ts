@@ -1,19 +1,24 @@
 /**
  * The rule for a password in a URL (`secret_rules.ts` is the public face): `basicauth`, or
- * `database-connection-string` for a database's scheme.
+ * `database-connection-string` for a database's scheme; and the secret key given after a URL to
+ * MinIO's client (`mc alias set NAME URL ACCESS SECRET`).
  *
  * @module
  */
 
 import { isPlaceholder } from "./_secret_rules_common.ts";
+import { mcAliasSecret } from "./_secret_rules_positional.ts";
 
 /**
  * A password in a URL (`scheme://user:PASSWORD@host`), from its `://`. The user may be an email
  * address and the password may hold an `@` left unescaped (git's credential store writes
  * `https://me@example.com:pa@ss@github.com`): the password runs to the last `@` before the host.
  */
+// (group `mc`: a URL after `mc alias set NAME` or `mc config host add NAME`, looked for behind
+// each `://` from the URL's scheme back: a URL after a word and a blank, as prose has it, fails at
+// that word; a look back for `set` or `add` anywhere on the line cost the TypeScript lib 3x more)
 export const URL_PASSWORD: RegExp =
-  /:\/\/(?<=[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)[^\s:/'"`<>\\]{0,256}:(?<v>[^\s/'"`<>\\]{1,256})@(?=[A-Za-z0-9[])/g;
+  /:\/\/(?<=[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)(?:[^\s:/'"`<>\\]{0,256}:(?<v>[^\s/'"`<>\\]{1,256})@(?=[A-Za-z0-9[])|(?<mc>(?<=(?<![\w.-])mc(?:\.exe)?[ \t]{1,8}(?:alias[ \t]{1,8}set|config[ \t]{1,8}host[ \t]{1,8}add)[ \t]{1,8}[^\s]{1,64}[ \t]{1,8}["']?[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/)))/g;
 const DATABASE_SCHEME =
   /(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|amqps?|mssql|sqlserver|oracle|jdbc:[a-z]{1,32}|cockroachdb|clickhouse)$/i;
 
@@ -27,6 +32,12 @@ export function findUrlPasswords(
   const out: Array<{ start: number; end: number; rule: string }> = [];
   URL_PASSWORD.lastIndex = 0;
   for (const m of text.matchAll(URL_PASSWORD)) {
+    if (m.groups!.mc !== undefined) {
+      // a URL after `mc alias set NAME` (MinIO's client): its secret key two words on
+      const secret = mcAliasSecret(text, m.index!);
+      if (secret) out.push({ ...secret, rule: "password" });
+      continue;
+    }
     const v = m.groups!.v;
     // A port is not a password; one of 1-5 characters is a test's `u:p@host`.
     // `%40` is a password's `@`, percent-encoded; `%s` is a format's placeholder.

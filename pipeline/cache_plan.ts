@@ -8,6 +8,7 @@
 
 import { callHook, findProvider, orderingRules, type Registry } from "./registry.ts";
 import { prefixEnd } from "./order.ts";
+import { countWork } from "./_work_count.ts";
 import { modelTokens, tokensByO200k } from "./tokens.ts";
 import { fileOrder } from "./order_memory.ts";
 import type {
@@ -185,10 +186,21 @@ async function chooseBreakpoints(
 }
 
 function checkBreakpoints(rule: string, breakpoints: Breakpoint[], blocks: PlacedBlock[]) {
-  const ends = new Map(blocks.map((b) => [b.id, b.offset + b.length]));
   if (!Array.isArray(breakpoints) || breakpoints.length > 4) {
     throw new Error(`[plugin ${rule}] Hook "breakpoints" must return at most 4 breakpoints`);
   }
+  // The ends of the blocks named, found in one pass from the end (the last block of an id, as a
+  // map of the blocks by id holds): not a map of a big tree's every block for four breakpoints.
+  const ends = new Map<unknown, number>(breakpoints.map((bp) => [bp?.id, NaN]));
+  let named = 0;
+  for (let i = blocks.length - 1; i >= 0 && named < ends.size; i--) {
+    const { id, offset, length } = blocks[i];
+    if (ends.has(id) && Number.isNaN(ends.get(id))) {
+      ends.set(id, offset + length);
+      named++;
+    }
+  }
+  countWork("breakpoint ends kept", ends.size);
   for (const bp of breakpoints) {
     if (ends.get(bp?.id) !== bp.end) {
       throw new Error(

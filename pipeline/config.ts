@@ -13,6 +13,7 @@ import { slopImportHint } from "./_config_import_hint.ts";
 import {
   any,
   arr,
+  blankText,
   bool,
   closest,
   data,
@@ -383,7 +384,7 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     : join(root, ".slop");
   checkStateDir(stateDir, root, flags.stateDir ? "--state-dir" : envStateDir ? "SLOP_DIR" : "");
   const { fileList, screenshots } = selectPreset(raw, { preset: flags.preset, display });
-  if (flags.task !== undefined && flags.task.trim() === "") {
+  if (flags.task !== undefined && blankText(flags.task)) {
     throw new ConfigError(display, ["The task must not be empty"]);
   }
   const shown = rootScreenshots(raw, { screenshots, root, preset: flags.preset, display });

@@ -17,18 +17,46 @@ let watching = false;
 /** slop's command: a process whose main module it is is the `slop` command, and is watched. */
 const COMMAND = import.meta.url.replace(/pipeline\/[^/]*$/, "cli.ts"); // an address, never imported
 
-/** Whether this process is the `slop` command, or asked for the watch. */
-function watched(): boolean {
-  try {
-    return watching || Deno.mainModule === COMMAND;
-  } catch {
-    return watching;
-  }
+/**
+ * Whether this process is the `slop` command, or asked for the watch (a config's loads and its
+ * plugins' hooks are then watched).
+ *
+ * @example
+ * ```ts
+ * import { watchedProcess } from "./config_watchdog.ts";
+ * console.log(watchedProcess());
+ * ```
+ */
+export function watchedProcess(): boolean {
+  return watching || isCommand;
 }
 
 /**
- * Watch every later config load of this process, as the `slop` command's are (a library's host
- * process should not: a stalled load ends the whole process).
+ * Whether this process is the `slop` command, which ends with `Deno.exit()` (a thread of its
+ * watches need not end for it to exit).
+ *
+ * @example
+ * ```ts
+ * import { watchingCommand } from "./config_watchdog.ts";
+ * console.log(watchingCommand());
+ * ```
+ */
+export function watchingCommand(): boolean {
+  return isCommand;
+}
+
+/** Whether this process's main module is the `slop` command (it never changes). */
+const isCommand = (() => {
+  try {
+    return Deno.mainModule === COMMAND;
+  } catch {
+    return false;
+  }
+})();
+
+/**
+ * Watch every later config load and plugin hook of this process, as the `slop` command's are (a
+ * library's host process should not: a stalled load or hook ends the whole process).
  *
  * @example
  * ```ts
@@ -52,7 +80,7 @@ export function watchConfigLoads(): void {
  * ```
  */
 export function watchLoad(display: string, ms: number): () => void {
-  if (!watched()) return () => {};
+  if (!watchedProcess()) return () => {};
   const seconds = `${Math.round(ms / 100) / 10} s`;
   const text = `slop: Invalid config "${display}": Cannot load the config: its code ran for over ` +
     `${seconds} without returning (a loop that never ends?)\n`;

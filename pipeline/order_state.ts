@@ -8,6 +8,7 @@
  */
 
 import { comparePaths, derived } from "./helpers.ts";
+import { countWork } from "./_work_count.ts";
 import type { DeriveFn, RenderedFile } from "./types.ts";
 import { hashText, sha256Parts } from "./text_hash.ts";
 import { byteParts, derivedFromText, textBacking } from "./lazy_text.ts";
@@ -187,15 +188,39 @@ export function sortBySizeAndVolatility(
     const sum = sums.get(changePool(path));
     return sum ? sum.changes / sum.files : 0;
   };
-  const key = (e: OrderEntry) => {
-    const pooled = share ? (1 - share) * e.changes + share * mean(e.path) : e.changes;
-    const p = changeProbability(pooled, weight);
-    return p / (Math.max(1, e.bytes) ** SIZE_EXPONENT * (1 - p));
-  };
-  return entries
+  const key = (e: OrderEntry) =>
+    volatilityKey(e.changes, e.bytes, { weight, share, mean: share ? mean(e.path) : 0 });
+  let compared = 0;
+  const sorted = entries
     .map((e) => ({ e, k: key(e) }))
-    .sort((a, b) => a.k - b.k || a.e.last - b.e.last || comparePaths(a.e.path, b.e.path))
+    .sort((a, b) => (
+      compared++, a.k - b.k || a.e.last - b.e.last || comparePaths(a.e.path, b.e.path)
+    ))
     .map(({ e }) => e);
+  countWork("order comparisons", compared);
+  return sorted;
+}
+
+/**
+ * A file's sort key in {@linkcode sortBySizeAndVolatility}: its expected cost of sitting early,
+ * `p / (sqrt(s) * (1 - p))`, `p` its change probability from its count pooled with `mean`, its
+ * pool's mean count, by `share`. Exported so that an order advanced another way (a resident's,
+ * `accel/live_order.ts`) sorts by the same numbers.
+ *
+ * @example
+ * ```ts
+ * import { volatilityKey } from "./order_state.ts";
+ * volatilityKey(0, 10_000, { weight: 10, share: 0.25, mean: 0 }) < volatilityKey(3, 100, { weight: 10, share: 0.25, mean: 0 }); // true
+ * ```
+ */
+export function volatilityKey(
+  changes: number,
+  bytes: number,
+  { weight, share, mean }: { weight: number; share: number; mean: number },
+): number {
+  const pooled = share ? (1 - share) * changes + share * mean : changes;
+  const p = changeProbability(pooled, weight);
+  return p / (Math.max(1, bytes) ** SIZE_EXPONENT * (1 - p));
 }
 
 /**
@@ -258,6 +283,8 @@ export function advanceOrder(
   const seen = previous.weight ?? FULL_WEIGHT;
   const weight = any ? seen * DECAY + 1 : seen;
   const changedSet = new Set(changed);
+  // Every file's entry is made anew (a resident advances its order in place: `live_order.ts`).
+  countWork("order entries", current.length);
   const next = (f: OrderFile): OrderEntry => {
     const old = before.get(f.path);
     const hit = changedSet.has(f.path);

@@ -17,6 +17,7 @@ import type {
 import { canonicalJson, PluginError, settleWithin, sha256Hex } from "./helpers.ts";
 import { closest, quote } from "./schema.ts";
 import { errorText } from "./error_text.ts";
+import { watchedCall } from "./hook_watchdog.ts";
 
 export { PluginError };
 
@@ -455,6 +456,19 @@ export async function callHook<T>(
 ): Promise<T> {
   const where = options.path ? ` on "${options.path}"` : "";
   const timeoutMs = options.timeoutMs ?? 60_000;
+  // A config's plugin's hook that never returns holds the thread, where no timer fails it: the
+  // `slop` command's watch ends the process with this message (`hook_watchdog.ts`).
+  const watched = userPlugins.has(plugin);
+  const stalled = watched
+    ? `[plugin ${plugin.name}] Hook "${hook}" ran for over ${Math.round(timeoutMs / 100) / 10} s` +
+      `${where} without returning`
+    : "";
+  let settled = () => {};
+  const call = () => {
+    const running = watchedCall(fn, { limitMs: timeoutMs, message: stalled, watched });
+    settled = running.settled;
+    return running.value;
+  };
   try {
     const late = () =>
       new PluginError(
@@ -463,7 +477,7 @@ export async function callHook<T>(
         `Hook "${hook}" did not settle within ${timeoutMs} ms${where}`,
         { path: options.path },
       );
-    return await settleWithin(Promise.resolve().then(fn), timeoutMs, late);
+    return await settleWithin(Promise.resolve().then(call), timeoutMs, late);
   } catch (error) {
     if (error instanceof PluginError) throw error;
     const detail = errorText(error);
@@ -471,5 +485,7 @@ export async function callHook<T>(
       path: options.path,
       cause: error,
     });
+  } finally {
+    settled();
   }
 }

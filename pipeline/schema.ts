@@ -82,7 +82,23 @@ export function str(): Rule {
 }
 
 /**
- * A string with something besides white space in it (a task, a name).
+ * Whether `value` shows nothing: white space, control characters and invisible format
+ * characters only (a zero-width space, a bidi mark, a byte order mark), or lone surrogates, which
+ * no text holds. A task of these alone is empty: nothing to read, no word to rank by.
+ *
+ * @example
+ * ```ts
+ * import { blankText } from "./schema.ts";
+ * blankText(" \u200b\n"); // true
+ * blankText("fix it"); // false
+ * ```
+ */
+export function blankText(value: string): boolean {
+  return !/[^\s\p{Cc}\p{Cf}\p{Cs}]/u.test(value);
+}
+
+/**
+ * A string with something besides white space in it (a task, a name): see {@linkcode blankText}.
  *
  * @example
  * ```ts
@@ -94,7 +110,7 @@ export function text(): Rule {
   return (v, p) =>
     typeof v !== "string"
       ? [`"${p}" must be a string, got ${typeName(v)}`]
-      : v.trim() === ""
+      : blankText(v)
       ? [`"${p}" must not be empty`]
       : [];
 }

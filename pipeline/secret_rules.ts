@@ -79,8 +79,19 @@
  * 25: a struct literal's or initializer's field given a name of code kept (grpc-go's
  * `oauth2.Token{AccessToken: tokenBase64}`), a map's `"name"` (`"title"`, `"type"`, …) and its
  * values of words and numbers joined (`allow_policy_1`) kept under a key's name.
+ * 26: secrets commands take by position or by a tool's own option (`mc alias set NAME URL ACCESS
+ * SECRET`, `mc config host add`, `rclone config create … pass …`, `echo "u:…" | chpasswd`, `echo
+ * … | passwd --stdin`, `plink -pw`, `mosquitto_pub -P`, `ipmitool -P`, `rabbitmqadmin -p`, `cqlsh
+ * -p`, `security unlock-keychain -p`, `altool -p`, `ssh-keygen -N`, `--passphrase`, `--ks-pass
+ * pass:`, `--account-key`, `-setcookie`, `nmcli … wifi connect … password`), Ruby's SMTP `.start(`
+ * on any name in a text that names `SMTP`, Perl's `DBI->connect` and `->login`, PowerShell's
+ * `-AsPlainText` before the string, Erlang tuples and Clojure keywords under a secret's name, a
+ * JWT's signing key given to `jwt.sign`, `jwt.encode`, `SignedString` or `signWith`, webhook
+ * tokens in a URL's path (`/hooks/…`, `/hook/<uuid>`, `/with/key/…`), files that are a secret by
+ * their name (`.vault_pass`, `.erlang.cookie`); a call's next keyword argument (`,host=`) ends an
+ * unquoted value (`connect(password=pw,host=h)` is code).
  */
-export const SECRET_RULES_VERSION = 25;
+export const SECRET_RULES_VERSION = 26;
 
 import {
   fewCharacters,
@@ -89,6 +100,7 @@ import {
   LONG_QUOTED,
   LONG_TOKEN,
   LONG_UNQUOTED,
+  looksGenerated,
   runEnd,
   type SecretMatch,
   type SecretShape,
@@ -120,7 +132,13 @@ import {
   QUERY_NAME_END,
   REFERENCE,
 } from "./_secret_rules_names.ts";
-import { findListTokens, findPairs, LIST_ITEM, PAIR_FORMS } from "./_secret_rules_pairs.ts";
+import {
+  findListTokens,
+  findPairs,
+  findSyntaxPairs,
+  LIST_ITEM,
+  PAIR_FORMS,
+} from "./_secret_rules_pairs.ts";
 import {
   BASE64_PEM,
   findK8sSecretData,
@@ -186,6 +204,7 @@ import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
 import {
   CREDENTIAL_CALL,
   findCredentialCalls,
+  JWT_CALL,
   POSITIONAL_CALL,
   SETTER_AT,
 } from "./_secret_rules_calls.ts";
@@ -257,15 +276,27 @@ export { NAMED_VALUE, NAMED_VALUE_SPEC, nameSpots } from "./_secret_rules_names.
 const ORACLE_CONNECT =
   /(?:jdbc:oracle:thin:|(?<![A-Za-z0-9_-])sqlplus(?:\.exe)?(?:[ \t]{1,16}-[A-Za-z]{1,16}){0,4}[ \t]{1,16}["']?)[A-Za-z0-9_$#.]{1,64}\/(?<v>[^\s@/"'`]{3,128})(?=@)/g;
 
+/** lftp, whose `-u` takes `user,password`. */
+const LFTP_COMMAND = /(?:^|[^\w.-])lftp(?:\.exe)?[ \t]/;
+
 /** A git command (or its `push`, named in a test's title), whose `-u` is no user. */
 const GIT_COMMAND = /(?:^|[^\w.-])(?:git(?:\.exe)?|push)[ \t]/;
 
 /**
- * A one-dash password option after a blank (PowerShell's parameters, keytool's options), a blank
- * and its value (group `v`): quoted up to its quote, else up to a blank.
+ * A one-dash password option after a blank (PowerShell's parameters, keytool's options, Erlang's
+ * `-setcookie`), a blank and its value (group `v`): quoted up to its quote, else up to a blank.
  */
 const DASH_OPTION =
-  /-(?:[Pp]assword|PlainPassword|[Pp]asswd|Pass|Secret|ClientSecret|Token|ApiKey|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass)(?<=(?:^|\s)-[A-Za-z]{4,13})[ \t]{1,4}["']?(?<v>(?<=["'])[^"'`\r\n]{6,256}(?=["'])|[^\s"'`]{6,4096})/g;
+  /-(?:[Pp]assword|PlainPassword|[Pp]asswd|Pass|Secret|ClientSecret|Token|ApiKey|storepass|keypass|srcstorepass|deststorepass|srckeypass|destkeypass|setcookie)(?<=(?:^|\s)-[A-Za-z]{4,13})[ \t]{1,4}["']?(?<v>(?<=["'])[^"'`\r\n]{6,256}(?=["'])|[^\s"'`]{6,4096})/g;
+
+/**
+ * A UUID, or letters and digits mixed as a generated key mixes them: not a name of code with a
+ * digit at its end (`useFetchWithRetries2`), nor words and numbers.
+ */
+function webhookToken(part: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(part) ||
+    looksGenerated(part);
+}
 
 /**
  * The rule table, in the order that names merged findings: a rule earlier
@@ -406,15 +437,18 @@ export const SECRET_SHAPES: SecretShape[] = [
     id: "user-option",
     gate: "u",
     label: "basicauth",
-    kind: "The password of a `-u user:password` / `--user` option (curl, wget, httpie)",
-    hints: ["-u", "--user"],
+    kind: "The password of a `-u user:password` / `--user` / `--proxy-user` option (curl, wget, " +
+      "httpie), and lftp's `-u user,password`",
+    hints: ["-u", "--user", "--proxy-user"],
     pattern:
-      /(?:-u|--user)(?<=(?:^|\s)(?:-u|--user))(?:[ \t]{1,4}|=)["']?[^\s:"'$]{1,128}:(?<v>[^\s"']{6,65536})/g,
+      /(?:-u|--user|--proxy-user)(?<=(?:^|\s)(?:-u|--user|--proxy-user))(?:[ \t]{1,4}|=)["']?[^\s:,"'$]{1,128}[:,](?<v>[^\s"']{6,65536})/g,
     // `-u redis://user:PASSWORD@host` gives a URL, whose password the URL rule judges; git's `-u`
-    // (`git push -u origin a:b`) sets an upstream, and its `a:b` is a refspec.
+    // (`git push -u origin a:b`) sets an upstream, and its `a:b` is a refspec; a `,` parts the user
+    // and password in lftp's `-u` alone.
     accept: (value, text, start) =>
       !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value) &&
-      !GIT_COMMAND.test(commandBefore(text, start)),
+      !GIT_COMMAND.test(commandBefore(text, start)) &&
+      (text[start - 1] !== "," || LFTP_COMMAND.test(commandBefore(text, start))),
   },
   {
     id: "user-token",
@@ -486,6 +520,24 @@ export const SECRET_SHAPES: SecretShape[] = [
         "[0-9a-f]{12}(?:/[A-Za-z0-9_-]{20,64})?)(?![A-Za-z0-9_-])",
       "g",
     ),
+  },
+  {
+    id: "webhook-path-token",
+    label: "webhook",
+    kind:
+      "The token of a chat's or automation's incoming webhook in its URL's path: Mattermost's " +
+      "and Rocket.Chat's `/hooks/…`, Feishu's and Lark's `/hook/<uuid>`, IFTTT's `/with/key/…`",
+    // (`/hook` and `/with/`: 0.8 ms each over the stdlib's 11 M characters, `/with/key/` 1.6-2.5)
+    hints: ["/hook", "/with/"],
+    pattern:
+      /\/(?:hooks?|with\/key)\/(?<v>[A-Za-z0-9_-]{20,64}(?:\/[A-Za-z0-9_-]{20,64})?)(?![A-Za-z0-9_.\/-])/g,
+    accept: (value, text, start) =>
+      value.split("/").every((part) =>
+        webhookToken(part) ||
+        // IFTTT's key: 22 characters of both cases, fewer digits than a generated key holds
+        text.startsWith("/with/key/", start - 10) && /[A-Z]/.test(part) && /[a-z]/.test(part) &&
+          !fewCharacters(part)
+      ),
   },
   {
     id: "oracle-connect",
@@ -621,19 +673,25 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "password",
     kind:
       "The value of a one-dash password option: PowerShell's `-Password`, `-Secret`, `-Token`, " +
-      "`-ApiKey` (`Connect-VIServer -Password …`), keytool's `-storepass` and `-keypass`",
+      "`-ApiKey` (`Connect-VIServer -Password …`), keytool's `-storepass` and `-keypass`, " +
+      "Erlang's `-setcookie`",
     hints: ["-"],
     pattern: DASH_OPTION,
-    accept: (value) => passwordLike(value, true),
+    // (an Erlang cookie is letters alone: 20 capitals, as `erl` writes `.erlang.cookie`; a name of
+    // words, `-setcookie project_name` in a template, is none)
+    accept: (value, text, start) =>
+      text.startsWith("setcookie", start - 10)
+        ? /^[A-Z]{16,}$/.test(value) && !fewCharacters(value) || looksGenerated(value)
+        : passwordLike(value, true),
   },
   {
     id: "secure-string",
     label: "password",
     kind: "A password made a SecureString from plain text: " +
-      '`ConvertTo-SecureString "…" -AsPlainText`',
+      '`ConvertTo-SecureString "…" -AsPlainText`, `ConvertTo-SecureString -AsPlainText "…"`',
     hints: ["Secure"], // (six characters: `ConvertTo-Secure` cost the stdlib's scan 2.6 ms, this 1.1)
     pattern:
-      /ConvertTo-SecureString(?:[ \t]{1,4}-String)?[ \t]{1,4}(?<q>["'])(?<v>[^"'\r\n]{4,256})(?=\k<q>[^\r\n]{0,64}-AsPlainText)/g,
+      /ConvertTo-SecureString(?:[ \t]{1,4}-(?:String|AsPlainText|Force)){0,3}[ \t]{1,4}(?<q>["'])(?<v>[^"'\r\n]{4,256})(?=\k<q>(?:(?<=-AsPlainText[^\r\n]{6,512})|[^\r\n]{0,64}-AsPlainText))/g,
     accept: (value) => !REFERENCE.test(value) && !isPlaceholder(value),
   },
   {
@@ -705,6 +763,14 @@ export const SECRET_SHAPES: SecretShape[] = [
       '`{"name": …, "value": …}`, `<add key="…" value="…"/>`, `.netrc`',
     hints: [],
     find: findPairs,
+  },
+  {
+    id: "language-pair",
+    label: "named-secret",
+    kind: "A secret named in the syntax of its file's language: an Erlang tuple " +
+      '(`{db_password, "…"}`, `{default_pass, <<"…">>}`), a Clojure keyword (`:password "…"`)',
+    hints: [], // (the file's path picks the syntax)
+    find: findSyntaxPairs,
   },
   {
     id: "list-token",
@@ -870,6 +936,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   HTTP_FILE_COOKIE,
   BYTES_LITERAL,
   POSITIONAL_CALL,
+  JWT_CALL,
   ORACLE_CALL,
   SIGNED_URL,
   AWS_CONFIGURE,

@@ -56,11 +56,24 @@ export async function handOff(
     const answer = await exchange(conn, request, options.output);
     if (answer?.type === "exit") return { code: Number(answer.code) };
     if (answer?.type !== "restart") {
-      return { why: `the build server ended without an answer (see "${files.log}")` };
+      return {
+        why: `the build server ended without an answer${lastStop(files.log)} (see "${files.log}")`,
+      };
     }
     await gone(files.socket);
   }
   return { why: "the build server asked for a restart twice" };
+}
+
+/** What the log's last line says stopped the server (a plugin's hook that held it), if it does. */
+function lastStop(log: string): string {
+  try {
+    const last = Deno.readTextFileSync(log).trimEnd().split("\n").at(-1) ?? "";
+    const stopped = last.match(/^\S+ stopped: (.*)$/)?.[1];
+    return stopped ? `: ${stopped}` : "";
+  } catch {
+    return "";
+  }
 }
 
 /**

@@ -16,6 +16,7 @@
 import { dirname } from "node:path";
 import { removeQuietly } from "../pipeline/helpers.ts";
 import { redactMessage } from "../pipeline/redact_message.ts";
+import { sayStallsIn } from "../pipeline/hook_watchdog.ts";
 import { readFrames, readMessage, writeMessage } from "./_frames.ts";
 import { connectServer } from "./client.ts";
 import { type ServerFiles, type ServerInfo, serverVersion } from "./files.ts";
@@ -66,6 +67,8 @@ const PREPARE_SHARE = 0.1;
  */
 export async function serveProject(files: ServerFiles, options: ServeOptions): Promise<number> {
   if (options.detached) trimLog(files.log);
+  // A plugin's hook that holds the thread ends the server: the log its client points to says so.
+  if (options.detached) sayStallsIn(files.log);
   // An error's stack can quote what it was handed (a request's task, a config's value): the log
   // is a file under the project's state folder, and CI keeps such folders as artifacts.
   const log = options.detached

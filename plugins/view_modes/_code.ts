@@ -683,6 +683,13 @@ class Walker {
         keepItem(child);
         continue;
       }
+      if (spec.transparent.has(type) && !full && continuesError(spec, child)) {
+        // The block of a head the parser could not read (a shell template's
+        // `_sf_{{ NAME }}() {`): that function's body, left out with its head.
+        flush(false);
+        drop(child, separators[i]);
+        continue;
+      }
       if (spec.transparent.has(type)) {
         const mark = this.edits.length;
         const inner = this.container(child, scope, kinds, nodes);
@@ -1568,6 +1575,9 @@ class Walker {
       }
     } else if (this.spec.id === "kotlin") {
       decorators.push(...blankedAnnotations(this.text, node));
+    } else if (this.spec.id === "cpp") {
+      const words = macroWordsBefore(this.text, node);
+      if (words) return `${words} ${signature}`;
     }
     if (!decorators.length) return signature;
     const words = decorators.map((d) => {
@@ -1732,6 +1742,20 @@ function blankedStart(text: string, node: SyntaxNode): number {
   return at >= 0 && gap[at] === "@" ? from + at : node.startIndex;
 }
 
+/** Upper-case words alone before a definition on its line (`IMGUI_API`, `FMT_CONSTEXPR20`). */
+const MACRO_WORDS = /^[ \t]*((?:_*[A-Z][A-Z0-9_]*[A-Z0-9_][ \t]+)+)$/;
+
+/**
+ * The macro words before a C++ definition on its first line that its parse read as blanks
+ * (`SPDLOG_INLINE`, `IMGUI_API`: see `grammars/_cpp_macros.ts`), or undefined: the signature
+ * starts with them, as the file does.
+ */
+function macroWordsBefore(text: string, node: SyntaxNode): string | undefined {
+  const lineStart = text.lastIndexOf("\n", node.startIndex - 1) + 1;
+  if (lineStart === node.startIndex) return undefined;
+  return MACRO_WORDS.exec(text.slice(lineStart, node.startIndex))?.[1].replace(/\s+/g, " ").trim();
+}
+
 /** The annotations before a Kotlin definition that its parse read as blanks, one by one. */
 function blankedAnnotations(text: string, node: SyntaxNode): Array<{ text: string }> {
   const start = blankedStart(text, node);
@@ -1839,6 +1863,16 @@ function isMember(type: string, parentNode: SyntaxNode | null): boolean {
   if (type !== "property_signature" && type !== "method_signature") return true;
   const parent = parentNode?.type;
   return parent === "interface_body" || parent === "class_body";
+}
+
+/**
+ * Whether a compound item continues, on its first line, text the parser could not read, in a
+ * language that leaves such text out (its `ERROR` is not transparent): then it is that text's block.
+ */
+function continuesError(spec: LanguageSpec, node: SyntaxNode): boolean {
+  if (spec.transparent.has("ERROR")) return false;
+  const before = node.previousNamedSibling;
+  return before?.type === "ERROR" && before.endPosition.row === node.startPosition.row;
 }
 
 /** Up to `limit` named children that are not comments or decorators (a cursor, no full list). */

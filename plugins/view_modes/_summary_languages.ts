@@ -307,6 +307,8 @@ const KOTLIN: Patterns = [
 ];
 
 const LUA: Patterns = [
+  // LuaLS's annotations: what a plugin's types file (`---@class LazyPlugin: Base`) declares.
+  ["types", /^---[ \t]?@(?:class|alias|enum)[ \t]+(?:\([\w \t]{0,20}\)[ \t]*)?([\w.]+)/gm],
   ["functions", /^[ \t]*(?:local[ \t]+)?function[ \t]+([\w.:]+)/gm],
   ["function values", /^[ \t]*(?:local[ \t]+)?([\w.]+)[ \t]*=[ \t]*function\b/gm],
   // `[ \t]*(?:\([ \t]*)?`: blanks with no `(` between them split one way only (linear in them).
@@ -319,8 +321,8 @@ const ELIXIR: Patterns = [
   ["functions", /^[ \t]*def(?:macro|guard|delegate)?[ \t]+([a-z_]\w*[?!]?)/gm],
   ["private functions", /^[ \t]*def(?:p|macrop|guardp)[ \t]+([a-z_]\w*[?!]?)/gm],
   ["uses", /^[ \t]*(?:use|import|alias|require)[ \t]+([A-Z][\w.]*)/gm],
-  // An ExUnit file's tests and the groups they are described in.
-  ["tests", /^[ \t]*(?:test|describe)[ \t]+"([^"\n]{1,300})"/gm],
+  // An ExUnit file's tests (StreamData's properties too) and the groups they are described in.
+  ["tests", /^[ \t]*(?:test|describe|property)[ \t]+"([^"\n]{1,300})"/gm],
 ];
 
 /**

@@ -145,6 +145,13 @@ const RUBY: Patterns = [
   ["classes", /^[ \t]*class[ \t]+([A-Z]\w*(?:::[A-Z]\w*)*)/gm],
   ["methods", /^[ \t]*def[ \t]+([^\s(;]+)/gm],
   ["requires", /^[ \t]*require(?:_relative)?[ \t(]+['"]([^'"\n]+)['"]/gm],
+  // A spec's example groups and examples (RSpec's `describe Foo do`, `it "adds" do`; Minitest's
+  // and Rails' `test "saves" do`): a spec file defines no module, class or method of its own.
+  // Blanks then `(`, or blanks alone: one way to read them (linear in a line's blanks).
+  [
+    "tests",
+    /^[ \t]*(?:RSpec\.)?(?:describe|context|it|specify|example|test|feature|scenario|shared_examples(?:_for)?|shared_context)(?:[ \t]+|[ \t]*\([ \t]*)(?:"([^"\n]{1,300})"|'([^'\n]{1,300})'|([A-Z]\w*(?:::[A-Z]\w*)*))/gm,
+  ],
 ];
 const PHP: Patterns = [
   ["namespaces", /^[ \t]*namespace[ \t]+([A-Za-z_\\][\w\\]*)/gm],

@@ -718,3 +718,43 @@ function pythonModules(count: number): Tree {
   }
   return tree;
 }
+
+Deno.test("a resident rebuild after a one-file edit makes the file order's entry of the edited file only; the order a plain build makes from the same memory", async () => {
+  const tree = pythonModules(24);
+  const root = await makeProject(tree);
+  const state = join(root, ".state");
+  const kept = resident();
+  const builtins = defaultPlugins();
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  const layer = () => speedLayer({ resident: kept });
+  await build(config, { builtins, layer: layer() });
+  for (const edit of [1, 2, 3]) {
+    await kept.settled();
+    // The order memory before the edit's build, for a plain build to start from.
+    const before = await Deno.readTextFile(join(state, "order", "context.json"));
+    await Deno.writeTextFile(join(root, `src/m${edit * 5}.py`), `x = ${edit}\n`, { append: true });
+    kept.changed([`src/m${edit * 5}.py`], false);
+    let edited: BuildResult | undefined;
+    const work = await tallyWork(async () =>
+      edited = await build(config, { builtins, layer: layer() })
+    );
+    // One entry made (24 before: every file's, its count decayed); the files after the edited
+    // one found in their last order, with one comparison each and the edited file's place.
+    assert.equal(work.get("order entries"), 1);
+    assert.ok(work.get("order comparisons")! <= 24 + 5, `${work.get("order comparisons")}`);
+    const plainState = await tempDir({ dir: root, prefix: ".plain" });
+    await Deno.mkdir(join(plainState, "order"), { recursive: true });
+    await Deno.writeTextFile(join(plainState, "order", "context.json"), before);
+    const plainConfig = await loadConfig({ cwd: root, stateDir: plainState, reload: true });
+    plainConfig.cache.enabled = false;
+    const plain = await build(plainConfig, { builtins, write: false });
+    assertSame(edited!, plain);
+    // And the memory it wrote is the plain build's, byte for byte.
+    await kept.settled();
+    assert.equal(
+      await Deno.readTextFile(join(state, "order", "context.json")),
+      await Deno.readTextFile(join(plainState, "order", "context.json")),
+    );
+  }
+  await kept.close();
+});

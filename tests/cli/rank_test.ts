@@ -67,6 +67,10 @@ Deno.test("slop rank lists the files for a task, best first, each with its score
 
 Deno.test("slop rank --json is the same bytes on every run, and ranks what a build would show", async () => {
   const root = await project();
+  // Files a build lists as skipped, never shown: a secrets file, a binary one, a FIFO.
+  await Deno.writeTextFile(join(root, ".env"), "HTTPADAPTER_TIMEOUT=3\n");
+  await Deno.writeFile(join(root, "timeout.bin"), new Uint8Array([0x74, 0, 0, 0, 0x73]));
+  await new Deno.Command("mkfifo", { args: [join(root, "send_timeout")] }).output();
   const args = ["rank", "--task", "HTTPAdapter.send ignores the timeout", "--json", "--top", "0"];
   const first = await runCli(args, root);
   assert.equal(first.code, 0, first.stderr);
@@ -85,6 +89,10 @@ Deno.test("slop rank --json is the same bytes on every run, and ranks what a bui
   // The config's exclude and .gitignore hold, as in a build.
   assert.ok(!paths.includes("src/excluded.py") && !paths.includes("ignored.py"), paths.join(" "));
   assert.ok(paths.includes("README.md") && paths.includes("src/models.py"));
+  // What a build skips is not listed (they were, ranked by their paths' words).
+  for (const skipped of [".env", "timeout.bin", "send_timeout"]) {
+    assert.ok(!paths.includes(skipped), paths.join(" "));
+  }
   for (const f of out.files) {
     assert.deepEqual(Object.keys(f), ["path", "score", "reasons"]);
     for (const r of f.reasons) assert.deepEqual(Object.keys(r), ["kind", "detail", "score"]);

@@ -99,6 +99,27 @@ Deno.test("slop build names the task flag or file at fault", async () => {
   }
 });
 
+Deno.test("a blank or invisible task is named in one short line, its value escaped and cut", async () => {
+  const root = await project();
+  await Deno.writeTextFile(join(root, "notes/zw.md"), "\u200b\u2060\n\u202e\n");
+  const cases: Array<[{ task?: string; taskFile?: string }, string]> = [
+    [{ task: " \r\r\n" }, `Invalid --task " \\r\\r\\n": the task is empty`],
+    [{ task: "\u200b\u2060" }, `Invalid --task "\u200b\u2060": the task is empty`],
+    [{ task: "\n".repeat(1_000_000) }, `Invalid --task "${"\\n".repeat(100)}…": the task is empty`],
+    [{ taskFile: "notes/zw.md" }, `The task file "notes/zw.md" (--task-file) is empty`],
+    [
+      { taskFile: "notes/a\nb.md" },
+      `Cannot read the task file "notes/a\\nb.md" (--task-file): file not found`,
+    ],
+  ];
+  for (const [flags, message] of cases) {
+    await assert.rejects(taskFlag(flags, root), (error: Error) => {
+      assert.equal(error.message, message);
+      return true;
+    });
+  }
+});
+
 Deno.test("a task file that never ends (/dev/zero) or holds over 10 MB is refused once 10 MB are read, not read whole", async () => {
   const root = await makeProject({ "task.md": "fix it\n" });
   const big = await Deno.open(join(root, "big.md"), { create: true, write: true });

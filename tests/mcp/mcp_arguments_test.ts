@@ -4,7 +4,7 @@ import { makeProject, REPO } from "../_helpers.ts";
 import { texts } from "./_client.ts";
 import { loadMcpClient, loadMcpServer } from "../../deps.ts";
 import { createMcpServer } from "../../cli/_mcp_server.ts";
-import { SHOWN_ISSUES } from "../../cli/_mcp_errors.ts";
+import { MAX_ARGUMENT_ELEMENTS, SHOWN_ISSUES } from "../../cli/_mcp_errors.ts";
 
 // The tools' argument errors are slop's: one line per problem naming the argument's path, what it
 // takes and the value sent, control characters escaped, long keys cut, at most SHOWN_ISSUES lines
@@ -178,4 +178,39 @@ Deno.test("slop mcp's resource reads answer -32602 for a bad URI and -32002 for 
     await client.close();
   }
   await Deno.remove(join(root, "slop.config.ts"));
+});
+
+Deno.test("slop mcp answers arguments of over MAX_ARGUMENT_ELEMENTS items at once, running no tool", async () => {
+  const root = await makeProject({ "a.py": "def f():\n    return 1\n" });
+  const client = await linked(root);
+  const most = MAX_ARGUMENT_ELEMENTS;
+  const refused = (result: unknown) => {
+    assert.equal((result as { isError?: boolean }).isError, true);
+    assert.deepEqual(texts(result), [
+      `Invalid arguments: more than ${most.toLocaleString("en-US")} list items and object keys ` +
+      "in all (send fewer, or name a folder or glob in place of each of its files)",
+    ]);
+  };
+  try {
+    // Valid values all (a file that exists, a known mask word): only their number is refused.
+    refused(
+      await client.callTool({
+        name: "view_files",
+        arguments: { files: Array(most + 1).fill("a.py") },
+      }),
+    );
+    const mask = Object.fromEntries(Array.from({ length: most }, (_, i) => [`f${i}`, "sig"]));
+    refused(await client.callTool({ name: "view_files", arguments: { files: ["a.py"], mask } }));
+    // Nested: the items of every level count.
+    const nested = Array.from({ length: 101 }, () => Array(100).fill("a.py"));
+    refused(await client.callTool({ name: "build_context", arguments: { files: nested } }));
+    // At the bound, the call is the tool's: it runs.
+    const at = await client.callTool({
+      name: "view_files",
+      arguments: { files: Array(most - 1).fill("a.py") },
+    });
+    assert.equal(at.isError, undefined, texts(at).join("\n"));
+  } finally {
+    await client.close();
+  }
 });

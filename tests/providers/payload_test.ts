@@ -582,3 +582,45 @@ Deno.test("slop payload for another model warns of that model's context window, 
   const other = await runCli(["payload", "--model", "gpt-3.5-turbo"], root);
   assert.equal(other.stderr, small.stderr);
 });
+
+Deno.test("a rule's breakpoints are checked against the ends of the blocks they name only", async () => {
+  const { planCache } = await import("../../pipeline/cache_plan.ts");
+  const { createRegistry } = await import("../../pipeline/registry.ts");
+  const { tallyWork } = await import("../../pipeline/helpers.ts");
+  const root = await makeProject({ "slop.config.ts": "export default {};\n" });
+  const config = await loadConfig({ cwd: root });
+  const blocks = Array.from({ length: 2_000 }, (_, i) => ({
+    id: `files:f${i}.ts`,
+    section: "files",
+    stability: "stable" as const,
+    text: "x".repeat(10),
+    offset: 10 * i,
+    length: 10,
+    sha256: "",
+    tokens: 3,
+  }));
+  const plan = (end: number) => {
+    const rule = {
+      kind: "ordering" as const,
+      name: "test:ends",
+      order: (b: Block[]) => b,
+      breakpoints: () => [{ id: "files:f999.ts", end, ttl: "5m" as const, tokens: 3000 }],
+    };
+    const registry = createRegistry([anthropicProvider(), rule]);
+    return planCache(blocks, registry, {
+      config,
+      files: [],
+      root,
+      stateDir: config.stateDir,
+      orderSource: "state",
+      warn: () => {},
+    });
+  };
+  // One end kept for one breakpoint (2,000 before: a map of every block's end).
+  const work = await tallyWork(() => plan(10_000));
+  assert.equal(work.get("breakpoint ends kept"), 1);
+  await assert.rejects(
+    plan(10_001),
+    /\[plugin test:ends\] Hook "breakpoints" returned "files:f999.ts", which does not end a block at byte 10001/,
+  );
+});

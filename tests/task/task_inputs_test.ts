@@ -88,6 +88,31 @@ Deno.test("a bad task or task share is a config error naming the key path", asyn
   );
 });
 
+Deno.test("a task of invisible characters alone (zero-width, bidi marks, controls) is empty", async () => {
+  const root = await taskProject();
+  for (
+    const task of [
+      "\u200b",
+      "\u200d\u2060\ufeff \n",
+      "\u202e\u2066\u00ad",
+      "\u0000\u001b",
+      "\ud800",
+    ]
+  ) {
+    await assert.rejects(
+      buildContext({ cwd: root, inline: { task } }, { write: false }),
+      (error: Error) => {
+        assert.deepEqual((error as ConfigError).problems, [`"task" must not be empty`]);
+        return true;
+      },
+    );
+    await assert.rejects(
+      buildContext({ cwd: root, task }, { write: false }),
+      /The task must not be empty/,
+    );
+  }
+});
+
 Deno.test("a secret in the task text is redacted in the document and reported, never recorded", async () => {
   const root = await taskProject();
   const key = "AKIA" + "Q3EGZTQWQ7RZ5XPW";
@@ -130,6 +155,15 @@ Deno.test("the MCP server's build_context takes a task", async () => {
     const empty = await client.callTool({ name: "build_context", arguments: { task: " " } });
     assert.equal(empty.isError, true);
     assert.match(texts(empty).join("\n"), /task/);
+    const invisible = await client.callTool({
+      name: "build_context",
+      arguments: { task: "\u200b\u2060" },
+    });
+    assert.equal(invisible.isError, true);
+    assert.equal(
+      texts(invisible).join("\n"),
+      `Invalid argument "task": expected a non-empty string, got "\u200b\u2060"`,
+    );
   } finally {
     await close();
   }

@@ -106,3 +106,50 @@ Deno.test("a line of many class heads with attributes is read in linear time", (
   const line = ("class LIB_API [[" + "a".repeat(100) + " ").repeat(9000);
   assert.equal(blankMacroWords(line + "\n"), undefined);
 });
+
+// spdlog's `-inl.h` files define each member out of line after its `SPDLOG_INLINE` word: the
+// parser read the word as the type, a function's type as the first part of its name
+// (`void lib.logger.flush`), a constructor's initializer list as errors, and the skeleton cut a
+// constructor's `{}` (`overflow_policy)` and no body).
+Deno.test("a macro word before an out-of-line member's type or name is read as blanks", async () => {
+  const text = [
+    "LIB_INLINE lib::logger::logger(std::string name,",
+    "                               sink_ptr sink)",
+    "    : name_(std::move(name)), sink_(sink) {}",
+    "",
+    "LIB_INLINE lib::logger::~logger() {",
+    "  flush();",
+    "}",
+    "",
+    "LIB_INLINE void lib::logger::flush() { sink_->flush(); }",
+    "",
+  ].join("\n");
+  const lines = blankMacroWords(text)!.split("\n");
+  assert.equal(lines[0], "           lib::logger::logger(std::string name,");
+  assert.equal(lines[4], "           lib::logger::~logger() {");
+  assert.equal(lines[8], "           void lib::logger::flush() { sink_->flush(); }");
+  // A type in capitals before a name alone is a type.
+  assert.equal(blankMacroWords("BOOL f(void);\nHANDLE *open_it(int x);\n"), undefined);
+  const view = (await renderCode("logger-inl.h", text))!;
+  assert.equal(view.hasErrors, false);
+  assert.deepEqual(view.symbols.map((s) => s.qualifiedName), [
+    "lib.logger.logger",
+    "lib.logger.~logger",
+    "lib.logger.flush",
+  ]);
+  // The outline's signature starts as the file's line does.
+  assert.equal(view.symbols[2].signature, "LIB_INLINE void lib::logger::flush()");
+  assert.equal(
+    view.text,
+    [
+      "LIB_INLINE lib::logger::logger(std::string name,",
+      "                               sink_ptr sink)",
+      "    : name_(std::move(name)), sink_(sink) {}",
+      "",
+      "LIB_INLINE lib::logger::~logger() { ... }",
+      "",
+      "LIB_INLINE void lib::logger::flush() { ... }",
+      "",
+    ].join("\n"),
+  );
+});

@@ -78,3 +78,46 @@ Deno.test("a PHP file's summary lists its namespace, types, functions and uses",
   assert.deepEqual(names(summary, "functions"), ["create", "ref", "plain", "helper"]);
   assert.deepEqual(names(summary, "uses"), ["Illuminate\\Support\\Str", "Foo\\helper"]);
 });
+
+Deno.test("a Ruby spec's summary lists its example groups and examples", () => {
+  // factory_bot's `spec/acceptance/*_spec.rb` were `**Ruby**, 145 lines` and no name: a spec
+  // defines no module, class or method. Written for this test.
+  const text = [
+    'require "spec_helper"',
+    "",
+    "RSpec.describe FactoryBot::Factory do",
+    '  context "when accidentally using an implicit declaration" do',
+    "    it 'raises an error' do",
+    "      expect { build(:post) }.to raise_error(ArgumentError)",
+    "    end",
+    "    it { is_expected.to be_valid }",
+    "  end",
+    '  shared_examples "a strategy" do',
+    '    specify("builds") { expect(1).to eq 1 }',
+    "  end",
+    "end",
+    "",
+    "class UserTest < ActiveSupport::TestCase",
+    '  test "saves with a name" do',
+    "  end",
+    "end",
+    "",
+  ].join("\n");
+  const summary = summarize("spec/acceptance/associations_spec.rb", text);
+  assert.deepEqual(names(summary, "tests"), [
+    "FactoryBot::Factory",
+    "when accidentally using an implicit declaration",
+    "raises an error",
+    "a strategy",
+    "builds",
+    "saves with a name",
+  ]);
+  assert.deepEqual(names(summary, "classes"), ["UserTest"]);
+});
+
+Deno.test("the Ruby tests pattern is linear in a line's blanks", () => {
+  for (const size of [8_000, 64_000]) {
+    const text = `describe${" ".repeat(size)}x\nit${"\t".repeat(size)}(\n`;
+    assert.doesNotMatch(summarize("a_spec.rb", text), /tests:/);
+  }
+});

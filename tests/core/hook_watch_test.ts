@@ -1,0 +1,98 @@
+// A config's plugin whose hook never returns without awaiting holds the build's thread, and with it
+// every timer (a hook's `timeoutMs` among them): the watch (`pipeline/hook_watchdog.ts`, a thread
+// of its own) names the plugin, hook and file and ends the process, in the `slop` command and in
+// `slop mcp`, whose client's call is answered with the same message, and in the build server, whose
+// log and client say it. A build whose hooks return
+// exits as usual: the watch keeps no process alive.
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { makeProject, REPO, runCli, tempDir, V8_FLAGS } from "../_helpers.ts";
+import { connect } from "../mcp/_client.ts";
+
+// Blocked for good without spinning (no CPU spent): the same to the thread as `while (true) {}`.
+const BLOCK = "Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);";
+
+/** A project whose config's view mode `block` renders `a.ts` with `render`. */
+function project(render: string, extra: Record<string, string> = {}) {
+  return makeProject({
+    "a.ts": "export const a = 1;\n",
+    "slop.config.ts": `export default {\n  files: [{ path: "a.ts", view: "block" }],\n` +
+      `  plugins: [{ kind: "view-mode", name: "block", version: "1", timeoutMs: 200,\n` +
+      `    render: ${render} }],\n};\n`,
+    ...extra,
+  });
+}
+
+const BUILD =
+  `import { build, defaultPlugins, loadConfig } from "${
+    pathToFileURL(join(REPO, "mod.ts")).href
+  }";\nimport { watchConfigLoads } from "${
+    pathToFileURL(join(REPO, "pipeline/config_watchdog.ts")).href
+  }";\nwatchConfigLoads();\n` +
+  "const config = await loadConfig({ cwd: Deno.cwd() });\n" +
+  "await build(config, { builtins: defaultPlugins(), write: false });\nconsole.log('built');\n";
+
+const STALLED = '[plugin block] Hook "render" ran for over 0.2 s on "a.ts" without returning';
+
+Deno.test("a plugin's hook that never returns ends the watched process with the plugin, hook and file named", async () => {
+  const run = async (render: string) =>
+    await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--quiet", V8_FLAGS, "build.ts"],
+      cwd: await project(render, { "build.ts": BUILD }),
+      stdout: "piped",
+      stderr: "piped",
+      signal: AbortSignal.timeout(60_000), // without the watch: held for good (killed: SIGTERM)
+    }).output();
+  const renders = [
+    `() => { ${BLOCK} return { text: "" }; }`, // in the hook's own call
+    `async () => { await null; ${BLOCK} return { text: "" }; }`, // after an await
+  ];
+  const runs = await Promise.all([...renders, `(input) => ({ text: input.text })`].map(run));
+  for (const [i, { signal, stderr }] of runs.slice(0, 2).entries()) {
+    assert.equal(signal, "SIGKILL", renders[i]);
+    assert.equal(new TextDecoder().decode(stderr), `slop: ${STALLED}\n`, renders[i]);
+  }
+  // Hooks that return: the build ends, and its process with it.
+  const { code, stdout } = runs[2];
+  assert.deepEqual([code, new TextDecoder().decode(stdout)], [0, "built\n"]);
+});
+
+Deno.test("slop mcp answers the call under way with the stalled hook's message, then ends", async () => {
+  const root = await project(`() => { ${BLOCK} return { text: "" }; }`);
+  const { client, stderr, close } = await connect(root);
+  try {
+    await assert.rejects(
+      client.callTool({ name: "build_context", arguments: {} }, undefined, { timeout: 60_000 }),
+      (error: Error) => {
+        assert.equal(error.message, `MCP error -32603: ${STALLED}`);
+        return true;
+      },
+    );
+    assert.ok(stderr().includes(`slop: ${STALLED}\n`), stderr());
+  } finally {
+    await close();
+  }
+});
+
+Deno.test("a build server held by a plugin's hook ends, and its client says why, then builds in its own process", async () => {
+  const runtime = await tempDir({ prefix: "slop_servers_" });
+  const root = await project(`() => { ${BLOCK} return { text: "" }; }`);
+  const run = await runCli(["build", "--server"], root, { XDG_RUNTIME_DIR: runtime, CI: "" }, {
+    signal: AbortSignal.timeout(60_000), // without the watch: held for good
+  });
+  const log = [...Deno.readDirSync(join(runtime, "slop"))].find((e) => e.name.endsWith(".log"));
+  assert.ok(log, "a log file");
+  const shown = join(runtime, "slop", log.name);
+  // The server's watch ends it (its log says why, the client too), then the client's own.
+  assert.equal(
+    run.stderr,
+    `slop: warning: the build server ended without an answer: ${STALLED} (see "${shown}"): ` +
+      `building in this process\nslop: ${STALLED}\n`,
+  );
+  assert.equal(run.code, 137);
+  assert.match(
+    await Deno.readTextFile(shown),
+    new RegExp(` stopped: ${RegExp.escape(STALLED)}\n$`),
+  );
+});

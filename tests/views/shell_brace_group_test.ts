@@ -1,0 +1,77 @@
+import assert from "node:assert/strict";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+
+// A script wrapped in `{ ... }` so that a shell runs none of it before all of it has arrived
+// (nvm's `nvm.sh` and `install.sh`, 160 KB and 100 functions, `curl ... | bash` installers): the
+// code views kept nothing of it, not one function. Written for these tests.
+const TEXT = [
+  "#!/usr/bin/env bash",
+  "",
+  "{ # this ensures the entire script is downloaded #",
+  "",
+  "# The directory nvm lives in.",
+  'NVM_DIR="${HOME}/.nvm"',
+  "",
+  "nvm_echo() {",
+  '  command printf %s\\\\n "$*" 2>/dev/null',
+  "}",
+  "",
+  'if [ -z "${NVM_DIR}" ]; then',
+  "  exit 1",
+  "fi",
+  "",
+  "nvm_install() {",
+  '  nvm_echo "installing"',
+  "}",
+  "",
+  "nvm_install",
+  "",
+  "} # this ensures the entire script is downloaded #",
+  "",
+].join("\n");
+
+Deno.test("a shell script's top-level brace group keeps its functions and assignments", async () => {
+  const view = (await renderCode("install.sh", TEXT))!;
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
+    "variable NVM_DIR",
+    "function nvm_echo",
+    "function nvm_install",
+  ]);
+  assert.equal(
+    view.text,
+    [
+      // The `#!` line a blank line parts from what follows is left out, as in any script.
+      "{",
+      "# The directory nvm lives in.",
+      'NVM_DIR="${HOME}/.nvm"',
+      "",
+      "nvm_echo() { ... }",
+      "",
+      "nvm_install() { ... }",
+      "} # this ensures the entire script is downloaded #",
+      "",
+    ].join("\n"),
+  );
+});
+
+Deno.test("a brace group of commands alone is left out", async () => {
+  const text = "f() {\n  echo f\n}\n\n{\n  echo a\n  echo b\n} > log.txt\n";
+  const view = (await renderCode("run.sh", text))!;
+  assert.equal(view.text, "f() { ... }\n");
+});
+
+Deno.test("the body of a function head the parser cannot read is no brace group of the script", async () => {
+  // symfony/console's `completion.bash` is a template: `_sf_{{ COMMAND_NAME }}() {`.
+  const text = [
+    "_sf_{{ COMMAND_NAME }}() {",
+    '    local cur="${COMP_WORDS[COMP_CWORD]}"',
+    "    IFS=$'\\n'",
+    "}",
+    "",
+    "complete -F _sf_{{ COMMAND_NAME }} {{ COMMAND_NAME }}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("completion.bash", text))!;
+  assert.deepEqual(view.symbols, []);
+  assert.equal(view.text.trim(), "");
+});
