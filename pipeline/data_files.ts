@@ -25,7 +25,7 @@ export const DATA_LIMIT = 32 * 1024;
  * data, path numbers); an agent edits the code that drives it and reads its summary (targets,
  * nodes, object kinds). Under this size such a file costs about what its summary does.
  */
-export const EDITOR_LIMIT = 8 * 1024;
+const EDITOR_LIMIT = 8 * 1024;
 
 /** Endings of files an editor writes ({@linkcode EDITOR_LIMIT}), lowercase. */
 const EDITOR_ENDINGS = [

@@ -294,7 +294,7 @@ Deno.test("large text that is records (test vectors, a word list, an SVG) is sum
   );
   assert.match(doc, /- keys: `Msg × 300`, `Result × 300`/);
   assert.match(doc, /\*\*SVG image\*\*, 1,402 lines, root `svg`\n- size: viewBox `0 0 100 100`/);
-  assert.match(summaryText(result), /\nsummarized: 3 data files over 32 KB/);
+  assert.match(summaryText(result), /\nsummarized: 3 data files over 8 or 32 KB/);
   const named = await built(root, { files: ["**", "**/*.rsp", "img/chart.svg"] });
   assert.equal(named.view.get("test/SigVer.rsp"), "full");
   assert.equal(named.view.get("img/chart.svg"), "full");
