@@ -42,10 +42,18 @@ export function pbxprojRows(text: string, { list, code }: FormatRowOptions): str
   const bundles = new Set<string>();
   const packages = new Set<string>();
   let section = "";
+  // Braces open before the line, and at the section's start: an object starts at the section's
+  // depth (a target's attributes in the project object are keyed by ids too, one level down).
+  let depth = 0;
+  let base = 0;
   for (const line of text.split("\n")) {
+    const before = depth;
+    const bare = line.replace(/"(?:[^"\\]|\\.)*"|\/\*.*?\*\//g, "");
+    for (const c of bare) depth += c === "{" ? 1 : c === "}" ? -1 : 0;
     const begin = line.match(PBX_SECTION);
     if (begin) {
       section = begin[1];
+      base = depth;
       continue;
     }
     if (line.startsWith("/* End ")) {
@@ -53,7 +61,7 @@ export function pbxprojRows(text: string, { list, code }: FormatRowOptions): str
       continue;
     }
     if (!section) continue;
-    if (PBX_OBJECT.test(line)) {
+    if (before === base && PBX_OBJECT.test(line)) {
       counts.set(section, (counts.get(section) ?? 0) + 1);
       if (PBX_TARGETS.has(section)) targets.push({});
     }
