@@ -73,6 +73,11 @@ const DATA_ENDINGS = [
   ".tsv",
   ".xml",
   ".snap",
+  // XML that is data by its ending: CMSIS's device descriptions (crazyflie-firmware's
+  // `STM32F405.svd`, 2.1 MB of registers), GPS tracks and map layers.
+  ".svd",
+  ".gpx",
+  ".kml",
 ];
 
 /**

@@ -532,6 +532,9 @@ const XML_KINDS = new Set([
   ".xib",
   ".xlf",
   ".xliff",
+  ".svd",
+  ".gpx",
+  ".kml",
 ]);
 
 /** The data kind a text of `ext` is summarized as: `.xml` for an XML document of another name. */

@@ -136,6 +136,10 @@ Deno.test("data files and configuration, by path", () => {
       "assets/moby10b.txt",
       "priv/fake/first_names.txt",
       "logs/nginx.log",
+      // XML data by other endings: CMSIS's device descriptions, GPS tracks, map layers.
+      "tools/debug/STM32F405.svd",
+      "maps/ride.GPX",
+      "maps/places.kml",
     ]
   ) {
     assert.ok(isDataFile(path), path);
@@ -593,6 +597,18 @@ Deno.test("files an editor writes (Xcode, Unity, Godot) and SVGs over 8 KB are s
     "Assets/Main.unity": unityScene(60),
     "img/icon.svg": SVG.slice(0, 12_000) + "\n</svg>\n",
   };
+  // A device description of CMSIS (XML, a data file of 32 KB's limit), beside them.
+  const svd = '<?xml version="1.0" encoding="utf-8"?>\n<device schemaVersion="1.1">\n' +
+    Array.from(
+      { length: 500 },
+      (_, i) =>
+        `  <register><name>CR${i}</name><addressOffset>0x${
+          i.toString(16)
+        }</addressOffset></register>`,
+    )
+      .join("\n") +
+    "\n</device>\n";
+  assert.ok(size(svd) > 32 * 1024, String(size(svd)));
   for (const text of Object.values(big)) {
     assert.ok(size(text) > 8 * 1024 && size(text) < 32 * 1024, String(size(text)));
   }
@@ -602,7 +618,7 @@ Deno.test("files an editor writes (Xcode, Unity, Godot) and SVGs over 8 KB are s
     "Assets/Empty.unity": unityScene(2),
     "img/dot.svg": SVG.slice(0, 2_000) + "\n</svg>\n",
   };
-  const root = await makeProject({ ...big, ...small });
+  const root = await makeProject({ ...big, ...small, "tools/STM32F405.svd": svd });
   const { result, view } = await built(root, undefined);
   for (const path of Object.keys(big)) assert.equal(view.get(path), "summary", path);
   for (const path of Object.keys(small)) assert.equal(view.get(path), "full", path);
@@ -619,7 +635,11 @@ Deno.test("files an editor writes (Xcode, Unity, Godot) and SVGs over 8 KB are s
     /\*\*Godot scene\*\*, [\d,]+ lines\n- nodes \(4\): `Main` \(Node2D\), `Field` \(Node2D\), `Map` \(TileMap\), `Knight` \(res:\/\/src\/pieces\/knight\.tscn\)\n- scripts: `res:\/\/src\/field\/field\.gd`\n- scenes: `res:\/\/src\/pieces\/knight\.tscn`\n- resources: `RectangleShape2D × 1`\n- connections: `Field\/Map\.clicked -> Field\._on_map_clicked`\n/,
   );
   assert.match(doc, /\*\*Unity YAML\*\*, [\d,]+ lines\n- keys: `GameObject`, `Transform`/);
-  assert.match(summaryText(result), /\nsummarized: 4 data files over 8 KB/);
+  assert.match(
+    doc,
+    /### tools\/STM32F405\.svd\n\n\(a data file of \d+ KB, over 32 KB[^\n]*\)\n\n\*\*XML\*\*/,
+  );
+  assert.match(summaryText(result), /\nsummarized: 5 data files over 8 or 32 KB/);
   const named = await built(root, {
     files: ["**", "**/*.pbxproj", "src/main.tscn", "**/*.unity", "img/*.svg"],
   });
