@@ -18,6 +18,49 @@ import type { SourceFile } from "./types.ts";
  */
 export const DATA_LIMIT = 32 * 1024;
 
+/**
+ * The size (bytes) over which a file an editor writes, or an SVG image, is summarized: an Xcode
+ * project (`.pbxproj`), Interface Builder's storyboards, Unity's serialized scenes and assets,
+ * Godot's scenes and resources. Each is an object graph a tool saves (ids, coordinates, tile
+ * data, path numbers); an agent edits the code that drives it and reads its summary (targets,
+ * nodes, object kinds). Under this size such a file costs about what its summary does.
+ */
+const EDITOR_LIMIT = 8 * 1024;
+
+/** Endings of files an editor writes ({@linkcode EDITOR_LIMIT}), lowercase. */
+const EDITOR_ENDINGS = [
+  // Xcode and Interface Builder.
+  ".pbxproj",
+  ".storyboard",
+  ".xib",
+  // Unity's serialized YAML: scenes, prefabs, assets, materials, animations and the like.
+  ...[".unity", ".prefab", ".asset", ".mat", ".anim", ".controller", ".overridecontroller"],
+  ...[".mask", ".physicmaterial", ".physicsmaterial2d", ".lighting", ".playable", ".mixer"],
+  ...[".spriteatlas", ".terrainlayer", ".rendertexture", ".guiskin", ".flare", ".brush"],
+  // Godot's text scenes and resources.
+  ".tscn",
+  ".tres",
+  ".escn",
+  // Images: an SVG's text is path numbers.
+  ".svg",
+];
+
+/**
+ * The size over which a data file the config does not name is summarized:
+ * {@linkcode EDITOR_LIMIT} for a file an editor writes or an SVG, else {@linkcode DATA_LIMIT}.
+ *
+ * @example
+ * ```ts
+ * import { dataLimitOf } from "./data_files.ts";
+ * dataLimitOf("ios/Runner.xcodeproj/project.pbxproj"); // 8192
+ * dataLimitOf("fixtures/shop.json"); // 32768
+ * ```
+ */
+export function dataLimitOf(path: string): number {
+  const lower = path.toLowerCase();
+  return EDITOR_ENDINGS.some((ending) => lower.endsWith(ending)) ? EDITOR_LIMIT : DATA_LIMIT;
+}
+
 /** Endings of data files, lowercase. */
 const DATA_ENDINGS = [
   ".json",
@@ -30,13 +73,18 @@ const DATA_ENDINGS = [
   ".tsv",
   ".xml",
   ".snap",
+  // XML that is data by its ending: CMSIS's device descriptions (crazyflie-firmware's
+  // `STM32F405.svd`, 2.1 MB of registers), GPS tracks and map layers.
+  ".svd",
+  ".gpx",
+  ".kml",
 ];
 
 /**
  * Endings of text that is records, not prose or code, lowercase: test vectors (NIST's `.rsp`
  * and `.req`), logs, `.dat` and `.vec` files, GraphQL schemas (a generated one runs to megabytes:
- * its types are what an agent reads) and SVG images (32 to 64 KB; larger ones are skipped as
- * image data, `pipeline/_default_skips.ts`).
+ * its types are what an agent reads) and SVG images (8 to 64 KB, {@linkcode EDITOR_LIMIT}; larger
+ * ones are skipped as image data, `pipeline/_default_skips.ts`).
  */
 const TEXT_DATA_ENDINGS = [
   ".rsp",
@@ -220,6 +268,7 @@ const CONFIG_NAMES = new Set([
  */
 export function isDataFile(path: string): boolean {
   const lower = path.toLowerCase();
+  if (EDITOR_ENDINGS.some((ending) => lower.endsWith(ending))) return true;
   if (TEXT_DATA_ENDINGS.some((ending) => lower.endsWith(ending))) return true;
   if (PLAIN_TEXT_ENDINGS.some((ending) => lower.endsWith(ending))) return !isDocumentation(lower);
   if (!DATA_ENDINGS.some((ending) => lower.endsWith(ending))) return false;

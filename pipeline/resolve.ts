@@ -7,7 +7,7 @@
  * @module
  */
 
-import { DATA_LIMIT, isDataFile, TRANSLATION_LIMIT, translationSets } from "./data_files.ts";
+import { dataLimitOf, isDataFile, TRANSLATION_LIMIT, translationSets } from "./data_files.ts";
 import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
@@ -595,11 +595,12 @@ function judged(compiledSource: string | undefined): Partial<Target> {
 
 /**
  * The limits a file the config does not name is summarized over: a translation beside the one
- * of its set shown whole over `TRANSLATION_LIMIT`, another data file over `DATA_LIMIT`.
+ * of its set shown whole over `TRANSLATION_LIMIT`, another data file over its own limit
+ * (`dataLimitOf`: 8 KB for a file an editor writes or an SVG, else 32 KB).
  */
 function dataLimits(path: string, translationOf: string | undefined): Partial<Target> {
   if (translationOf !== undefined) return { dataLimit: TRANSLATION_LIMIT, translationOf };
-  return isDataFile(path) ? { dataLimit: DATA_LIMIT } : {};
+  return isDataFile(path) ? { dataLimit: dataLimitOf(path) } : {};
 }
 
 /**

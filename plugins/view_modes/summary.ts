@@ -15,6 +15,7 @@ import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
 import { extraSummaryLanguages } from "./_summary_languages_extra.ts";
 import { documentHeadings } from "./_document_headings.ts";
 import { formatSummaryLanguages, gettextRows, svgRows, vectorRows } from "./_summary_formats.ts";
+import { godotRows, pbxprojRows } from "./_summary_editors.ts";
 import {
   moreSummaryLanguages,
   namesFound,
@@ -227,7 +228,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "17",
+    version: "18",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -320,10 +321,12 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   return `**Text**, ${lineWord(lines)}${lead ? `\n\n${lead}` : ""}`;
 }
 
-/** A gettext catalog's or NIST test vectors' rows; `undefined` for another ending. */
+/** A gettext catalog's, NIST test vectors', an Xcode project's or a Godot file's rows; `undefined` for another ending. */
 function recordRows(ext: string, text: string, data: DataSummaryOptions): string[] | undefined {
   if (ext === ".po" || ext === ".pot") return gettextRows(ext, text, data);
   if (ext === ".rsp" || ext === ".req") return vectorRows(text, data);
+  if (ext === ".pbxproj") return pbxprojRows(text, data);
+  if (ext === ".tscn" || ext === ".escn" || ext === ".tres") return godotRows(text, data);
   return undefined;
 }
 
@@ -536,6 +539,9 @@ const XML_KINDS = new Set([
   ".xib",
   ".xlf",
   ".xliff",
+  ".svd",
+  ".gpx",
+  ".kml",
 ]);
 
 /** The data kind a text of `ext` is summarized as: `.xml` for an XML document of another name. */

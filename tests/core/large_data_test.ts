@@ -138,6 +138,10 @@ Deno.test("data files and configuration, by path", () => {
       "assets/moby10b.txt",
       "priv/fake/first_names.txt",
       "logs/nginx.log",
+      // XML data by other endings: CMSIS's device descriptions, GPS tracks, map layers.
+      "tools/debug/STM32F405.svd",
+      "maps/ride.GPX",
+      "maps/places.kml",
     ]
   ) {
     assert.ok(isDataFile(path), path);
@@ -336,7 +340,7 @@ Deno.test("large text that is records (test vectors, a word list, an SVG) is sum
   );
   assert.match(doc, /- keys: `Msg × 300`, `Result × 300`/);
   assert.match(doc, /\*\*SVG image\*\*, 1,402 lines, root `svg`\n- size: viewBox `0 0 100 100`/);
-  assert.match(summaryText(result), /\nsummarized: 3 data files over 32 KB/);
+  assert.match(summaryText(result), /\nsummarized: 3 data files over 8 or 32 KB/);
   const named = await built(root, { files: ["**", "**/*.rsp", "img/chart.svg"] });
   assert.equal(named.view.get("test/SigVer.rsp"), "full");
   assert.equal(named.view.get("img/chart.svg"), "full");
@@ -563,4 +567,123 @@ Deno.test("a warm build shows a large English file whole once a third translatio
     assert.equal(got.view.get("locales/en.json"), step === "set" ? "full" : "summary", step);
   }
   await kept.close();
+});
+
+const hex = (i: number) => i.toString(16).toUpperCase().padStart(24, "0");
+/** An Xcode project of `n` source files, as Xcode writes one (over 8 KB from about 40 files). */
+const pbxproj = (n: number) =>
+  "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tclasses = {\n\t};\n\tobjectVersion = 56;\n\tobjects = {\n\n" +
+  "/* Begin PBXBuildFile section */\n" +
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `\t\t${hex(i)} /* File${i}.swift in Sources */ = {isa = PBXBuildFile; fileRef = ${
+        hex(1000 + i)
+      } /* File${i}.swift */; };\n`,
+  ).join("") +
+  "/* End PBXBuildFile section */\n\n/* Begin PBXFileReference section */\n" +
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `\t\t${hex(1000 + i)} /* File${i}.swift */ = {isa = PBXFileReference; lastKnownFileType = ` +
+      `sourcecode.swift; path = File${i}.swift; sourceTree = "<group>"; };\n`,
+  ).join("") +
+  "/* End PBXFileReference section */\n\n/* Begin PBXNativeTarget section */\n" +
+  `\t\t${hex(5000)} /* Runner */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tname = Runner;\n` +
+  '\t\t\tproductName = Runner;\n\t\t\tproductType = "com.apple.product-type.application";\n\t\t};\n' +
+  `\t\t${
+    hex(5001)
+  } /* RunnerTests */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tname = RunnerTests;\n` +
+  '\t\t\tproductType = "com.apple.product-type.bundle.unit-test";\n\t\t};\n' +
+  "/* End PBXNativeTarget section */\n\n/* Begin XCBuildConfiguration section */\n" +
+  ["Debug", "Release"].map((name, i) =>
+    `\t\t${hex(6000 + i)} /* ${name} */ = {\n\t\t\tisa = XCBuildConfiguration;\n` +
+    `\t\t\tbuildSettings = {\n\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.runner;\n\t\t\t};\n` +
+    `\t\t\tname = ${name};\n\t\t};\n`
+  ).join("") +
+  "/* End XCBuildConfiguration section */\n\n/* Begin XCRemoteSwiftPackageReference section */\n" +
+  `\t\t${hex(7000)} /* XCRemoteSwiftPackageReference "Sparkle" */ = {\n` +
+  '\t\t\tisa = XCRemoteSwiftPackageReference;\n\t\t\trepositoryURL = "https://github.com/sparkle-project/Sparkle";\n\t\t};\n' +
+  `/* End XCRemoteSwiftPackageReference section */\n\t};\n\trootObject = ${
+    hex(9000)
+  } /* Project object */;\n}\n`;
+
+/** A Godot scene of `n` tiles' worth of data on one map node, as the editor writes it. */
+const tscn = (n: number) =>
+  '[gd_scene load_steps=4 format=3 uid="uid://p01fb6nvi144"]\n\n' +
+  '[ext_resource type="Script" path="res://src/field/field.gd" id="1_a"]\n' +
+  '[ext_resource type="PackedScene" uid="uid://b6" path="res://src/pieces/knight.tscn" id="2_b"]\n\n' +
+  '[sub_resource type="RectangleShape2D" id="RectangleShape2D_x"]\nsize = Vector2(16, 16)\n\n' +
+  '[node name="Main" type="Node2D"]\n\n[node name="Field" type="Node2D" parent="."]\n' +
+  'script = ExtResource("1_a")\n\n[node name="Map" type="TileMap" parent="Field"]\n' +
+  `layer_0/tile_data = PackedInt32Array(${
+    Array.from({ length: n }, (_, i) => `${i * 65536}, 1, ${i % 7}`).join(", ")
+  })\n\n` +
+  '[node name="Knight" parent="Field" instance=ExtResource("2_b")]\nposition = Vector2(8, 8)\n\n' +
+  '[connection signal="clicked" from="Field/Map" to="Field" method="_on_map_clicked"]\n';
+
+/** A Unity scene of `n` game objects (Unity's YAML, its `!u!` tags). */
+const unityScene = (n: number) =>
+  "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n" +
+  Array.from({ length: n }, (_, i) =>
+    `--- !u!1 &${
+      100 + i
+    }\nGameObject:\n  m_ObjectHideFlags: 0\n  m_Name: Object ${i}\n  m_IsActive: 1\n` +
+    `--- !u!4 &${5000 + i}\nTransform:\n  m_GameObject: {fileID: ${100 + i}}\n` +
+    `  m_LocalPosition: {x: ${i}, y: 0, z: 0}\n  m_LocalScale: {x: 1, y: 1, z: 1}\n`).join("");
+
+Deno.test("files an editor writes (Xcode, Unity, Godot) and SVGs over 8 KB are summarized by what they hold; small or named ones whole", async () => {
+  const big = {
+    "ios/Runner.xcodeproj/project.pbxproj": pbxproj(60),
+    "src/main.tscn": tscn(700),
+    "Assets/Main.unity": unityScene(60),
+    "img/icon.svg": SVG.slice(0, 12_000) + "\n</svg>\n",
+  };
+  // A device description of CMSIS (XML, a data file of 32 KB's limit), beside them.
+  const svd = '<?xml version="1.0" encoding="utf-8"?>\n<device schemaVersion="1.1">\n' +
+    Array.from(
+      { length: 500 },
+      (_, i) =>
+        `  <register><name>CR${i}</name><addressOffset>0x${
+          i.toString(16)
+        }</addressOffset></register>`,
+    )
+      .join("\n") +
+    "\n</device>\n";
+  assert.ok(size(svd) > 32 * 1024, String(size(svd)));
+  for (const text of Object.values(big)) {
+    assert.ok(size(text) > 8 * 1024 && size(text) < 32 * 1024, String(size(text)));
+  }
+  const small = {
+    "mac/Runner.xcodeproj/project.pbxproj": pbxproj(4),
+    "src/ui/button.tscn": tscn(4),
+    "Assets/Empty.unity": unityScene(2),
+    "img/dot.svg": SVG.slice(0, 2_000) + "\n</svg>\n",
+  };
+  const root = await makeProject({ ...big, ...small, "tools/STM32F405.svd": svd });
+  const { result, view } = await built(root, undefined);
+  for (const path of Object.keys(big)) assert.equal(view.get(path), "summary", path);
+  for (const path of Object.keys(small)) assert.equal(view.get(path), "full", path);
+  const doc = result.document;
+  const pbx = "ios/Runner.xcodeproj/project.pbxproj";
+  const reason = result.manifest.files.find((f) => f.path === pbx)!.notes![0];
+  assert.match(reason, /^a data file of \d+ KB, over 8 KB: summarized by default/);
+  assert.match(
+    doc,
+    /\*\*Xcode project\*\*, [\d,]+ lines\n- targets: `Runner` \(application\), `RunnerTests` \(bundle\.unit-test\)\n- build configurations: `Debug`, `Release`\n- bundle ids: `com\.example\.runner`\n- packages: `https:\/\/github\.com\/sparkle-project\/Sparkle`\n- objects: `PBXBuildFile × 60`, `PBXFileReference × 60`, `PBXNativeTarget × 2`, `XCBuildConfiguration × 2`, `XCRemoteSwiftPackageReference × 1`\n/,
+  );
+  assert.match(
+    doc,
+    /\*\*Godot scene\*\*, [\d,]+ lines\n- nodes \(4\): `Main` \(Node2D\), `Field` \(Node2D\), `Map` \(TileMap\), `Knight` \(res:\/\/src\/pieces\/knight\.tscn\)\n- scripts: `res:\/\/src\/field\/field\.gd`\n- scenes: `res:\/\/src\/pieces\/knight\.tscn`\n- resources: `RectangleShape2D × 1`\n- connections: `Field\/Map\.clicked -> Field\._on_map_clicked`\n/,
+  );
+  assert.match(doc, /\*\*Unity YAML\*\*, [\d,]+ lines\n- keys: `GameObject`, `Transform`/);
+  assert.match(
+    doc,
+    /### tools\/STM32F405\.svd\n\n\(a data file of \d+ KB, over 32 KB[^\n]*\)\n\n\*\*XML\*\*/,
+  );
+  assert.match(summaryText(result), /\nsummarized: 5 data files over 8 or 32 KB/);
+  const named = await built(root, {
+    files: ["**", "**/*.pbxproj", "src/main.tscn", "**/*.unity", "img/*.svg"],
+  });
+  for (const path of Object.keys(big)) assert.equal(named.view.get(path), "full", path);
 });
