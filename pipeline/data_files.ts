@@ -90,6 +90,19 @@ const STAMP =
 const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*\(/u;
 
 /**
+ * The version of the rules of {@linkcode plainTextLimit}: a warm build remembers each text's
+ * verdict by its content hash and this number (`accel/stat_index.ts`), so a change of the rules
+ * that can change a verdict raises it.
+ *
+ * @example
+ * ```ts
+ * import { PLAIN_TEXT_RULES_VERSION } from "./data_files.ts";
+ * `plain-text-limit/${PLAIN_TEXT_RULES_VERSION}`; // the memo's salt
+ * ```
+ */
+export const PLAIN_TEXT_RULES_VERSION = 1;
+
+/**
  * The size over which plain text (`.txt`, `.text`) that is no documentation by name is
  * summarized, by what it holds: prose or code is read whole up to {@linkcode PROSE_LIMIT}, records
  * (a word list, a log, a table, hashes, a dump) over {@linkcode DATA_LIMIT}. Prose: at least one
