@@ -68,12 +68,22 @@ const PROSE_LIMIT = 256 * 1024;
  */
 const PROSE_WORD = /^["'(\[«¿¡“‘]*\p{L}[\p{L}\p{M}'’-]*[.,;:!?"')\]»”’]*$/u;
 
-/** A sentence's end: a letter, then `.`, `!` or `?` (a closing quote or bracket) and a space or the line's end; CJK's full stops. */
-const SENTENCE_END = /\p{L}[.!?]["')”’]?(?=\s|$)|[。！？]/gu;
+/**
+ * A sentence's end: a letter, then `.`, `!` or `?` (a closing quote or bracket) and a space or
+ * the line's end; CJK's full stops, Khmer's `។` and `៕`, Burmese's `။`; in Thai and Lao, which
+ * end a sentence or phrase with a space alone, a space between two of their letters.
+ */
+const SENTENCE_END =
+  /\p{L}[.!?]["')”’]?(?=\s|$)|[。！？។៕။]|[\p{sc=Thai}\p{sc=Lao}]\p{M}* +(?=[\p{sc=Thai}\p{sc=Lao}])/gu;
 
-/** A character of a script written without spaces between words: Chinese, Japanese kana. */
-const SPACELESS = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
-const SPACELESS_EACH = new RegExp(SPACELESS.source, "gu");
+/**
+ * A character of a script written without spaces between words: Chinese, Japanese kana, Thai,
+ * Lao, Khmer, Burmese.
+ */
+const SPACELESS =
+  /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+/** Each such letter with the marks after it (a Thai vowel sign, a Burmese medial): a word. */
+const SPACELESS_EACH = new RegExp(`(?=\\p{L})${SPACELESS.source}\\p{M}*`, "gu");
 
 /**
  * A log line's start: a date (`2024-01-01`, `2024/01/01`) or a time of day with seconds
@@ -122,7 +132,7 @@ export const PLAIN_TEXT_RULES_VERSION = 1;
 export function plainTextLimit(text: string): number {
   let lines = 0, tokens = 0, words = 0, proseLines = 0, codeLines = 0, stamped = 0;
   for (const line of text.split("\n")) {
-    // A script written without spaces (Chinese, Japanese) is read a character a word.
+    // A script written without spaces (Chinese, Japanese, Thai, ...) is read a letter a word.
     const spaced = SPACELESS.test(line) ? line.replace(SPACELESS_EACH, " $& ") : line;
     const parts = spaced.trim().split(/\s+/);
     if (parts[0] === "") continue;

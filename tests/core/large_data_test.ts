@@ -267,6 +267,33 @@ Deno.test("plain text by what it holds: prose in scripts written without spaces,
   }
 });
 
+Deno.test("plain text by what it holds: Thai, Lao, Khmer and Burmese prose (spaces between phrases only) whole, their lists records", () => {
+  // No space between words, a space (Thai, Lao) or a mark (Khmer's ។, Burmese's ။) between
+  // phrases and sentences: each letter with its marks is a word, as a Chinese character is.
+  const prose = {
+    thai: LINES("นี่คือย่อหน้าที่ # เราเขียนประโยคภาษาไทยบางประโยคที่นี่ เพื่อทดสอบว่าโปรแกรมรู้จักร้อยแก้ว"),
+    lao: LINES("ນີ້ແມ່ນວັກທີ # ພວກເຮົາຂຽນປະໂຫຍກພາສາລາວຢູ່ທີ່ນີ້ ເພື່ອທົດສອບວ່າໂປຣແກຣມຮັບຮູ້ຮ້ອຍແກ້ວ"),
+    khmer: LINES("នេះគឺជាកថាខណ្ឌទី # ។ យើងសរសេរប្រយោគភាសាខ្មែរនៅទីនេះ ដើម្បីសាកល្បងកម្មវិធី។"),
+    burmese: LINES("ဤသည်မှာ စာပိုဒ် # ဖြစ်သည်။ ပရိုဂရမ်က စကားပြေကို မှတ်မိနိုင်မလား စမ်းသပ်သည်။"),
+    chinese: LINES("这是第#段。我们在这里写了一些中文句子，用来测试程序是否能够识别散文。"),
+  };
+  for (const [kind, text] of Object.entries(prose)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), 256 * 1024, kind);
+  }
+  // A word a line, a table of tab-separated columns: records in these scripts too.
+  const records = {
+    thaiWords: LINES("คำศัพท์ที่#", 3000),
+    khmerWords: LINES("ពាក្យទី#", 3000),
+    burmeseWords: LINES("စကားလုံး#", 3000),
+    thaiTable: LINES("จังหวัด#\tภาคกลาง\tประชากร#", 2000),
+  };
+  for (const [kind, text] of Object.entries(records)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), DATA_LIMIT, kind);
+  }
+});
+
 Deno.test("a warm build decides on a large data file as the plain stages do, whichever config read it first", async () => {
   const named: SlopConfig = { files: ["**", "**/*.json"] };
   const orders = [[undefined, named], [named, undefined]];
