@@ -131,6 +131,7 @@ export const PLAIN_TEXT_RULES_VERSION = 1;
  */
 export function plainTextLimit(text: string): number {
   let lines = 0, tokens = 0, words = 0, proseLines = 0, codeLines = 0, stamped = 0;
+  const fields = FIELD_MARKS.map(() => new Map<number, number>());
   for (const line of text.split("\n")) {
     // A script written without spaces (Chinese, Japanese, Thai, ...) is read a letter a word.
     const spaced = SPACELESS.test(line) ? line.replace(SPACELESS_EACH, " $& ") : line;
@@ -143,13 +144,60 @@ export function plainTextLimit(text: string): number {
     words += lineWords;
     if (parts.length >= 4 && lineWords >= 0.7 * parts.length) proseLines++;
     if (parts.length >= 2 && isCodeLine(line)) codeLines++;
+    countFieldMarks(line, fields);
   }
   if (lines === 0) return DATA_LIMIT;
   const ends = text.match(SENTENCE_END)?.length ?? 0;
   // A log's messages may be sentences: a quarter of its lines or more start with a date or time.
+  // A table's last field may be a sentence: the same count of one field mark (a tab, a comma, a
+  // semicolon, a pipe) on three lines of four or more makes records.
+  const table = fields.some((counts) => [...counts.values()].some((n) => n >= (3 / 4) * lines));
   const prose = ends >= lines / 12 && words >= (2 / 3) * tokens && proseLines >= lines / 4 &&
-    stamped < lines / 4;
+    stamped < lines / 4 && !table;
   return prose || codeLines >= lines / 2 ? PROSE_LIMIT : DATA_LIMIT;
+}
+
+/** What separates a record's fields: a tab, a comma, a semicolon, a pipe. */
+const FIELD_MARKS = ["\t", ",", ";", "|"];
+const QUOTE = 34;
+
+/** Words a record's first field has at most (a key, a number, a date, a name). */
+const KEY_WORDS = 3;
+
+/**
+ * Count the field marks of a line into `fields` (one map a mark, from a line's count of it to
+ * the lines with that count): those outside double quotes (a CSV's quoted sentence has commas)
+ * and not at its end (a line of verse ends with a comma), when the text before the first is a
+ * record's key, of {@linkcode KEY_WORDS} words or fewer (prose's clause before its first comma
+ * is longer, mostly). A line with none counts for none.
+ */
+function countFieldMarks(line: string, fields: Map<number, number>[]): void {
+  let tabs = 0, commas = 0, semicolons = 0, pipes = 0;
+  // Words before each mark's first, counted as the line is read.
+  let tabKey = 0, commaKey = 0, semicolonKey = 0, pipeKey = 0;
+  let quoted = false, words = 0, inWord = false, last = line.length;
+  while (last > 0 && line.charCodeAt(last - 1) <= 32) last--;
+  for (let i = 0; i < last - 1; i++) {
+    const code = line.charCodeAt(i);
+    if (code <= 32) inWord = false;
+    else if (!inWord) {
+      inWord = true;
+      words++;
+    }
+    if (code === QUOTE) quoted = !quoted;
+    else if (quoted) continue;
+    else if (code === 9 && tabs++ === 0) tabKey = words;
+    else if (code === 44 && commas++ === 0) commaKey = words;
+    else if (code === 59 && semicolons++ === 0) semicolonKey = words;
+    else if (code === 124 && pipes++ === 0) pipeKey = words;
+  }
+  const add = (mark: number, n: number, key: number) => {
+    if (n > 0 && key <= KEY_WORDS) fields[mark].set(n, (fields[mark].get(n) ?? 0) + 1);
+  };
+  add(0, tabs, tabKey);
+  add(1, commas, commaKey);
+  add(2, semicolons, semicolonKey);
+  add(3, pipes, pipeKey);
 }
 
 /**

@@ -294,6 +294,38 @@ Deno.test("plain text by what it holds: Thai, Lao, Khmer and Burmese prose (spac
   }
 });
 
+Deno.test("plain text by what it holds: delimited records whose last field is a sentence are records, verse and prose with commas prose", () => {
+  // The same count of tabs, commas (outside quotes), semicolons or pipes on most lines, after a
+  // short first field (a key): a table.
+  const records = {
+    tsv: LINES("#\tpending\tThe worker restarted after a failure. It is up again now."),
+    csv: LINES('#,2024,"The parcel arrived late, and the box was open. We sent it back."'),
+    semicolons: LINES("#;Smith;The customer asked for a refund. It was granted the same day."),
+    pipes: LINES("# | open | The build failed on the main branch. A fix is under review."),
+  };
+  for (const [kind, text] of Object.entries(records)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), DATA_LIMIT, kind);
+  }
+  // Verse ends its lines with commas; prose has commas, but not after a key on every line.
+  const prose = {
+    verse: Array.from({ length: 300 }, (_, i) =>
+      [
+        `Shall I compare thee to a summer's day number ${i},`,
+        `Thou art more lovely, and more temperate, by far.`,
+        `Rough winds do shake the darling buds of May,`,
+        `And summer's lease hath all too short a date.`,
+      ].join("\n")).join("\n") + "\n",
+    paragraphs: LINES(
+      "Part #. We read the letters, one by one, and wrote back. Nobody came; the house was empty.",
+    ),
+  };
+  for (const [kind, text] of Object.entries(prose)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), 256 * 1024, kind);
+  }
+});
+
 Deno.test("a warm build decides on a large data file as the plain stages do, whichever config read it first", async () => {
   const named: SlopConfig = { files: ["**", "**/*.json"] };
   const orders = [[undefined, named], [named, undefined]];
