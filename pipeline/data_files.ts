@@ -323,6 +323,30 @@ export function summarizedByDefault(
  */
 export const TRANSLATION_LIMIT = 4 * 1024;
 
+/**
+ * The size (bytes) over which a gettext template or catalog that is no summarized translation (a
+ * set's template or its first catalog, shown whole; a template alone, as a WordPress plugin ships
+ * its `languages/*.pot`) is summarized: its messages' source texts and where the code says them
+ * are what the code's strings are, read whole as prose is up to this size (about 60k tokens); a
+ * larger one (a large plugin's template of 300 to 500 KB) is its summary: how many messages, the
+ * first ones.
+ */
+export const GETTEXT_LIMIT = 256 * 1024;
+
+/**
+ * Whether a path is a gettext template or catalog (`.pot`, `.po`).
+ *
+ * @example
+ * ```ts
+ * import { isGettextFile } from "./data_files.ts";
+ * isGettextFile("languages/my-plugin.pot"); // true
+ * isGettextFile("locales/de.json"); // false
+ * ```
+ */
+export function isGettextFile(path: string): boolean {
+  return /\.pot?$/i.test(path);
+}
+
 /** Folders translations are kept in (lowercase): `locales/de.json`, `i18n/fr.yml`. */
 const LOCALE_FOLDER = /(?:^|\/)(?:locales?|i18n|l10n|lang|languages|translations?|messages)\//;
 

@@ -623,3 +623,54 @@ Deno.test("a warm build shows a large English file whole once a third translatio
   }
   await kept.close();
 });
+
+Deno.test("a gettext template or catalog shown whole is summarized over 256 KB (a WordPress plugin's .pot), with its messages counted", async () => {
+  /** A template of `n` messages, each with where the code says it (about 110 bytes a message). */
+  const pot = (n: number) =>
+    'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' +
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `#: includes/admin/class-settings-page-${
+          i % 40
+        }.php:${i}\nmsgid "Message ${i}"\nmsgstr ""\n`,
+    ).join("\n");
+  const catalog = (lang: string) =>
+    `msgid ""\nmsgstr "Language: ${lang}\\n"\n\nmsgid "Hi"\nmsgstr "Hi ${lang}"\n`;
+  const root = await makeProject({
+    "src/app.php": "<?php echo 1;\n",
+    // A WordPress plugin ships its template alone: 340 KB.
+    "languages/my-plugin.pot": pot(4_000),
+    // A set's template: 300 KB, and a template of 85 KB beside no catalogs.
+    "po/app.pot": pot(3_600),
+    "po/de.po": catalog("de"),
+    "po/fr.po": catalog("fr"),
+    "po/ja.po": catalog("ja"),
+    "i18n/small.pot": pot(1_000),
+    // A set with no template: its first catalog, 340 KB, is summarized too.
+    "locale/de/LC_MESSAGES/django.po": pot(4_000).replace(
+      'msgstr ""\n"',
+      'msgstr "Language: de\\n"\n"',
+    ),
+    "locale/fr/LC_MESSAGES/django.po": catalog("fr"),
+    "locale/it/LC_MESSAGES/django.po": catalog("it"),
+  });
+  const { result, view } = await built(root, undefined);
+  for (const path of ["languages/my-plugin.pot", "po/app.pot", "locale/de/LC_MESSAGES/django.po"]) {
+    assert.ok(size(await Deno.readTextFile(`${root}/${path}`)) > 256 * 1024, path);
+    assert.equal(view.get(path), "summary", path);
+  }
+  assert.ok(size(pot(1_000)) > 32 * 1024 && size(pot(1_000)) < 256 * 1024);
+  assert.equal(view.get("i18n/small.pot"), "full");
+  const reason = dataReason(size(pot(4_000)), 256 * 1024);
+  assert.ok(
+    result.document.includes(`(${reason})\n\n**gettext template**`),
+    result.document.slice(0, 600),
+  );
+  assert.match(result.document, /\*\*gettext template\*\*, [\d,]+ lines, 4,000 messages/);
+  // A set's other catalogs under 4 KB are whole, as before.
+  assert.equal(view.get("po/de.po"), "full");
+  // Named in "files", a template is whole at any size.
+  const named = await built(root, { files: ["**", "languages/my-plugin.pot"] });
+  assert.equal(named.view.get("languages/my-plugin.pot"), "full");
+});
