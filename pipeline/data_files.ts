@@ -509,7 +509,11 @@ const TRANSLATION_START = "a translation like ";
  * ```
  */
 export function translationReason(shown: string): string {
-  return `${TRANSLATION_START}${JSON.stringify(shown)} (shown whole): summarized by default: ` +
+  // A gettext set's template or first catalog is whole up to a limit ({@linkcode GETTEXT_LIMIT}).
+  const whole = isGettextFile(shown)
+    ? `shown whole up to ${GETTEXT_LIMIT / 1024} KB`
+    : "shown whole";
+  return `${TRANSLATION_START}${JSON.stringify(shown)} (${whole}): summarized by default: ` +
     'name it in "files" to show it whole';
 }
 

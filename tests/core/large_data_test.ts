@@ -652,7 +652,7 @@ Deno.test("a gettext template or catalog shown whole is summarized over 256 KB (
       'msgstr ""\n"',
       'msgstr "Language: de\\n"\n"',
     ),
-    "locale/fr/LC_MESSAGES/django.po": catalog("fr"),
+    "locale/fr/LC_MESSAGES/django.po": pot(100),
     "locale/it/LC_MESSAGES/django.po": catalog("it"),
   });
   const { result, view } = await built(root, undefined);
@@ -668,8 +668,15 @@ Deno.test("a gettext template or catalog shown whole is summarized over 256 KB (
     result.document.slice(0, 600),
   );
   assert.match(result.document, /\*\*gettext template\*\*, [\d,]+ lines, 4,000 messages/);
-  // A set's other catalogs under 4 KB are whole, as before.
+  // A set's other catalogs under 4 KB are whole, as before; over it, their reason no longer says
+  // the one they are like is shown whole.
   assert.equal(view.get("po/de.po"), "full");
+  assert.equal(view.get("locale/fr/LC_MESSAGES/django.po"), "summary");
+  assert.ok(
+    result.document.includes(
+      '(a translation like "locale/de/LC_MESSAGES/django.po" (shown whole up to 256 KB): ',
+    ),
+  );
   // Named in "files", a template is whole at any size.
   const named = await built(root, { files: ["**", "languages/my-plugin.pot"] });
   assert.equal(named.view.get("languages/my-plugin.pot"), "full");
