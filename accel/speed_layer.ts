@@ -5,8 +5,9 @@
  * off").
  *
  * - read: files whose `lstat` fingerprint is unchanged since the last build
- *   are not read (the stat index), and their texts are read later only if a
- *   stage needs them (lazy input).
+ *   are not read (the stat index; plain text whose data limit its text
+ *   decides neither, its verdict remembered by its hash in `text_memo.ts`),
+ *   and their texts are read later only if a stage needs them (lazy input).
  * - secrets: the code views start their threads while the scan runs, and the
  *   scan's workers count the tokens of files shown in full (early counts).
  * - transform: counting threads start once enough views are rendered anew;

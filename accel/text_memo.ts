@@ -4,8 +4,9 @@
  * (`text_spill.ts`), each named by its record's checked sha256, and a value
  * made from such a text (the order memory's content key, a hash of the whole
  * text, its UTF-16 length and marks) is looked up by that name instead of made
- * again. Kept beside the stat
- * index, as JSON; a missing or damaged file is an empty memo. What it saves is
+ * again; so is the data limit of plain text its text decides (by the stat
+ * index's recorded sha256), so an unchanged one is not read. Kept beside the
+ * stat index, as JSON; a missing or damaged file is an empty memo. What it saves is
  * measured in bench/README.md ("Monorepo scale").
  *
  * @module
