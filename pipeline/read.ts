@@ -401,8 +401,8 @@ function mapSources(absMap: string, map: string): string[] {
 
 /**
  * Whether a target's data limit depends on its text (plain text over the data limit, up to the
- * size over which any is summarized, not a translation): the stat index reads such a file at each
- * build, as its limit is not recorded.
+ * size over which any is summarized, not a translation): the stat index does not record its
+ * limit, so it reads such a file again unless the limit is remembered by the text's hash.
  *
  * @example
  * ```ts

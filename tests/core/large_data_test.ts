@@ -271,6 +271,65 @@ Deno.test("plain text by what it holds: prose in scripts written without spaces,
   }
 });
 
+Deno.test("plain text by what it holds: Thai, Lao, Khmer and Burmese prose (spaces between phrases only) whole, their lists records", () => {
+  // No space between words, a space (Thai, Lao) or a mark (Khmer's ។, Burmese's ။) between
+  // phrases and sentences: each letter with its marks is a word, as a Chinese character is.
+  const prose = {
+    thai: LINES("นี่คือย่อหน้าที่ # เราเขียนประโยคภาษาไทยบางประโยคที่นี่ เพื่อทดสอบว่าโปรแกรมรู้จักร้อยแก้ว"),
+    lao: LINES("ນີ້ແມ່ນວັກທີ # ພວກເຮົາຂຽນປະໂຫຍກພາສາລາວຢູ່ທີ່ນີ້ ເພື່ອທົດສອບວ່າໂປຣແກຣມຮັບຮູ້ຮ້ອຍແກ້ວ"),
+    khmer: LINES("នេះគឺជាកថាខណ្ឌទី # ។ យើងសរសេរប្រយោគភាសាខ្មែរនៅទីនេះ ដើម្បីសាកល្បងកម្មវិធី។"),
+    burmese: LINES("ဤသည်မှာ စာပိုဒ် # ဖြစ်သည်။ ပရိုဂရမ်က စကားပြေကို မှတ်မိနိုင်မလား စမ်းသပ်သည်။"),
+    chinese: LINES("这是第#段。我们在这里写了一些中文句子，用来测试程序是否能够识别散文。"),
+  };
+  for (const [kind, text] of Object.entries(prose)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), 256 * 1024, kind);
+  }
+  // A word a line, a table of tab-separated columns: records in these scripts too.
+  const records = {
+    thaiWords: LINES("คำศัพท์ที่#", 3000),
+    khmerWords: LINES("ពាក្យទី#", 3000),
+    burmeseWords: LINES("စကားလုံး#", 3000),
+    thaiTable: LINES("จังหวัด#\tภาคกลาง\tประชากร#", 2000),
+  };
+  for (const [kind, text] of Object.entries(records)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), DATA_LIMIT, kind);
+  }
+});
+
+Deno.test("plain text by what it holds: delimited records whose last field is a sentence are records, verse and prose with commas prose", () => {
+  // The same count of tabs, commas (outside quotes), semicolons or pipes on most lines, after a
+  // short first field (a key): a table.
+  const records = {
+    tsv: LINES("#\tpending\tThe worker restarted after a failure. It is up again now."),
+    csv: LINES('#,2024,"The parcel arrived late, and the box was open. We sent it back."'),
+    semicolons: LINES("#;Smith;The customer asked for a refund. It was granted the same day."),
+    pipes: LINES("# | open | The build failed on the main branch. A fix is under review."),
+  };
+  for (const [kind, text] of Object.entries(records)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), DATA_LIMIT, kind);
+  }
+  // Verse ends its lines with commas; prose has commas, but not after a key on every line.
+  const prose = {
+    verse: Array.from({ length: 300 }, (_, i) =>
+      [
+        `Shall I compare thee to a summer's day number ${i},`,
+        `Thou art more lovely, and more temperate, by far.`,
+        `Rough winds do shake the darling buds of May,`,
+        `And summer's lease hath all too short a date.`,
+      ].join("\n")).join("\n") + "\n",
+    paragraphs: LINES(
+      "Part #. We read the letters, one by one, and wrote back. Nobody came; the house was empty.",
+    ),
+  };
+  for (const [kind, text] of Object.entries(prose)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), 256 * 1024, kind);
+  }
+});
+
 Deno.test("a warm build decides on a large data file as the plain stages do, whichever config read it first", async () => {
   const named: SlopConfig = { files: ["**", "**/*.json"] };
   const orders = [[undefined, named], [named, undefined]];
@@ -686,4 +745,62 @@ Deno.test("files an editor writes (Xcode, Unity, Godot) and SVGs over 8 KB are s
     files: ["**", "**/*.pbxproj", "src/main.tscn", "**/*.unity", "img/*.svg"],
   });
   for (const path of Object.keys(big)) assert.equal(named.view.get(path), "full", path);
+});
+
+Deno.test("a gettext template or catalog shown whole is summarized over 256 KB (a WordPress plugin's .pot), with its messages counted", async () => {
+  /** A template of `n` messages, each with where the code says it (about 110 bytes a message). */
+  const pot = (n: number) =>
+    'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' +
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `#: includes/admin/class-settings-page-${
+          i % 40
+        }.php:${i}\nmsgid "Message ${i}"\nmsgstr ""\n`,
+    ).join("\n");
+  const catalog = (lang: string) =>
+    `msgid ""\nmsgstr "Language: ${lang}\\n"\n\nmsgid "Hi"\nmsgstr "Hi ${lang}"\n`;
+  const root = await makeProject({
+    "src/app.php": "<?php echo 1;\n",
+    // A WordPress plugin ships its template alone: 340 KB.
+    "languages/my-plugin.pot": pot(4_000),
+    // A set's template: 300 KB, and a template of 85 KB beside no catalogs.
+    "po/app.pot": pot(3_600),
+    "po/de.po": catalog("de"),
+    "po/fr.po": catalog("fr"),
+    "po/ja.po": catalog("ja"),
+    "i18n/small.pot": pot(1_000),
+    // A set with no template: its first catalog, 340 KB, is summarized too.
+    "locale/de/LC_MESSAGES/django.po": pot(4_000).replace(
+      'msgstr ""\n"',
+      'msgstr "Language: de\\n"\n"',
+    ),
+    "locale/fr/LC_MESSAGES/django.po": pot(100),
+    "locale/it/LC_MESSAGES/django.po": catalog("it"),
+  });
+  const { result, view } = await built(root, undefined);
+  for (const path of ["languages/my-plugin.pot", "po/app.pot", "locale/de/LC_MESSAGES/django.po"]) {
+    assert.ok(size(await Deno.readTextFile(`${root}/${path}`)) > 256 * 1024, path);
+    assert.equal(view.get(path), "summary", path);
+  }
+  assert.ok(size(pot(1_000)) > 32 * 1024 && size(pot(1_000)) < 256 * 1024);
+  assert.equal(view.get("i18n/small.pot"), "full");
+  const reason = dataReason(size(pot(4_000)), 256 * 1024);
+  assert.ok(
+    result.document.includes(`(${reason})\n\n**gettext template**`),
+    result.document.slice(0, 600),
+  );
+  assert.match(result.document, /\*\*gettext template\*\*, [\d,]+ lines, 4,000 messages/);
+  // A set's other catalogs under 4 KB are whole, as before; over it, their reason no longer says
+  // the one they are like is shown whole.
+  assert.equal(view.get("po/de.po"), "full");
+  assert.equal(view.get("locale/fr/LC_MESSAGES/django.po"), "summary");
+  assert.ok(
+    result.document.includes(
+      '(a translation like "locale/de/LC_MESSAGES/django.po" (shown whole up to 256 KB): ',
+    ),
+  );
+  // Named in "files", a template is whole at any size.
+  const named = await built(root, { files: ["**", "languages/my-plugin.pot"] });
+  assert.equal(named.view.get("languages/my-plugin.pot"), "full");
 });
