@@ -1407,6 +1407,8 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
     "while_expression",
   ]),
   typeBodies: new Set(["enum_body"]),
+  // A self-type (`trait A { this: B =>`) says what the members may use: it stays with the body.
+  headers: new Set(["self_type"]),
   keep: scalaKeep,
   transparent: new Set<string>(),
   attach: new Set(["comment", "block_comment"]),

@@ -906,7 +906,12 @@ class Walker {
       const brace = this.text.indexOf("{", node.startIndex);
       if (brace !== -1 && brace < node.endIndex) {
         this.edits.length = first;
-        this.edits.push({ start: brace, end: node.endIndex, text: this.spec.bodyMarker });
+        // A header the body opens with (Scala's self-type, `{ this: B =>`) stays before it.
+        const head = node.firstNamedChild;
+        if (head && spec.headers?.has(head.type) && head.startIndex > brace) {
+          const marker = this.spec.bodyMarker.slice(1);
+          this.edits.push({ start: head.endIndex, end: node.endIndex, text: marker });
+        } else this.edits.push({ start: brace, end: node.endIndex, text: this.spec.bodyMarker });
       }
     }
   }
