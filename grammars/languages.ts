@@ -507,6 +507,15 @@ function closer(open: string): string {
   return open === "(" ? ")" : open === "[" ? "]" : "}";
 }
 
+/** A text's first line; when the text goes on, its open brackets closed by `...`. */
+function firstLineClosed(text: string): string {
+  const line = text.split("\n", 1)[0].trim();
+  const open = line.length < text.trim().length ? /[({[]+$/.exec(line)?.[0] : undefined;
+  return open
+    ? `${line.slice(0, -open.length)}${open}...${[...open].reverse().map(closer).join("")}`
+    : line;
+}
+
 /** What an anonymous default export is, by its value's node type. */
 const JS_DEFAULT_KINDS: Record<string, string> = {
   function_expression: "function",
@@ -531,14 +540,7 @@ function jsDefaultExport(node: NodeLike): DeclaredName[] | undefined {
   let words: string;
   if (kind && body?.startIndex !== undefined) {
     words = node.text.slice(0, body.startIndex - node.startIndex).replace(/\s+/g, " ").trim();
-  } else {
-    // A value over lines: its first line, its open brackets closed by `...`.
-    const line = node.text.split("\n", 1)[0].trim();
-    const open = line.length < node.text.trim().length ? /[({[]+$/.exec(line)?.[0] : undefined;
-    words = open
-      ? `${line.slice(0, -open.length)}${open}...${[...open].reverse().map(closer).join("")}`
-      : line;
-  }
+  } else words = firstLineClosed(node.text);
   words = words.replace(/\s*;$/, "");
   if (words.length > 240) words = `${words.slice(0, 237)}...`;
   return [{ name: "default", signature: words, kind: kind ?? "default" }];
@@ -1169,18 +1171,62 @@ function phpReturnedClass(node: NodeLike): boolean {
     returned?.type === "return_statement" && returned.parent?.type === "program";
 }
 
-/** Only a returned anonymous class is a definition (one in a method body is a value). */
+/**
+ * The key of an element of the array a file returns (`return ['name' => env('APP_NAME'), ...];`,
+ * a Laravel or Symfony config file: its keys are what `config('app.name')` reads), or undefined
+ * for another element or one with no key.
+ */
+function phpReturnedKey(node: NodeLike): NodeLike | undefined {
+  const array = node.parent;
+  const returned = array?.parent;
+  if (array?.type !== "array_creation_expression" || returned?.type !== "return_statement") {
+    return undefined;
+  }
+  if (returned.parent?.type !== "program") return undefined;
+  const parts = node.namedChildren.filter((c) => c.type !== "comment");
+  return parts.length === 2 ? parts[0] : undefined;
+}
+
+/** A config key's name: a string's content (`'name'` is `name`), else the key as written. */
+function phpKeyName(key: NodeLike): string {
+  const parts = key.namedChildren;
+  const content = parts.length === 1 && parts[0].type === "string_content" ? parts[0].text : "";
+  return content || key.text;
+}
+
+/**
+ * Only a returned anonymous class is a definition (one in a method body is a value), and only a
+ * returned array's keyed elements are (the array a function returns is a value).
+ */
 function phpDefines(node: NodeLike, type: string): boolean {
+  if (type === "array_element_initializer") return phpReturnedKey(node) !== undefined;
   return type !== "anonymous_class" || phpReturnedClass(node);
 }
 
-/** A returned anonymous class's name (`class@anonymous`), by which a mask names its members. */
-function phpSymbolName(_def: NodeLike, type: string): string | undefined {
+/**
+ * A returned anonymous class's name (`class@anonymous`), by which a mask names its members; a
+ * returned array's key without its quotes.
+ */
+function phpSymbolName(def: NodeLike, type: string): string | undefined {
+  if (type === "array_element_initializer") {
+    const key = phpReturnedKey(def);
+    return key && phpKeyName(key);
+  }
   return type === "anonymous_class" ? PHP_ANONYMOUS_CLASS : undefined;
 }
 
-/** A returned anonymous class's name, kind and words up to its body (`return new class ...`). */
+/**
+ * A returned anonymous class's name, kind and words up to its body (`return new class ...`); a
+ * returned array's key with its element's first line (`'providers' => [...]`).
+ */
 function phpDescribe(def: NodeLike, type: string): DeclaredName | undefined {
+  if (type === "array_element_initializer") {
+    const key = phpReturnedKey(def);
+    if (!key) return undefined;
+    let words = firstLineClosed(def.text).replace(/\s*,$/, "");
+    if (words.length > 240) words = `${words.slice(0, 237)}...`;
+    return { name: phpKeyName(key), kind: "key", signature: words };
+  }
   if (type !== "anonymous_class") return undefined;
   const returned = def.parent?.parent;
   const body = def.childForFieldName("body");
@@ -1243,6 +1289,8 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
     const_element: { kind: "constant" },
     enum_case: { kind: "case" },
     anonymous_class: { kind: "class" },
+    // A key of the array a config file returns (see `phpReturnedKey`).
+    array_element_initializer: { kind: "key", checked: true },
   },
   values: new Set([
     "property_element.default_value",
@@ -1254,7 +1302,10 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
   describe: phpDescribe,
   fieldOf: phpFieldOf,
   isPublic: phpPublic,
-  nameNode: (def, type) => type === "const_element" ? def.firstNamedChild : undefined,
+  nameNode: (def, type) =>
+    type === "const_element" || type === "array_element_initializer"
+      ? def.firstNamedChild
+      : undefined,
   opaque: new Set(["string", "encapsed_string", "heredoc", "nowdoc"]),
 };
 
