@@ -1156,8 +1156,102 @@ function phpKeep(node: NodeLike, type: string = node.type): boolean {
   }
   if (type === "declare_statement") return true;
   if (type === "return_statement") return node.parent?.type === "program";
+  if (type === "expression_statement") return phpRuns(node);
   return type !== "ERROR" && type !== "text" && type !== "text_interpolation" &&
     !type.endsWith("_statement");
+}
+
+/** The expressions that read another file in (`require __DIR__.'/auth.php';`). */
+const PHP_REQUIRES = /^(?:require|require_once|include|include_once)_expression$/;
+
+/**
+ * Whether a statement is what a file does when it is loaded: a chain of calls rooted at a static
+ * call (a routes file's `Route::get('/x', [C::class, 'm'])->name('x')`, `Route::middleware('auth')
+ * ->group(function () {...})`, `Artisan::command(...)`, `Schedule::command(...)->daily()`), or a
+ * `require` / `include` of another file. A plain call (`the_title();` in a template) is output.
+ */
+function phpRuns(statement: NodeLike): boolean {
+  const expression = statement.firstNamedChild;
+  if (!expression) return false;
+  return PHP_REQUIRES.test(expression.type) || phpChain(statement) !== undefined;
+}
+
+/** The calls of a statement's chain rooted at a static call, outermost first, or undefined. */
+function phpChain(statement: NodeLike): NodeLike[] | undefined {
+  const calls: NodeLike[] = [];
+  let n = statement.firstNamedChild;
+  for (let i = 0; n && i < 64; i++) {
+    calls.push(n);
+    if (n.type === "scoped_call_expression") return calls;
+    if (n.type !== "member_call_expression" && n.type !== "nullsafe_member_call_expression") break;
+    n = n.childForFieldName("object");
+  }
+  return undefined;
+}
+
+/**
+ * A router's methods that declare a route (Laravel's `Route::get`, `Route::resource`, ...,
+ * Livewire Volt's `Volt::route`).
+ */
+const PHP_ROUTE_METHODS =
+  /^(?:get|post|put|patch|delete|options|any|match|view|redirect|permanentRedirect|resource|apiResource|singleton|apiSingleton|resources|apiResources|route)$/;
+
+/** The closure passed to a call, if one is (`group(function () {...})`, `fn () => ...`). */
+function phpClosureArgument(call: NodeLike): NodeLike | undefined {
+  for (const argument of call.childForFieldName("arguments")?.namedChildren ?? []) {
+    const value = argument.firstNamedChild;
+    if (value?.type === "anonymous_function" || value?.type === "arrow_function") return value;
+  }
+  return undefined;
+}
+
+/**
+ * A routes file's statement as a symbol: a group (`Route::middleware('auth')->group(function ()
+ * {...})`: its closure holds routes, walked as a block is) named and shown by its words before the
+ * closure, or a route (`Route::get('/profile', ...)`) named by its method and its first argument
+ * as written (`get /profile`), shown with closure bodies elided; or undefined for another
+ * statement.
+ */
+function phpRoute(statement: NodeLike): DeclaredName | undefined {
+  if (statement.type !== "expression_statement") return undefined;
+  const calls = phpChain(statement);
+  if (!calls || statement.startIndex === undefined) return undefined;
+  const from = statement.startIndex;
+  const group = calls.find((c) => c.childForFieldName("name")?.text === "group");
+  const closure = group && phpClosureArgument(group);
+  if (closure?.startIndex !== undefined) {
+    const words = statement.text.slice(0, closure.startIndex - from).replace(/\s+/g, " ").trim();
+    const signature = `${words}...)`;
+    return { name: signature, kind: "group", signature: cutSignature(signature) };
+  }
+  for (const call of calls) {
+    const method = call.childForFieldName("name")?.text ?? "";
+    if (!PHP_ROUTE_METHODS.test(method)) continue;
+    const first = call.childForFieldName("arguments")?.namedChildren[0]?.firstNamedChild;
+    if (first?.type !== "string" && first?.type !== "encapsed_string") continue;
+    let text = statement.text;
+    // A closure's body is elided, as the skeleton elides it (from the last, so offsets hold).
+    const bodies = calls.map(phpClosureArgument).map((c) => c?.childForFieldName("body"));
+    for (const body of bodies.reverse()) {
+      if (body?.startIndex === undefined) continue;
+      const at = body.startIndex - from;
+      const marker = body.type === "compound_statement" ? "{ ... }" : "...";
+      text = text.slice(0, at) + marker + text.slice(at + body.text.length);
+    }
+    const signature = text.replace(/\s+(?=\??->)/g, "").replace(/\s+/g, " ").trim()
+      .replace(/;$/, "");
+    return {
+      name: `${method} ${phpKeyName(first)}`,
+      kind: "route",
+      signature: cutSignature(signature),
+    };
+  }
+  return undefined;
+}
+
+/** A signature cut to 240 characters, as the outline's other long ones are. */
+function cutSignature(words: string): string {
+  return words.length > 240 ? `${words.slice(0, 237)}...` : words;
 }
 
 /** The name PHP itself gives an anonymous class (`get_class` says `class@anonymous`). */
@@ -1200,6 +1294,7 @@ function phpKeyName(key: NodeLike): string {
  */
 function phpDefines(node: NodeLike, type: string): boolean {
   if (type === "array_element_initializer") return phpReturnedKey(node) !== undefined;
+  if (type === "expression_statement") return phpRoute(node) !== undefined;
   return type !== "anonymous_class" || phpReturnedClass(node);
 }
 
@@ -1208,6 +1303,7 @@ function phpDefines(node: NodeLike, type: string): boolean {
  * returned array's key without its quotes.
  */
 function phpSymbolName(def: NodeLike, type: string): string | undefined {
+  if (type === "expression_statement") return phpRoute(def)?.name;
   if (type === "array_element_initializer") {
     const key = phpReturnedKey(def);
     return key && phpKeyName(key);
@@ -1220,6 +1316,7 @@ function phpSymbolName(def: NodeLike, type: string): string | undefined {
  * returned array's key with its element's first line (`'providers' => [...]`).
  */
 function phpDescribe(def: NodeLike, type: string): DeclaredName | undefined {
+  if (type === "expression_statement") return phpRoute(def);
   if (type === "array_element_initializer") {
     const key = phpReturnedKey(def);
     if (!key) return undefined;
@@ -1291,7 +1388,10 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
     anonymous_class: { kind: "class" },
     // A key of the array a config file returns (see `phpReturnedKey`).
     array_element_initializer: { kind: "key", checked: true },
+    // A routes file's route or group (see `phpRoute`), its kind `route` or `group`.
+    expression_statement: { kind: "route", checked: true },
   },
+  expands: new Set(["group"]),
   values: new Set([
     "property_element.default_value",
     "const_element.value",

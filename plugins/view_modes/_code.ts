@@ -1192,9 +1192,14 @@ class Walker {
     body: SyntaxNode,
   ): boolean {
     const expands = this.spec.expands;
-    if (!expands?.has(kinds[kinds.length - 1]) || parentNode?.type !== "arguments") return false;
-    const call = nodes[nodes.length - 1];
-    if (call.childForFieldName("arguments")?.startIndex !== parentNode.startIndex) return false;
+    if (!expands?.has(kinds[kinds.length - 1])) return false;
+    // PHP wraps each argument in a node of its own.
+    const args = parentNode?.type === "argument" ? parentNode.parent : parentNode;
+    if (args?.type !== "arguments") return false;
+    // A PHP routes file's group is a statement: its closure is passed to the chain's `group`.
+    const held = nodes[nodes.length - 1];
+    const call = held.type === "expression_statement" ? held.firstNamedChild : held;
+    if (call?.childForFieldName("arguments")?.startIndex !== args.startIndex) return false;
     const regions = this.regions;
     if (regions) {
       const at = firstAtOrAfter(regions.length, (i) => regions[i].start, body.startIndex);

@@ -165,7 +165,19 @@ const PHP: Patterns = [
   ],
   ["uses", /^use[ \t]+(?:function[ \t]+|const[ \t]+)?([A-Za-z_\\][\w\\]*)/gm],
   ["keys", phpReturnedKeys],
+  ["routes", phpRoutes],
 ];
+
+/**
+ * A routes file's routes, by the method and the first argument of a static call's chain
+ * (`Route::get('/profile', ...)`, `Route::middleware('auth')->post('/x', ...)`): `get /profile`.
+ */
+const PHP_ROUTE =
+  /^[ \t]*[A-Z]\w*::(?:\w+\([^)\n]*\)->)*(get|post|put|patch|delete|options|any|view|redirect|resource|apiResource|route)\([ \t]*(?:'([^'\n]{1,200})'|"([^"\n]{1,200})")/gm;
+
+function phpRoutes(text: string): string[] {
+  return [...text.matchAll(PHP_ROUTE)].map((m) => `${m[1]} ${m[2] ?? m[3]}`);
+}
 
 /**
  * The keys of the array a PHP file returns at its top level (`return [` at a line's start, a
