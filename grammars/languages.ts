@@ -1216,12 +1216,10 @@ function phpRoute(statement: NodeLike): DeclaredName | undefined {
   if (statement.type !== "expression_statement") return undefined;
   const calls = phpChain(statement);
   if (!calls || statement.startIndex === undefined) return undefined;
-  const from = statement.startIndex;
   const group = calls.find((c) => c.childForFieldName("name")?.text === "group");
   const closure = group && phpClosureArgument(group);
   if (closure?.startIndex !== undefined) {
-    const words = statement.text.slice(0, closure.startIndex - from).replace(/\s+/g, " ").trim();
-    const signature = `${words}...)`;
+    const signature = `${phpWords(statement, closure.startIndex, [])}...)`;
     return { name: signature, kind: "group", signature: cutSignature(signature) };
   }
   for (const call of calls) {
@@ -1229,17 +1227,10 @@ function phpRoute(statement: NodeLike): DeclaredName | undefined {
     if (!PHP_ROUTE_METHODS.test(method)) continue;
     const first = call.childForFieldName("arguments")?.namedChildren[0]?.firstNamedChild;
     if (first?.type !== "string" && first?.type !== "encapsed_string") continue;
-    let text = statement.text;
-    // A closure's body is elided, as the skeleton elides it (from the last, so offsets hold).
-    const bodies = calls.map(phpClosureArgument).map((c) => c?.childForFieldName("body"));
-    for (const body of bodies.reverse()) {
-      if (body?.startIndex === undefined) continue;
-      const at = body.startIndex - from;
-      const marker = body.type === "compound_statement" ? "{ ... }" : "...";
-      text = text.slice(0, at) + marker + text.slice(at + body.text.length);
-    }
-    const signature = text.replace(/\s+(?=\??->)/g, "").replace(/\s+/g, " ").trim()
-      .replace(/;$/, "");
+    const bodies = calls.map((c) => phpClosureArgument(c)?.childForFieldName("body"))
+      .filter((b): b is NodeLike => b !== null && b !== undefined);
+    const end = statement.startIndex + statement.text.length;
+    const signature = phpWords(statement, end, bodies).replace(/;$/, "");
     return {
       name: `${method} ${phpKeyName(first)}`,
       kind: "route",
@@ -1247,6 +1238,40 @@ function phpRoute(statement: NodeLike): DeclaredName | undefined {
     };
   }
   return undefined;
+}
+
+/**
+ * A statement's words up to `end` (an offset in the file) on one line, as the outline shows a
+ * signature: its comments left out, each of `bodies` (closures' bodies) as the skeleton's marker,
+ * no blank before a chain's `->`.
+ */
+function phpWords(statement: NodeLike, end: number, bodies: NodeLike[]): string {
+  const from = statement.startIndex ?? 0;
+  const cuts: Array<[start: number, end: number, text: string]> = [];
+  const elided = new Set<number>();
+  for (const body of bodies) {
+    if (body.startIndex === undefined) continue;
+    elided.add(body.startIndex);
+    const marker = body.type === "compound_statement" ? "{ ... }" : "...";
+    cuts.push([body.startIndex, body.startIndex + body.text.length, marker]);
+  }
+  const pending = [statement];
+  for (let n = pending.pop(); n; n = pending.pop()) {
+    const at = n.startIndex;
+    if (at === undefined || at >= end || (elided.has(at) && n !== statement)) continue;
+    if (n.type === "comment") cuts.push([at, at + n.text.length, " "]);
+    else pending.push(...n.namedChildren);
+  }
+  cuts.sort((a, b) => a[0] - b[0]);
+  let text = "";
+  let at = from;
+  for (const [start, stop, marker] of cuts) {
+    if (start < at) continue;
+    text += statement.text.slice(at - from, start - from) + marker;
+    at = stop;
+  }
+  text += statement.text.slice(at - from, Math.max(at, end) - from);
+  return text.replace(/\s+(?=\??->)/g, "").replace(/\s+/g, " ").trim();
 }
 
 /** A signature cut to 240 characters, as the outline's other long ones are. */

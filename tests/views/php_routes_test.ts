@@ -15,7 +15,8 @@ const TEXT = [
   "    return view('welcome');",
   "})->name('home');",
   "",
-  "Route::middleware('auth')->group(function () {",
+  "Route::middleware('auth') // signed in",
+  "    ->group(function () {",
   "    Route::get('/profile', [ProfileController::class, 'edit'])",
   "        ->name('profile.edit');",
   "    Route::resource('photos', PhotoController::class);",
@@ -42,7 +43,8 @@ Deno.test("a PHP routes file keeps its static calls, a group's routes and its re
       "",
       "Route::get('/', function () { ... })->name('home');",
       "",
-      "Route::middleware('auth')->group(function () {",
+      "Route::middleware('auth') // signed in",
+  "    ->group(function () {",
       "    Route::get('/profile', [ProfileController::class, 'edit'])",
       "        ->name('profile.edit');",
       "    Route::resource('photos', PhotoController::class);",
@@ -75,6 +77,6 @@ Deno.test("a PHP routes file keeps its static calls, a group's routes and its re
 Deno.test("a PHP routes file's summary lists its routes", () => {
   assert.equal(
     summarize("routes/web.php", TEXT),
-    "**PHP**, 21 lines\n- uses: `Illuminate\\Support\\Facades\\Route`\n- routes: `get /`, `get /profile`, `resource photos`",
+    "**PHP**, 22 lines\n- uses: `Illuminate\\Support\\Facades\\Route`\n- routes: `get /`, `get /profile`, `resource photos`",
   );
 });
