@@ -44,7 +44,7 @@ Deno.test("a PHP routes file keeps its static calls, a group's routes and its re
       "Route::get('/', function () { ... })->name('home');",
       "",
       "Route::middleware('auth') // signed in",
-  "    ->group(function () {",
+      "    ->group(function () {",
       "    Route::get('/profile', [ProfileController::class, 'edit'])",
       "        ->name('profile.edit');",
       "    Route::resource('photos', PhotoController::class);",
