@@ -1358,7 +1358,9 @@ const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
   // What the parser could not read is left out (`case` patterns it does not know, say). A script
   // wrapped in `{ ... }` (nvm's, `curl ... | bash` installers: run only once all of it has
   // arrived) holds its items there; a function's `{ ... }` body is elided before it is looked at.
-  transparent: new Set(["compound_statement"]),
+  // So does one whose output is redirected (`{ ... } > install.log 2>&1`): its redirect stays
+  // with it, and a redirected command holds no item.
+  transparent: new Set(["compound_statement", "redirected_statement"]),
   attach: new Set(["comment"]),
   definitions: {
     function_definition: { kind: "function" },
