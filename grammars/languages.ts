@@ -1035,16 +1035,45 @@ function rubyDeclares(node: NodeLike, type: string): DeclaredName[] | undefined 
   // ActiveSupport's `delegate :a, :b, to: X` defines the methods `a` and `b`.
   const kind = method === "delegate" ? "method" : "attribute";
   if (kind === "attribute" && !RUBY_ATTRIBUTES.has(method)) return undefined;
+  const args = node.childForFieldName("arguments")?.namedChildren ?? [];
+  // `delegate :a, to: :author, prefix: true` defines `author_a` (`prefix: :x`: `x_a`).
+  const prefix = kind === "method" ? rubyDelegatePrefix(args) : "";
+  if (prefix === undefined) return undefined;
   const out: DeclaredName[] = [];
-  for (const arg of node.childForFieldName("arguments")?.namedChildren ?? []) {
-    const name = arg.type === "simple_symbol"
-      ? arg.text.slice(1)
-      : arg.type === "string" && /^(["'])[A-Za-z_]\w*\1$/.test(arg.text)
-      ? arg.text.slice(1, -1)
-      : undefined;
-    if (name) out.push({ name, signature: `${method} ${arg.text}`, kind });
+  for (const arg of args) {
+    const name = rubyLiteralName(arg);
+    if (name) out.push({ name: prefix + name, signature: `${method} ${arg.text}`, kind });
   }
   return out.length ? out : undefined;
+}
+
+/** The name a symbol or a plain string literal writes (`:a`, `"a"`), else undefined. */
+function rubyLiteralName(node: NodeLike | null | undefined): string | undefined {
+  if (node?.type === "simple_symbol") return node.text.slice(1);
+  if (node?.type === "string" && /^(["'])[A-Za-z_]\w*\1$/.test(node.text)) {
+    return node.text.slice(1, -1);
+  }
+  return undefined;
+}
+
+/**
+ * What a `delegate` call's `prefix:` puts before each method's name: "" for none, `author_` for
+ * `prefix: true` with `to: :author`, `x_` for `prefix: :x`; undefined when the code computes it
+ * (the names are then not known here).
+ */
+function rubyDelegatePrefix(args: NodeLike[]): string | undefined {
+  const option = (key: string) => {
+    for (const arg of args) {
+      if (arg.type !== "pair") continue;
+      const name = arg.childForFieldName("key")?.text.replace(/^:|:$/g, "");
+      if (name === key) return arg.childForFieldName("value") ?? null;
+    }
+    return undefined;
+  };
+  const prefix = option("prefix");
+  if (prefix === undefined || prefix?.type === "false" || prefix?.type === "nil") return "";
+  const name = prefix?.type === "true" ? rubyLiteralName(option("to")) : rubyLiteralName(prefix);
+  return name === undefined ? undefined : `${name}_`;
 }
 
 /** Ruby's visibility words, which apply to the methods after them when they stand alone. */
@@ -1534,7 +1563,9 @@ const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
   // What the parser could not read is left out (`case` patterns it does not know, say). A script
   // wrapped in `{ ... }` (nvm's, `curl ... | bash` installers: run only once all of it has
   // arrived) holds its items there; a function's `{ ... }` body is elided before it is looked at.
-  transparent: new Set(["compound_statement"]),
+  // So does one whose output is redirected (`{ ... } > install.log 2>&1`): its redirect stays
+  // with it, and a redirected command holds no item.
+  transparent: new Set(["compound_statement", "redirected_statement"]),
   attach: new Set(["comment"]),
   definitions: {
     function_definition: { kind: "function" },

@@ -90,8 +90,9 @@
  * tokens in a URL's path (`/hooks/…`, `/hook/<uuid>`, `/with/key/…`), files that are a secret by
  * their name (`.vault_pass`, `.erlang.cookie`); a call's next keyword argument (`,host=`) ends an
  * unquoted value (`connect(password=pw,host=h)` is code).
+ * 27: an anonymous login's password (`ftp.login("anonymous", "-anonymous@")`) is no secret.
  */
-export const SECRET_RULES_VERSION = 26;
+export const SECRET_RULES_VERSION = 27;
 
 import {
   fewCharacters,
