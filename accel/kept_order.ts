@@ -89,7 +89,9 @@ export function keptFileOrder(
         const current = liveInputs(blocks, files, kept, known.live);
         if (current?.slots.length === 0) return [];
         if (current) {
-          const next = advanceLive(known.live, current, options);
+          // The options `advanceFrom()` reads, and no others (a rule's object may hold more).
+          const { keepFirstChanged, rate } = options;
+          const next = advanceLive(known.live, current, { keepFirstChanged, rate });
           advanced = next.live;
           return next.paths;
         }

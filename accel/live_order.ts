@@ -186,29 +186,7 @@ export function advanceLive(
 ): LiveStep {
   const { slots } = previous;
   const size = slots.paths.length;
-  const was = new Uint8Array(size);
-  for (const s of previous.order) was[s] = 1;
-  const now = new Uint8Array(size);
-  // Changed: a new path, or another content key (the slots of `current`, in its order).
-  const hit = new Uint8Array(size);
-  let changed = 0;
-  for (let i = 0; i < current.slots.length; i++) {
-    const s = current.slots[i];
-    now[s] = 1;
-    if (!was[s] || previous.sha256[s] !== current.sha256[i]) {
-      hit[s] = 1;
-      changed++;
-    }
-  }
-  let deleted = 0;
-  let breakAt = -1;
-  for (let k = 0; k < previous.order.length; k++) {
-    const s = previous.order[k];
-    if (!now[s]) deleted++;
-    if (breakAt < 0 && (!now[s] || hit[s])) breakAt = k;
-  }
-  if (breakAt < 0) breakAt = previous.order.length;
-  const any = changed > 0 || deleted > 0;
+  const { was, now, hit, changed, breakAt, any } = changesOf(previous, current);
   const generation = previous.generation + (any ? 1 : 0);
   const seen = previous.weight ?? FULL_WEIGHT;
   const weight = any ? seen * DECAY + 1 : seen;
@@ -237,24 +215,9 @@ export function advanceLive(
   for (const s of kept) inKept[s] = 1;
   const rest: number[] = [];
   for (const s of current.slots) if (!inKept[s]) rest.push(s);
-  // Each pool's mean count over the kept files then the rest, summed in `advanceOrder()`'s order.
-  const pools = slots.poolOf.size;
-  const sums = new Float64Array(pools);
-  const files = new Float64Array(pools);
-  for (const part of [kept, rest]) {
-    for (const s of part) {
-      sums[slots.pools[s]] += changes[s];
-      files[slots.pools[s]]++;
-    }
-  }
   const share = options.poolShare ?? POOL_SHARE;
   const w = options.rate === "window" ? FULL_WEIGHT : weight;
-  const keys = new Float64Array(size);
-  for (const s of rest) {
-    const pool = slots.pools[s];
-    const mean = share ? sums[pool] / files[pool] : 0;
-    keys[s] = volatilityKey(changes[s], bytes[s], { weight: w, share, mean });
-  }
+  const keys = restKeys(slots, [kept, rest], { changes, bytes, weight: w, share });
   const compare = (a: number, b: number) =>
     keys[a] - keys[b] || last[a] - last[b] || comparePaths(slots.paths[a], slots.paths[b]);
   const sorted = sortedRest(previous.order.subarray(keep), rest, { hit, now, compare });
@@ -263,6 +226,70 @@ export function advanceLive(
   order.set(sorted, keep);
   const live: LiveOrder = { slots, generation, weight, order, sha256, bytes, changes, last };
   return { live, paths: Array.from(order, (s) => slots.paths[s]) };
+}
+
+/**
+ * What changed from `previous` to `current`: which slots were and are in the order, which are new
+ * or have another content key (`hit`), and where the previous order first meets a deleted or
+ * changed file (`breakAt`).
+ */
+function changesOf(previous: LiveOrder, current: LiveFiles) {
+  const size = previous.slots.paths.length;
+  const was = new Uint8Array(size);
+  for (const s of previous.order) was[s] = 1;
+  const now = new Uint8Array(size);
+  // Changed: a new path, or another content key (the slots of `current`, in its order).
+  const hit = new Uint8Array(size);
+  let changed = 0;
+  for (let i = 0; i < current.slots.length; i++) {
+    const s = current.slots[i];
+    now[s] = 1;
+    if (!was[s] || previous.sha256[s] !== current.sha256[i]) {
+      hit[s] = 1;
+      changed++;
+    }
+  }
+  let deleted = 0;
+  let breakAt = -1;
+  for (let k = 0; k < previous.order.length; k++) {
+    const s = previous.order[k];
+    if (!now[s]) deleted++;
+    if (breakAt < 0 && (!now[s] || hit[s])) breakAt = k;
+  }
+  if (breakAt < 0) breakAt = previous.order.length;
+  return { was, now, hit, changed, breakAt, any: changed > 0 || deleted > 0 };
+}
+
+/**
+ * The volatility key of each slot of `parts`' last part (the files to sort): each pool's mean count
+ * is summed over the kept files then the rest, in `advanceOrder()`'s order (a float sum depends on
+ * its order).
+ */
+function restKeys(
+  slots: Slots,
+  parts: ArrayLike<number>[],
+  values: { changes: Float64Array; bytes: Float64Array; weight: number; share: number },
+): Float64Array {
+  const { changes, bytes, weight, share } = values;
+  const pools = slots.poolOf.size;
+  const sums = new Float64Array(pools);
+  const files = new Float64Array(pools);
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i++) {
+      const s = part[i];
+      sums[slots.pools[s]] += changes[s];
+      files[slots.pools[s]]++;
+    }
+  }
+  const keys = new Float64Array(slots.paths.length);
+  const rest = parts[parts.length - 1];
+  for (let i = 0; i < rest.length; i++) {
+    const s = rest[i];
+    const pool = slots.pools[s];
+    const mean = share ? sums[pool] / files[pool] : 0;
+    keys[s] = volatilityKey(changes[s], bytes[s], { weight, share, mean });
+  }
+  return keys;
 }
 
 /** `from` copied into an array of `size` (a new path's slot is past the previous arrays' end). */

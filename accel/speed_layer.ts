@@ -5,8 +5,9 @@
  * off").
  *
  * - read: files whose `lstat` fingerprint is unchanged since the last build
- *   are not read (the stat index), and their texts are read later only if a
- *   stage needs them (lazy input).
+ *   are not read (the stat index; plain text whose data limit its text
+ *   decides neither, its verdict remembered by its hash in `text_memo.ts`),
+ *   and their texts are read later only if a stage needs them (lazy input).
  * - secrets: the code views start their threads while the scan runs, and the
  *   scan's workers count the tokens of files shown in full (early counts).
  * - transform: counting threads start once enough views are rendered anew;
@@ -193,6 +194,11 @@ interface Speed {
   wholeHashes?: { prefix: string; total: string };
   /** The sha256 of each block of the document. */
   hashes: string[];
+  /**
+   * Values made from the last build's texts, by their hashes (`text_memo.ts`): the spill's
+   * measures, plain text's data limits (the read stage's). None without the cache.
+   */
+  memo?: TextMemo;
   /** Where the texts are kept while the build runs (a resident keeps some for its next builds). */
   spill?: TextSpill;
   /**
@@ -254,6 +260,8 @@ function startSpeed(
   const indexPath = statIndexPath(config.cache.dir, config.root, config.configPath);
   // A resident process knows which files its watcher saw no change of: they are not looked at.
   const kept = resident?.statIndex(config);
+  // Values made from unchanged texts: their measures, plain text's data limits.
+  const memo = cache.enabled ? loadTextMemo(memoPath(indexPath)) : undefined;
   const speed: Speed = {
     run,
     resident,
@@ -272,8 +280,9 @@ function startSpeed(
     late: new Map(),
     viewsReady: () => {},
     hashes: [],
+    memo,
     spill: spillFor(options.spillAfter ?? spillAfterFromEnv(), {
-      memo: cache.enabled ? loadTextMemo(memoPath(indexPath)) : undefined,
+      memo,
       owner: resident,
       // A rebuild writes or reads back the few texts it changed: no collection at each stage's
       // end for those (a full collection of a big tree's records costs more than the garbage
@@ -354,7 +363,7 @@ async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFil
   // spilled as a file read here is, or every such text would be held at once.
   if (onRead) loader.onLoad = (file) => Promise.resolve(onRead(file));
   const sources = index
-    ? await readIndexed(targets, config, { index, lstats, onRead, loader })
+    ? await readIndexed(targets, config, { index, lstats, onRead, loader, memo: speed.memo })
     : await readLooked(targets, config, { lstats, onRead });
   // Each `lstat` (four dates in it) is held by the build otherwise: let them go.
   speed.lstats = undefined;
@@ -658,7 +667,7 @@ async function persistLater(speed: Speed): Promise<void> {
     await saveCache(speed.run);
     moveKeptTexts(speed);
     if (index?.changed()) await saveStatIndex(index.result());
-    const memo = speed.spill?.memo;
+    const { memo } = speed;
     if (memo?.used.size) await saveTextMemo(memoPath(speed.indexPath), memo);
   });
   if (kept && index) kept.keep(index.result());

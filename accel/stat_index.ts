@@ -33,6 +33,8 @@ import { type LookedReadOptions, readLooked } from "./read_looked.ts";
 import { sep } from "../pipeline/paths.ts";
 import type { ResolvedConfig, SourceFile, Target } from "../pipeline/types.ts";
 import { type FileStat, fileStat } from "../pipeline/file_stat.ts";
+import { PLAIN_TEXT_RULES_VERSION } from "../pipeline/data_files.ts";
+import { recall, remember, type TextMemo } from "./text_memo.ts";
 
 /** Files changed this close (ms) to the recording build's read are read again. */
 export const RACY_MS = 2000;
@@ -381,6 +383,12 @@ export interface IndexedReadOptions extends LookedReadOptions {
   index: StatSession;
   /** What reads the files left unread. @default {unreadLoader(config)} one for this read */
   loader?: UnreadLoader;
+  /**
+   * Values made from texts, by their hashes (`text_memo.ts`): the data limit of plain text its
+   * text decides (`readByContent`) is taken from it, the file left unread, and noted in it when
+   * the file is read. Without it such a file is read at each build.
+   */
+  memo?: TextMemo;
 }
 
 /**
@@ -422,6 +430,10 @@ export async function readIndexed(
     // generated file read because the config names it: a build that does not skips it.
     if (info && !info.isSymlink && !file.error && !readNamedGenerated(file)) {
       index.record(file.path, info, file.sha256);
+      // Plain text's limit, by what it holds: the next build takes it unread.
+      if (options.memo && file.dataLimit !== undefined && readByContent(file, file.size)) {
+        remember(options.memo, file.sha256, LIMIT_SALT, String(file.dataLimit));
+      }
     }
   });
   return out;
@@ -434,7 +446,7 @@ export async function readIndexed(
 function knownTarget(
   target: Target,
   config: ResolvedConfig,
-  { index, lstats: resolved, loader }: IndexedReadOptions & { loader: UnreadLoader },
+  { index, lstats: resolved, loader, memo }: IndexedReadOptions & { loader: UnreadLoader },
   lstats: Map<string, FileStat>,
 ): SourceFile | undefined {
   if (target.skip) return skippedFile(target);
@@ -442,10 +454,10 @@ function knownTarget(
   const limit = sizeLimit(target, config);
   // A file a watcher saw no change of (slop watch) is taken as recorded, not even looked at.
   const trusted = index.trusted(target);
-  // Plain text whose data limit depends on its text is read (its limit is not recorded).
-  if (trusted && readByContent(target, trusted.size)) return undefined;
   if (trusted && trusted.size <= limit) {
-    return deferred(target, loader, trusted);
+    // Plain text whose data limit depends on its text is read unless its limit is remembered.
+    const judged = withKnownLimit(target, trusted, memo);
+    return judged && deferred(judged, loader, trusted);
   }
   let info = resolved?.get(target.path);
   try {
@@ -459,11 +471,29 @@ function knownTarget(
   const inside = config.allowOutsideRoot || target.absPath.startsWith(rootPrefix);
   // A symbolic link, folder, special or large file, or one outside the root: read.
   if (!info.isFile || info.isSymlink || info.size > limit || !inside) return undefined;
-  if (readByContent(target, info.size)) return undefined;
   const known = index.lookup(target.path, info);
-  return known
-    ? deferred(target, loader, { sha256: known, size: info.size, mtime: info.mtime })
-    : undefined;
+  if (!known) return undefined;
+  const judged = withKnownLimit(target, { sha256: known, size: info.size }, memo);
+  return judged && deferred(judged, loader, { sha256: known, size: info.size, mtime: info.mtime });
+}
+
+/** What the memo's values of plain text's data limits are kept under, beside the text's hash. */
+const LIMIT_SALT = `plain-text-limit/${PLAIN_TEXT_RULES_VERSION}`;
+
+/**
+ * A target unchanged since its record, with the data limit its text decides (`readByContent`)
+ * taken from `memo` by its hash; `undefined` when its text decides it and the memo does not
+ * know it (the file is read).
+ */
+function withKnownLimit(
+  target: Target,
+  { sha256, size }: Pick<StatRecord, "sha256" | "size">,
+  memo: TextMemo | undefined,
+): Target | undefined {
+  if (!readByContent(target, size)) return target;
+  const known = memo && recall(memo, sha256, LIMIT_SALT);
+  const limit = known === undefined ? NaN : Number(known);
+  return Number.isSafeInteger(limit) && limit > 0 ? { ...target, dataLimit: limit } : undefined;
 }
 
 /** A file as the stat index knows it: its recorded hash, no text (read later if needed). */

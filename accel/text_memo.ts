@@ -4,8 +4,9 @@
  * (`text_spill.ts`), each named by its record's checked sha256, and a value
  * made from such a text (the order memory's content key, a hash of the whole
  * text, its UTF-16 length and marks) is looked up by that name instead of made
- * again. Kept beside the stat
- * index, as JSON; a missing or damaged file is an empty memo. What it saves is
+ * again; so is the data limit of plain text its text decides (by the stat
+ * index's recorded sha256), so an unchanged one is not read. Kept beside the
+ * stat index, as JSON; a missing or damaged file is an empty memo. What it saves is
  * measured in bench/README.md ("Monorepo scale").
  *
  * @module
@@ -90,11 +91,47 @@ export function memoized(
   salt: string,
   compute: () => string,
 ): string {
-  const key = `${name}\0${salt}`;
-  let value = memo.used.get(key) ?? memo.known.get(key);
-  if (value === undefined) value = compute();
   // Moved, not copied: the two maps never hold a key each (about 100 characters a file).
+  const value = recall(memo, name, salt) ?? compute();
+  remember(memo, name, salt, value);
+  return value;
+}
+
+/**
+ * The value `memo` knows for the text `name` and `salt`, noted as used (moved from `known` to
+ * `used`); `undefined` when it knows none (make it, then {@linkcode remember} it).
+ *
+ * @example
+ * ```ts
+ * import { recall, remember } from "./text_memo.ts";
+ * const memo = { known: new Map(), used: new Map() };
+ * recall(memo, "abc", "limit"); // undefined
+ * remember(memo, "abc", "limit", "32768");
+ * recall(memo, "abc", "limit"); // "32768"
+ * ```
+ */
+export function recall(memo: TextMemo, name: string, salt: string): string | undefined {
+  const key = `${name}\0${salt}`;
+  const value = memo.used.get(key) ?? memo.known.get(key);
+  if (value === undefined) return undefined;
   memo.known.delete(key);
   memo.used.set(key, value);
   return value;
+}
+
+/**
+ * Note the value made from the text `name` for `salt` (the next build's memo holds it).
+ *
+ * @example
+ * ```ts
+ * import { remember } from "./text_memo.ts";
+ * const memo = { known: new Map(), used: new Map() };
+ * remember(memo, "abc", "limit", "32768");
+ * memo.used.size; // 1
+ * ```
+ */
+export function remember(memo: TextMemo, name: string, salt: string, value: string): void {
+  const key = `${name}\0${salt}`;
+  memo.known.delete(key);
+  memo.used.set(key, value);
 }

@@ -93,6 +93,21 @@ for (const repo of Deno.args) {
   for (const r of data.sort((a, b) => b.tokens - a.tokens).slice(0, 6)) {
     console.log(`  ${r.path} ${kb(r.bytes)} ${r.tokens} tokens (${r.view})`);
   }
+  const top = Number(Deno.env.get("TOP") ?? 0);
+  for (const r of rows.sort((a, b) => b.tokens - a.tokens).slice(0, top)) {
+    console.log(`  top: ${r.path} ${kb(r.bytes)} ${r.tokens} tokens (${r.view})`);
+  }
+  if (top) {
+    const byEnding = new Map<string, [number, number]>();
+    for (const r of rows) {
+      const name = r.path.slice(r.path.lastIndexOf("/") + 1);
+      const ending = name.includes(".") ? name.slice(name.lastIndexOf(".")) : name;
+      const [n, t] = byEnding.get(ending) ?? [0, 0];
+      byEnding.set(ending, [n + 1, t + r.tokens]);
+    }
+    const endings = [...byEnding].sort((a, b) => b[1][1] - a[1][1]).slice(0, 12);
+    console.log(`  endings: ${endings.map(([e, [n, t]]) => `${e} ${n} ${t}`).join(", ")}`);
+  }
   const summarized = summary.split("\n").filter((l) =>
     /summarized|too large|budget|prefix/.test(l)
   );

@@ -114,29 +114,7 @@ export async function buildContextTool(
   signal?: AbortSignal,
 ): Promise<ToolOutput> {
   const { root } = context;
-  const paths = allInsideRoot(root, "paths", args.paths) ?? [];
-  const focus = allInsideRoot(root, "focus", args.focus);
-  // White space the schema trims; invisible characters alone (a zero-width space) are as empty.
-  if (args.task !== undefined && blankText(args.task)) {
-    throw new ArgumentError("task", `expected a non-empty string, got ${quote(args.task)}`);
-  }
-  const config = await loadBuildConfig(paths, {
-    cwd: root,
-    config: configArg(args.config, context),
-    stateDir: context.stateDir,
-    persona: args.persona,
-    preset: args.preset,
-    focus,
-    since: args.since,
-    strategy: args.strategy,
-    budget: args.budget === undefined ? undefined : String(args.budget),
-    task: args.task,
-    format: args.format,
-  });
-  if (args.view !== undefined) {
-    checkView(config, "view", args.view);
-    config.defaultView = args.view;
-  }
+  const config = await buildContextConfig(args, context);
   const result = await build(config, {
     builtins: builtinPlugins(),
     layer: speedLayer(),
@@ -170,6 +148,35 @@ export async function buildContextTool(
   const where = { limit, rest, budget: args.budget, tokenizer: config.budget.tokenizer ?? "o200k" };
   const summary = [...head, documentLine(m.total.tokens, data.document, where)].join("\n");
   return { texts: [summary], ...(data.inline ? { built: result.document } : {}), data };
+}
+
+/** The config `build_context` builds with: the project's, with the call's arguments applied. */
+async function buildContextConfig(args: BuildContextArgs, context: ToolContext) {
+  const { root } = context;
+  const paths = allInsideRoot(root, "paths", args.paths) ?? [];
+  const focus = allInsideRoot(root, "focus", args.focus);
+  // White space the schema trims; invisible characters alone (a zero-width space) are as empty.
+  if (args.task !== undefined && blankText(args.task)) {
+    throw new ArgumentError("task", `expected a non-empty string, got ${quote(args.task)}`);
+  }
+  const config = await loadBuildConfig(paths, {
+    cwd: root,
+    config: configArg(args.config, context),
+    stateDir: context.stateDir,
+    persona: args.persona,
+    preset: args.preset,
+    focus,
+    since: args.since,
+    strategy: args.strategy,
+    budget: args.budget === undefined ? undefined : String(args.budget),
+    task: args.task,
+    format: args.format,
+  });
+  if (args.view !== undefined) {
+    checkView(config, "view", args.view);
+    config.defaultView = args.view;
+  }
+  return config;
 }
 
 /** The tokens the summary's `document:` line takes at most. */

@@ -464,10 +464,19 @@ function summarizedLines(files: RenderedFile[]): string[] {
   const rest = data.length > SUMMARIZED_NAMED ? ` and ${data.length - SUMMARIZED_NAMED} more` : "";
   const count = data.length === 1 ? "1 data file" : `${data.length} data files`;
   const them = data.length === 1 ? "it" : "them";
+  // Each file's reason says the limit it is over (8 KB for an editor's file or an SVG, 32 KB,
+  // 256 KB for prose): the line names those of the files it counts.
+  const limits = [...new Set(data.map(limitOf))].sort((a, b) => a - b);
   return [
-    `summarized: ${count} over ${DATA_LIMIT / 1024} KB (${named}${rest}): name ${them} in ` +
+    `summarized: ${count} over ${limits.join(" or ")} KB (${named}${rest}): name ${them} in ` +
     `"files" to show ${them} whole`,
   ];
+}
+
+/** The limit (KB) a data file's reason says it is over. */
+function limitOf(file: RenderedFile): number {
+  const note = file.notes?.find((n) => / KB, over \d+ KB: /.test(n));
+  return Number(note?.match(/ KB, over (\d+) KB: /)?.[1] ?? DATA_LIMIT / 1024);
 }
 
 /**

@@ -44,8 +44,46 @@ const BEFORE_TYPED = new RegExp(
     String.raw`~?[A-Za-z_][\w:~]*[ \t]*\()`,
 );
 
+/**
+ * A macro word between a function's type and its name (`void SPDLOG_INLINE thread_pool::post_log(`,
+ * `std::future<void> SPDLOG_INLINE pool::post_flush(`): the parser read the word as the name's first
+ * part (`SPDLOG_INLINE thread_pool.post_log`). A statement's word (`return X f(`) is none.
+ */
+const AFTER_TYPE = new RegExp(
+  String.raw`^([ \t]*(?!(?:return|else|case|new|delete|throw|goto|typedef)\b)[A-Za-z_][\w:]*` +
+    String.raw`(?:<[^;{}()\n]{0,200}>)?(?:[ \t]*[*&]+[ \t]*|[ \t]+))(${MACRO})` +
+    String.raw`(?=[ \t]+~?[A-Za-z_][\w:~]*[ \t]*\()`,
+);
+
 /** A macro word alone on its line (a comment may follow it). */
 const ALONE = new RegExp(String.raw`^([ \t]*)(${MACRO})[ \t]*(?:\/\/.*)?$`);
+
+/**
+ * A macro word before a block on its line (`SPDLOG_TRY {`, `FMT_TRY{`: a `try` when the library
+ * has exceptions; `SPDLOG_NOEXCEPT {` after a signature): the parser read the word and the block
+ * as a compound literal, and the statements in it as errors.
+ */
+const BEFORE_BLOCK = new RegExp(String.raw`^([ \t]*)(${MACRO})(?=[ \t]*\{[ \t]*(?:\/\/.*)?$)`);
+
+/**
+ * A macro word, or a macro's call, alone on an indented line with no `;` (`SPDLOG_LOGGER_CATCH(
+ * source_loc())`, `SPDLOG_CATCH_STD`: a `catch` clause when the library has exceptions), right
+ * after a line that closes a block: the parser joined it with the next statement into a
+ * declaration (a symbol named `(source_loc())`).
+ */
+const AFTER_BLOCK = new RegExp(
+  String.raw`^([ \t]+)(${MACRO}(?:[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))?)[ \t]*(?:\/\/.*)?$`,
+);
+
+/**
+ * A line that starts a statement or closes a block (or none): a line before it that is a macro's
+ * call alone ends there; one before `{`, `<<` or `.` goes on (`EXPECT_TRUE(x)` then `<< "why"`,
+ * Catch2's `SECTION("a")` then its block).
+ */
+const ENDS_BEFORE = /^$|^[ \t]*(?:[A-Za-z_#}]|\/[/*])/;
+
+/** A line that closes a block (a comment may follow it). */
+const CLOSES_BLOCK = /\}[ \t]*(?:\/\/.*)?$/;
 
 /** A line that starts a declaration or a directive: a macro word alone before it has no place. */
 const STARTS_DECLARATION = new RegExp(String.raw`^[ \t]*(?:#|${DECLARATION_START})`);
@@ -57,7 +95,8 @@ const STARTS_DECLARATION = new RegExp(String.raw`^[ \t]*(?:#|${DECLARATION_START
 const HAS_INNER = /^(?![ \t]*#).*\b(?:class|struct|union|if)[ \t]+_*[A-Z]/;
 
 /** Whether a text may hold any macro word out of place: most files hold none, and are not split. */
-const MAY_HOLD = /^[ \t]*_*[A-Z]|\b(?:class|struct|union|if)[ \t]+_*[A-Z]/m;
+const MAY_HOLD =
+  /^[ \t]*_*[A-Z]|\b(?:class|struct|union|if)[ \t]+_*[A-Z]|[\w>*&][ \t]+_*[A-Z][A-Z0-9_]*[A-Z0-9_][ \t]+~?[A-Za-z_][\w:~]*[ \t]*\(/m;
 
 const UNDERSCORE = 95;
 const UPPER_A = 65;
@@ -99,24 +138,38 @@ export function blankMacroWords(text: string): string | undefined {
   };
   // The next line that is not blank, walked once for all lines (both only move forward).
   let filled = 0;
+  const next = (i: number) => {
+    if (filled <= i) filled = i + 1;
+    while (filled < lines.length && !lines[filled].trim()) filled++;
+    return filled < lines.length ? lines[filled] : undefined;
+  };
+  // The last line before this one that is not blank.
+  let previous = "";
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    const above = previous;
+    if (line.trim()) previous = line;
     const first = line.trimStart().charCodeAt(0);
     const word = first === UNDERSCORE || (first >= UPPER_A && first <= UPPER_Z);
     const inner = HAS_INNER.test(line);
-    if (!word && !inner) continue;
-    let out = line;
+    const typed = !word && AFTER_TYPE.test(line);
+    if (!word && !inner && !typed) continue;
+    let out = typed
+      ? line.replace(AFTER_TYPE, (_all, head: string, name: string) => head + spaces(name))
+      : line;
     if (word) {
       out = line.replace(BEFORE_KEYWORD, (_all, lead: string, name: string) => lead + spaces(name));
-      for (const before of [BEFORE_CONSTRUCTOR, BEFORE_TYPED]) {
+      if (CLOSES_BLOCK.test(above) && AFTER_BLOCK.test(line) && ENDS_BEFORE.test(next(i) ?? "")) {
+        out = out.replace(AFTER_BLOCK, (_all, lead: string, name: string) => lead + spaces(name));
+      }
+      for (const before of [BEFORE_CONSTRUCTOR, BEFORE_TYPED, BEFORE_BLOCK]) {
         if (out !== line) break;
         out = line.replace(before, (_all, lead: string, name: string) => lead + spaces(name));
       }
       const alone = out === line ? ALONE.exec(line) : null;
       if (alone) {
-        if (filled <= i) filled = i + 1;
-        while (filled < lines.length && !lines[filled].trim()) filled++;
-        if (filled === lines.length || STARTS_DECLARATION.test(lines[filled])) {
+        const after = next(i);
+        if (after === undefined || STARTS_DECLARATION.test(after)) {
           out = alone[1] + spaces(alone[2]) + line.slice(alone[1].length + alone[2].length);
         }
       }

@@ -62,6 +62,9 @@ const DECLARING = new Set([
  */
 const CONDITIONALS = new Set(["if", "unless", "for"]);
 
+/** A conditional's blocks: its `do` block and its `else` block, whose items are alike. */
+const BLOCKS = new Set(["do_block", "else_block"]);
+
 /** Whether a conditional's blocks hold a definition, directly or in a conditional inside. */
 function holdsDefinition(node: ElixirNode, depth = 0): boolean {
   if (depth > 8) return false;
@@ -109,7 +112,7 @@ function elixirKeep(node: ElixirNode, type: string = node.type): boolean {
 function inModule(node: ElixirNode): boolean {
   const block = node.parent;
   const owner = block?.parent;
-  if (block?.type !== "do_block" || owner?.type !== "call") return false;
+  if (!BLOCKS.has(block?.type ?? "") || owner?.type !== "call") return false;
   if (elixirFieldOf("call", "do_block", owner) !== undefined) return false;
   return !CONDITIONALS.has(called(owner)) || !topLevel(owner);
 }
@@ -119,7 +122,7 @@ function topLevel(node: ElixirNode, depth = 0): boolean {
   const parent = node.parent;
   if (parent?.type === "source") return true;
   const owner = parent?.parent;
-  if (parent?.type !== "do_block" || owner?.type !== "call" || depth > 8) return false;
+  if (!BLOCKS.has(parent?.type ?? "") || owner?.type !== "call" || depth > 8) return false;
   return CONDITIONALS.has(called(owner)) && topLevel(owner, depth + 1);
 }
 
@@ -174,7 +177,7 @@ export const ELIXIR = {
   // The whole `do ... end` block: `def add(a) do ... end` stays on one line.
   bodyMarker: "do ... end",
   valueMarker: "...",
-  containers: new Set(["source", "do_block"]),
+  containers: new Set(["source", "do_block", "else_block"]),
   functionBodies: new Set(["call.body"]),
   bodyTypes: new Set(["do_block"]),
   keep: elixirKeep,

@@ -507,6 +507,15 @@ function closer(open: string): string {
   return open === "(" ? ")" : open === "[" ? "]" : "}";
 }
 
+/** A text's first line; when the text goes on, its open brackets closed by `...`. */
+function firstLineClosed(text: string): string {
+  const line = text.split("\n", 1)[0].trim();
+  const open = line.length < text.trim().length ? /[({[]+$/.exec(line)?.[0] : undefined;
+  return open
+    ? `${line.slice(0, -open.length)}${open}...${[...open].reverse().map(closer).join("")}`
+    : line;
+}
+
 /** What an anonymous default export is, by its value's node type. */
 const JS_DEFAULT_KINDS: Record<string, string> = {
   function_expression: "function",
@@ -531,14 +540,7 @@ function jsDefaultExport(node: NodeLike): DeclaredName[] | undefined {
   let words: string;
   if (kind && body?.startIndex !== undefined) {
     words = node.text.slice(0, body.startIndex - node.startIndex).replace(/\s+/g, " ").trim();
-  } else {
-    // A value over lines: its first line, its open brackets closed by `...`.
-    const line = node.text.split("\n", 1)[0].trim();
-    const open = line.length < node.text.trim().length ? /[({[]+$/.exec(line)?.[0] : undefined;
-    words = open
-      ? `${line.slice(0, -open.length)}${open}...${[...open].reverse().map(closer).join("")}`
-      : line;
-  }
+  } else words = firstLineClosed(node.text);
   words = words.replace(/\s*;$/, "");
   if (words.length > 240) words = `${words.slice(0, 237)}...`;
   return [{ name: "default", signature: words, kind: kind ?? "default" }];
@@ -1033,16 +1035,45 @@ function rubyDeclares(node: NodeLike, type: string): DeclaredName[] | undefined 
   // ActiveSupport's `delegate :a, :b, to: X` defines the methods `a` and `b`.
   const kind = method === "delegate" ? "method" : "attribute";
   if (kind === "attribute" && !RUBY_ATTRIBUTES.has(method)) return undefined;
+  const args = node.childForFieldName("arguments")?.namedChildren ?? [];
+  // `delegate :a, to: :author, prefix: true` defines `author_a` (`prefix: :x`: `x_a`).
+  const prefix = kind === "method" ? rubyDelegatePrefix(args) : "";
+  if (prefix === undefined) return undefined;
   const out: DeclaredName[] = [];
-  for (const arg of node.childForFieldName("arguments")?.namedChildren ?? []) {
-    const name = arg.type === "simple_symbol"
-      ? arg.text.slice(1)
-      : arg.type === "string" && /^(["'])[A-Za-z_]\w*\1$/.test(arg.text)
-      ? arg.text.slice(1, -1)
-      : undefined;
-    if (name) out.push({ name, signature: `${method} ${arg.text}`, kind });
+  for (const arg of args) {
+    const name = rubyLiteralName(arg);
+    if (name) out.push({ name: prefix + name, signature: `${method} ${arg.text}`, kind });
   }
   return out.length ? out : undefined;
+}
+
+/** The name a symbol or a plain string literal writes (`:a`, `"a"`), else undefined. */
+function rubyLiteralName(node: NodeLike | null | undefined): string | undefined {
+  if (node?.type === "simple_symbol") return node.text.slice(1);
+  if (node?.type === "string" && /^(["'])[A-Za-z_]\w*\1$/.test(node.text)) {
+    return node.text.slice(1, -1);
+  }
+  return undefined;
+}
+
+/**
+ * What a `delegate` call's `prefix:` puts before each method's name: "" for none, `author_` for
+ * `prefix: true` with `to: :author`, `x_` for `prefix: :x`; undefined when the code computes it
+ * (the names are then not known here).
+ */
+function rubyDelegatePrefix(args: NodeLike[]): string | undefined {
+  const option = (key: string) => {
+    for (const arg of args) {
+      if (arg.type !== "pair") continue;
+      const name = arg.childForFieldName("key")?.text.replace(/^:|:$/g, "");
+      if (name === key) return arg.childForFieldName("value") ?? null;
+    }
+    return undefined;
+  };
+  const prefix = option("prefix");
+  if (prefix === undefined || prefix?.type === "false" || prefix?.type === "nil") return "";
+  const name = prefix?.type === "true" ? rubyLiteralName(option("to")) : rubyLiteralName(prefix);
+  return name === undefined ? undefined : `${name}_`;
 }
 
 /** Ruby's visibility words, which apply to the methods after them when they stand alone. */
@@ -1154,8 +1185,127 @@ function phpKeep(node: NodeLike, type: string = node.type): boolean {
   }
   if (type === "declare_statement") return true;
   if (type === "return_statement") return node.parent?.type === "program";
+  if (type === "expression_statement") return phpRuns(node);
   return type !== "ERROR" && type !== "text" && type !== "text_interpolation" &&
     !type.endsWith("_statement");
+}
+
+/** The expressions that read another file in (`require __DIR__.'/auth.php';`). */
+const PHP_REQUIRES = /^(?:require|require_once|include|include_once)_expression$/;
+
+/**
+ * Whether a statement is what a file does when it is loaded: a chain of calls rooted at a static
+ * call (a routes file's `Route::get('/x', [C::class, 'm'])->name('x')`, `Route::middleware('auth')
+ * ->group(function () {...})`, `Artisan::command(...)`, `Schedule::command(...)->daily()`), or a
+ * `require` / `include` of another file. A plain call (`the_title();` in a template) is output.
+ */
+function phpRuns(statement: NodeLike): boolean {
+  const expression = statement.firstNamedChild;
+  if (!expression) return false;
+  return PHP_REQUIRES.test(expression.type) || phpChain(statement) !== undefined;
+}
+
+/** The calls of a statement's chain rooted at a static call, outermost first, or undefined. */
+function phpChain(statement: NodeLike): NodeLike[] | undefined {
+  const calls: NodeLike[] = [];
+  let n = statement.firstNamedChild;
+  for (let i = 0; n && i < 64; i++) {
+    calls.push(n);
+    if (n.type === "scoped_call_expression") return calls;
+    if (n.type !== "member_call_expression" && n.type !== "nullsafe_member_call_expression") break;
+    n = n.childForFieldName("object");
+  }
+  return undefined;
+}
+
+/**
+ * A router's methods that declare a route (Laravel's `Route::get`, `Route::resource`, ...,
+ * Livewire Volt's `Volt::route`).
+ */
+const PHP_ROUTE_METHODS =
+  /^(?:get|post|put|patch|delete|options|any|match|view|redirect|permanentRedirect|resource|apiResource|singleton|apiSingleton|resources|apiResources|route)$/;
+
+/** The closure passed to a call, if one is (`group(function () {...})`, `fn () => ...`). */
+function phpClosureArgument(call: NodeLike): NodeLike | undefined {
+  for (const argument of call.childForFieldName("arguments")?.namedChildren ?? []) {
+    const value = argument.firstNamedChild;
+    if (value?.type === "anonymous_function" || value?.type === "arrow_function") return value;
+  }
+  return undefined;
+}
+
+/**
+ * A routes file's statement as a symbol: a group (`Route::middleware('auth')->group(function ()
+ * {...})`: its closure holds routes, walked as a block is) named and shown by its words before the
+ * closure, or a route (`Route::get('/profile', ...)`) named by its method and its first argument
+ * as written (`get /profile`), shown with closure bodies elided; or undefined for another
+ * statement.
+ */
+function phpRoute(statement: NodeLike): DeclaredName | undefined {
+  if (statement.type !== "expression_statement") return undefined;
+  const calls = phpChain(statement);
+  if (!calls || statement.startIndex === undefined) return undefined;
+  const group = calls.find((c) => c.childForFieldName("name")?.text === "group");
+  const closure = group && phpClosureArgument(group);
+  if (closure?.startIndex !== undefined) {
+    const signature = `${phpWords(statement, closure.startIndex, [])}...)`;
+    return { name: signature, kind: "group", signature: cutSignature(signature) };
+  }
+  for (const call of calls) {
+    const method = call.childForFieldName("name")?.text ?? "";
+    if (!PHP_ROUTE_METHODS.test(method)) continue;
+    const first = call.childForFieldName("arguments")?.namedChildren[0]?.firstNamedChild;
+    if (first?.type !== "string" && first?.type !== "encapsed_string") continue;
+    const bodies = calls.map((c) => phpClosureArgument(c)?.childForFieldName("body"))
+      .filter((b): b is NodeLike => b !== null && b !== undefined);
+    const end = statement.startIndex + statement.text.length;
+    const signature = phpWords(statement, end, bodies).replace(/;$/, "");
+    return {
+      name: `${method} ${phpKeyName(first)}`,
+      kind: "route",
+      signature: cutSignature(signature),
+    };
+  }
+  return undefined;
+}
+
+/**
+ * A statement's words up to `end` (an offset in the file) on one line, as the outline shows a
+ * signature: its comments left out, each of `bodies` (closures' bodies) as the skeleton's marker,
+ * no blank before a chain's `->`.
+ */
+function phpWords(statement: NodeLike, end: number, bodies: NodeLike[]): string {
+  const from = statement.startIndex ?? 0;
+  const cuts: Array<[start: number, end: number, text: string]> = [];
+  const elided = new Set<number>();
+  for (const body of bodies) {
+    if (body.startIndex === undefined) continue;
+    elided.add(body.startIndex);
+    const marker = body.type === "compound_statement" ? "{ ... }" : "...";
+    cuts.push([body.startIndex, body.startIndex + body.text.length, marker]);
+  }
+  const pending = [statement];
+  for (let n = pending.pop(); n; n = pending.pop()) {
+    const at = n.startIndex;
+    if (at === undefined || at >= end || (elided.has(at) && n !== statement)) continue;
+    if (n.type === "comment") cuts.push([at, at + n.text.length, " "]);
+    else pending.push(...n.namedChildren);
+  }
+  cuts.sort((a, b) => a[0] - b[0]);
+  let text = "";
+  let at = from;
+  for (const [start, stop, marker] of cuts) {
+    if (start < at) continue;
+    text += statement.text.slice(at - from, start - from) + marker;
+    at = stop;
+  }
+  text += statement.text.slice(at - from, Math.max(at, end) - from);
+  return text.replace(/\s+(?=\??->)/g, "").replace(/\s+/g, " ").trim();
+}
+
+/** A signature cut to 240 characters, as the outline's other long ones are. */
+function cutSignature(words: string): string {
+  return words.length > 240 ? `${words.slice(0, 237)}...` : words;
 }
 
 /** The name PHP itself gives an anonymous class (`get_class` says `class@anonymous`). */
@@ -1169,18 +1319,65 @@ function phpReturnedClass(node: NodeLike): boolean {
     returned?.type === "return_statement" && returned.parent?.type === "program";
 }
 
-/** Only a returned anonymous class is a definition (one in a method body is a value). */
+/**
+ * The key of an element of the array a file returns (`return ['name' => env('APP_NAME'), ...];`,
+ * a Laravel or Symfony config file: its keys are what `config('app.name')` reads), or undefined
+ * for another element or one with no key.
+ */
+function phpReturnedKey(node: NodeLike): NodeLike | undefined {
+  const array = node.parent;
+  const returned = array?.parent;
+  if (array?.type !== "array_creation_expression" || returned?.type !== "return_statement") {
+    return undefined;
+  }
+  if (returned.parent?.type !== "program") return undefined;
+  const parts = node.namedChildren.filter((c) => c.type !== "comment");
+  return parts.length === 2 ? parts[0] : undefined;
+}
+
+/** A config key's name: a string's content (`'name'` is `name`), else the key as written. */
+function phpKeyName(key: NodeLike): string {
+  const parts = key.namedChildren;
+  const content = parts.length === 1 && parts[0].type === "string_content" ? parts[0].text : "";
+  return content || key.text;
+}
+
+/**
+ * Only a returned anonymous class is a definition (one in a method body is a value), and only a
+ * returned array's keyed elements are (the array a function returns is a value).
+ */
 function phpDefines(node: NodeLike, type: string): boolean {
+  if (type === "array_element_initializer") return phpReturnedKey(node) !== undefined;
+  if (type === "expression_statement") return phpRoute(node) !== undefined;
   return type !== "anonymous_class" || phpReturnedClass(node);
 }
 
-/** A returned anonymous class's name (`class@anonymous`), by which a mask names its members. */
-function phpSymbolName(_def: NodeLike, type: string): string | undefined {
+/**
+ * A returned anonymous class's name (`class@anonymous`), by which a mask names its members; a
+ * returned array's key without its quotes.
+ */
+function phpSymbolName(def: NodeLike, type: string): string | undefined {
+  if (type === "expression_statement") return phpRoute(def)?.name;
+  if (type === "array_element_initializer") {
+    const key = phpReturnedKey(def);
+    return key && phpKeyName(key);
+  }
   return type === "anonymous_class" ? PHP_ANONYMOUS_CLASS : undefined;
 }
 
-/** A returned anonymous class's name, kind and words up to its body (`return new class ...`). */
+/**
+ * A returned anonymous class's name, kind and words up to its body (`return new class ...`); a
+ * returned array's key with its element's first line (`'providers' => [...]`).
+ */
 function phpDescribe(def: NodeLike, type: string): DeclaredName | undefined {
+  if (type === "expression_statement") return phpRoute(def);
+  if (type === "array_element_initializer") {
+    const key = phpReturnedKey(def);
+    if (!key) return undefined;
+    let words = firstLineClosed(def.text).replace(/\s*,$/, "");
+    if (words.length > 240) words = `${words.slice(0, 237)}...`;
+    return { name: phpKeyName(key), kind: "key", signature: words };
+  }
   if (type !== "anonymous_class") return undefined;
   const returned = def.parent?.parent;
   const body = def.childForFieldName("body");
@@ -1243,7 +1440,12 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
     const_element: { kind: "constant" },
     enum_case: { kind: "case" },
     anonymous_class: { kind: "class" },
+    // A key of the array a config file returns (see `phpReturnedKey`).
+    array_element_initializer: { kind: "key", checked: true },
+    // A routes file's route or group (see `phpRoute`), its kind `route` or `group`.
+    expression_statement: { kind: "route", checked: true },
   },
+  expands: new Set(["group"]),
   values: new Set([
     "property_element.default_value",
     "const_element.value",
@@ -1254,7 +1456,10 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
   describe: phpDescribe,
   fieldOf: phpFieldOf,
   isPublic: phpPublic,
-  nameNode: (def, type) => type === "const_element" ? def.firstNamedChild : undefined,
+  nameNode: (def, type) =>
+    type === "const_element" || type === "array_element_initializer"
+      ? def.firstNamedChild
+      : undefined,
   opaque: new Set(["string", "encapsed_string", "heredoc", "nowdoc"]),
 };
 
@@ -1358,7 +1563,9 @@ const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
   // What the parser could not read is left out (`case` patterns it does not know, say). A script
   // wrapped in `{ ... }` (nvm's, `curl ... | bash` installers: run only once all of it has
   // arrived) holds its items there; a function's `{ ... }` body is elided before it is looked at.
-  transparent: new Set(["compound_statement"]),
+  // So does one whose output is redirected (`{ ... } > install.log 2>&1`): its redirect stays
+  // with it, and a redirected command holds no item.
+  transparent: new Set(["compound_statement", "redirected_statement"]),
   attach: new Set(["comment"]),
   definitions: {
     function_definition: { kind: "function" },
@@ -1407,6 +1614,8 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
     "while_expression",
   ]),
   typeBodies: new Set(["enum_body"]),
+  // A self-type (`trait A { this: B =>`) says what the members may use: it stays with the body.
+  headers: new Set(["self_type"]),
   keep: scalaKeep,
   transparent: new Set<string>(),
   attach: new Set(["comment", "block_comment"]),

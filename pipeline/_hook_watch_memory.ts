@@ -22,6 +22,20 @@ const BYTES = 12288 + 16384;
 /** The size of the shared memory. */
 export const SHARED_BYTES = 64 + BYTES;
 
+/**
+ * The build's thread's monotonic clock (ms), which the shared times are in: unlike `Date.now()`,
+ * it never steps, nor moves on while the machine sleeps, as a hook's timer does not.
+ *
+ * @example
+ * ```ts
+ * import { clock } from "./_hook_watch_memory.ts";
+ * console.log(clock() <= clock());
+ * ```
+ */
+export function clock(): number {
+  return performance.now();
+}
+
 /** Views of the memory shared with the watch's thread. */
 export interface Layout {
   buffer: SharedArrayBuffer;

@@ -8,23 +8,28 @@
  * @module
  */
 
-import { GRACE_MS, type Layout, layout, readText } from "./_hook_watch_memory.ts";
+import { clock, GRACE_MS, type Layout, layout, readText } from "./_hook_watch_memory.ts";
 
 /** How long, outside the `slop` command, the watch waits with no hook under way before it ends. */
 const IDLE_MS = 1000;
 
 /** The worker's own scope (the module is type-checked as a window's). */
 const scope = self as unknown as {
-  onmessage: (event: MessageEvent<{ buffer: SharedArrayBuffer; linger: boolean }>) => void;
+  onmessage: (
+    event: MessageEvent<{ buffer: SharedArrayBuffer; linger: boolean; clock: number }>,
+  ) => void;
   postMessage: (message: string) => void;
   close: () => void;
 };
 
 scope.onmessage = (event) => {
   const memory = layout(event.data.buffer);
-  let idleSince = Date.now();
+  // The build's thread's clock as read here: this thread's, shifted by the two readings at the
+  // start (the message's way between them only makes it late, so a stall is never seen early).
+  const shift = event.data.clock - clock();
+  let idleSince = clock() + shift;
   const timer = setInterval(() => {
-    const now = Date.now();
+    const now = clock() + shift;
     const reason = stalled(memory, now);
     if (reason) stop(memory, reason);
     if (memory.times[0] > 0 || memory.times[3] > 0) idleSince = now;

@@ -222,6 +222,9 @@ function setterArguments(text: string, passwords: number[]): Array<{ start: numb
   return out;
 }
 
+/** A call's first argument that names an anonymous login (`ftp.login("anonymous", …)`). */
+const ANONYMOUS_USER = /^\([ \t]{0,16}\\?(["'])(?:anonymous|ftp)\\?\1[ \t]{0,16},/i;
+
 /** The credential argument of each call opened at `opens` (by name, else by position). */
 function callArguments(text: string, opens: Set<number>): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
@@ -263,6 +266,8 @@ function callArguments(text: string, opens: Set<number>): Array<{ start: number;
     if (!m || !value || isPlaceholder(value) || REFERENCE.test(value) || /^\s|\s$/.test(value)) {
       continue;
     }
+    // An anonymous login's password is an e-mail address or `-anonymous@` by convention.
+    if (m.groups?.v !== undefined && ANONYMOUS_USER.test(m[0])) continue;
     const end = open + m[0].length;
     out.push({ start: end - value.length, end });
   }

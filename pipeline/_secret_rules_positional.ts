@@ -224,7 +224,10 @@ function passwdPipes(text: string, out: Span[]): void {
     }
     if (!reads && !/^passwd[ \t]{1,8}--stdin(?![\w-])/.test(text.slice(at, at + 24))) continue;
     if (reads && /[\w.-]/.test(text[at + 6] ?? "")) continue;
-    const lineStart = Math.max(text.lastIndexOf("\n", at) + 1, at - 512);
+    // The line's start within the 512 characters before: a search back over a whole long line
+    // from each `passwd` on it would cost the square of its length.
+    const from = Math.max(0, at - 512);
+    const lineStart = from + text.slice(from, at).lastIndexOf("\n") + 1;
     const m = PASSWD_PIPE.exec(text.slice(lineStart, at));
     if (!m) continue;
     const group = ch ? "v" : "w";

@@ -18,6 +18,49 @@ import type { SourceFile } from "./types.ts";
  */
 export const DATA_LIMIT = 32 * 1024;
 
+/**
+ * The size (bytes) over which a file an editor writes, or an SVG image, is summarized: an Xcode
+ * project (`.pbxproj`), Interface Builder's storyboards, Unity's serialized scenes and assets,
+ * Godot's scenes and resources. Each is an object graph a tool saves (ids, coordinates, tile
+ * data, path numbers); an agent edits the code that drives it and reads its summary (targets,
+ * nodes, object kinds). Under this size such a file costs about what its summary does.
+ */
+const EDITOR_LIMIT = 8 * 1024;
+
+/** Endings of files an editor writes ({@linkcode EDITOR_LIMIT}), lowercase. */
+const EDITOR_ENDINGS = [
+  // Xcode and Interface Builder.
+  ".pbxproj",
+  ".storyboard",
+  ".xib",
+  // Unity's serialized YAML: scenes, prefabs, assets, materials, animations and the like.
+  ...[".unity", ".prefab", ".asset", ".mat", ".anim", ".controller", ".overridecontroller"],
+  ...[".mask", ".physicmaterial", ".physicsmaterial2d", ".lighting", ".playable", ".mixer"],
+  ...[".spriteatlas", ".terrainlayer", ".rendertexture", ".guiskin", ".flare", ".brush"],
+  // Godot's text scenes and resources.
+  ".tscn",
+  ".tres",
+  ".escn",
+  // Images: an SVG's text is path numbers.
+  ".svg",
+];
+
+/**
+ * The size over which a data file the config does not name is summarized:
+ * {@linkcode EDITOR_LIMIT} for a file an editor writes or an SVG, else {@linkcode DATA_LIMIT}.
+ *
+ * @example
+ * ```ts
+ * import { dataLimitOf } from "./data_files.ts";
+ * dataLimitOf("ios/Runner.xcodeproj/project.pbxproj"); // 8192
+ * dataLimitOf("fixtures/shop.json"); // 32768
+ * ```
+ */
+export function dataLimitOf(path: string): number {
+  const lower = path.toLowerCase();
+  return EDITOR_ENDINGS.some((ending) => lower.endsWith(ending)) ? EDITOR_LIMIT : DATA_LIMIT;
+}
+
 /** Endings of data files, lowercase. */
 const DATA_ENDINGS = [
   ".json",
@@ -30,13 +73,18 @@ const DATA_ENDINGS = [
   ".tsv",
   ".xml",
   ".snap",
+  // XML that is data by its ending: CMSIS's device descriptions (crazyflie-firmware's
+  // `STM32F405.svd`, 2.1 MB of registers), GPS tracks and map layers.
+  ".svd",
+  ".gpx",
+  ".kml",
 ];
 
 /**
  * Endings of text that is records, not prose or code, lowercase: test vectors (NIST's `.rsp`
  * and `.req`), logs, `.dat` and `.vec` files, GraphQL schemas (a generated one runs to megabytes:
- * its types are what an agent reads) and SVG images (32 to 64 KB; larger ones are skipped as
- * image data, `pipeline/_default_skips.ts`).
+ * its types are what an agent reads) and SVG images (8 to 64 KB, {@linkcode EDITOR_LIMIT}; larger
+ * ones are skipped as image data, `pipeline/_default_skips.ts`).
  */
 const TEXT_DATA_ENDINGS = [
   ".rsp",
@@ -68,23 +116,58 @@ const PROSE_LIMIT = 256 * 1024;
  */
 const PROSE_WORD = /^["'(\[«¿¡“‘]*\p{L}[\p{L}\p{M}'’-]*[.,;:!?"')\]»”’]*$/u;
 
-/** A sentence's end: a letter, then `.`, `!` or `?` (a closing quote or bracket) and a space or the line's end; CJK's full stops. */
-const SENTENCE_END = /\p{L}[.!?]["')”’]?(?=\s|$)|[。！？]/gu;
+/**
+ * A sentence's end: a letter, then `.`, `!` or `?` (a closing quote or bracket) and a space or
+ * the line's end; CJK's full stops, Khmer's `។` and `៕`, Burmese's `။`; in Thai and Lao, which
+ * end a sentence or phrase with a space alone, a space between two of their letters.
+ */
+const SENTENCE_END =
+  /\p{L}[.!?]["')”’]?(?=\s|$)|[。！？។៕။]|[\p{sc=Thai}\p{sc=Lao}]\p{M}* +(?=[\p{sc=Thai}\p{sc=Lao}])/gu;
 
 /**
- * A name called or declared (`H5Aclose(`, `f (`): it starts after no word character, so a search
- * reads each word once.
+ * A character of a script written without spaces between words: Chinese, Japanese kana, Thai,
+ * Lao, Khmer, Burmese.
  */
-const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*[ \t]*\(/u;
+const SPACELESS =
+  /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Thai}\p{sc=Lao}\p{sc=Khmer}\p{sc=Myanmar}]/u;
+/** Each such letter with the marks after it (a Thai vowel sign, a Burmese medial): a word. */
+const SPACELESS_EACH = new RegExp(`(?=\\p{L})${SPACELESS.source}\\p{M}*`, "gu");
+
+/**
+ * A log line's start: a date (`2024-01-01`, `2024/01/01`) or a time of day with seconds
+ * (`12:00:01`, syslog's `Jan  1 12:00:01`), in a bracket or not.
+ */
+const STAMP =
+  /^\[?(?:\d{4}[-/]\d\d[-/]\d\d|\d\d:\d\d:\d\d|\p{Lu}\p{Ll}\p{Ll} [ \d]\d \d\d:\d\d:\d\d)/u;
+
+/**
+ * A name called or declared (`H5Aclose(`), its bracket right after it: a title or a name with a
+ * note (`Toy Story (1995)`, a record of a list) is no call. It starts after no word character, so
+ * a search reads each word once.
+ */
+const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*\(/u;
+
+/**
+ * The version of the rules of {@linkcode plainTextLimit}: a warm build remembers each text's
+ * verdict by its content hash and this number (`accel/stat_index.ts`), so a change of the rules
+ * that can change a verdict raises it.
+ *
+ * @example
+ * ```ts
+ * import { PLAIN_TEXT_RULES_VERSION } from "./data_files.ts";
+ * `plain-text-limit/${PLAIN_TEXT_RULES_VERSION}`; // the memo's salt
+ * ```
+ */
+export const PLAIN_TEXT_RULES_VERSION = 1;
 
 /**
  * The size over which plain text (`.txt`, `.text`) that is no documentation by name is
  * summarized, by what it holds: prose or code is read whole up to {@linkcode PROSE_LIMIT}, records
  * (a word list, a log, a table, hashes, a dump) over {@linkcode DATA_LIMIT}. Prose: at least one
- * sentence end in twelve non-blank lines, two of three words (whitespace-separated) words of
- * letters, and a quarter of the lines of four or more words mostly such words. Code: half the
+ * sentence end in twelve non-blank lines, two of three words (whitespace-separated; a Chinese or
+ * Japanese character is one) words of letters, and a quarter of the lines of four or more words mostly such words. Code: half the
  * lines or more calls, declarations or ends of statements and blocks (a generator's list of C
- * signatures). A log's lines are words too, but have no sentence ends; a word list has one word a
+ * signatures). A log's lines are words too, but have no sentence ends, or start with a date or time; a word list has one word a
  * line. See bench/README.md, "Plain text by what it holds".
  *
  * @example
@@ -95,21 +178,74 @@ const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*[ \t]*\(/u;
  * ```
  */
 export function plainTextLimit(text: string): number {
-  let lines = 0, tokens = 0, words = 0, proseLines = 0, codeLines = 0;
+  let lines = 0, tokens = 0, words = 0, proseLines = 0, codeLines = 0, stamped = 0;
+  const fields = FIELD_MARKS.map(() => new Map<number, number>());
   for (const line of text.split("\n")) {
-    const parts = line.trim().split(/\s+/);
+    // A script written without spaces (Chinese, Japanese, Thai, ...) is read a letter a word.
+    const spaced = SPACELESS.test(line) ? line.replace(SPACELESS_EACH, " $& ") : line;
+    const parts = spaced.trim().split(/\s+/);
     if (parts[0] === "") continue;
     lines++;
+    if (STAMP.test(spaced.trimStart())) stamped++;
     const lineWords = parts.filter((part) => PROSE_WORD.test(part)).length;
     tokens += parts.length;
     words += lineWords;
     if (parts.length >= 4 && lineWords >= 0.7 * parts.length) proseLines++;
     if (parts.length >= 2 && isCodeLine(line)) codeLines++;
+    countFieldMarks(line, fields);
   }
   if (lines === 0) return DATA_LIMIT;
   const ends = text.match(SENTENCE_END)?.length ?? 0;
-  const prose = ends >= lines / 12 && words >= (2 / 3) * tokens && proseLines >= lines / 4;
+  // A log's messages may be sentences: a quarter of its lines or more start with a date or time.
+  // A table's last field may be a sentence: the same count of one field mark (a tab, a comma, a
+  // semicolon, a pipe) on three lines of four or more makes records.
+  const table = fields.some((counts) => [...counts.values()].some((n) => n >= (3 / 4) * lines));
+  const prose = ends >= lines / 12 && words >= (2 / 3) * tokens && proseLines >= lines / 4 &&
+    stamped < lines / 4 && !table;
   return prose || codeLines >= lines / 2 ? PROSE_LIMIT : DATA_LIMIT;
+}
+
+/** What separates a record's fields: a tab, a comma, a semicolon, a pipe. */
+const FIELD_MARKS = ["\t", ",", ";", "|"];
+const QUOTE = 34;
+
+/** Words a record's first field has at most (a key, a number, a date, a name). */
+const KEY_WORDS = 3;
+
+/**
+ * Count the field marks of a line into `fields` (one map a mark, from a line's count of it to
+ * the lines with that count): those outside double quotes (a CSV's quoted sentence has commas)
+ * and not at its end (a line of verse ends with a comma), when the text before the first is a
+ * record's key, of {@linkcode KEY_WORDS} words or fewer (prose's clause before its first comma
+ * is longer, mostly). A line with none counts for none.
+ */
+function countFieldMarks(line: string, fields: Map<number, number>[]): void {
+  let tabs = 0, commas = 0, semicolons = 0, pipes = 0;
+  // Words before each mark's first, counted as the line is read.
+  let tabKey = 0, commaKey = 0, semicolonKey = 0, pipeKey = 0;
+  let quoted = false, words = 0, inWord = false, last = line.length;
+  while (last > 0 && line.charCodeAt(last - 1) <= 32) last--;
+  for (let i = 0; i < last - 1; i++) {
+    const code = line.charCodeAt(i);
+    if (code <= 32) inWord = false;
+    else if (!inWord) {
+      inWord = true;
+      words++;
+    }
+    if (code === QUOTE) quoted = !quoted;
+    else if (quoted) continue;
+    else if (code === 9 && tabs++ === 0) tabKey = words;
+    else if (code === 44 && commas++ === 0) commaKey = words;
+    else if (code === 59 && semicolons++ === 0) semicolonKey = words;
+    else if (code === 124 && pipes++ === 0) pipeKey = words;
+  }
+  const add = (mark: number, n: number, key: number) => {
+    if (n > 0 && key <= KEY_WORDS) fields[mark].set(n, (fields[mark].get(n) ?? 0) + 1);
+  };
+  add(0, tabs, tabKey);
+  add(1, commas, commaKey);
+  add(2, semicolons, semicolonKey);
+  add(3, pipes, pipeKey);
 }
 
 /**
@@ -123,19 +259,32 @@ function isCodeLine(line: string): boolean {
 }
 
 /**
- * Whether a path is plain text the size rule reads by what it holds ({@linkcode plainTextLimit}).
+ * Whether plain text of `size` bytes is summarized or not by what it holds
+ * ({@linkcode plainTextLimit}): over {@linkcode DATA_LIMIT} and at most {@linkcode PROSE_LIMIT}
+ * (larger plain text is summarized whatever it holds, and is not read to decide it), and not
+ * under a folder of tests or their data ({@linkcode TEST_DATA}).
  *
  * @example
  * ```ts
- * import { isPlainText } from "./data_files.ts";
- * isPlainText("tools/ansicode.txt"); // true
- * isPlainText("data/site.json"); // false
+ * import { judgedByText } from "./data_files.ts";
+ * judgedByText("tools/ansicode.txt", 41_000); // true
+ * judgedByText("assets/moby10b.txt", 1_200_000); // false: summarized
+ * judgedByText("data/site.json", 41_000); // false
+ * judgedByText("test/testdata/lorem.txt", 41_000); // false: summarized
  * ```
  */
-export function isPlainText(path: string): boolean {
+export function judgedByText(path: string, size: number): boolean {
   const lower = path.toLowerCase();
-  return PLAIN_TEXT_ENDINGS.some((ending) => lower.endsWith(ending));
+  return size > DATA_LIMIT && size <= PROSE_LIMIT &&
+    PLAIN_TEXT_ENDINGS.some((ending) => lower.endsWith(ending)) && !TEST_DATA.test(lower);
 }
+
+/**
+ * Folders of tests and their inputs: plain text under one is a test's data (a book a benchmark
+ * sends, lorem ipsum a scanner reads), summarized over {@linkcode DATA_LIMIT} whatever it holds.
+ */
+const TEST_DATA =
+  /(?:^|\/)(?:tests?|testdata|test[-_]data|__tests__|testing|fixtures?|__fixtures__)\//;
 
 /**
  * Plain text an agent reads as documentation, by name (lowercase, without its ending): a
@@ -190,6 +339,7 @@ const CONFIG_NAMES = new Set([
  */
 export function isDataFile(path: string): boolean {
   const lower = path.toLowerCase();
+  if (EDITOR_ENDINGS.some((ending) => lower.endsWith(ending))) return true;
   if (TEXT_DATA_ENDINGS.some((ending) => lower.endsWith(ending))) return true;
   if (PLAIN_TEXT_ENDINGS.some((ending) => lower.endsWith(ending))) return !isDocumentation(lower);
   if (!DATA_ENDINGS.some((ending) => lower.endsWith(ending))) return false;
@@ -221,6 +371,30 @@ export function summarizedByDefault(
  * ({@linkcode translationSets}); a smaller one costs about what its summary would.
  */
 export const TRANSLATION_LIMIT = 4 * 1024;
+
+/**
+ * The size (bytes) over which a gettext template or catalog that is no summarized translation (a
+ * set's template or its first catalog, shown whole; a template alone, as a WordPress plugin ships
+ * its `languages/*.pot`) is summarized: its messages' source texts and where the code says them
+ * are what the code's strings are, read whole as prose is up to this size (about 60k tokens); a
+ * larger one (a large plugin's template of 300 to 500 KB) is its summary: how many messages, the
+ * first ones.
+ */
+export const GETTEXT_LIMIT = 256 * 1024;
+
+/**
+ * Whether a path is a gettext template or catalog (`.pot`, `.po`).
+ *
+ * @example
+ * ```ts
+ * import { isGettextFile } from "./data_files.ts";
+ * isGettextFile("languages/my-plugin.pot"); // true
+ * isGettextFile("locales/de.json"); // false
+ * ```
+ */
+export function isGettextFile(path: string): boolean {
+  return /\.pot?$/i.test(path);
+}
 
 /** Folders translations are kept in (lowercase): `locales/de.json`, `i18n/fr.yml`. */
 const LOCALE_FOLDER = /(?:^|\/)(?:locales?|i18n|l10n|lang|languages|translations?|messages)\//;
@@ -384,7 +558,11 @@ const TRANSLATION_START = "a translation like ";
  * ```
  */
 export function translationReason(shown: string): string {
-  return `${TRANSLATION_START}${JSON.stringify(shown)} (shown whole): summarized by default: ` +
+  // A gettext set's template or first catalog is whole up to a limit ({@linkcode GETTEXT_LIMIT}).
+  const whole = isGettextFile(shown)
+    ? `shown whole up to ${GETTEXT_LIMIT / 1024} KB`
+    : "shown whole";
+  return `${TRANSLATION_START}${JSON.stringify(shown)} (${whole}): summarized by default: ` +
     'name it in "files" to show it whole';
 }
 

@@ -18,6 +18,7 @@
 
 import { watchedProcess, watchingCommand } from "./config_watchdog.ts";
 import {
+  clock,
   type Layout,
   layout,
   LENGTH_AT,
@@ -51,7 +52,10 @@ function watch(): Layout {
   const worker = new Worker(new URL("./_hook_watch_worker.ts", import.meta.url), {
     type: "module",
   });
-  worker.postMessage({ buffer: memory.buffer, linger: watchingCommand() });
+  // The times are this thread's monotonic clock: a wall clock steps (NTP, a laptop's sleep), and
+  // a step between a hook's start and the watch's look would end a process that is well. The
+  // worker's clock starts elsewhere: it reads this one's as its own less what it read at the start.
+  worker.postMessage({ buffer: memory.buffer, linger: watchingCommand(), clock: clock() });
   worker.onmessage = () => (memory = undefined); // it ended itself: the next hook starts another
   return memory;
 }
@@ -124,12 +128,13 @@ export function watchedCall<T>(
   if (!options.watched || !watchedProcess()) return { value: fn(), settled: () => {} };
   const at = watch();
   if (!beating) {
-    // Twice a second, that the thread still turns (unref'd: it never keeps the process alive).
+    // Twice a second, that the thread still turns, in the memory of the watch of the time (a new
+    // one after the last ended itself); unref'd: it never keeps the process alive.
     beating = true;
-    Deno.unrefTimer(setInterval(() => at.times[2] = Date.now(), 500));
-    at.times[2] = Date.now();
+    Deno.unrefTimer(setInterval(() => memory && (memory.times[2] = clock()), 500));
   }
-  const call = { deadline: Date.now() + options.limitMs, message: options.message };
+  at.times[2] = clock();
+  const call = { deadline: clock() + options.limitMs, message: options.message };
   awaited.add(call);
   if (!published) publishOldest(at);
   // A hook called from another's code: the outer one is the thread's again once this returns.
@@ -138,7 +143,7 @@ export function watchedCall<T>(
     : undefined;
   writeText(at, "sync", options.message);
   at.times[1] = options.limitMs;
-  at.times[0] = Date.now();
+  at.times[0] = clock();
   const settled = () => {
     awaited.delete(call);
     if (published === call) publishOldest(at);

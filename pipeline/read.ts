@@ -20,7 +20,7 @@ import { compiledOutput, generatedTextReason } from "./_generated_text.ts";
 import { linkTargetSkip } from "./_link_targets.ts";
 import { countWork } from "./_work_count.ts";
 import { svgReason } from "./_default_skips.ts";
-import { DATA_LIMIT, isPlainText, plainTextLimit } from "./data_files.ts";
+import { judgedByText, plainTextLimit } from "./data_files.ts";
 
 /** sha256 of bytes or text, hex. */
 export function sha256(data: Uint8Array | string): string {
@@ -400,8 +400,9 @@ function mapSources(absMap: string, map: string): string[] {
 }
 
 /**
- * Whether a target's data limit depends on its text (plain text over the data limit, not a
- * translation): the stat index reads such a file at each build, as its limit is not recorded.
+ * Whether a target's data limit depends on its text (plain text over the data limit, up to the
+ * size over which any is summarized, not a translation): the stat index does not record its
+ * limit, so it reads such a file again unless the limit is remembered by the text's hash.
  *
  * @example
  * ```ts
@@ -411,7 +412,7 @@ function mapSources(absMap: string, map: string): string[] {
  */
 export function readByContent(target: Target, size: number): boolean {
   return target.dataLimit !== undefined && target.translationOf === undefined &&
-    size > DATA_LIMIT && isPlainText(target.path);
+    judgedByText(target.path, size);
 }
 
 /** A file read: its hash and text, or skipped when it is binary. */

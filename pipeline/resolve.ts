@@ -7,7 +7,14 @@
  * @module
  */
 
-import { DATA_LIMIT, isDataFile, TRANSLATION_LIMIT, translationSets } from "./data_files.ts";
+import {
+  dataLimitOf,
+  GETTEXT_LIMIT,
+  isDataFile,
+  isGettextFile,
+  TRANSLATION_LIMIT,
+  translationSets,
+} from "./data_files.ts";
 import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
@@ -581,7 +588,7 @@ function toTargets(
       // A file whose text shows it generated: skipped by the read stage unless named or unmarked.
       ...(!slot.named && !skip && !notGenerated.has(path) ? judged(compiled.get(path)) : {}),
       // A large data file is summarized by the transform stage unless the config names it.
-      ...(!slot.named && !shownWhole.has(path) ? dataLimits(path, translations.get(path)) : {}),
+      ...(!slot.named ? dataLimits(path, translations.get(path), shownWhole.has(path)) : {}),
     };
   });
 }
@@ -595,11 +602,18 @@ function judged(compiledSource: string | undefined): Partial<Target> {
 
 /**
  * The limits a file the config does not name is summarized over: a translation beside the one
- * of its set shown whole over `TRANSLATION_LIMIT`, another data file over `DATA_LIMIT`.
+ * of its set shown whole over `TRANSLATION_LIMIT`, a gettext template or catalog otherwise (a
+ * set's `shown` one too) over `GETTEXT_LIMIT`, another data file not `shown` over its own limit
+ * (`dataLimitOf`: 8 KB for a file an editor writes or an SVG, else 32 KB).
  */
-function dataLimits(path: string, translationOf: string | undefined): Partial<Target> {
+function dataLimits(
+  path: string,
+  translationOf: string | undefined,
+  shown: boolean,
+): Partial<Target> {
   if (translationOf !== undefined) return { dataLimit: TRANSLATION_LIMIT, translationOf };
-  return isDataFile(path) ? { dataLimit: DATA_LIMIT } : {};
+  if (isGettextFile(path)) return { dataLimit: GETTEXT_LIMIT };
+  return !shown && isDataFile(path) ? { dataLimit: dataLimitOf(path) } : {};
 }
 
 /**

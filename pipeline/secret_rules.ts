@@ -90,7 +90,8 @@
  * tokens in a URL's path (`/hooks/…`, `/hook/<uuid>`, `/with/key/…`), files that are a secret by
  * their name (`.vault_pass`, `.erlang.cookie`); a call's next keyword argument (`,host=`) ends an
  * unquoted value (`connect(password=pw,host=h)` is code).
- * 27: secrets after the word that announces them (`::add-mask::…`, `ngrok authtoken` and
+ * 27: an anonymous login's password (`ftp.login("anonymous", "-anonymous@")`) is no secret.
+ * 28: secrets after the word that announces them (`::add-mask::…`, `ngrok authtoken` and
  * `add-authtoken`, `wpa_passphrase SSID …`, `db2 connect … using …`, Oracle's `exp`, `imp`,
  * `expdp`, `impdp` and `sqlldr` `user/…@db`, an `expect` of a password prompt and its `send`),
  * one-argument `auth("…")` calls, `ldap_bind`, `ftp_login`, `simple_bind_s`,
@@ -101,7 +102,7 @@
  * `chpasswd` list, `vncpasswd` and `smbpasswd` pipes, a Wi-Fi `.psk =`, and generated values under
  * `pepper`, `signer` and `salt` names in configuration files.
  */
-export const SECRET_RULES_VERSION = 27;
+export const SECRET_RULES_VERSION = 28;
 
 import {
   fewCharacters,

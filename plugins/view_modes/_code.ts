@@ -397,6 +397,17 @@ const MAX_DECORATOR = 80;
 /** The grammars {@linkcode wrappedFunction} reads. */
 const JS_GRAMMARS = new Set(["javascript", "typescript", "tsx"]);
 
+/**
+ * The node type whose members a mask names one by one, by grammar: a JavaScript object literal's
+ * (`api.get`), a PHP returned array's (a config file's keys).
+ */
+const MEMBER_HOLDERS = new Map([
+  ["javascript", "object"],
+  ["typescript", "object"],
+  ["tsx", "object"],
+  ["php", "array_creation_expression"],
+]);
+
 /** Calls a function can be wrapped in and still be found (`memo(forwardRef(...))` is two). */
 const MAX_WRAPS = 4;
 
@@ -906,7 +917,12 @@ class Walker {
       const brace = this.text.indexOf("{", node.startIndex);
       if (brace !== -1 && brace < node.endIndex) {
         this.edits.length = first;
-        this.edits.push({ start: brace, end: node.endIndex, text: this.spec.bodyMarker });
+        // A header the body opens with (Scala's self-type, `{ this: B =>`) stays before it.
+        const head = node.firstNamedChild;
+        if (head && spec.headers?.has(head.type) && head.startIndex > brace) {
+          const marker = this.spec.bodyMarker.slice(1);
+          this.edits.push({ start: head.endIndex, end: node.endIndex, text: marker });
+        } else this.edits.push({ start: brace, end: node.endIndex, text: this.spec.bodyMarker });
       }
     }
   }
@@ -920,6 +936,18 @@ class Walker {
     if (!this.masked) return [rest, false];
     const def = this.primary(item, 0);
     if (!def) return [this.declaredMode(item, scope) ?? rest, false];
+    const holder = def.parent;
+    if (
+      def !== item && holder && holder.type === "array_creation_expression" &&
+      this.spec.grammar === "php"
+    ) {
+      // A PHP file's returned array (a config's keys): shown when the mask lists a key of it.
+      const listed = holder.namedChildren.some((member) => {
+        const name = member && this.spec.definitions[member.type] && this.nameOf(member);
+        return name && this.mask[[...scope, name].join(".")];
+      });
+      return listed ? [this.full ? "def" : "sig", true] : [rest, false];
+    }
     const name = this.nameOf(def);
     if (!name) return [rest, false];
     const owner = receiverType(def);
@@ -1103,7 +1131,7 @@ class Walker {
     if (++walk.depth > MAX_WALK_DEPTH) throw new Error(TOO_DEEP);
     try {
       // An object literal's member a mask may name (`api.get`), as it names a class's.
-      if (this.masked && parentNode?.type === "object" && JS_GRAMMARS.has(this.spec.grammar)) {
+      if (this.masked && parentNode && parentNode.type === MEMBER_HOLDERS.get(this.spec.grammar)) {
         this.member(node, [scope, kinds, nodes], nodeType, parentNode);
       } else this.walkNode(node, scope, kinds, nodes, nodeType, parentNode);
     } finally {
@@ -1129,8 +1157,15 @@ class Walker {
     if (mode === "hide") {
       let end = node.endIndex;
       while (this.text[end] === " " || this.text[end] === "\t") end++;
+      // The comments right above it go with it (a config key's banner), as an item's do.
+      let start = node.startIndex;
+      for (let p = node.previousNamedSibling; p && this.spec.attach.has(p.type);) {
+        if (/\S/.test(this.text.slice(p.endIndex, start))) break;
+        start = p.startIndex;
+        p = p.previousNamedSibling;
+      }
       this.edits.push({
-        start: node.startIndex,
+        start,
         end: end + (this.text[end] === "," ? 1 : 0),
         text: CUT,
       });
@@ -1157,9 +1192,14 @@ class Walker {
     body: SyntaxNode,
   ): boolean {
     const expands = this.spec.expands;
-    if (!expands?.has(kinds[kinds.length - 1]) || parentNode?.type !== "arguments") return false;
-    const call = nodes[nodes.length - 1];
-    if (call.childForFieldName("arguments")?.startIndex !== parentNode.startIndex) return false;
+    if (!expands?.has(kinds[kinds.length - 1])) return false;
+    // PHP wraps each argument in a node of its own.
+    const args = parentNode?.type === "argument" ? parentNode.parent : parentNode;
+    if (args?.type !== "arguments") return false;
+    // A PHP routes file's group is a statement: its closure is passed to the chain's `group`.
+    const held = nodes[nodes.length - 1];
+    const call = held.type === "expression_statement" ? held.firstNamedChild : held;
+    if (call?.childForFieldName("arguments")?.startIndex !== args.startIndex) return false;
     const regions = this.regions;
     if (regions) {
       const at = firstAtOrAfter(regions.length, (i) => regions[i].start, body.startIndex);

@@ -106,10 +106,20 @@ const NGINX: Patterns = [
   ["includes", /^[ \t]*include[ \t]+([^;\n]*[^;\s])[ \t]*;/gm],
 ];
 
-/** Whether a text is an nginx configuration: a block of its own or a directive only it has. */
+/**
+ * Whether a text is an nginx configuration: a directive only it has, or a block of its own with a
+ * directive (a name, a value and `;`) in the text. HOCON (Akka's and Play's `application.conf`,
+ * Gatling's `gatling.conf`) has `http {` and `server {` blocks too, but settings with `=` or `:`
+ * and no `;`.
+ */
 function isNginx(text: string): boolean {
-  return /^[ \t]*(?:(?:http|server|events|stream|upstream[ \t]+[\w.$-]+|location[ \t][^{\n]*)[ \t]*\{|(?:server_name|proxy_pass|fastcgi_pass|worker_processes|listen)[ \t][^\n]*;)/m
-    .test(text);
+  if (
+    /^[ \t]*(?:server_name|proxy_pass|fastcgi_pass|worker_processes|listen)[ \t][^\n]*;/m.test(text)
+  ) {
+    return true;
+  }
+  return /^[ \t]*(?:http|server|events|stream|upstream[ \t]+[\w.$-]+|location[ \t][^{\n]*)[ \t]*\{/m
+    .test(text) && /^[ \t]*[a-z_]+[ \t]+[^\n=]*;/m.test(text);
 }
 
 /**

@@ -15,6 +15,7 @@ import { rareSummaryLanguages } from "./_summary_languages_rare.ts";
 import { extraSummaryLanguages } from "./_summary_languages_extra.ts";
 import { documentHeadings } from "./_document_headings.ts";
 import { formatSummaryLanguages, gettextRows, svgRows, vectorRows } from "./_summary_formats.ts";
+import { godotRows, pbxprojRows } from "./_summary_editors.ts";
 import {
   moreSummaryLanguages,
   namesFound,
@@ -164,7 +165,38 @@ const PHP: Patterns = [
     /^[ \t]*(?:(?:public|protected|private|static|abstract|final)[ \t]+)*function[ \t]+(?:&[ \t]*)?([A-Za-z_]\w*)/gm,
   ],
   ["uses", /^use[ \t]+(?:function[ \t]+|const[ \t]+)?([A-Za-z_\\][\w\\]*)/gm],
+  ["keys", phpReturnedKeys],
+  ["routes", phpRoutes],
 ];
+
+/**
+ * A routes file's routes, by the method and the first argument of a static call's chain
+ * (`Route::get('/profile', ...)`, `Route::middleware('auth')->post('/x', ...)`): `get /profile`.
+ */
+const PHP_ROUTE =
+  /^[ \t]*[A-Z]\w*::(?:\w+\([^)\n]*\)->)*(get|post|put|patch|delete|options|any|view|redirect|resource|apiResource|route)\([ \t]*(?:'([^'\n]{1,200})'|"([^"\n]{1,200})")/gm;
+
+function phpRoutes(text: string): string[] {
+  return [...text.matchAll(PHP_ROUTE)].map((m) => `${m[1]} ${m[2] ?? m[3]}`);
+}
+
+/**
+ * The keys of the array a PHP file returns at its top level (`return [` at a line's start, a
+ * Laravel or Symfony config file's settings: `'name' => env('APP_NAME')`), at the first key's
+ * indentation, up to the line that closes the array (the next one that starts with no blank).
+ */
+function phpReturnedKeys(text: string): string[] {
+  const start = /^return[ \t]*(?:\[|array[ \t]*\()[ \t]*\r?$/m.exec(text);
+  if (!start) return [];
+  const rest = text.slice(start.index + start[0].length + 1);
+  const close = /^\S/m.exec(rest);
+  const body = close ? rest.slice(0, close.index) : rest;
+  const KEY = "(?:'([^'\\n]{1,200})'|\"([^\"\\n]{1,200})\")[ \\t]*=>";
+  const first = new RegExp(`^([ \\t]+)${KEY}`, "m").exec(body);
+  if (!first) return [];
+  const keys = new RegExp(`^${first[1]}${KEY}`, "gm");
+  return [...body.matchAll(keys)].map((m) => m[1] ?? m[2]);
+}
 
 const MORE = moreSummaryLanguages(JS, C);
 
@@ -227,7 +259,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "16",
+    version: "19",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -320,10 +352,12 @@ export function summarize(path: string, text: string, options: SummaryOptions = 
   return `**Text**, ${lineWord(lines)}${lead ? `\n\n${lead}` : ""}`;
 }
 
-/** A gettext catalog's or NIST test vectors' rows; `undefined` for another ending. */
+/** A gettext catalog's, NIST test vectors', an Xcode project's or a Godot file's rows; `undefined` for another ending. */
 function recordRows(ext: string, text: string, data: DataSummaryOptions): string[] | undefined {
   if (ext === ".po" || ext === ".pot") return gettextRows(ext, text, data);
   if (ext === ".rsp" || ext === ".req") return vectorRows(text, data);
+  if (ext === ".pbxproj") return pbxprojRows(text, data);
+  if (ext === ".tscn" || ext === ".escn" || ext === ".tres") return godotRows(text, data);
   return undefined;
 }
 
@@ -536,6 +570,9 @@ const XML_KINDS = new Set([
   ".xib",
   ".xlf",
   ".xliff",
+  ".svd",
+  ".gpx",
+  ".kml",
 ]);
 
 /** The data kind a text of `ext` is summarized as: `.xml` for an XML document of another name. */

@@ -94,3 +94,77 @@ Deno.test("a warm build measures no unchanged text kept in the pack: the last bu
   assert.match(document, /bidirectional control character/);
   assert.equal(document, await once(plainRoot));
 });
+
+Deno.test("a warm build reads no unchanged plain text over 256 KB: it is summarized whatever it holds", async () => {
+  // A word list of 300 KB: over every limit plain text has, so its text decides nothing.
+  const words = Array.from({ length: 40_000 }, (_, i) => `word${i.toString(36)}`).join("\n");
+  const tree = { "data/words.txt": `${words}\n`, "src/a.py": "a = 1\n", "src/b.py": "b = 2\n" };
+  assert.ok(new TextEncoder().encode(tree["data/words.txt"]).length > 256 * 1024);
+  const root = await makeProject(tree);
+  const plainRoot = await makeProject(tree);
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  const once = async (at: string, layer?: ReturnType<typeof speedLayer>) => {
+    const result = await build(await loadConfig({ cwd: at }), {
+      builtins: defaultPlugins(),
+      layer,
+    });
+    return await Deno.readTextFile(result.output!.document);
+  };
+  await once(root, speedLayer());
+  await once(plainRoot);
+  for (const at of [root, plainRoot]) await Deno.writeTextFile(join(at, "src/a.py"), "a = 2\n");
+  let document = "";
+  const work = await tallyWork(async () => {
+    document = await once(root, speedLayer());
+  });
+  assert.equal(work.get("files read"), 1, JSON.stringify([...work]));
+  assert.match(document, /a data file of \d+ KB, over 32 KB/);
+  assert.equal(document, await once(plainRoot));
+});
+
+Deno.test("a warm build reads no unchanged plain text of 32-256 KB: its verdict is remembered by its hash", async () => {
+  // Prose (whole) and records (summarized), each over 32 KB: their texts decide their limits.
+  const prose = Array.from(
+    { length: 700 },
+    (_, i) => `This is sentence number ${i}. It reads as prose, with words of letters.`,
+  ).join("\n");
+  const records = Array.from({ length: 6_000 }, (_, i) => `word${i.toString(36)}`).join("\n");
+  const tree = {
+    "data/story.txt": `${prose}\n`,
+    "data/words.txt": `${records}\n`,
+    "src/a.py": "a = 1\n",
+    "src/b.py": "b = 2\n",
+  };
+  for (const path of ["data/story.txt", "data/words.txt"]) {
+    assert.ok(new TextEncoder().encode(tree[path as "data/story.txt"]).length > 32 * 1024, path);
+  }
+  const root = await makeProject(tree);
+  const plainRoot = await makeProject(tree);
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  const once = async (at: string, layer?: ReturnType<typeof speedLayer>) => {
+    const result = await build(await loadConfig({ cwd: at }), {
+      builtins: defaultPlugins(),
+      layer,
+    });
+    return await Deno.readTextFile(result.output!.document);
+  };
+  await once(root, speedLayer());
+  await once(plainRoot);
+  for (const at of [root, plainRoot]) await Deno.writeTextFile(join(at, "src/a.py"), "a = 2\n");
+  let document = "";
+  const work = await tallyWork(async () => {
+    document = await once(root, speedLayer());
+  });
+  assert.equal(work.get("files read"), 1, JSON.stringify([...work]));
+  assert.match(document, /This is sentence number 699\./);
+  assert.match(document, /a data file of \d+ KB, over 32 KB/);
+  assert.equal(document, await once(plainRoot));
+  // And a third build, which takes both verdicts from the memo the second one saved.
+  await Deno.writeTextFile(join(root, "src/a.py"), "a = 3\n");
+  await Deno.writeTextFile(join(plainRoot, "src/a.py"), "a = 3\n");
+  const third = await tallyWork(async () => {
+    document = await once(root, speedLayer());
+  });
+  assert.equal(third.get("files read"), 1, JSON.stringify([...third]));
+  assert.equal(document, await once(plainRoot));
+});

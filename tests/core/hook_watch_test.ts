@@ -96,3 +96,27 @@ Deno.test("a build server held by a plugin's hook ends, and its client says why,
     new RegExp(` stopped: ${RegExp.escape(STALLED)}\n$`),
   );
 });
+
+Deno.test("a wall clock that steps forward while a hook is awaited does not end the process", async () => {
+  // The build's thread reads a wall clock 10 minutes behind the watch's, as after an NTP step or a
+  // laptop's sleep (a wall clock moves on, a monotonic one and the hook's timer do not): a hook
+  // that awaits a second, well inside its limit, is no stalled hook.
+  const behind = "const wall = Date.now;\nDate.now = () => wall() - 600_000;\n";
+  const root = await makeProject({
+    "a.ts": "export const a = 1;\n",
+    "slop.config.ts": `export default {\n  files: [{ path: "a.ts", view: "wait" }],\n` +
+      `  plugins: [{ kind: "view-mode", name: "wait", version: "1", timeoutMs: 30_000,\n` +
+      `    render: async (input) => { await new Promise((r) => setTimeout(r, 1000));\n` +
+      `      return { text: input.text }; } }],\n};\n`,
+    "build.ts": behind + BUILD,
+  });
+  const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", V8_FLAGS, "build.ts"],
+    cwd: root,
+    stdout: "piped",
+    stderr: "piped",
+    signal: AbortSignal.timeout(60_000),
+  }).output();
+  const said = new TextDecoder().decode(stderr);
+  assert.deepEqual([code, new TextDecoder().decode(stdout), said], [0, "built\n", ""]);
+});

@@ -9,8 +9,10 @@ import { resident } from "../../accel/resident.ts";
 import { RACY_MS } from "../../accel/stat_index.ts";
 import { summaryText } from "../../cli/build.ts";
 import {
+  DATA_LIMIT,
   dataReason,
   isDataFile,
+  plainTextLimit,
   translationReason,
   translationSets,
 } from "../../pipeline/data_files.ts";
@@ -136,6 +138,10 @@ Deno.test("data files and configuration, by path", () => {
       "assets/moby10b.txt",
       "priv/fake/first_names.txt",
       "logs/nginx.log",
+      // XML data by other endings: CMSIS's device descriptions, GPS tracks, map layers.
+      "tools/debug/STM32F405.svd",
+      "maps/ride.GPX",
+      "maps/places.kml",
     ]
   ) {
     assert.ok(isDataFile(path), path);
@@ -207,6 +213,9 @@ const TEXTS: Record<string, { text: string; view: string }> = {
   "tools/ansicode.txt": { text: REFERENCE, view: "full" },
   "h5py/api_functions.txt": { text: SIGNATURES, view: "full" },
   "assets/moby.txt": { text: BOOK_PAGES(1), view: "full" },
+  // Prose kept as a test's input (cowboy's ws_perf_SUITE_data, trufflehog's testdata): data.
+  "test/ws_perf_SUITE_data/grok.txt": { text: BOOK_PAGES(1), view: "summary" },
+  "pkg/handlers/testdata/nonarchive.txt": { text: BOOK_PAGES(1), view: "summary" },
   "assets/moby10b.txt": { text: BOOK_PAGES(7), view: "summary" },
   "test/spec/table_copy.txt": { text: OUTPUT, view: "summary" },
   "priv/fake/names.txt": { text: NAMES_LIST, view: "summary" },
@@ -221,8 +230,104 @@ Deno.test("plain text over 32 KB by what it holds: prose and code whole (to 256 
   const { result, view } = await built(root, undefined);
   for (const [path, kind] of Object.entries(TEXTS)) assert.equal(view.get(path), kind.view, path);
   const book = TEXTS["assets/moby10b.txt"].text;
-  assert.ok(result.document.includes(`(${dataReason(size(book), 256 * 1024)})`));
-  assert.match(dataReason(size(book), 256 * 1024), /^a data file of \d+ KB, over 256 KB: /);
+  // Over 256 KB plain text is summarized whatever it holds, unread for its kind: the data limit.
+  assert.ok(result.document.includes(`(${dataReason(size(book))})`));
+  assert.match(dataReason(size(TEXTS["tools/ansicode.txt"].text), 256 * 1024), /over 256 KB: /);
+});
+
+/** `line` once a line, `#` replaced by the line's number. */
+const LINES = (line: string, n = 600) =>
+  Array.from({ length: n }, (_, i) => line.replaceAll("#", String(i))).join("\n") + "\n";
+
+Deno.test("plain text by what it holds: prose in scripts written without spaces, records with a bracketed note, logs of sentences", () => {
+  // Prose in Chinese and Japanese has no space between words: a line is one run of letters and
+  // punctuation, prose as much as a European language's.
+  const prose = {
+    chinese: LINES("这是第#段。我们在这里写了一些中文句子，用来测试程序是否能够识别散文。"),
+    japanese: LINES(
+      "これは第#段落です。日本語の文章には単語の間に空白がありません。それでも散文です。",
+    ),
+    german: LINES(
+      "Das ist Absatz Nummer #. Wir schreiben hier einige Sätze, um das Programm zu prüfen.",
+    ),
+  };
+  for (const [kind, text] of Object.entries(prose)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), 256 * 1024, kind);
+  }
+  // A list of titles or names with a note in brackets (MovieLens's movie_ids.txt) calls nothing:
+  // records, not code; a log is records, its messages sentences or not.
+  const records = {
+    movies: LINES("# Toy Story (1995)", 3000),
+    people: LINES("# John Smith (Acme)", 3000),
+    // A log whose messages are sentences: its lines start with a date or a time.
+    log: LINES("2024-01-01 12:00:01,# INFO server: Connection accepted. Request handled in # ms."),
+    syslog: LINES("Jan  1 12:00:01 host app[#]: The worker restarted after a failure. It is up."),
+    bracketed: LINES("[12:00:01] Worker # finished its job. The queue is empty now."),
+  };
+  for (const [kind, text] of Object.entries(records)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), DATA_LIMIT, kind);
+  }
+});
+
+Deno.test("plain text by what it holds: Thai, Lao, Khmer and Burmese prose (spaces between phrases only) whole, their lists records", () => {
+  // No space between words, a space (Thai, Lao) or a mark (Khmer's ។, Burmese's ။) between
+  // phrases and sentences: each letter with its marks is a word, as a Chinese character is.
+  const prose = {
+    thai: LINES("นี่คือย่อหน้าที่ # เราเขียนประโยคภาษาไทยบางประโยคที่นี่ เพื่อทดสอบว่าโปรแกรมรู้จักร้อยแก้ว"),
+    lao: LINES("ນີ້ແມ່ນວັກທີ # ພວກເຮົາຂຽນປະໂຫຍກພາສາລາວຢູ່ທີ່ນີ້ ເພື່ອທົດສອບວ່າໂປຣແກຣມຮັບຮູ້ຮ້ອຍແກ້ວ"),
+    khmer: LINES("នេះគឺជាកថាខណ្ឌទី # ។ យើងសរសេរប្រយោគភាសាខ្មែរនៅទីនេះ ដើម្បីសាកល្បងកម្មវិធី។"),
+    burmese: LINES("ဤသည်မှာ စာပိုဒ် # ဖြစ်သည်။ ပရိုဂရမ်က စကားပြေကို မှတ်မိနိုင်မလား စမ်းသပ်သည်။"),
+    chinese: LINES("这是第#段。我们在这里写了一些中文句子，用来测试程序是否能够识别散文。"),
+  };
+  for (const [kind, text] of Object.entries(prose)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), 256 * 1024, kind);
+  }
+  // A word a line, a table of tab-separated columns: records in these scripts too.
+  const records = {
+    thaiWords: LINES("คำศัพท์ที่#", 3000),
+    khmerWords: LINES("ពាក្យទី#", 3000),
+    burmeseWords: LINES("စကားလုံး#", 3000),
+    thaiTable: LINES("จังหวัด#\tภาคกลาง\tประชากร#", 2000),
+  };
+  for (const [kind, text] of Object.entries(records)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), DATA_LIMIT, kind);
+  }
+});
+
+Deno.test("plain text by what it holds: delimited records whose last field is a sentence are records, verse and prose with commas prose", () => {
+  // The same count of tabs, commas (outside quotes), semicolons or pipes on most lines, after a
+  // short first field (a key): a table.
+  const records = {
+    tsv: LINES("#\tpending\tThe worker restarted after a failure. It is up again now."),
+    csv: LINES('#,2024,"The parcel arrived late, and the box was open. We sent it back."'),
+    semicolons: LINES("#;Smith;The customer asked for a refund. It was granted the same day."),
+    pipes: LINES("# | open | The build failed on the main branch. A fix is under review."),
+  };
+  for (const [kind, text] of Object.entries(records)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), DATA_LIMIT, kind);
+  }
+  // Verse ends its lines with commas; prose has commas, but not after a key on every line.
+  const prose = {
+    verse: Array.from({ length: 300 }, (_, i) =>
+      [
+        `Shall I compare thee to a summer's day number ${i},`,
+        `Thou art more lovely, and more temperate, by far.`,
+        `Rough winds do shake the darling buds of May,`,
+        `And summer's lease hath all too short a date.`,
+      ].join("\n")).join("\n") + "\n",
+    paragraphs: LINES(
+      "Part #. We read the letters, one by one, and wrote back. Nobody came; the house was empty.",
+    ),
+  };
+  for (const [kind, text] of Object.entries(prose)) {
+    assert.ok(size(text) > DATA_LIMIT, kind);
+    assert.equal(plainTextLimit(text), 256 * 1024, kind);
+  }
 });
 
 Deno.test("a warm build decides on a large data file as the plain stages do, whichever config read it first", async () => {
@@ -294,7 +399,7 @@ Deno.test("large text that is records (test vectors, a word list, an SVG) is sum
   );
   assert.match(doc, /- keys: `Msg × 300`, `Result × 300`/);
   assert.match(doc, /\*\*SVG image\*\*, 1,402 lines, root `svg`\n- size: viewBox `0 0 100 100`/);
-  assert.match(summaryText(result), /\nsummarized: 3 data files over 32 KB/);
+  assert.match(summaryText(result), /\nsummarized: 3 data files over 8 or 32 KB/);
   const named = await built(root, { files: ["**", "**/*.rsp", "img/chart.svg"] });
   assert.equal(named.view.get("test/SigVer.rsp"), "full");
   assert.equal(named.view.get("img/chart.svg"), "full");
@@ -521,4 +626,181 @@ Deno.test("a warm build shows a large English file whole once a third translatio
     assert.equal(got.view.get("locales/en.json"), step === "set" ? "full" : "summary", step);
   }
   await kept.close();
+});
+
+const hex = (i: number) => i.toString(16).toUpperCase().padStart(24, "0");
+/** An Xcode project of `n` source files, as Xcode writes one (over 8 KB from about 40 files). */
+const pbxproj = (n: number) =>
+  "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tclasses = {\n\t};\n\tobjectVersion = 56;\n\tobjects = {\n\n" +
+  "/* Begin PBXBuildFile section */\n" +
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `\t\t${hex(i)} /* File${i}.swift in Sources */ = {isa = PBXBuildFile; fileRef = ${
+        hex(1000 + i)
+      } /* File${i}.swift */; };\n`,
+  ).join("") +
+  "/* End PBXBuildFile section */\n\n/* Begin PBXFileReference section */\n" +
+  Array.from(
+    { length: n },
+    (_, i) =>
+      `\t\t${hex(1000 + i)} /* File${i}.swift */ = {isa = PBXFileReference; lastKnownFileType = ` +
+      `sourcecode.swift; path = File${i}.swift; sourceTree = "<group>"; };\n`,
+  ).join("") +
+  "/* End PBXFileReference section */\n\n/* Begin PBXNativeTarget section */\n" +
+  `\t\t${hex(5000)} /* Runner */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tname = Runner;\n` +
+  '\t\t\tproductName = Runner;\n\t\t\tproductType = "com.apple.product-type.application";\n\t\t};\n' +
+  `\t\t${
+    hex(5001)
+  } /* RunnerTests */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tname = RunnerTests;\n` +
+  '\t\t\tproductType = "com.apple.product-type.bundle.unit-test";\n\t\t};\n' +
+  "/* End PBXNativeTarget section */\n\n/* Begin XCBuildConfiguration section */\n" +
+  ["Debug", "Release"].map((name, i) =>
+    `\t\t${hex(6000 + i)} /* ${name} */ = {\n\t\t\tisa = XCBuildConfiguration;\n` +
+    `\t\t\tbuildSettings = {\n\t\t\t\tPRODUCT_BUNDLE_IDENTIFIER = com.example.runner;\n\t\t\t};\n` +
+    `\t\t\tname = ${name};\n\t\t};\n`
+  ).join("") +
+  "/* End XCBuildConfiguration section */\n\n/* Begin XCRemoteSwiftPackageReference section */\n" +
+  `\t\t${hex(7000)} /* XCRemoteSwiftPackageReference "Sparkle" */ = {\n` +
+  '\t\t\tisa = XCRemoteSwiftPackageReference;\n\t\t\trepositoryURL = "https://github.com/sparkle-project/Sparkle";\n\t\t};\n' +
+  `/* End XCRemoteSwiftPackageReference section */\n\t};\n\trootObject = ${
+    hex(9000)
+  } /* Project object */;\n}\n`;
+
+/** A Godot scene of `n` tiles' worth of data on one map node, as the editor writes it. */
+const tscn = (n: number) =>
+  '[gd_scene load_steps=4 format=3 uid="uid://p01fb6nvi144"]\n\n' +
+  '[ext_resource type="Script" path="res://src/field/field.gd" id="1_a"]\n' +
+  '[ext_resource type="PackedScene" uid="uid://b6" path="res://src/pieces/knight.tscn" id="2_b"]\n\n' +
+  '[sub_resource type="RectangleShape2D" id="RectangleShape2D_x"]\nsize = Vector2(16, 16)\n\n' +
+  '[node name="Main" type="Node2D"]\n\n[node name="Field" type="Node2D" parent="."]\n' +
+  'script = ExtResource("1_a")\n\n[node name="Map" type="TileMap" parent="Field"]\n' +
+  `layer_0/tile_data = PackedInt32Array(${
+    Array.from({ length: n }, (_, i) => `${i * 65536}, 1, ${i % 7}`).join(", ")
+  })\n\n` +
+  '[node name="Knight" parent="Field" instance=ExtResource("2_b")]\nposition = Vector2(8, 8)\n\n' +
+  '[connection signal="clicked" from="Field/Map" to="Field" method="_on_map_clicked"]\n';
+
+/** A Unity scene of `n` game objects (Unity's YAML, its `!u!` tags). */
+const unityScene = (n: number) =>
+  "%YAML 1.1\n%TAG !u! tag:unity3d.com,2011:\n" +
+  Array.from({ length: n }, (_, i) =>
+    `--- !u!1 &${
+      100 + i
+    }\nGameObject:\n  m_ObjectHideFlags: 0\n  m_Name: Object ${i}\n  m_IsActive: 1\n` +
+    `--- !u!4 &${5000 + i}\nTransform:\n  m_GameObject: {fileID: ${100 + i}}\n` +
+    `  m_LocalPosition: {x: ${i}, y: 0, z: 0}\n  m_LocalScale: {x: 1, y: 1, z: 1}\n`).join("");
+
+Deno.test("files an editor writes (Xcode, Unity, Godot) and SVGs over 8 KB are summarized by what they hold; small or named ones whole", async () => {
+  const big = {
+    "ios/Runner.xcodeproj/project.pbxproj": pbxproj(60),
+    "src/main.tscn": tscn(700),
+    "Assets/Main.unity": unityScene(60),
+    "img/icon.svg": SVG.slice(0, 12_000) + "\n</svg>\n",
+  };
+  // A device description of CMSIS (XML, a data file of 32 KB's limit), beside them.
+  const svd = '<?xml version="1.0" encoding="utf-8"?>\n<device schemaVersion="1.1">\n' +
+    Array.from(
+      { length: 500 },
+      (_, i) =>
+        `  <register><name>CR${i}</name><addressOffset>0x${
+          i.toString(16)
+        }</addressOffset></register>`,
+    )
+      .join("\n") +
+    "\n</device>\n";
+  assert.ok(size(svd) > 32 * 1024, String(size(svd)));
+  for (const text of Object.values(big)) {
+    assert.ok(size(text) > 8 * 1024 && size(text) < 32 * 1024, String(size(text)));
+  }
+  const small = {
+    "mac/Runner.xcodeproj/project.pbxproj": pbxproj(4),
+    "src/ui/button.tscn": tscn(4),
+    "Assets/Empty.unity": unityScene(2),
+    "img/dot.svg": SVG.slice(0, 2_000) + "\n</svg>\n",
+  };
+  const root = await makeProject({ ...big, ...small, "tools/STM32F405.svd": svd });
+  const { result, view } = await built(root, undefined);
+  for (const path of Object.keys(big)) assert.equal(view.get(path), "summary", path);
+  for (const path of Object.keys(small)) assert.equal(view.get(path), "full", path);
+  const doc = result.document;
+  const pbx = "ios/Runner.xcodeproj/project.pbxproj";
+  const reason = result.manifest.files.find((f) => f.path === pbx)!.notes![0];
+  assert.match(reason, /^a data file of \d+ KB, over 8 KB: summarized by default/);
+  assert.match(
+    doc,
+    /\*\*Xcode project\*\*, [\d,]+ lines\n- targets: `Runner` \(application\), `RunnerTests` \(bundle\.unit-test\)\n- build configurations: `Debug`, `Release`\n- bundle ids: `com\.example\.runner`\n- packages: `https:\/\/github\.com\/sparkle-project\/Sparkle`\n- objects: `PBXBuildFile × 60`, `PBXFileReference × 60`, `PBXNativeTarget × 2`, `XCBuildConfiguration × 2`, `XCRemoteSwiftPackageReference × 1`\n/,
+  );
+  assert.match(
+    doc,
+    /\*\*Godot scene\*\*, [\d,]+ lines\n- nodes \(4\): `Main` \(Node2D\), `Field` \(Node2D\), `Map` \(TileMap\), `Knight` \(res:\/\/src\/pieces\/knight\.tscn\)\n- scripts: `res:\/\/src\/field\/field\.gd`\n- scenes: `res:\/\/src\/pieces\/knight\.tscn`\n- resources: `RectangleShape2D × 1`\n- connections: `Field\/Map\.clicked -> Field\._on_map_clicked`\n/,
+  );
+  assert.match(doc, /\*\*Unity YAML\*\*, [\d,]+ lines\n- keys: `GameObject`, `Transform`/);
+  assert.match(
+    doc,
+    /### tools\/STM32F405\.svd\n\n\(a data file of \d+ KB, over 32 KB[^\n]*\)\n\n\*\*XML\*\*/,
+  );
+  assert.match(summaryText(result), /\nsummarized: 5 data files over 8 or 32 KB/);
+  const named = await built(root, {
+    files: ["**", "**/*.pbxproj", "src/main.tscn", "**/*.unity", "img/*.svg"],
+  });
+  for (const path of Object.keys(big)) assert.equal(named.view.get(path), "full", path);
+});
+
+Deno.test("a gettext template or catalog shown whole is summarized over 256 KB (a WordPress plugin's .pot), with its messages counted", async () => {
+  /** A template of `n` messages, each with where the code says it (about 110 bytes a message). */
+  const pot = (n: number) =>
+    'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' +
+    Array.from(
+      { length: n },
+      (_, i) =>
+        `#: includes/admin/class-settings-page-${
+          i % 40
+        }.php:${i}\nmsgid "Message ${i}"\nmsgstr ""\n`,
+    ).join("\n");
+  const catalog = (lang: string) =>
+    `msgid ""\nmsgstr "Language: ${lang}\\n"\n\nmsgid "Hi"\nmsgstr "Hi ${lang}"\n`;
+  const root = await makeProject({
+    "src/app.php": "<?php echo 1;\n",
+    // A WordPress plugin ships its template alone: 340 KB.
+    "languages/my-plugin.pot": pot(4_000),
+    // A set's template: 300 KB, and a template of 85 KB beside no catalogs.
+    "po/app.pot": pot(3_600),
+    "po/de.po": catalog("de"),
+    "po/fr.po": catalog("fr"),
+    "po/ja.po": catalog("ja"),
+    "i18n/small.pot": pot(1_000),
+    // A set with no template: its first catalog, 340 KB, is summarized too.
+    "locale/de/LC_MESSAGES/django.po": pot(4_000).replace(
+      'msgstr ""\n"',
+      'msgstr "Language: de\\n"\n"',
+    ),
+    "locale/fr/LC_MESSAGES/django.po": pot(100),
+    "locale/it/LC_MESSAGES/django.po": catalog("it"),
+  });
+  const { result, view } = await built(root, undefined);
+  for (const path of ["languages/my-plugin.pot", "po/app.pot", "locale/de/LC_MESSAGES/django.po"]) {
+    assert.ok(size(await Deno.readTextFile(`${root}/${path}`)) > 256 * 1024, path);
+    assert.equal(view.get(path), "summary", path);
+  }
+  assert.ok(size(pot(1_000)) > 32 * 1024 && size(pot(1_000)) < 256 * 1024);
+  assert.equal(view.get("i18n/small.pot"), "full");
+  const reason = dataReason(size(pot(4_000)), 256 * 1024);
+  assert.ok(
+    result.document.includes(`(${reason})\n\n**gettext template**`),
+    result.document.slice(0, 600),
+  );
+  assert.match(result.document, /\*\*gettext template\*\*, [\d,]+ lines, 4,000 messages/);
+  // A set's other catalogs under 4 KB are whole, as before; over it, their reason no longer says
+  // the one they are like is shown whole.
+  assert.equal(view.get("po/de.po"), "full");
+  assert.equal(view.get("locale/fr/LC_MESSAGES/django.po"), "summary");
+  assert.ok(
+    result.document.includes(
+      '(a translation like "locale/de/LC_MESSAGES/django.po" (shown whole up to 256 KB): ',
+    ),
+  );
+  // Named in "files", a template is whole at any size.
+  const named = await built(root, { files: ["**", "languages/my-plugin.pot"] });
+  assert.equal(named.view.get("languages/my-plugin.pot"), "full");
 });

@@ -15,7 +15,13 @@ import {
 } from "../../accel/live_order.ts";
 import { reorderState } from "../../pipeline/order_state.ts";
 import { tallyWork } from "../../pipeline/helpers.ts";
-import { prng } from "../_helpers.ts";
+import { makeProject, prng } from "../_helpers.ts";
+import { join } from "node:path";
+import { loadConfig } from "../../pipeline/config.ts";
+import { fileOrder } from "../../pipeline/order_memory.ts";
+import { keptFileOrder } from "../../accel/kept_order.ts";
+import { resident } from "../../accel/resident.ts";
+import type { FileOrderOptions, PlacedBlock, RenderedFile } from "../../pipeline/types.ts";
 
 const FOLDERS = ["src/", "test/", "docs/", ""];
 const EXTENSIONS = [".ts", ".py", ".md", ""];
@@ -122,4 +128,55 @@ Deno.test("advanceLive() makes one entry for a one-file edit and sorts the files
   assert.equal(mixed.live.get("order entries"), 1);
   const [before, after] = [mixed.plain, mixed.live].map((w) => w.get("order comparisons")!);
   assert.ok(after < before / 2, `${after} comparisons, ${before} in block order`);
+});
+
+Deno.test("a resident's file order reads the options a plain build's reads, and no others", async () => {
+  // An ordering rule hands `next()` its own options object (`volatilityOrdering(options)`): a key
+  // the plain step does not read (`poolShare`, an option of `advanceOrder()` alone) must not
+  // change the resident's order either, or the build server's document is not `slop build`'s.
+  const root = await makeProject({ "slop.config.ts": "export default {};\n" });
+  const config = await loadConfig({ cwd: root, stateDir: join(root, ".state") });
+  const kept = resident();
+  const random = prng(3);
+  let files = randomFiles(random, 60);
+  // The options change between builds too, as a config edited under a build server's.
+  const choices = [{ keepFirstChanged: true, poolShare: 0 }, { rate: "window" }, {}];
+  const rendered = (fs: OrderFile[]) =>
+    fs.map((f): RenderedFile => ({
+      path: f.path,
+      view: "full",
+      status: "rendered",
+      sha256: f.sha256,
+      bytes: f.bytes,
+      text: `${f.sha256}\n`.repeat(Math.ceil(f.bytes / 4)),
+      fenced: true,
+      language: "",
+    }));
+  const blocksOf = (fs: RenderedFile[]) =>
+    fs.map((f): PlacedBlock => ({
+      id: `file:${f.path}`,
+      section: "files",
+      stability: "stable",
+      text: f.text!,
+      source: f.path,
+      offset: 0,
+      length: f.text!.length,
+      sha256: "",
+      tokens: 0,
+    }));
+  try {
+    for (let step = 0; step < 12; step++) {
+      files = step ? nextFiles(random, files, step) : files;
+      const blocks = blocksOf(rendered(files));
+      const options = choices[step % 3] as FileOrderOptions;
+      const plain = await fileOrder(config, { source: "state", files: rendered(files) })
+        .next(blocks, options);
+      const order = keptFileOrder(config, { source: "state", files: rendered(files), kept });
+      assert.deepEqual(await order.next(blocks, options), plain, `step ${step}`);
+      const byPath = new Map(blocks.map((b) => [b.source, b]));
+      await order.save(plain.map((p) => byPath.get(p)!));
+    }
+  } finally {
+    await kept.close();
+  }
 });

@@ -493,6 +493,8 @@ const ADVERSARIAL: Array<[string, string]> = [
   ["JWT heads in one run", "eyJ".repeat(340 * 1024)],
   ["pass words in one name", "PASSPassPW".repeat(100 * 1024)],
   ["JWT heads between literals", '"eyJ" +\n"'.repeat(120 * 1024)],
+  // A look back to the line's start from each `chpasswd` read the whole line each time.
+  ["pipes to chpasswd on one line", "echo u:p | chpasswd; ".repeat(48 * 1024)],
 ];
 
 Deno.test("no rule backtracks on adversarial 1 MB lines: each finds what it should", () => {

@@ -278,3 +278,16 @@ Deno.test("redactText() keeps a map's names and values of words under a key's na
     ["key-map", "key-map"],
   );
 });
+
+Deno.test("redactText() keeps an anonymous login's password, and redacts a user's", async () => {
+  // An anonymous FTP login gives an e-mail address or `-anonymous@` by convention (Net::FTP's and
+  // ftplib's documented examples): no secret, in Python's `.login(` and Perl's `->login(` alike.
+  const kept = [
+    ["fetch.py", "ftp.login('anonymous', '-anonymous@')\n"],
+    ["fetch.pl", "$ftp->login(\"anonymous\",'-anonymous@') or die;\n"],
+    ["Fetch.pm", "$ftp->login('ftp', 'me@my.host') or die;\n"],
+  ];
+  for (const [path, text] of kept) assert.equal((await redactText(text, path)).text, text, path);
+  const { text } = await redactText("$ftp->login('alice', '-S3cr3t@pw') or die;\n", "fetch.pl");
+  assert.equal(text, "$ftp->login('alice', '[REDACTED:password]') or die;\n");
+});

@@ -153,3 +153,58 @@ Deno.test("a macro word before an out-of-line member's type or name is read as b
     ].join("\n"),
   );
 });
+
+// Macros standing for `try` and `catch` in a function body (spdlog's `SPDLOG_TRY {` and
+// `SPDLOG_LOGGER_CATCH(loc)` with no `;`), a `noexcept` word before a body and a macro's call
+// after a block in a class (Qt's `Q_DISABLE_COPY(A)`): the parser read the block as a compound
+// literal and joined the line after it with the next statement (a field named `(A)`), and lost
+// the functions after it; a macro word between a type and a name was read as part of the name.
+const BLOCKS = [
+  "class Sink {",
+  "  void flush() {}",
+  "  Q_DISABLE_COPY(Sink)",
+  "  int level;",
+  "};",
+  "",
+  "void logger::flush_()",
+  "    LIB_NOEXCEPT {",
+  "  LIB_TRY {",
+  "    for (auto &sink : sinks_) {",
+  "      sink->flush();",
+  "    }",
+  "  }",
+  "  LIB_LOGGER_CATCH(source_loc())",
+  "  count = 0;",
+  "}",
+  "",
+  "size_t LIB_INLINE thread_pool::queue_size() { return q_.size(); }",
+  "",
+].join("\n");
+
+Deno.test("a C++ body's macro blocks and a macro after a block parse without errors", async () => {
+  const view = (await renderCode("logger.cpp", BLOCKS))!;
+  assert.equal(view.hasErrors, false);
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
+    "class Sink",
+    "method Sink.flush",
+    "field Sink.level",
+    "function logger.flush_",
+    "function thread_pool.queue_size",
+  ]);
+  assert.equal(
+    view.text,
+    [
+      "class Sink {",
+      "  void flush() {}",
+      "  Q_DISABLE_COPY(Sink)",
+      "  int level;",
+      "};",
+      "",
+      "void logger::flush_()",
+      "    LIB_NOEXCEPT { ... }",
+      "",
+      "size_t LIB_INLINE thread_pool::queue_size() { ... }",
+      "",
+    ].join("\n"),
+  );
+});

@@ -78,6 +78,42 @@ Deno.test("an if in a module's block keeps its calls, as the module's own calls 
   assert.equal((await renderCode("lib/web/router.ex", text))!.text, text);
 });
 
+Deno.test("a conditional's else block keeps its definitions, at the top level and in a module", async () => {
+  // The other branch of an optional library (`else` defines the fallback): its definitions were
+  // left out with the `else`, so the view read as if they existed only with the library.
+  const text = [
+    "if Code.ensure_loaded?(Jason) do",
+    "  defmodule Money.JSON do",
+    "    def encode(x), do: Jason.encode!(x)",
+    "  end",
+    "else",
+    "  defmodule Money.JSON do",
+    "    def encode(x), do: inspect(x)",
+    "  end",
+    "end",
+    "",
+    "defmodule Money.Compat do",
+    "  if Code.ensure_loaded?(Decimal) do",
+    "    def round(x), do: Decimal.round(x)",
+    "  else",
+    "    def round(x), do: Float.round(x)",
+    "  end",
+    "end",
+    "",
+  ].join("\n");
+  const view = (await renderCode("lib/money/json.ex", text))!;
+  assert.equal(view.text, text);
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
+    "module Money.JSON",
+    "function Money.JSON.encode",
+    "module Money.JSON",
+    "function Money.JSON.encode",
+    "module Money.Compat",
+    "function Money.Compat.round",
+    "function Money.Compat.round",
+  ]);
+});
+
 Deno.test("a StreamData property is a test: its block is its body, elided", async () => {
   // hexpm's `authorization_codes_test.exs`: each `property` showed its generators and assertions.
   const text = [

@@ -91,12 +91,16 @@ Deno.test("a PHP file's returned closure keeps its signature, its body elided", 
   );
 });
 
-Deno.test("a PHP file's returned array stays when short and is elided when long", async () => {
+Deno.test("a PHP file's returned array stays when short, its keys when long", async () => {
   const short = "<?php\n\nreturn [\n    'name' => env('APP_NAME', 'Laravel'),\n];\n";
   assert.equal((await renderCode("config/app.php", short))!.text, short);
   const rows = Array.from({ length: 20 }, (_, i) => `    'key${i}' => ${i},`);
   const long = `<?php\n\nreturn [\n${rows.join("\n")}\n];\n`;
-  assert.equal((await renderCode("config/app.php", long))!.text, "<?php\n\nreturn ...;\n");
+  assert.equal((await renderCode("config/app.php", long))!.text, long);
+  const list = `<?php\n\nreturn [\n${
+    rows.map((r) => r.replace(/'key\d+' => /, "")).join("\n")
+  }\n];\n`;
+  assert.equal((await renderCode("config/list.php", list))!.text, "<?php\n\nreturn ...;\n");
 });
 
 Deno.test("a return inside a PHP function or block is no item of the file", async () => {

@@ -64,3 +64,27 @@ Deno.test("Ruby's ActiveSupport attributes and delegations are kept and listed",
     ].join("\n"),
   );
 });
+
+Deno.test("a delegation with a prefix names the methods it defines with it", async () => {
+  // `prefix: true` puts the target's name before each method (`author_name`), `prefix: :x` its
+  // own: the methods `name` and `title` do not exist. A prefix the code computes names none.
+  const text = [
+    "class Post",
+    "  delegate :name, :email, to: :author, prefix: true",
+    '  delegate :title, to: :blog, prefix: "parent"',
+    "  delegate :size, :prefix => :items_count, :to => :items",
+    "  delegate :body, to: :draft, prefix: false",
+    "  delegate :slug, to: :blog, prefix: PREFIX",
+    "end",
+    "",
+  ].join("\n");
+  const view = (await renderCode("app/models/post.rb", text))!;
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
+    "class Post",
+    "method Post.author_name",
+    "method Post.author_email",
+    "method Post.parent_title",
+    "method Post.items_count_size",
+    "method Post.body",
+  ]);
+});

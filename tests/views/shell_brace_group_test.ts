@@ -75,3 +75,42 @@ Deno.test("the body of a function head the parser cannot read is no brace group 
   assert.deepEqual(view.symbols, []);
   assert.equal(view.text.trim(), "");
 });
+
+Deno.test("a brace group whose output is redirected keeps its functions and its redirect", async () => {
+  // An installer that logs all it does (`{ ... } > install.log 2>&1`, `{ ...; } >> log`): the
+  // group is a redirected statement, whose items the code views left out with its commands.
+  const text = [
+    "#!/bin/sh",
+    "{",
+    "  set -e",
+    "  install_dir() {",
+    '    echo "$HOME/.tool"',
+    "  }",
+    "  VERSION=1.2",
+    '  mkdir -p "$(install_dir)"',
+    "} > /tmp/install.log 2>&1",
+    "{ echo a; echo b; } | sort",
+    "echo done > /tmp/done",
+    "{ X=2; echo $X; } >> log",
+    "",
+  ].join("\n");
+  const view = (await renderCode("install.sh", text))!;
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
+    "function install_dir",
+    "variable VERSION",
+    "variable X",
+  ]);
+  assert.equal(
+    view.text,
+    [
+      "#!/bin/sh",
+      "{",
+      "  set -e",
+      "  install_dir() { ... }",
+      "  VERSION=1.2",
+      "} > /tmp/install.log 2>&1",
+      "{ X=2; } >> log",
+      "",
+    ].join("\n"),
+  );
+});

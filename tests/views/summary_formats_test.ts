@@ -305,3 +305,31 @@ Deno.test("web servers' configurations are summarized by their blocks, ports, na
   // A `.cfg` of another kind is read as INI, as before.
   assert.match(summarize("setup.cfg", "[metadata]\nname = x\n"), /^\*\*CFG\*\*/);
 });
+
+Deno.test("a HOCON .conf (Akka, Play, Gatling) with http { } and server { } blocks is no nginx configuration", () => {
+  // Gatling's gatling.conf and Akka's application.conf: blocks, settings with `=` or `:`, no `;`.
+  const hocon = [
+    "gatling {",
+    "  http {",
+    "    enableGA = true",
+    "  }",
+    "}",
+    "akka.http {",
+    "  server {",
+    "    idle-timeout = 60 s",
+    '    listen: "0.0.0.0"',
+    "  }",
+    "}",
+    "events {",
+    "  retention: 10",
+    "}",
+  ].join("\n") + "\n";
+  for (const path of ["src/test/gatling/conf/gatling.conf", "conf/application.conf"]) {
+    assert.doesNotMatch(summarize(path, hocon), /nginx/, path);
+  }
+  // An nginx snippet of blocks and directives is one still.
+  assert.match(
+    summarize("nginx/site.conf", "server {\n    listen 80;\n}\n"),
+    /^\*\*nginx configuration\*\*, 3 lines\n- blocks: `server`\n- listen: `80`$/,
+  );
+});
