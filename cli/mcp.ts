@@ -130,11 +130,13 @@ function answerCallsIfStopped(transport: {
   send: (message: never, options?: never) => Promise<void>;
 }): void {
   const open = new Set<string>();
+  // The message stands where the NUL is (none is in an id: JSON escapes it). Replies that do not
+  // fit the watch's room are left out whole, and stderr says how many.
   const say = () =>
     lastWords(
       [...open].map((id) =>
-        `{"jsonrpc":"2.0","id":${id},"error":{"code":-32603,"message":"%REASON%"}}\n`
-      ).join(""),
+        `{"jsonrpc":"2.0","id":${id},"error":{"code":-32603,"message":"\0"}}\n`
+      ),
     );
   const received = transport.onmessage?.bind(transport);
   transport.onmessage = (message, extra) => {

@@ -17,6 +17,8 @@ export const REGIONS = {
 };
 export type Region = keyof typeof REGIONS;
 export const LENGTH_AT: Record<Region, number> = { sync: 0, oldest: 1, log: 2, words: 3 };
+/** Where `lengths` holds how many last words did not fit in their region (and are not said). */
+export const UNSAID_AT = 4;
 const BYTES = 12288 + 16384;
 
 /** The size of the shared memory. */
@@ -41,6 +43,7 @@ export interface Layout {
   buffer: SharedArrayBuffer;
   /** The sync hook's start and limit (ms), the last turn, the oldest awaited hook's deadline. */
   times: Float64Array;
+  /** Each region's length in bytes (`LENGTH_AT`), then the last words left out (`UNSAID_AT`). */
   lengths: Int32Array;
   bytes: Uint8Array;
 }
@@ -58,7 +61,7 @@ export function layout(buffer: SharedArrayBuffer): Layout {
   return {
     buffer,
     times: new Float64Array(buffer, 0, 4),
-    lengths: new Int32Array(buffer, 32, 4),
+    lengths: new Int32Array(buffer, 32, 5),
     bytes: new Uint8Array(buffer, 64, BYTES),
   };
 }

@@ -8,7 +8,15 @@
  * @module
  */
 
-import { clock, GRACE_MS, type Layout, layout, readText } from "./_hook_watch_memory.ts";
+import {
+  clock,
+  GRACE_MS,
+  type Layout,
+  layout,
+  readText,
+  REGIONS,
+  UNSAID_AT,
+} from "./_hook_watch_memory.ts";
 
 /** How long, outside the `slop` command, the watch waits with no hook under way before it ends. */
 const IDLE_MS = 1000;
@@ -55,12 +63,7 @@ function stalled(at: Layout, now: number): string | undefined {
 
 /** Say why on every channel the process has, then end it (the build's thread cannot be stopped). */
 function stop(memory: Layout, reason: string): void {
-  const line = new TextEncoder().encode(`slop: ${reason}\n`);
-  try {
-    Deno.stderr.writeSync(line);
-  } catch {
-    // No stderr (a detached server): the log and the last words say it.
-  }
+  say(`slop: ${reason}\n`);
   const log = readText(memory, "log");
   try {
     if (log) {
@@ -74,11 +77,34 @@ function stop(memory: Layout, reason: string): void {
   const words = readText(memory, "words");
   try {
     if (words) {
-      const said = words.replaceAll("%REASON%", JSON.stringify(reason).slice(1, -1));
-      Deno.stdout.writeSync(new TextEncoder().encode(said));
+      const said = words.replaceAll("\0", JSON.stringify(reason).slice(1, -1));
+      writeAll(Deno.stdout, new TextEncoder().encode(said));
     }
   } catch {
     // A client that is gone.
   }
+  const unsaid = Atomics.load(memory.lengths, UNSAID_AT);
+  if (unsaid > 0) {
+    const kb = REGIONS.words[1] / 1024;
+    say(
+      unsaid === 1
+        ? `slop: 1 call under way was not answered: its reply is more than the ${kb} KB kept for the last replies\n`
+        : `slop: ${unsaid} calls under way were not answered: their replies are more than the ${kb} KB kept for the last replies\n`,
+    );
+  }
   Deno.kill(Deno.pid, "SIGKILL");
+}
+
+/** Write `text` to stderr, if the process has one (a detached server has not: its log says it). */
+function say(text: string): void {
+  try {
+    writeAll(Deno.stderr, new TextEncoder().encode(text));
+  } catch {
+    // No stderr.
+  }
+}
+
+/** Write all of `bytes` (one write to a pipe may take only part). */
+function writeAll(to: { writeSync(bytes: Uint8Array): number }, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length;) at += to.writeSync(bytes.subarray(at));
 }

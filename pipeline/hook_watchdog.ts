@@ -26,6 +26,7 @@ import {
   type Region,
   REGIONS,
   SHARED_BYTES,
+  UNSAID_AT,
 } from "./_hook_watch_memory.ts";
 
 const encoder = new TextEncoder();
@@ -36,16 +37,42 @@ function writeText(at: Layout, region: Region, text: string): void {
   Atomics.store(at.lengths, LENGTH_AT[region], written);
 }
 
+/**
+ * Write whole `words`, in order, while they fit in their region (one that does not is left out, and
+ * a later, shorter one may still fit), and how many were left out: a word cut short would be, to
+ * the client, a reply that is no JSON.
+ */
+function writeWords(at: Layout, words: readonly string[]): void {
+  const [start, size] = REGIONS.words;
+  let written = 0;
+  let unsaid = 0;
+  for (const word of words) {
+    // Encoded only while room is left: thousands of calls under way cost no more than 16 KB.
+    const bytes = size - written >= MIN_WORD_BYTES ? encoder.encode(word) : undefined;
+    if (!bytes || written + bytes.length > size) {
+      unsaid++;
+      continue;
+    }
+    at.bytes.set(bytes, start + written);
+    written += bytes.length;
+  }
+  Atomics.store(at.lengths, LENGTH_AT.words, written);
+  Atomics.store(at.lengths, UNSAID_AT, unsaid);
+}
+
+/** Below this much room, no JSON-RPC reply fits (`{"jsonrpc":"2.0","id":0,"error":…}`). */
+const MIN_WORD_BYTES = 48;
+
 /** The shared memory and the watch's thread, made at the first watched hook. */
 let memory: Layout | undefined;
 /** What to write to the log and the client, set before the watch starts. */
-const said: { log?: string; words?: string } = {};
+const said: { log?: string; words?: readonly string[] } = {};
 
 function watch(): Layout {
   if (memory) return memory;
   memory = layout(new SharedArrayBuffer(SHARED_BYTES));
   if (said.log) writeText(memory, "log", said.log);
-  if (said.words) writeText(memory, "words", said.words);
+  if (said.words) writeWords(memory, said.words);
   // A web worker starts at a third of the cost of a `node:worker_threads` one, but keeps its
   // process alive: the `slop` command ends with `Deno.exit()` whatever runs, and in a process of
   // another's the watch ends itself once no hook has run for a second.
@@ -76,18 +103,20 @@ export function sayStallsIn(path: string): void {
 }
 
 /**
- * Write `text` to stdout when a stalled hook ends the process, each `%REASON%` in it the message,
- * escaped for a JSON string (`slop mcp`: an error answer to each call under way); "" for none.
+ * Write `words` to stdout when a stalled hook ends the process, each NUL character in them the
+ * message, escaped for a JSON string (`slop mcp`: an error answer to each call under way; JSON
+ * escapes a NUL, so none is in an id). The words are kept whole, in order, while they fit in 16 KB;
+ * how many did not is said on stderr. `[]` for none.
  *
  * @example
  * ```ts
  * import { lastWords } from "./hook_watchdog.ts";
- * lastWords('{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"%REASON%"}}\n');
+ * lastWords(['{"jsonrpc":"2.0","id":1,"error":{"code":-32603,"message":"\0"}}\n']);
  * ```
  */
-export function lastWords(text: string): void {
-  said.words = text;
-  if (memory) writeText(memory, "words", text);
+export function lastWords(words: readonly string[]): void {
+  said.words = words;
+  if (memory) writeWords(memory, words);
 }
 
 /** A hook of a config's plugin under way: when it fails for taking too long, and its message. */

@@ -120,3 +120,62 @@ Deno.test("a wall clock that steps forward while a hook is awaited does not end 
   const said = new TextDecoder().decode(stderr);
   assert.deepEqual([code, new TextDecoder().decode(stdout), said], [0, "built\n", ""]);
 });
+
+Deno.test("slop mcp's last words are whole JSON replies whatever the ids, and say on stderr which calls they leave", async () => {
+  // Three calls under way when the hook stalls: one whose id is longer than the room the watch keeps
+  // for its replies (16 KB), one whose id holds the text that once stood for the message, one plain.
+  const root = await project(`() => { ${BLOCK} return { text: "" }; }`);
+  const server = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "mcp"],
+    cwd: root,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+    signal: AbortSignal.timeout(60_000),
+  }).spawn();
+  const call = (id: unknown) => ({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { name: "build_context", arguments: {} },
+  });
+  const ids = ["x".repeat(20_000), "%REASON%", 7];
+  const lines = [
+    {
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: {
+        protocolVersion: "2025-06-18",
+        capabilities: {},
+        clientInfo: { name: "t", version: "1" },
+      },
+    },
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    ...ids.map(call),
+  ];
+  const writer = server.stdin.getWriter();
+  await writer.write(
+    new TextEncoder().encode(lines.map((line) => JSON.stringify(line) + "\n").join("")),
+  );
+  const { signal, stdout, stderr } = await server.output();
+  assert.equal(signal, "SIGKILL");
+  const replies = new TextDecoder().decode(stdout).trimEnd().split("\n").map((line) =>
+    JSON.parse(line)
+  );
+  assert.deepEqual(replies.slice(1), [
+    { jsonrpc: "2.0", id: "%REASON%", error: { code: -32603, message: STALLED } },
+    { jsonrpc: "2.0", id: 7, error: { code: -32603, message: STALLED } },
+  ]);
+  assert.match(
+    new TextDecoder().decode(stderr),
+    new RegExp(
+      `\n${
+        RegExp.escape(
+          `slop: ${STALLED}\nslop: 1 call under way was not answered: its reply is more than the 16 KB kept for the last replies\n`,
+        )
+      }$`,
+    ),
+  );
+});
