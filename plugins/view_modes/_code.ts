@@ -649,6 +649,12 @@ class Walker {
         }
         continue;
       }
+      // The file's `#!` line (a comment, or a node of its own) says what runs the file: it stays,
+      // whatever becomes of what follows, but alone it keeps no view.
+      if (child.startIndex === 0 && !node.parent && this.text.startsWith("#!")) {
+        lastKeptRow = 0;
+        continue;
+      }
       if (spec.attach.has(type)) {
         const row = child.startPosition.row;
         if (row === lastKeptRow) continue; // trailing comment of a kept item
@@ -2327,7 +2333,9 @@ export async function renderOrFallback(
   }
   if (!code) return await summaryFallback(ctx, { view, problem, overBudget, settled });
   const out = finish(code);
-  if (options.emptyFallback && !out.text.trim()) {
+  // A `#!` line alone is nothing to show (the walk keeps it whatever follows).
+  const shown = out.text.startsWith("#!") ? out.text.replace(/^[^\n]*\n?/, "") : out.text;
+  if (options.emptyFallback && !shown.trim()) {
     const summary = await ctx.renderAs("summary");
     return {
       ...summary,

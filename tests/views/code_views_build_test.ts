@@ -132,15 +132,20 @@ Deno.test("skeleton falls back to summary when a file is not code the grammar ca
 Deno.test("skeleton and outline fall back to summary when a file has nothing to show", async () => {
   const root = await makeProject({
     "slop.config.ts":
-      `export default { files: [{ path: "run.js", view: "skeleton" }, { path: "lib.py", view: "outline" }] };\n`,
+      `export default { files: [{ path: "run.js", view: "skeleton" }, { path: "lib.py", view: "outline" }, ` +
+      `{ path: "run.sh", view: "skeleton" }] };\n`,
     // What it prints and a function it runs where it is written: no top-level call to show.
     "run.js": "console.log('hello');\n(() => main())();\n",
     "lib.py": "def _private():\n    pass\n",
+    // Its `#!` line alone, which the code views keep whatever follows it, is nothing to show.
+    "run.sh": "#!/bin/sh\necho hi\n",
   });
   const result = await buildContext({ cwd: root, stateDir: await tempDir() }, {
     write: false,
   });
-  for (const [path, view] of [["run.js", "skeleton"], ["lib.py", "outline"]]) {
+  for (
+    const [path, view] of [["run.js", "skeleton"], ["lib.py", "outline"], ["run.sh", "skeleton"]]
+  ) {
     const file = result.manifest.files.find((f) => f.path === path)!;
     assert.equal(file.view, "summary");
     assert.match(

@@ -141,7 +141,7 @@ Deno.test("renderCode() a file's /** header a blank line above its imports or fi
   );
   const header = ["#!/usr/bin/env node", "/** The tool. */", "", "function main() {}", ""];
   const top = (await renderCode("bin/tool.js", header.join("\n")))!;
-  assert.equal(top.text, "function main() {}\n");
+  assert.equal(top.text, "#!/usr/bin/env node\n\nfunction main() {}\n");
 });
 
 Deno.test("renderCode() a /** comment a blank line above a decorated class and a class member documents them", async () => {

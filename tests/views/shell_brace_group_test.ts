@@ -40,7 +40,9 @@ Deno.test("a shell script's top-level brace group keeps its functions and assign
   assert.equal(
     view.text,
     [
-      // The `#!` line a blank line parts from what follows is left out, as in any script.
+      // The `#!` line is the file's: it stays with the blank line below it.
+      "#!/usr/bin/env bash",
+      "",
       "{",
       "# The directory nvm lives in.",
       'NVM_DIR="${HOME}/.nvm"',
@@ -113,4 +115,29 @@ Deno.test("a brace group whose output is redirected keeps its functions and its 
       "",
     ].join("\n"),
   );
+});
+
+Deno.test("a script's #! line stays whatever becomes of the statement after it", async () => {
+  // The `#!` line is the file's (it says what runs it), not a comment of the first statement: a
+  // dropped command, a blank line or a header comment after it does not take it away.
+  const body = "f() {\n  echo f\n}\n";
+  const cases: [string, string, string][] = [
+    ["run.sh", `#!/bin/sh\necho hi\n${body}`, "#!/bin/sh\nf() { ... }\n"],
+    ["run.sh", `#!/bin/sh\n\n${body}`, "#!/bin/sh\n\nf() { ... }\n"],
+    ["run.sh", `#!/bin/sh\n# Copyright\n\necho hi\n\n${body}`, "#!/bin/sh\n\nf() { ... }\n"],
+    ["run.sh", `#!/bin/sh\nset -e\n\n${body}`, "#!/bin/sh\nset -e\n\nf() { ... }\n"],
+    [
+      "bin/tool.js",
+      "#!/usr/bin/env node\nif (x) {\n  y();\n}\n\nfunction main() {}\n",
+      "#!/usr/bin/env node\n\nfunction main() {}\n",
+    ],
+    [
+      "tool.py",
+      "#!/usr/bin/env python3\n\nmain()\n\ndef main():\n    return 1\n",
+      "#!/usr/bin/env python3\n\ndef main():\n    ...\n",
+    ],
+  ];
+  for (const [path, text, expected] of cases) {
+    assert.equal((await renderCode(path, text))!.text, expected, text);
+  }
 });
