@@ -88,8 +88,8 @@ function stop(memory: Layout, reason: string): void {
     const kb = REGIONS.words[1] / 1024;
     say(
       unsaid === 1
-        ? `slop: 1 call under way was not answered: its reply is more than the ${kb} KB kept for the last replies\n`
-        : `slop: ${unsaid} calls under way were not answered: their replies are more than the ${kb} KB kept for the last replies\n`,
+        ? `slop: 1 call under way was not answered: its reply does not fit in the ${kb} KB kept for the last replies\n`
+        : `slop: ${unsaid} calls under way were not answered: their replies do not fit in the ${kb} KB kept for the last replies\n`,
     );
   }
   Deno.kill(Deno.pid, "SIGKILL");

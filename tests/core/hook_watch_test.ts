@@ -173,7 +173,7 @@ Deno.test("slop mcp's last words are whole JSON replies whatever the ids, and sa
     new RegExp(
       `\n${
         RegExp.escape(
-          `slop: ${STALLED}\nslop: 1 call under way was not answered: its reply is more than the 16 KB kept for the last replies\n`,
+          `slop: ${STALLED}\nslop: 1 call under way was not answered: its reply does not fit in the 16 KB kept for the last replies\n`,
         )
       }$`,
     ),
