@@ -970,40 +970,6 @@ function cppParseText(text: string): string | undefined {
   return blankMacroWords(directives ?? text) ?? directives;
 }
 
-/** Ruby calls in a class or module body that declare (mixins, accessors, requires, visibility). */
-const RUBY_DECLARING_CALLS = new Set([
-  "require",
-  "require_relative",
-  "autoload",
-  "include",
-  "extend",
-  "prepend",
-  "attr_reader",
-  "attr_writer",
-  "attr_accessor",
-  "alias_method",
-  "private",
-  "protected",
-  "public",
-  "module_function",
-  "private_constant",
-  "public_constant",
-  "private_class_method",
-  "public_class_method",
-  "using",
-  // ActiveSupport's (Rails'): module and class attributes, methods delegated to another object.
-  "mattr_reader",
-  "mattr_writer",
-  "mattr_accessor",
-  "cattr_reader",
-  "cattr_writer",
-  "cattr_accessor",
-  "thread_mattr_accessor",
-  "thread_cattr_accessor",
-  "class_attribute",
-  "delegate",
-]);
-
 /**
  * Ruby's attribute calls, ActiveSupport's module and class attributes among them: each name they
  * list is a method (a reader, a writer or both).
@@ -1021,6 +987,29 @@ const RUBY_ATTRIBUTES = new Set([
   "thread_mattr_accessor",
   "thread_cattr_accessor",
   "class_attribute",
+]);
+
+/** Ruby calls in a class or module body that declare (mixins, accessors, requires, visibility). */
+const RUBY_DECLARING_CALLS = new Set([
+  ...RUBY_ATTRIBUTES,
+  "require",
+  "require_relative",
+  "autoload",
+  "include",
+  "extend",
+  "prepend",
+  "alias_method",
+  "private",
+  "protected",
+  "public",
+  "module_function",
+  "private_constant",
+  "public_constant",
+  "private_class_method",
+  "public_class_method",
+  "using",
+  // ActiveSupport's (Rails'): methods delegated to another object; the attribute calls above.
+  "delegate",
 ]);
 
 /**
