@@ -37,7 +37,10 @@ import type {
 
 /** A file rendered as the cache has it, as a resident process keeps it for its next builds. */
 export interface RenderedMemo {
-  /** The rendered file (each build gets a copy). */
+  /**
+   * The rendered file, given to each build that takes it as this same record (no stage writes to
+   * a rendered file; a build that would change one takes a copy, {@linkcode KeptRenderOptions.given}).
+   */
   file: RenderedFile;
   /** The view's output it was made from. */
   output: ViewOutput;
@@ -81,6 +84,13 @@ export interface KeptRenderOptions extends TransformOptions {
    * @default {undefined} none
    */
   onKept?: (kept: RenderedMemo) => void;
+  /**
+   * A kept render as this build takes it: the memo's record itself unless the build would change
+   * it (then a copy, which the memo does not see). The record is shared by every build that takes
+   * it: what a build writes to its rendered files must go to a copy.
+   * @default {undefined} the memo's record
+   */
+  given?: (file: RenderedFile) => RenderedFile;
 }
 
 /**
@@ -109,8 +119,9 @@ export async function transformKept(
     const file = files[i];
     const focus = isFocus(file.path);
     // Given again by a resident's memo: at once, without a task turn.
-    const kept = keptFile(file, { config, registry, focus }, ready);
-    if (kept) {
+    const found = keptFile(file, { config, registry, focus }, ready);
+    if (found) {
+      const kept = options.given ? options.given(found) : found;
       out[i] = kept;
       done(kept);
       continue;
@@ -273,8 +284,8 @@ function renderedKey(
 }
 
 /**
- * A file a resident process rendered before (as the cache has it), given again (a copy, its warnings
- * told again) while its memo key is the same; `undefined` when it must be rendered.
+ * A file a resident process rendered before (as the cache has it), given again (the memo's record,
+ * its warnings told again) while its memo key is the same; `undefined` when it must be rendered.
  */
 function keptFile(
   file: SourceFile,
@@ -286,8 +297,27 @@ function keptFile(
   const kept = options.rendered.get(renderedKey(file, { config, registry, view }));
   if (!kept) return undefined;
   kept.warnings.forEach(options.warn);
-  // A lazy text stays lazy in the copy (spread would read it).
-  return copyLazy(kept.file, {});
+  // The same record each build: a copy of each of a big tree's kept renders, each build, was most
+  // of the transform's time on a rebuild (bench/README.md, "kept renders as the same records").
+  return kept.file;
+}
+
+/** The rendered files a resident's memo holds (shared by the builds that take them). */
+const keptRecords = new WeakSet<RenderedFile>();
+
+/**
+ * Whether `file` is a record a resident's memo of renders holds ({@linkcode RenderedMemo.file}),
+ * which later builds are given as it is: a build must not change it (nor make its text lazy in
+ * place), but a copy of it.
+ *
+ * @example
+ * ```ts
+ * import { isKeptRender } from "./kept_renders.ts";
+ * isKeptRender({ path: "a.py" } as import("../pipeline/types.ts").RenderedFile); // false
+ * ```
+ */
+export function isKeptRender(file: RenderedFile): boolean {
+  return keptRecords.has(file);
 }
 
 /**
@@ -303,6 +333,7 @@ function keepRendered(
   const stored = file.cache === "hit" || (options.cache?.enabled && output.cacheable !== false);
   if (stored) {
     const kept = { file: copyLazy(file, { cache: "hit" as const }), output, warnings, cacheKey };
+    keptRecords.add(kept.file);
     options.rendered!.set(key, kept);
     options.onKept?.(kept);
   }

@@ -33,7 +33,7 @@ import { readLooked } from "./read_looked.ts";
 import { redactSources } from "../pipeline/secrets.ts";
 import { redactHandingOff } from "./scan_handoff.ts";
 import { chooseView, focusOf, packedRenderText } from "../pipeline/transform.ts";
-import { type RenderedMemo, transformKept } from "./kept_renders.ts";
+import { isKeptRender, type RenderedMemo, transformKept } from "./kept_renders.ts";
 import { mayDedup } from "../pipeline/dedup.ts";
 import { keptFileOrder } from "./kept_order.ts";
 import { prefixEnd } from "../pipeline/order.ts";
@@ -92,7 +92,7 @@ import { prepareViews } from "./_prepare_views.ts";
 import { knownOnce, withText } from "./_same_text.ts";
 import { openSpill, SPILL_WINDOW, spillAfterFromEnv, type TextSpill } from "./text_spill.ts";
 import { loadTextMemo, saveTextMemo, type TextMemo } from "./text_memo.ts";
-import { byteParts, compactLazy, lazyList, textBacking } from "../pipeline/lazy_text.ts";
+import { byteParts, compactLazy, copyLazy, lazyList, textBacking } from "../pipeline/lazy_text.ts";
 import type { KeptStatIndex, Resident } from "./resident.ts";
 import type { Resolution } from "../pipeline/resolve.ts";
 import type {
@@ -478,8 +478,11 @@ async function transformAhead(
           (speed.keptSpilled ??= []).push(kept);
         }
       }),
+    // A kept render is the memo's record, shared by the builds that take it: one rendered ahead
+    // for this build is told as a miss on a copy.
+    given: ahead && ((file) => ahead(file) ? copyLazy(file, { cache: "miss" as const }) : file),
     onFile: (file) => {
-      if (file.cache === "hit" && ahead?.(file)) file.cache = "miss";
+      if (file.cache === "hit" && !isKeptRender(file) && ahead?.(file)) file.cache = "miss";
       // Views rendered anew are counted later: enough of them starts the count workers now.
       if (file.cache !== "hit" && file.view !== "full") {
         prestartCounting(anew += file.text?.length ?? 0, run.workers);
@@ -487,7 +490,9 @@ async function transformAhead(
       onFile?.(file);
       // Rendered: its text (the source's own, for a full view) is kept in the spill.
       if (keptLazy?.has(file) && !textBacking(file)) return;
-      spill?.spill(file);
+      // A kept render is left as the memo holds it (made lazy in place, the shared record would
+      // become a dictionary of its properties).
+      if (!isKeptRender(file)) spill?.spill(file);
       if (byPath) spill!.spill(byPath.get(file.path) ?? {});
     },
   });

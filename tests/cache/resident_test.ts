@@ -694,8 +694,8 @@ Deno.test("a resident rebuild after a one-file edit reads no list of files found
     );
     // The list the last build read or stored is kept as a set: not decoded again (8 ids before).
     assert.equal(work.get("clean ids read") ?? 0, 0);
-    // Each source, kept render and placed block copied once for the build: 26 copies (41 before,
-    // when the build copied its compact records again).
+    // Each source and placed block copied once for the build, the kept renders given as they are
+    // (at most 26: 41 when the build copied its compact records again).
     const copies = work.get("lazy copies") ?? 0;
     assert.ok(copies <= 3 * 8 + 2, `${copies} lazy copies for 8 files`);
   }
@@ -704,6 +704,53 @@ Deno.test("a resident rebuild after a one-file edit reads no list of files found
   await kept.settled();
   assert.ok(kept.held().rendered <= 8 + 1, `${kept.held().rendered} renders held for 8 files`);
   assertSame(edited!, await freshBuild(root, state, kept));
+  await kept.close();
+});
+
+Deno.test("a resident rebuild gives an unchanged file's kept render as the same record, left as it was; one rendered ahead is a copy", async () => {
+  const tree = pythonModules(8);
+  const root = await makeProject(tree);
+  const state = join(root, ".state");
+  const kept = resident();
+  const builtins = defaultPlugins();
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  // Every text kept out of memory: the kept renders are lazy records, as on a big tree.
+  const layer = () => speedLayer({ resident: kept, spillAfter: 0 });
+  // A record's fields as a build reads them (a lazy text's length, not its text).
+  const fields = (file: RenderedFile) =>
+    JSON.stringify({ ...file, text: textBacking(file)?.length ?? file.text });
+  let last = await build(config, { builtins, layer: layer() });
+  let edited: BuildResult | undefined;
+  for (const edit of [1, 2]) {
+    await Deno.writeTextFile(join(root, "src/m0.py"), `x = ${edit}\n`, { append: true });
+    kept.changed(["src/m0.py"], false);
+    const before = last.files.map(fields);
+    const work = await tallyWork(async () =>
+      edited = await build(config, { builtins, layer: layer() })
+    );
+    // The 7 unchanged files: the records the last build had (a copy each before), as they were.
+    const same = edited!.files.filter((file, i) => file === last.files[i]);
+    if (edit === 2) assert.equal(same.length, 7);
+    for (const file of same) {
+      assert.equal(fields(file), before[last.files.indexOf(file)], file.path);
+    }
+    // Each source and placed block copied once, the kept renders not: 19 copies (26 before).
+    const copies = work.get("lazy copies") ?? 0;
+    assert.ok(copies <= 2 * 8 + 3, `${copies} lazy copies for 8 files`);
+    last = edited!;
+  }
+  assertSame(edited!, await freshBuild(root, state, kept));
+  // A build told a render was made ahead for it takes a copy told as a miss: the memo's record,
+  // which the next build takes, stays a hit.
+  const ahead = await build(config, {
+    builtins,
+    layer: speedLayer({ resident: kept, spillAfter: 0, renderedAhead: () => true }),
+  });
+  assert.ok(ahead.files.every((file, i) => file !== last.files[i] && file.cache !== "hit"));
+  assert.ok(last.files.slice(1).every((file) => file.cache === "hit"));
+  // The edited file's record in `last` is its build's own (the memo keeps a copy).
+  const again = await build(config, { builtins, layer: layer() });
+  assert.equal(again.files.filter((file, i) => file === last.files[i]).length, 7);
   await kept.close();
 });
 
