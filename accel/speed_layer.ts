@@ -448,8 +448,8 @@ async function transformAhead(
   const { run, resident, spill } = speed;
   const { config } = run;
   const ahead = speed.options.renderedAhead;
-  let anew = 0;
-  const byPath = spill && new Map(sources.map((s) => [s.path, s]));
+  const counted = { anew: 0 };
+  const byPath = spill ? new Map(sources.map((s) => [s.path, s])) : undefined;
   const spills = spill?.spills(sources.reduce((n, s) => n + s.size, 0));
   // The rendered files a resident keeps, offered to the spill as they were kept: one left in
   // memory then (under the threshold) stays so, as the memo holds it, and so does its source
@@ -481,20 +481,7 @@ async function transformAhead(
     // A kept render is the memo's record, shared by the builds that take it: one rendered ahead
     // for this build is told as a miss on a copy.
     given: ahead && ((file) => ahead(file) ? copyLazy(file, { cache: "miss" as const }) : file),
-    onFile: (file) => {
-      if (file.cache === "hit" && !isKeptRender(file) && ahead?.(file)) file.cache = "miss";
-      // Views rendered anew are counted later: enough of them starts the count workers now.
-      if (file.cache !== "hit" && file.view !== "full") {
-        prestartCounting(anew += file.text?.length ?? 0, run.workers);
-      }
-      onFile?.(file);
-      // Rendered: its text (the source's own, for a full view) is kept in the spill.
-      if (keptLazy?.has(file) && !textBacking(file)) return;
-      // A kept render is left as the memo holds it (made lazy in place, the shared record would
-      // become a dictionary of its properties).
-      if (!isKeptRender(file)) spill?.spill(file);
-      if (byPath) spill!.spill(byPath.get(file.path) ?? {});
-    },
+    onFile: transformedFile(speed, { counted, keptLazy, byPath, onFile }),
   });
   speed.viewsReady();
   // Files read late (a view needed them) were scanned then: their findings, in path order.
@@ -502,8 +489,41 @@ async function transformAhead(
   // Texts spilled as rendered: the files and their sources in compact copies (`compactLazy`).
   if (spill) [files, sources].forEach((records) => compactLazy<object>(records));
   // Views rendered anew are counted after ordering: the table is read meanwhile.
-  if (anew) prefetchTable(config.budget.tokenizer);
+  if (counted.anew) prefetchTable(config.budget.tokenizer);
   return files;
+}
+
+/**
+ * What the layer does with each file the transform gives: a cache hit rendered ahead is told as a
+ * miss, views rendered anew start the count workers once there are enough (`counted.anew`
+ * characters), and texts go to the spill (a kept render is left as the memo holds it).
+ */
+function transformedFile(
+  speed: Speed,
+  state: {
+    counted: { anew: number };
+    keptLazy?: WeakSet<object>;
+    byPath?: Map<string, SourceFile>;
+    onFile?: (file: RenderedFile) => void;
+  },
+): (file: RenderedFile) => void {
+  const { run, spill } = speed;
+  const ahead = speed.options.renderedAhead;
+  const { counted, keptLazy, byPath, onFile } = state;
+  return (file) => {
+    if (file.cache === "hit" && !isKeptRender(file) && ahead?.(file)) file.cache = "miss";
+    // Views rendered anew are counted later: enough of them starts the count workers now.
+    if (file.cache !== "hit" && file.view !== "full") {
+      prestartCounting(counted.anew += file.text?.length ?? 0, run.workers);
+    }
+    onFile?.(file);
+    // Rendered: its text (the source's own, for a full view) is kept in the spill.
+    if (keptLazy?.has(file) && !textBacking(file)) return;
+    // A kept render is left as the memo holds it (made lazy in place, the shared record would
+    // become a dictionary of its properties).
+    if (!isKeptRender(file)) spill?.spill(file);
+    if (byPath) spill!.spill(byPath.get(file.path) ?? {});
+  };
 }
 
 /**

@@ -706,17 +706,7 @@ export function namesOf(text: string, hints?: TextHints): NameSpots {
  * ```
  */
 export function nameSpots(text: string): NameSpots {
-  const spots: NameSpots = {
-    operators: [],
-    valueOperators: [],
-    commands: [],
-    passwords: [],
-    calls: [],
-    pats: [],
-    rests: [],
-    directives: [],
-    positions: [],
-  };
+  const spots = noSpots();
   let tokenRest = -1; // where the last name's rests ended
   let valueRest = -1;
   NAME_WORD.lastIndex = 0;
@@ -737,36 +727,15 @@ export function nameSpots(text: string): NameSpots {
       spots.calls.push(end);
       continue;
     }
-    const position = g.ngrok !== undefined
-      ? "ngrok"
-      : g.psk !== undefined
-      ? "psk"
-      : g.rdp !== undefined
-      ? "rdp"
-      : g.mask !== undefined
-      ? "mask"
-      : g.wpa !== undefined
-      ? "wpa"
-      : g.db2 !== undefined
-      ? "db2"
-      : undefined;
+    const position = positionKind(g);
     if (position) {
       spots.positions.push({ at: end, kind: position });
       continue;
     }
-    const command = g.mysql ?? g.sshpass ?? g.rediscli ?? g.sql ?? g.rclone;
-    if (command !== undefined) {
+    const command = commandKind(g);
+    if (command) {
       // not a name's word: where the command (or `identified`) ends, and its kind
-      const kind: NameSpots["commands"][number]["kind"] = g.sql !== undefined
-        ? "sql"
-        : g.rclone !== undefined
-        ? "rclone"
-        : g.sshpass !== undefined
-        ? "sshpass"
-        : g.rediscli !== undefined
-        ? "redis-cli"
-        : "mysql";
-      spots.commands.push({ at: end, kind });
+      spots.commands.push({ at: end, kind: command });
       continue;
     }
     // A word that ends inside the last rest is in the same name: its rest ends there too.
@@ -787,6 +756,46 @@ export function nameSpots(text: string): NameSpots {
   const pass = passSpots(text, spots.directives);
   if (pass.length) spots.operators = mergeAscending(spots.operators, pass);
   return spots;
+}
+
+/** Spots with nothing found yet. */
+function noSpots(): NameSpots {
+  return {
+    operators: [],
+    valueOperators: [],
+    commands: [],
+    passwords: [],
+    calls: [],
+    pats: [],
+    rests: [],
+    directives: [],
+    positions: [],
+  };
+}
+
+/** The secret a word announces by its place after it (`ngrok authtoken X`), by the group it matched. */
+function positionKind(
+  g: Record<string, string | undefined>,
+): NameSpots["positions"][number]["kind"] | undefined {
+  if (g.ngrok !== undefined) return "ngrok";
+  if (g.psk !== undefined) return "psk";
+  if (g.rdp !== undefined) return "rdp";
+  if (g.mask !== undefined) return "mask";
+  if (g.wpa !== undefined) return "wpa";
+  if (g.db2 !== undefined) return "db2";
+  return undefined;
+}
+
+/** The command a word starts (`mysql`, `sshpass`, …, SQL's `identified`), by the group it matched. */
+function commandKind(
+  g: Record<string, string | undefined>,
+): NameSpots["commands"][number]["kind"] | undefined {
+  if (g.sql !== undefined) return "sql";
+  if (g.rclone !== undefined) return "rclone";
+  if (g.sshpass !== undefined) return "sshpass";
+  if (g.rediscli !== undefined) return "redis-cli";
+  if (g.mysql !== undefined) return "mysql";
+  return undefined;
 }
 
 /** The short password words that {@linkcode NAME_WORD} does not look for, in their three cases. */

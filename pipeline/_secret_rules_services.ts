@@ -137,18 +137,7 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
       ...fromAnchors(text, "/password:", SLASH_PASSWORD, command(SLASH_PASSWORD_TOOL)),
     );
   }
-  // FreeRDP's `/p:`, from each `xfreerdp` the name search found: its line's `/p:`
-  for (const { at, kind } of namesOf(text, h).positions) {
-    if (kind !== "rdp") continue;
-    const end = text.indexOf("\n", at);
-    const line = text.slice(at, end < 0 ? text.length : end);
-    const p = line.search(/[ \t]\/p:/);
-    if (p < 0) continue;
-    SLASH_PASSWORD.lastIndex = at + p + 1;
-    const m = SLASH_PASSWORD.exec(text);
-    const s = m && span(m);
-    if (s) out.push(s);
-  }
+  out.push(...rdpPasswords(text, h));
   for (const anchor of ["/RP", "/rp"]) {
     if (!text.includes(anchor)) continue;
     out.push(
@@ -158,18 +147,7 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
   if (h.families.includes("g")) {
     out.push(...fromAnchors(text, "cargo", CARGO_LOGIN, (m) => span(m), "token"));
   }
-  if (h.families.includes(".")) {
-    out.push(
-      ...fromAnchors(
-        text,
-        "/t/",
-        CONDA_TOKEN,
-        (m, at) =>
-          CONDA_HOST.test(text.slice(Math.max(0, at - 64), at)) ? span(m, tokenLike) : undefined,
-        "token",
-      ),
-    );
-  }
+  if (h.families.includes(".")) out.push(...condaTokens(text));
   if (h.families.includes("i")) {
     IPSEC_SECRET.lastIndex = 0;
     for (const m of text.matchAll(IPSEC_SECRET)) {
@@ -196,6 +174,35 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
     for (const m of text.matchAll(HTTP_FILE_COOKIE)) {
       out.push(...cookie(cookieValues(m.groups!.v, m.indices!.groups!.v![0])));
     }
+  }
+  return out;
+}
+
+/** conda's `/t/TOKEN/` in a channel URL of its hosts. */
+function condaTokens(text: string): Span[] {
+  return fromAnchors(
+    text,
+    "/t/",
+    CONDA_TOKEN,
+    (m, at) =>
+      CONDA_HOST.test(text.slice(Math.max(0, at - 64), at)) ? span(m, tokenLike) : undefined,
+    "token",
+  );
+}
+
+/** FreeRDP's `/p:`, from each `xfreerdp` the name search found: its line's `/p:`. */
+function rdpPasswords(text: string, hints: TextHints): Span[] {
+  const out: Span[] = [];
+  for (const { at, kind } of namesOf(text, hints).positions) {
+    if (kind !== "rdp") continue;
+    const end = text.indexOf("\n", at);
+    const line = text.slice(at, end < 0 ? text.length : end);
+    const p = line.search(/[ \t]\/p:/);
+    if (p < 0) continue;
+    SLASH_PASSWORD.lastIndex = at + p + 1;
+    const m = SLASH_PASSWORD.exec(text);
+    const s = m && span(m);
+    if (s) out.push(s);
   }
   return out;
 }
