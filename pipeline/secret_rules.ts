@@ -100,9 +100,11 @@
  * WMIC's `/password:`), a preseed's `password` answers, `reg add … /v …Password … /d …`,
  * fetchmail's `with password`, Sentinel's `auth-pass`, HAProxy's `stats auth`, cloud-init's
  * `chpasswd` list, `vncpasswd` and `smbpasswd` pipes, a Wi-Fi `.psk =`, and generated values under
- * `pepper`, `signer` and `salt` names in configuration files.
+ * `pepper`, `signer` and `salt` names in configuration files; 29: a password of letters alone
+ * declared as a constant of code (`public const string ADMIN_PASSWORD = '…';`,
+ * `static final String PASSWORD = "…";`, `readonly X_PASSWORD: string = '…'`).
  */
-export const SECRET_RULES_VERSION = 28;
+export const SECRET_RULES_VERSION = 29;
 
 import {
   fewCharacters,
