@@ -29,10 +29,8 @@ const PLAIN_BEFORE = /^[ \t]{0,64}(?:-[ \t]{1,16}|export[ \t]{1,16})?$/;
  * Before a quoted value's name: a declaration of code, its keywords and a type
  * (`public const string `, `private static final String `, `static readonly `, `let `, PHP's `$`).
  */
-const DECL_BEFORE = new RegExp(
-  "^[ \\t]{0,64}(?:(?:(?:export|public|private|protected|internal|static|final|readonly|" +
-    "abstract|override|pub|const|let|var|val)[ \\t]{1,16}){1,5}(?:(?:string|String|str)[ \\t]{1,16})?|\\$)$",
-);
+const DECL_BEFORE =
+  /^[ \t]{0,64}(?:(?:(?:export|public|private|protected|internal|static|final|readonly|abstract|override|pub|const|let|var|val)[ \t]{1,16}){1,5}(?:(?:string|String|str)[ \t]{1,16})?|\$)$/;
 /** After a declaration's quoted value: a `;`, then a comment or nothing. */
 const DECL_AFTER = /^[ \t]{0,64};?[ \t]{0,64}(?:(?:#|\/\/)[^\r\n]{0,1024})?(?:\r?\n|$)/;
 /** After a name's `:` in code: a string type, then `=` and a quoted value (`: string = '…'`). */
