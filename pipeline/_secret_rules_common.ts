@@ -95,7 +95,7 @@ export interface NameSpots {
   positions: Array<
     {
       at: number;
-      kind: "ngrok" | "wpa" | "mask" | "db2" | "psk" | "rdp";
+      kind: "ngrok" | "wpa" | "mask" | "db2" | "psk" | "rdp" | "wpacli" | "iwkey" | "ftp";
     }
   >;
 }

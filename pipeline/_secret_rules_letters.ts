@@ -25,6 +25,17 @@ export const LETTERS_PASSWORD: RegExp = new RegExp(
 
 /** What may come before a name on its line: an indent, a YAML list's `- `, `export `. */
 const PLAIN_BEFORE = /^[ \t]{0,64}(?:-[ \t]{1,16}|export[ \t]{1,16})?$/;
+/**
+ * Before a quoted value's name: a declaration of code, its keywords and a type
+ * (`public const string `, `private static final String `, `static readonly `, `let `, PHP's `$`).
+ */
+const DECL_BEFORE =
+  /^[ \t]{0,64}(?:(?:(?:export|public|private|protected|internal|static|final|readonly|abstract|override|pub|const|let|var|val)[ \t]{1,16}){1,5}(?:(?:string|String|str)[ \t]{1,16})?|\$)$/;
+/** After a declaration's quoted value: a `;`, then a comment or nothing. */
+const DECL_AFTER = /^[ \t]{0,64};?[ \t]{0,64}(?:(?:#|\/\/)[^\r\n]{0,1024})?(?:\r?\n|$)/;
+/** After a name's `:` in code: a string type, then `=` and a quoted value (`: string = '…'`). */
+const TYPED_VALUE =
+  /:[ \t]{0,16}(?:string|String|&(?:'static[ \t]{1,16})?str)[ \t]{0,16}=[ \t]{0,16}(["'])([A-Za-z]{6,64})\1/y;
 /** Before a quoted JSON name: also the members before it on an inline object (`{"u": "a", `). */
 const JSON_BEFORE = /(?:^|[{,])[ \t]{0,64}$/;
 /**
@@ -69,6 +80,19 @@ export function findLetterPasswords(
 ): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
   for (const at of namesOf(text, hints).operators) {
+    if (text.charCodeAt(at) === 58) {
+      // A typed declaration (`readonly ADMIN_PASSWORD: string = 'swordfish'`)
+      TYPED_VALUE.lastIndex = at;
+      const t = TYPED_VALUE.exec(text);
+      if (t) {
+        const end = at + t[0].length - 1;
+        const g = { n: typedWord(text, at), nq: "", op: "=", q: t[1], v: t[2] };
+        if (g.n && declaration(text, at, end + 1) && wordLike(g.v, g.n, true)) {
+          out.push({ start: end - g.v.length, end });
+        }
+        continue;
+      }
+    }
     LETTERS_PASSWORD.lastIndex = at;
     const m = LETTERS_PASSWORD.exec(text);
     if (!m) continue;
@@ -105,9 +129,27 @@ function dataLine(text: string, at: number, after: number, g: Record<string, str
     if (g.op === ":" && !/[ \t]/.test(text[at + 1] ?? "")) return false;
     return PLAIN_BEFORE.test(before) && PLAIN_AFTER.test(rest);
   }
+  if (!g.nq && g.op === "=" && DECL_BEFORE.test(before) && DECL_AFTER.test(rest)) return true;
   const json = g.nq === '"' && g.op === ":";
   return (PLAIN_BEFORE.test(before) || (json && JSON_BEFORE.test(before))) &&
     QUOTED_AFTER.test(rest);
+}
+
+/** Whether the typed name before the `:` at `at` is declared alone on its line, its value last. */
+function declaration(text: string, at: number, after: number): boolean {
+  const start = nameStart(text, at);
+  let lineStart = start;
+  while (lineStart > 0 && lineStart > start - 256 && !/[\r\n]/.test(text[lineStart - 1])) {
+    lineStart--;
+  }
+  return DECL_BEFORE.test(text.slice(lineStart, start)) &&
+    DECL_AFTER.test(text.slice(after, after + 1100));
+}
+
+/** The password word that ends the name before the `:` at `at`, or "" if the name has none. */
+function typedWord(text: string, at: number): string {
+  const name = text.slice(nameStart(text, at), at);
+  return /(?:passw(?:or)?ds?|passphrase|pwd|pass)$/i.exec(name)?.[0] ?? "";
 }
 
 /** Where the name that ends before the operator at `at` starts (its quote not included). */

@@ -647,11 +647,16 @@ export const NAME_WORD: RegExp = new RegExp(
     // `::add-mask::`, a Wi-Fi `psk =`,
     // `wpa_passphrase SSID …`, `db2 connect`, FreeRDP's `xfreerdp`; and calls given a password
     // by position, `NameSpots.calls`: `ldap_bind(`, `simple_bind_s(`)
-    `[Kk](?:${anyCase("e")}(?:${anyCase("y")}|${anyCase("n")}(?:` +
+    // (`iwconfig … key s:…` and a WEP key's hex digits; `wpa_cli … set_network N psk '"…"'`)
+    `[Kk](?:${anyCase("e")}(?:${
+      anyCase("y")
+    }(?:(?<iwkey>(?=[ \\t]{1,8}(?:\\[[0-9]\\][ \\t]{1,8})?` +
+    `(?:s:|[0-9A-Fa-f]{4}))(?<=iwconfig[^\\r\\n]{1,128}[ \\t]key))|)|${anyCase("n")}(?:` +
     `(?<ngrok>(?=[ \\t])(?<=(?:add-|ngrok(?:\\.exe)?[ \\t]{1,8})authtoken))|(?<=${
       anyCase("token")
     })))|` +
-    `(?<mask>::(?<=::add-mask::))|(?<psk>(?=[ \\t]{0,16}=)(?<=(?<![A-Za-z_-])psk)))`,
+    `(?<mask>::(?<=::add-mask::))|(?<psk>(?=[ \\t]{0,16}=)(?<=(?<![A-Za-z_-])psk))|` +
+    `(?<wpacli>(?=[ \\t]{1,8}["'\\\\0-9a-fA-F])(?<=set_network[ \\t]{1,8}[0-9]{1,4}[ \\t]{1,8}psk)))`,
     // (`*assw`: the `*assword*` an `expect` waits for, which holds no `passw`)
     `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}|\\*${anyCase("assw")}))|${anyCase("d")}(?<=${
       anyCase("pwd")
@@ -672,7 +677,11 @@ export const NAME_WORD: RegExp = new RegExp(
     `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
     `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
     "(?<rclone>clone(?<=rclone))", // `rclone config create` (`_secret_rules_positional.ts`)
-    `[Ff](?:(?<sql>${anyCase("ied")}(?<=${anyCase("identified")}))|(?<rdp>reerdp[0-9]?(?![\\w-])))`,
+    `[Ff](?:(?<sql>${anyCase("ied")}(?<=${
+      anyCase("identified")
+    }))|(?<rdp>reerdp[0-9]?(?![\\w-]))|` +
+    // an `ftp` fed a script by a heredoc (`ftp -n host <<EOF`): its `user NAME PASSWORD` line
+    `(?<ftp>tp(?<=(?<![\\w.-])ftp)(?=(?:\\.exe)?[ \\t][^\\r\\n]{0,256}<<)))`,
   ].join("|"),
   "g",
 );
@@ -783,6 +792,9 @@ function positionKind(
   if (g.mask !== undefined) return "mask";
   if (g.wpa !== undefined) return "wpa";
   if (g.db2 !== undefined) return "db2";
+  if (g.wpacli !== undefined) return "wpacli";
+  if (g.iwkey !== undefined) return "iwkey";
+  if (g.ftp !== undefined) return "ftp";
   return undefined;
 }
 

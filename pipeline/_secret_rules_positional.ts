@@ -284,6 +284,30 @@ const KICKSTART_FILE = /(?:^|[\/._-])ks\.cfg$|\.ks$|kickstart[^\/]{0,64}$/i;
 const ROOTPW =
   /(?:[ \t]{1,8}--(?:plaintext|allow-ssh)){0,2}[ \t]{1,8}(?<v>[^\s-][^\s]{2,255})(?=\s|$)/dy;
 /**
+ * `wpa_cli … set_network N psk '"PASSPHRASE"'` (the passphrase in double quotes inside the shell's
+ * quotes, or escaped: `\"…\"`), or a raw PSK of 64 hex digits, from after `psk`: group `q` or `v`.
+ */
+const WPA_CLI_PSK =
+  /[ \t]{1,8}(?:'"(?<q>[^"'\r\n]{8,63})"'|\\?"(?<b>[^"'\\\r\n]{8,63})\\?"|(?<v>[0-9a-fA-F]{64})(?![0-9a-zA-Z]))/dy;
+/**
+ * `iwconfig … key [N] s:TEXT` (a WEP key as text) or its hex digits (`1234-5678-90`, 10 or 26 of
+ * them, maybe in groups), from after `key`: group `v`.
+ */
+const IWCONFIG_KEY =
+  /[ \t]{1,8}(?:\[[0-9]\][ \t]{1,8})?(?:s:(?<v>[^\s"';&|]{5,29})|(?<h>[0-9A-Fa-f]{4}(?:-?[0-9A-Fa-f]{2}){3,12}))(?![^\s;&|])/dy;
+/**
+ * An `ftp` fed by a heredoc: after the command, the heredoc's lines up to its `user NAME PASSWORD`
+ * line (at most 12 lines on, none of them the heredoc's end or `bye`): the password, group `v`.
+ */
+const FTP_USER =
+  /[^\r\n]{0,256}(?:\r?\n(?![ \t]{0,16}(?:EOF|END|bye|quit)\b)[^\r\n]{0,256}){0,12}?\r?\n[ \t]{0,16}user[ \t]{1,8}[^\s]{1,128}[ \t]{1,8}(?<v>[^\s]{3,256})[ \t]{0,16}(?=\r?\n|$)/dy;
+/** Postfix's SASL password map (`/etc/postfix/sasl_passwd`, by its name). */
+const SASL_PASSWD_FILE = /(?:^|[\/])sasl_passw(?:or)?d$/;
+/** A `sasl_passwd` line: a relay (`[smtp.example.com]:587`) or sender, then `user:PASSWORD`. */
+const SASL_LINE =
+  /^[ \t]{0,16}[^\s#]{1,256}[ \t]{1,64}[^\s:]{1,256}:(?<v>[^\s]{3,256})[ \t]{0,16}\r?$/dgm;
+
+/**
  * After an `expect` of a password prompt: the rest of its line and the `send` of the answer, on
  * the same line after a `{` or on one of the next three lines (`send "…\r"`, `send -- "…"`,
  * `send {…}`, `exp_send`), its text in group `q` (without its `\r`) or `v` (a bare word).
@@ -318,6 +342,24 @@ function afterWord(text: string, at: number, kind: string, out: Span[]): void {
     return;
   }
   if (kind === "db2") sticky(text, at, DB2_USING, out);
+  if (kind === "wpacli") sticky(text, at, WPA_CLI_PSK, out);
+  if (kind === "ftp") sticky(text, at, FTP_USER, out);
+  if (kind === "iwkey") {
+    IWCONFIG_KEY.lastIndex = at;
+    const m = IWCONFIG_KEY.exec(text);
+    const hex = m?.groups!.h;
+    if (hex && [10, 26, 32].includes(hex.replace(/-/g, "").length)) {
+      const [start, end] = m!.indices!.groups!.h!;
+      out.push({ start, end });
+    } else if (m?.groups!.v !== undefined) {
+      const value = m.groups.v;
+      // a WEP text key is 5 or 13 characters: letters alone count, not a stand-in
+      if (!PLACEHOLDER_WORD.test(value) && !REFERENCE.test(value) && !/^(.)\1*$/.test(value)) {
+        const [start, end] = m.indices!.groups!.v!;
+        out.push({ start, end });
+      }
+    }
+  }
 }
 
 /** The password group (`q` quoted, `b` braced, else `v`) of a sticky `pattern` at `at`, if one. */
@@ -374,6 +416,14 @@ export function findPositionalPasswords(
   if (path && KICKSTART_FILE.test(path)) {
     for (let at = text.indexOf("rootpw"); at >= 0; at = text.indexOf("rootpw", at + 6)) {
       if (at === 0 || text[at - 1] === "\n") sticky(text, at + 6, ROOTPW, out);
+    }
+  }
+  // Postfix's `sasl_passwd` map: each line's `user:PASSWORD`
+  if (path && SASL_PASSWD_FILE.test(path)) {
+    for (const m of text.matchAll(SASL_LINE)) {
+      const [start, end] = m.indices!.groups!.v!;
+      const value = m.groups!.v;
+      if (!REFERENCE.test(value) && !PLACEHOLDER_WORD.test(value)) out.push({ start, end });
     }
   }
   if (all || hints.families.includes("U")) netUse(text, out);

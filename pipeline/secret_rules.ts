@@ -100,9 +100,12 @@
  * WMIC's `/password:`), a preseed's `password` answers, `reg add … /v …Password … /d …`,
  * fetchmail's `with password`, Sentinel's `auth-pass`, HAProxy's `stats auth`, cloud-init's
  * `chpasswd` list, `vncpasswd` and `smbpasswd` pipes, a Wi-Fi `.psk =`, and generated values under
- * `pepper`, `signer` and `salt` names in configuration files.
+ * `pepper`, `signer` and `salt` names in configuration files; 29: a password of letters alone
+ * declared as a constant of code (`public const string ADMIN_PASSWORD = '…';`,
+ * `static final String PASSWORD = "…";`, `readonly X_PASSWORD: string = '…'`), Postfix's `sasl_passwd` map, an `ftp` heredoc's `user NAME …`,
+ * `wpa_cli … set_network N psk '"…"'`, `iwconfig … key s:…`.
  */
-export const SECRET_RULES_VERSION = 28;
+export const SECRET_RULES_VERSION = 29;
 
 import {
   fewCharacters,
