@@ -347,11 +347,11 @@ function afterWord(text: string, at: number, kind: string, out: Span[]): void {
   if (kind === "iwkey") {
     IWCONFIG_KEY.lastIndex = at;
     const m = IWCONFIG_KEY.exec(text);
-    const hex = m?.groups!.h;
+    const hex = m?.groups?.h;
     if (hex && [10, 26, 32].includes(hex.replace(/-/g, "").length)) {
       const [start, end] = m!.indices!.groups!.h!;
       out.push({ start, end });
-    } else if (m?.groups!.v !== undefined) {
+    } else if (m?.groups?.v !== undefined) {
       const value = m.groups.v;
       // a WEP text key is 5 or 13 characters: letters alone count, not a stand-in
       if (!PLACEHOLDER_WORD.test(value) && !REFERENCE.test(value) && !/^(.)\1*$/.test(value)) {
