@@ -479,7 +479,9 @@ Deno.test("a warm build whose scan reads every file again (other secret rules) k
   });
   assert.match(warm.document, /v7_1 = 1 \* 3/);
   // What the scan read is in the spill: the heap grew by far less than the texts (by about
-  // them, 2 MB, when each text read was held until the transform spilled it).
+  // them, 2 MB, when each text read was held until the transform spilled it). Alone it grows by
+  // about 170 KB; under a loaded parallel run a mark once saw 820 KB (a few texts' worth still
+  // reachable from work in flight), so the bound is half the texts, still far below all of them.
   const grown = held.get("secrets")! - held.get("read")!;
-  assert.ok(grown < chars / 4, `${grown} bytes held after the scan for ${chars} characters`);
+  assert.ok(grown < chars / 2, `${grown} bytes held after the scan for ${chars} characters`);
 });
