@@ -29,18 +29,27 @@ async function project(): Promise<string> {
   return await makeProject(tree);
 }
 
+/** The document a build of the project at `at` writes (with the speed `layer`, or the plain stages). */
+async function once(at: string, layer?: ReturnType<typeof speedLayer>): Promise<string> {
+  const result = await build(await loadConfig({ cwd: at }), { builtins: defaultPlugins(), layer });
+  return await Deno.readTextFile(result.output!.document);
+}
+
+/**
+ * Two projects of `tree` (one built with the speed layer, one with the plain stages), once their
+ * files are past the racy window: files changed within `RACY_MS` of a build's read are read again.
+ */
+async function twinProjects(tree: Record<string, string>): Promise<[string, string]> {
+  const roots: [string, string] = [await makeProject(tree), await makeProject(tree)];
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  return roots;
+}
+
 Deno.test("a one-file-edit warm build reads one file, decodes no unchanged text, collects nothing", async () => {
   const root = await project();
   const plainRoot = await project();
   // Files changed within RACY_MS of a build's read are read again by the next (racily clean).
   await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
-  const once = async (at: string, layer?: ReturnType<typeof speedLayer>) => {
-    const result = await build(await loadConfig({ cwd: at }), {
-      builtins: defaultPlugins(),
-      layer,
-    });
-    return await Deno.readTextFile(result.output!.document);
-  };
   await once(root, speedLayer({ spillAfter: 0 }));
   const edit = (at: string) =>
     Deno.writeTextFile(join(at, "src/m3.py"), "é = 1  # edited\n".repeat(80));
@@ -69,13 +78,6 @@ Deno.test("a warm build measures no unchanged text kept in the pack: the last bu
     await Deno.writeTextFile(join(at, "src/m5.py"), `s = "\u202e abc"  # line\n`.repeat(80));
   }
   await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
-  const once = async (at: string, layer?: ReturnType<typeof speedLayer>) => {
-    const result = await build(await loadConfig({ cwd: at }), {
-      builtins: defaultPlugins(),
-      layer,
-    });
-    return await Deno.readTextFile(result.output!.document);
-  };
   const edit = (at: string, n: number) =>
     Deno.writeTextFile(join(at, "src/m3.py"), `é = ${n}  # edited\n`.repeat(80));
   await once(root, speedLayer({ spillAfter: 0 }));
@@ -100,16 +102,7 @@ Deno.test("a warm build reads no unchanged plain text over 256 KB: it is summari
   const words = Array.from({ length: 40_000 }, (_, i) => `word${i.toString(36)}`).join("\n");
   const tree = { "data/words.txt": `${words}\n`, "src/a.py": "a = 1\n", "src/b.py": "b = 2\n" };
   assert.ok(new TextEncoder().encode(tree["data/words.txt"]).length > 256 * 1024);
-  const root = await makeProject(tree);
-  const plainRoot = await makeProject(tree);
-  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
-  const once = async (at: string, layer?: ReturnType<typeof speedLayer>) => {
-    const result = await build(await loadConfig({ cwd: at }), {
-      builtins: defaultPlugins(),
-      layer,
-    });
-    return await Deno.readTextFile(result.output!.document);
-  };
+  const [root, plainRoot] = await twinProjects(tree);
   await once(root, speedLayer());
   await once(plainRoot);
   for (const at of [root, plainRoot]) await Deno.writeTextFile(join(at, "src/a.py"), "a = 2\n");
@@ -138,16 +131,7 @@ Deno.test("a warm build reads no unchanged plain text of 32-256 KB: its verdict 
   for (const path of ["data/story.txt", "data/words.txt"]) {
     assert.ok(new TextEncoder().encode(tree[path as "data/story.txt"]).length > 32 * 1024, path);
   }
-  const root = await makeProject(tree);
-  const plainRoot = await makeProject(tree);
-  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
-  const once = async (at: string, layer?: ReturnType<typeof speedLayer>) => {
-    const result = await build(await loadConfig({ cwd: at }), {
-      builtins: defaultPlugins(),
-      layer,
-    });
-    return await Deno.readTextFile(result.output!.document);
-  };
+  const [root, plainRoot] = await twinProjects(tree);
   await once(root, speedLayer());
   await once(plainRoot);
   for (const at of [root, plainRoot]) await Deno.writeTextFile(join(at, "src/a.py"), "a = 2\n");
