@@ -3,26 +3,7 @@
 // `mosquitto_pub -P`, `security unlock-keychain -p`, `chpasswd`, `passwd --stdin`, `gpg
 // --passphrase`, `ssh-keygen -N`, …), Ruby's `SMTP.start` with other names, Erlang's and
 // Clojure's configs; and code that stays: a call's keyword arguments written without blanks.
-import assert from "node:assert/strict";
-import { redactText } from "../../pipeline/_scan.ts";
-
-/** Asserts that `text` (of the file `path`) comes back with `value`, and only it, redacted. */
-async function redactsValue(text: string, value: string, path = "notes.txt"): Promise<void> {
-  const out = (await redactText(text, path)).text;
-  const at = text.indexOf(value);
-  assert.ok(at >= 0, value);
-  const head = text.slice(0, at) + "[REDACTED:";
-  const tail = text.slice(at + value.length);
-  assert.ok(
-    out.startsWith(head) && out.endsWith(tail) && !out.includes(value),
-    `${text}\n-> ${out}`,
-  );
-}
-
-/** Asserts that `text` (of the file `path`) comes back as it is. */
-async function kept(text: string, path = "notes.txt"): Promise<void> {
-  assert.equal((await redactText(text, path)).text, text);
-}
+import { kept, redactsValue } from "./_redacts.ts";
 
 const PW = "Tr0ub4dor3x!K9";
 const SECRET = "wJalrXUtnFEMIK7MDENGbPxRfiCY9xQe2Lk4ZpN1";

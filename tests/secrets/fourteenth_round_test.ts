@@ -3,26 +3,7 @@
 // key, Bitcoin WIF keys, HAR's and `.http` files' cookies, Rust's `basic_auth`, Ruby's
 // `Net::SMTP` `start`, Python bytes with escapes, a `%3D` inside a query token, `net user` and
 // `mnemonic` in any case; and the values beside them that stay.
-import assert from "node:assert/strict";
-import { redactText } from "../../pipeline/_scan.ts";
-
-/** Asserts that `text` (of the file `path`) comes back with `value`, and only it, redacted. */
-async function redactsValue(text: string, value: string, path = "notes.txt"): Promise<void> {
-  const out = (await redactText(text, path)).text;
-  const at = text.indexOf(value);
-  assert.ok(at >= 0, value);
-  const head = text.slice(0, at) + "[REDACTED:";
-  const tail = text.slice(at + value.length);
-  assert.ok(
-    out.startsWith(head) && out.endsWith(tail) && !out.includes(value),
-    `${text}\n-> ${out}`,
-  );
-}
-
-/** Asserts that `text` (of the file `path`) comes back as it is. */
-async function kept(text: string, path = "notes.txt"): Promise<void> {
-  assert.equal((await redactText(text, path)).text, text);
-}
+import { kept, redactsValue } from "./_redacts.ts";
 
 const PW = "Tr0ub4dor3x!K9";
 const B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";

@@ -1,25 +1,6 @@
 // The seventeenth leak hunt: a password of letters alone declared as a constant of code (PHP's
 // typed class constants, C#, Java, TypeScript, Kotlin, Rust), and the look-alikes that stay.
-import assert from "node:assert/strict";
-import { redactText } from "../../pipeline/_scan.ts";
-
-/** Asserts that `text` (of the file `path`) comes back with `value`, and only it, redacted. */
-async function redactsValue(text: string, value: string, path = "notes.txt"): Promise<void> {
-  const out = (await redactText(text, path)).text;
-  const at = text.indexOf(value);
-  assert.ok(at >= 0, value);
-  const head = text.slice(0, at) + "[REDACTED:";
-  const tail = text.slice(text.lastIndexOf(value) + value.length);
-  assert.ok(
-    out.startsWith(head) && out.endsWith(tail) && !out.includes(value),
-    `${text}\n-> ${out}`,
-  );
-}
-
-/** Asserts that `text` (of the file `path`) comes back as it is. */
-async function kept(text: string, path = "notes.txt"): Promise<void> {
-  assert.equal((await redactText(text, path)).text, text);
-}
+import { kept, redactsValue } from "./_redacts.ts";
 
 const W = "KoelIsCool";
 

@@ -5,26 +5,7 @@
 // WMIC's `/password:`), config formats' answers (preseed, `reg add … /d`, fetchmail, Sentinel,
 // HAProxy's `stats auth`, cloud-init's `chpasswd` list, Nix's `.psk`), and generated values under
 // names with no secret word (`pepper`, `signer`, `salt`); and the look-alikes that stay.
-import assert from "node:assert/strict";
-import { redactText } from "../../pipeline/_scan.ts";
-
-/** Asserts that `text` (of the file `path`) comes back with `value`, and only it, redacted. */
-async function redactsValue(text: string, value: string, path = "notes.txt"): Promise<void> {
-  const out = (await redactText(text, path)).text;
-  const at = text.indexOf(value);
-  assert.ok(at >= 0, value);
-  const head = text.slice(0, at) + "[REDACTED:";
-  const tail = text.slice(text.lastIndexOf(value) + value.length);
-  assert.ok(
-    out.startsWith(head) && out.endsWith(tail) && !out.includes(value),
-    `${text}\n-> ${out}`,
-  );
-}
-
-/** Asserts that `text` (of the file `path`) comes back as it is. */
-async function kept(text: string, path = "notes.txt"): Promise<void> {
-  assert.equal((await redactText(text, path)).text, text);
-}
+import { kept, redactsValue } from "./_redacts.ts";
 
 const PW = "Tr0ub4dor3x!K9";
 const TOKEN = "2xyLVABEdcCcOLz4Ixk3onbpSoM_5ni1YCBhsfcUEdRHITZGz";
