@@ -148,8 +148,23 @@ export function compiledOutput(path: string, text: string): boolean {
 function sourceMapPath(path: string, text: string): string | undefined {
   const url = /sourceMappingURL=([^\s*]+)[^]*$/.exec(text.slice(-512))?.[1];
   if (!url || /^[a-z][a-z0-9+.-]*:/i.test(url)) return undefined;
-  const parts = path.split("/").slice(0, -1);
-  for (const part of decodeURIComponentSafe(url.split(/[?#]/)[0]).split("/")) {
+  return projectPathFrom(path, decodeURIComponentSafe(url.split(/[?#]/)[0]));
+}
+
+/**
+ * The project path a relative path names from the folder of the project path `from` (`..`, `.`
+ * and empty parts resolved), or `undefined` when it leaves the project.
+ *
+ * @example
+ * ```ts
+ * import { projectPathFrom } from "./_generated_text.ts";
+ * projectPathFrom("dist/app.js", "../src/app.ts"); // "src/app.ts"
+ * projectPathFrom("app.js", "../app.ts"); // undefined
+ * ```
+ */
+export function projectPathFrom(from: string, relative: string): string | undefined {
+  const parts = from.split("/").slice(0, -1);
+  for (const part of relative.split("/")) {
     if (part === "..") {
       if (parts.length === 0) return undefined;
       parts.pop();

@@ -16,7 +16,7 @@ import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
 import { type FileStat, fileStat } from "./file_stat.ts";
 import { decodeText } from "./_text_decode.ts";
 import { isLfsPointer, LFS_POINTER_REASON } from "./_lfs_pointer.ts";
-import { compiledOutput, generatedTextReason } from "./_generated_text.ts";
+import { compiledOutput, generatedTextReason, projectPathFrom } from "./_generated_text.ts";
 import { linkTargetSkip } from "./_link_targets.ts";
 import { countWork } from "./_work_count.ts";
 import { svgReason } from "./_default_skips.ts";
@@ -221,12 +221,11 @@ async function followLink(
     return `cannot follow symbolic link: ${message(error)}`;
   }
   const realRoot = await Deno.realPath(config.root).catch(() => config.root);
-  if (!config.allowOutsideRoot) {
-    const prefix = realRoot.endsWith(sep) ? realRoot : realRoot + sep;
-    // A link to the root folder itself (`a/up -> ..`) stays inside: it is a folder of the project.
-    if (real !== realRoot && !real.startsWith(prefix)) {
-      return "symbolic link leaves the root (set allowOutsideRoot to allow it)";
-    }
+  // A link to the root folder itself (`a/up -> ..`) stays inside: it is a folder of the project.
+  const inside = real === realRoot ||
+    real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+  if (!config.allowOutsideRoot && !inside) {
+    return "symbolic link leaves the root (set allowOutsideRoot to allow it)";
   }
   // A link to a file the defaults leave out (`.env`, `.git/config`) is left out as its target.
   const skip = linkTargetSkip(real, realRoot, target.explicit);
@@ -241,8 +240,6 @@ async function followLink(
   // folder in the project has its files read by their own paths, so the reason says where they
   // are rather than "is a directory", which reads as a fault of the listing.
   if (info.isDirectory) {
-    const inside = real === realRoot ||
-      real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
     return {
       skip: inside
         ? "a symbolic link to a folder of the project, whose files are read by their own paths"
@@ -388,13 +385,8 @@ function mapSources(absMap: string, map: string): string[] {
     if (typeof source !== "string") continue;
     const joined = root && !root.endsWith("/") ? `${root}/${source}` : root + source;
     if (/^[a-z][a-z0-9+.-]*:/i.test(joined) || joined.startsWith("/")) continue;
-    const parts = map.split("/").slice(0, -1);
-    let inside = true;
-    for (const part of joined.split("/")) {
-      if (part === "..") inside = parts.pop() !== undefined && inside;
-      else if (part !== "." && part !== "") parts.push(part);
-    }
-    if (inside) out.push(parts.join("/"));
+    const path = projectPathFrom(map, joined);
+    if (path !== undefined) out.push(path);
   }
   return out;
 }
