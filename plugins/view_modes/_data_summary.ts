@@ -8,6 +8,8 @@
  * @module
  */
 
+import { counted, numeral } from "./_counts.ts";
+
 /** What a data summary is given: the cut of a long line, how many names and records to show. */
 export interface DataSummaryOptions {
   /** A long line cut, with a note of what was left out. */
@@ -96,11 +98,11 @@ function sizeOf(value: unknown): string {
   if (Array.isArray(value)) {
     const kinds = new Set(value.slice(0, 100).map(kindOf));
     const kind = kinds.size === 1 ? ` ${[...kinds][0]}s` : value.length === 1 ? " item" : " items";
-    return `array of ${value.length}${kind}`;
+    return `array of ${numeral(value.length)}${kind}`;
   }
   if (value && typeof value === "object") {
     const n = Object.keys(value).length;
-    return `object of ${n} ${n === 1 ? "key" : "keys"}`;
+    return `object of ${counted(n, "key")}`;
   }
   return "";
 }
@@ -139,8 +141,8 @@ function tableRows(ext: string, text: string, options: DataSummaryOptions): stri
   if (!records) return [`**${label}**, no rows`];
   const columns = splitRow(first[0], separator);
   const rows = [
-    `**${label}**, ${count(records - 1, "row")} under a header`,
-    `- columns (${columns.length}): ${options.list(columns.map(options.cut))}`,
+    `**${label}**, ${counted(records - 1, "row")} under a header`,
+    `- columns (${numeral(columns.length)}): ${options.list(columns.map(options.cut))}`,
   ];
   for (const record of first.slice(1)) rows.push(`- ${options.code(options.cut(record))}`);
   return rows;
@@ -201,7 +203,7 @@ function jsonLinesRows(text: string, options: DataSummaryOptions): string[] {
       // A line that is not JSON is counted, not read.
     }
   }
-  const rows = [`**JSON Lines**, ${count(lines.length, "record")}`];
+  const rows = [`**JSON Lines**, ${counted(lines.length, "record")}`];
   const keys = keysOf(first, options, "- keys: ");
   if (keys) rows.push(keys);
   for (const line of lines.slice(0, options.records)) {
@@ -213,7 +215,7 @@ function jsonLinesRows(text: string, options: DataSummaryOptions): string[] {
 /** A Jest or Vitest snapshot file: its snapshots by name (`exports[\`name 1\`] = `). */
 function snapshotRows(text: string, { cut, list }: DataSummaryOptions): string[] {
   const found = [...text.matchAll(/^exports\[`((?:[^`\\]|\\.)*)`\]\s*=/gm)].map((m) => m[1]);
-  const rows = [`**Test snapshots**, ${count(found.length, "snapshot")}`];
+  const rows = [`**Test snapshots**, ${counted(found.length, "snapshot")}`];
   if (found.length) rows.push(`- snapshots: ${list(found.map(cut), MAX_INNER)}`);
   return rows;
 }
@@ -237,12 +239,8 @@ function xmlRows(text: string, { cut, list, code }: DataSummaryOptions): string[
   }
   if (!root) return undefined;
   const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
-  const rows = [`**XML**, ${count(lines, "line")}, root ${code(cut(root))}`];
-  const counted = [...children].map(([name, n]) => `${cut(name)} × ${n}`);
-  if (counted.length) rows.push(`- elements under the root: ${list(counted)}`);
+  const rows = [`**XML**, ${counted(lines, "line")}, root ${code(cut(root))}`];
+  const elements = [...children].map(([name, n]) => `${cut(name)} × ${numeral(n)}`);
+  if (elements.length) rows.push(`- elements under the root: ${list(elements)}`);
   return rows;
-}
-
-function count(n: number, word: string): string {
-  return `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 }

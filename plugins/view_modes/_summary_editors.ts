@@ -9,6 +9,7 @@
  */
 
 import type { FormatRowOptions } from "./_summary_formats.ts";
+import { counted, numeral } from "./_counts.ts";
 
 /** An object's first line in a `.pbxproj` section: its 24-digit id, a comment, `= {`. */
 const PBX_OBJECT = /^\s*[0-9A-Fa-f]{24}\b[^=\n]*=\s*\{/;
@@ -88,7 +89,7 @@ export function pbxprojRows(text: string, { list, code }: FormatRowOptions): str
     configurations.size && `- build configurations: ${list([...configurations])}`,
     bundles.size && `- bundle ids: ${list([...bundles])}`,
     packages.size && `- packages: ${list([...packages])}`,
-    `- objects: ${list([...counts].map(([kind, n]) => `${kind} × ${n}`))}`,
+    `- objects: ${list([...counts].map(([kind, n]) => `${kind} × ${numeral(n)}`))}`,
   ];
   return [`**Xcode project**, ${lines(text)}`, ...rows.filter((r): r is string => !!r)];
 }
@@ -160,10 +161,10 @@ export function godotRows(text: string, { list, code }: FormatRowOptions): strin
     : `**Godot resource**${resourceType ? ` (\`${resourceType}\`)` : ""}`;
   const rows = [
     nodes.length &&
-    `- nodes (${nodes.length}): ${labelled(nodes, code)}`,
+    `- nodes (${numeral(nodes.length)}): ${labelled(nodes, code)}`,
     scripts.length && `- scripts: ${list(scripts)}`,
     scenes.length && `- scenes: ${list(scenes)}`,
-    resources.size && `- resources: ${list([...resources].map(([t, n]) => `${t} × ${n}`))}`,
+    resources.size && `- resources: ${list([...resources].map(([t, n]) => `${t} × ${numeral(n)}`))}`,
     connections.length && `- connections: ${list(connections)}`,
   ];
   return [`${label}, ${lines(text)}`, ...rows.filter((r): r is string => !!r)];
@@ -177,12 +178,12 @@ function labelled(items: Array<[string, string | undefined]>, code: (s: string) 
   const shown = items.slice(0, LABELLED).map(([name, kind]) =>
     kind ? `${code(name)} (${kind})` : code(name)
   ).join(", ");
-  return items.length > LABELLED ? `${shown}, ... ${items.length - LABELLED} more` : shown;
+  return items.length > LABELLED ? `${shown}, ... ${numeral(items.length - LABELLED)} more` : shown;
 }
 
 function lines(text: string): string {
   let count = 0;
   for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
   if (!text.endsWith("\n")) count++;
-  return `${count.toLocaleString("en-US")} ${count === 1 ? "line" : "lines"}`;
+  return counted(count, "line");
 }

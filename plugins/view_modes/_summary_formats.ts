@@ -12,6 +12,7 @@
  */
 
 import type { Patterns, SummaryLanguage } from "./_summary_languages.ts";
+import { numeral } from "./_counts.ts";
 
 /**
  * Certora's CVL: the rules and invariants a specification proves, its ghosts, definitions, hooks
@@ -291,12 +292,12 @@ export function gettextRows(
   const n = entries.length;
   const done = entries.filter((e) => e.translated).length;
   const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
-  const counts = `${n.toLocaleString("en-US")} ${n === 1 ? "message" : "messages"}` +
-    (ext === ".pot" ? "" : ` (${done.toLocaleString("en-US")} translated)`);
-  const rows = [`**${kind}**${lang}, ${lines.toLocaleString("en-US")} lines, ${counts}`];
+  const counts = `${numeral(n)} ${n === 1 ? "message" : "messages"}` +
+    (ext === ".pot" ? "" : ` (${numeral(done)} translated)`);
+  const rows = [`**${kind}**${lang}, ${numeral(lines)} lines, ${counts}`];
   const ids = entries.slice(0, FIRST_MESSAGES).map((e) => cut(e.id));
   if (ids.length) {
-    const more = n > ids.length ? `, ... ${(n - ids.length).toLocaleString("en-US")} more` : "";
+    const more = n > ids.length ? `, ... ${numeral(n - ids.length)} more` : "";
     rows.push(`- messages: ${list(ids, FIRST_MESSAGES)}${more}`);
   }
   return rows;
@@ -400,10 +401,10 @@ export function vectorRows(
   }
   if (!keys.size) return undefined;
   if (text.endsWith("\n")) lines--;
-  const rows = [`**Test vectors**, ${lines.toLocaleString("en-US")} lines`];
+  const rows = [`**Test vectors**, ${numeral(lines)} lines`];
   if (about.length) rows.push(`- about: ${about.map((a) => code(cut(a))).join(", ")}`);
   if (sections.length) rows.push(`- sections: ${list(sections.map(cut))}`);
-  const counted = [...keys].map(([k, n]) => `${cut(k)} × ${n.toLocaleString("en-US")}`);
+  const counted = [...keys].map(([k, n]) => `${cut(k)} × ${numeral(n)}`);
   rows.push(`- keys: ${list(counted, MAX_RECORD_KEYS)}`);
   return rows;
 }

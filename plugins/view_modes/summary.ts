@@ -24,6 +24,7 @@ import {
   type SummaryLanguage,
 } from "./_summary_languages.ts";
 import { blankTemplates } from "./_summary_js.ts";
+import { counted, numeral } from "./_counts.ts";
 
 /** Options of {@linkcode summaryViewMode}. */
 export interface SummaryOptions {
@@ -259,7 +260,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "19",
+    version: "20",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -473,7 +474,7 @@ function headingRows(
     `${"  ".repeat(level - 1)}- ${inlineTitle(cut(title))}`
   );
   const shown = rows.slice(0, maxNames);
-  if (rows.length > shown.length) shown.push(`- ... ${rows.length - shown.length} more headings`);
+  if (rows.length > shown.length) shown.push(`- ... ${numeral(rows.length - shown.length)} more headings`);
   return shown;
 }
 
@@ -489,12 +490,12 @@ function notebookSummary(
   maxNames: number,
 ): string {
   const cells = book.markdown.length + book.code.length + book.other;
-  const kinds = [`${book.code.length} code`, `${book.markdown.length} markdown`];
-  if (book.other) kinds.push(`${book.other} other`);
+  const kinds = [`${numeral(book.code.length)} code`, `${numeral(book.markdown.length)} markdown`];
+  if (book.other) kinds.push(`${numeral(book.other)} other`);
   const lang = book.language ? ` (${inlineTitle(cut(book.language))})` : "";
-  const head = `**Jupyter notebook**${lang}, ${lineWord(lines)}, ${cells} ${
-    cells === 1 ? "cell" : "cells"
-  } (${kinds.join(", ")})`;
+  const head = `**Jupyter notebook**${lang}, ${lineWord(lines)}, ${counted(cells, "cell")} (${
+    kinds.join(", ")
+  })`;
   const headings = headingRows(book.markdown.flatMap(markdownHeadings), cut, maxNames);
   const code = book.language === "python"
     ? nameRows(PY, book.code.map((c) => c.endsWith("\n") ? c : `${c}\n`).join(""), cut, maxNames)
@@ -523,7 +524,7 @@ function cutLine(line: string, max: number): string {
 }
 
 function lineWord(n: number): string {
-  return n === 1 ? "1 line" : `${n} lines`;
+  return counted(n, "line");
 }
 
 /** The shape rows of a JSON file's value (none when it does not parse). */
@@ -646,7 +647,7 @@ function inlineTitle(title: string): string {
 
 function list(names: string[], max: number): string {
   const shown = names.slice(0, max).map(codeSpan).join(", ");
-  return names.length > max ? `${shown}, ... ${names.length - max} more` : shown;
+  return names.length > max ? `${shown}, ... ${numeral(names.length - max)} more` : shown;
 }
 
 /**
