@@ -23,6 +23,7 @@ import { join } from "../pipeline/paths.ts";
 import {
   leavesRoot,
   readByContent,
+  sizedTarget,
   readNamedGenerated,
   readTarget,
   sha256,
@@ -490,7 +491,7 @@ function withKnownLimit(
   { sha256, size }: Pick<StatRecord, "sha256" | "size">,
   memo: TextMemo | undefined,
 ): Target | undefined {
-  if (!readByContent(target, size)) return target;
+  if (!readByContent(target, size)) return sizedTarget(target, size);
   const known = memo && recall(memo, sha256, LIMIT_SALT);
   const limit = known === undefined ? NaN : Number(known);
   return Number.isSafeInteger(limit) && limit > 0 ? { ...target, dataLimit: limit } : undefined;

@@ -280,6 +280,27 @@ export function judgedByText(path: string, size: number): boolean {
 }
 
 /**
+ * The limit plain text over {@linkcode PROSE_LIMIT} is summarized over, read or not: any such
+ * text is summarized whatever it holds, so its reason names that limit (records would be over
+ * {@linkcode DATA_LIMIT} too, prose is over only this one). `undefined` for any other file, and
+ * for plain text under a folder of tests, which keeps the data limit whatever it holds.
+ *
+ * @example
+ * ```ts
+ * import { largeTextLimit } from "./data_files.ts";
+ * largeTextLimit("assets/moby10b.txt", 1_200_000); // 262144
+ * largeTextLimit("tools/ansicode.txt", 41_000); // undefined: its text decides
+ * ```
+ */
+export function largeTextLimit(path: string, size: number): number | undefined {
+  const lower = path.toLowerCase();
+  return size > PROSE_LIMIT && PLAIN_TEXT_ENDINGS.some((ending) => lower.endsWith(ending)) &&
+      !TEST_DATA.test(lower)
+    ? PROSE_LIMIT
+    : undefined;
+}
+
+/**
  * Folders of tests and their inputs: plain text under one is a test's data (a book a benchmark
  * sends, lorem ipsum a scanner reads), summarized over {@linkcode DATA_LIMIT} whatever it holds.
  */
@@ -373,14 +394,14 @@ export function summarizedByDefault(
 export const TRANSLATION_LIMIT = 4 * 1024;
 
 /**
- * The size (bytes) over which a gettext template or catalog that is no summarized translation (a
- * set's template or its first catalog, shown whole; a template alone, as a WordPress plugin ships
- * its `languages/*.pot`) is summarized: its messages' source texts and where the code says them
- * are what the code's strings are, read whole as prose is up to this size (about 60k tokens); a
- * larger one (a large plugin's template of 300 to 500 KB) is its summary: how many messages, the
- * first ones.
+ * The size (bytes) over which the translation of a set that is shown whole (its English file,
+ * its gettext template, else its first catalog), or a gettext template or catalog in no set (a
+ * WordPress plugin ships its `languages/*.pot` alone), is summarized: it holds the source text of
+ * each message (read whole as prose is up to this size: about 60k tokens); a larger one (a large
+ * plugin's template of 300 to 500 KB, an app's 400 KB `en.json`) is its summary: how many messages
+ * or strings, the first ones.
  */
-export const GETTEXT_LIMIT = 256 * 1024;
+export const SHOWN_TRANSLATION_LIMIT = 256 * 1024;
 
 /**
  * Whether a path is a gettext template or catalog (`.pot`, `.po`).
@@ -558,10 +579,8 @@ const TRANSLATION_START = "a translation like ";
  * ```
  */
 export function translationReason(shown: string): string {
-  // A gettext set's template or first catalog is whole up to a limit ({@linkcode GETTEXT_LIMIT}).
-  const whole = isGettextFile(shown)
-    ? `shown whole up to ${GETTEXT_LIMIT / 1024} KB`
-    : "shown whole";
+  // The one shown whole is whole up to a limit ({@linkcode SHOWN_TRANSLATION_LIMIT}).
+  const whole = `shown whole up to ${SHOWN_TRANSLATION_LIMIT / 1024} KB`;
   return `${TRANSLATION_START}${JSON.stringify(shown)} (${whole}): summarized by default: ` +
     'name it in "files" to show it whole';
 }

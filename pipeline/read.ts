@@ -20,7 +20,7 @@ import { compiledOutput, generatedTextReason, projectPathFrom } from "./_generat
 import { linkTargetSkip } from "./_link_targets.ts";
 import { countWork } from "./_work_count.ts";
 import { svgReason } from "./_default_skips.ts";
-import { judgedByText, plainTextLimit } from "./data_files.ts";
+import { judgedByText, largeTextLimit, plainTextLimit } from "./data_files.ts";
 
 /** sha256 of bytes or text, hex. */
 export function sha256(data: Uint8Array | string): string {
@@ -407,6 +407,22 @@ export function readByContent(target: Target, size: number): boolean {
     judgedByText(target.path, size);
 }
 
+/**
+ * A target with the data limit its size decides (plain text over the size at which any is
+ * summarized: its reason names that limit, `largeTextLimit`); the target itself otherwise.
+ *
+ * @example
+ * ```ts
+ * import { sizedTarget } from "./read.ts";
+ * // sizedTarget(target, 1_200_000).dataLimit; // 262144 for a large .txt
+ * ```
+ */
+export function sizedTarget<T extends Target>(target: T, size: number): T {
+  if (target.dataLimit === undefined || target.translationOf !== undefined) return target;
+  const limit = largeTextLimit(target.path, size);
+  return limit === undefined ? target : { ...target, dataLimit: limit };
+}
+
 /** A file read: its hash and text, or skipped when it is binary. */
 async function decodedFile(
   base: SourceFile,
@@ -428,6 +444,10 @@ async function decodedFile(
   // Plain text over the data limit is summarized by what it holds: prose or code has a limit
   // of its own.
   if (readByContent(base, bytes.length)) file.dataLimit = plainTextLimit(decoded.text);
+  else {
+    const sized = sizedTarget(base, bytes.length);
+    if (sized !== base) file.dataLimit = sized.dataLimit;
+  }
   return file;
 }
 

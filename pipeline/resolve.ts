@@ -9,9 +9,9 @@
 
 import {
   dataLimitOf,
-  GETTEXT_LIMIT,
   isDataFile,
   isGettextFile,
+  SHOWN_TRANSLATION_LIMIT,
   TRANSLATION_LIMIT,
   translationSets,
 } from "./data_files.ts";
@@ -602,9 +602,10 @@ function judged(compiledSource: string | undefined): Partial<Target> {
 
 /**
  * The limits a file the config does not name is summarized over: a translation beside the one
- * of its set shown whole over `TRANSLATION_LIMIT`, a gettext template or catalog otherwise (a
- * set's `shown` one too) over `GETTEXT_LIMIT`, another data file not `shown` over its own limit
- * (`dataLimitOf`: 8 KB for a file an editor writes or an SVG, else 32 KB).
+ * of its set shown whole over `TRANSLATION_LIMIT`, the one `shown` (English, a template, a first
+ * catalog) and a gettext template or catalog in no set over `SHOWN_TRANSLATION_LIMIT`, another
+ * data file over its own limit (`dataLimitOf`: 8 KB for a file an editor writes or an SVG, else
+ * 32 KB).
  */
 function dataLimits(
   path: string,
@@ -612,8 +613,8 @@ function dataLimits(
   shown: boolean,
 ): Partial<Target> {
   if (translationOf !== undefined) return { dataLimit: TRANSLATION_LIMIT, translationOf };
-  if (isGettextFile(path)) return { dataLimit: GETTEXT_LIMIT };
-  return !shown && isDataFile(path) ? { dataLimit: dataLimitOf(path) } : {};
+  if (shown || isGettextFile(path)) return { dataLimit: SHOWN_TRANSLATION_LIMIT };
+  return isDataFile(path) ? { dataLimit: dataLimitOf(path) } : {};
 }
 
 /**

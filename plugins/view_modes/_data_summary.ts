@@ -69,7 +69,27 @@ const MAX_INNER = 12;
  */
 export function jsonShapeRows(value: unknown, options: DataSummaryOptions): string[] {
   if (Array.isArray(value)) return arrayRows(value, options);
-  return objectRows(value, "", options);
+  const strings = value && typeof value === "object" ? textLeaves(value) : 0;
+  const rows = objectRows(value, "", options);
+  return strings > 0 ? [...rows, `- ${counted(strings, "string")}`] : rows;
+}
+
+/**
+ * The strings of an object of objects whose every leaf is a string (a translation's messages,
+ * `{"app": {"title": "..."}}`); 0 for any other value, or one whose leaves are not all strings.
+ */
+function textLeaves(value: unknown): number {
+  // A stack, not recursion: a hostile file nests thousands of levels.
+  const stack = [value];
+  let n = 0;
+  while (stack.length) {
+    const item = stack.pop();
+    if (typeof item === "string") n++;
+    else if (item && typeof item === "object" && !Array.isArray(item)) {
+      for (const inner of Object.values(item)) stack.push(inner);
+    } else return 0;
+  }
+  return n;
 }
 
 /**

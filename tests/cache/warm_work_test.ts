@@ -98,7 +98,8 @@ Deno.test("a warm build measures no unchanged text kept in the pack: the last bu
 });
 
 Deno.test("a warm build reads no unchanged plain text over 256 KB: it is summarized whatever it holds", async () => {
-  // A word list of 300 KB: over every limit plain text has, so its text decides nothing.
+  // A word list of 300 KB: over every limit plain text has, so its text decides nothing; its
+  // reason names the limit that applied (256 KB: no plain text over it is whole).
   const words = Array.from({ length: 40_000 }, (_, i) => `word${i.toString(36)}`).join("\n");
   const tree = { "data/words.txt": `${words}\n`, "src/a.py": "a = 1\n", "src/b.py": "b = 2\n" };
   assert.ok(new TextEncoder().encode(tree["data/words.txt"]).length > 256 * 1024);
@@ -111,7 +112,7 @@ Deno.test("a warm build reads no unchanged plain text over 256 KB: it is summari
     document = await once(root, speedLayer());
   });
   assert.equal(work.get("files read"), 1, JSON.stringify([...work]));
-  assert.match(document, /a data file of \d+ KB, over 32 KB/);
+  assert.match(document, /a data file of \d+ KB, over 256 KB/);
   assert.equal(document, await once(plainRoot));
 });
 

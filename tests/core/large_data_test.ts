@@ -230,8 +230,9 @@ Deno.test("plain text over 32 KB by what it holds: prose and code whole (to 256 
   const { result, view } = await built(root, undefined);
   for (const [path, kind] of Object.entries(TEXTS)) assert.equal(view.get(path), kind.view, path);
   const book = TEXTS["assets/moby10b.txt"].text;
-  // Over 256 KB plain text is summarized whatever it holds, unread for its kind: the data limit.
-  assert.ok(result.document.includes(`(${dataReason(size(book))})`));
+  // Over 256 KB plain text is summarized whatever it holds, unread for its kind: the reason names
+  // that limit (the one that applied; prose is under the 32 KB one).
+  assert.ok(result.document.includes(`(${dataReason(size(book), 256 * 1024)})`));
   assert.match(dataReason(size(TEXTS["tools/ansicode.txt"].text), 256 * 1024), /over 256 KB: /);
 });
 
@@ -803,4 +804,76 @@ Deno.test("a gettext template or catalog shown whole is summarized over 256 KB (
   // Named in "files", a template is whole at any size.
   const named = await built(root, { files: ["**", "languages/my-plugin.pot"] });
   assert.equal(named.view.get("languages/my-plugin.pot"), "full");
+});
+
+Deno.test("the English translation a set shows whole is summarized over 256 KB, its strings counted; every reason states the limit that applied", async () => {
+  /** A translation of `n` strings (about 40 bytes each). */
+  const strings = (lang: string, n: number) =>
+    JSON.stringify(
+      { app: Object.fromEntries(Array.from({ length: n }, (_, i) => [`key${i}`, `${lang} ${i}`])) },
+      null,
+      2,
+    ) + "\n";
+  const properties = (lang: string, n: number) =>
+    Array.from({ length: n }, (_, i) => `screen.key${i}=${lang} text ${i}`).join("\n") + "\n";
+  const root = await makeProject({
+    "src/app.ts": "export const app = 1;\n",
+    // English over 256 KB in a JSON set and in a .properties set (no data ending).
+    "locales/en.json": strings("en", 12_000),
+    "locales/de.json": strings("de", 200),
+    "locales/fr.json": strings("fr", 200),
+    "i18n/messages_en.properties": properties("en", 10_000),
+    "i18n/messages_de.properties": properties("de", 300),
+    "i18n/messages_fr.properties": properties("fr", 300),
+    // English of 100 KB: whole, as before.
+    "lang/en.yml": Array.from({ length: 4_000 }, (_, i) => `key${i}: "en text ${i}"`).join("\n"),
+    "lang/de.yml": "key0: de\n",
+    "lang/it.yml": "key0: it\n",
+  });
+  const { result, view } = await built(root, undefined);
+  for (const path of ["locales/en.json", "i18n/messages_en.properties"]) {
+    const bytes = size(await Deno.readTextFile(`${root}/${path}`));
+    assert.ok(bytes > 256 * 1024, path);
+    assert.equal(view.get(path), "summary", path);
+    assert.ok(result.document.includes(`(${dataReason(bytes, 256 * 1024)})`), path);
+  }
+  assert.match(result.document, /- 12,000 strings/);
+  assert.equal(view.get("lang/en.yml"), "full");
+  assert.equal(view.get("locales/de.json"), "summary");
+  assert.ok(result.document.includes(`(${translationReason("locales/en.json")})`));
+  assert.ok(translationReason("locales/en.json").includes("(shown whole up to 256 KB)"));
+  // The summary's line names the limit the files' reasons state.
+  const line = summaryText(result).split("\n").find((l) => l.startsWith("summarized: 2 data"));
+  assert.ok(line?.includes("over 256 KB"), summaryText(result));
+});
+
+Deno.test("each summarized file's reason states the limit it was over, and a file at that limit is whole", async () => {
+  const json = (bytes: number) => `[${'"x",'.repeat(Math.floor((bytes - 5) / 4))}"x"]`.padEnd(bytes);
+  const svg = (bytes: number) => `<svg xmlns="http://www.w3.org/2000/svg">`.padEnd(bytes - 6) + "</svg>";
+  const po = (bytes: number) => ('msgid ""\nmsgstr ""\n\n' + 'msgid "a"\nmsgstr ""\n\n'.repeat(bytes / 20)).slice(0, bytes);
+  const prose = (bytes: number) => BOOK_PAGES(8).slice(0, bytes);
+  const words = (bytes: number) => NAMES_LIST.repeat(3).slice(0, bytes);
+  const cases: Array<[string, (n: number) => string, number]> = [
+    ["data/a.json", json, 32],
+    ["art/a.svg", svg, 8],
+    ["App.xcodeproj/project.pbxproj", (n) => "// !$*UTF8*$!\n{\n".padEnd(n - 2) + "}\n", 8],
+    ["languages/a.pot", po, 256],
+    ["notes/a.txt", prose, 256],
+    ["lists/a.txt", words, 32],
+  ];
+  const tree: Record<string, string> = {};
+  for (const [path, make, kb] of cases) {
+    const [dir, name] = [path.slice(0, path.lastIndexOf("/")), path.slice(path.lastIndexOf("/") + 1)];
+    tree[`over/${dir}/${name}`] = make(kb * 1024 + 1);
+    tree[`at/${dir}/${name}`] = make(kb * 1024);
+  }
+  const root = await makeProject(tree);
+  const { result, view } = await built(root, undefined);
+  for (const [path, , kb] of cases) {
+    assert.equal(view.get(`at/${path}`), "full", `at/${path}`);
+    assert.equal(view.get(`over/${path}`), "summary", `over/${path}`);
+    const file = result.files.find((f) => f.path === `over/${path}`)!;
+    const note = file.notes?.find((n) => n.startsWith("a data file of "));
+    assert.match(note ?? "", new RegExp(`, over ${kb} KB: `), `over/${path}: ${note}`);
+  }
 });
