@@ -143,9 +143,50 @@ const APACHE: Patterns = [
   ["includes", /^[ \t]*Include(?:Optional)?[ \t]+(\S[^\n]*\S|\S)/gim],
 ];
 
-/** Whether a text is an Apache httpd configuration: a section tag or a directive of its own. */
-function isApache(text: string): boolean {
+/**
+ * Whether a text is written in Apache httpd's syntax: a section tag (`<Location />`) or a
+ * directive Apache writes so (`Listen 80`, `ErrorLog`, `Require`). Other servers write theirs so
+ * too (CUPS, ProFTPD): {@linkcode SERVER_CONFS} tells them apart by their own words.
+ */
+function isApacheStyle(text: string): boolean {
   return /^[ \t]*(?:<\/?(?:VirtualHost|Directory|IfModule|Location|Files|FilesMatch)\b|(?:ServerName|ServerRoot|DocumentRoot|LoadModule|RewriteEngine|RewriteRule|Listen|ErrorLog|AllowOverride|Require)[ \t])/m
+    .test(text);
+}
+
+/** Whether a text in Apache's syntax is Apache httpd's: a section or directive of its own. */
+function isApache(text: string): boolean {
+  return /^[ \t]*(?:<\/?(?:VirtualHost|FilesMatch|DirectoryMatch|LocationMatch)\b|(?:ServerRoot|DocumentRoot|LoadModule|RewriteEngine|RewriteRule|RewriteCond|AllowOverride|ProxyPass|ProxyPassReverse|DirectoryIndex|AddHandler|SetHandler|AddType|Header|Alias|ScriptAlias|SSLEngine|SSLCertificateFile|CustomLog|ErrorDocument|Options)[ \t])/m
+    .test(text);
+}
+
+/** CUPS's scheduler configuration (`cupsd.conf`): Apache's syntax, with its policies. */
+const CUPS: Patterns = [
+  ["listen", /^[ \t]*(?:Listen|Port)[ \t]+(\S[^\n]*\S|\S)/gim],
+  ["sections", /^[ \t]*<(Location[ \t]+[^>\n]*[^>\s])[ \t]*>/gim],
+  ["policies", /^[ \t]*<Policy[ \t]+([^>\n]*[^>\s])[ \t]*>/gim],
+];
+
+/** Whether a text is CUPS's: a section or a directive of its own. */
+function isCups(text: string): boolean {
+  return /^[ \t]*(?:<Policy\b|(?:DefaultAuthType|Browsing|BrowseLocalProtocols|WebInterface|DefaultEncryption|MaxJobs|JobPrivateAccess|DefaultPolicy|PreserveJobHistory)[ \t])/m
+    .test(text);
+}
+
+/** A ProFTPD configuration: Apache's syntax, with anonymous logins and its own directives. */
+const PROFTPD: Patterns = [
+  ["server names", /^[ \t]*ServerName[ \t]+(\S[^\n]*\S|\S)/gim],
+  ["ports", /^[ \t]*Port[ \t]+(\d+)/gim],
+  ["default roots", /^[ \t]*DefaultRoot[ \t]+(\S[^\n]*\S|\S)/gim],
+  [
+    "sections",
+    /^[ \t]*<((?:Directory|Anonymous|VirtualHost|Global|Limit)\b[^>\n]*[^>\s])[ \t]*>/gim,
+  ],
+  ["includes", /^[ \t]*Include[ \t]+(\S[^\n]*\S|\S)/gim],
+];
+
+/** Whether a text is ProFTPD's: a section or a directive of its own. */
+function isProftpd(text: string): boolean {
+  return /^[ \t]*(?:<(?:Anonymous|Global)\b|(?:ServerType|DefaultRoot|AllowOverwrite|RequireValidShell|TransferLog|UseFtpUsers)[ \t])/m
     .test(text);
 }
 
@@ -197,20 +238,39 @@ const CADDY: Patterns = [
   ["imports", /^[ \t]*import[ \t]+(\S+)/gm],
 ];
 
-/** The web servers' configurations a `.conf` file may be, in the order they are tried. */
+/**
+ * The servers' configurations a `.conf` file may be, in the order they are tried: in Apache's
+ * syntax, CUPS's and ProFTPD's by their own words, then Apache's, then, with no word of any, a
+ * server configuration in Apache's style (a fragment: `Listen`, `<Location>`, `Require`).
+ */
 const SERVER_CONFS: SummaryLanguage = {
   label: "nginx configuration",
   patterns: NGINX,
   only: isNginx,
   otherwise: {
-    label: "Apache configuration",
-    patterns: APACHE,
-    only: isApache,
+    label: "CUPS configuration",
+    patterns: CUPS,
+    only: (text) => isApacheStyle(text) && isCups(text),
     otherwise: {
-      label: "HAProxy configuration",
-      patterns: HAPROXY,
-      only: isHaproxy,
-      otherwise: { label: "lighttpd configuration", patterns: LIGHTTPD, only: isLighttpd },
+      label: "ProFTPD configuration",
+      patterns: PROFTPD,
+      only: (text) => isApacheStyle(text) && isProftpd(text),
+      otherwise: {
+        label: "Apache configuration",
+        patterns: APACHE,
+        only: (text) => isApacheStyle(text) && isApache(text),
+        otherwise: {
+          label: "server configuration (Apache-style)",
+          patterns: APACHE,
+          only: isApacheStyle,
+          otherwise: {
+            label: "HAProxy configuration",
+            patterns: HAPROXY,
+            only: isHaproxy,
+            otherwise: { label: "lighttpd configuration", patterns: LIGHTTPD, only: isLighttpd },
+          },
+        },
+      },
     },
   },
 };

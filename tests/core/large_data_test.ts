@@ -848,9 +848,12 @@ Deno.test("the English translation a set shows whole is summarized over 256 KB, 
 });
 
 Deno.test("each summarized file's reason states the limit it was over, and a file at that limit is whole", async () => {
-  const json = (bytes: number) => `[${'"x",'.repeat(Math.floor((bytes - 5) / 4))}"x"]`.padEnd(bytes);
-  const svg = (bytes: number) => `<svg xmlns="http://www.w3.org/2000/svg">`.padEnd(bytes - 6) + "</svg>";
-  const po = (bytes: number) => ('msgid ""\nmsgstr ""\n\n' + 'msgid "a"\nmsgstr ""\n\n'.repeat(bytes / 20)).slice(0, bytes);
+  const json = (bytes: number) =>
+    `[${'"x",'.repeat(Math.floor((bytes - 5) / 4))}"x"]`.padEnd(bytes);
+  const svg = (bytes: number) =>
+    `<svg xmlns="http://www.w3.org/2000/svg">`.padEnd(bytes - 6) + "</svg>";
+  const po = (bytes: number) =>
+    ('msgid ""\nmsgstr ""\n\n' + 'msgid "a"\nmsgstr ""\n\n'.repeat(bytes / 20)).slice(0, bytes);
   const prose = (bytes: number) => BOOK_PAGES(8).slice(0, bytes);
   const words = (bytes: number) => NAMES_LIST.repeat(3).slice(0, bytes);
   const cases: Array<[string, (n: number) => string, number]> = [
@@ -863,7 +866,10 @@ Deno.test("each summarized file's reason states the limit it was over, and a fil
   ];
   const tree: Record<string, string> = {};
   for (const [path, make, kb] of cases) {
-    const [dir, name] = [path.slice(0, path.lastIndexOf("/")), path.slice(path.lastIndexOf("/") + 1)];
+    const [dir, name] = [
+      path.slice(0, path.lastIndexOf("/")),
+      path.slice(path.lastIndexOf("/") + 1),
+    ];
     tree[`over/${dir}/${name}`] = make(kb * 1024 + 1);
     tree[`at/${dir}/${name}`] = make(kb * 1024);
   }

@@ -333,3 +333,55 @@ Deno.test("a HOCON .conf (Akka, Play, Gatling) with http { } and server { } bloc
     /^\*\*nginx configuration\*\*, 3 lines\n- blocks: `server`\n- listen: `80`$/,
   );
 });
+
+Deno.test("summaries label an Apache-style configuration by the server it is for: CUPS, ProFTPD, or a server configuration when no word says", () => {
+  // CUPS's cupsd.conf: Apache's syntax (`Listen`, `<Location />`, `Require`), CUPS's words.
+  const cups = [
+    "LogLevel warn",
+    "Listen localhost:631",
+    "Listen /run/cups/cups.sock",
+    "Browsing Off",
+    "DefaultAuthType Basic",
+    "WebInterface Yes",
+    "<Location />",
+    "  Order allow,deny",
+    "</Location>",
+    "<Location /admin>",
+    "  Require user @SYSTEM",
+    "</Location>",
+    "<Policy default>",
+    "  <Limit Send-Document Send-URI>",
+    "    Require user @OWNER @SYSTEM",
+    "  </Limit>",
+    "</Policy>",
+  ].join("\n") + "\n";
+  assert.equal(
+    summarize("conf/cupsd.conf", cups),
+    [
+      "**CUPS configuration**, 17 lines",
+      "- listen: `localhost:631`, `/run/cups/cups.sock`",
+      "- sections: `Location /`, `Location /admin`",
+      "- policies: `default`",
+    ].join("\n"),
+  );
+  // ProFTPD: `<Directory>` and `<IfModule>` as Apache writes them, its own words.
+  const proftpd = [
+    'ServerName "FTP server"',
+    "ServerType standalone",
+    "DefaultRoot ~",
+    "<Anonymous ~ftp>",
+    "  User ftp",
+    "</Anonymous>",
+    "<Directory /srv/ftp>",
+    "  AllowOverwrite on",
+    "</Directory>",
+  ].join("\n") + "\n";
+  assert.match(summarize("etc/proftpd.conf", proftpd), /^\*\*ProFTPD configuration\*\*, 9 lines\n/);
+  // Apache's syntax and no word of Apache's own or of another server: a server configuration.
+  const fragment = ["Listen 8080", "<Location /status>", "  Require local", "</Location>"]
+    .join("\n") + "\n";
+  assert.match(
+    summarize("conf/status.conf", fragment),
+    /^\*\*server configuration \(Apache-style\)\*\*, 4 lines\n- listen: `8080`\n/,
+  );
+});

@@ -19,21 +19,28 @@ const CASES: Array<[string, string]> = [
   ["po/de.po", many((i) => `msgid "m${i}"\nmsgstr "t${i}"\n`)],
   ["test/a.rsp", "[SHA1]\n" + many((i) => `Msg = ${i}`)],
   ["App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{\n" + many((i) => `\tA${i} = B;`) + "}\n"],
-  ["scenes/main.tscn", '[gd_scene format=3]\n\n[node name="Main" type="Node2D"]\n' + many((i) => `x${i} = ${i}`)],
+  [
+    "scenes/main.tscn",
+    '[gd_scene format=3]\n\n[node name="Main" type="Node2D"]\n' + many((i) => `x${i} = ${i}`),
+  ],
   [
     "book/a.ipynb",
-    JSON.stringify({
-      cells: Array.from({ length: N }, (_, i) => ({
-        cell_type: "code",
-        source: [`x${i} = ${i}`],
-        metadata: {},
-        outputs: [],
-        execution_count: null,
-      })),
-      metadata: { language_info: { name: "python" } },
-      nbformat: 4,
-      nbformat_minor: 5,
-    }, null, 1),
+    JSON.stringify(
+      {
+        cells: Array.from({ length: N }, (_, i) => ({
+          cell_type: "code",
+          source: [`x${i} = ${i}`],
+          metadata: {},
+          outputs: [],
+          execution_count: null,
+        })),
+        metadata: { language_info: { name: "python" } },
+        nbformat: 4,
+        nbformat_minor: 5,
+      },
+      null,
+      1,
+    ),
   ],
 ];
 
