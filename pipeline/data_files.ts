@@ -566,6 +566,59 @@ function tagParts(path: string): Array<{ tag: string; key: string }> {
   return found;
 }
 
+/**
+ * A version of a database's exported schema: `<N>.json` in a folder under a `schemas/` or
+ * `schema/` folder (Android Room writes `schemas/<database class>/<version>.json` at each version).
+ */
+const SCHEMA_VERSION = /(?:^|\/)schemas?\/(?:[^/]+\/)*(\d+)\.json$/i;
+
+/**
+ * The exported schema versions of `paths` that an older version is: each with its folder's latest
+ * (the highest number), which is shown. A folder of two or more versions (`1.json` to `14.json`)
+ * is a database's history: its code and its migrations match the latest; each older one is the
+ * same tables again (Android's nowinandroid keeps 14, 3,100 tokens each).
+ *
+ * @example
+ * ```ts
+ * import { olderSchemas } from "./data_files.ts";
+ * const older = olderSchemas(["db/schemas/App/1.json", "db/schemas/App/2.json", "db/schemas/App/10.json"]);
+ * older.get("db/schemas/App/2.json"); // "db/schemas/App/10.json"
+ * older.has("db/schemas/App/10.json"); // false
+ * ```
+ */
+export function olderSchemas(paths: Iterable<string>): Map<string, string> {
+  const folders = new Map<string, Array<{ path: string; version: number }>>();
+  for (const path of paths) {
+    const found = SCHEMA_VERSION.exec(path);
+    if (!found) continue;
+    const folder = path.slice(0, path.lastIndexOf("/"));
+    const versions = folders.get(folder) ?? [];
+    versions.push({ path, version: Number(found[1]) });
+    folders.set(folder, versions);
+  }
+  const out = new Map<string, string>();
+  for (const versions of folders.values()) {
+    if (versions.length < 2) continue;
+    const latest = versions.reduce((a, b) => b.version > a.version ? b : a);
+    for (const { path } of versions) if (path !== latest.path) out.set(path, latest.path);
+  }
+  return out;
+}
+
+/**
+ * Why an older version of an exported schema is skipped: a skipped file's reason.
+ *
+ * @example
+ * ```ts
+ * import { olderSchemaReason } from "./data_files.ts";
+ * olderSchemaReason("db/schemas/App/10.json").startsWith("an older version of a schema"); // true
+ * ```
+ */
+export function olderSchemaReason(latest: string): string {
+  return `an older version of a schema (the latest, ${JSON.stringify(latest)}, is shown), ` +
+    'skipped by default: name it in "files" to include it';
+}
+
 /** How a translation's reason starts. */
 const TRANSLATION_START = "a translation like ";
 

@@ -11,6 +11,8 @@ import {
   dataLimitOf,
   isDataFile,
   isGettextFile,
+  olderSchemaReason,
+  olderSchemas,
   SHOWN_TRANSLATION_LIMIT,
   TRANSLATION_LIMIT,
   translationSets,
@@ -563,6 +565,8 @@ function toTargets(
   // summaries leave their keys and texts to it), the rest summarized.
   const translations = translationSets(paths);
   const shownWhole = new Set(translations.values());
+  // A database's exported schemas, one file a version (Android Room): the latest is shown.
+  const olderSchema = olderSchemas(paths);
   // Compiled CSS and JavaScript with their sources in the project: skipped when the text says
   // compiled (a file without its source or map is the only copy of its code).
   const compiled = compiledSources(paths);
@@ -576,7 +580,7 @@ function toTargets(
         ? SECRET_FILE_REASON
         : slot.named
         ? undefined
-        : generatedReason(path) ?? attributes.get(path));
+        : generatedReason(path) ?? attributes.get(path) ?? olderReason(olderSchema.get(path)));
     return {
       path,
       absPath: isAbsolute(path) ? path : abs(path),
@@ -591,6 +595,11 @@ function toTargets(
       ...(!slot.named ? dataLimits(path, translations.get(path), shownWhole.has(path)) : {}),
     };
   });
+}
+
+/** An older schema version's skip reason (none for any other file). */
+function olderReason(latest: string | undefined): string | undefined {
+  return latest === undefined ? undefined : olderSchemaReason(latest);
 }
 
 /** A target's fields when the read stage judges its text generated. */

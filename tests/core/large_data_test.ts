@@ -883,3 +883,36 @@ Deno.test("each summarized file's reason states the limit it was over, and a fil
     assert.match(note ?? "", new RegExp(`, over ${kb} KB: `), `over/${path}: ${note}`);
   }
 });
+
+Deno.test("a database's older exported schema versions are skipped, the latest shown; named, all are shown", async () => {
+  const schema = (n: number) =>
+    JSON.stringify({ formatVersion: 1, database: { version: n } }) + "\n";
+  const root = await makeProject({
+    "src/app.kt": "class App\n",
+    // Android Room: one file a version; 10 is the latest (by number, not by name).
+    "core/database/schemas/com.example.AppDatabase/1.json": schema(1),
+    "core/database/schemas/com.example.AppDatabase/2.json": schema(2),
+    "core/database/schemas/com.example.AppDatabase/10.json": schema(10),
+    // One version alone, and numbered files in no schema folder: shown.
+    "app/schemas/com.example.Cache/1.json": schema(1),
+    "fixtures/1.json": schema(1),
+    "fixtures/2.json": schema(2),
+  });
+  const { result } = await built(root, undefined);
+  const status = new Map(result.files.map((f) => [f.path, f]));
+  const at = "core/database/schemas/com.example.AppDatabase";
+  for (const n of [1, 2]) {
+    const file = status.get(`${at}/${n}.json`)!;
+    assert.equal(file.status, "skipped", `${n}.json`);
+    assert.equal(
+      file.reason,
+      `an older version of a schema (the latest, "${at}/10.json", is shown), skipped by default: ` +
+        'name it in "files" to include it',
+    );
+  }
+  for (const path of [`${at}/10.json`, "app/schemas/com.example.Cache/1.json", "fixtures/1.json"]) {
+    assert.equal(status.get(path)?.status, "rendered", path);
+  }
+  const named = await built(root, { files: ["**", `${at}/*.json`] });
+  assert.equal(named.view.get(`${at}/1.json`), "full");
+});
