@@ -158,7 +158,7 @@ const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*\(/u;
  * `plain-text-limit/${PLAIN_TEXT_RULES_VERSION}`; // the memo's salt
  * ```
  */
-export const PLAIN_TEXT_RULES_VERSION = 1;
+export const PLAIN_TEXT_RULES_VERSION = 2;
 
 /**
  * The size over which plain text (`.txt`, `.text`) that is no documentation by name is
@@ -180,6 +180,8 @@ export const PLAIN_TEXT_RULES_VERSION = 1;
 export function plainTextLimit(text: string): number {
   let lines = 0, tokens = 0, words = 0, proseLines = 0, codeLines = 0, stamped = 0;
   const fields = FIELD_MARKS.map(() => new Map<number, number>());
+  // Lines of a spaceless script by their count of cells between spaces (a table's columns).
+  const columns = new Map<number, number>();
   for (const line of text.split("\n")) {
     // A script written without spaces (Chinese, Japanese, Thai, ...) is read a letter a word.
     const spaced = SPACELESS.test(line) ? line.replace(SPACELESS_EACH, " $& ") : line;
@@ -193,16 +195,42 @@ export function plainTextLimit(text: string): number {
     if (parts.length >= 4 && lineWords >= 0.7 * parts.length) proseLines++;
     if (parts.length >= 2 && isCodeLine(line)) codeLines++;
     countFieldMarks(line, fields);
+    const cells = spacedCells(line);
+    if (cells > 0) columns.set(cells, (columns.get(cells) ?? 0) + 1);
   }
   if (lines === 0) return DATA_LIMIT;
   const ends = text.match(SENTENCE_END)?.length ?? 0;
   // A log's messages may be sentences: a quarter of its lines or more start with a date or time.
   // A table's last field may be a sentence: the same count of one field mark (a tab, a comma, a
   // semicolon, a pipe) on three lines of four or more makes records.
-  const table = fields.some((counts) => [...counts.values()].some((n) => n >= (3 / 4) * lines));
+  const table = [...fields, columns].some((counts) =>
+    [...counts.values()].some((n) => n >= (3 / 4) * lines)
+  );
   const prose = ends >= lines / 12 && words >= (2 / 3) * tokens && proseLines >= lines / 4 &&
     stamped < lines / 4 && !table;
   return prose || codeLines >= lines / 2 ? PROSE_LIMIT : DATA_LIMIT;
+}
+
+/** A letter of a script that ends a phrase with a space: Thai, Lao. */
+const PHRASE_SPACED = /[\p{sc=Thai}\p{sc=Lao}]/u;
+
+/** The longest cell (UTF-16 units) of a table in a spaceless script: a name, a number, a unit. */
+const CELL_MAX = 16;
+
+/** A cell that is a number: digits of any script, with separators (`1,568.7`, `๒๕๖๗`, `12%`). */
+const NUMBER_CELL = /^[+-]?\p{Nd}[\p{Nd}.,:%]*$/u;
+
+/**
+ * The cells of a line of Thai or Lao (whose space ends a phrase, {@linkcode SENTENCE_END}) when
+ * it reads as a table's row: three or more cells between spaces, each of {@linkcode CELL_MAX}
+ * units at most, one a number or four or more of them; 0 for any other line. Their prose puts a
+ * space between phrases, which are longer (`เราเขียนประโยคภาษาไทยบางประโยคที่นี่`).
+ */
+function spacedCells(line: string): number {
+  if (!PHRASE_SPACED.test(line)) return 0;
+  const cells = line.trim().split(/\s+/);
+  if (cells.length < 3 || cells.some((cell) => cell.length > CELL_MAX)) return 0;
+  return cells.length >= 4 || cells.some((cell) => NUMBER_CELL.test(cell)) ? cells.length : 0;
 }
 
 /** What separates a record's fields: a tab, a comma, a semicolon, a pipe. */

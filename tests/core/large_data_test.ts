@@ -292,6 +292,10 @@ Deno.test("plain text by what it holds: Thai, Lao, Khmer and Burmese prose (spac
     khmerWords: LINES("ពាក្យទី#", 3000),
     burmeseWords: LINES("စကားလုံး#", 3000),
     thaiTable: LINES("จังหวัด#\tภาคกลาง\tประชากร#", 2000),
+    // Columns between spaces, which Thai and Lao write between phrases: short cells, a number.
+    thaiSpacedTable: LINES("ลำพูน ภาคเหนือ เมืองเก่า ตารางกิโลเมตร #", 2000),
+    laoSpacedTable: LINES("ວຽງຈັນ ພາກກາງ ນະຄອນຫຼວງ ຄົນ #", 2000),
+    thaiWordTable: LINES("ลำพูน ภาคเหนือ เมืองเก่า ตารางกิโลเมตร", 2000),
   };
   for (const [kind, text] of Object.entries(records)) {
     assert.ok(size(text) > DATA_LIMIT, kind);
