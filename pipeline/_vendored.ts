@@ -3,7 +3,11 @@
  * sits beside its lockfile, is third-party code the manager installed (Go's `go mod vendor`, dep,
  * Glide, Composer, Bundler, `cargo vendor`), left out by default as one row, like a lockfile,
  * unless the config or a build path names the folder or a file in it. Only a marker decides: a
- * `vendor` folder without one, or a `third_party` folder, may be the project's own code.
+ * `vendor` folder without one, or a `third_party` folder, may be the project's own code. A
+ * microcontroller vendor's library is vendored too, by the name its vendor gives its folder (Arm's
+ * `CMSIS`, ST's `STM32F4xx_HAL_Driver`, `STM32F4xx_StdPeriph_Driver`, `STM32_USB_OTG_Driver`)
+ * when C code is in it: copied into a firmware project whole, at any depth (`Drivers/`,
+ * `src/lib/`, `Libraries/`).
  *
  * @module
  */
@@ -72,10 +76,44 @@ export function vendoredFolders(paths: string[]): Map<string, string> {
   for (const folder of autoload) {
     if (composer.has(folder) && !found.has(folder)) found.set(folder, "Composer");
   }
+  sdkFolders(paths, found);
   return found;
 }
 
 const VENDOR = "vendor";
+
+/**
+ * Libraries a microcontroller's vendor ships for projects to copy, by the name of their folder:
+ * Arm's CMSIS (core and device headers) and ST's HAL and LL drivers, standard peripheral drivers
+ * and USB libraries. Such a folder holds C code (`.h`, `.c`, `.s`) to be one.
+ */
+const SDK_FOLDERS: Array<{ kind: string; name: RegExp }> = [
+  { kind: "Arm CMSIS", name: /^cmsis$/i },
+  { kind: "STM32 HAL and LL drivers", name: /^stm32\w*_hal_driver$/i },
+  { kind: "STM32 standard peripheral drivers", name: /^stm32\w*_stdperiph_driver$/i },
+  { kind: "STM32 USB library", name: /^stm32\w*_usb_\w+$/i },
+];
+
+/** C code, as an SDK folder holds it. */
+const C_CODE = /\.(?:h|c|s)$/i;
+
+/**
+ * The microcontroller vendors' library folders of the listed paths ({@linkcode SDK_FOLDERS}),
+ * each with its kind: the outermost folder of such a name that holds C code.
+ */
+function sdkFolders(paths: string[], found: Map<string, string>): void {
+  for (const path of paths) {
+    if (!C_CODE.test(path)) continue;
+    const parts = path.split("/");
+    for (let i = 0; i < parts.length - 1; i++) {
+      const kind = SDK_FOLDERS.find(({ name }) => name.test(parts[i]))?.kind;
+      if (!kind) continue;
+      const folder = parts.slice(0, i + 1).join("/");
+      if (!found.has(folder)) found.set(folder, kind);
+      break;
+    }
+  }
+}
 
 /** Where a `vendor/` segment starts in a path at or after `from`, or -1. */
 function vendorAt(path: string, from: number): number {
@@ -103,8 +141,8 @@ export function vendoredFolderOf(
   path: string,
   folders: Map<string, string>,
 ): string | undefined {
-  for (let at = vendorAt(path, 0); at >= 0; at = vendorAt(path, at + 1)) {
-    const folder = path.slice(0, at + VENDOR.length);
+  for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) {
+    const folder = path.slice(0, at);
     if (folders.has(folder)) return folder;
   }
   return undefined;
@@ -112,7 +150,8 @@ export function vendoredFolderOf(
 
 /**
  * Whether a root-relative path or glob of `files` (or a build path) names a vendored folder: it
- * is the folder, a path or glob inside it, or a glob with a `vendor` part (`**\/vendor/**`).
+ * is the folder, a path or glob inside it, or a glob with a part of the folder's name
+ * (`**\/vendor/**`, `**\/CMSIS/**`).
  * `**`, or a folder that holds it, does not.
  *
  * @example
@@ -124,8 +163,9 @@ export function vendoredFolderOf(
  */
 export function namesVendored(rel: string, folder: string): boolean {
   const path = rel.replace(/\/+$/, "");
+  const name = folder.slice(folder.lastIndexOf("/") + 1);
   return path === folder || path.startsWith(folder + "/") ||
-    (isGlob(path) && path.split("/").includes(VENDOR));
+    (isGlob(path) && path.split("/").includes(name));
 }
 
 /**

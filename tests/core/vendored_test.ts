@@ -182,3 +182,46 @@ Deno.test("a warm build decides on a vendor folder as a cold one does, as its ma
   }
   await kept.close();
 });
+
+Deno.test("a microcontroller vendor's library folder (Arm's CMSIS, ST's HAL, LL, standard peripheral and USB drivers) is one skipped row; named, it is built", async () => {
+  const root = await makeProject({
+    "Core/Src/main.c": "int main(void) { return 0; }\n",
+    // STM32CubeMX's layout, and an older one under src/lib (crazyflie-firmware's).
+    "Drivers/CMSIS/Include/core_cm4.h": "/* VENDORED_ARM */\n",
+    "Drivers/CMSIS/Device/ST/STM32F4xx/Include/stm32f4xx.h": "/* VENDORED_ST */\n",
+    "Drivers/STM32F4xx_HAL_Driver/Inc/stm32f4xx_hal.h": "/* VENDORED_ST */\n",
+    "Drivers/STM32F4xx_HAL_Driver/Src/stm32f4xx_ll_gpio.c": "/* VENDORED_ST */\n",
+    "src/lib/STM32F4xx_StdPeriph_Driver/src/stm32f4xx_rcc.c": "/* VENDORED_ST */\n",
+    "src/lib/STM32_USB_OTG_Driver/inc/usb_core.h": "/* VENDORED_ST */\n",
+    "src/lib/CMSIS/STM32F4xx/Include/system_stm32f4xx.h": "/* VENDORED_ST */\n",
+    // Look-alikes: no C code under a CMSIS folder (notes about it), a folder of the project's own.
+    "docs/CMSIS/notes.md": "# How we use CMSIS\n",
+    "src/hal/stm32_hal_glue.c": "/* own glue */\n",
+  });
+  const { result, rows } = await built(root, undefined, { plain: true });
+  const status = new Map(rows.map(([path, s, why]) => [path, [s, why]]));
+  for (
+    const [folder, kind] of [
+      ["Drivers/CMSIS", "Arm CMSIS"],
+      ["Drivers/STM32F4xx_HAL_Driver", "STM32 HAL and LL drivers"],
+      ["src/lib/CMSIS", "Arm CMSIS"],
+      ["src/lib/STM32F4xx_StdPeriph_Driver", "STM32 standard peripheral drivers"],
+      ["src/lib/STM32_USB_OTG_Driver", "STM32 USB library"],
+    ]
+  ) assert.deepEqual(status.get(folder), ["skipped", reason(kind)], folder);
+  assert.doesNotMatch(result.document, /VENDORED/);
+  for (const path of ["Core/Src/main.c", "docs/CMSIS/notes.md", "src/hal/stm32_hal_glue.c"]) {
+    assert.equal(status.get(path)?.[0], "rendered", path);
+  }
+  const named = await built(root, { files: ["**", "Drivers/CMSIS/"] }, { plain: true });
+  const got = new Map(named.rows.map(([path, s]) => [path, s]));
+  assert.equal(got.get("Drivers/CMSIS/Include/core_cm4.h"), "rendered");
+  assert.equal(got.get("Drivers/STM32F4xx_HAL_Driver"), "skipped");
+  const glob = await built(root, { files: ["**", "**/CMSIS/**"] }, { plain: true });
+  assert.equal(
+    new Map(glob.rows.map(([path, s]) => [path, s])).get(
+      "src/lib/CMSIS/STM32F4xx/Include/system_stm32f4xx.h",
+    ),
+    "rendered",
+  );
+});
