@@ -23,10 +23,10 @@ import { join } from "../pipeline/paths.ts";
 import {
   leavesRoot,
   readByContent,
-  sizedTarget,
   readNamedGenerated,
   readTarget,
   sha256,
+  sizedTarget,
   sizeLimit,
   skippedFile,
 } from "../pipeline/read.ts";
@@ -431,9 +431,10 @@ export async function readIndexed(
     // generated file read because the config names it: a build that does not skips it.
     if (info && !info.isSymlink && !file.error && !readNamedGenerated(file)) {
       index.record(file.path, info, file.sha256);
-      // Plain text's limit, by what it holds: the next build takes it unread.
-      if (options.memo && file.dataLimit !== undefined && readByContent(file, file.size)) {
-        remember(options.memo, file.sha256, LIMIT_SALT, String(file.dataLimit));
+      // The limit its text decides (plain text's, code's: none when code is not number
+      // tables): the next build takes it unread.
+      if (options.memo && readByContent(targets[left[n]], file.size)) {
+        remember(options.memo, file.sha256, LIMIT_SALT, String(file.dataLimit ?? NO_LIMIT));
       }
     }
   });
@@ -478,6 +479,9 @@ function knownTarget(
   return judged && deferred(judged, loader, { sha256: known, size: info.size, mtime: info.mtime });
 }
 
+/** The memo's value for a text that has no data limit (code that is no number tables). */
+const NO_LIMIT = "none";
+
 /** What the memo's values of plain text's data limits are kept under, beside the text's hash. */
 const LIMIT_SALT = `plain-text-limit/${PLAIN_TEXT_RULES_VERSION}`;
 
@@ -493,6 +497,10 @@ function withKnownLimit(
 ): Target | undefined {
   if (!readByContent(target, size)) return sizedTarget(target, size);
   const known = memo && recall(memo, sha256, LIMIT_SALT);
+  if (known === NO_LIMIT) {
+    const { dataLimit: _, ...whole } = target;
+    return whole;
+  }
   const limit = known === undefined ? NaN : Number(known);
   return Number.isSafeInteger(limit) && limit > 0 ? { ...target, dataLimit: limit } : undefined;
 }

@@ -148,7 +148,8 @@ const STAMP =
 const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*\(/u;
 
 /**
- * The version of the rules of {@linkcode plainTextLimit}: a warm build remembers each text's
+ * The version of the rules of {@linkcode plainTextLimit} and {@linkcode codeTableLimit}
+ * ({@linkcode limitByText}): a warm build remembers each text's
  * verdict by its content hash and this number (`accel/stat_index.ts`), so a change of the rules
  * that can change a verdict raises it.
  *
@@ -158,7 +159,7 @@ const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*\(/u;
  * `plain-text-limit/${PLAIN_TEXT_RULES_VERSION}`; // the memo's salt
  * ```
  */
-export const PLAIN_TEXT_RULES_VERSION = 2;
+export const PLAIN_TEXT_RULES_VERSION = 3;
 
 /**
  * The size over which plain text (`.txt`, `.text`) that is no documentation by name is
@@ -287,10 +288,11 @@ function isCodeLine(line: string): boolean {
 }
 
 /**
- * Whether plain text of `size` bytes is summarized or not by what it holds
- * ({@linkcode plainTextLimit}): over {@linkcode DATA_LIMIT} and at most {@linkcode PROSE_LIMIT}
- * (larger plain text is summarized whatever it holds, and is not read to decide it), and not
- * under a folder of tests or their data ({@linkcode TEST_DATA}).
+ * Whether a file of `size` bytes is summarized or not by what it holds: plain text
+ * ({@linkcode plainTextLimit}) over {@linkcode DATA_LIMIT} and at most {@linkcode PROSE_LIMIT}
+ * (larger plain text is summarized whatever it holds, and is not read to decide it), not under a
+ * folder of tests or their data ({@linkcode TEST_DATA}); code ({@linkcode isCodeFile}) over
+ * {@linkcode DATA_LIMIT}, whether it is number tables ({@linkcode codeTableLimit}).
  *
  * @example
  * ```ts
@@ -299,12 +301,99 @@ function isCodeLine(line: string): boolean {
  * judgedByText("assets/moby10b.txt", 1_200_000); // false: summarized
  * judgedByText("data/site.json", 41_000); // false
  * judgedByText("test/testdata/lorem.txt", 41_000); // false: summarized
+ * judgedByText("src/lib/ffunicode.c", 1_900_000); // true
  * ```
  */
 export function judgedByText(path: string, size: number): boolean {
+  if (size <= DATA_LIMIT) return false;
+  if (isCodeFile(path)) return true;
   const lower = path.toLowerCase();
-  return size > DATA_LIMIT && size <= PROSE_LIMIT &&
-    PLAIN_TEXT_ENDINGS.some((ending) => lower.endsWith(ending)) && !TEST_DATA.test(lower);
+  return size <= PROSE_LIMIT && PLAIN_TEXT_ENDINGS.some((ending) => lower.endsWith(ending)) &&
+    !TEST_DATA.test(lower);
+}
+
+/**
+ * The data limit a file's text decides ({@linkcode judgedByText}): plain text's
+ * ({@linkcode plainTextLimit}), or code's ({@linkcode codeTableLimit}: `undefined` when it is
+ * code, shown whole at any size).
+ *
+ * @example
+ * ```ts
+ * import { DATA_LIMIT, limitByText } from "./data_files.ts";
+ * limitByText("src/primes.inc", "2,\n3,\n5,\n7,\n") === DATA_LIMIT; // true
+ * limitByText("src/a.c", "int main(void) {\n  return 0;\n}\n"); // undefined
+ * ```
+ */
+export function limitByText(path: string, text: string): number | undefined {
+  return isCodeFile(path) ? codeTableLimit(text) : plainTextLimit(text);
+}
+
+/**
+ * Endings of code that may hold tables of numbers a tool wrote or a person pasted (code pages,
+ * primes, a shader's words, lookup tables), lowercase: C and C++ and their included parts, and
+ * the languages whose arrays such tables are written in.
+ */
+const CODE_ENDINGS = [
+  ...[".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".inc", ".inl", ".ipp"],
+  ...[".rs", ".go", ".java", ".kt", ".cs", ".swift", ".zig", ".d", ".pas", ".py"],
+  ...[".js", ".mjs", ".cjs", ".ts"],
+];
+
+/**
+ * Whether a path is code whose text says whether it is number tables ({@linkcode codeTableLimit}).
+ *
+ * @example
+ * ```ts
+ * import { isCodeFile } from "./data_files.ts";
+ * isCodeFile("src/lib/FatFS/ffunicode.c"); // true
+ * isCodeFile("data/site.json"); // false
+ * ```
+ */
+export function isCodeFile(path: string): boolean {
+  const lower = path.toLowerCase();
+  return CODE_ENDINGS.some((ending) => lower.endsWith(ending));
+}
+
+/**
+ * A line of a table of numbers: number literals (decimal, hex, binary, with a sign, a fraction,
+ * an exponent or a type suffix) between commas, blanks and brackets, a comment after them. Each
+ * number is followed by a separator or the line's end, so a line is read one way.
+ */
+const NUMBER_ROW =
+  /^[\s{}[\](),;]*(?:[-+]?(?:0[xX][\dA-Fa-f]+|0[bB][01]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)[uUlLfF]*(?:[\s{}[\](),;]+|$))+$/;
+
+/** The share of a file's non-blank lines that number rows make for it to be number tables. */
+const TABLE_SHARE = 3 / 4;
+
+/**
+ * The data limit of code by what it holds: {@linkcode DATA_LIMIT} when three of four non-blank
+ * lines or more are rows of numbers ({@linkcode NUMBER_ROW}: FatFs's `ffunicode.c`, 1.9 MB of code
+ * page tables, 98% of its lines; a table of primes; a shader's SPIR-V words), else `undefined`:
+ * code is shown whole at any size (the next share seen in the mirrors' code over 32 KB is 55%).
+ *
+ * @example
+ * ```ts
+ * import { codeTableLimit } from "./data_files.ts";
+ * codeTableLimit("const T = [\n  1, 2, 3,\n  4, 5, 6,\n  7, 8, 9,\n];\n"); // 32768
+ * codeTableLimit("int f(int x) {\n  return x + 1;\n}\n"); // undefined
+ * ```
+ */
+export function codeTableLimit(text: string): number | undefined {
+  const lines = text.split("\n");
+  // Stops once the lines that are no rows are too many for any share of rows to reach it.
+  const most = (1 - TABLE_SHARE) * lines.length;
+  let rows = 0, other = 0;
+  for (const line of lines) {
+    const end = line.search(/\/\/|\/\*|#/);
+    const body = end < 0 ? line : line.slice(0, end);
+    if (!body.trim()) {
+      if (end >= 0) other++; // a comment alone
+      continue;
+    }
+    if (NUMBER_ROW.test(body)) rows++;
+    else if (++other > most) return undefined;
+  }
+  return rows > 0 && rows >= TABLE_SHARE * (rows + other) ? DATA_LIMIT : undefined;
 }
 
 /**

@@ -20,7 +20,7 @@ import { compiledOutput, generatedTextReason, projectPathFrom } from "./_generat
 import { linkTargetSkip } from "./_link_targets.ts";
 import { countWork } from "./_work_count.ts";
 import { svgReason } from "./_default_skips.ts";
-import { judgedByText, largeTextLimit, plainTextLimit } from "./data_files.ts";
+import { judgedByText, largeTextLimit, limitByText } from "./data_files.ts";
 
 /** sha256 of bytes or text, hex. */
 export function sha256(data: Uint8Array | string): string {
@@ -393,8 +393,9 @@ function mapSources(absMap: string, map: string): string[] {
 
 /**
  * Whether a target's data limit depends on its text (plain text over the data limit, up to the
- * size over which any is summarized, not a translation): the stat index does not record its
- * limit, so it reads such a file again unless the limit is remembered by the text's hash.
+ * size over which any is summarized; code over the data limit, which may be number tables; not a
+ * translation): the stat index does not record its limit, so it reads such a file again unless
+ * the limit is remembered by the text's hash.
  *
  * @example
  * ```ts
@@ -443,8 +444,11 @@ async function decodedFile(
   file.text = decoded.text;
   // Plain text over the data limit is summarized by what it holds: prose or code has a limit
   // of its own.
-  if (readByContent(base, bytes.length)) file.dataLimit = plainTextLimit(decoded.text);
-  else {
+  if (readByContent(base, bytes.length)) {
+    const limit = limitByText(base.path, decoded.text);
+    if (limit === undefined) delete file.dataLimit;
+    else file.dataLimit = limit;
+  } else {
     const sized = sizedTarget(base, bytes.length);
     if (sized !== base) file.dataLimit = sized.dataLimit;
   }

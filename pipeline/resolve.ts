@@ -9,6 +9,7 @@
 
 import {
   dataLimitOf,
+  isCodeFile,
   isDataFile,
   isGettextFile,
   olderSchemaReason,
@@ -623,7 +624,9 @@ function dataLimits(
 ): Partial<Target> {
   if (translationOf !== undefined) return { dataLimit: TRANSLATION_LIMIT, translationOf };
   if (shown || isGettextFile(path)) return { dataLimit: SHOWN_TRANSLATION_LIMIT };
-  return isDataFile(path) ? { dataLimit: dataLimitOf(path) } : {};
+  // Code may be number tables: its limit is the data limit until its text says it is code
+  // (`limitByText`, by the read stage).
+  return isDataFile(path) || isCodeFile(path) ? { dataLimit: dataLimitOf(path) } : {};
 }
 
 /**

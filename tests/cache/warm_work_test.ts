@@ -153,3 +153,38 @@ Deno.test("a warm build reads no unchanged plain text of 32-256 KB: its verdict 
   assert.equal(third.get("files read"), 1, JSON.stringify([...third]));
   assert.equal(document, await once(plainRoot));
 });
+
+Deno.test("a warm build reads no unchanged code over 32 KB: whether it is number tables is remembered by its hash", async () => {
+  // A code page table in C (summarized) and code of the same size (whole), each over 32 KB.
+  const row = (i: number) =>
+    "  " + Array.from({ length: 8 }, (_, j) =>
+      `0x${((i * 8 + j) * 37 % 65536).toString(16).padStart(4, "0")}`).join(", ") +
+    ",";
+  const table = `static const unsigned short cp437[] = {\n${
+    Array.from({ length: 700 }, (_, i) => row(i)).join("\n")
+  }\n};\n`;
+  const code = Array.from(
+    { length: 900 },
+    (_, i) => `int step${i}(int x) { return x * ${i} + 1; }`,
+  ).join("\n") + "\n";
+  const tree = { "src/cp437.c": table, "src/engine.c": code, "src/a.py": "a = 1\n" };
+  for (const path of ["src/cp437.c", "src/engine.c"]) {
+    assert.ok(new TextEncoder().encode(tree[path as "src/cp437.c"]).length > 32 * 1024, path);
+  }
+  const [root, plainRoot] = await twinProjects(tree);
+  await once(root, speedLayer());
+  await once(plainRoot);
+  for (const n of [2, 3]) {
+    for (const at of [root, plainRoot]) {
+      await Deno.writeTextFile(join(at, "src/a.py"), `a = ${n}\n`);
+    }
+    let document = "";
+    const work = await tallyWork(async () => {
+      document = await once(root, speedLayer());
+    });
+    assert.equal(work.get("files read"), 1, JSON.stringify([...work]));
+    assert.match(document, /### src\/cp437\.c\n\n\(a data file of \d+ KB, over 32 KB/);
+    assert.match(document, /int step899\(int x\)/);
+    assert.equal(document, await once(plainRoot));
+  }
+});

@@ -920,3 +920,48 @@ Deno.test("a database's older exported schema versions are skipped, the latest s
   const named = await built(root, { files: ["**", `${at}/*.json`] });
   assert.equal(named.view.get(`${at}/1.json`), "full");
 });
+
+Deno.test("code over 32 KB that is mostly number tables is summarized; code with numbers, or named, is whole", async () => {
+  const hex = (i: number) => `0x${(i * 2654435761 % 65536).toString(16).padStart(4, "0")}`;
+  const rows = (n: number, row: (i: number) => string) =>
+    Array.from({ length: n }, (_, i) => row(i)).join("\n");
+  const texts: Record<string, string> = {
+    // FatFs's ffunicode.c: code page tables between a few functions.
+    "src/lib/ff/ffunicode.c": "/* code pages */\nstatic const WCHAR uc437[] = {\n" +
+      rows(1_000, (i) => `\t${[0, 1, 2, 3, 4, 5, 6, 7].map((j) => hex(i * 8 + j)).join(", ")},`) +
+      "\n};\nWCHAR ff_uni2oem(DWORD uni, WORD cp) { return uc437[uni % 128]; }\n",
+    // A table of primes included by a Pascal unit; SPIR-V words in a header; a Rust array.
+    "source/primes.inc": rows(6_000, (i) => `${i * 7 + 2},`),
+    "shaders/frag.spv.h": "const uint32_t frag[] = {\n" +
+      rows(1_000, (i) => `${[0, 1, 2, 3].map((j) => hex(i + j) + "0000").join(",")},`) + "\n};\n",
+    "src/table.rs": "pub static T: [u16; 8000] = [\n" +
+      rows(
+        1_000,
+        (i) => `    ${[0, 1, 2, 3, 4, 5, 6, 7].map((j) => (i * 8 + j) % 997).join(", ")},`,
+      ) +
+      "\n];\n",
+  };
+  const whole: Record<string, string> = {
+    // Code whose lines hold numbers: a formatter's constants beside its functions.
+    "src/format.c": rows(
+      1_200,
+      (i) =>
+        i % 3
+          ? `  x = pow10(${i}) * 0x${i.toString(16)}; // step ${i}`
+          : `static int f${i}(int x) {`,
+    ),
+    "src/app.ts": rows(1_500, (i) => `export const step${i} = [${i}, ${i + 1}].map((x) => x * 2);`),
+  };
+  const root = await makeProject({ ...texts, ...whole });
+  const { result, view } = await built(root, undefined);
+  for (const [path, text] of Object.entries({ ...texts, ...whole })) {
+    assert.ok(size(text) > 32 * 1024, path);
+    assert.equal(view.get(path), path in texts ? "summary" : "full", path);
+  }
+  assert.ok(
+    result.document.includes(`(${dataReason(size(texts["source/primes.inc"]))})`),
+    "primes.inc's reason",
+  );
+  const named = await built(root, { files: ["**", "src/lib/ff/ffunicode.c"] });
+  assert.equal(named.view.get("src/lib/ff/ffunicode.c"), "full");
+});
