@@ -164,7 +164,8 @@ export function godotRows(text: string, { list, code }: FormatRowOptions): strin
     `- nodes (${numeral(nodes.length)}): ${labelled(nodes, code)}`,
     scripts.length && `- scripts: ${list(scripts)}`,
     scenes.length && `- scenes: ${list(scenes)}`,
-    resources.size && `- resources: ${list([...resources].map(([t, n]) => `${t} × ${numeral(n)}`))}`,
+    resources.size &&
+    `- resources: ${list([...resources].map(([t, n]) => `${t} × ${numeral(n)}`))}`,
     connections.length && `- connections: ${list(connections)}`,
   ];
   return [`${label}, ${lines(text)}`, ...rows.filter((r): r is string => !!r)];

@@ -474,7 +474,9 @@ function headingRows(
     `${"  ".repeat(level - 1)}- ${inlineTitle(cut(title))}`
   );
   const shown = rows.slice(0, maxNames);
-  if (rows.length > shown.length) shown.push(`- ... ${numeral(rows.length - shown.length)} more headings`);
+  if (rows.length > shown.length) {
+    shown.push(`- ... ${numeral(rows.length - shown.length)} more headings`);
+  }
   return shown;
 }
 
