@@ -370,15 +370,8 @@ const TABLE_SHARE = 3 / 4;
  * lines or more are rows of numbers ({@linkcode NUMBER_ROW}: FatFs's `ffunicode.c`, 1.9 MB of code
  * page tables, 98% of its lines; a table of primes; a shader's SPIR-V words), else `undefined`:
  * code is shown whole at any size (the next share seen in the mirrors' code over 32 KB is 55%).
- *
- * @example
- * ```ts
- * import { codeTableLimit } from "./data_files.ts";
- * codeTableLimit("const T = [\n  1, 2, 3,\n  4, 5, 6,\n  7, 8, 9,\n];\n"); // 32768
- * codeTableLimit("int f(int x) {\n  return x + 1;\n}\n"); // undefined
- * ```
  */
-export function codeTableLimit(text: string): number | undefined {
+function codeTableLimit(text: string): number | undefined {
   const lines = text.split("\n");
   // Stops once the lines that are no rows are too many for any share of rows to reach it.
   const most = (1 - TABLE_SHARE) * lines.length;
