@@ -372,11 +372,15 @@ const TABLE_SHARE = 3 / 4;
  * code is shown whole at any size (the next share seen in the mirrors' code over 32 KB is 55%).
  */
 function codeTableLimit(text: string): number | undefined {
-  const lines = text.split("\n");
+  let count = 1;
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
   // Stops once the lines that are no rows are too many for any share of rows to reach it.
-  const most = (1 - TABLE_SHARE) * lines.length;
+  const most = (1 - TABLE_SHARE) * count;
   let rows = 0, other = 0;
-  for (const line of lines) {
+  for (let start = 0; start <= text.length;) {
+    const stop = text.indexOf("\n", start);
+    const line = text.slice(start, stop < 0 ? text.length : stop);
+    start = stop < 0 ? text.length + 1 : stop + 1;
     const end = line.search(/\/\/|\/\*|#/);
     const body = end < 0 ? line : line.slice(0, end);
     if (!body.trim()) {
