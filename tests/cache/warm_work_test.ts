@@ -153,3 +153,37 @@ Deno.test("a warm build reads no unchanged plain text of 32-256 KB: its verdict 
   assert.equal(third.get("files read"), 1, JSON.stringify([...third]));
   assert.equal(document, await once(plainRoot));
 });
+
+Deno.test("a warm build after an edit appends the few files found clean anew to the pack, not the list of every clean file", async () => {
+  // 300 files: the list of those found clean (a sha256 and a path each) is about 25 KB.
+  const tree: Record<string, string> = {
+    "slop.config.ts": `export default { files: ["src/**"], defaultView: "full" };\n`,
+  };
+  for (let i = 0; i < 300; i++) tree[`src/m${i}.py`] = `x = ${i}\n`;
+  const [root, plainRoot] = await twinProjects(tree);
+  const state = join(root, ".state");
+  const pack = () => {
+    const packs = join(state, "cache", "packs");
+    return Deno.statSync(join(packs, [...Deno.readDirSync(packs)][0].name)).size;
+  };
+  const warm = async () => {
+    const config = await loadConfig({ cwd: root, stateDir: state });
+    const result = await build(config, { builtins: defaultPlugins(), layer: speedLayer() });
+    return await Deno.readTextFile(result.output!.document);
+  };
+  await warm();
+  await once(plainRoot);
+  const grown: number[] = [];
+  for (let edit = 1; edit <= 3; edit++) {
+    for (const at of [root, plainRoot]) {
+      await Deno.writeTextFile(join(at, `src/m${edit}.py`), `x = "edited ${edit}"\n`);
+    }
+    const before = pack();
+    const document = await warm();
+    grown.push(pack() - before);
+    // The plain stages, built as often (the file order remembers the edits), write the same bytes.
+    assert.equal(document, await once(plainRoot));
+  }
+  // Each build appends the short list of the ids found clean since (one to three ids).
+  assert.ok(grown.every((bytes) => bytes < 2048), `${grown} bytes appended`);
+});
