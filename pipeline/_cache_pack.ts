@@ -265,7 +265,7 @@ export async function writePack<T = Uint8Array | (() => Uint8Array | undefined)>
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
     const file = await Deno.open(tmp, { write: true, create: true, truncate: true });
-    let made: Deno.FileInfo;
+    let made: Deno.FileInfo | undefined;
     try {
       const out = bufferedWriter(file);
       out.put(encoder.encode(MAGIC));
@@ -593,25 +593,32 @@ function fingerprint(info: Deno.FileInfo): string | undefined {
   return `${dev} ${ino} ${size} ${mtime.getTime()} ${ctime.getTime()}\n`;
 }
 
-/** Set the open file's modification time back {@linkcode BACKDATE_MS}; its info after. */
-function backdated(file: Deno.FsFile): Deno.FileInfo {
+/**
+ * Set the open file's modification time back {@linkcode BACKDATE_MS}; its info after
+ * (`undefined` when the time could not be set: then it is not stamped).
+ */
+function backdated(file: Deno.FsFile): Deno.FileInfo | undefined {
   const now = Date.now();
-  file.utimeSync(new Date(now), new Date(now - BACKDATE_MS));
-  return file.statSync();
+  try {
+    file.utimeSync(new Date(now), new Date(now - BACKDATE_MS));
+    return file.statSync();
+  } catch {
+    return undefined;
+  }
 }
 
 /** Stamp the open pack `file` once backdated, when it is `size` bytes (no one else wrote it). */
 function restamp(file: Deno.FsFile, size: number, stamp: string): void {
   const after = backdated(file);
-  if (after.size === size) writeStamp(after, stamp);
+  if (after?.size === size) writeStamp(after, stamp);
   else removeStamp(stamp);
 }
 
 /** Stamp a pack renamed into place at `path`, when it is still the file `made` (inode, size). */
-function stampRenamed(path: string, made: Deno.FileInfo, stamp: string): void {
+function stampRenamed(path: string, made: Deno.FileInfo | undefined, stamp: string): void {
   try {
     const now = Deno.statSync(path);
-    if (now.ino === made.ino && now.dev === made.dev && now.size === made.size) {
+    if (made && now.ino === made.ino && now.dev === made.dev && now.size === made.size) {
       writeStamp(now, stamp);
     } else removeStamp(stamp);
   } catch {

@@ -754,8 +754,8 @@ async function flushPack(state: CacheState): Promise<void> {
     state.grown += await s.finish();
     state.pack = options.lean ? s.records() : undefined;
   } else if (
-    state.seeded || state.outside.size > Math.max(8, used.size / 10) ||
-    (state.restated.size && (packIsStale(state) || !appendable(state)))
+    state.seeded || state.outside.size > Math.max(8, used.size / 10) || !stamped(state) ||
+    (state.restated.size && packIsStale(state))
   ) {
     await Deno.mkdir(join(state.dir, "packs"), { recursive: true });
     const before = fileSize(packPath);
@@ -801,12 +801,12 @@ function writeFew(state: CacheState, packPath: string): void {
 }
 
 /**
- * Whether new values of the pack's keys may be appended to it: it is as stamped (so it ends
- * where its last record does), or the system gives no fingerprint to stamp it with. Else the
- * pack is written anew (once: the new one is stamped), for a record appended after a damaged
- * one (an append cut short) would be read as part of it.
+ * Whether the pack is as its stamp says (see `stampedFile`), or the system gives no fingerprint
+ * to stamp it with. Else the flush writes it anew, once (the new one is stamped): a pack of an
+ * older slop, one changed by another program, or one whose last append was cut short, which
+ * also must not be appended to (a record after a damaged one would be read as part of it).
  */
-function appendable(state: CacheState): boolean {
+function stamped(state: CacheState): boolean {
   try {
     using file = Deno.openSync(state.packPath!);
     const { ino, mtime, ctime } = file.statSync();
