@@ -174,7 +174,7 @@ export interface Cache {
 export interface PackPlace {
   offset: number;
   /**
-   * The record's sha256, as checked: a name of its bytes (a part of them handed on is named by it
+   * The record's sha256, as checked (or as its stamped pack holds it): a name of its bytes (a part of them handed on is named by it
    * and where the part starts, as the view cache names a render's text).
    */
   sha256: string;
