@@ -59,7 +59,7 @@ export async function redactHandingOff(
   });
   const findings = await applyScan(sources, plan, results);
   if (plan.cache?.enabled) {
-    options.keepClean?.(plan.key, plan.stored ? new Set(plan.stored) : plan.before);
+    options.keepClean?.(plan.key, plan.stored ?? plan.before);
   }
   // The scan's workers go on to other work (counting the texts they kept) while this thread renders.
   const handed = plan.todo.filter(handOff.keep);

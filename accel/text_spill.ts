@@ -747,9 +747,9 @@ function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBac
 }
 
 /**
- * A kept text's UTF-16 length and marks: remembered by its name (its record's checked sha256 and
- * where it starts in it: the same bytes in every build) from the build that measured them, else
- * measured from its bytes, three passes over them (`measure`).
+ * A kept text's UTF-16 length and marks: remembered by its name (its record's sha256, checked or
+ * vouched for by the pack's stamp, and where it starts in it: the same bytes in every build) from
+ * the build that measured them, else measured from its bytes, three passes over them (`measure`).
  */
 function measured(
   state: SpillState,

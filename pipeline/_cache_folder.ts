@@ -115,6 +115,8 @@ export async function clearCache(dir: string): Promise<number> {
     await Deno.remove(join(dir, "packs", item)).then(() => (removed += records), () => {});
   }
   await Deno.remove(join(dir, "packs")).catch(() => {});
+  // The packs' stamps (`_cache_pack.ts`) go with them.
+  await Deno.remove(join(dir, "pack-stamps"), { recursive: true }).catch(() => {});
   // The read stage's stat index (accel/stat_index.ts) goes with the entries.
   await Deno.remove(join(dir, "stat"), { recursive: true }).catch(() => {});
   await Deno.remove(join(dir, LAST_BUILD)).catch(() => {});

@@ -5,6 +5,13 @@
  * is checked on use, a bad record falls back to the entry file, and packs are
  * written like entries (temp file + rename).
  *
+ * A pack as its writer left it need not be checked record by record: the writer stamps it (a
+ * small file elsewhere, {@linkcode stampedFile}) with the pack file's fingerprint, and a reader
+ * whose open pack file still has that fingerprint takes its records unchecked. slop never
+ * writes a pack in place: a pack is renamed into place whole, or grown by an append, which
+ * changes its size, and a stamped pack's modification time is set back by {@linkcode BACKDATE_MS},
+ * so any later write gives it another one. See bench/README.md, "the pack trusted by its stamp".
+ *
  * Layout: `slop-pack/1\n`, then per record `<name> <sha256> <length>\n` and the payload.
  *
  * @module
@@ -170,12 +177,23 @@ function fields(line: Uint8Array): string[] {
   return out;
 }
 
+/** Options of {@linkcode readRecord}. */
+export interface ReadRecordOptions {
+  /** Read into this buffer when it is large enough (a view of it: valid until it is read into again). */
+  into?: Uint8Array;
+  /**
+   * The pack file is the one its stamp names, as stamped ({@linkcode stampedFile}): its bytes
+   * are as written, so the payload is not checked against its sha256. @default {false}
+   */
+  trusted?: boolean;
+}
+
 /**
  * A record's payload: the one in memory, else read back from the pack file
  * (a path, or the file open) at its offset and checked against its sha256
  * (`undefined` when the file no longer holds it there, e.g. another build
- * rewrote the pack since). Read into `into` when it is large enough (a view
- * of it: valid until `into` is read into again), else into a new buffer.
+ * rewrote the pack since), unless the file is `trusted`. Read `into` a
+ * buffer when it is large enough, else into a new one.
  *
  * @example
  * ```ts
@@ -188,10 +206,11 @@ function fields(line: Uint8Array): string[] {
 export function readRecord(
   from: string | Deno.FsFile,
   record: PackRecord,
-  into?: Uint8Array,
+  options: ReadRecordOptions = {},
 ): Uint8Array | undefined {
   if (record.payload) return record.payload;
   if (record.offset === undefined) return undefined;
+  const { into, trusted } = options;
   let opened: Deno.FsFile | undefined;
   try {
     opened = typeof from === "string" ? Deno.openSync(from) : undefined;
@@ -199,7 +218,7 @@ export function readRecord(
       ? into.subarray(0, record.length)
       : new Uint8Array(record.length);
     const read = readAt(opened ?? from as Deno.FsFile, record.offset, out);
-    return read && sha256(out) === record.sha256 ? out : undefined;
+    return read && (trusted || sha256(out) === record.sha256) ? out : undefined;
   } catch {
     return undefined;
   } finally {
@@ -210,6 +229,14 @@ export function readRecord(
 /** A payload, or a function that loads it. */
 function defaultPayload<T>(entry: T): Uint8Array | undefined {
   return typeof entry === "function" ? entry() : entry as Uint8Array | undefined;
+}
+
+/** Options of {@linkcode writePack}. */
+export interface WritePackOptions<T> {
+  /** The payload of an entry of another kind (the cache's records of the pack it read). */
+  payloadOf?: (entry: T) => Uint8Array | undefined;
+  /** Where to stamp the pack once it is in place (see {@linkcode stampedFile}). @default {undefined} not stamped */
+  stamp?: string;
 }
 
 /**
@@ -230,46 +257,33 @@ function defaultPayload<T>(entry: T): Uint8Array | undefined {
 export async function writePack<T = Uint8Array | (() => Uint8Array | undefined)>(
   path: string,
   records: Map<string, T>,
-  payloadOf: (entry: T) => Uint8Array | undefined = defaultPayload,
+  options: WritePackOptions<T> = {},
 ): Promise<Map<string, PackRecord>> {
+  const payloadOf = options.payloadOf ?? defaultPayload;
   const written = new Map<string, PackRecord>();
   removeKilledTemps(join(path, ".."));
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
     const file = await Deno.open(tmp, { write: true, create: true, truncate: true });
+    let made: Deno.FileInfo | undefined;
     try {
-      // Small pieces gather in a 1 MB buffer; each write is one system call.
-      const buffer = new Uint8Array(1 << 20);
-      let used = 0;
-      let offset = 0;
-      const flush = () => {
-        for (let at = 0; at < used;) at += file.writeSync(buffer.subarray(at, used));
-        used = 0;
-      };
-      const put = (bytes: Uint8Array) => {
-        offset += bytes.length;
-        if (used + bytes.length > buffer.length) flush();
-        if (bytes.length > buffer.length) {
-          for (let at = 0; at < bytes.length;) at += file.writeSync(bytes.subarray(at));
-        } else {
-          buffer.set(bytes, used);
-          used += bytes.length;
-        }
-      };
-      put(encoder.encode(MAGIC));
+      const out = bufferedWriter(file);
+      out.put(encoder.encode(MAGIC));
       for (const name of [...records.keys()].sort()) {
         const payload = payloadOf(records.get(name)!);
         if (!payload) continue;
         const hash = sha256(payload);
-        put(encoder.encode(`${name} ${hash} ${payload.length}\n`));
-        written.set(name, { sha256: hash, offset, length: payload.length });
-        put(payload);
+        out.put(encoder.encode(`${name} ${hash} ${payload.length}\n`));
+        written.set(name, { sha256: hash, offset: out.end(), length: payload.length });
+        out.put(payload);
       }
-      flush();
+      out.flush();
+      made = backdated(file);
     } finally {
       file.close();
     }
     await Deno.rename(tmp, path);
+    if (options.stamp) stampRenamed(path, made, options.stamp);
     return written;
   } catch (error) {
     await Deno.remove(tmp).catch(() => {});
@@ -312,7 +326,7 @@ export interface PackStream {
  * readPack(path).size; // 1
  * ```
  */
-export function streamPack(path: string): PackStream | undefined {
+export function streamPack(path: string, options: { stamp?: string } = {}): PackStream | undefined {
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   let file: Deno.FsFile;
   try {
@@ -327,6 +341,7 @@ export function streamPack(path: string): PackStream | undefined {
     tmp,
     file,
     out: bufferedWriter(file),
+    stamp: options.stamp,
     failed: false,
     where: new Map(),
     pieces: pieceBuffer(),
@@ -353,6 +368,8 @@ interface Streaming {
   tmp: string;
   file: Deno.FsFile;
   out: BufferedWriter;
+  /** Where the pack is stamped once in place (see {@linkcode stampedFile}). */
+  stamp?: string;
   /** Set by a write that failed: nothing more is written and `finish` throws. */
   failed: boolean;
   /** The error of the write that failed (`finish` throws it: a full disk is told as one). */
@@ -450,8 +467,10 @@ async function finishPack(stream: Streaming): Promise<number> {
   try {
     if (stream.failed) throw stream.error ?? new Error("pack not written");
     stream.out.flush();
+    const made = backdated(stream.file);
     stream.file.close();
     await Deno.rename(stream.tmp, stream.path);
+    if (stream.stamp) stampRenamed(stream.path, made, stream.stamp);
     return stream.out.end();
   } catch (error) {
     try {
@@ -468,7 +487,8 @@ async function finishPack(stream: Streaming): Promise<number> {
  * Append records to an existing pack (a later record of a name wins when
  * the pack is read): for the few new values of keys a pack holds, without
  * rewriting it. A write cut short leaves a damaged last record, which a read
- * drops. Resolves to the bytes appended (0 when it could not append).
+ * drops. With a `stamp`, only onto the pack as stamped (so never after such a damaged record),
+ * stamped again after. Resolves to the bytes appended (0 when it could not append).
  *
  * @example
  * ```ts
@@ -479,21 +499,156 @@ async function finishPack(stream: Streaming): Promise<number> {
  * readPack(path).get("a")?.payload; // Uint8Array [2]
  * ```
  */
-export function appendPack(path: string, records: Map<string, Uint8Array>): number {
+export function appendPack(
+  path: string,
+  records: Map<string, Uint8Array>,
+  options: { stamp?: string } = {},
+): number {
   const parts: Uint8Array[] = [];
   for (const [name, payload] of records) {
     parts.push(encoder.encode(`${name} ${sha256(payload)} ${payload.length}\n`), payload);
   }
   const bytes = concatBytes(parts);
+  const { stamp } = options;
   try {
     // Only onto a pack that is there and whole at its start.
     using file = Deno.openSync(path, { read: true, append: true });
     const head = new Uint8Array(MAGIC.length);
     if (file.readSync(head) !== MAGIC.length || decoder.decode(head) !== MAGIC) return 0;
+    const before = file.statSync();
+    // Where the system gives a fingerprint, only onto the pack as stamped.
+    if (stamp && fingerprint(before) !== undefined && !sameStamp(before, stamp)) return 0;
     for (let done = 0; done < bytes.length;) done += file.writeSync(bytes.subarray(done));
+    if (stamp) restamp(file, before.size + bytes.length, stamp);
     return bytes.length;
   } catch {
     return 0;
+  }
+}
+
+/**
+ * Mark a pack as used now (its modification time orders eviction, set back by
+ * {@linkcode BACKDATE_MS}), stamped again when it was as stamped; errors are ignored.
+ *
+ * @example
+ * ```ts
+ * import { touchPack } from "./_cache_pack.ts";
+ * touchPack("/no/such/pack"); // nothing to touch
+ * ```
+ */
+export function touchPack(path: string, options: { stamp?: string } = {}): void {
+  const { stamp } = options;
+  try {
+    using file = Deno.openSync(path, { read: true, write: true });
+    const before = file.statSync();
+    if (stamp && sameStamp(before, stamp)) restamp(file, before.size, stamp);
+    else backdated(file);
+  } catch {
+    // Missing or read-only: eviction order only.
+  }
+}
+
+/** How far back a stamped pack's modification time is set (more than `RACY_MS`'s two seconds). */
+const BACKDATE_MS = 3000;
+
+/**
+ * Whether the open pack `file` has the fingerprint its stamp (the file at `stamp`) holds: the
+ * device, inode, size, modification and change time its writer left it with. A pack file with
+ * that fingerprint holds the bytes the writer wrote, for slop writes a pack in place only to
+ * append (which changes its size), and sets a stamped pack's modification time back
+ * ({@linkcode BACKDATE_MS}): any write after the stamp gives the file a later one, on a file
+ * system clock as coarse as two seconds.
+ *
+ * @example
+ * ```ts
+ * import { stampedFile, writePack } from "./_cache_pack.ts";
+ * const dir = await Deno.makeTempDir();
+ * await writePack(`${dir}/pack`, new Map([["a", new Uint8Array([1])]]), { stamp: `${dir}/stamp` });
+ * using file = Deno.openSync(`${dir}/pack`);
+ * stampedFile(file, `${dir}/stamp`); // true
+ * ```
+ */
+export function stampedFile(file: Deno.FsFile, stamp: string): boolean {
+  try {
+    return sameStamp(file.statSync(), stamp);
+  } catch {
+    return false;
+  }
+}
+
+function sameStamp(info: Deno.FileInfo, stamp: string): boolean {
+  const print = fingerprint(info);
+  if (print === undefined) return false;
+  try {
+    return Deno.readTextFileSync(stamp) === print;
+  } catch {
+    return false;
+  }
+}
+
+/** A file's fingerprint as a stamp holds it (`undefined` where the system gives no inode or times). */
+function fingerprint(info: Deno.FileInfo): string | undefined {
+  const { dev, ino, size, mtime, ctime } = info;
+  if (ino === null || mtime === null || ctime === null) return undefined;
+  return `${dev} ${ino} ${size} ${mtime.getTime()} ${ctime.getTime()}\n`;
+}
+
+/**
+ * Set the open file's modification time back {@linkcode BACKDATE_MS}; its info after
+ * (`undefined` when the time could not be set: then it is not stamped).
+ */
+function backdated(file: Deno.FsFile): Deno.FileInfo | undefined {
+  const now = Date.now();
+  try {
+    file.utimeSync(new Date(now), new Date(now - BACKDATE_MS));
+    return file.statSync();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Stamp the open pack `file` once backdated, when it is `size` bytes (no one else wrote it). */
+function restamp(file: Deno.FsFile, size: number, stamp: string): void {
+  const after = backdated(file);
+  if (after?.size === size) writeStamp(after, stamp);
+  else removeStamp(stamp);
+}
+
+/** Stamp a pack renamed into place at `path`, when it is still the file `made` (inode, size). */
+function stampRenamed(path: string, made: Deno.FileInfo | undefined, stamp: string): void {
+  try {
+    const now = Deno.statSync(path);
+    if (made && now.ino === made.ino && now.dev === made.dev && now.size === made.size) {
+      writeStamp(now, stamp);
+    } else removeStamp(stamp);
+  } catch {
+    removeStamp(stamp);
+  }
+}
+
+function writeStamp(info: Deno.FileInfo, stamp: string): void {
+  const print = fingerprint(info);
+  if (print === undefined) return removeStamp(stamp);
+  const tmp = `${stamp}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  try {
+    Deno.mkdirSync(join(stamp, ".."), { recursive: true });
+    Deno.writeTextFileSync(tmp, print);
+    Deno.renameSync(tmp, stamp);
+  } catch {
+    try {
+      Deno.removeSync(tmp);
+    } catch {
+      // Not made.
+    }
+    removeStamp(stamp);
+  }
+}
+
+function removeStamp(stamp: string): void {
+  try {
+    Deno.removeSync(stamp);
+  } catch {
+    // None.
   }
 }
 

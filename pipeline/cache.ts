@@ -26,7 +26,9 @@ import {
   type PackStream,
   readPackIndex,
   readRecord,
+  stampedFile,
   streamPack,
+  touchPack,
   writePack,
 } from "./_cache_pack.ts";
 import { noteGrowth, pruneCache } from "./_cache_prune.ts";
@@ -172,7 +174,7 @@ export interface Cache {
 export interface PackPlace {
   offset: number;
   /**
-   * The record's sha256, as checked: a name of its bytes (a part of them handed on is named by it
+   * The record's sha256, as checked (or as its stamped pack holds it): a name of its bytes (a part of them handed on is named by it
    * and where the part starts, as the view cache names a render's text).
    */
   sha256: string;
@@ -206,6 +208,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     madeDirs: new Set(),
     packPath: options.pack ? join(dir, "packs", sha256(options.pack)) : undefined,
     seedPath: options.pack && options.seed ? join(dir, "packs", sha256(options.seed)) : undefined,
+    stampPath: options.pack ? join(dir, "pack-stamps", sha256(options.pack)) : undefined,
     used: new Map(),
     held: 0,
     scratch: new Uint8Array(1 << 16),
@@ -275,6 +278,13 @@ interface CacheState {
   pack?: Map<string, PackRecord>;
   /** The pack file `pack` was read from, open until the next flush (see `packIndex`). */
   packFile?: Deno.FsFile;
+  /** Where the pack's stamp is (see `stampedFile` in `_cache_pack.ts`). */
+  stampPath?: string;
+  /**
+   * `packFile` when it had its stamp's fingerprint before and after its index was read: its
+   * records are as their writer wrote them, read without checking each against its sha256.
+   */
+  trusted?: Deno.FsFile;
   /** Whether `packFile` was borrowed (`PackPlace.borrow`): its borrower closes it, not the cache. */
   lent?: boolean;
   /** Where the payload read last is in `packFile`, when it was read from there. */
@@ -330,7 +340,8 @@ type UsedEntry = Uint8Array | (() => Uint8Array | undefined) | PackRecord;
 function usedPayload(state: CacheState, entry: UsedEntry): Uint8Array | undefined {
   if (entry instanceof Uint8Array) return entry;
   if (typeof entry === "function") return entry();
-  return readRecord(state.packFile ?? state.packPath!, entry);
+  const file = state.packFile;
+  return readRecord(file ?? state.packPath!, entry, { trusted: file && file === state.trusted });
 }
 
 /** `Cache.getDecoded`: the payload handed to `decode` with where the pack has it, if it does. */
@@ -364,7 +375,10 @@ function packedRead<T>(
   if (state.readBuffer.length < record.length) {
     state.readBuffer = new Uint8Array(Math.max(record.length, 2 * state.readBuffer.length));
   }
-  const payload = readRecord(file, record, state.readBuffer);
+  const payload = readRecord(file, record, {
+    into: state.readBuffer,
+    trusted: file === state.trusted,
+  });
   if (!payload) return undefined;
   const { offset, sha256 } = record;
   return decode(payload, { offset, sha256, borrow: () => borrowPack(state, file) });
@@ -486,7 +500,10 @@ function readFromPack(
       state.readBuffer = new Uint8Array(Math.max(record.length, 2 * state.readBuffer.length));
     }
     const file = state.packFile;
-    const payload = packPayload(file ?? packPath, record, reuse ? state.readBuffer : undefined);
+    const payload = packPayload(file ?? packPath, record, {
+      into: reuse ? state.readBuffer : undefined,
+      trusted: file && file === state.trusted,
+    });
     if (payload && file && !record.payload && record.offset !== undefined) {
       state.place = {
         offset: record.offset,
@@ -548,7 +565,12 @@ function packIndex(state: CacheState): Map<string, PackRecord> {
   } catch {
     // No pack yet (a cold build), or none readable: an empty index.
   }
-  return state.pack = readPackIndex(state.packFile ?? state.packPath!);
+  const file = state.packFile;
+  const stamped = file && stampedFile(file, state.stampPath!);
+  state.pack = readPackIndex(file ?? state.packPath!);
+  // Unchanged while its index was read, too: the index is of the bytes as stamped.
+  if (stamped && stampedFile(file, state.stampPath!)) state.trusted = file;
+  return state.pack;
 }
 
 /** Close the pack file the index was read from; the next use reads the index again. */
@@ -561,6 +583,7 @@ function closePack(state: CacheState): void {
 function dropPackFile(state: CacheState): void {
   if (!state.lent) state.packFile?.close();
   state.packFile = undefined;
+  state.trusted = undefined;
   state.lent = false;
 }
 
@@ -582,7 +605,7 @@ function openStream(state: CacheState, name: string): PackStream | undefined {
   if (pack.has(name)) state.restated.add(name);
   if (pack.size === 0 && !state.streamTried) {
     state.streamTried = true;
-    state.stream = streamPack(state.packPath!);
+    state.stream = streamPack(state.packPath!, { stamp: state.stampPath });
   }
   return state.stream;
 }
@@ -731,12 +754,15 @@ async function flushPack(state: CacheState): Promise<void> {
     state.grown += await s.finish();
     state.pack = options.lean ? s.records() : undefined;
   } else if (
-    state.seeded || state.outside.size > Math.max(8, used.size / 10) ||
+    state.seeded || state.outside.size > Math.max(8, used.size / 10) || !stamped(state) ||
     (state.restated.size && packIsStale(state))
   ) {
     await Deno.mkdir(join(state.dir, "packs"), { recursive: true });
     const before = fileSize(packPath);
-    const written = await writePack(packPath, used, (entry) => usedPayload(state, entry));
+    const written = await writePack(packPath, used, {
+      payloadOf: (entry) => usedPayload(state, entry),
+      stamp: state.stampPath,
+    });
     state.grown += fileSize(packPath) - before;
     state.pack = options.lean ? written : undefined;
   } else {
@@ -761,7 +787,8 @@ function writeFew(state: CacheState, packPath: string): void {
     if (state.restated.has(name)) appended.set(name, payload);
     else writeFile(state, name, payload);
   }
-  if (appended.size) state.grown += appendPack(packPath, appended);
+  if (appended.size) state.grown += appendPack(packPath, appended, { stamp: state.stampPath });
+  else touchPack(packPath, { stamp: state.stampPath });
   // The pack read stays valid for a cache used again (slop watch): the appended records
   // (the last of a name wins) replace the old ones in memory too.
   for (const [name, payload] of appended) {
@@ -771,7 +798,22 @@ function writeFew(state: CacheState, packPath: string): void {
       payload,
     });
   }
-  touch(packPath);
+}
+
+/**
+ * Whether the pack is as its stamp says (see `stampedFile`), or the system gives no fingerprint
+ * to stamp it with. Else the flush writes it anew, once (the new one is stamped): a pack of an
+ * older slop, one changed by another program, or one whose last append was cut short, which
+ * also must not be appended to (a record after a damaged one would be read as part of it).
+ */
+function stamped(state: CacheState): boolean {
+  try {
+    using file = Deno.openSync(state.packPath!);
+    const { ino, mtime, ctime } = file.statSync();
+    return ino === null || mtime === null || ctime === null || stampedFile(file, state.stampPath!);
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -796,9 +838,9 @@ function unload(state: CacheState, packPath: string): void {
 function packPayload(
   pack: string | Deno.FsFile,
   record: PackRecord,
-  into?: Uint8Array,
+  options: { into?: Uint8Array; trusted?: boolean } = {},
 ): Uint8Array | undefined {
-  if (!record.payload) return readRecord(pack, record, into);
+  if (!record.payload) return readRecord(pack, record, options);
   return sha256(record.payload) === record.sha256 ? record.payload : undefined;
 }
 

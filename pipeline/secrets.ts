@@ -78,9 +78,9 @@ export interface StoredRedaction {
  * in path order. A redacted file's `sha256` becomes that of its redacted
  * text (its size stays that of the file on disk), so anything keyed by
  * content hash never matches a render of the unredacted file. With a
- * cache, the files a build found clean are listed in one entry (by path and
- * content hash, under the rules and scanner version), and the next build
- * scans only the others. The stage is its steps: {@linkcode planScan},
+ * cache, the files a build found clean are listed (by path and content hash,
+ * under the rules and scanner version: one entry, and one of those found clean
+ * since, {@linkcode CleanLists}), and the next build scans only the others. The stage is its steps: {@linkcode planScan},
  * `scanAll()` (this thread and workers) and {@linkcode applyScan}.
  *
  * @example
@@ -112,8 +112,10 @@ export interface ScanOptions {
 export interface ScanPlan {
   /** The cache entry of the files found clean (by the rules and the scanner). */
   key: string;
-  /** The ids of the files found clean before (the cache's list). */
+  /** The ids of the files found clean before (the cache's lists). */
   before: Set<string>;
+  /** The cache's list of the files found clean since its first list was stored (none: `[]`). */
+  added: string[];
   cache?: Cache;
   /**
    * Each file's id, by its index in `sources` (undefined: neither clean before nor scanned),
@@ -125,8 +127,8 @@ export interface ScanPlan {
   todo: SourceFile[];
   /** The files whose redaction the cache holds. */
   known: Map<SourceFile, StoredRedaction>;
-  /** The list of the files found clean that {@linkcode applyScan} stored (sorted), when it did. */
-  stored?: string[];
+  /** The ids of the files found clean the cache's lists hold once {@linkcode applyScan} stored them, when it did. */
+  stored?: Set<string>;
 }
 
 /** Options of {@linkcode planScan}. */
@@ -164,9 +166,20 @@ export async function planScan(
   // Version 2: a file's id is its content hash and path as they are (bench/README.md, "Numbers
   // behind code choices").
   const key = cacheKey(["secrets-clean/2", SCANNER, rules]);
-  const before = (cache?.enabled ? options.cleanBefore?.(key) : undefined) ??
-    await cleanList(key, cache);
-  const plan: ScanPlan = { key, before, cache, ids: [], scanned: [], todo: [], known: new Map() };
+  // A caller's set stands for both lists (the short one is read to store it again).
+  const kept = cache?.enabled ? options.cleanBefore?.(key) : undefined;
+  const added = await cleanAdded(key, cache);
+  const before = kept ?? await cleanList(key, cache, added);
+  const plan: ScanPlan = {
+    key,
+    before,
+    added,
+    cache,
+    ids: [],
+    scanned: [],
+    todo: [],
+    known: new Map(),
+  };
   for (let i = 0; i < sources.length; i++) {
     const file = sources[i];
     if (file.error || (!hasText(file) && !file.load)) continue;
@@ -184,12 +197,51 @@ export async function planScan(
   return plan;
 }
 
-/** The ids of the files found clean before, as the cache's list under `key` has them. */
-async function cleanList(key: string, cache: Cache | undefined): Promise<Set<string>> {
+/**
+ * The ids of the files found clean before: the cache's list under `key` and those `added` since.
+ *
+ * The files found clean are kept in two lists, so that a build that finds a few files clean
+ * anew (an edit) stores a few ids, not the tree's: the list under `key` (sorted), stored whole
+ * now and then, and the short list of the ids found clean since (`cleanAddedKey()`), stored
+ * again by each build that adds to it. Once the short one grows past
+ * {@linkcode addedLimit}, or a tenth of the ids listed are no longer of a file found clean
+ * (gone or changed), the list is stored whole again and the short one empty. An id stays true
+ * once listed (a file of that path and content is clean under these rules), so ids of files
+ * gone only cost their bytes until then.
+ */
+async function cleanList(
+  key: string,
+  cache: Cache | undefined,
+  added: string[],
+): Promise<Set<string>> {
   const list = cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : [];
   // The list is the size of the tree: read it once a build at most (the scaling tests count it).
   countWork("clean ids read", list.length);
-  return new Set(list);
+  const out = new Set(list);
+  for (const id of added) out.add(id);
+  return out;
+}
+
+/** The key of the short list of the ids found clean since the list under `key` was stored. */
+function cleanAddedKey(key: string): string {
+  return cacheKey(["secrets-clean-added/1", key]);
+}
+
+/** The ids found clean since the cache's list under `key` was stored (see `cleanList`). */
+async function cleanAdded(key: string, cache: Cache | undefined): Promise<string[]> {
+  if (!cache?.enabled) return [];
+  const added = await cache.get<string[]>(cleanAddedKey(key));
+  return Array.isArray(added) && added.every((id) => typeof id === "string") ? added : [];
+}
+
+/**
+ * How long the short list of the ids found clean anew grows before the whole list is stored
+ * again: about the square root of twice the files found clean. A build that adds one id
+ * stores the short list again (its length in ids), and the whole list once in that many
+ * builds: `k` builds store about `k * k / 2 + n` ids, fewest a build at `k = sqrt(2n)`.
+ */
+function addedLimit(clean: number): number {
+  return Math.max(64, Math.ceil(Math.sqrt(2 * clean)));
 }
 
 /**
@@ -235,10 +287,10 @@ export async function applyScan(
   plan: ScanPlan,
   results: Map<SourceFile, ScanResult>,
 ): Promise<SecretFinding[]> {
-  const { ids, scanned, known, key, cache, before } = plan;
+  const { ids, scanned, known, cache } = plan;
   const findings: SecretFinding[] = [];
   const clean: string[] = [];
-  let newlyClean = 0;
+  const newlyClean: string[] = [];
   for (let i = 0; i < sources.length; i++) {
     const file = sources[i];
     const id = ids[i];
@@ -250,18 +302,39 @@ export async function applyScan(
     const result = results.get(file);
     if (!result?.findings.length) {
       clean.push(id);
-      if (scanned[i]) newlyClean++;
+      if (scanned[i]) newlyClean.push(id);
       continue;
     }
     const made = redactFile(file, result);
     for (const f of made.findings) findings.push({ path: file.path, ...f });
-    if (cache?.enabled) await cache.set(cacheKey(["secrets-redacted/1", key, id]), made);
+    if (cache?.enabled) await cache.set(cacheKey(["secrets-redacted/1", plan.key, id]), made);
   }
-  // The same list unless a file was found clean anew or one clean before is gone (ids are unique).
-  if (cache?.enabled && (newlyClean || clean.length !== before.size)) {
-    await cache.set(key, plan.stored = clean.sort());
-  }
+  if (cache?.enabled) await storeClean(cache, plan, { clean, newlyClean });
   return findings;
+}
+
+/**
+ * Store the files found clean (see `cleanList`): the ids found clean anew added to the short
+ * list, or, past its limit or with many ids of files no longer clean, the whole list.
+ */
+async function storeClean(
+  cache: Cache,
+  plan: ScanPlan,
+  { clean, newlyClean }: { clean: string[]; newlyClean: string[] },
+): Promise<void> {
+  const { key, before, added } = plan;
+  // Ids are unique: those of `before` that are not clean now are of files gone or changed.
+  const stale = before.size - (clean.length - newlyClean.length);
+  const grown = added.length + newlyClean.length;
+  if (grown > addedLimit(clean.length) || stale > clean.length / 10) {
+    await cache.set(key, clean.sort());
+    if (added.length) await cache.set(cleanAddedKey(key), []);
+    plan.stored = new Set(clean);
+  } else if (newlyClean.length) {
+    await cache.set(cleanAddedKey(key), [...added, ...newlyClean].sort());
+    plan.stored = new Set(before);
+    for (const id of newlyClean) plan.stored.add(id);
+  }
 }
 
 /** Redact a file in place with the scan's result: its redaction, as the cache keeps it. */

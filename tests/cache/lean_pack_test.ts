@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { openCache } from "../../pipeline/cache.ts";
-import { readPack, readRecord, streamPack, writePack } from "../../pipeline/_cache_pack.ts";
+import {
+  appendPack,
+  readPack,
+  readRecord,
+  stampedFile,
+  streamPack,
+  touchPack,
+  writePack,
+} from "../../pipeline/_cache_pack.ts";
 import { tempDir } from "../_helpers.ts";
 import { entryFiles } from "./_cache_helpers.ts";
 
@@ -104,4 +112,35 @@ Deno.test("openCache() with lean: a rewritten pack keeps every entry used, read 
   }
   assert.equal(readPack(packOf(dir)).size, 60, "one pack with all of them");
   assert.ok((await entryFiles(dir)).length <= 10);
+});
+
+Deno.test("a pack's stamp holds while only its writers touch it: a write in place of the same size, or an append cut short, unstamps it", async () => {
+  const dir = await tempDir();
+  const path = join(dir, "pack");
+  const stamp = join(dir, "stamp");
+  const records = new Map([["a", new Uint8Array([1, 2, 3])], ["b", new Uint8Array([4, 5])]]);
+  const written = await writePack(path, records, { stamp });
+  const stamped = () => {
+    using file = Deno.openSync(path);
+    return stampedFile(file, stamp);
+  };
+  assert.ok(stamped());
+  // Appended and touched by slop: stamped again.
+  assert.ok(appendPack(path, new Map([["a", new Uint8Array([9])]]), { stamp }) > 0);
+  assert.ok(stamped());
+  touchPack(path, { stamp });
+  assert.ok(stamped());
+  // One byte changed in place, the size kept: another modification time, so no longer trusted,
+  // and the record is checked again (its hash fails).
+  const bytes = Deno.readFileSync(path);
+  bytes[written.get("b")!.offset!] ^= 1;
+  Deno.writeFileSync(path, bytes);
+  assert.ok(!stamped());
+  assert.equal(readRecord(path, written.get("b")!), undefined);
+  // No append onto a pack not as stamped (it may end in a damaged record).
+  assert.equal(appendPack(path, new Map([["c", new Uint8Array([7])]]), { stamp }), 0);
+  // A record cut short by a killed append: the size differs from the stamp's.
+  await writePack(path, records, { stamp });
+  Deno.writeFileSync(path, new TextEncoder().encode("c 00 99\nxy"), { append: true });
+  assert.ok(!stamped());
 });
