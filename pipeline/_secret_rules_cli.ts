@@ -10,7 +10,7 @@
  * @module
  */
 
-import { fewCharacters, looksRandom } from "./_secret_rules_common.ts";
+import { fewCharacters, lastIndexNear, looksRandom } from "./_secret_rules_common.ts";
 import { passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 
 type Span = { start: number; end: number };
@@ -196,8 +196,7 @@ export function findStdinPasswords(text: string): Span[] {
   const out: Span[] = [];
   for (const reader of text.matchAll(STDIN_READER)) {
     const at = reader.index;
-    const lineStart = text.lastIndexOf("\n", at) + 1;
-    const from = Math.max(lineStart, at - 768);
+    const from = Math.max(lastIndexNear(text, "\n", at, 768) + 1, at - 768, 0);
     const m = ECHO_PIPE.exec(text.slice(from, at));
     if (!m || !realPassword(m.groups!.v)) continue;
     const [start, end] = m.indices!.groups!.v!;

@@ -10,7 +10,13 @@
  * @module
  */
 
-import { looksGenerated, looksRandom, nameBefore, randomLetters } from "./_secret_rules_common.ts";
+import {
+  lastIndexNear,
+  looksGenerated,
+  looksRandom,
+  nameBefore,
+  randomLetters,
+} from "./_secret_rules_common.ts";
 
 /** One token of an expression: blanks, a name, a number, a string, or a mark of code. */
 const PIECE =
@@ -196,7 +202,7 @@ export function codeByPlace(text: string, at: number, start: number, end: number
   const expression = codeExpression(value);
   if (!expression && !(/^[A-Za-z_$][\w$]*$/.test(value) && nameOfCode(value))) return false;
   // a ternary's branch: any name of code
-  const lineStart = Math.max(text.lastIndexOf("\n", at) + 1, at - 512);
+  const lineStart = Math.max(lastIndexNear(text, "\n", at, 512) + 1, at - 512, 0);
   if (text[at] === ":" && /[ \t]\?[ \t]/.test(text.slice(lineStart, at))) return true;
   // the end of a statement: an expression, or a name of two words or more
   if (!expression && !wordsName(value)) return false;

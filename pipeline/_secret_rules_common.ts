@@ -356,3 +356,39 @@ export function fewCharacters(value: string): boolean {
   }
   return seen.size < 6;
 }
+
+/**
+ * The last `needle` that starts at or before `at` and no more than `limit` characters before it,
+ * or -1. A rule that looks back from each of its starts reads a bounded span this way: a plain
+ * `lastIndexOf` reads back to the text's start when there is none, so a text of many starts and
+ * no `needle` (one long line) cost the square of its length.
+ *
+ * @example
+ * ```ts
+ * import { lastIndexNear } from "./_secret_rules_common.ts";
+ * lastIndexNear("a\nbc", "\n", 3, 64); // 1
+ * lastIndexNear("a\nbc", "\n", 3, 1); // -1
+ * ```
+ */
+export function lastIndexNear(text: string, needle: string, at: number, limit: number): number {
+  const from = Math.max(0, at - limit);
+  const found = text.slice(from, at + needle.length).lastIndexOf(needle);
+  return found < 0 ? -1 : from + found;
+}
+
+/**
+ * The first `needle` that starts at or after `at` and no more than `limit` characters after it,
+ * or -1: the forward twin of {@linkcode lastIndexNear}, for a rule that looks ahead a bounded
+ * span from each of its starts.
+ *
+ * @example
+ * ```ts
+ * import { indexNear } from "./_secret_rules_common.ts";
+ * indexNear("ab\nc", "\n", 0, 64); // 2
+ * indexNear("ab\nc", "\n", 0, 1); // -1
+ * ```
+ */
+export function indexNear(text: string, needle: string, at: number, limit: number): number {
+  const found = text.slice(at, at + limit + needle.length).indexOf(needle);
+  return found < 0 ? -1 : at + found;
+}

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { echoesName, type TextHints } from "./_secret_rules_common.ts";
+import { echoesName, indexNear, type TextHints } from "./_secret_rules_common.ts";
 import { namesOf, PASSWORD_NAME_END, passwordLike } from "./_secret_rules_names.ts";
 
 /**
@@ -86,8 +86,8 @@ export function findSecretDefaults(
     } else if (c === "|") take(at, FILTER_DEFAULT, start, end);
     else if (c === "{" && VARIABLE_BLOCK.test(before)) {
       // the block's lines, up to its closing `}` at a line's start (2 KB at most)
-      let close = text.indexOf("\n}", at);
-      if (close < 0 || close - at > 2048) close = Math.min(text.length, at + 2048);
+      let close = indexNear(text, "\n}", at, 2048);
+      if (close < 0) close = Math.min(text.length, at + 2048);
       const m = VARIABLE_DEFAULT.exec(text.slice(at, close));
       if (
         m && passwordLike(m.groups!.v, true) && !echoesName(m.groups!.v, text.slice(start, end))

@@ -17,6 +17,7 @@
 
 import {
   fewCharacters,
+  lastIndexNear,
   looksGenerated,
   looksRandom,
   type TextHints,
@@ -409,7 +410,7 @@ export function findPositionalPasswords(
   for (const { at, kind } of spots.positions) afterWord(text, at, kind, out);
   // an `expect` of a password prompt (`expect "*assword*"`, `expect -re "Password:"`): its `send`
   for (const at of spots.passwords) {
-    const from = Math.max(text.lastIndexOf("\n", at) + 1, at - 64);
+    const from = Math.max(lastIndexNear(text, "\n", at, 64) + 1, at - 64, 0);
     if (EXPECT_PROMPT.test(text.slice(from, at))) sticky(text, at, EXPECT_SEND, out);
   }
   // a kickstart file's `rootpw`

@@ -16,7 +16,7 @@
  */
 
 import { commandBefore, cookieValues } from "./_secret_rules_cli.ts";
-import { fewCharacters, isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
+import { fewCharacters, indexNear, isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
 import { namesOf, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 import { textHints } from "./_secret_rules_hints.ts";
 
@@ -193,10 +193,15 @@ function condaTokens(text: string): Span[] {
 /** FreeRDP's `/p:`, from each `xfreerdp` the name search found: its line's `/p:`. */
 function rdpPasswords(text: string, hints: TextHints): Span[] {
   const out: Span[] = [];
-  for (const { at, kind } of namesOf(text, hints).positions) {
-    if (kind !== "rdp") continue;
-    const end = text.indexOf("\n", at);
-    const line = text.slice(at, end < 0 ? text.length : end);
+  const spots = namesOf(text, hints).positions.filter((p) => p.kind === "rdp").map((p) => p.at);
+  spots.sort((a, b) => a - b);
+  for (let i = 0; i < spots.length; i++) {
+    const at = spots[i];
+    // Its line, read no further than the next `xfreerdp`: a `/p:` after that is the next one's
+    // too (so many on one line are each read once, not each to the line's end).
+    const stop = i + 1 < spots.length ? spots[i + 1] : text.length;
+    const end = indexNear(text, "\n", at, stop - at);
+    const line = text.slice(at, end < 0 || end > stop ? stop : end);
     const p = line.search(/[ \t]\/p:/);
     if (p < 0) continue;
     SLASH_PASSWORD.lastIndex = at + p + 1;
@@ -237,6 +242,10 @@ function cookie(spans: Span[]): Span[] {
  */
 function harCookies(text: string): Span[] {
   const out: Span[] = [];
+  // The last `"cookies"` and `]` before each pair, found moving forward with the pairs (a search
+  // back from each pair read the text's start again for each)
+  let list = -1, nextList = text.indexOf('"cookies"');
+  let close = -1, nextClose = text.indexOf("]");
   HAR_PAIR.lastIndex = 0;
   for (const m of text.matchAll(HAR_PAIR)) {
     const { n, v } = m.groups!;
@@ -246,8 +255,13 @@ function harCookies(text: string): Span[] {
       continue;
     }
     // an item of a `"cookies": [` list: no `]` between the list's name and the pair
-    const list = text.lastIndexOf('"cookies"', m.index!);
-    if (list < 0 || m.index! - list > 4096 || text.slice(list, m.index!).includes("]")) continue;
+    for (; nextList >= 0 && nextList <= m.index!; nextList = text.indexOf('"cookies"', list + 1)) {
+      list = nextList;
+    }
+    for (; nextClose >= 0 && nextClose < m.index!; nextClose = text.indexOf("]", close + 1)) {
+      close = nextClose;
+    }
+    if (list < 0 || m.index! - list > 4096 || close > list) continue;
     out.push(...cookieValues(`${n}=${v}`, at - n.length - 1));
   }
   return out;

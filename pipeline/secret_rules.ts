@@ -103,13 +103,18 @@
  * `pepper`, `signer` and `salt` names in configuration files; 29: a password of letters alone
  * declared as a constant of code (`public const string ADMIN_PASSWORD = '…';`,
  * `static final String PASSWORD = "…";`, `readonly X_PASSWORD: string = '…'`), Postfix's `sasl_passwd` map, an `ftp` heredoc's `user NAME …`,
- * `wpa_cli … set_network N psk '"…"'`, `iwconfig … key s:…`.
+ * `wpa_cli … set_network N psk '"…"'`, `iwconfig … key s:…`; 31: a value split over joined
+ * literals or `\` continuations is read within 2 KB of its joints on a longer line, and a FreeRDP
+ * line up to the next `xfreerdp` (the same findings on shorter lines; a long line of them took the
+ * square of its length).
  */
-export const SECRET_RULES_VERSION = 29;
+export const SECRET_RULES_VERSION = 31;
 
 import {
   fewCharacters,
+  indexNear,
   isPlaceholder,
+  lastIndexNear,
   LONG_PAIR_VALUE,
   LONG_QUOTED,
   LONG_TOKEN,
@@ -1084,10 +1089,14 @@ function joinedMatches(
     // run (joints 2 KB apart at most).
     let last = i;
     while (last + 1 < found.length && found[last + 1].index - found[last].index < 2048) last++;
-    const from = lineStart(text, lineStart(text, found[i].index) - 1);
+    // (no more than WINDOW_REACH before the first and after the last: on one long line of joints
+    // far apart, each run's window was the whole line, read again for each run)
+    const first = found[i].index;
+    const floor = Math.max(0, first - WINDOW_REACH);
+    const from = startNear(text, startNear(text, first, floor) - 1, floor);
     const lastEnd = found[last].index + found[last].length;
-    let to = text.indexOf("\n", lineEnd(text, lastEnd) + 1);
-    if (to < 0) to = text.length;
+    const ceiling = Math.min(text.length, lastEnd + WINDOW_REACH);
+    const to = endNear(text, endNear(text, lastEnd, ceiling) + 1, ceiling);
     // The window joined, and where each joint is in it.
     const joints: Array<{ at: number; removed: number }> = [];
     let joined = "";
@@ -1115,15 +1124,21 @@ function joinedMatches(
   return out;
 }
 
-/** Where the line that holds `at` starts (0 before the text). */
-function lineStart(text: string, at: number): number {
-  return at <= 0 ? 0 : text.lastIndexOf("\n", at - 1) + 1;
+/** How far a joined window reaches before its first joint and after its last. */
+const WINDOW_REACH = 2048;
+
+/** Where the line that holds `at` starts, or `floor` if that is before it. */
+function startNear(text: string, at: number, floor: number): number {
+  if (at <= floor) return floor;
+  const found = lastIndexNear(text, "\n", at - 1, at - 1 - floor);
+  return found < 0 ? floor : found + 1;
 }
 
-/** Where the line that holds `at` ends (its `\n`, or the text's end). */
-function lineEnd(text: string, at: number): number {
-  const end = text.indexOf("\n", at);
-  return end < 0 ? text.length : end;
+/** Where the line that holds `at` ends (its `\n`), or `ceiling` if that is after it. */
+function endNear(text: string, at: number, ceiling: number): number {
+  if (at >= ceiling) return ceiling;
+  const found = indexNear(text, "\n", at, ceiling - at);
+  return found < 0 || found > ceiling ? ceiling : found;
 }
 
 /** Every secret of `text` that the table finds, with its hints. */

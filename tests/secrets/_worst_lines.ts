@@ -10,7 +10,7 @@
  */
 
 /** Where a rule starts reading: names, operators, prefixes, commands, schemes. */
-const STARTS = [
+export const STARTS: string[] = [
   "",
   "api_key=aB1",
   "password: Xy9",

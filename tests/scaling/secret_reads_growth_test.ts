@@ -1,0 +1,41 @@
+import { findSecrets } from "../../pipeline/secret_rules.ts";
+import { assertLinear, SIZES } from "./_growth.ts";
+import { readsOf } from "./_read_meter.ts";
+
+/**
+ * One line of a rule's start repeated, with no line end: a rule that looks back to its line's
+ * start, or ahead to its end or to a closing mark, from each of its starts read the whole line
+ * again from each (each of these read 126x to 224x more for 16x the line: a 1 MB line of
+ * `password: string = 'swordfish'` took 6 s, of `xfreerdp /u:a` 8.7 s). Each is read a bounded
+ * span now.
+ */
+const LINES: Array<[string, string, string]> = [
+  ["a password name's look back", "password: string = 'swordfish' ", "a.ts"],
+  ["an expect prompt's look back", 'expect "Password:" ', "a.exp"],
+  ["a pipe to --password-stdin", "echo x | docker login --password-stdin ", "a.sh"],
+  ["a password name's look back (a name of code)", "password: a_b_c ", "a.txt"],
+  ["a variable block's close", 'variable "db_password" { default = "abc" ', "a.tf"],
+  ["FreeRDP's line", "xfreerdp /u:a ", "a.sh"],
+  ["a HAR cookie's list", '"name": "a", "value": "b", ', "a.har"],
+];
+
+for (const [what, unit, path] of LINES) {
+  Deno.test(`secret rules read a line of ${JSON.stringify(unit)} in linear work (${what})`, () => {
+    const work = SIZES.map((n) => {
+      const text = unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+      return readsOf(() => findSecrets(text, { path }));
+    });
+    assertLinear(`${what}: ${JSON.stringify(unit)} in ${path}`, work);
+  });
+}
+
+Deno.test("secret rules read one line of joined literals 2 KB apart in linear work", () => {
+  // Literals joined (`'0Uah' + '…'`) further apart than one window of joints: each window was the
+  // line before to the line after, so on one line the whole line again for each (165x for 16x)
+  const unit = "apiKey = '0Uah' + 'x' " + "x ".repeat(1100);
+  const work = SIZES.map((n) => {
+    const text = unit.repeat(Math.ceil(n / unit.length)).slice(0, n);
+    return readsOf(() => findSecrets(text, { path: "a.js" }));
+  });
+  assertLinear("joined literals 2 KB apart", work);
+});
