@@ -59,8 +59,11 @@ export interface LanguageSpec {
   functionBodies: Set<string>;
   /** Node types that are function bodies only when their parent is listed in `functionBodies`. */
   bodyTypes: Set<string>;
-  /** Items kept as they are (with nested bodies elided); `type` is the node's type, when known. */
-  keep: (node: NodeLike, type?: string) => boolean;
+  /**
+   * Items kept as they are (with nested bodies elided); `type` is the node's type, when known,
+   * `container` the node whose item it is.
+   */
+  keep: (node: NodeLike, type?: string, container?: NodeLike) => boolean;
   /** Compound items kept only when something inside them is kept (`if`, `try`, `#ifdef`). */
   transparent: Set<string>;
   /**
@@ -1072,18 +1075,249 @@ const RUBY_KEEP = new Set(["method", "singleton_method", "class", "module", "sin
 
 /**
  * Ruby items: definitions, constants (`VERSION = "1.0"`), declaring calls (`include`,
- * `attr_reader`, `require`, `private def x`) and a visibility word standing alone (`private`).
- * Other calls are statements (a DSL's `get "/" do ... end` too).
+ * `attr_reader`, `require`, `private def x`), a visibility word standing alone (`private`), and
+ * the statements of a DSL where one stands (see {@linkcode rubyPlace}): a file's and a class's
+ * calls (`has_many :posts`, `Rails.application.routes.draw do`), a block of declarations' calls,
+ * settings (`config.x = 1`) and bare words (`use_doorkeeper`).
  */
-function rubyKeep(node: NodeLike, type: string = node.type): boolean {
+function rubyKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
   if (RUBY_KEEP.has(type)) return true;
-  if (type === "assignment") {
+  const place = rubyPlace(container);
+  // A block of declarations is shown as it is (its own blocks decided again).
+  if (place === "dsl") return true;
+  const open = place !== undefined && place !== "code";
+  if (type === "assignment" || type === "operator_assignment") {
     const left = node.childForFieldName("left")?.type;
-    return left === "constant" || left === "scope_resolution";
+    if (type === "assignment" && (left === "constant" || left === "scope_resolution")) return true;
+    return RUBY_SETTINGS.has(left ?? "") && open;
   }
-  if (type === "identifier") return RUBY_VISIBILITY.has(node.text);
-  if (type !== "call" || node.childForFieldName("receiver")) return false;
+  if (type === "identifier") return RUBY_VISIBILITY.has(node.text) || place === "suite";
+  if (type !== "call") return false;
+  if (!node.childForFieldName("receiver") && rubyDeclaringCall(node)) return true;
+  return open && !rubyPrints(node);
+}
+
+/** What a setting assigns to: an attribute (`config.x = 1`), an element (`ENV["X"] ||= "1"`). */
+const RUBY_SETTINGS = new Set(["call", "element_reference"]);
+
+/** Whether a call is one of {@linkcode RUBY_DECLARING_CALLS} (its receiver not asked). */
+function rubyDeclaringCall(node: NodeLike): boolean {
   return RUBY_DECLARING_CALLS.has(node.childForFieldName("method")?.text ?? "");
+}
+
+/** What a Ruby script prints: output, not what it declares (`puts "done"`, `$stderr.puts`). */
+function rubyPrints(call: NodeLike): boolean {
+  const receiver = call.childForFieldName("receiver")?.text;
+  const method = call.childForFieldName("method")?.text ?? "";
+  if (receiver === undefined) return RUBY_PRINTS.has(method);
+  return /^(?:\$std(?:out|err)|STD(?:OUT|ERR))$/.test(receiver) && RUBY_PRINTS.has(method);
+}
+
+/** Kernel's printing methods. */
+const RUBY_PRINTS = new Set(["puts", "print", "p", "pp", "printf", "warn", "write"]);
+
+/**
+ * RSpec's and Minitest's hooks and lazy values (`before do`, `setup do`, `let(:user) do`): their
+ * blocks are code, as a test's are (a JavaScript suite's `beforeEach` body is elided too).
+ */
+const RUBY_HOOKS = new Set([
+  "before",
+  "after",
+  "around",
+  "prepend_before",
+  "append_before",
+  "prepend_after",
+  "append_after",
+  "before_all",
+  "after_all",
+  "setup",
+  "teardown",
+  "let",
+  "let!",
+  "subject",
+  "subject!",
+]);
+
+/** RSpec's and Minitest's (spec style) test calls: their blocks are a test's body. */
+const RUBY_TESTS = new Set([
+  "it",
+  "specify",
+  "example",
+  "scenario",
+  "its",
+  "test",
+  "fit",
+  "fspecify",
+  "fexample",
+  "xit",
+  "xspecify",
+  "xexample",
+  "xscenario",
+]);
+
+/** RSpec's and Minitest's example groups: their blocks hold tests, hooks and helpers. */
+const RUBY_SUITES = new Set([
+  "describe",
+  "context",
+  "feature",
+  "shared_examples",
+  "shared_examples_for",
+  "shared_context",
+  "fdescribe",
+  "fcontext",
+  "xdescribe",
+  "xcontext",
+]);
+
+/** Ruby's compound statements a container's item may stand in (`if Rails.env.production?`). */
+const RUBY_COMPOUND = new Set(["if", "unless", "then", "else", "elsif"]);
+
+/**
+ * Where a Ruby item stands, by its container (`program`, a body): `program` (a file's top
+ * level), `body` (a class's or module's), `suite` (an example group's block: `describe`), `dsl`
+ * (a statement's block of declarations alone: `routes.draw do`, `create_table "a" do |t|`,
+ * `configure do`), `code` (a statement's block of code: a test's, `Sidekiq::Web.use(...) do |u,
+ * p|` with its local variables), or undefined elsewhere (a method's body, a block of a value).
+ * Read once per container node.
+ */
+function rubyPlace(container: NodeLike | undefined): string | undefined {
+  if (!container) return undefined;
+  const known = RUBY_PLACES.get(container);
+  if (known !== undefined) return known || undefined;
+  let place: string | undefined;
+  let holder: NodeLike | null = container;
+  for (let i = 0; holder && RUBY_COMPOUND.has(holder.type) && i < 16; i++) holder = holder.parent;
+  if (holder?.type === "program") place = "program";
+  else if (holder?.type === "body_statement") {
+    const owner = holder.parent;
+    if (owner?.type === "class" || owner?.type === "module" || owner?.type === "singleton_class") {
+      place = "body";
+    } else if (owner?.type === "do_block") place = rubyBlockPlace(owner, holder);
+  }
+  RUBY_PLACES.set(container, place ?? "");
+  return place;
+}
+
+/** {@linkcode rubyPlace}'s answers by container node ("" for none). */
+const RUBY_PLACES = new WeakMap<NodeLike, string>();
+
+/** The place a `do ... end` block's body is: see {@linkcode rubyPlace}. */
+function rubyBlockPlace(block: NodeLike, body: NodeLike): string | undefined {
+  const call = block.parent;
+  if (call?.type !== "call" || !rubyStatement(call)) return undefined;
+  const method = call.childForFieldName("method")?.text ?? "";
+  if (RUBY_TESTS.has(method) || RUBY_HOOKS.has(method)) return "code";
+  if (RUBY_SUITES.has(method)) return "suite";
+  return rubyDeclarations(body) ? "dsl" : "code";
+}
+
+/** Whether a call is an item of a container (a statement), not part of an expression. */
+function rubyStatement(call: NodeLike): boolean {
+  let up = call.parent;
+  for (let i = 0; up && RUBY_COMPOUND.has(up.type) && i < 16; i++) up = up.parent;
+  return up?.type === "program" || up?.type === "body_statement";
+}
+
+/**
+ * Whether a block is one of declarations: at most a quarter of its statements are code (a local
+ * variable, a `rescue`, an operator or a literal standing alone), the rest calls, bare words,
+ * settings (`config.x = 1`), constants and definitions, or conditions holding only those (a
+ * Rails environment's `configure` block with one local logger is still its settings).
+ */
+function rubyDeclarations(body: NodeLike): boolean {
+  let code = 0;
+  let statements = 0;
+  for (const item of body.namedChildren) {
+    if (item.type === "comment") continue;
+    statements++;
+    if (!rubyDeclaration(item, 0)) code++;
+  }
+  return code * 4 <= statements;
+}
+
+/** Whether a statement declares (see {@linkcode rubyDeclarations}). */
+function rubyDeclaration(item: NodeLike, depth: number): boolean {
+  const type = item.type;
+  if (type === "call" || type === "identifier" || type === "comment") return true;
+  if (RUBY_KEEP.has(type)) return true;
+  if (type === "assignment" || type === "operator_assignment") {
+    const left = item.childForFieldName("left")?.type ?? "";
+    return RUBY_SETTINGS.has(left) || left === "constant" || left === "scope_resolution";
+  }
+  if (!RUBY_COMPOUND.has(type) || depth > 8) return false;
+  return item.namedChildren.every((part) =>
+    part === item.childForFieldName("condition") || rubyDeclaration(part, depth + 1)
+  );
+}
+
+/**
+ * A Ruby call statement that the code views keep as a symbol: not a declaring call (those are
+ * `require`s and attributes, see {@linkcode rubyDeclares}), standing in a container; an
+ * assignment to a constant, or to a setting as a statement (a local variable is none).
+ */
+function rubyDefines(node: NodeLike, type: string, parentType: string | undefined): boolean {
+  // No parent type: an item of a container asked whether it defines (a mask's, a doc's).
+  const statement = parentType === undefined || parentType === "program" ||
+    parentType === "body_statement" ||
+    (parentType !== undefined && RUBY_COMPOUND.has(parentType) && rubyStatement(node));
+  if (type === "assignment" || type === "operator_assignment") {
+    // A constant wherever it is set; a setting (`config.x = 1`) as a statement; no local.
+    const left = node.childForFieldName("left")?.type ?? "";
+    if (type === "assignment" && (left === "constant" || left === "scope_resolution")) return true;
+    return RUBY_SETTINGS.has(left) && statement;
+  }
+  if (type !== "call" || !statement) return type !== "call";
+  return !(node.childForFieldName("receiver") === null && rubyDeclaringCall(node));
+}
+
+/**
+ * A DSL call's name, kind and words before its block: a test (`it "adds"`: `adds`, `test`), an
+ * example group (`RSpec.describe User`: `User`, `suite`), else its callee and first argument
+ * (`resources :chats`, `create_table accounts`, `Rails.application.routes.draw`: `call`); a
+ * setting (`config.x = 1`) its left side, kind `setting`.
+ */
+function rubyDescribe(def: NodeLike, type: string): DeclaredName | undefined {
+  if (type === "assignment" || type === "operator_assignment") {
+    const left = def.childForFieldName("left");
+    if (!RUBY_SETTINGS.has(left?.type ?? "")) return undefined;
+    const name = left!.text.replace(/\s+/g, "");
+    return { name, kind: "setting", signature: cutSignature(firstLineClosed(def.text)) };
+  }
+  if (type !== "call") return undefined;
+  const method = def.childForFieldName("method")?.text ?? "";
+  const block = def.childForFieldName("block");
+  const words =
+    (block ? def.text.slice(0, (block.startIndex ?? 0) - (def.startIndex ?? 0)) : def.text)
+      .replace(/\s+/g, " ").trim();
+  const first = def.childForFieldName("arguments")?.namedChildren[0];
+  const title = first && rubyTitle(first);
+  const tested = RUBY_TESTS.has(method) ? "test" : RUBY_SUITES.has(method) ? "suite" : undefined;
+  // A test with no title (`it { should be_valid }`) is named by its call.
+  if (tested) return { name: title || method, kind: tested, signature: cutSignature(words) };
+  const receiver = def.childForFieldName("receiver");
+  const callee = `${receiver ? `${receiver.text.replace(/\s+/g, "")}.` : ""}${method}`;
+  const name = title ? `${callee} ${title}` : callee;
+  return { name: name.slice(0, 120), kind: "call", signature: cutSignature(words) };
+}
+
+/**
+ * A first argument as a title: a plain string without its quotes (`"adds"`: `adds`), a symbol,
+ * a constant or a number as written; undefined for another (an expression's value).
+ */
+function rubyTitle(node: NodeLike): string | undefined {
+  const type = node.type;
+  if (type === "string") {
+    const parts = node.namedChildren;
+    if (parts.length === 0) return "";
+    if (parts.length === 1 && parts[0].type === "string_content") {
+      return parts[0].text.slice(0, 120);
+    }
+    return undefined;
+  }
+  if (/^(?:simple_symbol|constant|scope_resolution|integer|float)$/.test(type)) {
+    return node.text.slice(0, 120);
+  }
+  return undefined;
 }
 
 /**
@@ -1092,7 +1326,9 @@ function rubyKeep(node: NodeLike, type: string = node.type): boolean {
  * its body.
  */
 function rubyPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
-  // A method, or an attribute call (`attr_reader :a`): the same words decide.
+  // A method, or an attribute call (`attr_reader :a`): the same words decide; a DSL's call is
+  // public wherever it stands.
+  if (def.type === "call" && !rubyDeclaringCall(def)) return true;
   if (def.type !== "method" && def.type !== "call") return true;
   const parent = def.parent;
   if (parent?.type === "argument_list") {
@@ -1154,11 +1390,17 @@ const RUBY: Omit<LanguageSpec, "id" | "extensions"> = {
     singleton_method: { kind: "method" },
     class: { kind: "class" },
     module: { kind: "module" },
-    assignment: { kind: "constant", nameField: "left" },
+    assignment: { kind: "constant", nameField: "left", checked: true },
+    operator_assignment: { kind: "setting", nameField: "left", checked: true },
+    // A DSL's statement (see `rubyDefines`), its kind `call`, `test` or `suite`.
+    call: { kind: "call", checked: true },
   },
   values: new Set(["assignment.right"]),
   isPublic: rubyPublic,
   declares: rubyDeclares,
+  defines: rubyDefines,
+  describe: rubyDescribe,
+  symbolName: (def, type) => rubyDescribe(def, type)?.name,
   opaque: new Set(["string", "heredoc_body"]),
 };
 

@@ -731,7 +731,7 @@ class Walker {
         }
         continue;
       }
-      if (!spec.keep(child, type)) {
+      if (!spec.keep(child, type, node as unknown as NodeLike)) {
         if (full) {
           flush(true, child);
           kept++;
@@ -1082,6 +1082,8 @@ class Walker {
     }
     if (!isMember(nodeType, parentNode)) return [scope, kinds, nodes];
     if (spec.defines && !spec.defines(node as unknown as NodeLike, nodeType, parentNode?.type)) {
+      // A call that defines no symbol may declare some (Ruby's `attr_reader :a`).
+      if (spec.declares) this.declare(node, nodeType, where);
       return [scope, kinds, nodes];
     }
     return this.define(node, nodeType, { kind: defSpec.kind, ...where }) ?? [scope, kinds, nodes];
