@@ -1427,27 +1427,67 @@ const PHP_REQUIRES = /^(?:require|require_once|include|include_once)_expression$
 /**
  * Whether a statement is what a file does when it is loaded: a chain of calls rooted at a static
  * call (a routes file's `Route::get('/x', [C::class, 'm'])->name('x')`, `Route::middleware('auth')
- * ->group(function () {...})`, `Artisan::command(...)`, `Schedule::command(...)->daily()`), or a
+ * ->group(function () {...})`, `Artisan::command(...)`, `Schedule::command(...)->daily()`), a
+ * route or group of a router in a variable (Slim's `$app->get('/x', Action::class)`), a Pest
+ * test, suite, hook or setting (`it('adds', function () {...})`, `uses(TestCase::class)`), or a
  * `require` / `include` of another file. A plain call (`the_title();` in a template) is output.
  */
 function phpRuns(statement: NodeLike): boolean {
   const expression = statement.firstNamedChild;
   if (!expression) return false;
-  return PHP_REQUIRES.test(expression.type) || phpChain(statement) !== undefined;
+  if (PHP_REQUIRES.test(expression.type)) return true;
+  const chain = phpChain(statement);
+  if (!chain) return false;
+  const root = chain[chain.length - 1];
+  if (root.type === "scoped_call_expression") return true;
+  if (root.type === "function_call_expression") return PEST_CALLS.has(phpCallName(root));
+  return phpRoute(statement) !== undefined;
 }
 
-/** The calls of a statement's chain rooted at a static call, outermost first, or undefined. */
+/**
+ * The calls of a statement's chain, outermost first, down to its root: a static call
+ * (`Route::get(...)`), a function's call (`it(...)`) or a method's call on a variable
+ * (`$app->get(...)`); undefined for another statement.
+ */
 function phpChain(statement: NodeLike): NodeLike[] | undefined {
   const calls: NodeLike[] = [];
   let n = statement.firstNamedChild;
   for (let i = 0; n && i < 64; i++) {
     calls.push(n);
-    if (n.type === "scoped_call_expression") return calls;
+    if (n.type === "scoped_call_expression" || n.type === "function_call_expression") return calls;
     if (n.type !== "member_call_expression" && n.type !== "nullsafe_member_call_expression") break;
     n = n.childForFieldName("object");
+    if (n?.type === "variable_name") return calls;
   }
   return undefined;
 }
+
+/** A function call's name as written (`it`), or "" for a computed one. */
+function phpCallName(call: NodeLike): string {
+  const name = call.childForFieldName("function");
+  return name?.type === "name" ? name.text : "";
+}
+
+/** Pest's test functions (a test's body is elided, its title the symbol's name). */
+const PEST_TESTS = new Set(["it", "test", "arch", "todo"]);
+
+/**
+ * Pest's functions a test file calls at its top level: tests, `describe` (a suite, whose closure
+ * holds tests), hooks and the file's settings (`uses(TestCase::class)->in('Feature')`).
+ */
+const PEST_CALLS = new Set([
+  ...PEST_TESTS,
+  "describe",
+  "beforeEach",
+  "afterEach",
+  "beforeAll",
+  "afterAll",
+  "uses",
+  "pest",
+  "dataset",
+  "covers",
+  "mutates",
+]);
 
 /**
  * A router's methods that declare a route (Laravel's `Route::get`, `Route::resource`, ...,
@@ -1468,14 +1508,18 @@ function phpClosureArgument(call: NodeLike): NodeLike | undefined {
 /**
  * A routes file's statement as a symbol: a group (`Route::middleware('auth')->group(function ()
  * {...})`: its closure holds routes, walked as a block is) named and shown by its words before the
- * closure, or a route (`Route::get('/profile', ...)`) named by its method and its first argument
- * as written (`get /profile`), shown with closure bodies elided; or undefined for another
- * statement.
+ * closure, or a route (`Route::get('/profile', ...)`, `$app->get('/', Home::class)`) named by its
+ * method and its first argument as written (`get /profile`), shown with closure bodies elided; a
+ * Pest test (`it('adds', ...)`: `adds`, kind `test`) or suite (`describe('sum', function () {...})`,
+ * kind `suite`); or undefined for another statement. A route on a variable takes two arguments
+ * at least (`$client->get($url)` is a request).
  */
 function phpRoute(statement: NodeLike): DeclaredName | undefined {
   if (statement.type !== "expression_statement") return undefined;
   const calls = phpChain(statement);
   if (!calls || statement.startIndex === undefined) return undefined;
+  const root = calls[calls.length - 1];
+  if (root.type === "function_call_expression") return pestCall(statement, calls, root);
   const group = calls.find((c) => c.childForFieldName("name")?.text === "group");
   const closure = group && phpClosureArgument(group);
   if (closure?.startIndex !== undefined) {
@@ -1485,19 +1529,57 @@ function phpRoute(statement: NodeLike): DeclaredName | undefined {
   for (const call of calls) {
     const method = call.childForFieldName("name")?.text ?? "";
     if (!PHP_ROUTE_METHODS.test(method)) continue;
-    const first = call.childForFieldName("arguments")?.namedChildren[0]?.firstNamedChild;
+    const args = call.childForFieldName("arguments")?.namedChildren ?? [];
+    const first = args[0]?.firstNamedChild;
     if (first?.type !== "string" && first?.type !== "encapsed_string") continue;
-    const bodies = calls.map((c) => phpClosureArgument(c)?.childForFieldName("body"))
-      .filter((b): b is NodeLike => b !== null && b !== undefined);
-    const end = statement.startIndex + statement.text.length;
-    const signature = phpWords(statement, end, bodies).replace(/;$/, "");
-    return {
-      name: `${method} ${phpKeyName(first)}`,
-      kind: "route",
-      signature: cutSignature(signature),
-    };
+    if (root.type !== "scoped_call_expression" && args.length < 2) continue;
+    const signature = phpStatementWords(statement, calls);
+    return { name: `${method} ${phpKeyName(first)}`, kind: "route", signature };
   }
   return undefined;
+}
+
+/** A statement's words on one line, the bodies of the closures its calls pass elided. */
+function phpStatementWords(statement: NodeLike, calls: NodeLike[]): string {
+  const bodies = calls.map((c) => phpClosureArgument(c)?.childForFieldName("body"))
+    .filter((b): b is NodeLike => b !== null && b !== undefined);
+  const end = (statement.startIndex ?? 0) + statement.text.length;
+  return cutSignature(phpWords(statement, end, bodies).replace(/;$/, ""));
+}
+
+/**
+ * A Pest test (`it('adds', function () {...})->with([1, 2])`, `arch('no dd')->expect('dd')`) or
+ * suite (`describe('sum', function () {...})`) as a symbol titled by its first argument, a string;
+ * undefined for another call (a hook, `uses(...)`).
+ */
+function pestCall(
+  statement: NodeLike,
+  calls: NodeLike[],
+  root: NodeLike,
+): DeclaredName | undefined {
+  const name = phpCallName(root);
+  const kind = PEST_TESTS.has(name) ? "test" : name === "describe" ? "suite" : undefined;
+  const first = root.childForFieldName("arguments")?.namedChildren[0]?.firstNamedChild;
+  if (!kind || (first?.type !== "string" && first?.type !== "encapsed_string")) return undefined;
+  const closure = phpClosureArgument(root);
+  if (kind === "suite") {
+    if (!closure || closure.startIndex === undefined) return undefined;
+    const signature = `${phpWords(statement, closure.startIndex, [])}...)`;
+    return { name: phpKeyName(first), kind, signature: cutSignature(signature) };
+  }
+  return { name: phpKeyName(first), kind, signature: phpStatementWords(statement, calls) };
+}
+
+/**
+ * A file's returned closure whose body declares routes or tests (Slim's `return function (App
+ * $app) { $app->get(...); };`), or undefined: its body is then walked as a group's is.
+ */
+function phpReturnedRoutes(statement: NodeLike): NodeLike | undefined {
+  if (statement.parent?.type !== "program") return undefined;
+  const closure = statement.namedChildren.find((c) => c.type !== "comment");
+  if (closure?.type !== "anonymous_function") return undefined;
+  const body = closure.childForFieldName("body");
+  return body?.namedChildren.some((c) => phpRoute(c) !== undefined) ? closure : undefined;
 }
 
 /**
@@ -1538,6 +1620,9 @@ function phpWords(statement: NodeLike, end: number, bodies: NodeLike[]): string 
 function cutSignature(words: string): string {
   return words.length > 240 ? `${words.slice(0, 237)}...` : words;
 }
+
+/** The name PHP itself gives a closure (in a stack trace: `{closure}()`). */
+const PHP_CLOSURE = "{closure}";
 
 /** The name PHP itself gives an anonymous class (`get_class` says `class@anonymous`). */
 const PHP_ANONYMOUS_CLASS = "class@anonymous";
@@ -1580,6 +1665,7 @@ function phpKeyName(key: NodeLike): string {
 function phpDefines(node: NodeLike, type: string): boolean {
   if (type === "array_element_initializer") return phpReturnedKey(node) !== undefined;
   if (type === "expression_statement") return phpRoute(node) !== undefined;
+  if (type === "return_statement") return phpReturnedRoutes(node) !== undefined;
   return type !== "anonymous_class" || phpReturnedClass(node);
 }
 
@@ -1589,6 +1675,7 @@ function phpDefines(node: NodeLike, type: string): boolean {
  */
 function phpSymbolName(def: NodeLike, type: string): string | undefined {
   if (type === "expression_statement") return phpRoute(def)?.name;
+  if (type === "return_statement") return PHP_CLOSURE;
   if (type === "array_element_initializer") {
     const key = phpReturnedKey(def);
     return key && phpKeyName(key);
@@ -1602,6 +1689,15 @@ function phpSymbolName(def: NodeLike, type: string): string | undefined {
  */
 function phpDescribe(def: NodeLike, type: string): DeclaredName | undefined {
   if (type === "expression_statement") return phpRoute(def);
+  if (type === "return_statement") {
+    const closure = phpReturnedRoutes(def);
+    const body = closure?.childForFieldName("body");
+    if (!closure || body?.startIndex === undefined || def.startIndex === undefined) {
+      return undefined;
+    }
+    const words = def.text.slice(0, body.startIndex - def.startIndex).replace(/\s+/g, " ").trim();
+    return { name: PHP_CLOSURE, kind: "closure", signature: cutSignature(words) };
+  }
   if (type === "array_element_initializer") {
     const key = phpReturnedKey(def);
     if (!key) return undefined;
@@ -1673,10 +1769,12 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
     anonymous_class: { kind: "class" },
     // A key of the array a config file returns (see `phpReturnedKey`).
     array_element_initializer: { kind: "key", checked: true },
-    // A routes file's route or group (see `phpRoute`), its kind `route` or `group`.
+    // A routes file's route or group, a Pest test or suite (see `phpRoute`).
     expression_statement: { kind: "route", checked: true },
+    // A returned closure of routes (see `phpReturnedRoutes`), kind `closure`.
+    return_statement: { kind: "closure", checked: true },
   },
-  expands: new Set(["group"]),
+  expands: new Set(["group", "suite", "closure"]),
   values: new Set([
     "property_element.default_value",
     "const_element.value",

@@ -1201,13 +1201,20 @@ class Walker {
   ): boolean {
     const expands = this.spec.expands;
     if (!expands?.has(kinds[kinds.length - 1])) return false;
+    const held = nodes[nodes.length - 1];
+    // A function the symbol's statement returns (PHP's `return function (App $app) {...};`).
+    const returned = held === (parentNode as unknown as NodeLike | null);
     // PHP wraps each argument in a node of its own.
     const args = parentNode?.type === "argument" ? parentNode.parent : parentNode;
-    if (args?.type !== "arguments") return false;
-    // A PHP routes file's group is a statement: its closure is passed to the chain's `group`.
-    const held = nodes[nodes.length - 1];
-    const call = held.type === "expression_statement" ? held.firstNamedChild : held;
-    if (call?.childForFieldName("arguments")?.startIndex !== args.startIndex) return false;
+    if (!returned && args?.type !== "arguments") return false;
+    // A PHP suite or group is a statement: its closure is passed to a call of the chain
+    // (`describe('a', function () {...})->skip()`).
+    let call = held.type === "expression_statement" ? held.firstNamedChild : held;
+    for (let i = 0; call && i < 64; i++) {
+      if (call.childForFieldName("arguments")?.startIndex === args?.startIndex) break;
+      call = call.childForFieldName("object");
+    }
+    if (!returned && !call) return false;
     const regions = this.regions;
     if (regions) {
       const at = firstAtOrAfter(regions.length, (i) => regions[i].start, body.startIndex);
