@@ -1909,10 +1909,58 @@ const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
  * Scala items: definitions and declarations, packages and package objects (`package object os {`,
  * Scala 2's members of a package), imports and exports, not expressions.
  */
-function scalaKeep(_node: NodeLike, type: string = _node.type): boolean {
+function scalaKeep(node: NodeLike, type: string = node.type): boolean {
   if (type === "ERROR") return false;
+  if (type === "call_expression") return scalaTest(node) !== undefined;
   return type.endsWith("_definition") || type.endsWith("_declaration") ||
     type === "package_clause" || type === "package_object" || type === "enum_case_definitions";
+}
+
+/** Whether a statement is a titled test call (`test("a") { ... }`), asked of a test's block. */
+function scalaTitled(node: NodeLike): boolean {
+  const head = node.type === "call_expression" ? node.childForFieldName("function") : null;
+  return head?.type === "call_expression" &&
+    SCALA_TESTS.has(head.childForFieldName("function")?.text ?? "") &&
+    node.childForFieldName("arguments")?.type === "block";
+}
+
+/** The test calls of munit, ScalaTest's `FunSuite`, `FunSpec` and ScalaCheck's `Properties`. */
+const SCALA_TESTS = new Set(["test", "property", "it", "ignore", "scenario"]);
+
+/**
+ * A test (munit's and ScalaTest's `test("adds") { ... }`, `test("slow".ignore) { ... }`,
+ * ScalaCheck's `property("p") = forAll {...}` is a definition already) or suite (FunSpec's
+ * `describe("Stack") { ... }`, utest's `Tests { ... }` and a test holding tests) as a symbol
+ * titled by its string, or undefined for another call. Its block is a test's body, elided, or a
+ * suite's, holding tests.
+ */
+function scalaTest(call: NodeLike): DeclaredName | undefined {
+  const head = call.childForFieldName("function");
+  const block = call.childForFieldName("arguments");
+  if (block?.type !== "block") return undefined;
+  // utest's `val tests = Tests { test("a") { ... } }`: the suite of a file's tests.
+  if (head?.type === "identifier" && head.text === "Tests") {
+    return { name: "Tests", kind: "suite", signature: "Tests" };
+  }
+  if (head?.type !== "call_expression") return undefined;
+  const name = head.childForFieldName("function")?.text ?? "";
+  let kind = SCALA_TESTS.has(name) ? "test" : name === "describe" ? "suite" : undefined;
+  // A utest test that holds tests (`test("cp") { test("deep") { ... } }`) is their suite.
+  if (kind === "test" && block.namedChildren.some((c) => scalaTitled(c))) kind = "suite";
+  let title: NodeLike | null | undefined = head.childForFieldName("arguments")?.namedChildren[0];
+  // `test("slow".ignore)`, `test("x".tag(Slow))`: munit's options on the title.
+  for (let i = 0; title && title.type !== "string" && i < 4; i++) {
+    title = title.type === "field_expression"
+      ? title.childForFieldName("value")
+      : title.type === "call_expression"
+      ? title.childForFieldName("function")
+      : null;
+  }
+  if (!kind || title?.type !== "string" || !/^"(?:[^"\\\n]|\\.)*"$/.test(title.text)) {
+    return undefined;
+  }
+  const signature = cutSignature(head.text.replace(/\s+/g, " "));
+  return { name: title.text.slice(1, -1), kind, signature };
 }
 
 /** Scala members are public unless `private` (`private[pkg]` too) says otherwise. */
@@ -1929,7 +1977,12 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
   bodyMarker: "{ ... }",
   valueMarker: "...",
   containers: new Set(["compilation_unit", "template_body", "enum_body", "with_template_body"]),
-  functionBodies: new Set(["function_definition.body", "given_definition.body"]),
+  // A test's block (`test("adds") { ... }`, see `scalaTest`) is a body too.
+  functionBodies: new Set([
+    "function_definition.body",
+    "given_definition.body",
+    "call_expression.arguments",
+  ]),
   // A body is any expression: blocks, and the expressions that run long, are elided; a short
   // expression (`def size: Int = items.size`) stays as it is written.
   bodyTypes: new Set([
@@ -1965,9 +2018,14 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
     given_definition: { kind: "given" },
     simple_enum_case: { kind: "case" },
     full_enum_case: { kind: "case" },
+    call_expression: { kind: "test", checked: true },
   },
+  expands: new Set(["suite"]),
   values: new Set(["val_definition.value", "var_definition.value"]),
   isPublic: scalaPublic,
+  defines: (node, type) => type !== "call_expression" || scalaTest(node) !== undefined,
+  describe: (def, type) => type === "call_expression" ? scalaTest(def) : undefined,
+  symbolName: (def, type) => type === "call_expression" ? scalaTest(def)?.name : undefined,
   opaque: new Set(["string", "interpolated_string_expression"]),
 };
 

@@ -1267,7 +1267,9 @@ class Walker {
       if (field && bodyFields?.has(field) && spec.bodyTypes.has(type)) {
         // A function body holds no member: a `def` item shows it as it is. A function passed to
         // a test suite's call holds its tests.
-        if (this.expands([kinds, nodes], parentNode, child)) {
+        // The body of the symbol the node itself defines (Scala's `describe("a") { ... }`).
+        const own = innerNodes !== nodes && this.expands([innerKinds, innerNodes], node, child);
+        if (own || this.expands([kinds, nodes], parentNode, child)) {
           this.container(child, innerScope, innerKinds, innerNodes, true);
         } else if (!this.full) this.elideBody(child, node);
         continue;
