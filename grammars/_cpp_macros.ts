@@ -68,8 +68,8 @@ const BEFORE_BLOCK = new RegExp(String.raw`^([ \t]*)(${MACRO})(?=[ \t]*\{[ \t]*(
 /**
  * A macro word, or a macro's call, alone on an indented line with no `;` (`SPDLOG_LOGGER_CATCH(
  * source_loc())`, `SPDLOG_CATCH_STD`: a `catch` clause when the library has exceptions), right
- * after a line that closes a block: the parser joined it with the next statement into a
- * declaration (a symbol named `(source_loc())`).
+ * after a line that closes a block, or first in a function's body (Qt's `Q_UNUSED(x)`): the
+ * parser joined it with the next statement into a declaration (a symbol named `(source_loc())`).
  */
 const AFTER_BLOCK = new RegExp(
   String.raw`^([ \t]+)(${MACRO}(?:[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))?)[ \t]*(?:\/\/.*)?$`,
@@ -85,8 +85,27 @@ const ENDS_BEFORE = /^$|^[ \t]*(?:[A-Za-z_#}]|\/[/*])/;
 /** A line that closes a block (a comment may follow it). */
 const CLOSES_BLOCK = /\}[ \t]*(?:\/\/.*)?$/;
 
-/** A line that starts a declaration or a directive: a macro word alone before it has no place. */
-const STARTS_DECLARATION = new RegExp(String.raw`^[ \t]*(?:#|${DECLARATION_START})`);
+/** A line that opens a block (a comment may follow it). */
+const OPENS_BLOCK = /\{[ \t]*(?:\/\/.*)?$/;
+
+/** A line of a type's or namespace's head, whose block holds declarations. */
+const TYPE_HEAD = /\b(?:class|struct|union|enum|namespace)\b/;
+
+/**
+ * A line that starts a declaration, a directive or an access label (Qt's `signals:` too): a macro
+ * word alone before it has no place (Qt's `Q_OBJECT` above `public:`).
+ */
+const STARTS_DECLARATION = new RegExp(
+  String.raw`^[ \t]*(?:#|${DECLARATION_START}|(?:public|protected|private|signals|Q_SIGNALS)\b)`,
+);
+
+/**
+ * Qt's access labels, which its headers define as C++'s (`signals:` and `Q_SIGNALS:` as
+ * `public:`, `public slots:` as `public:`): read as those, the words the parser does not know
+ * made every class of a Qt app an error (flameshot: 135 of its 225 C++ files).
+ */
+const QT_LABEL =
+  /^([ \t]*)(?:(signals|Q_SIGNALS)|(?:public|protected|private)([ \t]+)(slots|Q_SLOTS))(?=[ \t]*:(?!:))/;
 
 /**
  * A line that may hold a macro word inside it: an upper-case word after `class`, `struct`,
@@ -96,7 +115,7 @@ const HAS_INNER = /^(?![ \t]*#).*\b(?:class|struct|union|if)[ \t]+_*[A-Z]/;
 
 /** Whether a text may hold any macro word out of place: most files hold none, and are not split. */
 const MAY_HOLD =
-  /^[ \t]*_*[A-Z]|\b(?:class|struct|union|if)[ \t]+_*[A-Z]|[\w>*&][ \t]+_*[A-Z][A-Z0-9_]*[A-Z0-9_][ \t]+~?[A-Za-z_][\w:~]*[ \t]*\(/m;
+  /^[ \t]*_*[A-Z]|^[ \t]*signals[ \t]*:|\bslots[ \t]*:|\b(?:class|struct|union|if)[ \t]+_*[A-Z]|[\w>*&][ \t]+_*[A-Z][A-Z0-9_]*[A-Z0-9_][ \t]+~?[A-Za-z_][\w:~]*[ \t]*\(/m;
 
 const UNDERSCORE = 95;
 const UPPER_A = 65;
@@ -143,23 +162,42 @@ export function blankMacroWords(text: string): string | undefined {
     while (filled < lines.length && !lines[filled].trim()) filled++;
     return filled < lines.length ? lines[filled] : undefined;
   };
-  // The last line before this one that is not blank.
+  // The last two lines before this one that are not blank.
   let previous = "";
+  let before = "";
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const above = previous;
-    if (line.trim()) previous = line;
+    const above2 = before;
+    if (line.trim()) [before, previous] = [previous, line];
     const first = line.trimStart().charCodeAt(0);
     const word = first === UNDERSCORE || (first >= UPPER_A && first <= UPPER_Z);
     const inner = HAS_INNER.test(line);
     const typed = !word && AFTER_TYPE.test(line);
+    const label = QT_LABEL.exec(line);
+    if (label) {
+      const [all, lead, signals, blanks, slots] = label;
+      // `signals:` reads `public :`; `private slots:` reads `private       :`.
+      lines[i] = signals
+        ? lead + "public" + " ".repeat(signals.length - 6) + line.slice(all.length)
+        : lead + line.slice(lead.length, all.length - blanks.length - slots.length) +
+          spaces(blanks + slots) + line.slice(all.length);
+      changed = true;
+      continue;
+    }
     if (!word && !inner && !typed) continue;
     let out = typed
       ? line.replace(AFTER_TYPE, (_all, head: string, name: string) => head + spaces(name))
       : line;
     if (word) {
       out = line.replace(BEFORE_KEYWORD, (_all, lead: string, name: string) => lead + spaces(name));
-      if (CLOSES_BLOCK.test(above) && AFTER_BLOCK.test(line) && ENDS_BEFORE.test(next(i) ?? "")) {
+      // After a block's close, or first in a function's body (Qt's `Q_UNUSED(x)`); a macro's
+      // call first in a class's body declares its members (`DECLARE_GETTER(a)`).
+      const opens = OPENS_BLOCK.test(above) && !TYPE_HEAD.test(above) && !TYPE_HEAD.test(above2);
+      if (
+        (CLOSES_BLOCK.test(above) || opens) && AFTER_BLOCK.test(line) &&
+        ENDS_BEFORE.test(next(i) ?? "")
+      ) {
         out = out.replace(AFTER_BLOCK, (_all, lead: string, name: string) => lead + spaces(name));
       }
       for (const before of [BEFORE_CONSTRUCTOR, BEFORE_TYPED, BEFORE_BLOCK]) {
