@@ -1813,6 +1813,20 @@ function csharpName(def: NodeLike, type: string): NodeLike | null | undefined {
   return declarator?.childForFieldName("name");
 }
 
+/**
+ * C# items: declarations, and a program's top-level statements that set it up (ASP.NET's minimal
+ * API: `var builder = WebApplication.CreateBuilder(args);`, `app.MapGet("/", () => ...);`), a
+ * declaration or an expression's statement, lambdas' bodies elided. A statement that branches or
+ * loops (`if (app.Environment.IsDevelopment()) {...}`) is code, left out.
+ */
+function csharpKeep(node: NodeLike, type: string = node.type): boolean {
+  if (type === "global_statement") {
+    const statement = node.firstNamedChild?.type;
+    return statement === "local_declaration_statement" || statement === "expression_statement";
+  }
+  return type !== "ERROR" && !type.endsWith("_statement");
+}
+
 const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "c_sharp",
   pkg: "tree-sitter-c-sharp@0.23.5",
@@ -1833,8 +1847,7 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   bodyTypes: new Set(["block"]),
   typeBodies: new Set(["enum_member_declaration_list"]),
   scopesRest: new Set(["file_scoped_namespace_declaration"]),
-  keep: (_node, type = _node.type) =>
-    type !== "ERROR" && type !== "global_statement" && !type.endsWith("_statement"),
+  keep: csharpKeep,
   transparent: new Set<string>(),
   attach: new Set(["comment"]),
   docBlocks: true,
