@@ -1429,8 +1429,8 @@ const PHP_REQUIRES = /^(?:require|require_once|include|include_once)_expression$
  * call (a routes file's `Route::get('/x', [C::class, 'm'])->name('x')`, `Route::middleware('auth')
  * ->group(function () {...})`, `Artisan::command(...)`, `Schedule::command(...)->daily()`), a
  * route or group of a router in a variable (Slim's `$app->get('/x', Action::class)`), a Pest
- * test, suite, hook or setting (`it('adds', function () {...})`, `uses(TestCase::class)`), or a
- * `require` / `include` of another file. A plain call (`the_title();` in a template) is output.
+ * test, suite, hook or setting (`it('adds', function () {...})`, `uses(TestCase::class)`), a
+ * WordPress hook (`add_action('init', ...)`), or a `require` / `include` of another file. A plain call (`the_title();` in a template) is output.
  */
 function phpRuns(statement: NodeLike): boolean {
   const expression = statement.firstNamedChild;
@@ -1440,7 +1440,10 @@ function phpRuns(statement: NodeLike): boolean {
   if (!chain) return false;
   const root = chain[chain.length - 1];
   if (root.type === "scoped_call_expression") return true;
-  if (root.type === "function_call_expression") return PEST_CALLS.has(phpCallName(root));
+  if (root.type === "function_call_expression") {
+    const name = phpCallName(root);
+    return PEST_CALLS.has(name) || WORDPRESS_HOOKS.has(name);
+  }
   return phpRoute(statement) !== undefined;
 }
 
@@ -1487,6 +1490,19 @@ const PEST_CALLS = new Set([
   "dataset",
   "covers",
   "mutates",
+]);
+
+/**
+ * WordPress's functions that hook a plugin or theme in when its file is loaded (`add_action('init',
+ * ...)`, `register_activation_hook(__FILE__, ...)`): what the file does, as a route is.
+ */
+const WORDPRESS_HOOKS = new Set([
+  "add_action",
+  "add_filter",
+  "add_shortcode",
+  "register_activation_hook",
+  "register_deactivation_hook",
+  "register_uninstall_hook",
 ]);
 
 /**
@@ -1741,6 +1757,8 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
     "declaration_list",
     "enum_declaration_list",
     "compound_statement",
+    // The alternative syntax's block (`if (!class_exists('A')) : class A {...} endif;`).
+    "colon_block",
   ]),
   functionBodies: new Set([
     "function_definition.body",

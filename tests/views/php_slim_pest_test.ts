@@ -100,3 +100,40 @@ Deno.test("a Pest file's tests and suites are symbols, their closures' bodies el
     "test sum.of none is zero",
   ]);
 });
+
+Deno.test("a class under PHP's alternative if and a WordPress plugin's hooks are kept", async () => {
+  // classic-editor.php: its 970-line class under `if (...) :` was dropped whole.
+  const text = [
+    "<?php",
+    "if ( ! class_exists( 'Classic_Editor' ) ) :",
+    "class Classic_Editor {",
+    "\tpublic static function init_actions() {",
+    "\t\treturn 1;",
+    "\t}",
+    "}",
+    "",
+    "add_action( 'plugins_loaded', array( 'Classic_Editor', 'init_actions' ) );",
+    "the_title();",
+    "endif;",
+    "",
+  ].join("\n");
+  const view = (await renderCode("classic-editor.php", text))!;
+  assert.equal(
+    view.text,
+    [
+      "<?php",
+      "if ( ! class_exists( 'Classic_Editor' ) ) :",
+      "class Classic_Editor {",
+      "\tpublic static function init_actions() { ... }",
+      "}",
+      "",
+      "add_action( 'plugins_loaded', array( 'Classic_Editor', 'init_actions' ) );",
+      "endif;",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => s.qualifiedName), [
+    "Classic_Editor",
+    "Classic_Editor.init_actions",
+  ]);
+});
