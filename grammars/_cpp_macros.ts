@@ -137,6 +137,31 @@ const IN_CLASS_HEAD = new RegExp(
 );
 
 /**
+ * A line of Qt's access label as C++'s, of the same length (`signals:` reads `public :`,
+ * `private slots:` reads `private       :`), or undefined for another line.
+ */
+function qtLabel(line: string): string | undefined {
+  const label = QT_LABEL.exec(line);
+  if (!label) return undefined;
+  const [all, lead, signals, blanks, slots] = label;
+  const rest = line.slice(all.length);
+  if (signals) return lead + "public" + " ".repeat(signals.length - 6) + rest;
+  return line.slice(0, all.length - blanks.length - slots.length) +
+    " ".repeat(blanks.length + slots.length) + rest;
+}
+
+/**
+ * Whether a line is a macro's call alone that stands for a statement: after a block's close, or
+ * first in a function's body (Qt's `Q_UNUSED(x)`), and before a statement. A macro's call first
+ * in a class's body declares its members (`DECLARE_GETTER(a)`) and stays.
+ */
+function callAlone(line: string, [above2, above]: string[], after: string | undefined): boolean {
+  const opens = OPENS_BLOCK.test(above) && !TYPE_HEAD.test(above) && !TYPE_HEAD.test(above2);
+  return (CLOSES_BLOCK.test(above) || opens) && AFTER_BLOCK.test(line) &&
+    ENDS_BEFORE.test(after ?? "");
+}
+
+/**
  * The text to parse with those words as spaces, or `undefined` when there is none (the file
  * itself is read). A preprocessor line is left as it is (`#define X_API extern` defines `X_API`).
  *
@@ -150,11 +175,7 @@ const IN_CLASS_HEAD = new RegExp(
 export function blankMacroWords(text: string): string | undefined {
   if (!MAY_HOLD.test(text)) return undefined;
   const lines = text.split("\n");
-  let changed = false;
-  const spaces = (word: string) => {
-    changed = true;
-    return " ".repeat(word.length);
-  };
+  const spaces = (word: string) => " ".repeat(word.length);
   // The next line that is not blank, walked once for all lines (both only move forward).
   let filled = 0;
   const next = (i: number) => {
@@ -174,30 +195,15 @@ export function blankMacroWords(text: string): string | undefined {
     const word = first === UNDERSCORE || (first >= UPPER_A && first <= UPPER_Z);
     const inner = HAS_INNER.test(line);
     const typed = !word && AFTER_TYPE.test(line);
-    const label = QT_LABEL.exec(line);
-    if (label) {
-      const [all, lead, signals, blanks, slots] = label;
-      // `signals:` reads `public :`; `private slots:` reads `private       :`.
-      lines[i] = signals
-        ? lead + "public" + " ".repeat(signals.length - 6) + line.slice(all.length)
-        : lead + line.slice(lead.length, all.length - blanks.length - slots.length) +
-          spaces(blanks + slots) + line.slice(all.length);
-      changed = true;
-      continue;
-    }
-    if (!word && !inner && !typed) continue;
-    let out = typed
-      ? line.replace(AFTER_TYPE, (_all, head: string, name: string) => head + spaces(name))
-      : line;
-    if (word) {
+    const label = qtLabel(line);
+    if (!word && !inner && !typed && label === undefined) continue;
+    let out = label ??
+      (typed
+        ? line.replace(AFTER_TYPE, (_all, head: string, name: string) => head + spaces(name))
+        : line);
+    if (word && label === undefined) {
       out = line.replace(BEFORE_KEYWORD, (_all, lead: string, name: string) => lead + spaces(name));
-      // After a block's close, or first in a function's body (Qt's `Q_UNUSED(x)`); a macro's
-      // call first in a class's body declares its members (`DECLARE_GETTER(a)`).
-      const opens = OPENS_BLOCK.test(above) && !TYPE_HEAD.test(above) && !TYPE_HEAD.test(above2);
-      if (
-        (CLOSES_BLOCK.test(above) || opens) && AFTER_BLOCK.test(line) &&
-        ENDS_BEFORE.test(next(i) ?? "")
-      ) {
+      if (callAlone(line, [above2, above], next(i))) {
         out = out.replace(AFTER_BLOCK, (_all, lead: string, name: string) => lead + spaces(name));
       }
       for (const before of [BEFORE_CONSTRUCTOR, BEFORE_TYPED, BEFORE_BLOCK]) {
@@ -219,5 +225,6 @@ export function blankMacroWords(text: string): string | undefined {
     }
     lines[i] = out;
   }
-  return changed ? lines.join("\n") : undefined;
+  const out = lines.join("\n");
+  return out === text ? undefined : out;
 }
