@@ -68,8 +68,8 @@ const BEFORE_BLOCK = new RegExp(String.raw`^([ \t]*)(${MACRO})(?=[ \t]*\{[ \t]*(
 /**
  * A macro word, or a macro's call, alone on an indented line with no `;` (`SPDLOG_LOGGER_CATCH(
  * source_loc())`, `SPDLOG_CATCH_STD`: a `catch` clause when the library has exceptions), right
- * after a line that closes a block: the parser joined it with the next statement into a
- * declaration (a symbol named `(source_loc())`).
+ * after a line that closes a block, or first in a function's body (Qt's `Q_UNUSED(x)`): the
+ * parser joined it with the next statement into a declaration (a symbol named `(source_loc())`).
  */
 const AFTER_BLOCK = new RegExp(
   String.raw`^([ \t]+)(${MACRO}(?:[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))?)[ \t]*(?:\/\/.*)?$`,
@@ -85,8 +85,27 @@ const ENDS_BEFORE = /^$|^[ \t]*(?:[A-Za-z_#}]|\/[/*])/;
 /** A line that closes a block (a comment may follow it). */
 const CLOSES_BLOCK = /\}[ \t]*(?:\/\/.*)?$/;
 
-/** A line that starts a declaration or a directive: a macro word alone before it has no place. */
-const STARTS_DECLARATION = new RegExp(String.raw`^[ \t]*(?:#|${DECLARATION_START})`);
+/** A line that opens a block (a comment may follow it). */
+const OPENS_BLOCK = /\{[ \t]*(?:\/\/.*)?$/;
+
+/** A line of a type's or namespace's head, whose block holds declarations. */
+const TYPE_HEAD = /\b(?:class|struct|union|enum|namespace)\b/;
+
+/**
+ * A line that starts a declaration, a directive or an access label (Qt's `signals:` too): a macro
+ * word alone before it has no place (Qt's `Q_OBJECT` above `public:`).
+ */
+const STARTS_DECLARATION = new RegExp(
+  String.raw`^[ \t]*(?:#|${DECLARATION_START}|(?:public|protected|private|signals|Q_SIGNALS)\b)`,
+);
+
+/**
+ * Qt's access labels, which its headers define as C++'s (`signals:` and `Q_SIGNALS:` as
+ * `public:`, `public slots:` as `public:`): read as those, the words the parser does not know
+ * made every class of a Qt app an error (flameshot: 135 of its 225 C++ files).
+ */
+const QT_LABEL =
+  /^([ \t]*)(?:(signals|Q_SIGNALS)|(?:public|protected|private)([ \t]+)(slots|Q_SLOTS))(?=[ \t]*:(?!:))/;
 
 /**
  * A line that may hold a macro word inside it: an upper-case word after `class`, `struct`,
@@ -96,7 +115,7 @@ const HAS_INNER = /^(?![ \t]*#).*\b(?:class|struct|union|if)[ \t]+_*[A-Z]/;
 
 /** Whether a text may hold any macro word out of place: most files hold none, and are not split. */
 const MAY_HOLD =
-  /^[ \t]*_*[A-Z]|\b(?:class|struct|union|if)[ \t]+_*[A-Z]|[\w>*&][ \t]+_*[A-Z][A-Z0-9_]*[A-Z0-9_][ \t]+~?[A-Za-z_][\w:~]*[ \t]*\(/m;
+  /^[ \t]*_*[A-Z]|^[ \t]*signals[ \t]*:|\bslots[ \t]*:|\b(?:class|struct|union|if)[ \t]+_*[A-Z]|[\w>*&][ \t]+_*[A-Z][A-Z0-9_]*[A-Z0-9_][ \t]+~?[A-Za-z_][\w:~]*[ \t]*\(/m;
 
 const UNDERSCORE = 95;
 const UPPER_A = 65;
@@ -118,6 +137,31 @@ const IN_CLASS_HEAD = new RegExp(
 );
 
 /**
+ * A line of Qt's access label as C++'s, of the same length (`signals:` reads `public :`,
+ * `private slots:` reads `private       :`), or undefined for another line.
+ */
+function qtLabel(line: string): string | undefined {
+  const label = QT_LABEL.exec(line);
+  if (!label) return undefined;
+  const [all, lead, signals, blanks, slots] = label;
+  const rest = line.slice(all.length);
+  if (signals) return lead + "public" + " ".repeat(signals.length - 6) + rest;
+  return line.slice(0, all.length - blanks.length - slots.length) +
+    " ".repeat(blanks.length + slots.length) + rest;
+}
+
+/**
+ * Whether a line is a macro's call alone that stands for a statement: after a block's close, or
+ * first in a function's body (Qt's `Q_UNUSED(x)`), and before a statement. A macro's call first
+ * in a class's body declares its members (`DECLARE_GETTER(a)`) and stays.
+ */
+function callAlone(line: string, [above2, above]: string[], after: string | undefined): boolean {
+  const opens = OPENS_BLOCK.test(above) && !TYPE_HEAD.test(above) && !TYPE_HEAD.test(above2);
+  return (CLOSES_BLOCK.test(above) || opens) && AFTER_BLOCK.test(line) &&
+    ENDS_BEFORE.test(after ?? "");
+}
+
+/**
  * The text to parse with those words as spaces, or `undefined` when there is none (the file
  * itself is read). A preprocessor line is left as it is (`#define X_API extern` defines `X_API`).
  *
@@ -131,11 +175,7 @@ const IN_CLASS_HEAD = new RegExp(
 export function blankMacroWords(text: string): string | undefined {
   if (!MAY_HOLD.test(text)) return undefined;
   const lines = text.split("\n");
-  let changed = false;
-  const spaces = (word: string) => {
-    changed = true;
-    return " ".repeat(word.length);
-  };
+  const spaces = (word: string) => " ".repeat(word.length);
   // The next line that is not blank, walked once for all lines (both only move forward).
   let filled = 0;
   const next = (i: number) => {
@@ -143,23 +183,27 @@ export function blankMacroWords(text: string): string | undefined {
     while (filled < lines.length && !lines[filled].trim()) filled++;
     return filled < lines.length ? lines[filled] : undefined;
   };
-  // The last line before this one that is not blank.
+  // The last two lines before this one that are not blank.
   let previous = "";
+  let before = "";
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const above = previous;
-    if (line.trim()) previous = line;
+    const above2 = before;
+    if (line.trim()) [before, previous] = [previous, line];
     const first = line.trimStart().charCodeAt(0);
     const word = first === UNDERSCORE || (first >= UPPER_A && first <= UPPER_Z);
     const inner = HAS_INNER.test(line);
     const typed = !word && AFTER_TYPE.test(line);
-    if (!word && !inner && !typed) continue;
-    let out = typed
-      ? line.replace(AFTER_TYPE, (_all, head: string, name: string) => head + spaces(name))
-      : line;
-    if (word) {
+    const label = qtLabel(line);
+    if (!word && !inner && !typed && label === undefined) continue;
+    let out = label ??
+      (typed
+        ? line.replace(AFTER_TYPE, (_all, head: string, name: string) => head + spaces(name))
+        : line);
+    if (word && label === undefined) {
       out = line.replace(BEFORE_KEYWORD, (_all, lead: string, name: string) => lead + spaces(name));
-      if (CLOSES_BLOCK.test(above) && AFTER_BLOCK.test(line) && ENDS_BEFORE.test(next(i) ?? "")) {
+      if (callAlone(line, [above2, above], next(i))) {
         out = out.replace(AFTER_BLOCK, (_all, lead: string, name: string) => lead + spaces(name));
       }
       for (const before of [BEFORE_CONSTRUCTOR, BEFORE_TYPED, BEFORE_BLOCK]) {
@@ -181,5 +225,6 @@ export function blankMacroWords(text: string): string | undefined {
     }
     lines[i] = out;
   }
-  return changed ? lines.join("\n") : undefined;
+  const out = lines.join("\n");
+  return out === text ? undefined : out;
 }

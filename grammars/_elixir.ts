@@ -53,6 +53,10 @@ const DECLARING = new Set([
   "property",
   "setup",
   "setup_all",
+  // Mix's configuration (`config/config.exs`: `config :logger, level: :warning`): what the
+  // file sets, kept under a top-level `if config_env() == :prod do` too.
+  "config",
+  "import_config",
 ]);
 
 /**
@@ -65,7 +69,7 @@ const CONDITIONALS = new Set(["if", "unless", "for"]);
 /** A conditional's blocks: its `do` block and its `else` block, whose items are alike. */
 const BLOCKS = new Set(["do_block", "else_block"]);
 
-/** Whether a conditional's blocks hold a definition, directly or in a conditional inside. */
+/** Whether a conditional's blocks hold a definition or a Mix setting, directly or in a conditional inside. */
 function holdsDefinition(node: ElixirNode, depth = 0): boolean {
   if (depth > 8) return false;
   for (const block of node.namedChildren) {
@@ -73,7 +77,7 @@ function holdsDefinition(node: ElixirNode, depth = 0): boolean {
     for (const item of block.namedChildren) {
       if (item.type !== "call") continue;
       const name = called(item);
-      if (name in MODULES || name in FUNCTIONS) return true;
+      if (name in MODULES || name in FUNCTIONS || name === "config") return true;
       if (CONDITIONALS.has(name) && holdsDefinition(item, depth + 1)) return true;
     }
   }

@@ -59,8 +59,11 @@ export interface LanguageSpec {
   functionBodies: Set<string>;
   /** Node types that are function bodies only when their parent is listed in `functionBodies`. */
   bodyTypes: Set<string>;
-  /** Items kept as they are (with nested bodies elided); `type` is the node's type, when known. */
-  keep: (node: NodeLike, type?: string) => boolean;
+  /**
+   * Items kept as they are (with nested bodies elided); `type` is the node's type, when known,
+   * `container` the node whose item it is.
+   */
+  keep: (node: NodeLike, type?: string, container?: NodeLike) => boolean;
   /** Compound items kept only when something inside them is kept (`if`, `try`, `#ifdef`). */
   transparent: Set<string>;
   /**
@@ -1072,18 +1075,249 @@ const RUBY_KEEP = new Set(["method", "singleton_method", "class", "module", "sin
 
 /**
  * Ruby items: definitions, constants (`VERSION = "1.0"`), declaring calls (`include`,
- * `attr_reader`, `require`, `private def x`) and a visibility word standing alone (`private`).
- * Other calls are statements (a DSL's `get "/" do ... end` too).
+ * `attr_reader`, `require`, `private def x`), a visibility word standing alone (`private`), and
+ * the statements of a DSL where one stands (see {@linkcode rubyPlace}): a file's and a class's
+ * calls (`has_many :posts`, `Rails.application.routes.draw do`), a block of declarations' calls,
+ * settings (`config.x = 1`) and bare words (`use_doorkeeper`).
  */
-function rubyKeep(node: NodeLike, type: string = node.type): boolean {
+function rubyKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
   if (RUBY_KEEP.has(type)) return true;
-  if (type === "assignment") {
+  const place = rubyPlace(container);
+  // A block of declarations is shown as it is (its own blocks decided again).
+  if (place === "dsl") return true;
+  const open = place !== undefined && place !== "code";
+  if (type === "assignment" || type === "operator_assignment") {
     const left = node.childForFieldName("left")?.type;
-    return left === "constant" || left === "scope_resolution";
+    if (type === "assignment" && (left === "constant" || left === "scope_resolution")) return true;
+    return RUBY_SETTINGS.has(left ?? "") && open;
   }
-  if (type === "identifier") return RUBY_VISIBILITY.has(node.text);
-  if (type !== "call" || node.childForFieldName("receiver")) return false;
+  if (type === "identifier") return RUBY_VISIBILITY.has(node.text) || place === "suite";
+  if (type !== "call") return false;
+  if (!node.childForFieldName("receiver") && rubyDeclaringCall(node)) return true;
+  return open && !rubyPrints(node);
+}
+
+/** What a setting assigns to: an attribute (`config.x = 1`), an element (`ENV["X"] ||= "1"`). */
+const RUBY_SETTINGS = new Set(["call", "element_reference"]);
+
+/** Whether a call is one of {@linkcode RUBY_DECLARING_CALLS} (its receiver not asked). */
+function rubyDeclaringCall(node: NodeLike): boolean {
   return RUBY_DECLARING_CALLS.has(node.childForFieldName("method")?.text ?? "");
+}
+
+/** What a Ruby script prints: output, not what it declares (`puts "done"`, `$stderr.puts`). */
+function rubyPrints(call: NodeLike): boolean {
+  const receiver = call.childForFieldName("receiver")?.text;
+  const method = call.childForFieldName("method")?.text ?? "";
+  if (receiver === undefined) return RUBY_PRINTS.has(method);
+  return /^(?:\$std(?:out|err)|STD(?:OUT|ERR))$/.test(receiver) && RUBY_PRINTS.has(method);
+}
+
+/** Kernel's printing methods. */
+const RUBY_PRINTS = new Set(["puts", "print", "p", "pp", "printf", "warn", "write"]);
+
+/**
+ * RSpec's and Minitest's hooks and lazy values (`before do`, `setup do`, `let(:user) do`): their
+ * blocks are code, as a test's are (a JavaScript suite's `beforeEach` body is elided too).
+ */
+const RUBY_HOOKS = new Set([
+  "before",
+  "after",
+  "around",
+  "prepend_before",
+  "append_before",
+  "prepend_after",
+  "append_after",
+  "before_all",
+  "after_all",
+  "setup",
+  "teardown",
+  "let",
+  "let!",
+  "subject",
+  "subject!",
+]);
+
+/** RSpec's and Minitest's (spec style) test calls: their blocks are a test's body. */
+const RUBY_TESTS = new Set([
+  "it",
+  "specify",
+  "example",
+  "scenario",
+  "its",
+  "test",
+  "fit",
+  "fspecify",
+  "fexample",
+  "xit",
+  "xspecify",
+  "xexample",
+  "xscenario",
+]);
+
+/** RSpec's and Minitest's example groups: their blocks hold tests, hooks and helpers. */
+const RUBY_SUITES = new Set([
+  "describe",
+  "context",
+  "feature",
+  "shared_examples",
+  "shared_examples_for",
+  "shared_context",
+  "fdescribe",
+  "fcontext",
+  "xdescribe",
+  "xcontext",
+]);
+
+/** Ruby's compound statements a container's item may stand in (`if Rails.env.production?`). */
+const RUBY_COMPOUND = new Set(["if", "unless", "then", "else", "elsif"]);
+
+/**
+ * Where a Ruby item stands, by its container (`program`, a body): `program` (a file's top
+ * level), `body` (a class's or module's), `suite` (an example group's block: `describe`), `dsl`
+ * (a statement's block of declarations alone: `routes.draw do`, `create_table "a" do |t|`,
+ * `configure do`), `code` (a statement's block of code: a test's, `Sidekiq::Web.use(...) do |u,
+ * p|` with its local variables), or undefined elsewhere (a method's body, a block of a value).
+ * Read once per container node.
+ */
+function rubyPlace(container: NodeLike | undefined): string | undefined {
+  if (!container) return undefined;
+  const known = RUBY_PLACES.get(container);
+  if (known !== undefined) return known || undefined;
+  let place: string | undefined;
+  let holder: NodeLike | null = container;
+  for (let i = 0; holder && RUBY_COMPOUND.has(holder.type) && i < 16; i++) holder = holder.parent;
+  if (holder?.type === "program") place = "program";
+  else if (holder?.type === "body_statement") {
+    const owner = holder.parent;
+    if (owner?.type === "class" || owner?.type === "module" || owner?.type === "singleton_class") {
+      place = "body";
+    } else if (owner?.type === "do_block") place = rubyBlockPlace(owner, holder);
+  }
+  RUBY_PLACES.set(container, place ?? "");
+  return place;
+}
+
+/** {@linkcode rubyPlace}'s answers by container node ("" for none). */
+const RUBY_PLACES = new WeakMap<NodeLike, string>();
+
+/** The place a `do ... end` block's body is: see {@linkcode rubyPlace}. */
+function rubyBlockPlace(block: NodeLike, body: NodeLike): string | undefined {
+  const call = block.parent;
+  if (call?.type !== "call" || !rubyStatement(call)) return undefined;
+  const method = call.childForFieldName("method")?.text ?? "";
+  if (RUBY_TESTS.has(method) || RUBY_HOOKS.has(method)) return "code";
+  if (RUBY_SUITES.has(method)) return "suite";
+  return rubyDeclarations(body) ? "dsl" : "code";
+}
+
+/** Whether a call is an item of a container (a statement), not part of an expression. */
+function rubyStatement(call: NodeLike): boolean {
+  let up = call.parent;
+  for (let i = 0; up && RUBY_COMPOUND.has(up.type) && i < 16; i++) up = up.parent;
+  return up?.type === "program" || up?.type === "body_statement";
+}
+
+/**
+ * Whether a block is one of declarations: at most a quarter of its statements are code (a local
+ * variable, a `rescue`, an operator or a literal standing alone), the rest calls, bare words,
+ * settings (`config.x = 1`), constants and definitions, or conditions holding only those (a
+ * Rails environment's `configure` block with one local logger is still its settings).
+ */
+function rubyDeclarations(body: NodeLike): boolean {
+  let code = 0;
+  let statements = 0;
+  for (const item of body.namedChildren) {
+    if (item.type === "comment") continue;
+    statements++;
+    if (!rubyDeclaration(item, 0)) code++;
+  }
+  return code * 4 <= statements;
+}
+
+/** Whether a statement declares (see {@linkcode rubyDeclarations}). */
+function rubyDeclaration(item: NodeLike, depth: number): boolean {
+  const type = item.type;
+  if (type === "call" || type === "identifier" || type === "comment") return true;
+  if (RUBY_KEEP.has(type)) return true;
+  if (type === "assignment" || type === "operator_assignment") {
+    const left = item.childForFieldName("left")?.type ?? "";
+    return RUBY_SETTINGS.has(left) || left === "constant" || left === "scope_resolution";
+  }
+  if (!RUBY_COMPOUND.has(type) || depth > 8) return false;
+  return item.namedChildren.every((part) =>
+    part === item.childForFieldName("condition") || rubyDeclaration(part, depth + 1)
+  );
+}
+
+/**
+ * A Ruby call statement that the code views keep as a symbol: not a declaring call (those are
+ * `require`s and attributes, see {@linkcode rubyDeclares}), standing in a container; an
+ * assignment to a constant, or to a setting as a statement (a local variable is none).
+ */
+function rubyDefines(node: NodeLike, type: string, parentType: string | undefined): boolean {
+  // No parent type: an item of a container asked whether it defines (a mask's, a doc's).
+  const statement = parentType === undefined || parentType === "program" ||
+    parentType === "body_statement" ||
+    (parentType !== undefined && RUBY_COMPOUND.has(parentType) && rubyStatement(node));
+  if (type === "assignment" || type === "operator_assignment") {
+    // A constant wherever it is set; a setting (`config.x = 1`) as a statement; no local.
+    const left = node.childForFieldName("left")?.type ?? "";
+    if (type === "assignment" && (left === "constant" || left === "scope_resolution")) return true;
+    return RUBY_SETTINGS.has(left) && statement;
+  }
+  if (type !== "call" || !statement) return type !== "call";
+  return !(node.childForFieldName("receiver") === null && rubyDeclaringCall(node));
+}
+
+/**
+ * A DSL call's name, kind and words before its block: a test (`it "adds"`: `adds`, `test`), an
+ * example group (`RSpec.describe User`: `User`, `suite`), else its callee and first argument
+ * (`resources :chats`, `create_table accounts`, `Rails.application.routes.draw`: `call`); a
+ * setting (`config.x = 1`) its left side, kind `setting`.
+ */
+function rubyDescribe(def: NodeLike, type: string): DeclaredName | undefined {
+  if (type === "assignment" || type === "operator_assignment") {
+    const left = def.childForFieldName("left");
+    if (!RUBY_SETTINGS.has(left?.type ?? "")) return undefined;
+    const name = left!.text.replace(/\s+/g, "");
+    return { name, kind: "setting", signature: cutSignature(firstLineClosed(def.text)) };
+  }
+  if (type !== "call") return undefined;
+  const method = def.childForFieldName("method")?.text ?? "";
+  const block = def.childForFieldName("block");
+  const words =
+    (block ? def.text.slice(0, (block.startIndex ?? 0) - (def.startIndex ?? 0)) : def.text)
+      .replace(/\s+/g, " ").trim();
+  const first = def.childForFieldName("arguments")?.namedChildren[0];
+  const title = first && rubyTitle(first);
+  const tested = RUBY_TESTS.has(method) ? "test" : RUBY_SUITES.has(method) ? "suite" : undefined;
+  // A test with no title (`it { should be_valid }`) is named by its call.
+  if (tested) return { name: title || method, kind: tested, signature: cutSignature(words) };
+  const receiver = def.childForFieldName("receiver");
+  const callee = `${receiver ? `${receiver.text.replace(/\s+/g, "")}.` : ""}${method}`;
+  const name = title ? `${callee} ${title}` : callee;
+  return { name: name.slice(0, 120), kind: "call", signature: cutSignature(words) };
+}
+
+/**
+ * A first argument as a title: a plain string without its quotes (`"adds"`: `adds`), a symbol,
+ * a constant or a number as written; undefined for another (an expression's value).
+ */
+function rubyTitle(node: NodeLike): string | undefined {
+  const type = node.type;
+  if (type === "string") {
+    const parts = node.namedChildren;
+    if (parts.length === 0) return "";
+    if (parts.length === 1 && parts[0].type === "string_content") {
+      return parts[0].text.slice(0, 120);
+    }
+    return undefined;
+  }
+  if (/^(?:simple_symbol|constant|scope_resolution|integer|float)$/.test(type)) {
+    return node.text.slice(0, 120);
+  }
+  return undefined;
 }
 
 /**
@@ -1092,7 +1326,9 @@ function rubyKeep(node: NodeLike, type: string = node.type): boolean {
  * its body.
  */
 function rubyPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
-  // A method, or an attribute call (`attr_reader :a`): the same words decide.
+  // A method, or an attribute call (`attr_reader :a`): the same words decide; a DSL's call is
+  // public wherever it stands.
+  if (def.type === "call" && !rubyDeclaringCall(def)) return true;
   if (def.type !== "method" && def.type !== "call") return true;
   const parent = def.parent;
   if (parent?.type === "argument_list") {
@@ -1154,11 +1390,17 @@ const RUBY: Omit<LanguageSpec, "id" | "extensions"> = {
     singleton_method: { kind: "method" },
     class: { kind: "class" },
     module: { kind: "module" },
-    assignment: { kind: "constant", nameField: "left" },
+    assignment: { kind: "constant", nameField: "left", checked: true },
+    operator_assignment: { kind: "setting", nameField: "left", checked: true },
+    // A DSL's statement (see `rubyDefines`), its kind `call`, `test` or `suite`.
+    call: { kind: "call", checked: true },
   },
   values: new Set(["assignment.right"]),
   isPublic: rubyPublic,
   declares: rubyDeclares,
+  defines: rubyDefines,
+  describe: rubyDescribe,
+  symbolName: (def, type) => rubyDescribe(def, type)?.name,
   opaque: new Set(["string", "heredoc_body"]),
 };
 
@@ -1185,27 +1427,83 @@ const PHP_REQUIRES = /^(?:require|require_once|include|include_once)_expression$
 /**
  * Whether a statement is what a file does when it is loaded: a chain of calls rooted at a static
  * call (a routes file's `Route::get('/x', [C::class, 'm'])->name('x')`, `Route::middleware('auth')
- * ->group(function () {...})`, `Artisan::command(...)`, `Schedule::command(...)->daily()`), or a
- * `require` / `include` of another file. A plain call (`the_title();` in a template) is output.
+ * ->group(function () {...})`, `Artisan::command(...)`, `Schedule::command(...)->daily()`), a
+ * route or group of a router in a variable (Slim's `$app->get('/x', Action::class)`), a Pest
+ * test, suite, hook or setting (`it('adds', function () {...})`, `uses(TestCase::class)`), a
+ * WordPress hook (`add_action('init', ...)`), or a `require` / `include` of another file. A plain call (`the_title();` in a template) is output.
  */
 function phpRuns(statement: NodeLike): boolean {
   const expression = statement.firstNamedChild;
   if (!expression) return false;
-  return PHP_REQUIRES.test(expression.type) || phpChain(statement) !== undefined;
+  if (PHP_REQUIRES.test(expression.type)) return true;
+  const chain = phpChain(statement);
+  if (!chain) return false;
+  const root = chain[chain.length - 1];
+  if (root.type === "scoped_call_expression") return true;
+  if (root.type === "function_call_expression") {
+    const name = phpCallName(root);
+    return PEST_CALLS.has(name) || WORDPRESS_HOOKS.has(name);
+  }
+  return phpRoute(statement) !== undefined;
 }
 
-/** The calls of a statement's chain rooted at a static call, outermost first, or undefined. */
+/**
+ * The calls of a statement's chain, outermost first, down to its root: a static call
+ * (`Route::get(...)`), a function's call (`it(...)`) or a method's call on a variable
+ * (`$app->get(...)`); undefined for another statement.
+ */
 function phpChain(statement: NodeLike): NodeLike[] | undefined {
   const calls: NodeLike[] = [];
   let n = statement.firstNamedChild;
   for (let i = 0; n && i < 64; i++) {
     calls.push(n);
-    if (n.type === "scoped_call_expression") return calls;
+    if (n.type === "scoped_call_expression" || n.type === "function_call_expression") return calls;
     if (n.type !== "member_call_expression" && n.type !== "nullsafe_member_call_expression") break;
     n = n.childForFieldName("object");
+    if (n?.type === "variable_name") return calls;
   }
   return undefined;
 }
+
+/** A function call's name as written (`it`), or "" for a computed one. */
+function phpCallName(call: NodeLike): string {
+  const name = call.childForFieldName("function");
+  return name?.type === "name" ? name.text : "";
+}
+
+/** Pest's test functions (a test's body is elided, its title the symbol's name). */
+const PEST_TESTS = new Set(["it", "test", "arch", "todo"]);
+
+/**
+ * Pest's functions a test file calls at its top level: tests, `describe` (a suite, whose closure
+ * holds tests), hooks and the file's settings (`uses(TestCase::class)->in('Feature')`).
+ */
+const PEST_CALLS = new Set([
+  ...PEST_TESTS,
+  "describe",
+  "beforeEach",
+  "afterEach",
+  "beforeAll",
+  "afterAll",
+  "uses",
+  "pest",
+  "dataset",
+  "covers",
+  "mutates",
+]);
+
+/**
+ * WordPress's functions that hook a plugin or theme in when its file is loaded (`add_action('init',
+ * ...)`, `register_activation_hook(__FILE__, ...)`): what the file does, as a route is.
+ */
+const WORDPRESS_HOOKS = new Set([
+  "add_action",
+  "add_filter",
+  "add_shortcode",
+  "register_activation_hook",
+  "register_deactivation_hook",
+  "register_uninstall_hook",
+]);
 
 /**
  * A router's methods that declare a route (Laravel's `Route::get`, `Route::resource`, ...,
@@ -1226,14 +1524,18 @@ function phpClosureArgument(call: NodeLike): NodeLike | undefined {
 /**
  * A routes file's statement as a symbol: a group (`Route::middleware('auth')->group(function ()
  * {...})`: its closure holds routes, walked as a block is) named and shown by its words before the
- * closure, or a route (`Route::get('/profile', ...)`) named by its method and its first argument
- * as written (`get /profile`), shown with closure bodies elided; or undefined for another
- * statement.
+ * closure, or a route (`Route::get('/profile', ...)`, `$app->get('/', Home::class)`) named by its
+ * method and its first argument as written (`get /profile`), shown with closure bodies elided; a
+ * Pest test (`it('adds', ...)`: `adds`, kind `test`) or suite (`describe('sum', function () {...})`,
+ * kind `suite`); or undefined for another statement. A route on a variable takes two arguments
+ * at least (`$client->get($url)` is a request).
  */
 function phpRoute(statement: NodeLike): DeclaredName | undefined {
   if (statement.type !== "expression_statement") return undefined;
   const calls = phpChain(statement);
   if (!calls || statement.startIndex === undefined) return undefined;
+  const root = calls[calls.length - 1];
+  if (root.type === "function_call_expression") return pestCall(statement, calls, root);
   const group = calls.find((c) => c.childForFieldName("name")?.text === "group");
   const closure = group && phpClosureArgument(group);
   if (closure?.startIndex !== undefined) {
@@ -1243,19 +1545,57 @@ function phpRoute(statement: NodeLike): DeclaredName | undefined {
   for (const call of calls) {
     const method = call.childForFieldName("name")?.text ?? "";
     if (!PHP_ROUTE_METHODS.test(method)) continue;
-    const first = call.childForFieldName("arguments")?.namedChildren[0]?.firstNamedChild;
+    const args = call.childForFieldName("arguments")?.namedChildren ?? [];
+    const first = args[0]?.firstNamedChild;
     if (first?.type !== "string" && first?.type !== "encapsed_string") continue;
-    const bodies = calls.map((c) => phpClosureArgument(c)?.childForFieldName("body"))
-      .filter((b): b is NodeLike => b !== null && b !== undefined);
-    const end = statement.startIndex + statement.text.length;
-    const signature = phpWords(statement, end, bodies).replace(/;$/, "");
-    return {
-      name: `${method} ${phpKeyName(first)}`,
-      kind: "route",
-      signature: cutSignature(signature),
-    };
+    if (root.type !== "scoped_call_expression" && args.length < 2) continue;
+    const signature = phpStatementWords(statement, calls);
+    return { name: `${method} ${phpKeyName(first)}`, kind: "route", signature };
   }
   return undefined;
+}
+
+/** A statement's words on one line, the bodies of the closures its calls pass elided. */
+function phpStatementWords(statement: NodeLike, calls: NodeLike[]): string {
+  const bodies = calls.map((c) => phpClosureArgument(c)?.childForFieldName("body"))
+    .filter((b): b is NodeLike => b !== null && b !== undefined);
+  const end = (statement.startIndex ?? 0) + statement.text.length;
+  return cutSignature(phpWords(statement, end, bodies).replace(/;$/, ""));
+}
+
+/**
+ * A Pest test (`it('adds', function () {...})->with([1, 2])`, `arch('no dd')->expect('dd')`) or
+ * suite (`describe('sum', function () {...})`) as a symbol titled by its first argument, a string;
+ * undefined for another call (a hook, `uses(...)`).
+ */
+function pestCall(
+  statement: NodeLike,
+  calls: NodeLike[],
+  root: NodeLike,
+): DeclaredName | undefined {
+  const name = phpCallName(root);
+  const kind = PEST_TESTS.has(name) ? "test" : name === "describe" ? "suite" : undefined;
+  const first = root.childForFieldName("arguments")?.namedChildren[0]?.firstNamedChild;
+  if (!kind || (first?.type !== "string" && first?.type !== "encapsed_string")) return undefined;
+  const closure = phpClosureArgument(root);
+  if (kind === "suite") {
+    if (!closure || closure.startIndex === undefined) return undefined;
+    const signature = `${phpWords(statement, closure.startIndex, [])}...)`;
+    return { name: phpKeyName(first), kind, signature: cutSignature(signature) };
+  }
+  return { name: phpKeyName(first), kind, signature: phpStatementWords(statement, calls) };
+}
+
+/**
+ * A file's returned closure whose body declares routes or tests (Slim's `return function (App
+ * $app) { $app->get(...); };`), or undefined: its body is then walked as a group's is.
+ */
+function phpReturnedRoutes(statement: NodeLike): NodeLike | undefined {
+  if (statement.parent?.type !== "program") return undefined;
+  const closure = statement.namedChildren.find((c) => c.type !== "comment");
+  if (closure?.type !== "anonymous_function") return undefined;
+  const body = closure.childForFieldName("body");
+  return body?.namedChildren.some((c) => phpRoute(c) !== undefined) ? closure : undefined;
 }
 
 /**
@@ -1296,6 +1636,9 @@ function phpWords(statement: NodeLike, end: number, bodies: NodeLike[]): string 
 function cutSignature(words: string): string {
   return words.length > 240 ? `${words.slice(0, 237)}...` : words;
 }
+
+/** The name PHP itself gives a closure (in a stack trace: `{closure}()`). */
+const PHP_CLOSURE = "{closure}";
 
 /** The name PHP itself gives an anonymous class (`get_class` says `class@anonymous`). */
 const PHP_ANONYMOUS_CLASS = "class@anonymous";
@@ -1338,6 +1681,7 @@ function phpKeyName(key: NodeLike): string {
 function phpDefines(node: NodeLike, type: string): boolean {
   if (type === "array_element_initializer") return phpReturnedKey(node) !== undefined;
   if (type === "expression_statement") return phpRoute(node) !== undefined;
+  if (type === "return_statement") return phpReturnedRoutes(node) !== undefined;
   return type !== "anonymous_class" || phpReturnedClass(node);
 }
 
@@ -1347,6 +1691,7 @@ function phpDefines(node: NodeLike, type: string): boolean {
  */
 function phpSymbolName(def: NodeLike, type: string): string | undefined {
   if (type === "expression_statement") return phpRoute(def)?.name;
+  if (type === "return_statement") return PHP_CLOSURE;
   if (type === "array_element_initializer") {
     const key = phpReturnedKey(def);
     return key && phpKeyName(key);
@@ -1360,6 +1705,15 @@ function phpSymbolName(def: NodeLike, type: string): string | undefined {
  */
 function phpDescribe(def: NodeLike, type: string): DeclaredName | undefined {
   if (type === "expression_statement") return phpRoute(def);
+  if (type === "return_statement") {
+    const closure = phpReturnedRoutes(def);
+    const body = closure?.childForFieldName("body");
+    if (!closure || body?.startIndex === undefined || def.startIndex === undefined) {
+      return undefined;
+    }
+    const words = def.text.slice(0, body.startIndex - def.startIndex).replace(/\s+/g, " ").trim();
+    return { name: PHP_CLOSURE, kind: "closure", signature: cutSignature(words) };
+  }
   if (type === "array_element_initializer") {
     const key = phpReturnedKey(def);
     if (!key) return undefined;
@@ -1403,6 +1757,8 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
     "declaration_list",
     "enum_declaration_list",
     "compound_statement",
+    // The alternative syntax's block (`if (!class_exists('A')) : class A {...} endif;`).
+    "colon_block",
   ]),
   functionBodies: new Set([
     "function_definition.body",
@@ -1431,10 +1787,12 @@ const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
     anonymous_class: { kind: "class" },
     // A key of the array a config file returns (see `phpReturnedKey`).
     array_element_initializer: { kind: "key", checked: true },
-    // A routes file's route or group (see `phpRoute`), its kind `route` or `group`.
+    // A routes file's route or group, a Pest test or suite (see `phpRoute`).
     expression_statement: { kind: "route", checked: true },
+    // A returned closure of routes (see `phpReturnedRoutes`), kind `closure`.
+    return_statement: { kind: "closure", checked: true },
   },
-  expands: new Set(["group"]),
+  expands: new Set(["group", "suite", "closure"]),
   values: new Set([
     "property_element.default_value",
     "const_element.value",
@@ -1473,6 +1831,20 @@ function csharpName(def: NodeLike, type: string): NodeLike | null | undefined {
   return declarator?.childForFieldName("name");
 }
 
+/**
+ * C# items: declarations, and a program's top-level statements that set it up (ASP.NET's minimal
+ * API: `var builder = WebApplication.CreateBuilder(args);`, `app.MapGet("/", () => ...);`), a
+ * declaration or an expression's statement, lambdas' bodies elided. A statement that branches or
+ * loops (`if (app.Environment.IsDevelopment()) {...}`) is code, left out.
+ */
+function csharpKeep(node: NodeLike, type: string = node.type): boolean {
+  if (type === "global_statement") {
+    const statement = node.firstNamedChild?.type;
+    return statement === "local_declaration_statement" || statement === "expression_statement";
+  }
+  return type !== "ERROR" && !type.endsWith("_statement");
+}
+
 const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "c_sharp",
   pkg: "tree-sitter-c-sharp@0.23.5",
@@ -1493,8 +1865,7 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   bodyTypes: new Set(["block"]),
   typeBodies: new Set(["enum_member_declaration_list"]),
   scopesRest: new Set(["file_scoped_namespace_declaration"]),
-  keep: (_node, type = _node.type) =>
-    type !== "ERROR" && type !== "global_statement" && !type.endsWith("_statement"),
+  keep: csharpKeep,
   transparent: new Set<string>(),
   attach: new Set(["comment"]),
   docBlocks: true,
@@ -1569,10 +1940,58 @@ const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
  * Scala items: definitions and declarations, packages and package objects (`package object os {`,
  * Scala 2's members of a package), imports and exports, not expressions.
  */
-function scalaKeep(_node: NodeLike, type: string = _node.type): boolean {
+function scalaKeep(node: NodeLike, type: string = node.type): boolean {
   if (type === "ERROR") return false;
+  if (type === "call_expression") return scalaTest(node) !== undefined;
   return type.endsWith("_definition") || type.endsWith("_declaration") ||
     type === "package_clause" || type === "package_object" || type === "enum_case_definitions";
+}
+
+/** Whether a statement is a titled test call (`test("a") { ... }`), asked of a test's block. */
+function scalaTitled(node: NodeLike): boolean {
+  const head = node.type === "call_expression" ? node.childForFieldName("function") : null;
+  return head?.type === "call_expression" &&
+    SCALA_TESTS.has(head.childForFieldName("function")?.text ?? "") &&
+    node.childForFieldName("arguments")?.type === "block";
+}
+
+/** The test calls of munit, ScalaTest's `FunSuite`, `FunSpec` and ScalaCheck's `Properties`. */
+const SCALA_TESTS = new Set(["test", "property", "it", "ignore", "scenario"]);
+
+/**
+ * A test (munit's and ScalaTest's `test("adds") { ... }`, `test("slow".ignore) { ... }`,
+ * ScalaCheck's `property("p") = forAll {...}` is a definition already) or suite (FunSpec's
+ * `describe("Stack") { ... }`, utest's `Tests { ... }` and a test holding tests) as a symbol
+ * titled by its string, or undefined for another call. Its block is a test's body, elided, or a
+ * suite's, holding tests.
+ */
+function scalaTest(call: NodeLike): DeclaredName | undefined {
+  const head = call.childForFieldName("function");
+  const block = call.childForFieldName("arguments");
+  if (block?.type !== "block") return undefined;
+  // utest's `val tests = Tests { test("a") { ... } }`: the suite of a file's tests.
+  if (head?.type === "identifier" && head.text === "Tests") {
+    return { name: "Tests", kind: "suite", signature: "Tests" };
+  }
+  if (head?.type !== "call_expression") return undefined;
+  const name = head.childForFieldName("function")?.text ?? "";
+  let kind = SCALA_TESTS.has(name) ? "test" : name === "describe" ? "suite" : undefined;
+  // A utest test that holds tests (`test("cp") { test("deep") { ... } }`) is their suite.
+  if (kind === "test" && block.namedChildren.some((c) => scalaTitled(c))) kind = "suite";
+  let title: NodeLike | null | undefined = head.childForFieldName("arguments")?.namedChildren[0];
+  // `test("slow".ignore)`, `test("x".tag(Slow))`: munit's options on the title.
+  for (let i = 0; title && title.type !== "string" && i < 4; i++) {
+    title = title.type === "field_expression"
+      ? title.childForFieldName("value")
+      : title.type === "call_expression"
+      ? title.childForFieldName("function")
+      : null;
+  }
+  if (!kind || title?.type !== "string" || !/^"(?:[^"\\\n]|\\.)*"$/.test(title.text)) {
+    return undefined;
+  }
+  const signature = cutSignature(head.text.replace(/\s+/g, " "));
+  return { name: title.text.slice(1, -1), kind, signature };
 }
 
 /** Scala members are public unless `private` (`private[pkg]` too) says otherwise. */
@@ -1589,7 +2008,12 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
   bodyMarker: "{ ... }",
   valueMarker: "...",
   containers: new Set(["compilation_unit", "template_body", "enum_body", "with_template_body"]),
-  functionBodies: new Set(["function_definition.body", "given_definition.body"]),
+  // A test's block (`test("adds") { ... }`, see `scalaTest`) is a body too.
+  functionBodies: new Set([
+    "function_definition.body",
+    "given_definition.body",
+    "call_expression.arguments",
+  ]),
   // A body is any expression: blocks, and the expressions that run long, are elided; a short
   // expression (`def size: Int = items.size`) stays as it is written.
   bodyTypes: new Set([
@@ -1625,9 +2049,14 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
     given_definition: { kind: "given" },
     simple_enum_case: { kind: "case" },
     full_enum_case: { kind: "case" },
+    call_expression: { kind: "test", checked: true },
   },
+  expands: new Set(["suite"]),
   values: new Set(["val_definition.value", "var_definition.value"]),
   isPublic: scalaPublic,
+  defines: (node, type) => type !== "call_expression" || scalaTest(node) !== undefined,
+  describe: (def, type) => type === "call_expression" ? scalaTest(def) : undefined,
+  symbolName: (def, type) => type === "call_expression" ? scalaTest(def)?.name : undefined,
   opaque: new Set(["string", "interpolated_string_expression"]),
 };
 

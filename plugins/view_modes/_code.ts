@@ -731,7 +731,7 @@ class Walker {
         }
         continue;
       }
-      if (!spec.keep(child, type)) {
+      if (!spec.keep(child, type, node as unknown as NodeLike)) {
         if (full) {
           flush(true, child);
           kept++;
@@ -1082,6 +1082,8 @@ class Walker {
     }
     if (!isMember(nodeType, parentNode)) return [scope, kinds, nodes];
     if (spec.defines && !spec.defines(node as unknown as NodeLike, nodeType, parentNode?.type)) {
+      // A call that defines no symbol may declare some (Ruby's `attr_reader :a`).
+      if (spec.declares) this.declare(node, nodeType, where);
       return [scope, kinds, nodes];
     }
     return this.define(node, nodeType, { kind: defSpec.kind, ...where }) ?? [scope, kinds, nodes];
@@ -1199,13 +1201,20 @@ class Walker {
   ): boolean {
     const expands = this.spec.expands;
     if (!expands?.has(kinds[kinds.length - 1])) return false;
+    const held = nodes[nodes.length - 1];
+    // A function the symbol's statement returns (PHP's `return function (App $app) {...};`).
+    const returned = held === (parentNode as unknown as NodeLike | null);
     // PHP wraps each argument in a node of its own.
     const args = parentNode?.type === "argument" ? parentNode.parent : parentNode;
-    if (args?.type !== "arguments") return false;
-    // A PHP routes file's group is a statement: its closure is passed to the chain's `group`.
-    const held = nodes[nodes.length - 1];
-    const call = held.type === "expression_statement" ? held.firstNamedChild : held;
-    if (call?.childForFieldName("arguments")?.startIndex !== args.startIndex) return false;
+    if (!returned && args?.type !== "arguments") return false;
+    // A PHP suite or group is a statement: its closure is passed to a call of the chain
+    // (`describe('a', function () {...})->skip()`).
+    let call = held.type === "expression_statement" ? held.firstNamedChild : held;
+    for (let i = 0; call && i < 64; i++) {
+      if (call.childForFieldName("arguments")?.startIndex === args?.startIndex) break;
+      call = call.childForFieldName("object");
+    }
+    if (!returned && !call) return false;
     const regions = this.regions;
     if (regions) {
       const at = firstAtOrAfter(regions.length, (i) => regions[i].start, body.startIndex);
@@ -1258,7 +1267,9 @@ class Walker {
       if (field && bodyFields?.has(field) && spec.bodyTypes.has(type)) {
         // A function body holds no member: a `def` item shows it as it is. A function passed to
         // a test suite's call holds its tests.
-        if (this.expands([kinds, nodes], parentNode, child)) {
+        // The body of the symbol the node itself defines (Scala's `describe("a") { ... }`).
+        const own = innerNodes !== nodes && this.expands([innerKinds, innerNodes], node, child);
+        if (own || this.expands([kinds, nodes], parentNode, child)) {
           this.container(child, innerScope, innerKinds, innerNodes, true);
         } else if (!this.full) this.elideBody(child, node);
         continue;

@@ -39,6 +39,7 @@ Deno.test("a Ruby outline lists each attribute attr_reader, attr_writer and attr
       "    attr_accessor :count  # attribute",
       "    def total; end  # method",
       "    attr_reader :label  # attribute",
+      "    self.attr_reader :not_a_declaration  # call",
       "",
       "1 Shop module",
       "2 Shop.registry attribute",
@@ -51,6 +52,7 @@ Deno.test("a Ruby outline lists each attribute attr_reader, attr_writer and attr
       "8 Shop.Item.cost attribute",
       "10 Shop.Item.margin attribute",
       "12 Shop.Item.label attribute",
+      "13 Shop.Item.self.attr_reader :not_a_declaration call",
       "",
     ].join("\n"),
   );

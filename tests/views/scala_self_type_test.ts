@@ -17,9 +17,9 @@ const TEXT = [
   "}",
   "",
   "trait SortedKeysSuite { self: PrinterSuite with Laws =>",
-  '  test("sorts keys") {',
-  "    assert(sorted)",
-  "  }",
+  '  checkAll("sorts keys", {',
+  "    sortedLaws",
+  "  })",
   "}",
 ].join("\n") + "\n";
 

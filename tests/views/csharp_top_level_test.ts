@@ -1,0 +1,45 @@
+import assert from "node:assert/strict";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+
+// A C# program's top-level statements (ASP.NET's minimal API: a `Program.cs` of
+// `var app = builder.Build();`, `app.MapGet(...)`) are how it is set up; the code views kept its
+// `using`s alone (davidfowl/TodoApi: 4 `Program.cs` files with no line but those). Written for
+// these tests.
+Deno.test("a C# program's top-level setup stays, lambdas' bodies and branches left out", async () => {
+  const text = [
+    "using Scalar.AspNetCore;",
+    "",
+    "var builder = WebApplication.CreateBuilder(args);",
+    "builder.Services.AddHttpLogging(o =>",
+    "{",
+    "    o.CombineLogs = true;",
+    "});",
+    "var app = builder.Build();",
+    "if (app.Environment.IsDevelopment())",
+    "{",
+    "    app.MapScalarApiReference();",
+    "}",
+    'app.MapGet("/", () => Results.Redirect("/scalar/v1"));',
+    "app.Run();",
+    "",
+    "record Todo(int Id, string Title);",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Program.cs", text))!;
+  assert.equal(
+    view.text,
+    [
+      "using Scalar.AspNetCore;",
+      "",
+      "var builder = WebApplication.CreateBuilder(args);",
+      "builder.Services.AddHttpLogging(o =>",
+      "{ ... });",
+      "var app = builder.Build();",
+      'app.MapGet("/", () => Results.Redirect("/scalar/v1"));',
+      "app.Run();",
+      "",
+      "record Todo(int Id, string Title);",
+      "",
+    ].join("\n"),
+  );
+});

@@ -1,0 +1,183 @@
+import assert from "node:assert/strict";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { outlineText } from "../../plugins/view_modes/outline.ts";
+
+// A Ruby DSL's statements are what its file or class declares: a Rails app's routes, its
+// environments' settings, its schema's tables, a model's associations and a spec's examples.
+// The code views kept only the `require`s (maybe-finance/maybe: 37 of its 804 Ruby files had no
+// symbol) and a model's methods without its `has_many`. Written for these tests.
+const ROUTES = [
+  "Rails.application.routes.draw do",
+  "  use_doorkeeper",
+  "  # AI chats",
+  "  resources :chats do",
+  "    member do",
+  "      post :retry",
+  "    end",
+  "  end",
+  '  get "changelog", to: "pages#changelog"',
+  "end",
+  "",
+].join("\n");
+
+Deno.test("a Rails routes file keeps its routes, nested blocks and all, each a symbol", async () => {
+  const view = (await renderCode("config/routes.rb", ROUTES))!;
+  assert.equal(view.text, ROUTES);
+  assert.equal(
+    outlineText(view.symbols, "#"),
+    [
+      "Rails.application.routes.draw  # call",
+      "  resources :chats  # call",
+      "    member  # call",
+      "      post :retry  # call",
+      '  get "changelog", to: "pages#changelog"  # call',
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => s.qualifiedName).slice(-1), [
+    "Rails.application.routes.draw.get changelog",
+  ]);
+  // A mask names a route as the outline does.
+  const masked = await renderCode("config/routes.rb", ROUTES, {
+    mask: { "Rails.application.routes.draw.resources :chats": "hide" },
+  });
+  assert.equal(
+    masked!.text,
+    'Rails.application.routes.draw do\n  use_doorkeeper\n  get "changelog", to: "pages#changelog"\nend\n',
+  );
+});
+
+Deno.test("a block of settings stays, a block of code is elided, output is left out", async () => {
+  const text = [
+    'require "active_support/core_ext/integer/time"',
+    "",
+    "Rails.application.configure do",
+    "  config.eager_load = true",
+    "  base_logger = ActiveSupport::Logger.new(STDOUT)",
+    "  config.logger = ActiveSupport::TaggedLogging.new(base_logger)",
+    "  config.filter_parameters += [:passw]",
+    '  if ENV["CACHE_REDIS_URL"].present?',
+    "    config.cache_store = :redis_cache_store",
+    "  end",
+    "end",
+    "",
+    "Sidekiq::Web.use(Rack::Auth::Basic) do |username, password|",
+    '  expected = ENV.fetch("SIDEKIQ_WEB_PASSWORD")',
+    "  secure_compare(password, expected)",
+    "end",
+    'ENV["BUNDLE_GEMFILE"] ||= File.expand_path("../Gemfile", __dir__)',
+    'puts "configured"',
+    "",
+  ].join("\n");
+  const view = (await renderCode("config/environments/production.rb", text))!;
+  assert.equal(
+    view.text,
+    [
+      ...text.split("\n").slice(0, 13),
+      "  ...",
+      "end",
+      'ENV["BUNDLE_GEMFILE"] ||= File.expand_path("../Gemfile", __dir__)',
+      "",
+    ].join("\n"),
+  );
+  assert.equal(
+    outlineText(view.symbols, "#"),
+    [
+      "Rails.application.configure  # call",
+      "  config.eager_load = true  # setting",
+      "  config.logger = ActiveSupport::TaggedLogging.new(base_logger)  # setting",
+      "  config.filter_parameters += [:passw]  # setting",
+      "  config.cache_store = :redis_cache_store  # setting",
+      "Sidekiq::Web.use(Rack::Auth::Basic)  # call",
+      'ENV["BUNDLE_GEMFILE"] ||= File.expand_path("../Gemfile", __dir__)  # setting',
+      "",
+    ].join("\n"),
+  );
+});
+
+Deno.test("a schema's tables and a model's associations are kept and listed", async () => {
+  const schema = [
+    "ActiveRecord::Schema[7.2].define(version: 2025_07_24_115507) do",
+    '  enable_extension "pgcrypto"',
+    "",
+    '  create_table "accounts", id: :uuid, force: :cascade do |t|',
+    '    t.string "name"',
+    "  end",
+    "end",
+    "",
+  ].join("\n");
+  const tables = (await renderCode("db/schema.rb", schema))!;
+  assert.equal(tables.text, schema);
+  assert.deepEqual(tables.symbols.map((s) => s.name), [
+    "ActiveRecord::Schema[7.2].define",
+    "enable_extension pgcrypto",
+    "create_table accounts",
+    "t.string name",
+  ]);
+  const model = [
+    "class Account < ApplicationRecord",
+    "  belongs_to :family",
+    '  scope :visible, -> { where(status: "active") }',
+    '  self.table_name = "accounts"',
+    "",
+    "  define_method(:total) do |x|",
+    "    y = x * 2",
+    "    y + 1",
+    "  end",
+    "end",
+    "",
+  ].join("\n");
+  const view = (await renderCode("app/models/account.rb", model))!;
+  assert.equal(
+    view.text,
+    [...model.split("\n").slice(0, 6), "    ...", "  end", "end", ""].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
+    "class Account",
+    "call Account.belongs_to :family",
+    "call Account.scope :visible",
+    "setting Account.self.table_name",
+    "call Account.define_method :total",
+  ]);
+});
+
+Deno.test("a spec keeps its example groups and examples, their bodies and hooks elided", async () => {
+  const text = [
+    "RSpec.describe Account do",
+    "  let(:account) { create(:account) }",
+    "",
+    "  before do",
+    "    sign_in account.user",
+    "  end",
+    "",
+    '  it "has a name" do',
+    '    expect(account.name).to eq("x")',
+    "  end",
+    "end",
+    "",
+  ].join("\n");
+  const view = (await renderCode("spec/models/account_spec.rb", text))!;
+  assert.equal(
+    view.text,
+    [
+      "RSpec.describe Account do",
+      "  let(:account) { create(:account) }",
+      "",
+      "  before do",
+      "    ...",
+      "  end",
+      "",
+      '  it "has a name" do',
+      "    ...",
+      "  end",
+      "end",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.name}`), [
+    "suite Account",
+    "call let :account",
+    "call before",
+    "test has a name",
+  ]);
+});

@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { outlineText } from "../../plugins/view_modes/outline.ts";
+
+// munit's and ScalaTest's tests are calls with a block (`test("adds") { ... }`), FunSpec's and
+// utest's suites blocks of them (`describe("Stack") { ... }`, `val tests = Tests { ... }`). The
+// code views dropped them: a suite's class read `class A extends FunSuite { ... }`, a utest
+// object its `val tests = Tests` as written, locals and all. Written for these tests.
+Deno.test("Scala test calls are symbols, their bodies elided, a suite's tests listed", async () => {
+  const text = [
+    "class SumSuite extends munit.FunSuite {",
+    '  test("adds") {',
+    "    assertEquals(1 + 1, 2)",
+    "  }",
+    '  test("slow".ignore) { assert(true) }',
+    '  describe("Stack") {',
+    "    val empty = Nil",
+    '    it("pops") { assert(empty.isEmpty) }',
+    "  }",
+    "  println(1)",
+    "}",
+    "",
+    "object PathTests extends TestSuite {",
+    "  val tests = Tests {",
+    '    test("cp") {',
+    '      test("deep") { os.copy(a, b) }',
+    "    }",
+    "  }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("src/test/scala/SumSuite.scala", text))!;
+  assert.equal(
+    view.text,
+    [
+      "class SumSuite extends munit.FunSuite {",
+      '  test("adds") { ... }',
+      '  test("slow".ignore) { ... }',
+      '  describe("Stack") {',
+      "    val empty = Nil",
+      '    it("pops") { ... }',
+      "  }",
+      "}",
+      "",
+      "object PathTests extends TestSuite {",
+      "  val tests = Tests {",
+      '    test("cp") {',
+      '      test("deep") { ... }',
+      "    }",
+      "  }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  assert.equal(
+    outlineText(view.symbols, "//"),
+    [
+      "class SumSuite extends munit.FunSuite  // class",
+      '  test("adds")  // test',
+      '  test("slow".ignore)  // test',
+      '  describe("Stack")  // suite',
+      "    val empty = Nil  // val",
+      '    it("pops")  // test',
+      "object PathTests extends TestSuite  // object",
+      "  val tests = ...  // val",
+      "    Tests  // suite",
+      '      test("cp")  // suite',
+      '        test("deep")  // test',
+      "",
+    ].join("\n"),
+  );
+});
