@@ -105,7 +105,7 @@
  * `static final String PASSWORD = "…";`, `readonly X_PASSWORD: string = '…'`), Postfix's `sasl_passwd` map, an `ftp` heredoc's `user NAME …`,
  * `wpa_cli … set_network N psk '"…"'`, `iwconfig … key s:…`.
  */
-export const SECRET_RULES_VERSION = 29;
+export const SECRET_RULES_VERSION = 30;
 
 import {
   fewCharacters,
@@ -225,6 +225,7 @@ import {
 } from "./_secret_rules_calls.ts";
 import { BRACE_DEFAULT, FALLBACK_AFTER, findSecretDefaults } from "./_secret_rules_defaults.ts";
 import { findLetterPasswords, LETTERS_PASSWORD, NOT_A_PASSWORD } from "./_secret_rules_letters.ts";
+import { apartLines, declaredLines } from "./_secret_rules_decls.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
 import {
@@ -819,6 +820,15 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findListTokens,
   },
   {
+    id: "declared-value",
+    label: "named-secret",
+    kind: "A value declared with a type or declarator between its name and it (Go's " +
+      '`const AdminPassword string = "…"`, C\'s `kSecret[] = "…"` and `#define API_KEY "…"`, ' +
+      'Rust\'s `: &[u8] = b"…"`, the CDK\'s `SecretValue.unsafePlainText("…")`), read as `const NAME = "…"`',
+    hints: [],
+    find: findDeclaredValues,
+  },
+  {
     id: "letters-password",
     label: "password",
     kind: "A password of letters alone under a password name on a data file's line " +
@@ -1124,6 +1134,37 @@ function lineStart(text: string, at: number): number {
 function lineEnd(text: string, at: number): number {
   const end = text.indexOf("\n", at);
   return end < 0 ? text.length : end;
+}
+
+/** Whether {@linkcode findDeclaredValues} is reading its declarations' lines (no rule reads them twice). */
+let readingDeclared = false;
+
+/**
+ * The values of declarations with a type or declarator before them ({@linkcode declaredLines}):
+ * each line read as `const NAME = …` by the whole table, its matches inside the value kept.
+ */
+function findDeclaredValues(
+  text: string,
+  hints?: TextHints,
+  path?: string,
+): Array<{ start: number; end: number; rule?: string }> {
+  if (readingDeclared) return [];
+  const out: Array<{ start: number; end: number; rule?: string }> = [];
+  const lines = [...declaredLines(text, hints), ...apartLines(text)];
+  if (!lines.length) return out;
+  readingDeclared = true;
+  try {
+    for (const { line, from, at } of lines) {
+      for (const m of findEach(line, { path }, textHints(line))) {
+        if (m.start >= from) {
+          out.push({ start: m.start - from + at, end: m.end - from + at, rule: m.rule });
+        }
+      }
+    }
+  } finally {
+    readingDeclared = false;
+  }
+  return out;
 }
 
 /** Every secret of `text` that the table finds, with its hints. */
