@@ -26,12 +26,26 @@ const TYPE_THEN_VALUE = /(?:string|\[\]byte|\[[0-9]{0,4}\])[ \t]{0,16}=[ \t]{0,1
 /** At a name's `:`: Rust's `&str`, `&'static str` or `&[u8]`, `=`, a string or byte string next. */
 const RUST_TYPE =
   /:[ \t]{0,16}&(?:'static[ \t]{1,16})?(?:str|\[u8\])[ \t]{0,16}=[ \t]{0,16}b?(?=")/y;
-/** Before a name: `#define` at its line's start. */
-const DEFINE_BEFORE = /^[ \t]{0,16}#[ \t]{0,16}define[ \t]{1,16}$/;
+/** Before a name: `#define` at its line's start (the text before the name, its last 64 characters). */
+const DEFINE_BEFORE = /(?:^|\n)[ \t]{0,16}#[ \t]{0,16}define[ \t]{1,16}$/;
 /** Calls whose one argument is a secret written in the clear (the CDK's, Pulumi's). */
 const SECRET_CALL = /(?:SecretValue\.(?:unsafePlainText|plainText)|(?:Output|pulumi)\.secret)$/;
-/** A name of code (its last identifier) at the end of a line's text. */
-const NAME_AT_END = /([A-Za-z_][A-Za-z0-9_]{0,127})[ \t]{0,16}$/;
+/** A call's `(` and blanks before its argument's quote. */
+const CALL_OPEN = /\([ \t]{0,16}(?=["'`])/y;
+
+/**
+ * The name of code (an identifier of up to 128 characters) that ends before `p` and the blanks
+ * after it, and where it starts; read backwards a bounded way (a pattern with `$` would be tried
+ * from every character before it).
+ */
+function nameBefore(text: string, p: number): { name: string; start: number } | undefined {
+  let i = p;
+  while (i > 0 && p - i < 16 && (text[i - 1] === " " || text[i - 1] === "\t")) i--;
+  const end = i;
+  while (i > 0 && end - i < 128 && /[A-Za-z0-9_]/.test(text[i - 1])) i--;
+  if (i === end || /[0-9]/.test(text[i])) return undefined;
+  return { name: text.slice(i, end), start: i };
+}
 
 /**
  * The declarations in `text` whose name the name search found ({@linkcode namesOf}) with a type
@@ -47,24 +61,23 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
   const spots = namesOf(text, hints);
   const out: DeclaredLine[] = [];
   for (const p of [...new Set(spots.declared)].sort((a, b) => a - b)) {
-    const lineStart = text.lastIndexOf("\n", p - 1) + 1;
-    const before = text.slice(Math.max(lineStart, p - 256), p);
-    let at = -1;
-    const m = NAME_AT_END.exec(before);
-    let name = m?.[1];
     const c = text[p];
-    if (c === '"') {
-      if (m && DEFINE_BEFORE.test(before.slice(0, m.index))) at = p;
-    } else if (c === "(") {
-      if (SECRET_CALL.test(before)) {
-        const open = /\([ \t]{0,16}(?=["'`])/y;
-        open.lastIndex = p;
-        if (open.exec(text)) at = open.lastIndex;
-        name = "secret";
+    let at = -1;
+    let name: string | undefined = "secret";
+    if (c === "(") {
+      CALL_OPEN.lastIndex = p;
+      if (SECRET_CALL.test(text.slice(Math.max(0, p - 40), p)) && CALL_OPEN.exec(text)) {
+        at = CALL_OPEN.lastIndex;
       }
+    } else if (c === '"') {
+      const n = nameBefore(text, p);
+      const define = n && DEFINE_BEFORE.test(text.slice(Math.max(0, n.start - 64), n.start));
+      if (define) [at, name] = [p, n.name];
     } else {
       TYPE_THEN_VALUE.lastIndex = p;
-      if (TYPE_THEN_VALUE.exec(text)) at = TYPE_THEN_VALUE.lastIndex;
+      if (TYPE_THEN_VALUE.exec(text)) {
+        [at, name] = [TYPE_THEN_VALUE.lastIndex, nameBefore(text, p)?.name];
+      }
     }
     if (at >= 0 && name) out.push(lineOf(text, name, at));
   }
@@ -72,7 +85,7 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
     if (text.charCodeAt(p) !== 58) continue; // :
     RUST_TYPE.lastIndex = p;
     if (!RUST_TYPE.exec(text)) continue;
-    const name = NAME_AT_END.exec(text.slice(Math.max(0, p - 128), p))?.[1];
+    const name = nameBefore(text, p)?.name;
     if (name) out.push(lineOf(text, name, RUST_TYPE.lastIndex));
   }
   return out;
@@ -105,14 +118,38 @@ const APART: Array<{ word: string; pattern: RegExp }> = [
       /resValue\(?[ \t]{0,16}"string"[ \t]{0,16},[ \t]{0,16}"(?<n>[A-Za-z0-9_.]{1,64})"[ \t]{0,16},[ \t]{0,16}"(?<v>[^"\\\r\n]{1,512})"/g,
   },
 ];
-/** Before an ARM template parameter's `"value"`: its name and `{` (`"adminPassword": {`). */
-const PARAMETER_BEFORE = /"(?<n>[A-Za-z0-9_.-]{1,64})"\s{0,16}:\s{0,16}\{\s{0,64}$/;
+/**
+ * The name of an ARM template parameter whose `{` stands before the `"value"` at `i`
+ * (`"adminPassword": {`), read backwards a bounded way.
+ */
+function parameterBefore(text: string, i: number): string | undefined {
+  const blank = (k: number, n: number) => {
+    while (k > 0 && n-- > 0 && /\s/.test(text[k - 1])) k--;
+    return k;
+  };
+  let k = blank(i, 64);
+  if (text[k - 1] !== "{") return undefined;
+  k = blank(k - 1, 16);
+  if (text[k - 1] !== ":") return undefined;
+  k = blank(k - 1, 16);
+  if (text[k - 1] !== '"') return undefined;
+  const end = k - 1;
+  k = end;
+  while (k > 0 && end - k < 64 && /[A-Za-z0-9_.-]/.test(text[k - 1])) k--;
+  return k < end && text[k - 1] === '"' ? text.slice(k, end) : undefined;
+}
 /** After a `"value"`: its string (group `v`). */
 const PARAMETER_VALUE = /"value"\s{0,16}:\s{0,16}"(?<v>[^"\\\r\n]{1,512})"/y;
 /** An INI section of secrets (`[secrets]`, `[credentials]`) and its lines' `key = value`. */
 const SECRET_SECTION = /^[ \t]{0,16}\[(?:secrets|credentials)\][ \t]{0,16}\r?$/gm;
+/**
+ * A line of such a section: a name with no secret's word (the name rules read those already) and
+ * one token as its value, no blank nor a mark of code, a URL or a command in it.
+ */
 const SECTION_LINE =
-  /^[ \t]{0,16}(?<n>[A-Za-z0-9_.-]{1,64})[ \t]{0,16}[=:][ \t]{0,16}(?<v>[^\s"'#;][^\r\n]{0,511}?)[ \t]{0,16}\r?$/my;
+  /^[ \t]{0,16}(?<n>[A-Za-z0-9_.-]{1,64})[ \t]{0,16}[=:][ \t]{0,16}(?<v>[^\s"'`#;:/\\(){}<>=,$[\]]{6,512})[ \t]{0,16}\r?$/my;
+/** A name's secret words, in any case: its line is the name rules'. */
+const SECRET_WORD = /key|token|secret|pass|pw|auth|credential|bearer/i;
 
 /**
  * The values that formats write apart from their names ({@linkcode APART}, an ARM template's
@@ -139,7 +176,7 @@ export function apartLines(text: string): DeclaredLine[] {
     }
   }
   for (let i = text.indexOf('"value"'); i >= 0; i = text.indexOf('"value"', i + 7)) {
-    const n = PARAMETER_BEFORE.exec(text.slice(Math.max(0, i - 160), i))?.groups!.n;
+    const n = parameterBefore(text, i);
     if (!n) continue;
     PARAMETER_VALUE.lastIndex = i;
     const v = PARAMETER_VALUE.exec(text)?.groups!.v;
@@ -156,7 +193,7 @@ export function apartLines(text: string): DeclaredLine[] {
       while (at > 0 && at < text.length && text[at] !== "[") {
         SECTION_LINE.lastIndex = at;
         const m = SECTION_LINE.exec(text);
-        if (m) {
+        if (m && !SECRET_WORD.test(m.groups!.n)) {
           const head = `${m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_")}_secret = `;
           const v = m.groups!.v;
           out.push({

@@ -141,7 +141,8 @@ function fileKind(path?: string): "data" | "toml" | "prose" | "" {
  */
 function wordsOfData(value: string, word: string, kind: string): boolean {
   if (kind === "data" || kind === "toml") return wordLike(value, word, true);
-  return kind === "prose" && /^(?:[A-Z][a-z]+){2,}$/.test(value) && wordLike(value, word, true);
+  return kind === "prose" && /^(?:[A-Z][a-z]{1,32}){2,8}$/.test(value) &&
+    wordLike(value, word, true);
 }
 
 /** Whether the name before `at` and the value ending at `after` make a data file's line. */
