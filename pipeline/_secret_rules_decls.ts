@@ -28,8 +28,12 @@ const RUST_TYPE =
   /:[ \t]{0,16}&(?:'static[ \t]{1,16})?(?:str|\[u8\])[ \t]{0,16}=[ \t]{0,16}b?(?=")/y;
 /** Before a name: `#define` at its line's start (the text before the name, its last 64 characters). */
 const DEFINE_BEFORE = /(?:^|\n)[ \t]{0,16}#[ \t]{0,16}define[ \t]{1,16}$/;
-/** Calls whose one argument is a secret written in the clear (the CDK's, Pulumi's). */
-const SECRET_CALL = /(?:SecretValue\.(?:unsafePlainText|plainText)|(?:Output|pulumi)\.secret)$/;
+/**
+ * Calls whose one argument is a secret written in the clear (the CDK's, Pulumi's; fastlane's
+ * `git_basic_authorization`, base64 of `user:password`, read under an `auth` name).
+ */
+const SECRET_CALL =
+  /(?:SecretValue\.(?:unsafePlainText|plainText)|(?:Output|pulumi)\.secret|(?<auth>basic_authorization))$/;
 /** A call's `(` and blanks before its argument's quote. */
 const CALL_OPEN = /\([ \t]{0,16}(?=["'`])/y;
 
@@ -66,13 +70,16 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
     let name: string | undefined = "secret";
     if (c === "(") {
       CALL_OPEN.lastIndex = p;
-      if (SECRET_CALL.test(text.slice(Math.max(0, p - 40), p)) && CALL_OPEN.exec(text)) {
-        at = CALL_OPEN.lastIndex;
-      }
+      const call = SECRET_CALL.exec(text.slice(Math.max(0, p - 40), p));
+      if (call && CALL_OPEN.exec(text)) at = CALL_OPEN.lastIndex;
+      if (call?.groups!.auth) name = "basic_auth";
     } else if (c === '"') {
-      const n = nameBefore(text, p);
+      const n = nameBefore(text, p) ?? quotedName(text, p);
       const define = n && DEFINE_BEFORE.test(text.slice(Math.max(0, n.start - 64), n.start));
-      if (define) [at, name] = [p, n.name];
+      // (Yarn 1's `.yarnrc` writes `"NAME" "VALUE"`, each line a name and its value)
+      const rc = n && text[p - 1] !== '"' && text[n.start - 1] === '"' &&
+        lineStartsAt(text, n.start - 1);
+      if (define || rc) [at, name] = [p, n!.name];
     } else {
       TYPE_THEN_VALUE.lastIndex = p;
       if (TYPE_THEN_VALUE.exec(text)) {
@@ -186,6 +193,7 @@ export function apartLines(text: string): DeclaredLine[] {
       );
     }
   }
+  if (text.includes("NoEcho:")) out.push(...noEchoDefaults(text));
   if (text.includes("[secrets]") || text.includes("[credentials]")) {
     SECRET_SECTION.lastIndex = 0;
     for (const section of text.matchAll(SECRET_SECTION)) {
@@ -204,6 +212,60 @@ export function apartLines(text: string): DeclaredLine[] {
         }
         at = text.indexOf("\n", at) + 1;
       }
+    }
+  }
+  return out;
+}
+
+/**
+ * The last identifier of a quoted name that ends (its closing quote, then blanks) before `p`
+ * (`"//registry.yarnpkg.com/:_authToken" "…"`), and where the name's text starts.
+ */
+function quotedName(text: string, p: number): { name: string; start: number } | undefined {
+  let i = p;
+  while (i > 0 && p - i < 16 && (text[i - 1] === " " || text[i - 1] === "\t")) i--;
+  if (i === p || text[i - 1] !== '"') return undefined;
+  const end = i - 1;
+  let k = end;
+  while (k > 0 && end - k < 256 && /[A-Za-z0-9_.:\/@-]/.test(text[k - 1])) k--;
+  let j = end;
+  while (j > k && end - j < 128 && /[A-Za-z0-9_]/.test(text[j - 1])) j--;
+  while (j < end && /[0-9]/.test(text[j])) j++;
+  const name = text.slice(j, end);
+  return name ? { name, start: k } : undefined;
+}
+
+/** Whether `at` starts its line (an indent before it at most). */
+function lineStartsAt(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && at - i < 64 && (text[i - 1] === " " || text[i - 1] === "\t")) i--;
+  return i === 0 || text[i - 1] === "\n";
+}
+
+/**
+ * A CloudFormation parameter that `NoEcho: true` marks secret: its `Default:` at the same indent
+ * within 1 KB before or after, quoted or not (group `v`).
+ */
+const NO_ECHO_DEFAULT =
+  /^(?<indent>[ \t]{1,32})Default:[ \t]{1,16}(?<q>["']?)(?<v>[^\s"'#][^\r\n"']{0,255}?)\k<q>[ \t]*\r?$/gm;
+function noEchoDefaults(text: string): DeclaredLine[] {
+  const out: DeclaredLine[] = [];
+  for (let i = text.indexOf("NoEcho:"); i >= 0; i = text.indexOf("NoEcho:", i + 7)) {
+    if (!/^[ \t]{0,16}(?:true|"true"|'true')/.test(text.slice(i + 7, i + 32))) continue;
+    let lineStart = i;
+    while (lineStart > 0 && i - lineStart < 64 && /[ \t]/.test(text[lineStart - 1])) lineStart--;
+    if (lineStart > 0 && text[lineStart - 1] !== "\n") continue;
+    const indent = text.slice(lineStart, i);
+    // The lines around it, 1 KB each way (from a line's start: a `^` matches there)
+    let from = Math.max(0, lineStart - 1024);
+    if (from > 0) from += text.slice(from, lineStart).indexOf("\n") + 1;
+    let window = text.slice(from, Math.min(text.length, i + 1024));
+    if (i + 1024 < text.length) window = window.slice(0, window.lastIndexOf("\n") + 1);
+    NO_ECHO_DEFAULT.lastIndex = 0;
+    for (const m of window.matchAll(NO_ECHO_DEFAULT)) {
+      if (m.groups!.indent !== indent) continue;
+      const at = from + m.index! + m[0].indexOf(m.groups!.v, m.groups!.indent.length + 8);
+      out.push(valueLine("password", m.groups!.v, at));
     }
   }
   return out;

@@ -19,7 +19,7 @@ import { namesOf, PLACEHOLDER_WORD } from "./_secret_rules_names.ts";
 export const LETTERS_PASSWORD: RegExp = new RegExp(
   "(?<=(?<n>[Pp]assw(?:or)?ds?|PASSW(?:OR)?DS?|[Pp]assphrase|PASSPHRASE|[Pp]wd|PWD|" +
     "(?<![A-Za-z])(?:pass|Pass|PASS)|(?<=[a-z0-9])Pass)(?<nq>[\"']?)[ \\t]{0,16})" +
-    "(?<op>[:=>])[ \\t]{0,16}(?<q>[\"']?)(?<v>[A-Za-z]{6,64})(?![A-Za-z0-9_$.-])",
+    "(?<op>[:=>])[ \\t]{0,16}(?:(?<=:[ \\t]{1,16})!!str[ \\t]{1,16})?(?<q>[\"']?)(?<v>[A-Za-z]{6,64})(?![A-Za-z0-9_$.-])",
   "y",
 );
 

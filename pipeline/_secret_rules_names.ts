@@ -226,7 +226,7 @@ const OWN_KEY =
  * a list entry, a comment, blank, or a key of its own ({@linkcode OWN_KEY}), or a `\` line
  * continuation and the next line, indented or not (`api_key = \` then `"…"`).
  */
-export const GAP = "[ \\t]{0,16}(?:(?<=:[ \\t]{1,16})&[A-Za-z0-9_-]{1,64}[ \\t]{1,16})?" +
+export const GAP = "[ \\t]{0,16}(?:(?<=:[ \\t]{1,16})(?:&[A-Za-z0-9_-]{1,64}|!!str)[ \\t]{1,16})?" +
   "(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64}|" +
   `(?:\\\\\\r?\\n[ \\t]{0,64}|\\r?\\n[ \\t]{1,64})(?![-#\\s]|${OWN_KEY}))?`;
 const TOKEN = "[A-Za-z0-9_\\-.~+/]";

@@ -146,3 +146,26 @@ Deno.test("five providers' prefixes", async () => {
   await kept(`m = re_compile_pattern_with_flags(x)\n`, "a.py");
   await kept(`const re_Xk3v9Q2m = 1;\n`, "a.js");
 });
+
+Deno.test("YAML's !!str, fastlane's basic authorization, .yarnrc, a NoEcho parameter's Default", async () => {
+  await redactsValue(`password: !!str ${WORDS}\n`, WORDS, "secrets.yml");
+  await redactsValue(`db_password: !!str ${PW}\n`, PW, "secrets.yml");
+  const basic = btoa(`ci:${PW}`);
+  await redactsValue(`git_basic_authorization("${basic}")\n`, basic, "fastlane/Matchfile");
+  const uuid = "5f1c2a9e-8b3d-4e7f-9a6c-1d2e3f4a5b6c";
+  await redactsValue(`"//registry.yarnpkg.com/:_authToken" "${uuid}"\n`, uuid, ".yarnrc");
+  const cfn = (v: string) =>
+    `Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n    Default: ${v}\n`;
+  await redactsValue(cfn(WORDS), WORDS, "template.yaml");
+  await redactsValue(cfn(`"${PW}"`), PW, "template.yaml");
+  await kept(`password: !!str changeme\n`, "secrets.yml");
+  await kept(
+    `"registry" "https://registry.yarnpkg.com"\n"lastUpdateCheck" 1700000000000\n`,
+    ".yarnrc",
+  );
+  await kept(
+    `  Env:\n    Type: String\n    NoEcho: false\n    Default: ProductionStage\n`,
+    "t.yaml",
+  );
+  await kept(`  Secret:\n    Type: String\n    NoEcho: true\n    Default: ""\n`, "t.yaml");
+});
