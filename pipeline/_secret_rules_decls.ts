@@ -247,7 +247,7 @@ function lineStartsAt(text: string, at: number): boolean {
  * within 1 KB before or after, quoted or not (group `v`).
  */
 const NO_ECHO_DEFAULT =
-  /^(?<indent>[ \t]{1,32})Default:[ \t]{1,16}(?<q>["']?)(?<v>[^\s"'#][^\r\n"']{0,255}?)\k<q>[ \t]*\r?$/gm;
+  /^(?<indent>[ \t]{1,32})Default:[ \t]{1,16}(?<q>["']?)(?<v>[^\s"'#][^\r\n"']{0,255}?)\k<q>[ \t]{0,16}\r?$/gm;
 function noEchoDefaults(text: string): DeclaredLine[] {
   const out: DeclaredLine[] = [];
   for (let i = text.indexOf("NoEcho:"); i >= 0; i = text.indexOf("NoEcho:", i + 7)) {

@@ -104,6 +104,16 @@
  * declared as a constant of code (`public const string ADMIN_PASSWORD = '…';`,
  * `static final String PASSWORD = "…";`, `readonly X_PASSWORD: string = '…'`), Postfix's `sasl_passwd` map, an `ftp` heredoc's `user NAME …`,
  * `wpa_cli … set_network N psk '"…"'`, `iwconfig … key s:…`.
+ * 30: a value declared with a type or a declarator between its name and it (Go's
+ * `const AdminPassword string = "…"`, C's `kSecret[] = "…"`, `#define API_KEY "…"`, Rust's
+ * `: &[u8] = b"…"`, `const char* password`, the CDK's and Pulumi's secret calls, fastlane's
+ * `git_basic_authorization`), values written apart from their names (a property list's
+ * `<key>`/`<string>`, Android's `<meta-data>`, Gradle's `buildConfigField` and `resValue`, an ARM
+ * parameter's `"value"`, a NoEcho parameter's `Default:`, Yarn 1's `"NAME" "VALUE"`, an INI
+ * `[secrets]` or `[credentials]` section's one-token values), letters alone unquoted in settings
+ * files, in prose as capitalised words joined, and as a connection string's member, ODBC's
+ * `PWD={…}`, SQL's `\040` blanks and `= N'…'`, YAML's `!!str`, `--requirepass`, Neon, Resend,
+ * Yandex, Airtable and Terraform Cloud tokens with no name; `postgres-credentials` kept.
  */
 export const SECRET_RULES_VERSION = 30;
 

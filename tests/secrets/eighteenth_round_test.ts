@@ -169,3 +169,18 @@ Deno.test("YAML's !!str, fastlane's basic authorization, .yarnrc, a NoEcho param
   );
   await kept(`  Secret:\n    Type: String\n    NoEcho: true\n    Default: ""\n`, "t.yaml");
 });
+
+Deno.test("a token as a git URL's user, no password", async () => {
+  const hex40 = "0123456789abcdef".repeat(3).slice(0, 40);
+  await redactsValue(
+    `RUN git clone https://${hex40}@github.com/org/app.git\n`,
+    hex40,
+    "Dockerfile",
+  );
+  await redactsValue(`url = https://${KEY}@git.corp.example/team/app\n`, KEY, ".gitmodules");
+  await kept(
+    `dsn: "https://${"0123456789abcdef".repeat(2)}@o450123.ingest.sentry.io/5501234"\n`,
+    "a.yml",
+  );
+  await kept(`git clone https://deploy-bot-for-ci-builds@github.com/org/app.git\n`, "a.sh");
+});
