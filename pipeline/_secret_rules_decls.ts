@@ -104,22 +104,26 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
  * android:name=… android:value=…>`, Gradle's `buildConfigField(type, NAME, "\"…\"")` and
  * `resValue("string", name, "…")`. Each looked for only in a text that holds its own word.
  */
-const APART: Array<{ word: string; pattern: RegExp }> = [
+const APART: Array<{ file: RegExp; word: string; pattern: RegExp }> = [
   {
+    file: /\.plist$/i,
     word: "</key>",
     pattern: /<key>(?<n>[^<\r\n]{1,128})<\/key>\s{0,64}<string>(?<v>[^<"\r\n]{1,512})<\/string>/g,
   },
   {
+    file: /\.xml$/i,
     word: "android:value",
     pattern:
       /android:name="(?<n>[^"\r\n]{1,128})"[ \t\r\n]{1,64}android:value="(?<v>[^"\r\n]{1,512})"/g,
   },
   {
+    file: /\.(?:gradle|kts)$/i,
     word: "buildConfigField",
     pattern:
       /buildConfigField\(?[ \t]{0,16}"[^"\r\n]{1,64}"[ \t]{0,16},[ \t]{0,16}"(?<n>[A-Za-z0-9_]{1,64})"[ \t]{0,16},[ \t]{0,16}(?:'"(?<v>[^"'\r\n]{1,512})"'|"\\"(?<w>[^"\\\r\n]{1,512})\\"")/g,
   },
   {
+    file: /\.(?:gradle|kts)$/i,
     word: "resValue",
     pattern:
       /resValue\(?[ \t]{0,16}"string"[ \t]{0,16},[ \t]{0,16}"(?<n>[A-Za-z0-9_.]{1,64})"[ \t]{0,16},[ \t]{0,16}"(?<v>[^"\\\r\n]{1,512})"/g,
@@ -161,18 +165,19 @@ const SECRET_WORD = /key|token|secret|pass|pw|auth|credential|bearer/i;
 /**
  * The values that formats write apart from their names ({@linkcode APART}, an ARM template's
  * parameters, INI sections of secrets), each as a `const NAME = "…"` line (a section's line as
- * `NAME_secret = …`, unquoted as written).
+ * `NAME_secret = …`, unquoted as written). Each format is read only in its files, by `path`'s
+ * name: a search of its word in every text would cost the scan more than its finds are worth.
  *
  * @example
  * ```ts
  * import { apartLines } from "./_secret_rules_decls.ts";
- * apartLines("<key>APISecret</key><string>x</string>")[0].line; // 'const APISecret = "x"\n'
+ * apartLines("<key>APISecret</key><string>x</string>", "Info.plist")[0].line; // 'const APISecret = "x"\n'
  * ```
  */
-export function apartLines(text: string): DeclaredLine[] {
+export function apartLines(text: string, path: string): DeclaredLine[] {
   const out: DeclaredLine[] = [];
-  for (const { word, pattern } of APART) {
-    if (!text.includes(word)) continue;
+  for (const { file, word, pattern } of APART) {
+    if (!file.test(path) || !text.includes(word)) continue;
     pattern.lastIndex = 0;
     for (const m of text.matchAll(pattern)) {
       const name = m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_");
@@ -182,7 +187,8 @@ export function apartLines(text: string): DeclaredLine[] {
       out.push(valueLine(name, value, at));
     }
   }
-  for (let i = text.indexOf('"value"'); i >= 0; i = text.indexOf('"value"', i + 7)) {
+  const json = /\.json$/i.test(path);
+  for (let i = json ? text.indexOf('"value"') : -1; i >= 0; i = text.indexOf('"value"', i + 7)) {
     const n = parameterBefore(text, i);
     if (!n) continue;
     PARAMETER_VALUE.lastIndex = i;
@@ -193,8 +199,11 @@ export function apartLines(text: string): DeclaredLine[] {
       );
     }
   }
-  if (text.includes("NoEcho:")) out.push(...noEchoDefaults(text));
-  if (text.includes("[secrets]") || text.includes("[credentials]")) {
+  if (/\.(?:ya?ml|template)$/i.test(path) && text.includes("NoEcho:")) {
+    out.push(...noEchoDefaults(text));
+  }
+  const ini = INI_FILE.test(path);
+  if (ini && (text.includes("[secrets]") || text.includes("[credentials]"))) {
     SECRET_SECTION.lastIndex = 0;
     for (const section of text.matchAll(SECRET_SECTION)) {
       let at = text.indexOf("\n", section.index!) + 1;
@@ -270,6 +279,10 @@ function noEchoDefaults(text: string): DeclaredLine[] {
   }
   return out;
 }
+
+/** A file of INI sections by its name (`.ini`, `.cfg`, `.conf`, `.toml`, a dotfile's rc). */
+const INI_FILE =
+  /\.(?:ini|cfg|conf|toml)$|(?:^|\/)\.[\w-]{1,64}rc$|(?:^|\/)\.?(?:config|credentials)$/i;
 
 /** The line `const NAME = "VALUE"` for a value at `at` written without its own quotes. */
 function valueLine(name: string, value: string, at: number): DeclaredLine {

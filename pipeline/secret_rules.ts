@@ -1160,7 +1160,8 @@ function findDeclaredValues(
 ): Array<{ start: number; end: number; rule?: string }> {
   if (readingDeclared) return [];
   const out: Array<{ start: number; end: number; rule?: string }> = [];
-  const lines = [...declaredLines(text, hints), ...apartLines(text)];
+  const lines = declaredLines(text, hints);
+  if (path) lines.push(...apartLines(text, path));
   if (!lines.length) return out;
   readingDeclared = true;
   try {
