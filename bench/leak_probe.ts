@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 720 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 878 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -13,7 +13,11 @@
  * signed URLs, more databases' URIs, rarer key armor, commands given a secret by position or a
  * tool's own option), the sixteenth's 51 (admins' and config formats' secrets: SNMP, kickstart,
  * preseed, automatic logon, Sentinel, HAProxy, mail clients, game servers, LDAP binds, cloud-init,
- * Windows' and Samba's tools), each scanned as a build scans it (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
+ * Windows' and Samba's tools), the eighteenth's 158 (infrastructure stacks, mobile builds' settings,
+ * constants of Go, Rust, C, Swift and Kotlin, SQL's users in more dialects, drivers' connection
+ * strings, values that formats write apart from their names, credentials in Markdown, clients'
+ * rarer history and credential files, more providers' keys), each scanned as a build scans it
+ * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
  * ```sh

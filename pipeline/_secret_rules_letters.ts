@@ -136,10 +136,13 @@ function fileKind(path?: string): "data" | "toml" | "prose" | "" {
 /**
  * Letters with capitals unquoted under a password name ({@linkcode wordLike} takes them for a name
  * of code): in a settings file, a password whatever its case (`rootPassword: TigerRiverStone`); in
- * prose (a page's `Password: KoelIsCool`), two or more capitalised words joined. Not a stand-in,
- * a label or a word of forms ({@linkcode wordLike}'s tests of a quoted value).
+ * prose (a page's `Password: KoelIsCool`), two or more capitalised words joined. Not a stand-in
+ * (one that names a secret's word: `jiraToken`), a label or a word of forms ({@linkcode wordLike}'s
+ * tests of a quoted value).
  */
 function wordsOfData(value: string, word: string, kind: string): boolean {
+  // A stand-in that names what it stands for (`password: jiraToken`, `mySecretKey`)
+  if (/token|secret|key|passw/i.test(value)) return false;
   if (kind === "data" || kind === "toml") return wordLike(value, word, true);
   return kind === "prose" && /^(?:[A-Z][a-z]{1,32}){2,8}$/.test(value) &&
     wordLike(value, word, true);

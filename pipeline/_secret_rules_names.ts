@@ -967,8 +967,10 @@ export function findNamedPasswords(
     if (!m) continue;
     const start = m.index + m[0].length - m.groups!.v.length;
     if (!m.groups!.q && text.charCodeAt(start) === 123) {
-      // ODBC's and JDBC's braces around a value (`PWD={…};`, `password={…}`)
-      const braced = bracedPassword(text, start);
+      // ODBC's and JDBC's braces around a value (`;PWD={…};`, `;password={…}`), a member of a
+      // connection string (not a template's `secret={@client_secret}`, prose's `secret = {…}`)
+      const member = MEMBER_NAME.test(text.slice(Math.max(0, m.index - 66), m.index));
+      const braced = member ? bracedPassword(text, start) : undefined;
       if (braced) out.push(braced);
       from = braced?.end ?? start;
       continue;
@@ -986,6 +988,8 @@ export function findNamedPasswords(
  * (its `{`): the text inside when a `;`, a quote, a blank or the line's end follows the `}`, and it
  * reads as a password (a format's `{password}` is a name of code).
  */
+/** A connection string's member's name before its `=`: after a `;`. */
+const MEMBER_NAME = /;[ \t]{0,16}[A-Za-z][\w ]{0,48}$/;
 const BRACED = /\{(?<v>[^{}\s"'$]{6,256})\}(?=[;"'\s]|$)/y;
 function bracedPassword(text: string, start: number): { start: number; end: number } | undefined {
   BRACED.lastIndex = start;
