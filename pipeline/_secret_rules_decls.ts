@@ -72,7 +72,7 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
       CALL_OPEN.lastIndex = p;
       const call = SECRET_CALL.exec(text.slice(Math.max(0, p - 40), p));
       if (call && CALL_OPEN.exec(text)) at = CALL_OPEN.lastIndex;
-      if (call?.groups!.auth) name = "basic_auth";
+      if (call?.groups?.auth) name = "basic_auth";
     } else if (c === '"') {
       const n = nameBefore(text, p) ?? quotedName(text, p);
       const define = n && DEFINE_BEFORE.test(text.slice(Math.max(0, n.start - 64), n.start));
@@ -192,7 +192,7 @@ export function apartLines(text: string, path: string): DeclaredLine[] {
     const n = parameterBefore(text, i);
     if (!n) continue;
     PARAMETER_VALUE.lastIndex = i;
-    const v = PARAMETER_VALUE.exec(text)?.groups!.v;
+    const v = PARAMETER_VALUE.exec(text)?.groups?.v;
     if (v) {
       out.push(
         valueLine(n.replace(/[^A-Za-z0-9_]/g, "_"), v, PARAMETER_VALUE.lastIndex - 1 - v.length),

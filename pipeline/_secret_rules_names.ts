@@ -993,7 +993,7 @@ const MEMBER_NAME = /;[ \t]{0,16}[A-Za-z][\w ]{0,48}$/;
 const BRACED = /\{(?<v>[^{}\s"'$]{6,256})\}(?=[;"'\s]|$)/y;
 function bracedPassword(text: string, start: number): { start: number; end: number } | undefined {
   BRACED.lastIndex = start;
-  const v = BRACED.exec(text)?.groups!.v;
+  const v = BRACED.exec(text)?.groups?.v;
   if (!v || !passwordLike(v, false)) return undefined;
   return { start: start + 1, end: start + 1 + v.length };
 }
