@@ -3,7 +3,10 @@
  * (`secret_rules.ts` is the public face, and reads each value found here as the value of a plain
  * `const NAME = "…"`): Go's `const AdminPassword string = "…"`, C's `kSecret[] = "…"` and
  * `#define API_KEY "…"`, Rust's `SECRET: &[u8] = b"…"` and `&'static str`, and the calls that only
- * wrap a secret (the AWS CDK's `SecretValue.unsafePlainText("…")`, Pulumi's `Output.secret("…")`).
+ * wrap a secret (the AWS CDK's `SecretValue.unsafePlainText("…")`, Pulumi's `Output.secret("…")`);
+ * and values that a format writes apart from their names, each read in its own files (a property
+ * list's `<key>`/`<string>`, Android's `<meta-data>`, Gradle's `buildConfigField`, an ARM
+ * parameter's `"value"`, a NoEcho parameter's `Default:`, an INI section of secrets).
  *
  * @module
  */
@@ -58,7 +61,7 @@ function nameBefore(text: string, p: number): { name: string; start: number } | 
  * @example
  * ```ts
  * import { declaredLines } from "./_secret_rules_decls.ts";
- * declaredLines('var apiSecret string = "x"\n')[0].line; // 'const apiSecret = "x"'
+ * declaredLines('var apiSecret string = "x"\n')[0].line; // 'const apiSecret = "x"\n'
  * ```
  */
 export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
