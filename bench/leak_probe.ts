@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 720 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 878 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -13,7 +13,11 @@
  * signed URLs, more databases' URIs, rarer key armor, commands given a secret by position or a
  * tool's own option), the sixteenth's 51 (admins' and config formats' secrets: SNMP, kickstart,
  * preseed, automatic logon, Sentinel, HAProxy, mail clients, game servers, LDAP binds, cloud-init,
- * Windows' and Samba's tools), each scanned as a build scans it (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
+ * Windows' and Samba's tools), the eighteenth's 158 (infrastructure stacks, mobile builds' settings,
+ * constants of Go, Rust, C, Swift and Kotlin, SQL's users in more dialects, drivers' connection
+ * strings, values that formats write apart from their names, credentials in Markdown, clients'
+ * rarer history and credential files, more providers' keys), each scanned as a build scans it
+ * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
  * ```sh
@@ -4704,6 +4708,1124 @@ keep(
   "tunnel.sh",
   `ngrok http 8080 --domain=app.ngrok.dev\n`,
   "app.ngrok.dev",
+);
+// The eighteenth hunt's samples (written before reading the rules): infrastructure stacks
+// (Terraform, Pulumi, CDK, CloudFormation, ARM, Bicep), Ansible, Helm and Compose, mobile builds
+// (Gradle's `buildConfigField`, signing configs, `.xcconfig`, `Info.plist`, fastlane), constants of
+// Go, Rust, C, Swift and Kotlin (letters-alone passwords among them), SQL's users and roles in more
+// dialects, drivers' connection strings (ODBC, ADO.NET, JDBC, URIs), YAML anchors and flow maps,
+// TOML inline tables, INI sections named for secrets, credentials shown in Markdown and reST, clients'
+// history and credential files in rarer formats, Dockerfiles, Secrets as JSON, and providers' keys.
+const AZ = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const cap = (w: string) => w[0].toUpperCase() + w.slice(1);
+const camel = () => [0, 1, 2].map(() => cap(words[Math.floor(rnd() * words.length)])).join("");
+const lettersOnly = () => ch(AZ, 1) + ch(AZ.toLowerCase(), 5) + ch(AZ, 1) + ch(AZ.toLowerCase(), 6);
+// Go, Rust, C, Swift, Kotlin and Java constants
+add(
+  "go const typed letters",
+  "internal/seed/admin.go",
+  (v) => `const AdminPassword string = "${v}"\n`,
+  camel(),
+);
+add(
+  "go const block",
+  "internal/db/conn.go",
+  (v) => `const (\n\tdbUser = "app"\n\tdbPass = "${v}"\n)\n`,
+  pw(),
+);
+add("go var typed secret", "cmd/api/main.go", (v) => `var apiSecret string = "${v}"\n`, mixed(32));
+add(
+  "go map literal password",
+  "config/defaults.go",
+  (v) => `var defaults = map[string]string{"host": "db", "password": "${v}"}\n`,
+  pw(),
+);
+add(
+  "go mysql.Config Passwd",
+  "store/mysql.go",
+  (v) => `cfg := mysql.Config{\n\tUser:   "root",\n\tPasswd: "${v}",\n\tNet:    "tcp",\n}\n`,
+  pw(),
+);
+add(
+  "go redis.Options letters",
+  "cache/redis.go",
+  (v) => `rdb := redis.NewClient(&redis.Options{Addr: "localhost:6379", Password: "${v}"})\n`,
+  lettersOnly(),
+);
+add(
+  "rust const static str",
+  "src/config.rs",
+  (v) => `pub const API_TOKEN: &'static str = "${v}";\n`,
+  mixed(40),
+);
+add(
+  "rust static byte string",
+  "src/auth.rs",
+  (v) => `static SECRET_KEY: &[u8] = b"${v}";\n`,
+  mixed(32),
+);
+add(
+  "rust env unwrap_or default",
+  "src/db.rs",
+  (v) => `let pass = std::env::var("DB_PASS").unwrap_or_else(|_| "${v}".to_string());\n`,
+  pw(),
+);
+add(
+  "c define wifi letters",
+  "src/secrets.h",
+  (v) => `#define WIFI_SSID "HomeNet"\n#define WIFI_PASSWORD "${v}"\n`,
+  camel(),
+);
+add(
+  "c define mqtt pass",
+  "include/config.h",
+  (v) => `#define MQTT_USER "sensor"\n#define MQTT_PASS "${v}"\n`,
+  pw(),
+);
+add("c define api key", "firmware/keys.h", (v) => `#define API_KEY "${v}"\n`, mixed(32));
+add(
+  "arduino const char password",
+  "sketch/sketch.ino",
+  (v) => `const char* ssid = "HomeNet";\nconst char* password = "${v}";\n`,
+  camel(),
+);
+add(
+  "c static const char array",
+  "src/client.c",
+  (v) => `static const char kClientSecret[] = "${v}";\n`,
+  mixed(40),
+);
+add(
+  "cpp constexpr auto token",
+  "src/api.cpp",
+  (v) => `constexpr auto kApiToken = "${v}";\n`,
+  mixed(40),
+);
+add(
+  "swift static let secret",
+  "App/Secrets.swift",
+  (v) => `enum Secrets {\n    static let clientSecret = "${v}"\n}\n`,
+  mixed(32),
+);
+add(
+  "swift private let typed letters",
+  "App/Login.swift",
+  (v) => `private let password: String = "${v}"\n`,
+  camel(),
+);
+add(
+  "kotlin const val secret",
+  "app/src/main/java/com/x/Keys.kt",
+  (v) => `const val API_SECRET = "${v}"\n`,
+  mixed(32),
+);
+add(
+  "kotlin val password letters",
+  "app/src/main/java/com/x/Db.kt",
+  (v) => `    val password = "${v}"\n`,
+  camel(),
+);
+add(
+  "java toCharArray password",
+  "src/main/java/x/Vault.java",
+  (v) => `char[] password = "${v}".toCharArray();\n`,
+  pw(),
+);
+add(
+  "spring @Value default",
+  "src/main/java/x/DbConfig.java",
+  (v) => `    @Value("\${db.password:${v}}")\n    private String password;\n`,
+  pw(),
+);
+// ADO.NET, ODBC, OLE DB and JDBC strings
+add(
+  "odbc Pwd braces",
+  "report.py",
+  (v) =>
+    `conn = pyodbc.connect("DRIVER={ODBC Driver 18 for SQL Server};SERVER=db;UID=sa;PWD={${v}}")\n`,
+  pw(),
+);
+add(
+  "ado oracle Password letters",
+  "Data/Ora.cs",
+  (v) => `var cs = "Data Source=ORCL;User Id=scott;Password=${v};";\n`,
+  camel(),
+);
+add(
+  "mysql connector pwd lower",
+  "Db.cs",
+  (v) => `const string Conn = "server=localhost;uid=root;pwd=${v};database=app";\n`,
+  pw(),
+);
+add(
+  "npgsql quoted password",
+  "appsettings.Development.json",
+  (v) => `  "Default": "Host=db;Username=app;Password='${v}';Database=app"\n`,
+  pw(),
+);
+add(
+  "oledb provider password",
+  "legacy/conn.vbs",
+  (v) => `cn.Open "Provider=SQLOLEDB;Data Source=db;User ID=sa;Password=${v};"\n`,
+  pw(),
+);
+add(
+  "jdbc mysql userinfo",
+  "src/main/resources/application.properties",
+  (v) => `spring.datasource.url=jdbc:mysql://app:${v}@db:3306/app\n`,
+  pw(),
+);
+add(
+  "jdbc sqlserver braces",
+  "conf/db.properties",
+  (v) => `url=jdbc:sqlserver://db:1433;databaseName=app;user=sa;password={${v}}\n`,
+  pw(),
+);
+add(
+  "jdbc db2 properties",
+  "conf/db2.properties",
+  (v) => `url=jdbc:db2://host:50000/SAMPLE:user=db2inst1;password=${v};\n`,
+  pw(),
+);
+add(
+  "jdbc snowflake query",
+  "etl/conf.yaml",
+  (v) => `jdbc: "jdbc:snowflake://acct.snowflakecomputing.com/?user=etl&password=${v}"\n`,
+  pw(),
+);
+add(
+  "jdbc clickhouse letters",
+  "conf/ch.conf",
+  (v) => `url = "jdbc:clickhouse://ch:8123/default?user=default&password=${v}"\n`,
+  camel(),
+);
+// database URIs
+add(
+  "rediss empty user",
+  "config/cache.yml",
+  (v) => `url: rediss://:${v}@cache.example.com:6380/0\n`,
+  pw(),
+);
+add(
+  "mongodb srv percent-encoded",
+  ".env",
+  (v) => `MONGO_URI=mongodb+srv://app:${v}@cluster0.ab1cd.mongodb.net/?retryWrites=true\n`,
+  mixed(8) + "%40" + mixed(8),
+);
+add(
+  "postgresql+asyncpg url",
+  "alembic.ini",
+  (v) => `sqlalchemy.url = postgresql+asyncpg://app:${v}@db/app\n`,
+  pw(),
+);
+add(
+  "cockroachdb url",
+  "deploy/env.sh",
+  (v) => `export DATABASE_URL="cockroachdb://root:${v}@crdb:26257/defaultdb?sslmode=verify-full"\n`,
+  pw(),
+);
+add(
+  "elasticsearch url letters",
+  "logstash/out.conf",
+  (v) => `hosts => ["https://elastic:${v}@es.example.com:9200"]\n`,
+  camel(),
+);
+add(
+  "influxdb url",
+  "telegraf.conf",
+  (v) => `  urls = ["influxdb://admin:${v}@influx:8086/metrics"]\n`,
+  pw(),
+);
+add(
+  "mssql+pyodbc url",
+  "settings.py",
+  (v) => `ENGINE_URL = "mssql+pyodbc://sa:${v}@prod_dsn"\n`,
+  pw(),
+);
+// SQL
+add(
+  "mysql identified with plugin",
+  "init/01-users.sql",
+  (v) => `CREATE USER 'app'@'%' IDENTIFIED WITH mysql_native_password BY '${v}';\n`,
+  pw(),
+);
+add(
+  "mysql alter user letters",
+  "init/02.sql",
+  (v) => `ALTER USER 'root'@'localhost' IDENTIFIED BY '${v}';\n`,
+  camel(),
+);
+add(
+  "mysql set password for",
+  "reset.sql",
+  (v) => `SET PASSWORD FOR 'app'@'%' = PASSWORD('${v}');\n`,
+  pw(),
+);
+add(
+  "mysql grant identified by",
+  "grants.sql",
+  (v) => `GRANT ALL PRIVILEGES ON app.* TO 'app'@'%' IDENTIFIED BY '${v}';\n`,
+  pw(),
+);
+add(
+  "mssql create login N''",
+  "db/logins.sql",
+  (v) => `CREATE LOGIN app_rw WITH PASSWORD = N'${v}', CHECK_POLICY = OFF;\n`,
+  pw(),
+);
+add(
+  "postgres encrypted password",
+  "db/roles.sql",
+  (v) => `CREATE ROLE reporting LOGIN ENCRYPTED PASSWORD '${v}';\n`,
+  pw(),
+);
+add(
+  "postgres alter role letters",
+  "db/setup.sql",
+  (v) => `ALTER ROLE postgres PASSWORD '${v}';\n`,
+  camel(),
+);
+add(
+  "oracle identified by quoted",
+  "ora/users.sql",
+  (v) => `CREATE USER app IDENTIFIED BY "${v}" DEFAULT TABLESPACE users;\n`,
+  pw(),
+);
+add(
+  "snowflake create user",
+  "snow/users.sql",
+  (v) => `CREATE USER etl PASSWORD = '${v}' DEFAULT_ROLE = loader;\n`,
+  pw(),
+);
+add(
+  "clickhouse sha256_password",
+  "ch/users.sql",
+  (v) => `CREATE USER app IDENTIFIED WITH sha256_password BY '${v}';\n`,
+  pw(),
+);
+add(
+  "mssql scoped credential secret",
+  "db/ext.sql",
+  (v) =>
+    `CREATE DATABASE SCOPED CREDENTIAL blob WITH IDENTITY = 'SHARED ACCESS SIGNATURE', SECRET = '${v}';\n`,
+  mixed(40),
+);
+add(
+  "mysql federated server options",
+  "db/fed.sql",
+  (v) =>
+    `CREATE SERVER s FOREIGN DATA WRAPPER mysql OPTIONS (HOST 'r', USER 'fed', PASSWORD '${v}');\n`,
+  pw(),
+);
+// Terraform, Pulumi, CDK, CloudFormation, ARM, Bicep
+add(
+  "terraform master_password letters",
+  "rds.tf",
+  (v) =>
+    `resource "aws_db_instance" "db" {\n  username        = "admin"\n  master_password = "${v}"\n}\n`,
+  camel(),
+);
+add(
+  "terraform admin_password",
+  "vm.tf",
+  (v) => `  admin_username = "azureuser"\n  admin_password = "${v}"\n`,
+  pw(),
+);
+add(
+  "terraform datadog hex keys",
+  "providers.tf",
+  (v) => `provider "datadog" {\n  api_key = "${v}"\n}\n`,
+  hex(32),
+);
+add(
+  "pulumi config namespaced secretKey",
+  "Pulumi.dev.yaml",
+  (v) => `config:\n  aws:region: us-east-1\n  aws:secretKey: ${v}\n`,
+  mixed(40),
+);
+add(
+  "pulumi config dbPassword letters",
+  "Pulumi.prod.yaml",
+  (v) => `config:\n  myapp:dbPassword: ${v}\n`,
+  camel(),
+);
+add(
+  "pulumi ts password arg",
+  "index.ts",
+  (v) => `const db = new aws.rds.Instance("db", { username: "app", password: "${v}" });\n`,
+  pw(),
+);
+add(
+  "cdk unsafePlainText",
+  "lib/stack.ts",
+  (v) => `masterUserPassword: SecretValue.unsafePlainText("${v}"),\n`,
+  pw(),
+);
+add(
+  "cdk plainText",
+  "lib/db-stack.ts",
+  (v) => `const pass = cdk.SecretValue.plainText('${v}');\n`,
+  pw(),
+);
+add("pulumi Output.secret", "__main__.py", (v) => `db_pass = pulumi.Output.secret("${v}")\n`, pw());
+add(
+  "cloudformation MasterUserPassword",
+  "template.yaml",
+  (v) => `      MasterUsername: admin\n      MasterUserPassword: ${v}\n`,
+  pw(),
+);
+add(
+  "cloudformation NoEcho Default",
+  "template.yml",
+  (v) => `Parameters:\n  DBPassword:\n    Type: String\n    NoEcho: true\n    Default: ${v}\n`,
+  camel(),
+);
+add(
+  "bicep param default",
+  "main.bicep",
+  (v) => `@secure()\nparam adminPassword string = '${v}'\n`,
+  pw(),
+);
+add(
+  "arm parameters value",
+  "azuredeploy.parameters.json",
+  (v) => `    "adminPassword": {\n      "value": "${v}"\n    }\n`,
+  pw(),
+);
+// Ansible, Helm, Compose
+add(
+  "ansible winrm password ini",
+  "inventory/hosts",
+  (v) => `win01 ansible_host=10.0.0.5 ansible_user=Administrator ansible_winrm_password=${v}\n`,
+  pw(),
+);
+add(
+  "ansible password_hash literal",
+  "roles/users/tasks/main.yml",
+  (v) => `    password: "{{ '${v}' | password_hash('sha512') }}"\n`,
+  pw(),
+);
+add(
+  "ansible ldap bind_pw",
+  "roles/ldap/tasks/main.yml",
+  (v) => `    bind_dn: cn=admin,dc=example,dc=org\n    bind_pw: ${v}\n`,
+  pw(),
+);
+add(
+  "helm rootPassword letters",
+  "values.yaml",
+  (v) => `auth:\n  rootPassword: ${v}\n  replicaCount: 3\n`,
+  camel(),
+);
+add(
+  "helm global postgresPassword",
+  "values-prod.yaml",
+  (v) => `global:\n  postgresql:\n    auth:\n      postgresPassword: ${v}\n`,
+  pw(),
+);
+add(
+  "helm --set-string",
+  "deploy.sh",
+  (v) => `helm upgrade --install db bitnami/mysql --set-string auth.password=${v}\n`,
+  pw(),
+);
+add(
+  "helmfile set name value",
+  "helmfile.yaml",
+  (v) => `    set:\n      - name: adminPassword\n        value: ${v}\n`,
+  pw(),
+);
+add(
+  "compose env map letters",
+  "docker-compose.yml",
+  (v) => `    environment:\n      MYSQL_ROOT_PASSWORD: ${v}\n`,
+  camel(),
+);
+add(
+  "compose env list quoted",
+  "compose.yaml",
+  (v) => `    environment:\n      - "POSTGRES_PASSWORD=${v}"\n`,
+  pw(),
+);
+add(
+  "compose redis requirepass command",
+  "docker-compose.yml",
+  (v) => `    command: redis-server --appendonly yes --requirepass ${v}\n`,
+  pw(),
+);
+add(
+  "compose command array requirepass",
+  "compose.yml",
+  (v) => `    command: ["redis-server", "--requirepass", "${v}"]\n`,
+  pw(),
+);
+add("env file quoted letters", ".env.production", (v) => `DB_PASS='${v}'\n`, camel());
+// Gradle, Android, iOS
+add(
+  "gradle kts signingConfigs",
+  "app/build.gradle.kts",
+  (v) => `    signingConfigs {\n        create("release") {\n            storePassword = "${v}"\n`,
+  pw(),
+);
+add(
+  "gradle kts keyPassword letters",
+  "app/build.gradle.kts",
+  (v) => `            keyAlias = "upload"\n            keyPassword = "${v}"\n`,
+  camel(),
+);
+add(
+  "gradle kts buildConfigField",
+  "app/build.gradle.kts",
+  (v) => `        buildConfigField("String", "API_KEY", "\\"${v}\\"")\n`,
+  mixed(32),
+);
+add(
+  "gradle groovy buildConfigField",
+  "app/build.gradle",
+  (v) => `        buildConfigField "String", "CLIENT_SECRET", '"${v}"'\n`,
+  mixed(32),
+);
+add(
+  "gradle resValue secret",
+  "app/build.gradle.kts",
+  (v) => `        resValue("string", "app_secret", "${v}")\n`,
+  mixed(32),
+);
+add(
+  "local.properties letters",
+  "local.properties",
+  (v) => `sdk.dir=/home/u/Android/Sdk\nRELEASE_STORE_PASSWORD=${v}\n`,
+  camel(),
+);
+add(
+  "android manifest meta-data secret",
+  "app/src/main/AndroidManifest.xml",
+  (v) => `        <meta-data android:name="com.example.API_SECRET" android:value="${v}" />\n`,
+  mixed(32),
+);
+add("xcconfig API_SECRET", "Config/Release.xcconfig", (v) => `API_SECRET = ${v}\n`, mixed(32));
+add(
+  "xcconfig password letters",
+  "Config/Shared.xcconfig",
+  (v) => `// CI login\nAPP_STORE_PASSWORD = ${v}\n`,
+  camel(),
+);
+add(
+  "plist APISecret",
+  "App/Info.plist",
+  (v) => `\t<key>APISecret</key>\n\t<string>${v}</string>\n`,
+  mixed(32),
+);
+add(
+  "plist ClientPassword letters",
+  "App/Config.plist",
+  (v) => `<key>ClientPassword</key>\n<string>${v}</string>\n`,
+  camel(),
+);
+add("fastlane ENV assign", "fastlane/Fastfile", (v) => `ENV["FASTLANE_PASSWORD"] = "${v}"\n`, pw());
+add(
+  "fastlane match basic authorization",
+  "fastlane/Matchfile",
+  (v) => `git_basic_authorization("${v}")\n`,
+  b64of("ci:" + pw()),
+);
+// Firebase, Supabase
+add("supabase db password letters", ".env.local", (v) => `SUPABASE_DB_PASSWORD=${v}\n`, camel());
+add(
+  "supabase config.toml smtp pass",
+  "supabase/config.toml",
+  (v) => `[auth.email.smtp]\nhost = "smtp.example.com"\npass = "${v}"\n`,
+  camel(),
+);
+add(
+  "firebase functions config set",
+  "scripts/setup.sh",
+  (v) => `firebase functions:config:set mail.password="${v}"\n`,
+  pw(),
+);
+add(
+  ".runtimeconfig.json pass",
+  "functions/.runtimeconfig.json",
+  (v) => `{"mail": {"user": "bot", "pass": "${v}"}}\n`,
+  camel(),
+);
+// YAML, TOML, INI shapes
+add(
+  "yaml anchor on value",
+  "config/app.yml",
+  (v) => `db:\n  password: &db_password ${v}\ncache:\n  password: *db_password\n`,
+  pw(),
+);
+add("yaml flow mapping", "config/db.yml", (v) => `db: {user: app, password: ${v}}\n`, pw());
+add("yaml !!str tag letters", "config/secrets.yml", (v) => `password: !!str ${v}\n`, camel());
+add(
+  "toml inline table letters",
+  "config.toml",
+  (v) => `database = { user = "app", password = "${v}" }\n`,
+  camel(),
+);
+add("toml dotted key", "settings.toml", (v) => `db.password = "${v}"\n`, pw());
+add("toml quoted key", "app.toml", (v) => `"db-password" = "${v}"\n`, pw());
+add(
+  "ini credentials section plain key",
+  "deploy.ini",
+  (v) => `[credentials]\nadmin = ${v}\n`,
+  pw(),
+);
+add("ini secrets section", "app.cfg", (v) => `[secrets]\nstripe = ${v}\n`, mixed(32));
+add(
+  "my.cnf mysqldump letters",
+  ".my.cnf",
+  (v) => `[mysqldump]\nuser=backup\npassword="${v}"\n`,
+  camel(),
+);
+add(
+  "php.ini mysqli.default_pw",
+  "php.ini",
+  (v) => `mysqli.default_user = app\nmysqli.default_pw = ${v}\n`,
+  pw(),
+);
+add(
+  "odbc.ini PWD letters",
+  "odbc.ini",
+  (v) => `[reporting]\nDriver = PostgreSQL\nUID = report\nPWD = ${v}\n`,
+  camel(),
+);
+// Markdown and reST
+add(
+  "markdown code block Password letters",
+  "docs/install.md",
+  (v) => `Log in with:\n\n\`\`\`\nEmail: admin@example.com\nPassword: ${v}\n\`\`\`\n`,
+  camel(),
+);
+add(
+  "markdown bold label",
+  "README.md",
+  (v) => `- **Username:** admin\n- **Password:** \`${v}\`\n`,
+  pw(),
+);
+add(
+  "markdown default credentials slash",
+  "docs/quickstart.md",
+  (v) => `Default credentials: \`admin\` / \`${v}\`\n`,
+  pw(),
+);
+add(
+  "rst field list password",
+  "docs/setup.rst",
+  (v) => `:username: admin\n:password: ${v}\n`,
+  pw(),
+);
+// history and credential files
+add(
+  ".mysql_history octal spaces",
+  ".mysql_history",
+  (v) => `CREATE\\040USER\\040'app'@'%'\\040IDENTIFIED\\040BY\\040'${v}';\n`,
+  pw(),
+);
+add(".rediscli_history AUTH", ".rediscli_history", (v) => `AUTH default ${v}\nKEYS *\n`, pw());
+add(
+  "fish_history curl -u",
+  ".local/share/fish/fish_history",
+  (v) => `- cmd: curl -u admin:${v} https://api.example.com/\n  when: 1700000000\n`,
+  pw(),
+);
+add(".netrc default entry letters", ".netrc", (v) => `default login bob password ${v}\n`, camel());
+add(
+  ".pgpass escaped colon",
+  ".pgpass",
+  (v) => `db.example.com:5432:*:app:${v}\n`,
+  mixed(6) + "\\:" + mixed(8),
+);
+add(
+  ".git-credentials percent user",
+  ".git-credentials",
+  (v) => `https://user%40corp.com:${v}@git.corp.com\n`,
+  pw().replace("!", "%21"),
+);
+add(
+  ".yarnrc v1 quoted authToken",
+  ".yarnrc",
+  (v) => `"//registry.yarnpkg.com/:_authToken" "${v}"\n`,
+  uuid(),
+);
+add(
+  ".gitconfig github token hex",
+  ".gitconfig",
+  (v) => `[github]\n\tuser = bob\n\ttoken = ${v}\n`,
+  hex(40),
+);
+add(
+  "svn auth simple file",
+  ".subversion/auth/svn.simple/0a1b",
+  (v) => `K 8\npassword\nV 14\n${v}\nK 15\nsvn:realmstring\n`,
+  camel(),
+);
+add(
+  "DOTENV_KEY",
+  ".env.me",
+  (v) => `DOTENV_KEY="dotenv://:key_${v}@dotenv.org/vault/.env.vault?environment=production"\n`,
+  hex(64),
+);
+// Dockerfiles, Kubernetes
+add(
+  "Dockerfile ENV letters two vars",
+  "Dockerfile",
+  (v) => `ENV MYSQL_ROOT_PASSWORD=${v} MYSQL_DATABASE=app\n`,
+  camel(),
+);
+add("Dockerfile ARG hex token", "Dockerfile", (v) => `ARG GITHUB_TOKEN=${v}\n`, hex(40));
+add(
+  "Dockerfile git clone token userinfo",
+  "Dockerfile",
+  (v) => `RUN git clone https://${v}@github.com/org/private.git /src\n`,
+  hex(40),
+);
+add(
+  "k8s Secret as JSON",
+  "secret.json",
+  (v) =>
+    `{"apiVersion":"v1","kind":"Secret","metadata":{"name":"api"},"data":{"api-key":"${v}"}}\n`,
+  b64of(mixed(32)),
+);
+add(
+  "k8s data DATABASE_URL b64",
+  "k8s/secret.yaml",
+  (v) => `kind: Secret\ndata:\n  DATABASE_URL: ${v}\n`,
+  b64of("postgres://app:" + pw() + "@db/app"),
+);
+// providers' keys
+add(
+  "alibaba access key pair",
+  "aliyun.env",
+  (v) => `ALIBABA_CLOUD_ACCESS_KEY_ID=LTAI5t${ch(A, 18)}\nALIBABA_CLOUD_ACCESS_KEY_SECRET=${v}\n`,
+  ch(A, 30),
+);
+add(
+  "alibaba LTAI bare",
+  "oss.py",
+  (v) => `auth = oss2.Auth('${v}', secret)\n`,
+  "LTAI5t" + ch(A, 18),
+);
+add(
+  "tencent AKID",
+  "cos.go",
+  (v) => `credential := common.NewCredential("${v}", secretKey)\n`,
+  "AKID" + ch(A, 32),
+);
+add("ibm cloud api key", "ibmcloud.env", (v) => `IBMCLOUD_API_KEY=${v}\n`, ch(A + "_-", 44));
+add("scaleway secret uuid", ".env", (v) => `SCW_SECRET_KEY=${v}\n`, uuid());
+add("linode token hex", "linode.env", (v) => `LINODE_TOKEN=${v}\n`, hex(64));
+add("vultr api key", "vultr.sh", (v) => `export VULTR_API_KEY=${v}\n`, up(36));
+add("hetzner hcloud token", "terraform.tfvars", (v) => `hcloud_token = "${v}"\n`, mixed(64));
+add("cloudflare global key hex37", ".env", (v) => `CF_API_KEY=${v}\n`, hex(37));
+add(
+  "cloudflare origin ca key",
+  "origin.sh",
+  (v) => `export CF_ORIGIN_CA_KEY=${v}\n`,
+  "v1.0-" + hex(24) + "-" + hex(146),
+);
+add(
+  "backblaze b2 application key",
+  "b2.env",
+  (v) => `B2_APPLICATION_KEY_ID=0051${hex(20)}\nB2_APPLICATION_KEY=${v}\n`,
+  "K005" + ch(A, 27),
+);
+add("yandex oauth y0_", "yc.sh", (v) => `yc config set token ${v}\n`, "y0_" + ch(A + "_-", 55));
+add(
+  "heroku HRKU token",
+  "deploy.yml",
+  (v) => `      HEROKU_API_KEY: ${v}\n`,
+  "HRKU-AA" + ch(A + "_-", 58),
+);
+add(
+  "render rnd_ key",
+  "render.sh",
+  (v) => `curl -H "Authorization: Bearer ${v}" https://api.render.com/v1/services\n`,
+  "rnd_" + ch(A, 32),
+);
+add(
+  "netlify nfp_ token",
+  "netlify.sh",
+  (v) => `netlify deploy --auth ${v} --prod\n`,
+  "nfp_" + ch(A, 36),
+);
+add("supabase sbp_ token", "ci.sh", (v) => `supabase login --token ${v}\n`, "sbp_" + hex(40));
+add(
+  "planetscale service token",
+  "pscale.env",
+  (v) => `PLANETSCALE_SERVICE_TOKEN=${v}\n`,
+  "pscale_tkn_" + ch(A + "_-", 43),
+);
+add(
+  "planetscale password bare",
+  "db.ts",
+  (v) => `const conn = connect({ host, username, password: "${v}" });\n`,
+  "pscale_pw_" + ch(A + "_-", 43),
+);
+add("neon napi key", "neon.py", (v) => `client = NeonAPI("${v}")\n`, "napi_" + lowdig(64));
+add(
+  "resend re_ key",
+  "mail.ts",
+  (v) => `const resend = new Resend("${v}");\n`,
+  "re_" + ch(A, 8) + "_" + ch(A, 24),
+);
+add(
+  "brevo xkeysib",
+  "brevo.php",
+  (v) => `$config->setApiKey('api-key', '${v}');\n`,
+  "xkeysib-" + hex(64) + "-" + ch(A, 16),
+);
+add(
+  "contentful CFPAT",
+  "contentful.js",
+  (v) => `const client = createClient({ accessToken: "${v}" });\n`,
+  "CFPAT-" + ch(A + "_-", 43),
+);
+add(
+  "1password ops_ token",
+  ".envrc",
+  (v) => `export OP_SERVICE_ACCOUNT_TOKEN=${v}\n`,
+  "ops_" + "eyJ" + ch(A, 120),
+);
+add(
+  "pinecone pcsk",
+  "index.py",
+  (v) => `pc = Pinecone(api_key="${v}")\n`,
+  "pcsk_" + ch(A, 5) + "_" + ch(A, 60),
+);
+add(
+  "langsmith lsv2",
+  "agent.py",
+  (v) => `os.environ["LANGCHAIN_API_KEY"] = "${v}"\n`,
+  "lsv2_pt_" + hex(32) + "_" + hex(10),
+);
+add(
+  "sentry sntrys token",
+  "sentry.sh",
+  (v) => `sentry-cli --auth-token ${v} releases new v1\n`,
+  "sntrys_" + ch(A, 160),
+);
+add("sentry sntryu user token", ".sentryclirc", (v) => `[auth]\ntoken=${v}\n`, "sntryu_" + hex(64));
+add(
+  "buildkite bkua",
+  "bk.sh",
+  (v) => `curl -H "Authorization: Bearer ${v}" https://api.buildkite.com/v2/builds\n`,
+  "bkua_" + hex(40),
+);
+add("wandb hex40 key", "train.sh", (v) => `wandb login ${v}\n`, hex(40));
+add("WANDB_API_KEY hex40 env", ".env", (v) => `WANDB_API_KEY=${v}\n`, hex(40));
+add(
+  "algolia admin key hex",
+  "search.js",
+  (v) => `const client = algoliasearch("${up(10)}", "${v}");\n`,
+  hex(32),
+);
+add("airtable pat", "airtable.py", (v) => `api = Api("${v}")\n`, "pat" + ch(A, 14) + "." + hex(64));
+add(
+  "twitter bearer AAAA",
+  "bot.py",
+  (v) => `client = tweepy.Client(bearer_token="${v}")\n`,
+  "AAAAAAAAAAAAAAAAAAAAA" + ch(A, 20) + "%3D" + ch(A, 50),
+);
+add("prefect pnu key", "prefect.toml", (v) => `PREFECT_API_KEY = "${v}"\n`, "pnu_" + ch(A, 36));
+add(
+  "vault batch token hvb",
+  "vault.sh",
+  (v) => `VAULT_TOKEN=${v} vault kv get secret/app\n`,
+  "hvb." + ch(A + "_-", 120),
+);
+add(
+  "terraform cloud atlasv1 bare",
+  "tfc.py",
+  (v) => `headers = {"Authorization": f"Bearer {'${v}'}"}\n`,
+  ch(A, 14) + ".atlasv1." + ch(A, 67),
+);
+// eighteenth round: look-alikes that must stay
+keep(
+  "go const column name",
+  "internal/model/user.go",
+  `const PasswordColumn string = "password_hash"\n`,
+  "password_hash",
+);
+keep(
+  "rust const env name",
+  "src/config.rs",
+  `pub const PASSWORD_ENV: &str = "DATABASE_PASSWORD";\n`,
+  "DATABASE_PASSWORD",
+);
+keep(
+  "c define key name",
+  "src/prefs.h",
+  `#define WIFI_PASSWORD_KEY "wifi_password"\n`,
+  "wifi_password",
+);
+keep(
+  "swift keychain key",
+  "App/Keychain.swift",
+  `    static let passwordKey = "com.example.app.password"\n`,
+  "com.example.app.password",
+);
+keep(
+  "kotlin intent extra",
+  "app/src/main/java/com/x/Extras.kt",
+  `const val EXTRA_PASSWORD = "extra_password"\n`,
+  "extra_password",
+);
+keep(
+  "spring @Value without default",
+  "src/main/java/x/Db.java",
+  `    @Value("\${db.password}")\n`,
+  "${db.password}",
+);
+keep(
+  "go struct tags",
+  "internal/model/user.go",
+  `\tPassword string \`json:"password" yaml:"password"\`\n`,
+  `json:"password" yaml:"password"`,
+);
+keep(
+  "go Passwd from env",
+  "store/mysql.go",
+  `\tPasswd: os.Getenv("DB_PASS"),\n`,
+  `os.Getenv("DB_PASS")`,
+);
+keep(
+  "rust env var password",
+  "src/db.rs",
+  `    password: env::var("DB_PASSWORD")?,\n`,
+  `env::var("DB_PASSWORD")`,
+);
+keep(
+  "sql identified externally",
+  "ora/users.sql",
+  `ALTER USER ops IDENTIFIED EXTERNALLY;\n`,
+  "EXTERNALLY",
+);
+keep(
+  "sql bound parameter",
+  "db/users.sql",
+  `CREATE USER 'app'@'%' IDENTIFIED BY :new_password;\n`,
+  ":new_password",
+);
+keep(
+  "sql templated password",
+  "db/init.sql.tpl",
+  `CREATE USER app WITH PASSWORD '\${DB_PASSWORD}';\n`,
+  "${DB_PASSWORD}",
+);
+keep("sql password null", "db/roles.sql", `ALTER ROLE app PASSWORD NULL;\n`, "PASSWORD NULL");
+keep(
+  "jdbc placeholder password",
+  "application.properties",
+  `spring.datasource.url=jdbc:postgresql://db:5432/app?user=app&password=\${DB_PASSWORD}\n`,
+  "${DB_PASSWORD}",
+);
+keep(
+  "ado integrated security",
+  "appsettings.json",
+  `  "Default": "Server=db;Database=app;Integrated Security=SSPI;TrustServerCertificate=True"\n`,
+  "Integrated Security=SSPI",
+);
+keep(
+  "mongodb srv without credentials",
+  ".env",
+  `MONGO_URI=mongodb+srv://cluster0.ab1cd.mongodb.net/?authMechanism=MONGODB-AWS\n`,
+  "cluster0.ab1cd.mongodb.net",
+);
+keep(
+  "rediss jinja password",
+  "templates/app.yml.j2",
+  `url: rediss://:{{ redis_password }}@cache:6380/0\n`,
+  "{{ redis_password }}",
+);
+keep("yaml alias password", "config/app.yml", `cache:\n  password: *db_password\n`, "*db_password");
+keep(
+  "helm template password",
+  "templates/secret.yaml",
+  `  password: {{ .Values.db.password | b64enc | quote }}\n`,
+  "{{ .Values.db.password | b64enc | quote }}",
+);
+keep(
+  "helm existingSecret",
+  "values.yaml",
+  `auth:\n  existingSecret: postgres-credentials\n  secretKeys:\n    adminPasswordKey: postgres-password\n`,
+  "postgres-credentials",
+);
+keep(
+  "compose password file",
+  "docker-compose.yml",
+  `      MYSQL_ROOT_PASSWORD_FILE: /run/secrets/db_root_password\n`,
+  "/run/secrets/db_root_password",
+);
+keep(
+  "compose required variable",
+  "compose.yaml",
+  `      POSTGRES_PASSWORD: \${POSTGRES_PASSWORD:?set it in .env}\n`,
+  "${POSTGRES_PASSWORD:?set it in .env}",
+);
+keep(
+  "terraform random_password ref",
+  "rds.tf",
+  `  password = random_password.db.result\n`,
+  "random_password.db.result",
+);
+keep("terraform var ref", "vm.tf", `  admin_password = var.admin_password\n`, "var.admin_password");
+keep(
+  "pulumi requireSecret",
+  "index.ts",
+  `const dbPassword = config.requireSecret("dbPassword");\n`,
+  `config.requireSecret("dbPassword")`,
+);
+keep(
+  "pulumi secure config",
+  "Pulumi.dev.yaml",
+  `config:\n  myapp:dbPassword:\n    secure: v1:${b64(16)}:${b64(32)}\n`,
+  "secure: v1:",
+);
+keep(
+  "cdk secretsManager",
+  "lib/stack.ts",
+  `const pass = SecretValue.secretsManager("prod/db/password");\n`,
+  "prod/db/password",
+);
+keep(
+  "cloudformation resolve",
+  "template.yaml",
+  `      MasterUserPassword: '{{resolve:secretsmanager:MyRDSSecret:SecretString:password}}'\n`,
+  "{{resolve:secretsmanager:MyRDSSecret:SecretString:password}}",
+);
+keep(
+  "cloudformation Ref",
+  "template.yml",
+  `      MasterUserPassword: !Ref DBPassword\n`,
+  "!Ref DBPassword",
+);
+keep(
+  "ansible lookup env",
+  "roles/db/tasks/main.yml",
+  `    login_password: "{{ lookup('env', 'DB_PASS') }}"\n`,
+  "{{ lookup('env', 'DB_PASS') }}",
+);
+keep(
+  "gradle storePassword getenv",
+  "app/build.gradle",
+  `            storePassword System.getenv("KEYSTORE_PASSWORD")\n`,
+  `System.getenv("KEYSTORE_PASSWORD")`,
+);
+keep(
+  "gradle kts keystoreProperties",
+  "app/build.gradle.kts",
+  `            keyPassword = keystoreProperties["keyPassword"] as String\n`,
+  `keystoreProperties["keyPassword"] as String`,
+);
+keep(
+  "xcconfig url",
+  "Config/Base.xcconfig",
+  `API_BASE_URL = https:/$()/api.example.com\nAPI_KEY = $(API_KEY_FROM_CI)\n`,
+  "$(API_KEY_FROM_CI)",
+);
+keep(
+  "xcconfig signing identity",
+  "Config/Release.xcconfig",
+  `CODE_SIGN_IDENTITY = Apple Distribution\n`,
+  "Apple Distribution",
+);
+keep(
+  "plist usage description",
+  "App/Info.plist",
+  `\t<key>NSFaceIDUsageDescription</key>\n\t<string>Unlock your saved passwords with Face ID</string>\n`,
+  "Unlock your saved passwords with Face ID",
+);
+const fbApp = "1:1234567890:web:" + hex(22);
+keep(
+  "firebase appId",
+  "src/firebase.ts",
+  `  appId: "${fbApp}",\n  measurementId: "G-${up(10)}",\n`,
+  fbApp,
+);
+keep(
+  "markdown password placeholder",
+  "docs/install.md",
+  `\`\`\`\nEmail: admin@example.com\nPassword: <the password you chose>\n\`\`\`\n`,
+  "<the password you chose>",
+);
+keep(
+  "markdown env table",
+  "docs/config.md",
+  `| \`DB_PASSWORD\` | Database password | (none) |\n`,
+  "Database password",
+);
+keep(
+  "markdown prose password",
+  "README.md",
+  `- **Password:** the one you set during setup\n`,
+  "the one you set during setup",
+);
+keep(
+  "npmrc env token",
+  ".npmrc",
+  `//npm.pkg.github.com/:_authToken=\${GITHUB_TOKEN}\n`,
+  "${GITHUB_TOKEN}",
+);
+keep("pypirc __token__ user", ".pypirc", `[pypi]\nusername = __token__\n`, "__token__");
+keep(
+  "Dockerfile password file env",
+  "Dockerfile",
+  `ENV DB_PASSWORD_FILE=/run/secrets/db_password\n`,
+  "/run/secrets/db_password",
+);
+keep(
+  "Dockerfile secret mount",
+  "Dockerfile",
+  `RUN --mount=type=secret,id=npmrc,target=/root/.npmrc npm ci\n`,
+  "type=secret,id=npmrc,target=/root/.npmrc",
+);
+keep(
+  "k8s secretKeyRef",
+  "k8s/deploy.yaml",
+  `            secretKeyRef:\n              name: db-secret\n              key: password\n`,
+  "db-secret",
+);
+keep(
+  "ini credentials helper",
+  ".gitconfig",
+  `[credential]\n\thelper = store\n[credentials]\n\thelper = osxkeychain\n`,
+  "osxkeychain",
+);
+keep(
+  "ini secrets provider",
+  "app.cfg",
+  `[secrets]\nprovider = vault\npath = /etc/app/secrets.json\n`,
+  "/etc/app/secrets.json",
+);
+keep(
+  "toml inline password_file",
+  "config.toml",
+  `db = { host = "localhost", port = 5432, password_file = "/run/secrets/db" }\n`,
+  "/run/secrets/db",
+);
+const revs = hex(40);
+keep("git-blame-ignore-revs", ".git-blame-ignore-revs", `# deno fmt of the tree\n${revs}\n`, revs);
+keep(
+  ".mysql_history show grants",
+  ".mysql_history",
+  `SHOW\\040GRANTS\\040FOR\\040'app'@'%';\n`,
+  "SHOW\\040GRANTS",
+);
+keep(
+  "svn realmstring",
+  ".subversion/auth/svn.simple/0a1b",
+  `K 15\nsvn:realmstring\nV 45\n<https://svn.example.com:443> Example Realm\n`,
+  "<https://svn.example.com:443> Example Realm",
+);
+const ocid = "ocid1.user.oc1..aaaaaaaa" + lowdig(52);
+keep("oci user ocid", ".oci/config", `[DEFAULT]\nuser=${ocid}\n`, ocid);
+keep(
+  "wandb project name",
+  ".env",
+  `WANDB_PROJECT=sentiment-finetune-2026\n`,
+  "sentiment-finetune-2026",
 );
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;

@@ -35,7 +35,7 @@ export const TOOL_OPTION: RegExp = new RegExp(
  * (`"--password", "…"` in JSON, Python or a Dockerfile's exec form; a YAML list's next `- …`).
  */
 export const LONG_OPTION: RegExp = new RegExp(
-  "--(?!no-)(?:[a-z0-9]{1,16}-){0,3}(?:password|passwd|passphrase|pass|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer)" +
+  "--(?!no-)(?:[a-z0-9]{1,16}-){0,3}(?:password|passwd|passphrase|pass|requirepass|masterauth|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer)" +
     "(?<=(?:^|[\\s\"'])--[a-z0-9-]{5,64})(?![\\w-])" +
     "(?:[ \\t]{1,4}[\"']?|[\"'][ \\t]{0,4},[ \\t]{0,4}[\"']|[\"']?[ \\t]{0,4}\\r?\\n[ \\t]{0,32}-[ \\t]{1,4}[\"']?)" +
     "(?:pass:)?(?<v>(?<=[\"':])[^\"'`\\r\\n]{6,256}(?=[\"'])|(?![-\"'])[^\\s\"'`]{6,65536})",

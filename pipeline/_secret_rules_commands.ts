@@ -45,19 +45,25 @@ export const SSHPASS_OPTION: RegExp =
 /** After `redis-cli`, on its command line: the `-a` or `--pass` password. */
 export const REDIS_OPTION: RegExp =
   /[^\r\n;&|`]{0,256}?[ \t](?:-a|--pass)[ \t]{1,16}(?<q>["']?)(?<v>[^\s"'`]{1,256})\k<q>(?=[\s;&|)`]|$)/dy;
+/** A blank between SQL's words: also `\\040`, as MySQL's client writes one in `.mysql_history`. */
+const SQL_BLANK = "(?:[ \\t]|\\\\040)";
 /**
  * After SQL's `IDENTIFIED`: `[WITH plugin] BY ['…' | PASSWORD '…' | name]` (MySQL, Oracle's
  * unquoted password). Group `u`: the unquoted one.
  */
 export const IDENTIFIED_BY: RegExp = new RegExp(
-  `(?:[ \\t]{1,16}[Ww][Ii][Tt][Hh][ \\t]{1,16}["'\`]?[A-Za-z0-9_]{1,64}["'\`]?)?[ \\t\\r\\n]{1,16}` +
-    `[Bb][Yy](?:[ \\t]{1,16}[Pp][Aa][Ss][Ss][Ww][Oo][Rr][Dd])?[ \\t]{1,16}` +
+  `(?:${SQL_BLANK}{1,16}[Ww][Ii][Tt][Hh]${SQL_BLANK}{1,16}["'\`]?[A-Za-z0-9_]{1,64}["'\`]?)?` +
+    `(?:[\\r\\n]|${SQL_BLANK}){1,16}` +
+    `[Bb][Yy](?:${SQL_BLANK}{1,16}[Pp][Aa][Ss][Ss][Ww][Oo][Rr][Dd])?${SQL_BLANK}{1,16}` +
     `(?:${SQL_STRING}|(?<u>[A-Za-z][A-Za-z0-9_$#]{0,127})(?![A-Za-z0-9_$#]))`,
   "dy",
 );
-/** After a `passw` word: `ORD '…'` or `ORD('…')` (PostgreSQL's `PASSWORD '…'`, MySQL's function). */
+/**
+ * After a `passw` word: `ORD '…'` or `ORD('…')` (PostgreSQL's `PASSWORD '…'`, MySQL's function), or
+ * SQL Server's `ORD = N'…'` (a Unicode string).
+ */
 export const SQL_PASSWORD: RegExp = new RegExp(
-  `[Oo][Rr][Dd](?<open>[ \\t]{1,16}|[ \\t]{0,16}\\([ \\t]{0,16})${SQL_STRING}`,
+  `[Oo][Rr][Dd](?<open>[ \\t]{1,16}|[ \\t]{0,16}\\([ \\t]{0,16}|[ \\t]{0,16}=[ \\t]{0,16}N(?='))${SQL_STRING}`,
   "dy",
 );
 /** After a `passw` word: MySQL's `ORD FOR 'user'@'host' = '…'` (of `SET PASSWORD`). */

@@ -88,6 +88,12 @@ export interface NameSpots {
   /** Where each `requirepass` ends (Redis's password directive), found by the `pass` search. */
   directives: number[];
   /**
+   * Where a name's rest ends at what declares it in code rather than at an operator: a type's
+   * first letter (Go's `apiSecret string = "…"`), an array's `[` (C's `kSecret[] = "…"`), a
+   * quote (`#define API_KEY "…"`), a call's `(` (`SecretValue.plainText("…")`).
+   */
+  declared: number[];
+  /**
    * Where each word ends after which a command or a format writes a secret by position, and which:
    * `ngrok authtoken` and `add-authtoken`, `wpa_passphrase`, GitHub Actions' `::add-mask::`,
    * `db2 connect`, a Wi-Fi `psk =` (Nix's `.psk = "…"`), FreeRDP's `xfreerdp` (its `/p:`).

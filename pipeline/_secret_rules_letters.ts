@@ -19,18 +19,23 @@ import { namesOf, PLACEHOLDER_WORD } from "./_secret_rules_names.ts";
 export const LETTERS_PASSWORD: RegExp = new RegExp(
   "(?<=(?<n>[Pp]assw(?:or)?ds?|PASSW(?:OR)?DS?|[Pp]assphrase|PASSPHRASE|[Pp]wd|PWD|" +
     "(?<![A-Za-z])(?:pass|Pass|PASS)|(?<=[a-z0-9])Pass)(?<nq>[\"']?)[ \\t]{0,16})" +
-    "(?<op>[:=>])[ \\t]{0,16}(?<q>[\"']?)(?<v>[A-Za-z]{6,64})(?![A-Za-z0-9_$.-])",
+    "(?<op>[:=>])[ \\t]{0,16}(?:(?<=:[ \\t]{1,16})!!str[ \\t]{1,16})?(?<q>[\"']?)(?<v>[A-Za-z]{6,64})(?![A-Za-z0-9_$.-])",
   "y",
 );
 
-/** What may come before a name on its line: an indent, a YAML list's `- `, `export `. */
-const PLAIN_BEFORE = /^[ \t]{0,64}(?:-[ \t]{1,16}|export[ \t]{1,16})?$/;
+/**
+ * What may come before a name on its line: an indent, a YAML list's `- `, `export `, a
+ * namespace's `NAME:` (Pulumi's `myapp:dbPassword: …`).
+ */
+const PLAIN_BEFORE = /^[ \t]{0,64}(?:-[ \t]{1,16}|export[ \t]{1,16}|[A-Za-z][\w-]{0,63}:)?$/;
+/** After a connection string's or a query's member: its separator, a quote, or the line's end. */
+const MEMBER_AFTER = /^(?:[;&"']|\r?\n|$)/;
 /**
  * Before a quoted value's name: a declaration of code, its keywords and a type
  * (`public const string `, `private static final String `, `static readonly `, `let `, PHP's `$`).
  */
 const DECL_BEFORE =
-  /^[ \t]{0,64}(?:(?:(?:export|public|private|protected|internal|static|final|readonly|abstract|override|pub|const|let|var|val)[ \t]{1,16}){1,5}(?:(?:string|String|str)[ \t]{1,16})?|\$)$/;
+  /^[ \t]{0,64}(?:(?:(?:export|public|private|protected|internal|static|final|readonly|abstract|override|pub|const|let|var|val)[ \t]{1,16}){1,5}(?:(?:string|String|str)[ \t]{1,16}|char[ \t]{0,16}\*[ \t]{0,16})?|\$)$/;
 /** After a declaration's quoted value: a `;`, then a comment or nothing. */
 const DECL_AFTER = /^[ \t]{0,64};?[ \t]{0,64}(?:(?:#|\/\/)[^\r\n]{0,1024})?(?:\r?\n|$)/;
 /** After a name's `:` in code: a string type, then `=` and a quoted value (`: string = '…'`). */
@@ -77,8 +82,10 @@ export const NOT_A_PASSWORD: RegExp = new RegExp(
 export function findLetterPasswords(
   text: string,
   hints?: TextHints,
+  path?: string,
 ): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
+  const kind = fileKind(path);
   for (const at of namesOf(text, hints).operators) {
     if (text.charCodeAt(at) === 58) {
       // A typed declaration (`readonly ADMIN_PASSWORD: string = 'swordfish'`)
@@ -101,14 +108,54 @@ export function findLetterPasswords(
     if (g.q && text[end] !== g.q) continue;
     // an element's text counts as quoted: markup holds no code
     const quoted = g.q !== "" || g.op === ">";
-    if (!dataLine(text, at, end + g.q.length, g) || !wordLike(g.v, g.n, quoted)) continue;
+    const line = dataLine(text, at, end + g.q.length, g, kind === "toml");
+    if (!line) continue;
+    // (a connection string's member is data, as a quoted value is)
+    const asQuoted = quoted || line === "member";
+    if (!wordLike(g.v, g.n, asQuoted) && !(!g.q && wordsOfData(g.v, g.n, kind))) continue;
     out.push({ start: end - g.v.length, end });
   }
   return out;
 }
 
+/**
+ * A file of settings by its name (`.env*`, YAML, INI, TOML, properties, Xcode's `.xcconfig`), where
+ * a line's unquoted value is data, never a name of code; or a page of prose (Markdown, reST).
+ */
+const DATA_FILE =
+  /(?:^|\/)\.env(?:\.[\w.-]{1,64})?$|\.(?:ya?ml|ini|cfg|conf|toml|properties|xcconfig|env)$/i;
+const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt)$/i;
+
+/** The kind of file `path` names, for the letters rule: data, prose, TOML (also data), or other. */
+function fileKind(path?: string): "data" | "toml" | "prose" | "" {
+  if (!path) return "";
+  if (/\.toml$/i.test(path)) return "toml";
+  return DATA_FILE.test(path) ? "data" : PROSE_FILE.test(path) ? "prose" : "";
+}
+
+/**
+ * Letters with capitals unquoted under a password name ({@linkcode wordLike} takes them for a name
+ * of code): in a settings file, a password whatever its case (`rootPassword: TigerRiverStone`); in
+ * prose (a page's `Password: KoelIsCool`), two or more capitalised words joined. Not a stand-in
+ * (one that names a secret's word: `jiraToken`), a label or a word of forms ({@linkcode wordLike}'s
+ * tests of a quoted value).
+ */
+function wordsOfData(value: string, word: string, kind: string): boolean {
+  // A stand-in that names what it stands for (`password: jiraToken`, `mySecretKey`)
+  if (/token|secret|key|passw/i.test(value)) return false;
+  if (kind === "data" || kind === "toml") return wordLike(value, word, true);
+  return kind === "prose" && /^(?:[A-Z][a-z]{1,32}){2,8}$/.test(value) &&
+    wordLike(value, word, true);
+}
+
 /** Whether the name before `at` and the value ending at `after` make a data file's line. */
-function dataLine(text: string, at: number, after: number, g: Record<string, string>): boolean {
+function dataLine(
+  text: string,
+  at: number,
+  after: number,
+  g: Record<string, string>,
+  toml = false,
+): boolean | "member" {
   if (g.op === ">") {
     return !g.nq && text.startsWith("</", after) && text[nameStart(text, at) - 1] === "<";
   }
@@ -125,12 +172,17 @@ function dataLine(text: string, at: number, after: number, g: Record<string, str
   // A member of code (`smtp.password = 'x'`); unquoted, a properties key (`spring.db.password`)
   if (g.q && text.slice(start, at).includes(".")) return false;
   if (!g.q) {
+    // A member of a connection string or a query (`;Password=…;`, `&password=…"`)
+    if (g.op === "=" && /[;&?]/.test(text[start - 1] ?? "") && MEMBER_AFTER.test(rest)) {
+      return "member";
+    }
     // Unquoted: a YAML key (`: ` then the value) or an INI or `.env` line, the name first
     if (g.op === ":" && !/[ \t]/.test(text[at + 1] ?? "")) return false;
     return PLAIN_BEFORE.test(before) && PLAIN_AFTER.test(rest);
   }
   if (!g.nq && g.op === "=" && DECL_BEFORE.test(before) && DECL_AFTER.test(rest)) return true;
-  const json = g.nq === '"' && g.op === ":";
+  // (a TOML inline table's member, `db = { user = "app", password = "…" }`, as a JSON object's)
+  const json = (g.nq === '"' && g.op === ":") || (toml && g.op === "=");
   return (PLAIN_BEFORE.test(before) || (json && JSON_BEFORE.test(before))) &&
     QUOTED_AFTER.test(rest);
 }

@@ -226,7 +226,7 @@ const OWN_KEY =
  * a list entry, a comment, blank, or a key of its own ({@linkcode OWN_KEY}), or a `\` line
  * continuation and the next line, indented or not (`api_key = \` then `"…"`).
  */
-export const GAP = "[ \\t]{0,16}(?:(?<=:[ \\t]{1,16})&[A-Za-z0-9_-]{1,64}[ \\t]{1,16})?" +
+export const GAP = "[ \\t]{0,16}(?:(?<=:[ \\t]{1,16})(?:&[A-Za-z0-9_-]{1,64}|!!str)[ \\t]{1,16})?" +
   "(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64}|" +
   `(?:\\\\\\r?\\n[ \\t]{0,64}|\\r?\\n[ \\t]{1,64})(?![-#\\s]|${OWN_KEY}))?`;
 const TOKEN = "[A-Za-z0-9_\\-.~+/]";
@@ -754,7 +754,7 @@ export function nameSpots(text: string): NameSpots {
       if (c === 58 || c === 61 || c === 62) spots.operators.push(tokenRest); // : = >
       else if (c === 44 || c === 41 || c === 124 || c === 63 || c === 123) {
         spots.rests.push(tokenRest); // , ) | ? {
-      }
+      } else if (declares(c)) spots.declared.push(tokenRest);
     }
     if (end > valueRest) {
       valueRest = runEnd(VALUE_NAME_REST, text, end);
@@ -762,7 +762,7 @@ export function nameSpots(text: string): NameSpots {
       if (c === 58 || c === 61) spots.valueOperators.push(valueRest);
     }
   }
-  const pass = passSpots(text, spots.directives);
+  const pass = passSpots(text, spots.directives, spots.declared);
   if (pass.length) spots.operators = mergeAscending(spots.operators, pass);
   return spots;
 }
@@ -778,6 +778,7 @@ function noSpots(): NameSpots {
     pats: [],
     rests: [],
     directives: [],
+    declared: [],
     positions: [],
   };
 }
@@ -821,7 +822,7 @@ const PASS_WORDS = ["pass", "Pass", "PASS", "pw", "Pw", "PW"];
  * the cheapest way: a branch of {@linkcode NAME_WORD} from `s` or `p` (common letters in code)
  * would cost that search its quick skip, and a pattern of its own stops at every such letter.
  */
-function passSpots(text: string, directives: number[]): number[] {
+function passSpots(text: string, directives: number[], declared: number[]): number[] {
   const out: number[] = [];
   for (const word of PASS_WORDS) {
     const n = word.length;
@@ -836,9 +837,18 @@ function passSpots(text: string, directives: number[]): number[] {
       const c = text.charCodeAt(rest);
       if (c === 58 || c === 61 || c === 62) out.push(rest); // : = >
       else if (n === 4 && text.startsWith("require", at - 7)) directives.push(at + n); // Redis's
+      else if (declares(c)) declared.push(rest);
     }
   }
   return out.sort((a, b) => a - b);
+}
+
+/**
+ * Whether a name's rest that ends at the character `c` may end at its declaration's type or
+ * declarator (`NameSpots.declared`): a lower case letter, `[`, `"` or `(`.
+ */
+function declares(c: number): boolean {
+  return (c >= 97 && c <= 122) || c === 91 || c === 34 || c === 40;
 }
 
 /** Two ascending lists as one, each position once. */
@@ -907,7 +917,7 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   // Also as a file's name (`git-credential-libsecret.o`, a Makefile's target and its object).
   if (
     /^[A-Za-z]+(?:[-_][A-Za-z]+)+(?:\.[A-Za-z]{1,5})?$/.test(value) &&
-    /pass|secret|key|token/i.test(value)
+    /pass|secret|key|token|credential/i.test(value)
   ) {
     return false;
   }
@@ -956,12 +966,36 @@ export function findNamedPasswords(
     const m = NAMED_PASSWORD_AT.exec(text);
     if (!m) continue;
     const start = m.index + m[0].length - m.groups!.v.length;
+    if (!m.groups!.q && text.charCodeAt(start) === 123) {
+      // ODBC's and JDBC's braces around a value (`;PWD={…};`, `;password={…}`), a member of a
+      // connection string (not a template's `secret={@client_secret}`, prose's `secret = {…}`)
+      const member = MEMBER_NAME.test(text.slice(Math.max(0, m.index - 66), m.index));
+      const braced = member ? bracedPassword(text, start) : undefined;
+      if (braced) out.push(braced);
+      from = braced?.end ?? start;
+      continue;
+    }
     const end = passwordEnd(text, m, start);
     if (end !== undefined) out.push({ start, end });
     // The match may run past an unquoted value's end (to a blank): go on from where it ends.
     from = end ?? start;
   }
   return out;
+}
+
+/**
+ * A connection string's value in braces (ODBC's and JDBC's SQL Server's `PWD={…}`), at `start`
+ * (its `{`): the text inside when a `;`, a quote, a blank or the line's end follows the `}`, and it
+ * reads as a password (a format's `{password}` is a name of code).
+ */
+/** A connection string's member's name before its `=`: after a `;`. */
+const MEMBER_NAME = /;[ \t]{0,16}[A-Za-z][\w ]{0,48}$/;
+const BRACED = /\{(?<v>[^{}\s"'$]{6,256})\}(?=[;"'\s]|$)/y;
+function bracedPassword(text: string, start: number): { start: number; end: number } | undefined {
+  BRACED.lastIndex = start;
+  const v = BRACED.exec(text)?.groups?.v;
+  if (!v || !passwordLike(v, false)) return undefined;
+  return { start: start + 1, end: start + 1 + v.length };
 }
 
 /** The named-value patterns tried at one position each (see {@linkcode nameSpots}). */

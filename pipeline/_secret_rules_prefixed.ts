@@ -198,6 +198,7 @@ const PREFIXED: Prefixed[] = [
     ["NRAK-", "NRII-", "NRJS-"],
     "[A-Za-z0-9_-]{19,40}",
   ),
+  p("neon-key", "neon", "napi_", ["napi_"], "[a-z0-9]{64}"),
   p("nvidia-key", "nvidia", "nvapi-", ["nvapi-"], "[A-Za-z0-9_-]{64}"),
   p("octopus-key", "octopus-deploy", "API-", ["API-"], "[A-Z0-9]{26,32}", {
     ahead: "[A-Z0-9]{26}",
@@ -227,6 +228,10 @@ const PREFIXED: Prefixed[] = [
   p("pulumi-token", "pulumi", "pul-", ["pul-"], "[a-z0-9]{40}"),
   p("readme-key", "readme", "rdme_", ["rdme_"], "[a-z0-9]{70}"),
   p("replicate-token", "replicate", "r8_", ["r8_"], "[A-Za-z0-9]{37}"),
+  // (`re_` starts words of code: the token's shape is checked after it)
+  p("resend-key", "resend", "re_", ["re_"], "[A-Za-z0-9]{8}_[A-Za-z0-9]{24}", {
+    ahead: "[A-Za-z0-9]{8}_[A-Za-z0-9]{24}(?![A-Za-z0-9_-])",
+  }),
   p("rootly-key", "rootly", "rootly_", ["rootly_"], `${HEX}{64}`),
   p("rubygems-key", "rubygems", "rubygems_", ["rubygems_"], "[a-z0-9]{48}"),
   p("salad-key", "salad", "salad_cloud_", ["salad_cloud_"], "[A-Za-z0-9_]{20,128}"),
@@ -304,6 +309,15 @@ const PREFIXED: Prefixed[] = [
   p("trufflehog-enterprise-key", "trufflehog", "thog-key-", ["thog-key-"], `${HEX}{16}`),
   p("ubidots-token", "ubidots", "BBFF-", ["BBFF-"], "[A-Za-z0-9]{30}"),
   p("xai-key", "xai", "xai-", ["xai-"], "[A-Za-z0-9]{80}"),
+  p("yandex-oauth-token", "yandex", "y0_", ["y0_"], "[A-Za-z0-9_-]{55}"),
+  p("airtable-token", "airtable", "pat[A-Za-z0-9]{14}\\.", ["pat"], `${HEX}{64}`),
+  p(
+    "terraform-cloud-token",
+    "hashicorp",
+    "[A-Za-z0-9]{14}\\.atlasv1\\.",
+    ["atlasv1."],
+    "[A-Za-z0-9_=-]{60,70}",
+  ),
 ];
 
 function p(

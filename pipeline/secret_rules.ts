@@ -103,12 +103,22 @@
  * `pepper`, `signer` and `salt` names in configuration files; 29: a password of letters alone
  * declared as a constant of code (`public const string ADMIN_PASSWORD = '…';`,
  * `static final String PASSWORD = "…";`, `readonly X_PASSWORD: string = '…'`), Postfix's `sasl_passwd` map, an `ftp` heredoc's `user NAME …`,
- * `wpa_cli … set_network N psk '"…"'`, `iwconfig … key s:…`; 31: a value split over joined
- * literals or `\` continuations is read within 2 KB of its joints on a longer line, and a FreeRDP
- * line up to the next `xfreerdp` (the same findings on shorter lines; a long line of them took the
- * square of its length).
+ * `wpa_cli … set_network N psk '"…"'`, `iwconfig … key s:…`.
+ * 30: a value declared with a type or a declarator between its name and it (Go's
+ * `const AdminPassword string = "…"`, C's `kSecret[] = "…"`, `#define API_KEY "…"`, Rust's
+ * `: &[u8] = b"…"`, `const char* password`, the CDK's and Pulumi's secret calls, fastlane's
+ * `git_basic_authorization`), values written apart from their names (a property list's
+ * `<key>`/`<string>`, Android's `<meta-data>`, Gradle's `buildConfigField` and `resValue`, an ARM
+ * parameter's `"value"`, a NoEcho parameter's `Default:`, Yarn 1's `"NAME" "VALUE"`, an INI
+ * `[secrets]` or `[credentials]` section's one-token values), letters alone unquoted in settings
+ * files, in prose as capitalised words joined, and as a connection string's member, ODBC's
+ * `PWD={…}`, SQL's `\040` blanks and `= N'…'`, YAML's `!!str`, `--requirepass`, Neon, Resend,
+ * Yandex, Airtable and Terraform Cloud tokens with no name; `postgres-credentials` kept.
+ * 31: a value split over joined literals or `\` continuations is read within 2 KB of its joints
+ * on a longer line, and a FreeRDP line up to the next `xfreerdp` (the same findings on shorter
+ * lines; a long line of them took the square of its length). 32: 30 and 31 together.
  */
-export const SECRET_RULES_VERSION = 31;
+export const SECRET_RULES_VERSION = 32;
 
 import {
   fewCharacters,
@@ -230,6 +240,7 @@ import {
 } from "./_secret_rules_calls.ts";
 import { BRACE_DEFAULT, FALLBACK_AFTER, findSecretDefaults } from "./_secret_rules_defaults.ts";
 import { findLetterPasswords, LETTERS_PASSWORD, NOT_A_PASSWORD } from "./_secret_rules_letters.ts";
+import { apartLines, declaredLines } from "./_secret_rules_decls.ts";
 import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
 import {
@@ -824,6 +835,15 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findListTokens,
   },
   {
+    id: "declared-value",
+    label: "named-secret",
+    kind: "A value declared with a type or declarator between its name and it (Go's " +
+      '`const AdminPassword string = "…"`, C\'s `kSecret[] = "…"` and `#define API_KEY "…"`, ' +
+      'Rust\'s `: &[u8] = b"…"`, the CDK\'s `SecretValue.unsafePlainText("…")`), read as `const NAME = "…"`',
+    hints: [],
+    find: findDeclaredValues,
+  },
+  {
     id: "letters-password",
     label: "password",
     kind: "A password of letters alone under a password name on a data file's line " +
@@ -1139,6 +1159,38 @@ function endNear(text: string, at: number, ceiling: number): number {
   if (at >= ceiling) return ceiling;
   const found = indexNear(text, "\n", at, ceiling - at);
   return found < 0 || found > ceiling ? ceiling : found;
+}
+
+/** Whether {@linkcode findDeclaredValues} is reading its declarations' lines (no rule reads them twice). */
+let readingDeclared = false;
+
+/**
+ * The values of declarations with a type or declarator before them ({@linkcode declaredLines}):
+ * each line read as `const NAME = …` by the whole table, its matches inside the value kept.
+ */
+function findDeclaredValues(
+  text: string,
+  hints?: TextHints,
+  path?: string,
+): Array<{ start: number; end: number; rule?: string }> {
+  if (readingDeclared) return [];
+  const out: Array<{ start: number; end: number; rule?: string }> = [];
+  const lines = declaredLines(text, hints);
+  if (path) lines.push(...apartLines(text, path));
+  if (!lines.length) return out;
+  readingDeclared = true;
+  try {
+    for (const { line, from, at } of lines) {
+      for (const m of findEach(line, { path }, textHints(line))) {
+        if (m.start >= from) {
+          out.push({ start: m.start - from + at, end: m.end - from + at, rule: m.rule });
+        }
+      }
+    }
+  } finally {
+    readingDeclared = false;
+  }
+  return out;
 }
 
 /** Every secret of `text` that the table finds, with its hints. */

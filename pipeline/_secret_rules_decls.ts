@@ -1,0 +1,302 @@
+/**
+ * Values declared in code with a type or a declarator between the name and the value
+ * (`secret_rules.ts` is the public face, and reads each value found here as the value of a plain
+ * `const NAME = "…"`): Go's `const AdminPassword string = "…"`, C's `kSecret[] = "…"` and
+ * `#define API_KEY "…"`, Rust's `SECRET: &[u8] = b"…"` and `&'static str`, and the calls that only
+ * wrap a secret (the AWS CDK's `SecretValue.unsafePlainText("…")`, Pulumi's `Output.secret("…")`);
+ * and values that a format writes apart from their names, each read in its own files (a property
+ * list's `<key>`/`<string>`, Android's `<meta-data>`, Gradle's `buildConfigField`, an ARM
+ * parameter's `"value"`, a NoEcho parameter's `Default:`, an INI section of secrets).
+ *
+ * @module
+ */
+
+import type { TextHints } from "./_secret_rules_common.ts";
+import { namesOf } from "./_secret_rules_names.ts";
+
+/** A declaration's line read as `const NAME = …`, and where its value's quote stands in the text. */
+export interface DeclaredLine {
+  /** `const NAME = ` and the text from the value's quote to the line's end. */
+  line: string;
+  /** Where the value's quote is in `line`. */
+  from: number;
+  /** Where the value's quote is in the text. */
+  at: number;
+}
+
+/** After a name: Go's type (`string`, `[]byte`) or C's array (`[]`, `[64]`), `=`, a quote next. */
+const TYPE_THEN_VALUE = /(?:string|\[\]byte|\[[0-9]{0,4}\])[ \t]{0,16}=[ \t]{0,16}(?=["'`])/y;
+/** At a name's `:`: Rust's `&str`, `&'static str` or `&[u8]`, `=`, a string or byte string next. */
+const RUST_TYPE =
+  /:[ \t]{0,16}&(?:'static[ \t]{1,16})?(?:str|\[u8\])[ \t]{0,16}=[ \t]{0,16}b?(?=")/y;
+/** Before a name: `#define` at its line's start (the text before the name, its last 64 characters). */
+const DEFINE_BEFORE = /(?:^|\n)[ \t]{0,16}#[ \t]{0,16}define[ \t]{1,16}$/;
+/**
+ * Calls whose one argument is a secret written in the clear (the CDK's, Pulumi's; fastlane's
+ * `git_basic_authorization`, base64 of `user:password`, read under an `auth` name).
+ */
+const SECRET_CALL =
+  /(?:SecretValue\.(?:unsafePlainText|plainText)|(?:Output|pulumi)\.secret|(?<auth>basic_authorization))$/;
+/** A call's `(` and blanks before its argument's quote. */
+const CALL_OPEN = /\([ \t]{0,16}(?=["'`])/y;
+
+/**
+ * The name of code (an identifier of up to 128 characters) that ends before `p` and the blanks
+ * after it, and where it starts; read backwards a bounded way (a pattern with `$` would be tried
+ * from every character before it).
+ */
+function nameBefore(text: string, p: number): { name: string; start: number } | undefined {
+  let i = p;
+  while (i > 0 && p - i < 16 && (text[i - 1] === " " || text[i - 1] === "\t")) i--;
+  const end = i;
+  while (i > 0 && end - i < 128 && /[A-Za-z0-9_]/.test(text[i - 1])) i--;
+  if (i === end || /[0-9]/.test(text[i])) return undefined;
+  return { name: text.slice(i, end), start: i };
+}
+
+/**
+ * The declarations in `text` whose name the name search found ({@linkcode namesOf}) with a type
+ * or declarator before the value, each as a `const NAME = …` line.
+ *
+ * @example
+ * ```ts
+ * import { declaredLines } from "./_secret_rules_decls.ts";
+ * declaredLines('var apiSecret string = "x"\n')[0].line; // 'const apiSecret = "x"\n'
+ * ```
+ */
+export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
+  const spots = namesOf(text, hints);
+  const out: DeclaredLine[] = [];
+  for (const p of [...new Set(spots.declared)].sort((a, b) => a - b)) {
+    const c = text[p];
+    let at = -1;
+    let name: string | undefined = "secret";
+    if (c === "(") {
+      CALL_OPEN.lastIndex = p;
+      const call = SECRET_CALL.exec(text.slice(Math.max(0, p - 40), p));
+      if (call && CALL_OPEN.exec(text)) at = CALL_OPEN.lastIndex;
+      if (call?.groups?.auth) name = "basic_auth";
+    } else if (c === '"') {
+      const n = nameBefore(text, p) ?? quotedName(text, p);
+      const define = n && DEFINE_BEFORE.test(text.slice(Math.max(0, n.start - 64), n.start));
+      // (Yarn 1's `.yarnrc` writes `"NAME" "VALUE"`, each line a name and its value)
+      const rc = n && text[p - 1] !== '"' && text[n.start - 1] === '"' &&
+        lineStartsAt(text, n.start - 1);
+      if (define || rc) [at, name] = [p, n!.name];
+    } else {
+      TYPE_THEN_VALUE.lastIndex = p;
+      if (TYPE_THEN_VALUE.exec(text)) {
+        [at, name] = [TYPE_THEN_VALUE.lastIndex, nameBefore(text, p)?.name];
+      }
+    }
+    if (at >= 0 && name) out.push(lineOf(text, name, at));
+  }
+  for (const p of spots.operators) {
+    if (text.charCodeAt(p) !== 58) continue; // :
+    RUST_TYPE.lastIndex = p;
+    if (!RUST_TYPE.exec(text)) continue;
+    const name = nameBefore(text, p)?.name;
+    if (name) out.push(lineOf(text, name, RUST_TYPE.lastIndex));
+  }
+  return out;
+}
+
+/**
+ * Names and values that a format writes apart, each value's group `v` and its name's `n`: a
+ * property list's `<key>…</key>` and `<string>…</string>`, an Android manifest's `<meta-data
+ * android:name=… android:value=…>`, Gradle's `buildConfigField(type, NAME, "\"…\"")` and
+ * `resValue("string", name, "…")`. Each looked for only in a text that holds its own word.
+ */
+const APART: Array<{ file: RegExp; word: string; pattern: RegExp }> = [
+  {
+    file: /\.plist$/i,
+    word: "</key>",
+    pattern: /<key>(?<n>[^<\r\n]{1,128})<\/key>\s{0,64}<string>(?<v>[^<"\r\n]{1,512})<\/string>/g,
+  },
+  {
+    file: /\.xml$/i,
+    word: "android:value",
+    pattern:
+      /android:name="(?<n>[^"\r\n]{1,128})"[ \t\r\n]{1,64}android:value="(?<v>[^"\r\n]{1,512})"/g,
+  },
+  {
+    file: /\.(?:gradle|kts)$/i,
+    word: "buildConfigField",
+    pattern:
+      /buildConfigField\(?[ \t]{0,16}"[^"\r\n]{1,64}"[ \t]{0,16},[ \t]{0,16}"(?<n>[A-Za-z0-9_]{1,64})"[ \t]{0,16},[ \t]{0,16}(?:'"(?<v>[^"'\r\n]{1,512})"'|"\\"(?<w>[^"\\\r\n]{1,512})\\"")/g,
+  },
+  {
+    file: /\.(?:gradle|kts)$/i,
+    word: "resValue",
+    pattern:
+      /resValue\(?[ \t]{0,16}"string"[ \t]{0,16},[ \t]{0,16}"(?<n>[A-Za-z0-9_.]{1,64})"[ \t]{0,16},[ \t]{0,16}"(?<v>[^"\\\r\n]{1,512})"/g,
+  },
+];
+/**
+ * The name of an ARM template parameter whose `{` stands before the `"value"` at `i`
+ * (`"adminPassword": {`), read backwards a bounded way.
+ */
+function parameterBefore(text: string, i: number): string | undefined {
+  const blank = (k: number, n: number) => {
+    while (k > 0 && n-- > 0 && /\s/.test(text[k - 1])) k--;
+    return k;
+  };
+  let k = blank(i, 64);
+  if (text[k - 1] !== "{") return undefined;
+  k = blank(k - 1, 16);
+  if (text[k - 1] !== ":") return undefined;
+  k = blank(k - 1, 16);
+  if (text[k - 1] !== '"') return undefined;
+  const end = k - 1;
+  k = end;
+  while (k > 0 && end - k < 64 && /[A-Za-z0-9_.-]/.test(text[k - 1])) k--;
+  return k < end && text[k - 1] === '"' ? text.slice(k, end) : undefined;
+}
+/** After a `"value"`: its string (group `v`). */
+const PARAMETER_VALUE = /"value"\s{0,16}:\s{0,16}"(?<v>[^"\\\r\n]{1,512})"/y;
+/** An INI section of secrets (`[secrets]`, `[credentials]`) and its lines' `key = value`. */
+const SECRET_SECTION = /^[ \t]{0,16}\[(?:secrets|credentials)\][ \t]{0,16}\r?$/gm;
+/**
+ * A line of such a section: a name with no secret's word (the name rules read those already) and
+ * one token as its value, no blank nor a mark of code, a URL or a command in it.
+ */
+const SECTION_LINE =
+  /^[ \t]{0,16}(?<n>[A-Za-z0-9_.-]{1,64})[ \t]{0,16}[=:][ \t]{0,16}(?<v>[^\s"'`#;:/\\(){}<>=,$[\]]{6,512})[ \t]{0,16}\r?$/my;
+/** A name's secret words, in any case: its line is the name rules'. */
+const SECRET_WORD = /key|token|secret|pass|pw|auth|credential|bearer/i;
+
+/**
+ * The values that formats write apart from their names ({@linkcode APART}, an ARM template's
+ * parameters, INI sections of secrets), each as a `const NAME = "…"` line (a section's line as
+ * `NAME_secret = …`, unquoted as written). Each format is read only in its files, by `path`'s
+ * name: a search of its word in every text would cost the scan more than its finds are worth.
+ *
+ * @example
+ * ```ts
+ * import { apartLines } from "./_secret_rules_decls.ts";
+ * apartLines("<key>APISecret</key><string>x</string>", "Info.plist")[0].line; // 'const APISecret = "x"\n'
+ * ```
+ */
+export function apartLines(text: string, path: string): DeclaredLine[] {
+  const out: DeclaredLine[] = [];
+  for (const { file, word, pattern } of APART) {
+    if (!file.test(path) || !text.includes(word)) continue;
+    pattern.lastIndex = 0;
+    for (const m of text.matchAll(pattern)) {
+      const name = m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_");
+      const group = m.groups!.v !== undefined ? "v" : "w";
+      const value = m.groups![group];
+      const at = m.index! + m[0].lastIndexOf(value);
+      out.push(valueLine(name, value, at));
+    }
+  }
+  const json = /\.json$/i.test(path);
+  for (let i = json ? text.indexOf('"value"') : -1; i >= 0; i = text.indexOf('"value"', i + 7)) {
+    const n = parameterBefore(text, i);
+    if (!n) continue;
+    PARAMETER_VALUE.lastIndex = i;
+    const v = PARAMETER_VALUE.exec(text)?.groups?.v;
+    if (v) {
+      out.push(
+        valueLine(n.replace(/[^A-Za-z0-9_]/g, "_"), v, PARAMETER_VALUE.lastIndex - 1 - v.length),
+      );
+    }
+  }
+  if (/\.(?:ya?ml|template)$/i.test(path) && text.includes("NoEcho:")) {
+    out.push(...noEchoDefaults(text));
+  }
+  const ini = INI_FILE.test(path);
+  if (ini && (text.includes("[secrets]") || text.includes("[credentials]"))) {
+    SECRET_SECTION.lastIndex = 0;
+    for (const section of text.matchAll(SECRET_SECTION)) {
+      let at = text.indexOf("\n", section.index!) + 1;
+      while (at > 0 && at < text.length && text[at] !== "[") {
+        SECTION_LINE.lastIndex = at;
+        const m = SECTION_LINE.exec(text);
+        if (m && !SECRET_WORD.test(m.groups!.n)) {
+          const head = `${m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_")}_secret = `;
+          const v = m.groups!.v;
+          out.push({
+            line: head + v + "\n",
+            from: head.length,
+            at: at + m[0].indexOf(v, m[0].search(/[=:]/)),
+          });
+        }
+        at = text.indexOf("\n", at) + 1;
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * The last identifier of a quoted name that ends (its closing quote, then blanks) before `p`
+ * (`"//registry.yarnpkg.com/:_authToken" "…"`), and where the name's text starts.
+ */
+function quotedName(text: string, p: number): { name: string; start: number } | undefined {
+  let i = p;
+  while (i > 0 && p - i < 16 && (text[i - 1] === " " || text[i - 1] === "\t")) i--;
+  if (i === p || text[i - 1] !== '"') return undefined;
+  const end = i - 1;
+  let k = end;
+  while (k > 0 && end - k < 256 && /[A-Za-z0-9_.:\/@-]/.test(text[k - 1])) k--;
+  let j = end;
+  while (j > k && end - j < 128 && /[A-Za-z0-9_]/.test(text[j - 1])) j--;
+  while (j < end && /[0-9]/.test(text[j])) j++;
+  const name = text.slice(j, end);
+  return name ? { name, start: k } : undefined;
+}
+
+/** Whether `at` starts its line (an indent before it at most). */
+function lineStartsAt(text: string, at: number): boolean {
+  let i = at;
+  while (i > 0 && at - i < 64 && (text[i - 1] === " " || text[i - 1] === "\t")) i--;
+  return i === 0 || text[i - 1] === "\n";
+}
+
+/**
+ * A CloudFormation parameter that `NoEcho: true` marks secret: its `Default:` at the same indent
+ * within 1 KB before or after, quoted or not (group `v`).
+ */
+const NO_ECHO_DEFAULT =
+  /^(?<indent>[ \t]{1,32})Default:[ \t]{1,16}(?<q>["']?)(?<v>[^\s"'#][^\r\n"']{0,255}?)\k<q>[ \t]{0,16}\r?$/gm;
+function noEchoDefaults(text: string): DeclaredLine[] {
+  const out: DeclaredLine[] = [];
+  for (let i = text.indexOf("NoEcho:"); i >= 0; i = text.indexOf("NoEcho:", i + 7)) {
+    if (!/^[ \t]{0,16}(?:true|"true"|'true')/.test(text.slice(i + 7, i + 32))) continue;
+    let lineStart = i;
+    while (lineStart > 0 && i - lineStart < 64 && /[ \t]/.test(text[lineStart - 1])) lineStart--;
+    if (lineStart > 0 && text[lineStart - 1] !== "\n") continue;
+    const indent = text.slice(lineStart, i);
+    // The lines around it, 1 KB each way (from a line's start: a `^` matches there)
+    let from = Math.max(0, lineStart - 1024);
+    if (from > 0) from += text.slice(from, lineStart).indexOf("\n") + 1;
+    let window = text.slice(from, Math.min(text.length, i + 1024));
+    if (i + 1024 < text.length) window = window.slice(0, window.lastIndexOf("\n") + 1);
+    NO_ECHO_DEFAULT.lastIndex = 0;
+    for (const m of window.matchAll(NO_ECHO_DEFAULT)) {
+      if (m.groups!.indent !== indent) continue;
+      const at = from + m.index! + m[0].indexOf(m.groups!.v, m.groups!.indent.length + 8);
+      out.push(valueLine("password", m.groups!.v, at));
+    }
+  }
+  return out;
+}
+
+/** A file of INI sections by its name (`.ini`, `.cfg`, `.conf`, `.toml`, a dotfile's rc). */
+const INI_FILE =
+  /\.(?:ini|cfg|conf|toml)$|(?:^|\/)\.[\w-]{1,64}rc$|(?:^|\/)\.?(?:config|credentials)$/i;
+
+/** The line `const NAME = "VALUE"` for a value at `at` written without its own quotes. */
+function valueLine(name: string, value: string, at: number): DeclaredLine {
+  const head = `const ${name} = "`;
+  return { line: head + value + '"\n', from: head.length, at };
+}
+
+/** The line `const NAME = ` and the text from `at` (a value's quote) to its line's end. */
+function lineOf(text: string, name: string, at: number): DeclaredLine {
+  let end = text.indexOf("\n", at);
+  if (end < 0 || end - at > 4096) end = Math.min(text.length, at + 4096);
+  const head = `const ${name} = `;
+  return { line: head + text.slice(at, end) + "\n", from: head.length, at };
+}
