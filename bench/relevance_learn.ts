@@ -1,26 +1,36 @@
 /**
  * A learned re-ranker tried on the simulated task builds of `relevance_sim.ts`: a linear model
  * over the signals the ranking already computes (lexical, graph, co-change, history, pairs) and a
- * few a file's path and size give (no grammar, size, depth, test), fitted pairwise (RankNet: a
- * needed file above a file not needed, logistic loss) or listwise (ListNet: softmax over the
- * task's candidates) on older commits of the tuning repositories, never a held-out repository's.
- * Deterministic: every weight starts at the ranking's own, full-batch gradient steps, a fixed
- * count and rate, the tasks in a fixed order.
+ * few a file's path and size give (size, depth, test, and two products), a file without a grammar
+ * at `OTHER_FILES` of a positive sum as in the ranking, fitted pairwise (RankNet: a needed file
+ * above a file not needed, logistic loss; per token: each pair by the needed file's
+ * `tokens^-0.5`) or listwise (ListNet: softmax over the task's candidates) on older commits of the
+ * tuning repositories, never a held-out repository's. Deterministic: every weight starts at the
+ * ranking's own, full-batch gradient steps, a fixed count and rate, the tasks in a fixed order.
  *
  * ```sh
- * deno run -A bench/relevance_learn.ts [--train-commits 120] [--sets tuned] [--read a,b]
+ * deno run -A bench/relevance_learn.ts [--train-commits 200] [--sets tuned] [--only "l2 0.01"]
+ * deno run -A bench/relevance_learn.ts --train-commits 200 --sets tuned --search   # the counts searched
+ * deno run -A bench/relevance_learn.ts --train-commits 200 --sets tuned --chance   # the fit by chance
+ * deno run -A bench/relevance_learn.ts --train-commits 40 --sets tuned,a,b --misses
+ * deno run -A bench/relevance_learn.ts --held-commits 60 --sets tuned,c --at128k --only "=NAME"
  * ```
  *
  * Training: the tuning repositories' tasks 41 to `--train-commits` (the 40 newest are the tuning
- * set `tuned`, which chooses the setting); `--read a,b` reads the chosen settings on the held-out
- * sets (the rule: once). `--misses` prints where the needed files a 128k build misses sit.
+ * set `tuned`, which chooses the setting); `a`, `b` and `c` are the held-out repositories' tasks 1
+ * to 10, 11 to 40 and 41 to `--held-commits` (read a chosen setting once). `--only "=NAME"` runs
+ * that setting alone. `--search` searches the weights for the simulated build's counts on the
+ * training tasks; `--chance` keeps the ranking and tries the section's files by a pointwise
+ * logistic model's chance over `tokens^0.5`; `--at128k` uses a setting at 128k only; `--misses`
+ * prints where the needed files a build misses sit, by class, at each budget. See bench/README.md,
+ * "A learned re-ranker, and where 128k is lost (fifteenth session)".
  *
  * @module
  */
 
 import { join } from "node:path";
 import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
-import { simulate, type Variant } from "./relevance_sim.ts";
+import { type Cost, greedy, simulate, type Variant } from "./relevance_sim.ts";
 import { partsOf } from "./relevance_sim_rank.ts";
 import { plainBuild, REPOS } from "./relevance.ts";
 import { DEFAULT_WEIGHTS, OTHER_FILES } from "../pipeline/rank.ts";
@@ -186,6 +196,60 @@ function fit(tasks: SimTask[], opts: Fit): number[] {
     }
   }
   return w;
+}
+
+/** A tried file's features for the fit's chance: the model's, and its place in the ranking. */
+function placed(x: number[], place: number): number[] {
+  return [1, ...x, 1 / place, Math.log(place) / Math.log(100)];
+}
+
+const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
+
+/**
+ * A pointwise logistic model of a tried file's chance of being needed (the ranking's first 100,
+ * the files a 32k map holds left out), from its features and its place: deterministic, weights
+ * from 0, full-batch steps.
+ */
+function fitChance(tasks: SimTask[], iterations: number, rate: number): number[] {
+  const rows: { x: number[]; y: number }[] = [];
+  for (const t of tasks) {
+    const feats = featuresOf(t);
+    const need = new Set(t.needed);
+    const h = simulate(t, 32_000);
+    h.tried.filter((f) => !h.map.kept.has(f.path)).forEach((f, i) =>
+      rows.push({ x: placed(feats.get(f.path)!, i + 1), y: need.has(f.path) ? 1 : 0 })
+    );
+  }
+  const w = new Array(NAMES.length + 3).fill(0);
+  const grad = new Array(w.length);
+  for (let it = 0; it < iterations; it++) {
+    grad.fill(0);
+    for (const { x, y } of rows) {
+      const g = sigmoid(dot(w, x)) - y;
+      for (let k = 0; k < w.length; k++) grad[k] += g * x[k] / rows.length;
+    }
+    for (let k = 0; k < w.length; k++) w[k] -= rate * grad[k];
+  }
+  return w;
+}
+
+/** The section's tries by the model's chance over `tokens^0.5` (the ranking as it is). */
+function chanceFit(w: number[]): Variant {
+  return {
+    select: (tried: SimFile[], costs: (Cost | undefined)[], room: Cost, task: SimTask) => {
+      const feats = featuresOf(task);
+      let place = 0;
+      const value = tried.map((f, i) => {
+        if (!costs[i]) return -1;
+        place++;
+        return sigmoid(dot(w, placed(feats.get(f.path)!, place))) /
+          Math.max(costs[i]!.tokens, 1) ** 0.5;
+      });
+      const order = tried.map((_, i) => i).filter((i) => costs[i])
+        .sort((a, b) => value[b] - value[a] || a - b);
+      return greedy(order, costs, room);
+    },
+  };
 }
 
 /** The ranking re-sorted by the model (the files with a score; ties by path). */
@@ -362,6 +426,13 @@ async function main() {
       },
     ]);
   }
+  if (Deno.args.includes("--chance")) {
+    const w = fitChance(sets.train, Number(arg("--iterations") ?? 500), 2);
+    console.log(`weights ${w.map((x) => x.toFixed(2)).join(" ")}`);
+    const cells = want.map((s) => diff(held(sets[s], chanceFit(w)), base[s]));
+    console.log(`| the fit by the model's chance | ${cells.join(" | ")} |`);
+    return;
+  }
   if (Deno.args.includes("--search")) {
     const w = searchCounts(sets.train, Number(arg("--rounds") ?? 2), console.log);
     console.log(`weights ${w.join(" ")}`);
@@ -371,12 +442,17 @@ async function main() {
   }
   const only = arg("--only");
   if (Deno.args.includes("--at128k")) {
-    // The model at 128k only (8k and 32k the ranking as it is): each set's 128k count.
+    // The model at large budgets only (8k and 32k the ranking as it is): each set's count at
+    // 128k, or at each of `--budgets`.
     const [name, opts] = settings.find(([n]) => n === only?.slice(1))!;
     const v = modelled(fit(sets.train, opts));
+    const budgets = (arg("--budgets") ?? "128000").split(",").map(Number);
     for (const s of want) {
-      const found = sets[s].reduce((n, t) => n + simulate(t, 128_000, v).found, 0);
-      console.log(`${name} at 128k only, ${s}: ${base[s][2]} -> ${found}`);
+      for (const b of budgets) {
+        const was = sets[s].reduce((n, t) => n + simulate(t, b).found, 0);
+        const found = sets[s].reduce((n, t) => n + simulate(t, b, v).found, 0);
+        console.log(`${name} at ${b}, ${s}: ${was} -> ${found}`);
+      }
     }
     return;
   }
