@@ -596,7 +596,7 @@ function coExpand(k: number, gate: "none" | "lex" | "times", maxFiles = 10): Sig
 }
 
 /** Each file's signals apart, as `rankFiles` adds them (weights not applied; graph recovered from the score). */
-interface Parts {
+export interface Parts {
   lex: number;
   graph: number;
   co: number;
@@ -607,7 +607,7 @@ interface Parts {
 
 const partsMemo = new WeakMap<SimTask, Map<string, Parts>>();
 
-function partsOf(task: SimTask): Map<string, Parts> {
+export function partsOf(task: SimTask): Map<string, Parts> {
   if (partsMemo.has(task)) return partsMemo.get(task)!;
   const paths = task.files.map((f) => f.path).sort();
   const history = task.log.map((changed, age) => ({ paths: changed, message: task.messages[age] }));
