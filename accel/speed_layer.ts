@@ -160,6 +160,7 @@ export function speedLayer(options: SpeedOptions = {}): StageLayer {
     },
     cache: (dir, cacheOptions) => resident?.cache(dir, cacheOptions),
     derived: () => resident?.derived,
+    fromRecord: () => resident?.fromRecord,
     wrap: (stages, run) => wrapStages(stages, run, resident, options),
   };
 }
