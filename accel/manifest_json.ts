@@ -98,89 +98,71 @@ interface Part {
 
 /**
  * The text of an array of entries (`[`, each entry, `]`, as `JSON.stringify(…, null, 2)` lays out
- * an array of objects one level down). The entries are paired with the last array's where the two
- * arrays have alike entries (the same fields, arrays and objects aside) at their starts and ends
- * (a file added or removed pairs the ones before it and after it); a paired entry the same as the
- * last one is its text's slice (one slice a run of them), the others are serialized.
+ * an array of objects one level down): the entries the last array had at its start and its end
+ * (the same fields and values) are its text's slices, the others serialized.
  */
 function arrayPart(entries: object[], json?: string, last?: KeptPart): Part {
   const old = last?.entries ?? [];
-  const n = entries.length;
-  const most = Math.min(n, old.length);
+  const most = Math.min(entries.length, old.length);
   let head = 0;
-  while (head < most && sameEntry(entries[head], old[head], true)) head++;
+  while (head < most && sameEntry(entries[head], old[head])) head++;
   let tail = 0;
-  while (tail < most - head && sameEntry(entries[n - 1 - tail], old[old.length - 1 - tail], true)) {
-    tail++;
-  }
-  // The last array's index of entry `i` (paired), or -1.
-  const pairOf = (i: number) => i < head ? i : i >= n - tail ? i + old.length - n : -1;
-  const kept = (i: number) => {
-    const j = pairOf(i);
-    return j >= 0 && sameEntry(entries[i], old[j], false);
-  };
+  while (
+    tail < most - head &&
+    sameEntry(entries[entries.length - 1 - tail], old[old.length - 1 - tail])
+  ) tail++;
   const pieces: string[] = [];
-  const starts: number[] = [];
-  const ends: number[] = [];
-  let at = OPEN.length;
-  for (let i = 0; i < n;) {
-    const same = kept(i);
-    let k = i + 1;
-    // A run: kept entries paired with consecutive ones of the last array, or entries to serialize.
-    while (k < n && kept(k) === same && (!same || pairOf(k) === pairOf(k - 1) + 1)) k++;
-    if (pieces.length) at += SEPARATOR.length;
-    const piece = same ? keptRun(json!, last!, pairOf(i), k - i) : serialized(entries.slice(i, k));
-    const shift = at - (same ? last!.starts[pairOf(i)] : 0);
-    const places = same ? runPlaces(last!, pairOf(i), k - i) : piecePlaces(piece);
-    for (let r = 0; r < places.starts.length; r++) {
-      starts.push(places.starts[r] + shift);
-      ends.push(places.ends[r] + shift);
-    }
-    pieces.push(piece);
-    at += piece.length;
-    i = k;
+  if (head > 0) pieces.push(json!.slice(last!.starts[0], last!.ends[head - 1]));
+  const middle = entries.slice(head, entries.length - tail);
+  if (middle.length) {
+    countWork("manifest entries serialized", middle.length);
+    // One level down, as in the manifest: `{ "x": [ … ] }` lays its entries out the same way.
+    const text = JSON.stringify({ x: middle }, null, 2);
+    pieces.push(text.slice('{\n  "x": '.length + OPEN.length, text.length - `${CLOSE}\n}`.length));
   }
-  return { text: OPEN + pieces.join(SEPARATOR) + CLOSE, starts, ends };
-}
-
-/** The last JSON's text of `count` entries from its entry `from`. */
-function keptRun(json: string, last: KeptPart, from: number, count: number): string {
-  return json.slice(last.starts[from], last.ends[from + count - 1]);
-}
-
-/** Where those entries are in the last JSON. */
-function runPlaces(last: KeptPart, from: number, count: number) {
-  return {
-    starts: last.starts.slice(from, from + count),
-    ends: last.ends.slice(from, from + count),
-  };
-}
-
-/** Entries serialized one level down, as in the manifest, joined by the separator. */
-function serialized(entries: object[]): string {
-  countWork("manifest entries serialized", entries.length);
-  // `{ "x": [ … ] }` lays its entries out as the manifest does its `files` and `blocks`.
-  const text = JSON.stringify({ x: entries }, null, 2);
-  return text.slice('{\n  "x": '.length + OPEN.length, text.length - `${CLOSE}\n}`.length);
+  if (tail > 0) {
+    pieces.push(json!.slice(last!.starts[old.length - tail], last!.ends[old.length - 1]));
+  }
+  const text = OPEN + pieces.join(SEPARATOR) + CLOSE;
+  return { text, ...entryPlaces(text, { head, tail, last, middle: middle.length }) };
 }
 
 /**
- * Where each entry is in a piece of serialized entries: after each separator at this level (a
- * line break and four spaces before `{`: an entry's own lines are indented further, and a string
- * holds no line break).
+ * Where each entry is in an array's text: the head's places as they were (shifted to this text),
+ * the middle's found by their separators, the tail's shifted.
  */
-function piecePlaces(piece: string): { starts: number[]; ends: number[] } {
-  const starts = [0];
+function entryPlaces(
+  text: string,
+  at: { head: number; tail: number; middle: number; last?: KeptPart },
+): { starts: number[]; ends: number[] } {
+  const { head, tail, middle, last } = at;
+  const starts: number[] = [];
   const ends: number[] = [];
-  for (
-    let at = piece.indexOf(`}${SEPARATOR}{`);
-    at >= 0;
-    at = piece.indexOf(`}${SEPARATOR}{`, at + 1)
-  ) {
-    ends.push(at + 1);
-    starts.push(at + 1 + SEPARATOR.length);
+  if (head > 0) {
+    const shift = OPEN.length - last!.starts[0];
+    for (let i = 0; i < head; i++) {
+      starts.push(last!.starts[i] + shift);
+      ends.push(last!.ends[i] + shift);
+    }
   }
-  ends.push(piece.length);
+  let from = head > 0 ? ends[head - 1] + SEPARATOR.length : OPEN.length;
+  for (let i = 0; i < middle; i++) {
+    starts.push(from);
+    // The next entry's `{` follows the only separator at this level: a line break and four
+    // spaces before `{` (an entry's own lines are indented further; a string holds no line break).
+    const next = text.indexOf(`}${SEPARATOR}{`, from);
+    const end = i < middle - 1 || tail > 0 ? next + 1 : text.length - CLOSE.length;
+    ends.push(end);
+    from = end + SEPARATOR.length;
+  }
+  if (tail > 0) {
+    const n = last!.starts.length;
+    const shift = from - last!.starts[n - tail];
+    for (let i = n - tail; i < n; i++) {
+      starts.push(last!.starts[i] + shift);
+      ends.push(last!.ends[i] + shift);
+    }
+  }
   return { starts, ends };
 }
 
@@ -200,18 +182,17 @@ const keys: string[] = [];
 
 /**
  * Whether two entries have the same fields in the same order with the same values, each a string,
- * number, boolean or null; `alike`: values that are arrays or objects aside (not the same: an
- * entry holding one is serialized again, as it could have been changed in place since).
+ * number, boolean or null (an entry with an array or an object is never the same: it is
+ * serialized again).
  */
-function sameEntry(a: object, b: object, alike: boolean): boolean {
+function sameEntry(a: object, b: object): boolean {
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
   keys.length = 0;
   for (const key in x) {
     const value = x[key];
-    if (typeof value === "object" && value !== null) {
-      if (!alike) return false;
-    } else if (value !== y[key]) return false;
+    if (typeof value === "object" && value !== null) return false;
+    if (value !== y[key]) return false;
     keys.push(key);
   }
   let i = 0;
