@@ -17,7 +17,6 @@
 
 import { type Cache, type CacheOptions, openCache } from "../pipeline/cache.ts";
 import { derivedMemo, recordMemo } from "./derived_memo.ts";
-import type { ManifestJson } from "./manifest_json.ts";
 import type { DeriveFn, RecordFn } from "../pipeline/types.ts";
 import type { StatIndex } from "./stat_index.ts";
 import { join, sep } from "../pipeline/paths.ts";
@@ -71,8 +70,6 @@ export interface Resident {
   close(): Promise<void>;
   /** The sha256 states after each part of the last document. */
   hashes?: HashStates;
-  /** The last manifest JSON a build made, and where its entries are (`manifest_json.ts`). */
-  manifestJson?: ManifestJson;
   /**
    * The ids of the files the secrets stage found clean (the list of the cache folder and scan's
    * rules and scanner named by `key`, as the last build read or stored it).

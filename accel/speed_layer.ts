@@ -90,7 +90,6 @@ import { hashText } from "../pipeline/text_hash.ts";
 import { takeParts, textParts } from "../pipeline/block_parts.ts";
 import { prepareViews } from "./_prepare_views.ts";
 import { knownOnce, withText } from "./_same_text.ts";
-import { manifestJson } from "./manifest_json.ts";
 import { openSpill, SPILL_WINDOW, spillAfterFromEnv, type TextSpill } from "./text_spill.ts";
 import { loadTextMemo, saveTextMemo, type TextMemo } from "./text_memo.ts";
 import { byteParts, compactLazy, copyLazy, lazyList, textBacking } from "../pipeline/lazy_text.ts";
@@ -767,16 +766,6 @@ function resumedHashes(
 }
 
 /**
- * A resident's manifest JSON, made from the last one it made (`manifestJson()`): the entries the
- * two share at the starts and ends of `files` and `blocks` are the last JSON's text.
- */
-function keptManifestJson(resident: Resident, manifest: Manifest): string {
-  const made = manifestJson(manifest, resident.manifestJson);
-  resident.manifestJson = made;
-  return made.json;
-}
-
-/**
  * Emit: the document is written ahead to a hidden temp file, patched from the last document; a
  * build prepared ahead links it and adds the output's path to the manifest's JSON when asked.
  */
@@ -791,7 +780,7 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
   // A resident's build may be published later (prepared ahead): its manifest's JSON is made now.
   // Else it is written in pieces as it is published (never one string: 50 MB on 100,000 files).
   let ahead = !write ? undefined : {
-    manifestJson: resident ? keptManifestJson(resident, written.manifest) : undefined,
+    manifestJson: resident ? JSON.stringify(written.manifest, null, 2) : undefined,
     document: await writeNow(),
   };
   const publish = async (write: boolean) => {
