@@ -533,11 +533,13 @@ function transformedFile(
  */
 async function composeParts(stages: Stages, files: RenderedFile[]): Promise<Block[]> {
   const blocks = await stages.compose(files);
-  const byPath = new Map(files.map((f) => [f.path, f]));
+  // A lazy file block reads its parts itself: the files are looked up by path for the others only
+  // (a map of a big tree's every path, made at each build, for none).
+  let byPath: Map<string, RenderedFile> | undefined;
   for (const block of blocks) {
-    const file = block.section === "files" && block.source !== undefined
-      ? byPath.get(block.source)
-      : undefined;
+    if (block.section !== "files" || block.source === undefined || textBacking(block)) continue;
+    byPath ??= new Map(files.map((f) => [f.path, f]));
+    const file = byPath.get(block.source);
     if (file) takeParts(block, file);
   }
   return blocks;
