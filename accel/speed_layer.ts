@@ -633,8 +633,8 @@ function remembered(
 
 /** What the resident's file order reads: its memos, and this build's lookup of its blocks. */
 function keptOf(speed: Speed, resident: Resident) {
-  const { orders, blocks, derived } = resident;
-  return { orders, blocks, derived, known: speed.known };
+  const { orders, blocks, derived, fromRecord } = resident;
+  return { orders, blocks, derived, fromRecord, known: speed.known };
 }
 
 /**
