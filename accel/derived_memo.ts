@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { DeriveFn } from "../pipeline/types.ts";
+import type { DeriveFn, RecordFn } from "../pipeline/types.ts";
 
 /** A memo of values made from texts, in two generations: this build's and the last one's. */
 export interface DerivedMemo {
@@ -58,5 +58,29 @@ export function derivedMemo(): DerivedMemo {
     drop() {
       keepFrom(build);
     },
+  };
+}
+
+/**
+ * A memo of values made from records (a rendered file's block), by record and salt, held while
+ * the record is: a resident's kept render is the same record from build to build (and no stage
+ * changes one once it is made), so its values are made once; a record let go of lets go of them.
+ *
+ * @example
+ * ```ts
+ * import { recordMemo } from "./derived_memo.ts";
+ * const fromRecord = recordMemo();
+ * const file = { path: "a.py" };
+ * fromRecord(file, "block", () => ({ id: "files:a.py" })) === fromRecord(file, "block", () => ({})); // true
+ * ```
+ */
+export function recordMemo(): RecordFn {
+  const bySalt = new Map<string, WeakMap<object, unknown>>();
+  return <T>(record: object, salt: string, compute: () => T): T => {
+    let values = bySalt.get(salt);
+    if (values === undefined) bySalt.set(salt, values = new WeakMap());
+    let value = values.get(record) as T | undefined;
+    if (value === undefined) values.set(record, value = compute());
+    return value;
   };
 }

@@ -20,7 +20,7 @@ import {
   readsBack,
   writeOrderState,
 } from "../pipeline/order_memory.ts";
-import { fileStamp } from "../pipeline/helpers.ts";
+import { countWork, fileStamp } from "../pipeline/helpers.ts";
 import { knownOnce } from "./_same_text.ts";
 import { fileContentKey, type OrderState, type OrderStep } from "../pipeline/order_state.ts";
 import {
@@ -37,6 +37,7 @@ import type {
   Block,
   DeriveFn,
   FileOrder,
+  RecordFn,
   RenderedFile,
   ResolvedConfig,
 } from "../pipeline/types.ts";
@@ -61,6 +62,11 @@ export interface OrderKept {
   derived: DeriveFn;
   /** The build's lookup of the block memo (`knownOnce()` of `_same_text.ts`), else one made now. */
   known?: (block: Block) => BlockMemo | undefined;
+  /**
+   * Values made from records (`Resident.fromRecord`): an unchanged file's content key, kept by its
+   * record (the same from build to build), else made from its text.
+   */
+  fromRecord?: RecordFn;
 }
 
 /**
@@ -147,11 +153,15 @@ function keptOrder(config: ResolvedConfig, orders: Map<string, KeptOrder>): Kept
 function liveInputs(
   blocks: Block[],
   files: RenderedFile[],
-  kept: Pick<OrderKept, "blocks" | "derived" | "known">,
+  kept: Pick<OrderKept, "blocks" | "derived" | "known" | "fromRecord">,
   live: LiveOrder,
 ): LiveFiles | undefined {
   const known = kept.known ?? knownOnce(kept.blocks);
-  const { derived } = kept;
+  const { derived, fromRecord } = kept;
+  const keyOf = (file: RenderedFile) => {
+    countWork("content keys", 1);
+    return fileContentKey(file, { derived });
+  };
   const byPath = new Map<string, RenderedFile>();
   for (const file of files) byPath.set(file.path, file);
   const paths: string[] = [];
@@ -163,7 +173,7 @@ function liveInputs(
     const length = block.length ?? known(block)?.length;
     if (file && length !== undefined) {
       paths.push(block.source!);
-      keys.push(fileContentKey(file, { derived }));
+      keys.push(fromRecord ? fromRecord(file, "content key", () => keyOf(file)) : keyOf(file));
       lengths.push(length);
       continue;
     }

@@ -16,8 +16,8 @@
  */
 
 import { type Cache, type CacheOptions, openCache } from "../pipeline/cache.ts";
-import { derivedMemo } from "./derived_memo.ts";
-import type { DeriveFn } from "../pipeline/types.ts";
+import { derivedMemo, recordMemo } from "./derived_memo.ts";
+import type { DeriveFn, RecordFn } from "../pipeline/types.ts";
 import type { StatIndex } from "./stat_index.ts";
 import { join, sep } from "../pipeline/paths.ts";
 import { type Draft, dropDraft, makeDraft, type WrittenDocument } from "./patch_write.ts";
@@ -97,6 +97,11 @@ export interface Resident {
   orders: Map<string, KeptOrder>;
   /** Values made from texts (file blocks, content keys, lengths), by text (`derived_memo.ts`). */
   derived: DeriveFn;
+  /**
+   * Values made from records (an unchanged file's block, given again as the same record), by
+   * record, held while the record is (`recordMemo()` of `derived_memo.ts`).
+   */
+  fromRecord: RecordFn;
   /**
    * Start a build with `config`: memos it does not use are dropped when the next one starts, or
    * as it ends when `config` is not the last build's (a config loaded again, another key): what
@@ -270,6 +275,7 @@ export function resident(options: ResidentOptions = {}): Resident {
     rendered: memos.rendered,
     orders: new Map(),
     derived: memos.derived,
+    fromRecord: recordMemo(),
     held: memos.held,
     spills: () => spillsOf(self),
     begin: memos.begin,

@@ -160,6 +160,7 @@ export function speedLayer(options: SpeedOptions = {}): StageLayer {
     },
     cache: (dir, cacheOptions) => resident?.cache(dir, cacheOptions),
     derived: () => resident?.derived,
+    fromRecord: () => resident?.fromRecord,
     wrap: (stages, run) => wrapStages(stages, run, resident, options),
   };
 }
@@ -532,11 +533,13 @@ function transformedFile(
  */
 async function composeParts(stages: Stages, files: RenderedFile[]): Promise<Block[]> {
   const blocks = await stages.compose(files);
-  const byPath = new Map(files.map((f) => [f.path, f]));
+  // A lazy file block reads its parts itself: the files are looked up by path for the others only
+  // (a map of a big tree's every path, made at each build, for none).
+  let byPath: Map<string, RenderedFile> | undefined;
   for (const block of blocks) {
-    const file = block.section === "files" && block.source !== undefined
-      ? byPath.get(block.source)
-      : undefined;
+    if (block.section !== "files" || block.source === undefined || textBacking(block)) continue;
+    byPath ??= new Map(files.map((f) => [f.path, f]));
+    const file = byPath.get(block.source);
     if (file) takeParts(block, file);
   }
   return blocks;
@@ -630,8 +633,8 @@ function remembered(
 
 /** What the resident's file order reads: its memos, and this build's lookup of its blocks. */
 function keptOf(speed: Speed, resident: Resident) {
-  const { orders, blocks, derived } = resident;
-  return { orders, blocks, derived, known: speed.known };
+  const { orders, blocks, derived, fromRecord } = resident;
+  return { orders, blocks, derived, fromRecord, known: speed.known };
 }
 
 /**

@@ -103,6 +103,7 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
     hookTimeoutMs: options.hookTimeoutMs,
     workers: options.workers,
     derived: options.layer?.derived?.() ?? derived,
+    fromRecord: options.layer?.fromRecord?.(),
   };
 }
 

@@ -41,6 +41,7 @@ import type {
   Manifest,
   OrderContext,
   PlacedBlock,
+  RecordFn,
   RenderedFile,
   ResolvedConfig,
   SecretFinding,
@@ -74,6 +75,11 @@ export interface BuildRun {
    * `helpers.ts`, which makes it now, unless a layer hands its memo of earlier builds' values.
    */
   derived: DeriveFn;
+  /**
+   * Makes a value from a record alone (a rendered file's block): none (made now), unless a layer
+   * hands its memo of earlier builds' values (`SectionContext.fromRecord`).
+   */
+  fromRecord?: RecordFn;
 }
 
 /** The token counts of a build's blocks, as the count stage found them. */
@@ -151,6 +157,8 @@ export interface StageLayer {
   cache?(dir: string, options: CacheOptions): Cache | undefined;
   /** What makes values from texts (a layer may keep them between builds; see `BuildRun.derived`). */
   derived?(): DeriveFn | undefined;
+  /** What makes values from records (a layer may keep them between builds; see `BuildRun.fromRecord`). */
+  fromRecord?(): RecordFn | undefined;
   /** The stages, wrapped. */
   wrap(stages: Stages, run: BuildRun): Stages;
 }
@@ -193,7 +201,12 @@ export function plainStages(run: BuildRun): Stages {
       composeBlocks(
         { config, files, root: config.root, stateDir: config.stateDir },
         registry,
-        { warn: run.warn, complete: run.complete, derived: run.derived },
+        {
+          warn: run.warn,
+          complete: run.complete,
+          derived: run.derived,
+          fromRecord: run.fromRecord,
+        },
       ),
     fileOrder: (files, source) =>
       fileOrder(config, { source, files, derived: run.derived, warn: run.warn }),
@@ -372,6 +385,7 @@ export async function fitToBudget(
       warn: warnNew,
       complete: run.complete,
       derived: run.derived,
+      fromRecord: run.fromRecord,
     });
     await redactBlocks(blocks, rules); // found and listed on the first compose
     const ordered = await orderBlocks(blocks, registry, { ...input.orderContext, warn: warnNew });

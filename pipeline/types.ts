@@ -790,7 +790,21 @@ export interface SectionContext extends Logger {
    * text and salt in this build or the last. Absent from a context made by hand: compute it.
    */
   derived?: DeriveFn;
+  /**
+   * A value made from `record` alone (a rendered file: no stage changes one once it is made),
+   * `salt` naming what it is (such as a file's block): `compute()`, or, in a long-running process
+   * (`slop watch`, the build server), the value made for the same record and salt in an earlier
+   * build (a file that renders the same is given as the same record). Absent from a context made by
+   * hand: compute it.
+   */
+  fromRecord?: RecordFn;
 }
+
+/**
+ * Make a value from `record` alone (`salt` names what it is): `compute()`, or the value a memo of
+ * earlier builds holds for the same record and salt (see `SectionContext.fromRecord`).
+ */
+export type RecordFn = <T>(record: object, salt: string, compute: () => T) => T;
 
 /**
  * Make a value from `text` alone (`salt` names what it is): `compute()`, or the value a memo of

@@ -4,9 +4,10 @@
  * @module
  */
 
-import type { Block, DeriveFn, RenderedFile } from "../../pipeline/types.ts";
+import type { Block, DeriveFn, RecordFn, RenderedFile } from "../../pipeline/types.ts";
 import {
   bidiNoteOf,
+  countWork,
   derived,
   edgeBlanksShown,
   headingText,
@@ -187,6 +188,8 @@ function noteLine(file: RenderedFile): string {
 /**
  * The block of one shown file: {@linkcode renderFileBlock}'s text, or, when the file's text is
  * kept out of memory (a speed layer's, `isLazyText`), a block that reads it when used.
+ * `fromRecord`: the build's memo of values made from records (`ctx.fromRecord`: a long-running
+ * process gives an unchanged file's block again, the same record), else made now.
  *
  * @example
  * ```ts
@@ -196,7 +199,16 @@ function noteLine(file: RenderedFile): string {
  * // "### a.py\n\n```python\nx = 1\n```\n\n"
  * ```
  */
-export function fileBlockOf(file: RenderedFile, options: { derived?: DeriveFn } = {}): Block {
+export function fileBlockOf(
+  file: RenderedFile,
+  options: { derived?: DeriveFn; fromRecord?: RecordFn } = {},
+): Block {
+  const make = () => newFileBlock(file, options);
+  return options.fromRecord ? options.fromRecord(file, "file block", make) : make();
+}
+
+function newFileBlock(file: RenderedFile, options: { derived?: DeriveFn }): Block {
+  countWork("file blocks", 1);
   const block = {
     id: `files:${file.path}`,
     section: "files",

@@ -754,6 +754,38 @@ Deno.test("a resident rebuild gives an unchanged file's kept render as the same 
   await kept.close();
 });
 
+Deno.test("a resident rebuild gives an unchanged file's block as the same record: the edited file's block alone is made, no content key", async () => {
+  const root = await makeProject(pythonModules(8));
+  const state = join(root, ".state");
+  const kept = resident();
+  const builtins = defaultPlugins();
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  // Every text kept out of memory (lazy blocks, as on a big tree), and texts held (plain blocks).
+  for (const spillAfter of [0, Infinity]) {
+    const layer = () => speedLayer({ resident: kept, spillAfter });
+    await build(config, { builtins, layer: layer() });
+    let edited: BuildResult | undefined;
+    for (const edit of [1, 2, 3]) {
+      // The last build's order written (as a server's quiet time lets it be): the next one advances it.
+      await kept.settled();
+      await Deno.writeTextFile(join(root, "src/m3.py"), `x = ${edit}\n`, { append: true });
+      kept.changed(["src/m3.py"], false);
+      const work = await tallyWork(async () =>
+        edited = await build(config, { builtins, layer: layer() })
+      );
+      // The edited file's block (8 before: every file's, each build); the first rebuild's files
+      // are the memo's records, copies of the ones the build before rendered.
+      const made = work.get("file blocks");
+      if (edit > 1) assert.equal(made, 1, `spillAfter ${spillAfter}, edit ${edit}`);
+      // No content key made again for the order: the 7 unchanged files' are kept by record (7 made
+      // before), the edited file's is made with its block's length by `orderFiles()`.
+      if (edit > 1) assert.equal(work.get("content keys") ?? 0, 0, `edit ${edit}`);
+    }
+    assertSame(edited!, await freshBuild(root, state, kept));
+  }
+  await kept.close();
+});
+
 /** A project of `count` Python modules under `src/`, 2-3 KB each (over the spill's 1,024 characters). */
 function pythonModules(count: number): Tree {
   const tree: Tree = { "slop.config.ts": `export default { files: ["src/**"] };\n` };
