@@ -19,7 +19,7 @@ import type { ResolvedConfig } from "./types.ts";
 
 /** What slop writes at the top of a state dir, and of a cache folder. */
 const STATE_OWN = new Set([".gitignore", "out", "cache", "order", "budget", "checkpoints"]);
-const CACHE_OWN = new Set(["packs", "stat", "usage.json", "last-build.json"]);
+const CACHE_OWN = new Set(["packs", "pack-stamps", "stat", "usage.json", "last-build.json"]);
 
 /**
  * The error for a state dir or cache folder inside the project that holds files of the project
