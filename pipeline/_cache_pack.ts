@@ -235,6 +235,12 @@ function defaultPayload<T>(entry: T): Uint8Array | undefined {
 export interface WritePackOptions<T> {
   /** The payload of an entry of another kind (the cache's records of the pack it read). */
   payloadOf?: (entry: T) => Uint8Array | undefined;
+  /**
+   * The sha256 an entry's payload had when it was stored (a record of a pack read without its
+   * check, trusted by its stamp): a payload that hashes otherwise was changed since and is left
+   * out, not written under its new sha256. @default {undefined} none known
+   */
+  storedHash?: (entry: T) => string | undefined;
   /** Where to stamp the pack once it is in place (see {@linkcode stampedFile}). @default {undefined} not stamped */
   stamp?: string;
 }
@@ -245,8 +251,9 @@ export interface WritePackOptions<T> {
  * given as a function is loaded when its turn comes (an entry file read
  * back), so a build need not hold every payload until the pack is written; a
  * load that gives `undefined` leaves the record out; `payloadOf` gives another kind of
- * record's payload (the cache's records of the pack it read). Resolves to the records written,
- * without their payloads.
+ * record's payload (the cache's records of the pack it read), and `storedHash` the sha256 it
+ * should have (one that differs is left out). Resolves to the records written, without their
+ * payloads.
  *
  * @example
  * ```ts
@@ -270,9 +277,11 @@ export async function writePack<T = Uint8Array | (() => Uint8Array | undefined)>
       const out = bufferedWriter(file);
       out.put(encoder.encode(MAGIC));
       for (const name of [...records.keys()].sort()) {
-        const payload = payloadOf(records.get(name)!);
+        const entry = records.get(name)!;
+        const payload = payloadOf(entry);
         if (!payload) continue;
         const hash = sha256(payload);
+        if (hash !== (options.storedHash?.(entry) ?? hash)) continue;
         out.put(encoder.encode(`${name} ${hash} ${payload.length}\n`));
         written.set(name, { sha256: hash, offset: out.end(), length: payload.length });
         out.put(payload);
