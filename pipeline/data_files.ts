@@ -681,10 +681,13 @@ function tagParts(path: string): Array<{ tag: string; key: string }> {
 }
 
 /**
- * A version of a database's exported schema: `<N>.json` in a folder under a `schemas/` or
- * `schema/` folder (Android Room writes `schemas/<database class>/<version>.json` at each version).
+ * A version of a database's exported schema: `<N>.json` in a folder named as a class with its
+ * package (`com.example.AppDatabase`) under a `schemas/` or `schema/` folder (Android Room writes
+ * `schemas/<database class>/<version>.json` at each version). Other numbered files under
+ * `schemas/` are not versions of one schema (an API's `schemas/200.json` and `404.json`).
  */
-const SCHEMA_VERSION = /(?:^|\/)schemas?\/(?:[^/]+\/)*(\d+)\.json$/i;
+const SCHEMA_VERSION =
+  /(?:^|\/)schemas?\/(?:[^/]+\/)*[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\/(\d+)\.json$/i;
 
 /**
  * The exported schema versions of `paths` that an older version is: each with its folder's latest
@@ -695,9 +698,10 @@ const SCHEMA_VERSION = /(?:^|\/)schemas?\/(?:[^/]+\/)*(\d+)\.json$/i;
  * @example
  * ```ts
  * import { olderSchemas } from "./data_files.ts";
- * const older = olderSchemas(["db/schemas/App/1.json", "db/schemas/App/2.json", "db/schemas/App/10.json"]);
- * older.get("db/schemas/App/2.json"); // "db/schemas/App/10.json"
- * older.has("db/schemas/App/10.json"); // false
+ * const at = "db/schemas/com.example.App";
+ * const older = olderSchemas([`${at}/1.json`, `${at}/2.json`, `${at}/10.json`]);
+ * older.get(`${at}/2.json`); // "db/schemas/com.example.App/10.json"
+ * older.has(`${at}/10.json`); // false
  * ```
  */
 export function olderSchemas(paths: Iterable<string>): Map<string, string> {
@@ -725,7 +729,7 @@ export function olderSchemas(paths: Iterable<string>): Map<string, string> {
  * @example
  * ```ts
  * import { olderSchemaReason } from "./data_files.ts";
- * olderSchemaReason("db/schemas/App/10.json").startsWith("an older version of a schema"); // true
+ * olderSchemaReason("db/schemas/com.example.App/10.json").startsWith("an older version of a schema"); // true
  * ```
  */
 export function olderSchemaReason(latest: string): string {
