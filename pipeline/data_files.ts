@@ -159,7 +159,7 @@ const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*\(/u;
  * `plain-text-limit/${PLAIN_TEXT_RULES_VERSION}`; // the memo's salt
  * ```
  */
-export const PLAIN_TEXT_RULES_VERSION = 3;
+export const PLAIN_TEXT_RULES_VERSION = 4;
 
 /**
  * The size over which plain text (`.txt`, `.text`) that is no documentation by name is
@@ -356,11 +356,12 @@ export function isCodeFile(path: string): boolean {
 
 /**
  * A line of a table of numbers: number literals (decimal, hex, binary, with a sign, a fraction,
- * an exponent or a type suffix) between commas, blanks and brackets, a comment after them. Each
- * number is followed by a separator or the line's end, so a line is read one way.
+ * an exponent or a type suffix) between commas, blanks, brackets and colons (a map's number keys
+ * and values: chardet's `37: 0,  # 'А'`), a comment after them. Each number is followed by a
+ * separator or the line's end, so a line is read one way.
  */
 const NUMBER_ROW =
-  /^[\s{}[\](),;]*(?:[-+]?(?:0[xX][\dA-Fa-f]+|0[bB][01]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)[uUlLfF]*(?:[\s{}[\](),;]+|$))+$/;
+  /^[\s{}[\](),;:]*(?:[-+]?(?:0[xX][\dA-Fa-f]+|0[bB][01]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)[uUlLfF]*(?:[\s{}[\](),;:]+|$))+$/;
 
 /** The share of a file's non-blank lines that number rows make for it to be number tables. */
 const TABLE_SHARE = 3 / 4;

@@ -947,6 +947,12 @@ Deno.test("code over 32 KB that is mostly number tables is summarized; code with
         (i) => `    ${[0, 1, 2, 3, 4, 5, 6, 7].map((j) => (i * 8 + j) % 997).join(", ")},`,
       ) +
       "\n];\n",
+    // chardet's language models: a Python dict of dicts of numbers, a letter in each comment.
+    "chardet/langrussianmodel.py": "RUSSIAN_LANG_MODEL = {\n" +
+      rows(
+        2_500,
+        (i) => i % 50 ? `        ${i % 64}: ${i % 4},  # 'letter ${i}'` : `    ${i / 50}: {  # 'A'`,
+      ) + "\n}\n",
   };
   const whole: Record<string, string> = {
     // Code whose lines hold numbers: a formatter's constants beside its functions.
