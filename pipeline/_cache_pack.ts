@@ -638,24 +638,40 @@ function stampRenamed(path: string, made: Deno.FileInfo | undefined, stamp: stri
 function writeStamp(info: Deno.FileInfo, stamp: string): void {
   const print = fingerprint(info);
   if (print === undefined) return removeStamp(stamp);
-  const tmp = `${stamp}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-  try {
-    Deno.mkdirSync(join(stamp, ".."), { recursive: true });
-    Deno.writeTextFileSync(tmp, print);
-    Deno.renameSync(tmp, stamp);
-  } catch {
+  // Again once what stood in the way is cleared (a folder at the stamp's path, a file at its
+  // folder's), else every later build would find the pack unstamped and write it anew.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const tmp = `${stamp}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
     try {
-      Deno.removeSync(tmp);
+      Deno.mkdirSync(join(stamp, ".."), { recursive: true });
+      Deno.writeTextFileSync(tmp, print);
+      Deno.renameSync(tmp, stamp);
+      return;
     } catch {
-      // Not made.
+      try {
+        Deno.removeSync(tmp);
+      } catch {
+        // Not made.
+      }
+      clearWay(stamp);
     }
-    removeStamp(stamp);
+  }
+}
+
+/** Remove whatever is at the stamp's path, and a file where its folder goes. */
+function clearWay(stamp: string): void {
+  removeStamp(stamp);
+  try {
+    const folder = join(stamp, "..");
+    if (!Deno.statSync(folder).isDirectory) Deno.removeSync(folder);
+  } catch {
+    // No folder yet, or none to remove.
   }
 }
 
 function removeStamp(stamp: string): void {
   try {
-    Deno.removeSync(stamp);
+    Deno.removeSync(stamp, { recursive: true });
   } catch {
     // None.
   }

@@ -182,3 +182,20 @@ Deno.test("a pack changed where its stamp cannot tell is never written anew with
   }
   assert.ok(changed.length <= 1);
 });
+
+Deno.test("a pack is stamped over whatever stands at its stamp's path (a folder, a file for the stamps' folder), so the next build trusts it", async () => {
+  const dir = await tempDir();
+  const records = new Map([["a", new Uint8Array([1, 2, 3])]]);
+  const stamped = (path: string, stamp: string) => {
+    using file = Deno.openSync(path);
+    return stampedFile(file, stamp);
+  };
+  const folder = join(dir, "stamps", "pack");
+  Deno.mkdirSync(join(folder, "inside"), { recursive: true });
+  await writePack(join(dir, "pack"), records, { stamp: folder });
+  assert.ok(stamped(join(dir, "pack"), folder), "a folder at the stamp's path");
+  Deno.writeTextFileSync(join(dir, "filed"), "not a folder\n");
+  const under = join(dir, "filed", "pack");
+  await writePack(join(dir, "pack2"), records, { stamp: under });
+  assert.ok(stamped(join(dir, "pack2"), under), "a file where the stamps' folder goes");
+});
