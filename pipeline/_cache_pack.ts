@@ -235,6 +235,12 @@ function defaultPayload<T>(entry: T): Uint8Array | undefined {
 export interface WritePackOptions<T> {
   /** The payload of an entry of another kind (the cache's records of the pack it read). */
   payloadOf?: (entry: T) => Uint8Array | undefined;
+  /**
+   * The sha256 an entry's payload had when it was stored (a record of a pack read without its
+   * check, trusted by its stamp): a payload that hashes otherwise was changed since and is left
+   * out, not written under its new sha256. @default {undefined} none known
+   */
+  storedHash?: (entry: T) => string | undefined;
   /** Where to stamp the pack once it is in place (see {@linkcode stampedFile}). @default {undefined} not stamped */
   stamp?: string;
 }
@@ -245,8 +251,9 @@ export interface WritePackOptions<T> {
  * given as a function is loaded when its turn comes (an entry file read
  * back), so a build need not hold every payload until the pack is written; a
  * load that gives `undefined` leaves the record out; `payloadOf` gives another kind of
- * record's payload (the cache's records of the pack it read). Resolves to the records written,
- * without their payloads.
+ * record's payload (the cache's records of the pack it read), and `storedHash` the sha256 it
+ * should have (one that differs is left out). Resolves to the records written, without their
+ * payloads.
  *
  * @example
  * ```ts
@@ -270,9 +277,11 @@ export async function writePack<T = Uint8Array | (() => Uint8Array | undefined)>
       const out = bufferedWriter(file);
       out.put(encoder.encode(MAGIC));
       for (const name of [...records.keys()].sort()) {
-        const payload = payloadOf(records.get(name)!);
+        const entry = records.get(name)!;
+        const payload = payloadOf(entry);
         if (!payload) continue;
         const hash = sha256(payload);
+        if (hash !== (options.storedHash?.(entry) ?? hash)) continue;
         out.put(encoder.encode(`${name} ${hash} ${payload.length}\n`));
         written.set(name, { sha256: hash, offset: out.end(), length: payload.length });
         out.put(payload);
@@ -629,24 +638,40 @@ function stampRenamed(path: string, made: Deno.FileInfo | undefined, stamp: stri
 function writeStamp(info: Deno.FileInfo, stamp: string): void {
   const print = fingerprint(info);
   if (print === undefined) return removeStamp(stamp);
-  const tmp = `${stamp}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-  try {
-    Deno.mkdirSync(join(stamp, ".."), { recursive: true });
-    Deno.writeTextFileSync(tmp, print);
-    Deno.renameSync(tmp, stamp);
-  } catch {
+  // Again once what stood in the way is cleared (a folder at the stamp's path, a file at its
+  // folder's), else every later build would find the pack unstamped and write it anew.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const tmp = `${stamp}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
     try {
-      Deno.removeSync(tmp);
+      Deno.mkdirSync(join(stamp, ".."), { recursive: true });
+      Deno.writeTextFileSync(tmp, print);
+      Deno.renameSync(tmp, stamp);
+      return;
     } catch {
-      // Not made.
+      try {
+        Deno.removeSync(tmp);
+      } catch {
+        // Not made.
+      }
+      clearWay(stamp);
     }
-    removeStamp(stamp);
+  }
+}
+
+/** Remove whatever is at the stamp's path, and a file where its folder goes. */
+function clearWay(stamp: string): void {
+  removeStamp(stamp);
+  try {
+    const folder = join(stamp, "..");
+    if (!Deno.statSync(folder).isDirectory) Deno.removeSync(folder);
+  } catch {
+    // No folder yet, or none to remove.
   }
 }
 
 function removeStamp(stamp: string): void {
   try {
-    Deno.removeSync(stamp);
+    Deno.removeSync(stamp, { recursive: true });
   } catch {
     // None.
   }

@@ -85,7 +85,8 @@ const VENDOR = "vendor";
 /**
  * Libraries a microcontroller's vendor ships for projects to copy, by the name of their folder:
  * Arm's CMSIS (core and device headers) and ST's HAL and LL drivers, standard peripheral drivers
- * and USB libraries. Such a folder holds C code (`.h`, `.c`, `.s`) to be one.
+ * and USB libraries. Such a folder holds C code (`.h`, `.c`, `.s`) to be one, in a project that is
+ * not such a library itself (no CMSIS pack description at its root).
  */
 const SDK_FOLDERS: Array<{ kind: string; name: RegExp }> = [
   { kind: "Arm CMSIS", name: /^cmsis$/i },
@@ -93,6 +94,9 @@ const SDK_FOLDERS: Array<{ kind: string; name: RegExp }> = [
   { kind: "STM32 standard peripheral drivers", name: /^stm32\w*_stdperiph_driver$/i },
   { kind: "STM32 USB library", name: /^stm32\w*_usb_\w+$/i },
 ];
+
+/** A CMSIS pack's description at the project's root (`ARM.CMSIS.pdsc`). */
+const PACK_DESCRIPTION = /^[^/]+\.pdsc$/i;
 
 /** C code, as an SDK folder holds it. */
 const C_CODE = /\.(?:h|c|s)$/i;
@@ -102,6 +106,9 @@ const C_CODE = /\.(?:h|c|s)$/i;
  * each with its kind: the outermost folder of such a name that holds C code.
  */
 function sdkFolders(paths: string[], found: Map<string, string>): void {
+  // A CMSIS pack's description at the root: the project is the vendor's library (Arm's CMSIS_5,
+  // a device family pack), its own code.
+  if (paths.some((path) => PACK_DESCRIPTION.test(path))) return;
   for (const path of paths) {
     if (!C_CODE.test(path)) continue;
     const parts = path.split("/");

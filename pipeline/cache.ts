@@ -336,6 +336,10 @@ interface CacheState {
  */
 type UsedEntry = Uint8Array | (() => Uint8Array | undefined) | PackRecord;
 
+function isPackRecord(entry: UsedEntry): entry is PackRecord {
+  return !(entry instanceof Uint8Array) && typeof entry !== "function";
+}
+
 /** The payload of a {@linkcode UsedEntry}: a pack record's is read from the pack it was indexed in. */
 function usedPayload(state: CacheState, entry: UsedEntry): Uint8Array | undefined {
   if (entry instanceof Uint8Array) return entry;
@@ -761,6 +765,9 @@ async function flushPack(state: CacheState): Promise<void> {
     const before = fileSize(packPath);
     const written = await writePack(packPath, used, {
       payloadOf: (entry) => usedPayload(state, entry),
+      // A record read unchecked (its pack trusted by its stamp) is checked here, where it is
+      // hashed anyway: bytes changed behind the stamp are dropped, not stored as sound.
+      storedHash: (entry) => isPackRecord(entry) ? entry.sha256 : undefined,
       stamp: state.stampPath,
     });
     state.grown += fileSize(packPath) - before;

@@ -159,7 +159,7 @@ const CALLED = /(?:^|[^\p{L}\p{N}_$])[\p{L}_$][\p{L}\p{N}_$]*\(/u;
  * `plain-text-limit/${PLAIN_TEXT_RULES_VERSION}`; // the memo's salt
  * ```
  */
-export const PLAIN_TEXT_RULES_VERSION = 3;
+export const PLAIN_TEXT_RULES_VERSION = 4;
 
 /**
  * The size over which plain text (`.txt`, `.text`) that is no documentation by name is
@@ -356,11 +356,12 @@ export function isCodeFile(path: string): boolean {
 
 /**
  * A line of a table of numbers: number literals (decimal, hex, binary, with a sign, a fraction,
- * an exponent or a type suffix) between commas, blanks and brackets, a comment after them. Each
- * number is followed by a separator or the line's end, so a line is read one way.
+ * an exponent or a type suffix) between commas, blanks, brackets and colons (a map's number keys
+ * and values: chardet's `37: 0,  # 'А'`), a comment after them. Each number is followed by a
+ * separator or the line's end, so a line is read one way.
  */
 const NUMBER_ROW =
-  /^[\s{}[\](),;]*(?:[-+]?(?:0[xX][\dA-Fa-f]+|0[bB][01]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)[uUlLfF]*(?:[\s{}[\](),;]+|$))+$/;
+  /^[\s{}[\](),;:]*(?:[-+]?(?:0[xX][\dA-Fa-f]+|0[bB][01]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)[uUlLfF]*(?:[\s{}[\](),;:]+|$))+$/;
 
 /** The share of a file's non-blank lines that number rows make for it to be number tables. */
 const TABLE_SHARE = 3 / 4;
@@ -681,10 +682,13 @@ function tagParts(path: string): Array<{ tag: string; key: string }> {
 }
 
 /**
- * A version of a database's exported schema: `<N>.json` in a folder under a `schemas/` or
- * `schema/` folder (Android Room writes `schemas/<database class>/<version>.json` at each version).
+ * A version of a database's exported schema: `<N>.json` in a folder named as a class with its
+ * package (`com.example.AppDatabase`) under a `schemas/` or `schema/` folder (Android Room writes
+ * `schemas/<database class>/<version>.json` at each version). Other numbered files under
+ * `schemas/` are not versions of one schema (an API's `schemas/200.json` and `404.json`).
  */
-const SCHEMA_VERSION = /(?:^|\/)schemas?\/(?:[^/]+\/)*(\d+)\.json$/i;
+const SCHEMA_VERSION =
+  /(?:^|\/)schemas?\/(?:[^/]+\/)*[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+\/(\d+)\.json$/i;
 
 /**
  * The exported schema versions of `paths` that an older version is: each with its folder's latest
@@ -695,9 +699,10 @@ const SCHEMA_VERSION = /(?:^|\/)schemas?\/(?:[^/]+\/)*(\d+)\.json$/i;
  * @example
  * ```ts
  * import { olderSchemas } from "./data_files.ts";
- * const older = olderSchemas(["db/schemas/App/1.json", "db/schemas/App/2.json", "db/schemas/App/10.json"]);
- * older.get("db/schemas/App/2.json"); // "db/schemas/App/10.json"
- * older.has("db/schemas/App/10.json"); // false
+ * const at = "db/schemas/com.example.App";
+ * const older = olderSchemas([`${at}/1.json`, `${at}/2.json`, `${at}/10.json`]);
+ * older.get(`${at}/2.json`); // "db/schemas/com.example.App/10.json"
+ * older.has(`${at}/10.json`); // false
  * ```
  */
 export function olderSchemas(paths: Iterable<string>): Map<string, string> {
@@ -725,7 +730,7 @@ export function olderSchemas(paths: Iterable<string>): Map<string, string> {
  * @example
  * ```ts
  * import { olderSchemaReason } from "./data_files.ts";
- * olderSchemaReason("db/schemas/App/10.json").startsWith("an older version of a schema"); // true
+ * olderSchemaReason("db/schemas/com.example.App/10.json").startsWith("an older version of a schema"); // true
  * ```
  */
 export function olderSchemaReason(latest: string): string {

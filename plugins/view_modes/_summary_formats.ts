@@ -184,9 +184,12 @@ const PROFTPD: Patterns = [
   ["includes", /^[ \t]*Include[ \t]+(\S[^\n]*\S|\S)/gim],
 ];
 
-/** Whether a text is ProFTPD's: a section or a directive of its own. */
+/**
+ * Whether a text is ProFTPD's: a section or a directive of its own (not `TransferLog`, which
+ * Apache has too: Red Hat's stock `ssl.conf` writes it).
+ */
 function isProftpd(text: string): boolean {
-  return /^[ \t]*(?:<(?:Anonymous|Global)\b|(?:ServerType|DefaultRoot|AllowOverwrite|RequireValidShell|TransferLog|UseFtpUsers)[ \t])/m
+  return /^[ \t]*(?:<(?:Anonymous|Global)\b|(?:ServerType|DefaultServer|DefaultRoot|AllowOverwrite|RequireValidShell|UseFtpUsers|PassivePorts|MasqueradeAddress|IdentLookups|DeferWelcome|TimeoutNoTransfer|TimeoutStalled|DisplayLogin|DisplayChdir|ShowSymlinks)[ \t])/m
     .test(text);
 }
 

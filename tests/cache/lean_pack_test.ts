@@ -144,3 +144,58 @@ Deno.test("a pack's stamp holds while only its writers touch it: a write in plac
   Deno.writeFileSync(path, new TextEncoder().encode("c 00 99\nxy"), { append: true });
   assert.ok(!stamped());
 });
+
+Deno.test("a pack changed where its stamp cannot tell is never written anew with the changed bytes under a fresh sha256", async () => {
+  // Deno gives a file's change time in whole seconds: a write in place that restores the
+  // modification time (`touch -r`, `cp -a` onto the file) in the second of slop's stamp keeps
+  // the pack's fingerprint. Its stamp is forged here to stand for that second.
+  const dir = join(await tempDir(), "cache");
+  const cold = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 20; i++) await cold.set(`key ${i}`, { i, pad: "x".repeat(100) });
+  await cold.flush();
+  const path = packOf(dir);
+  const stamp = join(dir, "pack-stamps", path.split("/").at(-1)!);
+  const bytes = Deno.readFileSync(path);
+  const at = bytes.indexOf("x".charCodeAt(0), bytes.length - 50);
+  bytes[at] ^= 1;
+  using file = Deno.openSync(path, { write: true });
+  file.writeSync(bytes);
+  const { dev, ino, size, mtime, ctime } = file.statSync();
+  Deno.writeTextFileSync(stamp, `${dev} ${ino} ${size} ${mtime!.getTime()} ${ctime!.getTime()}\n`);
+  // A build uses every entry and adds more than a tenth: the pack is written anew.
+  const warm = openCache(dir, { pack: "project" });
+  const changed: unknown[] = [];
+  for (let i = 0; i < 20; i++) {
+    const value = await warm.get<{ pad: string }>(`key ${i}`);
+    if (value?.pad !== "x".repeat(100)) changed.push(value);
+  }
+  for (let i = 20; i < 40; i++) await warm.set(`key ${i}`, { i, pad: "x".repeat(100) });
+  await warm.flush();
+  // The record whose bytes no longer hash to its sha256 is left out of the new pack.
+  const next = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 40; i++) {
+    const value = await next.get<{ pad: string }>(`key ${i}`);
+    assert.ok(
+      value === undefined || value.pad === "x".repeat(100),
+      `key ${i}: ${JSON.stringify(value)}`,
+    );
+  }
+  assert.ok(changed.length <= 1);
+});
+
+Deno.test("a pack is stamped over whatever stands at its stamp's path (a folder, a file for the stamps' folder), so the next build trusts it", async () => {
+  const dir = await tempDir();
+  const records = new Map([["a", new Uint8Array([1, 2, 3])]]);
+  const stamped = (path: string, stamp: string) => {
+    using file = Deno.openSync(path);
+    return stampedFile(file, stamp);
+  };
+  const folder = join(dir, "stamps", "pack");
+  Deno.mkdirSync(join(folder, "inside"), { recursive: true });
+  await writePack(join(dir, "pack"), records, { stamp: folder });
+  assert.ok(stamped(join(dir, "pack"), folder), "a folder at the stamp's path");
+  Deno.writeTextFileSync(join(dir, "filed"), "not a folder\n");
+  const under = join(dir, "filed", "pack");
+  await writePack(join(dir, "pack2"), records, { stamp: under });
+  assert.ok(stamped(join(dir, "pack2"), under), "a file where the stamps' folder goes");
+});

@@ -901,6 +901,11 @@ Deno.test("a database's older exported schema versions are skipped, the latest s
     "app/schemas/com.example.Cache/1.json": schema(1),
     "fixtures/1.json": schema(1),
     "fixtures/2.json": schema(2),
+    // Numbered files under schemas/ that are no versions: an API's schema of each status code.
+    "api/orders/schemas/200.json": schema(200),
+    "api/orders/schemas/404.json": schema(404),
+    "schemas/errors/400.json": schema(400),
+    "schemas/errors/500.json": schema(500),
   });
   const { result } = await built(root, undefined);
   const status = new Map(result.files.map((f) => [f.path, f]));
@@ -914,7 +919,9 @@ Deno.test("a database's older exported schema versions are skipped, the latest s
         'name it in "files" to include it',
     );
   }
-  for (const path of [`${at}/10.json`, "app/schemas/com.example.Cache/1.json", "fixtures/1.json"]) {
+  const shown = [`${at}/10.json`, "app/schemas/com.example.Cache/1.json", "fixtures/1.json"];
+  shown.push("api/orders/schemas/200.json", "schemas/errors/400.json");
+  for (const path of shown) {
     assert.equal(status.get(path)?.status, "rendered", path);
   }
   const named = await built(root, { files: ["**", `${at}/*.json`] });
@@ -940,6 +947,12 @@ Deno.test("code over 32 KB that is mostly number tables is summarized; code with
         (i) => `    ${[0, 1, 2, 3, 4, 5, 6, 7].map((j) => (i * 8 + j) % 997).join(", ")},`,
       ) +
       "\n];\n",
+    // chardet's language models: a Python dict of dicts of numbers, a letter in each comment.
+    "chardet/langrussianmodel.py": "RUSSIAN_LANG_MODEL = {\n" +
+      rows(
+        2_500,
+        (i) => i % 50 ? `        ${i % 64}: ${i % 4},  # 'letter ${i}'` : `    ${i / 50}: {  # 'A'`,
+      ) + "\n}\n",
   };
   const whole: Record<string, string> = {
     // Code whose lines hold numbers: a formatter's constants beside its functions.

@@ -225,3 +225,16 @@ Deno.test("a microcontroller vendor's library folder (Arm's CMSIS, ST's HAL, LL,
     "rendered",
   );
 });
+
+Deno.test("a microcontroller vendor's own repository (a CMSIS pack's description at its root) is its code, not vendored", async () => {
+  // Arm's CMSIS_5 and CMSIS_6: the library is the project, in a CMSIS folder at the root.
+  const root = await makeProject({
+    "ARM.CMSIS.pdsc": "<package><name>CMSIS</name></package>\n",
+    "CMSIS/Core/Include/core_cm4.h": "/* OWN_CORE */\n",
+    "CMSIS/RTOS2/Source/os_systick.c": "/* OWN_RTOS */\n",
+  });
+  const { result, rows } = await built(root, undefined, { plain: true });
+  const status = new Map(rows.map(([path, s]) => [path, s]));
+  assert.equal(status.get("CMSIS/Core/Include/core_cm4.h"), "rendered");
+  assert.match(result.document, /OWN_RTOS/);
+});

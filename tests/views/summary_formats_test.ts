@@ -377,6 +377,17 @@ Deno.test("summaries label an Apache-style configuration by the server it is for
     "</Directory>",
   ].join("\n") + "\n";
   assert.match(summarize("etc/proftpd.conf", proftpd), /^\*\*ProFTPD configuration\*\*, 9 lines\n/);
+  // Apache's words that ProFTPD has too (`TransferLog`, Red Hat's stock ssl.conf): Apache's.
+  const ssl = [
+    "Listen 443 https",
+    "<VirtualHost _default_:443>",
+    "ErrorLog logs/ssl_error_log",
+    "TransferLog logs/ssl_access_log",
+    "LogLevel warn",
+    "SSLEngine on",
+    "</VirtualHost>",
+  ].join("\n") + "\n";
+  assert.match(summarize("conf.d/ssl.conf", ssl), /^\*\*Apache configuration\*\*, 7 lines\n/);
   // Apache's syntax and no word of Apache's own or of another server: a server configuration.
   const fragment = ["Listen 8080", "<Location /status>", "  Require local", "</Location>"]
     .join("\n") + "\n";
