@@ -19,7 +19,7 @@
  * @module
  */
 
-import { join } from "../pipeline/paths.ts";
+import { join, sep } from "../pipeline/paths.ts";
 import {
   leavesRoot,
   readByContent,
@@ -31,7 +31,6 @@ import {
   skippedFile,
 } from "../pipeline/read.ts";
 import { type LookedReadOptions, readLooked } from "./read_looked.ts";
-import { sep } from "../pipeline/paths.ts";
 import type { ResolvedConfig, SourceFile, Target } from "../pipeline/types.ts";
 import { type FileStat, fileStat } from "../pipeline/file_stat.ts";
 import { PLAIN_TEXT_RULES_VERSION } from "../pipeline/data_files.ts";
