@@ -75,19 +75,7 @@ export async function placeBlocks(
   return out;
 }
 
-/**
- * The document: the concatenation of the placed blocks.
- *
- * @example
- * ```ts
- * import { placeBlocks, renderDocument } from "./emit.ts";
- * const placed = await placeBlocks([
- *   { id: "a", section: "a", stability: "stable", text: "# A\n" },
- *   { id: "b", section: "b", stability: "volatile", text: "b\n" },
- * ]);
- * renderDocument(placed); // "# A\nb\n"
- * ```
- */
+/** The document: the concatenation of the placed blocks. */
 export function renderDocument(blocks: PlacedBlock[]): string {
   return blocks.map((b) => b.text).join("");
 }
@@ -296,15 +284,7 @@ export interface Published {
   manifest: string;
 }
 
-/**
- * An output's file name, `{namespace}_{NNN}.{ext}`: the number with at least 3 digits.
- *
- * @example
- * ```ts
- * import { outputName } from "./emit.ts";
- * outputName("context", 7, "md"); // "context_007.md"
- * ```
- */
+/** Format an output number: at least 3 digits. */
 export function outputName(namespace: string, n: number, ext: string): string {
   return `${namespace}_${String(n).padStart(3, "0")}.${ext}`;
 }
