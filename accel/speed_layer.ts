@@ -384,7 +384,8 @@ async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFil
   if (speed.spill) {
     compactLazy(sources, (from, to) => speed.dedupMay.set(to, speed.dedupMay.get(from)!));
   }
-  // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
+  // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project): let
+  // go now, before the scan (`build.ts` lets go after it, of the files the scan read late too).
   for (const source of sources) {
     if (source.bytes && source.text !== undefined) source.bytes = undefined;
   }
