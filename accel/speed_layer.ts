@@ -4,10 +4,15 @@
  * what it buys is measured in `bench/README.md` ("Speed layers, each switched
  * off").
  *
+ * - resolve: the `lstat` the stage takes of each file is handed to the read
+ *   stage, which does not look again (`kept_resolution.ts`); with a resident,
+ *   the last resolution's files are looked at while git lists the files, and
+ *   that resolution is taken again while nothing can have changed it.
  * - read: files whose `lstat` fingerprint is unchanged since the last build
- *   are not read (the stat index; plain text whose data limit its text
- *   decides neither, its verdict remembered by its hash in `text_memo.ts`),
- *   and their texts are read later only if a stage needs them (lazy input).
+ *   are not read (the stat index, `stat_index.ts`), and their texts are read
+ *   later only if a stage needs them; a plain-text file whose data limit
+ *   depends on its text is not read either: its limit is remembered by the
+ *   text's hash (`text_memo.ts`).
  * - secrets: the code views start their threads while the scan runs, and the
  *   scan's workers count the tokens of files shown in full (early counts).
  * - transform: counting threads start once enough views are rendered anew;
@@ -16,10 +21,16 @@
  *   (`text_memo.ts`).
  * - compose: a file block keeps the parts it was joined from, so the file's
  *   text is never copied into a joined string.
+ * - file order: a resident keeps the order it wrote in memory and advances it
+ *   (`kept_order.ts`).
  * - count: blocks are hashed once for the count cache and the manifest, and a
  *   block the cache lacks is counted against the last document's (by
  *   difference).
- * - emit: the last document's same leading bytes are copied, not encoded.
+ * - manifest: the document's hashes are those the count stage took, or, for
+ *   a resident, resumed after the leading blocks the last build hashed
+ *   (`resumed_hashes.ts`).
+ * - emit: the document is written ahead to a temp file, the last document's
+ *   same leading bytes copied, not encoded (`patch_write.ts`).
  * - with a resident (`slop watch`, the build server, see `resident.ts`): the
  *   last build's resolution, renders, counts and document are kept in memory,
  *   and the cache writes wait until the build has returned.
@@ -374,7 +385,8 @@ async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFil
   if (speed.spill) {
     compactLazy(sources, (from, to) => speed.dedupMay.set(to, speed.dedupMay.get(from)!));
   }
-  // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project).
+  // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project): let
+  // go now, before the scan (`build.ts` lets go after it, of the files the scan read late too).
   for (const source of sources) {
     if (source.bytes && source.text !== undefined) source.bytes = undefined;
   }

@@ -11,6 +11,26 @@ import { readPackIndex } from "./_cache_pack.ts";
 
 /** The last build's hit counts, beside the entries. */
 const LAST_BUILD = "last-build.json";
+
+/**
+ * What the cache writes at the top of its folder besides its entry folders (two hex digits) and
+ * `.tmp` files: the packs, their stamps (`_cache_pack.ts`), the read stage's stat index
+ * (`accel/stat_index.ts`), the size record of `_cache_prune.ts` and the last build's counts.
+ * {@linkcode clearCache} removes them; a cache folder inside the project may hold nothing else.
+ *
+ * @example
+ * ```ts
+ * import { CACHE_FOLDER_NAMES } from "./_cache_folder.ts";
+ * CACHE_FOLDER_NAMES.includes("packs"); // true
+ * ```
+ */
+export const CACHE_FOLDER_NAMES: readonly string[] = [
+  "packs",
+  "pack-stamps",
+  "stat",
+  "usage.json",
+  LAST_BUILD,
+];
 const encoder = new TextEncoder();
 
 /** What `slop cache stats` reports. */
@@ -115,12 +135,10 @@ export async function clearCache(dir: string): Promise<number> {
     await Deno.remove(join(dir, "packs", item)).then(() => (removed += records), () => {});
   }
   await Deno.remove(join(dir, "packs")).catch(() => {});
-  // The packs' stamps (`_cache_pack.ts`) go with them.
-  await Deno.remove(join(dir, "pack-stamps"), { recursive: true }).catch(() => {});
-  // The read stage's stat index (accel/stat_index.ts) goes with the entries.
-  await Deno.remove(join(dir, "stat"), { recursive: true }).catch(() => {});
-  await Deno.remove(join(dir, LAST_BUILD)).catch(() => {});
-  await Deno.remove(join(dir, "usage.json")).catch(() => {});
+  // The rest goes whole: the packs' stamps, the stat index, the size and last build's records.
+  for (const name of CACHE_FOLDER_NAMES) {
+    if (name !== "packs") await Deno.remove(join(dir, name), { recursive: true }).catch(() => {});
+  }
   // Only when now empty, and only a folder: a file in its place is not the cache's to remove.
   if (isFolder(dir)) await Deno.remove(dir).catch(() => {});
   return removed;

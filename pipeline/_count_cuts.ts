@@ -62,7 +62,7 @@ const MIN_CHARS = 2048;
  * (after the first character, before the end) whose character is neither
  * whitespace nor `/`; or the text's start when its first character is
  * neither, and its end when it ends with a newline (whether those two cut
- * the block is checked where the block is known, by {@linkcode knownCount}).
+ * the block is checked where the block is known: `knownCount()` of `accel/precount.ts`).
  * `undefined` when there is no such span.
  *
  * @example

@@ -246,7 +246,7 @@ export function simpleGlobs(
 /**
  * A matcher of `patterns` (any of them) that decides as picomatch does with
  * `options` (`{ dot: true }` unless told otherwise). Patterns that need
- * picomatch itself throw until {@linkcode loadGlobs} has loaded it.
+ * picomatch itself throw until `loadGlobs()` of `deps.ts` has loaded it.
  *
  * @example
  * ```ts

@@ -14,12 +14,13 @@ import { gitConfigRead, gitOutput, mayBeInWorkTree } from "./_git.ts";
 import { guardedListing } from "./_git_ignore_files.ts";
 import { excludedByDefault } from "./_default_skips.ts";
 import { walk } from "./_walk.ts";
+import { CACHE_FOLDER_NAMES } from "./_cache_folder.ts";
 import { isAbsolute, isWithin, relative, sep } from "./_path.ts";
 import type { ResolvedConfig } from "./types.ts";
 
 /** What slop writes at the top of a state dir, and of a cache folder. */
 const STATE_OWN = new Set([".gitignore", "out", "cache", "order", "budget", "checkpoints"]);
-const CACHE_OWN = new Set(["packs", "pack-stamps", "stat", "usage.json", "last-build.json"]);
+const CACHE_OWN = new Set(CACHE_FOLDER_NAMES);
 
 /**
  * The error for a state dir or cache folder inside the project that holds files of the project

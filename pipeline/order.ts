@@ -54,7 +54,17 @@ function sameBlocks(before: Block[], after: Block[]): string | undefined {
   return undefined;
 }
 
-/** Index of the first volatile block (the end of the stable prefix), or the block count. */
+/**
+ * Index of the first volatile block (the end of the stable prefix), or the block count.
+ *
+ * @example
+ * ```ts
+ * import { prefixEnd } from "./order.ts";
+ * const block = (id: string, stability: "stable" | "volatile") =>
+ *   ({ id, section: "s", stability, text: id });
+ * prefixEnd([block("a", "stable"), block("b", "volatile"), block("c", "stable")]); // 1
+ * ```
+ */
 export function prefixEnd(blocks: Array<Block | PlacedBlock>): number {
   const i = blocks.findIndex((b) => b.stability === "volatile");
   return i < 0 ? blocks.length : i;

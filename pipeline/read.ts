@@ -22,7 +22,15 @@ import { countWork } from "./_work_count.ts";
 import { svgReason } from "./_default_skips.ts";
 import { judgedByText, largeTextLimit, limitByText } from "./data_files.ts";
 
-/** sha256 of bytes or text, hex. */
+/**
+ * sha256 of bytes or text (its UTF-8 bytes), hex.
+ *
+ * @example
+ * ```ts
+ * import { sha256 } from "./read.ts";
+ * sha256("abc").slice(0, 8); // "ba7816bf"
+ * ```
+ */
 export function sha256(data: Uint8Array | string): string {
   countWork("bytes hashed", data.length);
   return createHash("sha256").update(data).digest("hex");

@@ -609,7 +609,15 @@ async function renderCached(
   });
 }
 
-/** CRLF and lone CR become LF (policy: documents are LF-only; hashes stay of the raw bytes). */
+/**
+ * CRLF and lone CR become LF (policy: documents are LF-only; hashes stay of the raw bytes).
+ *
+ * @example
+ * ```ts
+ * import { normalizeNewlines } from "./transform.ts";
+ * normalizeNewlines("a\r\nb\rc\n"); // "a\nb\nc\n"
+ * ```
+ */
 export function normalizeNewlines(text: string): string {
   return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
 }

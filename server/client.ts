@@ -246,7 +246,8 @@ export async function startServer(
     child.status.then(() => exited = true, () => exited = true);
     const deadline = Date.now() + START_TIMEOUT_MS;
     // A try costs a failed connect (tens of microseconds): trying often connects as soon as the
-    // server listens (waits doubling up to 50 ms lost up to 38 ms of a cold build here).
+    // server listens, where a longer wait would delay a cold build (bench/README.md, "Speed
+    // against Repomix").
     while (Date.now() < deadline && !exited) {
       const conn = await connectServer(files.socket);
       if (conn) return conn;
