@@ -292,7 +292,7 @@ function isCodeLine(line: string): boolean {
  * Whether a file of `size` bytes is summarized or not by what it holds: plain text
  * ({@linkcode plainTextLimit}) over {@linkcode DATA_LIMIT} and at most {@linkcode PROSE_LIMIT}
  * (larger plain text is summarized whatever it holds, and is not read to decide it), not under a
- * folder of tests or their data ({@linkcode TEST_DATA}); code ({@linkcode isCodeFile}) over
+ * folder of tests or their data ({@linkcode TEST_DATA}); code (`isCodeFile` of `number_tables.ts`) over
  * {@linkcode DATA_LIMIT}, whether it is number tables (`isNumberTables` of `number_tables.ts`).
  *
  * @example
