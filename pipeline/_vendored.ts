@@ -7,7 +7,10 @@
  * microcontroller vendor's library is vendored too, by the name its vendor gives its folder (Arm's
  * `CMSIS`, ST's `STM32F4xx_HAL_Driver`, `STM32F4xx_StdPeriph_Driver`, `STM32_USB_OTG_Driver`)
  * when C code is in it: copied into a firmware project whole, at any depth (`Drivers/`,
- * `src/lib/`, `Libraries/`).
+ * `src/lib/`, `Libraries/`). So is a library a firmware project copies whole (FreeRTOS's kernel,
+ * lwIP, FatFs, SEGGER's RTT, TinyUSB, Mbed TLS, ST's sensor APIs, Nordic's and Espressif's SDKs),
+ * by its own files at any depth whatever its folder is named, less the files its user edits
+ * (`ffconf.h`, `FreeRTOSConfig.h`).
  *
  * @module
  */
@@ -77,6 +80,7 @@ export function vendoredFolders(paths: string[]): Map<string, string> {
     if (composer.has(folder) && !found.has(folder)) found.set(folder, "Composer");
   }
   sdkFolders(paths, found);
+  libraryFolders(paths, found);
   return found;
 }
 
@@ -111,6 +115,89 @@ function sdkFolders(paths: string[], found: Map<string, string>): void {
       const folder = parts.slice(0, i + 1).join("/");
       if (!found.has(folder)) found.set(folder, kind);
       break;
+    }
+  }
+}
+
+/**
+ * Libraries a firmware project copies whole, told by their own files (`marks`, paths in the
+ * library's folder) wherever the folder is and whatever it is named: an RTOS's kernel, a network
+ * stack, a file system, a debug channel, a USB stack, TLS, a sensor's driver API, a chip maker's
+ * SDK. The files of a library that its user writes or edits (`own`: its configuration, the glue
+ * it asks for) stay in the build: the project's own code, as an STM32CubeMX project's `main.c`
+ * (outside any such folder) is, whatever licence header it carries.
+ */
+const LIBRARIES: Array<{ kind: string; marks: string[]; own?: RegExp }> = [
+  {
+    kind: "FreeRTOS kernel",
+    marks: ["tasks.c", "queue.c", "list.c", "include/FreeRTOS.h"],
+    own: /^FreeRTOSConfig\.h$/,
+  },
+  {
+    kind: "lwIP",
+    marks: ["core/init.c", "core/tcp.c", "include/lwip/opt.h"],
+    own: /^lwipopts\.h$/,
+  },
+  {
+    kind: "lwIP",
+    marks: ["src/core/init.c", "src/core/tcp.c", "src/include/lwip/opt.h"],
+    own: /^lwipopts\.h$/,
+  },
+  { kind: "FatFs", marks: ["ff.c", "ff.h", "diskio.h"], own: /^(?:ffconf\.h|diskio\.c)$/ },
+  { kind: "SEGGER RTT", marks: ["SEGGER_RTT.c", "SEGGER_RTT.h"], own: /^SEGGER_RTT_Conf\.h$/ },
+  { kind: "TinyUSB", marks: ["src/tusb.c", "src/tusb.h"], own: /^tusb_config\.h$/ },
+  { kind: "Mbed TLS", marks: ["library/ssl_tls.c", "include/mbedtls/ssl.h"] },
+  {
+    kind: "ST VL53L1 sensor API",
+    marks: ["core/src/vl53l1_api.c", "core/inc/vl53l1_api.h"],
+    own: /^vl53l1_platform/,
+  },
+  {
+    kind: "ST VL53L0X sensor API",
+    marks: ["core/src/vl53l0x_api.c", "core/inc/vl53l0x_api.h"],
+    own: /^vl53l0x_platform/,
+  },
+  {
+    kind: "Nordic nRF5 SDK",
+    marks: ["components/softdevice/common/nrf_sdh.c", "modules/nrfx/nrfx.h"],
+    own: /_config\.h$/,
+  },
+  { kind: "ESP-IDF", marks: ["tools/idf.py", "components/esp_common/include/esp_err.h"] },
+];
+
+/** Each library's {@linkcode LIBRARIES} entry by its kind: the files of its own it keeps. */
+const LIBRARY_OWN = new Map(LIBRARIES.map(({ kind, own }) => [kind, own]));
+
+/**
+ * Whether a file in a vendored folder of `kind` is one its user writes or edits (a library's
+ * configuration, `ffconf.h`, `FreeRTOSConfig.h`): kept in the build.
+ *
+ * @example
+ * ```ts
+ * import { libraryOwnFile } from "./_vendored.ts";
+ * libraryOwnFile("lib/FatFs/ffconf.h", "FatFs"); // true
+ * libraryOwnFile("lib/FatFs/ff.c", "FatFs"); // false
+ * ```
+ */
+export function libraryOwnFile(path: string, kind: string | undefined): boolean {
+  const own = kind === undefined ? undefined : LIBRARY_OWN.get(kind);
+  return own !== undefined && own.test(path.slice(path.lastIndexOf("/") + 1));
+}
+
+/**
+ * The folders of the listed paths that hold a copied library ({@linkcode LIBRARIES}): each
+ * folder where all of a library's marks are, with the library's kind.
+ */
+function libraryFolders(paths: string[], found: Map<string, string>): void {
+  const listed = new Set(paths);
+  for (const path of paths) {
+    for (const { kind, marks } of LIBRARIES) {
+      const first = marks[0];
+      if (path !== first && !path.endsWith("/" + first)) continue;
+      const folder = path.slice(0, path.length - first.length - 1);
+      // The project's root is no copy of a library: the project is the library.
+      if (folder === "" || path === first || found.has(folder)) continue;
+      if (marks.every((mark) => listed.has(`${folder}/${mark}`))) found.set(folder, kind);
     }
   }
 }
@@ -193,7 +280,9 @@ export function foldVendored(
   const out: string[] = [];
   for (const path of paths) {
     const folder = vendoredFolderOf(path, folders);
-    if (folder === undefined || keeps(path, folder)) out.push(path);
+    if (
+      folder === undefined || keeps(path, folder) || libraryOwnFile(path, folders.get(folder))
+    ) out.push(path);
     else if (!rows.has(folder)) {
       rows.set(folder, vendoredReason(folders.get(folder)!));
       out.push(folder);
