@@ -171,15 +171,8 @@ const LIBRARY_OWN = new Map(LIBRARIES.map(({ kind, own }) => [kind, own]));
 /**
  * Whether a file in a vendored folder of `kind` is one its user writes or edits (a library's
  * configuration, `ffconf.h`, `FreeRTOSConfig.h`): kept in the build.
- *
- * @example
- * ```ts
- * import { libraryOwnFile } from "./_vendored.ts";
- * libraryOwnFile("lib/FatFs/ffconf.h", "FatFs"); // true
- * libraryOwnFile("lib/FatFs/ff.c", "FatFs"); // false
- * ```
  */
-export function libraryOwnFile(path: string, kind: string | undefined): boolean {
+function libraryOwnFile(path: string, kind: string | undefined): boolean {
   const own = kind === undefined ? undefined : LIBRARY_OWN.get(kind);
   return own !== undefined && own.test(path.slice(path.lastIndexOf("/") + 1));
 }
