@@ -60,8 +60,11 @@ Deno.test("a summary of number tables lists at most maxNames tables, then how ma
     "\n",
   );
   const summary = summarize("t.c", text, { maxNames: 3 });
-  assert.match(summary, /- 5 number tables: 400 elements in 50 rows\n  - `t0` of `int`/);
-  assert.match(summary, /  - `t2` of `int`: 80 elements in 10 rows\n  - \.\.\. 2 more/);
+  assert.ok(
+    summary.includes("- 5 number tables: 400 elements in 50 rows\n  - `t0` of `int`"),
+    summary,
+  );
+  assert.ok(summary.includes("  - `t2` of `int`: 80 elements in 10 rows\n  - ... 2 more"), summary);
 });
 
 Deno.test("code that is no number tables keeps its language's summary", () => {
