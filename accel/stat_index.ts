@@ -42,7 +42,13 @@ import { recall, remember, type TextMemo } from "./text_memo.ts";
 /** Files changed this close (ms) to the recording build's read are read again. */
 export const RACY_MS = 2000;
 
-const FORMAT = "slop-stat-index/2";
+/**
+ * The format written: version 3 keeps skips beside the records (`skips`), which a slop that reads
+ * version 2 would take for files read whole, so it reads none of it (and judges every file again).
+ */
+const FORMAT = "slop-stat-index/3";
+/** The format before skips were kept: still read, its records without skips. */
+const FORMAT_2 = "slop-stat-index/2";
 /** The format before the records were three lists: still read (an upgrade reads no file again). */
 const FORMAT_1 = "slop-stat-index/1";
 
@@ -131,6 +137,8 @@ export function loadStatIndex(path: string): StatIndex {
     if (typeof data?.readStart !== "number") return empty;
     const files = data.format === FORMAT
       ? withSkips(recordsFrom(data), data)
+      : data.format === FORMAT_2
+      ? recordsFrom(data)
       : data.format === FORMAT_1
       ? recordsFrom1(data.files)
       : undefined;
