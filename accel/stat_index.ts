@@ -8,7 +8,9 @@
  * whose cache key looks at the text), through its `load` ({@linkcode defer}).
  * {@linkcode readIndexed} is the read stage with it: files it knows
  * unchanged are taken from the record, the others read by the plain stage
- * (`pipeline/read.ts`) and recorded.
+ * (`pipeline/read.ts`) and recorded. A file skipped for what its bytes hold
+ * (binary, a Git LFS pointer, a generated header) is recorded with its skip, and
+ * an unchanged one is skipped again without being opened.
  *
  * Racily clean files are read as git does: a file whose modification or
  * change time is not safely older than the moment the recording build began
