@@ -250,16 +250,21 @@ Deno.test("a library a firmware project copies (FreeRTOS, lwIP, FatFs, SEGGER RT
     "src/lib/vl53l1/core/src/vl53l1_api.c": "/* VENDORED_ST_API */\n",
     "src/lib/vl53l1/core/inc/vl53l1_api.h": "/* VENDORED_ST_API */\n",
     "src/lib/vl53l1/vl53l1_platform.h": "/* the platform glue the user writes */\n",
-    // Look-alikes: a project's own tasks.c with no kernel beside it, a FatFs project itself.
+    // Look-alikes: a project's own tasks.c with no kernel beside it; FatFs's files dropped into
+    // the project's own folder, beside its code.
     "app/tasks.c": "void tasks(void) {}\n",
     "app/list.c": "void list(void) {}\n",
     "app/queue.c": "void queue(void) {}\n",
+    "firmware/main.c": "int main(void) { return 0; }\n",
+    "firmware/ff.c": "/* FatFs in the project's own folder */\n",
+    "firmware/ff.h": "/* FatFs */\n",
+    "firmware/diskio.h": "/* FatFs */\n",
   });
   const { result, rows } = await built(root, undefined, { plain: true });
   const status = new Map(rows.map(([path, s, why]) => [path, [s, why]]));
   for (
     const [folder, kind] of [
-      ["Middlewares/Third_Party/FreeRTOS/Source", "FreeRTOS kernel"],
+      ["Middlewares/Third_Party/FreeRTOS", "FreeRTOS kernel"],
       ["Middlewares/Third_Party/LwIP", "lwIP"],
       ["src/lib/FatFS", "FatFs"],
       ["src/lib/Segger_RTT/RTT", "SEGGER RTT"],
@@ -276,6 +281,8 @@ Deno.test("a library a firmware project copies (FreeRTOS, lwIP, FatFs, SEGGER RT
       "src/lib/Segger_RTT/RTT/SEGGER_RTT_Conf.h",
       "src/lib/vl53l1/vl53l1_platform.h",
       "app/tasks.c",
+      "firmware/main.c",
+      "firmware/ff.c",
     ]
   ) assert.equal(status.get(path)?.[0], "rendered", path);
   const named = await built(root, { files: ["**", "src/lib/FatFS/"] }, { plain: true });
