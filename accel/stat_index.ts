@@ -8,7 +8,9 @@
  * whose cache key looks at the text), through its `load` ({@linkcode defer}).
  * {@linkcode readIndexed} is the read stage with it: files it knows
  * unchanged are taken from the record, the others read by the plain stage
- * (`pipeline/read.ts`) and recorded.
+ * (`pipeline/read.ts`) and recorded. A file skipped for what its bytes hold
+ * (binary, a Git LFS pointer, a generated header) is recorded with its skip, and
+ * an unchanged one is skipped again without being opened.
  *
  * Racily clean files are read as git does: a file whose modification or
  * change time is not safely older than the moment the recording build began
@@ -28,7 +30,9 @@ import {
   sha256,
   sizedTarget,
   sizeLimit,
+  skipByText,
   skippedFile,
+  TEXT_SKIP_RULES_VERSION,
 } from "../pipeline/read.ts";
 import { type LookedReadOptions, readLooked } from "./read_looked.ts";
 import type { ResolvedConfig, SourceFile, Target } from "../pipeline/types.ts";
@@ -39,7 +43,13 @@ import { recall, remember, type TextMemo } from "./text_memo.ts";
 /** Files changed this close (ms) to the recording build's read are read again. */
 export const RACY_MS = 2000;
 
-const FORMAT = "slop-stat-index/2";
+/**
+ * The format written: version 3 keeps skips beside the records (`skips`), which a slop that reads
+ * version 2 would take for files read whole, so it reads none of it (and judges every file again).
+ */
+const FORMAT = "slop-stat-index/3";
+/** The format before skips were kept: still read, its records without skips. */
+const FORMAT_2 = "slop-stat-index/2";
 /** The format before the records were three lists: still read (an upgrade reads no file again). */
 const FORMAT_1 = "slop-stat-index/1";
 
@@ -54,7 +64,22 @@ export interface StatRecord {
   ctime: number;
   /** sha256 of the bytes (before any redaction). */
   sha256: string;
+  /**
+   * Why the file was skipped for what its bytes hold (binary, a Git LFS pointer, a generated
+   * header: `skipByText` of `pipeline/read.ts`), so an unchanged one is skipped again unread.
+   */
+  skip?: TextSkip;
 }
+
+/** A skip its bytes decided: the reason, and whether it is a generated file's. */
+export interface TextSkip {
+  reason: string;
+  /** A generated file's skip: a build whose config names the file reads it whole. */
+  generated: boolean;
+}
+
+/** What the skips kept in an index are judged by: an index under other rules judges them again. */
+const SKIP_RULES = `text-skips/${TEXT_SKIP_RULES_VERSION}`;
 
 /** The index of one project, as read and as this build fills it. */
 export interface StatIndex {
@@ -68,16 +93,16 @@ export interface StatIndex {
 
 /** One build's use of an index: looks files up and records what it reads. */
 export interface StatSession {
-  /** The recorded hash of `path` when its fingerprint is unchanged and not racy. */
-  lookup(path: string, info: FileStat): string | undefined;
+  /** The record of `path` when its fingerprint is unchanged and not racy. */
+  lookup(path: string, info: FileStat): StatRecord | undefined;
   /**
    * The record of a file that a watcher saw no change of since the index was made (see
    * {@linkcode statSession}'s `untouched`), when it is not racily clean: taken without an
    * `lstat`. `undefined` otherwise.
    */
   trusted(target: Target): StatRecord | undefined;
-  /** Record a file read and hashed by this build. */
-  record(path: string, info: FileStat, sha256: string): void;
+  /** Record a file read and hashed by this build (and the skip its bytes decided, if any). */
+  record(path: string, info: FileStat, sha256: string, skip?: TextSkip): void;
   /** The index this build leaves: its targets' records, read now or carried over. */
   result(): StatIndex;
   /** Whether the result differs from the index the session started from (worth writing). */
@@ -112,6 +137,8 @@ export function loadStatIndex(path: string): StatIndex {
     const data = JSON.parse(Deno.readTextFileSync(path));
     if (typeof data?.readStart !== "number") return empty;
     const files = data.format === FORMAT
+      ? withSkips(recordsFrom(data), data)
+      : data.format === FORMAT_2
       ? recordsFrom(data)
       : data.format === FORMAT_1
       ? recordsFrom1(data.files)
@@ -144,6 +171,29 @@ function recordsFrom(
       Number.isFinite(mtime) && Number.isFinite(ctime);
     if (typeof path !== "string" || typeof sha256 !== "string" || !numbers) continue;
     files.set(path, { dev, ino, size, mtime, ctime, sha256 });
+  }
+  return files;
+}
+
+/**
+ * The records with the skips kept beside them (`skips`: a path's place in `paths`, its reason and
+ * 1 for a generated file's skip, under `skipRules`). A record whose skip is kept under other rules
+ * is dropped (the file is read and judged again); an index without skips has none.
+ */
+function withSkips(
+  files: Map<string, StatRecord> | undefined,
+  data: { paths?: unknown; skips?: unknown; skipRules?: unknown },
+): Map<string, StatRecord> | undefined {
+  const { paths, skips } = data;
+  if (!files || !Array.isArray(skips) || !Array.isArray(paths)) return files;
+  const current = data.skipRules === SKIP_RULES;
+  for (let i = 0; i + 2 < skips.length; i += 3) {
+    const path = paths[skips[i]];
+    const record = typeof path === "string" ? files.get(path) : undefined;
+    if (!record) continue;
+    if (current && typeof skips[i + 1] === "string") {
+      record.skip = { reason: skips[i + 1], generated: skips[i + 2] === 1 };
+    } else files.delete(path);
   }
   return files;
 }
@@ -183,7 +233,9 @@ export async function saveStatIndex(index: StatIndex): Promise<void> {
   const paths: string[] = [];
   const fields: number[] = [];
   const hashes: string[] = [];
+  const skips: Array<number | string> = [];
   for (const [p, r] of sortedRecords(index.files)) {
+    if (r.skip) skips.push(paths.length, r.skip.reason, r.skip.generated ? 1 : 0);
     paths.push(p);
     fields.push(r.dev, r.ino, r.size, r.mtime, r.ctime);
     hashes.push(r.sha256);
@@ -194,6 +246,7 @@ export async function saveStatIndex(index: StatIndex): Promise<void> {
     paths,
     fields,
     hashes,
+    ...(skips.length ? { skips, skipRules: SKIP_RULES } : {}),
   });
   const tmp = `${index.path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
@@ -239,9 +292,11 @@ function settled(times: { mtime: number; ctime: number }, readStart: number): bo
 }
 
 /** The record of a file read now: one literal, so its six fields are held in the object itself. */
-function recordOf(info: FileStat, sha256: string): StatRecord {
+function recordOf(info: FileStat, sha256: string, skip?: TextSkip): StatRecord {
   const { size, mtime, ctime } = info;
-  return { dev: info.dev ?? 0, ino: info.ino ?? 0, size, mtime, ctime, sha256 };
+  const record: StatRecord = { dev: info.dev ?? 0, ino: info.ino ?? 0, size, mtime, ctime, sha256 };
+  if (skip) record.skip = skip;
+  return record;
 }
 
 /**
@@ -276,12 +331,12 @@ export function statSession(
       const record = previous?.files.get(p);
       if (!record || !unchanged(record, info, previous!.readStart)) return undefined;
       files.set(p, record);
-      return record.sha256;
+      return record;
     },
-    record(p, info, hash) {
+    record(p, info, hash, skip) {
       // Without a device and inode (not Linux or macOS) a fingerprint is too weak: record nothing.
       if (info.ino === null || info.dev === null) return;
-      files.set(p, recordOf(info, hash));
+      files.set(p, recordOf(info, hash, skip));
       recorded = true;
     },
     // Nothing read anew: the previous index (and its older read start) still holds.
@@ -427,8 +482,11 @@ export async function readIndexed(
     out[left[n]] = file;
     const info = lstats.get(file.path);
     // A symbolic link's target's fingerprint is not recorded: it is always read. Nor is a
-    // generated file read because the config names it: a build that does not skips it.
-    if (info && !info.isSymlink && !file.error && !readNamedGenerated(file)) {
+    // generated file read because the config names it: a build that does not skips it. A file
+    // skipped for what its bytes hold is recorded with its skip: skipped again unread.
+    const skip = skipByText(file);
+    if (info && !info.isSymlink && skip) index.record(file.path, info, file.sha256, skip);
+    else if (info && !info.isSymlink && !file.error && !readNamedGenerated(file)) {
       index.record(file.path, info, file.sha256);
       // The limit its text decides (plain text's, code's: none when code is not number
       // tables): the next build takes it unread.
@@ -455,6 +513,7 @@ function knownTarget(
   const limit = sizeLimit(target, config);
   // A file a watcher saw no change of (slop watch) is taken as recorded, not even looked at.
   const trusted = index.trusted(target);
+  if (trusted?.skip) return skippedAgain(target, trusted);
   if (trusted && trusted.size <= limit) {
     // Plain text whose data limit depends on its text is read unless its limit is remembered.
     const judged = withKnownLimit(target, trusted, memo);
@@ -472,10 +531,29 @@ function knownTarget(
   const inside = config.allowOutsideRoot || target.absPath.startsWith(rootPrefix);
   // A symbolic link, folder, special or large file, or one outside the root: read.
   if (!info.isFile || info.isSymlink || info.size > limit || !inside) return undefined;
-  const known = index.lookup(target.path, info);
-  if (!known) return undefined;
+  const record = index.lookup(target.path, info);
+  if (!record) return undefined;
+  if (record.skip) return skippedAgain(target, record);
+  const known = record.sha256;
   const judged = withKnownLimit(target, { sha256: known, size: info.size }, memo);
   return judged && deferred(judged, loader, { sha256: known, size: info.size, mtime: info.mtime });
+}
+
+/**
+ * A file skipped for what its unchanged bytes hold, as the read stage skips it; `undefined` (read
+ * it) for a generated file's skip when this build does not judge the file generated (its config
+ * names it).
+ */
+function skippedAgain(target: Target, record: StatRecord): SourceFile | undefined {
+  const { skip, sha256, size, mtime } = record;
+  if (!skip || (skip.generated && !target.judgeGenerated)) return undefined;
+  return {
+    ...target,
+    sha256,
+    size,
+    mtimeMs: mtime,
+    error: { status: "skipped", reason: skip.reason },
+  };
 }
 
 /** The memo's value for a text that has no data limit (code that is no number tables). */

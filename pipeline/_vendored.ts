@@ -7,7 +7,10 @@
  * microcontroller vendor's library is vendored too, by the name its vendor gives its folder (Arm's
  * `CMSIS`, ST's `STM32F4xx_HAL_Driver`, `STM32F4xx_StdPeriph_Driver`, `STM32_USB_OTG_Driver`)
  * when C code is in it: copied into a firmware project whole, at any depth (`Drivers/`,
- * `src/lib/`, `Libraries/`).
+ * `src/lib/`, `Libraries/`). So is a library a firmware project copies whole (FreeRTOS's kernel,
+ * lwIP, FatFs, SEGGER's RTT, TinyUSB, Mbed TLS, ST's sensor APIs, Nordic's and Espressif's SDKs),
+ * by its own files at any depth whatever its folder is named, less the files its user edits
+ * (`ffconf.h`, `FreeRTOSConfig.h`).
  *
  * @module
  */
@@ -77,6 +80,7 @@ export function vendoredFolders(paths: string[]): Map<string, string> {
     if (composer.has(folder) && !found.has(folder)) found.set(folder, "Composer");
   }
   sdkFolders(paths, found);
+  libraryFolders(paths, found);
   return found;
 }
 
@@ -118,6 +122,107 @@ function sdkFolders(paths: string[], found: Map<string, string>): void {
       const folder = parts.slice(0, i + 1).join("/");
       if (!found.has(folder)) found.set(folder, kind);
       break;
+    }
+  }
+}
+
+/**
+ * Libraries a firmware project copies whole, told by their own files (`marks`, paths in the
+ * library's folder) wherever the folder is: an RTOS's kernel, a network stack, a file system, a
+ * debug channel, a USB stack, TLS, a sensor's driver API, a chip maker's SDK. The folder, or the
+ * one above its `src/` or `source/`, is named for the library (`name`: crazyflie's `FatFS`,
+ * `Segger_RTT/RTT`, STM32CubeMX's `Third_Party/FreeRTOS/Source`): a project that drops `ff.c` into
+ * its own `firmware/` folder keeps it all, and a library's marks at the root or in its `src/` are
+ * the project itself. The files of a library that its user writes or edits (`own`: its
+ * configuration, the glue it asks for) stay in the build, as the project's own code does (an
+ * STM32CubeMX project's `main.c`, outside any such folder, whatever licence header it carries).
+ */
+const LIBRARIES: Array<{ kind: string; name: RegExp; marks: string[]; own?: RegExp }> = [
+  {
+    kind: "FreeRTOS kernel",
+    name: /freertos/i,
+    marks: ["tasks.c", "queue.c", "list.c", "include/FreeRTOS.h"],
+    own: /^FreeRTOSConfig\.h$/,
+  },
+  {
+    kind: "lwIP",
+    name: /lwip/i,
+    marks: ["core/init.c", "core/tcp.c", "include/lwip/opt.h"],
+    own: /^lwipopts\.h$/,
+  },
+  {
+    kind: "FatFs",
+    name: /fat_?fs/i,
+    marks: ["ff.c", "ff.h", "diskio.h"],
+    own: /^(?:ffconf\.h|diskio\.c)$/,
+  },
+  {
+    kind: "SEGGER RTT",
+    name: /rtt/i,
+    marks: ["SEGGER_RTT.c", "SEGGER_RTT.h"],
+    own: /^SEGGER_RTT_Conf\.h$/,
+  },
+  {
+    kind: "TinyUSB",
+    name: /tinyusb/i,
+    marks: ["src/tusb.c", "src/tusb.h"],
+    own: /^tusb_config\.h$/,
+  },
+  { kind: "Mbed TLS", name: /mbed_?tls/i, marks: ["library/ssl_tls.c", "include/mbedtls/ssl.h"] },
+  {
+    kind: "ST VL53L1 sensor API",
+    name: /vl53l1/i,
+    marks: ["core/src/vl53l1_api.c", "core/inc/vl53l1_api.h"],
+    own: /^vl53l1_platform/,
+  },
+  {
+    kind: "ST VL53L0X sensor API",
+    name: /vl53l0/i,
+    marks: ["core/src/vl53l0x_api.c", "core/inc/vl53l0x_api.h"],
+    own: /^vl53l0x_platform/,
+  },
+  {
+    kind: "Nordic nRF5 SDK",
+    name: /nrf5|sdk/i,
+    marks: ["components/softdevice/common/nrf_sdh.c", "modules/nrfx/nrfx.h"],
+    own: /_config\.h$/,
+  },
+  {
+    kind: "ESP-IDF",
+    name: /esp_?idf/i,
+    marks: ["tools/idf.py", "components/esp_common/include/esp_err.h"],
+  },
+];
+
+/** Each library's {@linkcode LIBRARIES} entry by its kind: the files of its own it keeps. */
+const LIBRARY_OWN = new Map(LIBRARIES.map(({ kind, own }) => [kind, own]));
+
+/**
+ * Whether a file in a vendored folder of `kind` is one its user writes or edits (a library's
+ * configuration, `ffconf.h`, `FreeRTOSConfig.h`): kept in the build.
+ */
+function libraryOwnFile(path: string, kind: string | undefined): boolean {
+  const own = kind === undefined ? undefined : LIBRARY_OWN.get(kind);
+  return own !== undefined && own.test(path.slice(path.lastIndexOf("/") + 1));
+}
+
+/**
+ * The folders of the listed paths that hold a copied library ({@linkcode LIBRARIES}): each
+ * folder where all of a library's marks are, with the library's kind.
+ */
+function libraryFolders(paths: string[], found: Map<string, string>): void {
+  const listed = new Set(paths);
+  for (const path of paths) {
+    for (const { kind, name, marks } of LIBRARIES) {
+      const first = marks[0];
+      if (!path.endsWith("/" + first)) continue;
+      const marked = path.slice(0, path.length - first.length - 1);
+      if (!marks.every((mark) => listed.has(`${marked}/${mark}`))) continue;
+      // Sources under the library's own `src/` or `source/`: the folder above is the library's.
+      const folder = marked.replace(/(?:^|\/)(?:src|source)$/i, "");
+      // At the root, the project is the library.
+      if (folder === "" || found.has(folder)) continue;
+      if (name.test(folder.slice(folder.lastIndexOf("/") + 1))) found.set(folder, kind);
     }
   }
 }
@@ -200,7 +305,9 @@ export function foldVendored(
   const out: string[] = [];
   for (const path of paths) {
     const folder = vendoredFolderOf(path, folders);
-    if (folder === undefined || keeps(path, folder)) out.push(path);
+    if (
+      folder === undefined || keeps(path, folder) || libraryOwnFile(path, folders.get(folder))
+    ) out.push(path);
     else if (!rows.has(folder)) {
       rows.set(folder, vendoredReason(folders.get(folder)!));
       out.push(folder);

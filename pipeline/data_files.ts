@@ -10,6 +10,7 @@
  */
 
 import type { SourceFile } from "./types.ts";
+import { isCodeFile, isNumberTables } from "./number_tables.ts";
 
 /**
  * The size (bytes) over which a data file the config does not name is summarized: a fixture,
@@ -291,8 +292,8 @@ function isCodeLine(line: string): boolean {
  * Whether a file of `size` bytes is summarized or not by what it holds: plain text
  * ({@linkcode plainTextLimit}) over {@linkcode DATA_LIMIT} and at most {@linkcode PROSE_LIMIT}
  * (larger plain text is summarized whatever it holds, and is not read to decide it), not under a
- * folder of tests or their data ({@linkcode TEST_DATA}); code ({@linkcode isCodeFile}) over
- * {@linkcode DATA_LIMIT}, whether it is number tables ({@linkcode codeTableLimit}).
+ * folder of tests or their data ({@linkcode TEST_DATA}); code (`isCodeFile` of `number_tables.ts`) over
+ * {@linkcode DATA_LIMIT}, whether it is number tables (`isNumberTables` of `number_tables.ts`).
  *
  * @example
  * ```ts
@@ -329,69 +330,12 @@ export function limitByText(path: string, text: string): number | undefined {
 }
 
 /**
- * Endings of code that may hold tables of numbers a tool wrote or a person pasted (code pages,
- * primes, a shader's words, lookup tables), lowercase: C and C++ and their included parts, and
- * the languages whose arrays such tables are written in.
- */
-const CODE_ENDINGS = [
-  ...[".c", ".h", ".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".inc", ".inl", ".ipp"],
-  ...[".rs", ".go", ".java", ".kt", ".cs", ".swift", ".zig", ".d", ".pas", ".py"],
-  ...[".js", ".mjs", ".cjs", ".ts"],
-];
-
-/**
- * Whether a path is code whose text says whether it is number tables ({@linkcode codeTableLimit}).
- *
- * @example
- * ```ts
- * import { isCodeFile } from "./data_files.ts";
- * isCodeFile("src/lib/FatFS/ffunicode.c"); // true
- * isCodeFile("data/site.json"); // false
- * ```
- */
-export function isCodeFile(path: string): boolean {
-  const lower = path.toLowerCase();
-  return CODE_ENDINGS.some((ending) => lower.endsWith(ending));
-}
-
-/**
- * A line of a table of numbers: number literals (decimal, hex, binary, with a sign, a fraction,
- * an exponent or a type suffix) between commas, blanks, brackets and colons (a map's number keys
- * and values: chardet's `37: 0,  # 'А'`), a comment after them. Each number is followed by a
- * separator or the line's end, so a line is read one way.
- */
-const NUMBER_ROW =
-  /^[\s{}[\](),;:]*(?:[-+]?(?:0[xX][\dA-Fa-f]+|0[bB][01]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)[uUlLfF]*(?:[\s{}[\](),;:]+|$))+$/;
-
-/** The share of a file's non-blank lines that number rows make for it to be number tables. */
-const TABLE_SHARE = 3 / 4;
-
-/**
- * The data limit of code by what it holds: {@linkcode DATA_LIMIT} when three of four non-blank
- * lines or more are rows of numbers ({@linkcode NUMBER_ROW}: FatFs's `ffunicode.c`, 1.9 MB of code
- * page tables, 98% of its lines; a table of primes; a shader's SPIR-V words), else `undefined`:
- * code is shown whole at any size (the next share seen in the mirrors' code over 32 KB is 55%).
+ * The data limit of code by what it holds: {@linkcode DATA_LIMIT} when it is number tables
+ * (`isNumberTables`: FatFs's `ffunicode.c`, 1.9 MB of code page tables; a table of primes; a
+ * shader's SPIR-V words), else `undefined`: code is shown whole at any size.
  */
 function codeTableLimit(text: string): number | undefined {
-  let count = 1;
-  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) count++;
-  // Stops once the lines that are no rows are too many for any share of rows to reach it.
-  const most = (1 - TABLE_SHARE) * count;
-  let rows = 0, other = 0;
-  for (let start = 0; start <= text.length;) {
-    const stop = text.indexOf("\n", start);
-    const line = text.slice(start, stop < 0 ? text.length : stop);
-    start = stop < 0 ? text.length + 1 : stop + 1;
-    const end = line.search(/\/\/|\/\*|#/);
-    const body = end < 0 ? line : line.slice(0, end);
-    if (!body.trim()) {
-      if (end >= 0) other++; // a comment alone
-      continue;
-    }
-    if (NUMBER_ROW.test(body)) rows++;
-    else if (++other > most) return undefined;
-  }
-  return rows > 0 && rows >= TABLE_SHARE * (rows + other) ? DATA_LIMIT : undefined;
+  return isNumberTables(text) ? DATA_LIMIT : undefined;
 }
 
 /**

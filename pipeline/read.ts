@@ -432,6 +432,51 @@ export function sizedTarget<T extends Target>(target: T, size: number): T {
   return limit === undefined ? target : { ...target, dataLimit: limit };
 }
 
+/**
+ * The skips decided by a file's bytes alone (binary, a Git LFS pointer, a generated header), by
+ * their error objects: whether each is a generated file's (which a build that names the file
+ * reads whole).
+ */
+const TEXT_SKIPS = new WeakMap<object, boolean>();
+
+/** A file skipped for what its bytes hold, its verdict noted in {@linkcode TEXT_SKIPS}. */
+function skippedByText(file: SourceFile, reason: string, generated: boolean): SourceFile {
+  const error = { status: "skipped" as const, reason };
+  TEXT_SKIPS.set(error, generated);
+  return { ...file, error };
+}
+
+/**
+ * Why a file read was skipped for what its bytes alone hold (binary, a Git LFS pointer, a header
+ * that says it is generated), and whether it is a generated file's skip (one a build whose
+ * config names the file does not make); `undefined` for a file read whole or skipped for another
+ * reason (its size, its place, a compiler's output whose source is in the project). The same
+ * bytes get the same verdict, so a record of the file's fingerprint may keep it (the stat index).
+ *
+ * @example
+ * ```ts
+ * import { skipByText } from "./read.ts";
+ * // const verdict = skipByText(file); // { reason: "binary file", generated: false }
+ * ```
+ */
+export function skipByText(file: SourceFile): { reason: string; generated: boolean } | undefined {
+  const generated = file.error && TEXT_SKIPS.get(file.error);
+  return generated === undefined ? undefined : { reason: file.error!.reason, generated };
+}
+
+/**
+ * The version of the rules that skip a file by its text ({@linkcode skipByText}: the binary test,
+ * the LFS pointer's, `pipeline/_generated_text.ts`): a verdict kept under another version is
+ * judged again.
+ *
+ * @example
+ * ```ts
+ * import { TEXT_SKIP_RULES_VERSION } from "./read.ts";
+ * `text-skips/${TEXT_SKIP_RULES_VERSION}`; // the stat index's salt
+ * ```
+ */
+export const TEXT_SKIP_RULES_VERSION = 1;
+
 /** A file read: its hash and text, or skipped when it is binary. */
 async function decodedFile(
   base: SourceFile,
@@ -442,13 +487,20 @@ async function decodedFile(
   // secret scan they were a second copy of the project beside its texts.
   const file: SourceFile = { ...base, sha256: sha256(bytes), size: bytes.length, mtimeMs };
   const decoded = await decodeText(bytes);
-  if ("binary" in decoded) return { ...file, error: { status: "skipped", reason: decoded.binary } };
+  if ("binary" in decoded) return skippedByText(file, decoded.binary, false);
   if (isLfsPointer(decoded.text, bytes.length)) {
-    return { ...file, error: { status: "skipped", reason: LFS_POINTER_REASON } };
+    return skippedByText(file, LFS_POINTER_REASON, false);
   }
   const generated = base.judgeGenerated &&
     generatedTextReason(base.path, decoded.text, { sourceOf: (map) => sourceOf(base, map) });
-  if (generated) return { ...file, error: { status: "skipped", reason: generated } };
+  if (generated) {
+    // A compiler's output is skipped only while its source or map is in the project: that
+    // verdict looks at other files, so it is not one of its text alone.
+    if (compiledOutput(base.path, decoded.text)) {
+      return { ...file, error: { status: "skipped", reason: generated } };
+    }
+    return skippedByText(file, generated, true);
+  }
   file.text = decoded.text;
   // Plain text over the data limit is summarized by what it holds: prose or code has a limit
   // of its own.

@@ -9,7 +9,6 @@
 
 import {
   dataLimitOf,
-  isCodeFile,
   isDataFile,
   isGettextFile,
   olderSchemaReason,
@@ -18,6 +17,7 @@ import {
   TRANSLATION_LIMIT,
   translationSets,
 } from "./data_files.ts";
+import { isCodeFile } from "./number_tables.ts";
 import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
 import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";

@@ -25,6 +25,8 @@ import {
 } from "./_summary_languages.ts";
 import { blankTemplates } from "./_summary_js.ts";
 import { counted, numeral } from "./_counts.ts";
+import { type NumberTable, numberTables } from "./_number_tables.ts";
+import { isCodeFile, isNumberTables } from "../../pipeline/helpers.ts";
 
 /** Options of {@linkcode summaryViewMode}. */
 export interface SummaryOptions {
@@ -260,7 +262,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "20",
+    version: "21",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -294,6 +296,11 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
  * ```
  */
 export function summarize(path: string, text: string, options: SummaryOptions = {}): string {
+  return tablesSummary(path, text, options) ?? summarizeText(path, text, options);
+}
+
+/** A summary of any text but number tables, by its extension ({@linkcode summarize}). */
+function summarizeText(path: string, text: string, options: SummaryOptions): string {
   const { maxNames, headLines, maxLineChars } = { ...defaults, ...options };
   const cut = (line: string) => cutLine(line, maxLineChars);
   const ext = summaryExt(path, text);
@@ -523,6 +530,54 @@ function cutLine(line: string, max: number): string {
   if (line.length <= max) return line;
   const end = /[\uD800-\uDBFF]/.test(line[max - 1] ?? "") ? max - 1 : max;
   return `${line.slice(0, end)}… (${line.length - end} more characters)`;
+}
+
+/**
+ * The summary of code that is number tables (left out by default over 32 KB): its language and lines, its tables
+ * ({@linkcode tableRows}), then the names its language's patterns find; `undefined` for any
+ * other text.
+ */
+function tablesSummary(
+  path: string,
+  text: string,
+  options: SummaryOptions,
+): string | undefined {
+  if (!isCodeFile(path) || !isNumberTables(text)) return undefined;
+  const { maxNames, maxLineChars } = { ...defaults, ...options };
+  const cut = (line: string) => cutLine(line, maxLineChars);
+  const ext = summaryExt(path, text);
+  const lang = readAs(LANGUAGES[ext], text);
+  const label = lang?.label ?? (ext ? `${ext.slice(1).toUpperCase()} code` : "Code");
+  const rows = lang ? nameRows(lang.patterns, text, cut, maxNames) : [];
+  const head = `**${label}**, ${lineWord(lineCount(text))}`;
+  return [head, ...tableRows(numberTables(text), cut, maxNames), ...rows].join("\n");
+}
+
+/**
+ * The rows of a file's number tables: how many and their elements, then each table's name,
+ * element type, elements and rows (at most `maxNames`).
+ */
+function tableRows(
+  tables: NumberTable[],
+  cut: (line: string) => string,
+  maxNames: number,
+): string[] {
+  const elements = tables.reduce((sum, t) => sum + t.elements, 0);
+  const rows = tables.reduce((sum, t) => sum + t.rows, 0);
+  const out = [
+    `- ${counted(tables.length, "number table")}: ${counted(elements, "element")} in ${
+      counted(rows, "row")
+    }`,
+  ];
+  for (const table of tables.slice(0, maxNames)) {
+    const name = table.name ? codeSpan(cut(table.name)) : "(unnamed)";
+    const type = table.type ? ` of ${codeSpan(cut(table.type))}` : "";
+    out.push(
+      `  - ${name}${type}: ${counted(table.elements, "element")} in ${counted(table.rows, "row")}`,
+    );
+  }
+  if (tables.length > maxNames) out.push(`  - ... ${numeral(tables.length - maxNames)} more`);
+  return out;
 }
 
 function lineWord(n: number): string {

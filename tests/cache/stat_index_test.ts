@@ -364,3 +364,25 @@ Deno.test("the index is written as three lists, read back the same, and an index
   );
   assert.equal(loadStatIndex(path).files.size, 0);
 });
+
+Deno.test("the index keeps each skip a file's bytes decided; under other rules, or read by an older format, no skip is taken", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = join(dir, "index.json");
+  const base = { dev: 2049, ino: 7, size: 10, mtime: 1, ctime: 1, sha256: "h" };
+  const files = new Map([
+    ["a.bin", { ...base, skip: { reason: "binary file", generated: false } }],
+    ["b.pb.go", { ...base, ino: 8, skip: { reason: "generated code", generated: true } }],
+    ["c.py", { ...base, ino: 9 }],
+  ]);
+  await saveStatIndex({ path, readStart: 42, files });
+  assert.deepEqual([...loadStatIndex(path).files].sort(), [...files].sort());
+  const data = JSON.parse(await Deno.readTextFile(path));
+  // Under other rules: the skipped files' records are dropped (read and judged again).
+  await Deno.writeTextFile(path, JSON.stringify({ ...data, skipRules: "text-skips/0" }));
+  assert.deepEqual([...loadStatIndex(path).files.keys()], ["c.py"]);
+  // The format before skips were kept is read, with no skip.
+  const { skips: _, skipRules: __, ...older } = data;
+  await Deno.writeTextFile(path, JSON.stringify({ ...older, format: "slop-stat-index/2" }));
+  assert.equal(loadStatIndex(path).files.size, 3);
+  await Deno.remove(dir, { recursive: true });
+});

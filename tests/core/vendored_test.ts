@@ -238,3 +238,69 @@ Deno.test("a microcontroller vendor's own repository (a CMSIS pack's description
   assert.equal(status.get("CMSIS/Core/Include/core_cm4.h"), "rendered");
   assert.match(result.document, /OWN_RTOS/);
 });
+
+Deno.test("a library a firmware project copies (FreeRTOS, lwIP, FatFs, SEGGER RTT, ST's sensor API) is one skipped row by its own files, whatever its folder's name; its user's config stays", async () => {
+  const root = await makeProject({
+    "Core/Src/main.c": "/* Copyright (c) STMicroelectronics */\nint main(void) { return 0; }\n",
+    "Core/Inc/FreeRTOSConfig.h": "#define configUSE_PREEMPTION 1\n",
+    // STM32CubeMX's middleware layout.
+    "Middlewares/Third_Party/FreeRTOS/Source/tasks.c": "/* VENDORED_RTOS */\n",
+    "Middlewares/Third_Party/FreeRTOS/Source/queue.c": "/* VENDORED_RTOS */\n",
+    "Middlewares/Third_Party/FreeRTOS/Source/list.c": "/* VENDORED_RTOS */\n",
+    "Middlewares/Third_Party/FreeRTOS/Source/include/FreeRTOS.h": "/* VENDORED_RTOS */\n",
+    "Middlewares/Third_Party/LwIP/src/core/init.c": "/* VENDORED_LWIP */\n",
+    "Middlewares/Third_Party/LwIP/src/core/tcp.c": "/* VENDORED_LWIP */\n",
+    "Middlewares/Third_Party/LwIP/src/include/lwip/opt.h": "/* VENDORED_LWIP */\n",
+    "LWIP/Target/lwipopts.h": "#define LWIP_DHCP 1\n",
+    // crazyflie-firmware's src/lib, under names no rule of folder names knows.
+    "src/lib/FatFS/ff.c": "/* VENDORED_FATFS */\n",
+    "src/lib/FatFS/ff.h": "/* VENDORED_FATFS */\n",
+    "src/lib/FatFS/diskio.h": "/* VENDORED_FATFS */\n",
+    "src/lib/FatFS/ffconf.h": "#define FF_USE_LFN 1\n",
+    "src/lib/Segger_RTT/RTT/SEGGER_RTT.c": "/* VENDORED_RTT */\n",
+    "src/lib/Segger_RTT/RTT/SEGGER_RTT.h": "/* VENDORED_RTT */\n",
+    "src/lib/Segger_RTT/RTT/SEGGER_RTT_Conf.h": "#define BUFFER_SIZE_UP 1024\n",
+    "src/lib/vl53l1/core/src/vl53l1_api.c": "/* VENDORED_ST_API */\n",
+    "src/lib/vl53l1/core/inc/vl53l1_api.h": "/* VENDORED_ST_API */\n",
+    "src/lib/vl53l1/vl53l1_platform.h": "/* the platform glue the user writes */\n",
+    // Look-alikes: a project's own tasks.c with no kernel beside it; FatFs's files dropped into
+    // the project's own folder, beside its code.
+    "app/tasks.c": "void tasks(void) {}\n",
+    "app/list.c": "void list(void) {}\n",
+    "app/queue.c": "void queue(void) {}\n",
+    "firmware/main.c": "int main(void) { return 0; }\n",
+    "firmware/ff.c": "/* FatFs in the project's own folder */\n",
+    "firmware/ff.h": "/* FatFs */\n",
+    "firmware/diskio.h": "/* FatFs */\n",
+  });
+  const { result, rows } = await built(root, undefined, { plain: true });
+  const status = new Map(rows.map(([path, s, why]) => [path, [s, why]]));
+  for (
+    const [folder, kind] of [
+      ["Middlewares/Third_Party/FreeRTOS", "FreeRTOS kernel"],
+      ["Middlewares/Third_Party/LwIP", "lwIP"],
+      ["src/lib/FatFS", "FatFs"],
+      ["src/lib/Segger_RTT/RTT", "SEGGER RTT"],
+      ["src/lib/vl53l1", "ST VL53L1 sensor API"],
+    ]
+  ) assert.deepEqual(status.get(folder), ["skipped", reason(kind)], folder);
+  assert.doesNotMatch(result.document, /VENDORED/);
+  for (
+    const path of [
+      "Core/Src/main.c",
+      "Core/Inc/FreeRTOSConfig.h",
+      "LWIP/Target/lwipopts.h",
+      "src/lib/FatFS/ffconf.h",
+      "src/lib/Segger_RTT/RTT/SEGGER_RTT_Conf.h",
+      "src/lib/vl53l1/vl53l1_platform.h",
+      "app/tasks.c",
+      "firmware/main.c",
+      "firmware/ff.c",
+    ]
+  ) assert.equal(status.get(path)?.[0], "rendered", path);
+  const named = await built(root, { files: ["**", "src/lib/FatFS/"] }, { plain: true });
+  assert.equal(
+    new Map(named.rows.map(([path, s]) => [path, s])).get("src/lib/FatFS/ff.c"),
+    "rendered",
+  );
+});
