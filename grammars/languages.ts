@@ -1193,6 +1193,12 @@ function rubyPlace(container: NodeLike | undefined): string | undefined {
     if (owner?.type === "class" || owner?.type === "module" || owner?.type === "singleton_class") {
       place = "body";
     } else if (owner?.type === "do_block") place = rubyBlockPlace(owner, holder);
+  } else if (holder?.type === "block_body" && holder.parent) {
+    // A statement's `{ ... }` block over lines is its `do ... end` block in braces (`it {` then
+    // `expect(x).to eq(1)`); one on a line, or a value's (`-> { where(a: 1) }`), stays whole.
+    const block = holder.parent;
+    const oneLine = block.startPosition?.row === block.endPosition?.row;
+    place = (!oneLine && rubyBlockPlace(block, holder)) || "dsl";
   }
   RUBY_PLACES.set(container, place ?? "");
   return place;
@@ -1379,7 +1385,7 @@ const RUBY: Omit<LanguageSpec, "id" | "extensions"> = {
   // `...` on a line of its own: the body's indentation stays, and `end` closes it.
   bodyMarker: "...",
   valueMarker: "...",
-  containers: new Set(["program", "body_statement"]),
+  containers: new Set(["program", "body_statement", "block_body"]),
   functionBodies: new Set(["method.body", "singleton_method.body"]),
   bodyTypes: new Set(["body_statement"]),
   keep: rubyKeep,
