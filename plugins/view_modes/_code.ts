@@ -891,11 +891,19 @@ class Walker {
     scope: string[],
   ): Map<number, Fold> | undefined {
     if (children.length <= FOLD_RUN) return undefined;
-    // Each item's key; a comment between two items does not end their run.
+    // Each item's key; a comment on a line of its own ends a run (a Gemfile's `# Assets` heads
+    // a group of its gems), one after an item on its line does not.
     const items: [number, string | undefined][] = [];
+    let lastRow = -1;
     for (let i = 0; i < children.length; i++) {
       const [child, field, type] = children[i];
-      if (this.spec.attach.has(type)) continue;
+      if (this.spec.attach.has(type)) {
+        if (type.includes("comment") && child.startPosition.row > lastRow) {
+          items.push([i, undefined]);
+        }
+        continue;
+      }
+      lastRow = child.endPosition.row;
       const header = isHeader(this.spec, field, type);
       items.push([i, header ? undefined : this.foldKey(child, type, container, scope)]);
     }
@@ -907,8 +915,8 @@ class Walker {
 
   /**
    * What makes a kept item like its neighbours, for {@linkcode folds}: its callee as written
-   * (`User.create!`, `get`, `add_action`, `app.MapGet`), or a setting's target (`config.x =`).
-   * Undefined for what never folds: an item left out anyway, one
+   * (`User.create!`, `get`, `add_action`, `app.MapGet`), or a setting's target (`config.x =`);
+   * one of its own for a statement with a block of items. Undefined for what never folds: an item left out anyway, one
    * that defines a symbol other than a call's, a setting's or a route's (a function, a test, a
    * constant), declares or imports names (`attr_reader :a`, `require "x"`), or one the mask lists.
    */
@@ -937,6 +945,11 @@ class Walker {
     const node = child as unknown as NodeLike;
     if (spec.declares?.(node, type)?.length || spec.imports?.(node, type)?.length) return undefined;
     if (this.masked && this.listed(child, def, scope)) return undefined;
+    // A statement with a block of items (a schema's `create_table "a" do |t| ... end`) is like
+    // no other: a long run of unlike ones still folds.
+    if (child.startPosition.row !== child.endPosition.row && this.holdsItems(child, 0)) {
+      return `\0${child.startIndex}`;
+    }
     // A setting is like only those of the same target (a Rails environment's settings differ).
     return head[2] ? `${head[1]} =` : head[1];
   }
@@ -1135,6 +1148,16 @@ class Walker {
     if (listed) return [listed, inside];
     if (inside) return [this.full ? "def" : "sig", true];
     return [rest, false];
+  }
+
+  /** Whether a node holds a container of items (a block's body), looked for 4 levels down. */
+  holdsItems(node: SyntaxNode, depth: number): boolean {
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (this.spec.containers.has(child.type)) return true;
+      if (depth < 3 && this.holdsItems(child, depth + 1)) return true;
+    }
+    return false;
   }
 
   /** Whether the mask lists an item (its definition `def`) or a name inside it. */

@@ -67,6 +67,11 @@ Deno.test("imports, tests, definitions and what the mask lists never fold", asyn
   assert.equal(spec.symbols.filter((s) => s.kind === "test").length, 40);
   const methods = lines(40, (i) => `def m${i}; end`);
   assert.equal((await renderCode("m.rb", methods))!.symbols.length, 40);
+  // A comment on its own line heads a group of its own; a statement with a block is like none.
+  const gems = lines(40, (i) => `${i % 10 ? "" : `# Group ${i}\n`}gem "g${i}"`);
+  assert.equal((await renderCode("Gemfile", gems))!.text, gems);
+  const tables = lines(40, (i) => `create_table "t${i}" do |t|\n  t.string "a"\nend`);
+  assert.equal((await renderCode("db/schema.rb", tables))!.text, tables);
   // The calls the mask lists stay (a call is named by its callee and first argument: these 60
   // share one name).
   const seeds = lines(60, RUNS[0][2]);
