@@ -205,13 +205,15 @@ interface Edit {
 
 /**
  * A run of more than this many like statements in a container (a seeds file's thousands of
- * `User.create!(...)`, a generated routes file, a plugin's `add_action` calls) shows its first
+ * `User.create!(...)`, a plugin's hundreds of `add_action` calls) shows its first
  * {@linkcode FOLD_SHOWN} and a line counting the rest: a skeleton stays a short view of any file.
+ * Above the lists of declarations a file writes by hand (a Phoenix component's 28 `attr`s, an
+ * Ecto schema's `field`s, a model's `has_many`s), which stay whole.
  */
-const FOLD_RUN = 24;
+const FOLD_RUN = 64;
 
 /** How many of a folded run's statements are shown. */
-const FOLD_SHOWN = 12;
+const FOLD_SHOWN = 32;
 
 /**
  * A run of statements that may fold, however unlike (a generated routes file's `get` and
