@@ -1845,11 +1845,17 @@ function csharpName(def: NodeLike, type: string): NodeLike | null | undefined {
  */
 function csharpKeep(node: NodeLike, type: string = node.type): boolean {
   if (type === "global_statement") {
-    const statement = node.firstNamedChild?.type;
-    return statement === "local_declaration_statement" || statement === "expression_statement";
+    const statement = node.firstNamedChild;
+    if (statement?.type === "local_declaration_statement") return true;
+    // What the program prints is output, not its setup (`Console.WriteLine("Starting");`).
+    return statement?.type === "expression_statement" && !CSHARP_PRINTS.test(statement.text);
   }
   return type !== "ERROR" && !type.endsWith("_statement");
 }
+
+/** A statement that prints: `Console`'s and `Debug`'s writes (`System.Console.Error.Write(x)`). */
+const CSHARP_PRINTS =
+  /^(?:System\.)?(?:Console(?:\.(?:Error|Out))?|(?:Diagnostics\.)?(?:Debug|Trace))\.Write(?:Line)?\s*\(/;
 
 const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "c_sharp",
