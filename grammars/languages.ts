@@ -1138,6 +1138,12 @@ const RUBY_HOOKS = new Set([
   "subject!",
 ]);
 
+/**
+ * Rake's and Capistrano's tasks (`task :restart do`): their blocks are what the task runs, code
+ * however many calls it makes (`execute`, `sh`), as a method's body is.
+ */
+const RUBY_TASKS = new Set(["task", "multitask"]);
+
 /** RSpec's and Minitest's (spec style) test calls: their blocks are a test's body. */
 const RUBY_TESTS = new Set([
   "it",
@@ -1212,7 +1218,7 @@ function rubyBlockPlace(block: NodeLike, body: NodeLike): string | undefined {
   const call = block.parent;
   if (call?.type !== "call" || !rubyStatement(call)) return undefined;
   const method = call.childForFieldName("method")?.text ?? "";
-  if (RUBY_TESTS.has(method) || RUBY_HOOKS.has(method)) return "code";
+  if (RUBY_TESTS.has(method) || RUBY_HOOKS.has(method) || RUBY_TASKS.has(method)) return "code";
   if (RUBY_SUITES.has(method)) return "suite";
   return rubyDeclarations(body) ? "dsl" : "code";
 }
