@@ -135,7 +135,8 @@ function fencedBlocks(doc: string, paths: string[]): Map<string, string> {
  * of like statements' `... (28 more User.create! statements)`); the pieces between them are the
  * file's.
  */
-const MARKERS = /\.\.\. \(\d+ lines\)|\.\.\. \([\d,]+ more (?:\S+ )?statements\)|\{ \.\.\. \}|\/\* \.\.\. \*\/|(?:#|--|\/\/) \.\.\.|\.\.\./g;
+const MARKERS =
+  /\.\.\. \(\d+ lines\)|\.\.\. \([\d,]+ more [^)\n]*statements\)|\{ \.\.\. \}|\/\* \.\.\. \*\/|(?:#|--|\/\/) \.\.\.|\.\.\./g;
 
 /** A file's text: UTF-16 by its byte order mark, else UTF-8 (a byte order mark dropped). */
 function textOf(bytes: Uint8Array): string {
