@@ -745,7 +745,8 @@ class Walker {
     const separators: number[] = [];
     const children = namedChildren(this.cursor, node, undefined, separators);
     // Long runs of like statements (a seeds file's `User.create!(...)`), shown by their first.
-    const folds = full ? undefined : this.folds(children, node, scope);
+    // Not when the rest is hidden: the run's items are left out anyway.
+    const folds = full || this.rest === "hide" ? undefined : this.folds(children, node, scope);
     for (let i = 0; i < children.length; i++) {
       const [child, field, type] = children[i];
       if (isHeader(spec, field, type)) {

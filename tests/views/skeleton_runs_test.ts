@@ -118,3 +118,10 @@ Deno.test("a Ruby statement's brace block over lines is its do block: a test's i
     ].join("\n"),
   );
 });
+
+Deno.test("a mask that hides the rest leaves no count line of a hidden run", async () => {
+  const text = `class A\n  def keep_me; end\nend\n${lines(100, RUNS[0][2])}`;
+  const mask = { "A.keep_me": "sig" } as const;
+  const hidden = (await renderCode("db/seeds.rb", text, { mask, rest: "hide" }))!;
+  assert.equal(hidden.text, "class A\n  def keep_me; end\nend\n");
+});
