@@ -1138,6 +1138,12 @@ const RUBY_HOOKS = new Set([
   "subject!",
 ]);
 
+/**
+ * Rake's and Capistrano's tasks (`task :restart do`): their blocks are what the task runs, code
+ * however many calls it makes (`execute`, `sh`), as a method's body is.
+ */
+const RUBY_TASKS = new Set(["task", "multitask"]);
+
 /** RSpec's and Minitest's (spec style) test calls: their blocks are a test's body. */
 const RUBY_TESTS = new Set([
   "it",
@@ -1193,6 +1199,12 @@ function rubyPlace(container: NodeLike | undefined): string | undefined {
     if (owner?.type === "class" || owner?.type === "module" || owner?.type === "singleton_class") {
       place = "body";
     } else if (owner?.type === "do_block") place = rubyBlockPlace(owner, holder);
+  } else if (holder?.type === "block_body" && holder.parent) {
+    // A statement's `{ ... }` block over lines is its `do ... end` block in braces (`it {` then
+    // `expect(x).to eq(1)`); one on a line, or a value's (`-> { where(a: 1) }`), stays whole.
+    const block = holder.parent;
+    const oneLine = block.startPosition?.row === block.endPosition?.row;
+    place = (!oneLine && rubyBlockPlace(block, holder)) || "dsl";
   }
   RUBY_PLACES.set(container, place ?? "");
   return place;
@@ -1206,7 +1218,7 @@ function rubyBlockPlace(block: NodeLike, body: NodeLike): string | undefined {
   const call = block.parent;
   if (call?.type !== "call" || !rubyStatement(call)) return undefined;
   const method = call.childForFieldName("method")?.text ?? "";
-  if (RUBY_TESTS.has(method) || RUBY_HOOKS.has(method)) return "code";
+  if (RUBY_TESTS.has(method) || RUBY_HOOKS.has(method) || RUBY_TASKS.has(method)) return "code";
   if (RUBY_SUITES.has(method)) return "suite";
   return rubyDeclarations(body) ? "dsl" : "code";
 }
@@ -1379,7 +1391,7 @@ const RUBY: Omit<LanguageSpec, "id" | "extensions"> = {
   // `...` on a line of its own: the body's indentation stays, and `end` closes it.
   bodyMarker: "...",
   valueMarker: "...",
-  containers: new Set(["program", "body_statement"]),
+  containers: new Set(["program", "body_statement", "block_body"]),
   functionBodies: new Set(["method.body", "singleton_method.body"]),
   bodyTypes: new Set(["body_statement"]),
   keep: rubyKeep,
@@ -1839,11 +1851,17 @@ function csharpName(def: NodeLike, type: string): NodeLike | null | undefined {
  */
 function csharpKeep(node: NodeLike, type: string = node.type): boolean {
   if (type === "global_statement") {
-    const statement = node.firstNamedChild?.type;
-    return statement === "local_declaration_statement" || statement === "expression_statement";
+    const statement = node.firstNamedChild;
+    if (statement?.type === "local_declaration_statement") return true;
+    // What the program prints is output, not its setup (`Console.WriteLine("Starting");`).
+    return statement?.type === "expression_statement" && !CSHARP_PRINTS.test(statement.text);
   }
   return type !== "ERROR" && !type.endsWith("_statement");
 }
+
+/** A statement that prints: `Console`'s and `Debug`'s writes (`System.Console.Error.Write(x)`). */
+const CSHARP_PRINTS =
+  /^(?:System\.)?(?:Console(?:\.(?:Error|Out))?|(?:Diagnostics\.)?(?:Debug|Trace))\.Write(?:Line)?\s*\(/;
 
 const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "c_sharp",

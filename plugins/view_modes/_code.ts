@@ -32,6 +32,7 @@ import { PARSE_DEADLINE_MS, timedParse } from "./_parse_deadline.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
 import { countWork } from "../../pipeline/helpers.ts";
+import { numeral } from "./_counts.ts";
 
 /** A definition found in a file. */
 export interface CodeSymbol {
@@ -200,6 +201,109 @@ interface Edit {
   start: number;
   end: number;
   text: string;
+}
+
+/**
+ * A run of more than this many like statements in a container (a seeds file's thousands of
+ * `User.create!(...)`, a plugin's hundreds of `add_action` calls) shows its first
+ * {@linkcode FOLD_SHOWN} and a line counting the rest: a skeleton stays a short view of any file.
+ * Above the lists of declarations a file writes by hand (a Phoenix component's 28 `attr`s, an
+ * Ecto schema's `field`s, a model's `has_many`s), which stay whole.
+ */
+const FOLD_RUN = 64;
+
+/** How many of a folded run's statements are shown. */
+const FOLD_SHOWN = 32;
+
+/**
+ * A run of statements that may fold, however unlike (a generated routes file's `get` and
+ * `resources` in turn), that still shows more than this many shows its first
+ * {@linkcode FOLD_ANY_SHOWN}.
+ */
+const FOLD_ANY = 200;
+
+/** How many of a folded run of unlike statements are shown. */
+const FOLD_ANY_SHOWN = 100;
+
+/** The kinds of symbol a run may fold: what a DSL's statement defines. */
+const FOLD_KINDS = new Set(["call", "setting", "route"]);
+
+/**
+ * A statement's callee as written, and whether a setting's `=` (or `||=`, `+=`) follows it: the
+ * path of names it starts with (`$app->get`, `Foo::bar`, `db.users.insert`, `create!`).
+ */
+const FOLD_HEAD =
+  /^((?:[$@]{0,2}[\p{L}_][\p{L}\p{N}_]*[!?]?)(?:(?:\.|->|::|\?\.)[$@]?[\p{L}_][\p{L}\p{N}_]*[!?]?)*)[ \t]*((?:\|\||&&|[-+*/%|&^]|<<|>>|\?\?)?=(?![=>~]))?/u;
+
+/** Callees that import or include: a run of them is the file's imports, shown whole. */
+const FOLD_IMPORTS =
+  /^(?:import|require|require_relative|require_once|include|include_once|load|use|using|from|export|alias|#include|extern|package|library|source)$/;
+
+/**
+ * Fold the runs of like `items` (an index and a key each; undefined: an item that never folds)
+ * longer than {@linkcode FOLD_RUN} into `folds`, all but each run's first {@linkcode FOLD_SHOWN}.
+ */
+function foldRuns(items: [number, string | undefined][], folds: Map<number, Fold>): void {
+  let run: number[] = [];
+  let key: string | undefined;
+  const close = () => {
+    if (run.length > FOLD_RUN) {
+      folds.set(run[FOLD_SHOWN], { key: key!, count: run.length - FOLD_SHOWN });
+      for (const at of run.slice(FOLD_SHOWN + 1)) folds.set(at, { key: key!, count: 0 });
+    }
+    run = [];
+  };
+  for (const [i, own] of items) {
+    if (own !== key) close();
+    key = own;
+    if (own !== undefined) run.push(i);
+  }
+  close();
+}
+
+/**
+ * Fold what a run of `items` that may fold, however unlike, still shows past
+ * {@linkcode FOLD_ANY} lines (the like ones folded), from the first item not folded already
+ * after {@linkcode FOLD_ANY_SHOWN} shown: one line counts the rest of the run.
+ */
+function foldLong(items: [number, string | undefined][], folds: Map<number, Fold>): void {
+  const shown = (i: number) => (folds.get(i)?.count ?? 1) > 0;
+  let run: number[] = [];
+  const close = () => {
+    if (run.filter(shown).length > FOLD_ANY) {
+      let at = 0;
+      for (let seen = 0; seen < FOLD_ANY_SHOWN || folds.has(run[at]); at++) {
+        if (shown(run[at])) seen++;
+      }
+      folds.set(run[at], { key: "", count: run.length - at });
+      for (const i of run.slice(at + 1)) folds.set(i, { key: "", count: 0 });
+    }
+    run = [];
+  };
+  for (const [i, own] of items) {
+    if (own === undefined) close();
+    else run.push(i);
+  }
+  close();
+}
+
+/** Whether `node` stands in the arguments of a call inside `item`. */
+function inArguments(node: SyntaxNode, item: SyntaxNode): boolean {
+  for (let up = node.parent; up && up !== item; up = up.parent) {
+    if (up.type.includes("argument")) return true;
+  }
+  return false;
+}
+
+/** A folded run's first folded item: the run's key and how many it stands for (0: the others). */
+interface Fold {
+  key: string;
+  count: number;
+}
+
+/** The line that stands for a folded run's items: `... (2,988 more User.create! statements)`. */
+function foldMarker(fold: Fold): string {
+  return `... (${numeral(fold.count)} more ${fold.key ? `${fold.key} ` : ""}statements)`;
 }
 
 /** Marks deleted text until line cleanup (a private-use code point). */
@@ -640,6 +744,9 @@ class Walker {
     };
     const separators: number[] = [];
     const children = namedChildren(this.cursor, node, undefined, separators);
+    // Long runs of like statements (a seeds file's `User.create!(...)`), shown by their first.
+    // Not when the rest is hidden: the run's items are left out anyway.
+    const folds = full || this.rest === "hide" ? undefined : this.folds(children, node, scope);
     for (let i = 0; i < children.length; i++) {
       const [child, field, type] = children[i];
       if (isHeader(spec, field, type)) {
@@ -742,6 +849,13 @@ class Walker {
         drop(child, separators[i]);
         continue;
       }
+      const fold = folds?.get(i);
+      if (fold !== undefined) {
+        flush(false, child);
+        drop(child, separators[i]);
+        if (fold.count) this.edits[this.edits.length - 1].text = foldMarker(fold);
+        continue;
+      }
       const [mode, listedInside] = this.modeOf(child, scope);
       if (mode === "hide") {
         flush(false, child);
@@ -767,6 +881,80 @@ class Walker {
     closeLabel();
     if (dropped) this.markEmpty(node, { nodeType, first, kept, docEnd, body });
     return kept;
+  }
+
+  /**
+   * The items of a container that a run of like statements folds (see {@linkcode FOLD_RUN}), by
+   * index in `children`: the first folded one with the run's key and how many it stands for, the
+   * others with a count of 0. Undefined when no run is long enough.
+   */
+  folds(
+    children: [SyntaxNode, string | null, string][],
+    container: SyntaxNode,
+    scope: string[],
+  ): Map<number, Fold> | undefined {
+    if (children.length <= FOLD_RUN) return undefined;
+    // Each item's key; a comment on a line of its own ends a run (a Gemfile's `# Assets` heads
+    // a group of its gems), one after an item on its line does not.
+    const items: [number, string | undefined][] = [];
+    let lastRow = -1;
+    for (let i = 0; i < children.length; i++) {
+      const [child, field, type] = children[i];
+      if (this.spec.attach.has(type)) {
+        if (type.includes("comment") && child.startPosition.row > lastRow) {
+          items.push([i, undefined]);
+        }
+        continue;
+      }
+      lastRow = child.endPosition.row;
+      const header = isHeader(this.spec, field, type);
+      items.push([i, header ? undefined : this.foldKey(child, type, container, scope)]);
+    }
+    const folds = new Map<number, Fold>();
+    foldRuns(items, folds);
+    foldLong(items, folds);
+    return folds.size ? folds : undefined;
+  }
+
+  /**
+   * What makes a kept item like its neighbours, for {@linkcode folds}: its callee as written
+   * (`User.create!`, `get`, `add_action`, `app.MapGet`), or a setting's target (`config.x =`);
+   * one of its own for a statement with a block of items. Undefined for what never folds: an item left out anyway, one
+   * that defines a symbol other than a call's, a setting's or a route's (a function, a test, a
+   * constant), declares or imports names (`attr_reader :a`, `require "x"`), or one the mask lists.
+   */
+  foldKey(
+    child: SyntaxNode,
+    type: string,
+    container: SyntaxNode,
+    scope: string[],
+  ): string | undefined {
+    const spec = this.spec;
+    if (spec.containers.has(type) || spec.transparent.has(type) || spec.labels?.has(type)) {
+      return undefined;
+    }
+    const head = FOLD_HEAD.exec(this.text.slice(child.startIndex, child.startIndex + 160));
+    if (!head || FOLD_IMPORTS.test(head[1])) return undefined;
+    if (!spec.keep(child, type, container as unknown as NodeLike)) return undefined;
+    const def = this.primary(child, 0);
+    // A definition with no name (Elixir's `config :app, ...` is a call as `def` is), or in a
+    // call's arguments (a JavaScript call's `{ name: "a" }`), is no symbol of the container.
+    if (def && this.nameOf(def) !== undefined && !inArguments(def, child)) {
+      const defType = def.type;
+      const own = def as unknown as NodeLike;
+      const kind = spec.describe?.(own, defType)?.kind ?? spec.definitions[defType]?.kind ?? "";
+      if (!FOLD_KINDS.has(spec.kindOf?.(own, kind) ?? kind)) return undefined;
+    }
+    const node = child as unknown as NodeLike;
+    if (spec.declares?.(node, type)?.length || spec.imports?.(node, type)?.length) return undefined;
+    if (this.masked && this.listed(child, def, scope)) return undefined;
+    // A statement with a block of items (a schema's `create_table "a" do |t| ... end`) is like
+    // no other: a long run of unlike ones still folds.
+    if (child.startPosition.row !== child.endPosition.row && this.holdsItems(child, 0)) {
+      return `\0${child.startIndex}`;
+    }
+    // A setting is like only those of the same target (a Rails environment's settings differ).
+    return head[2] ? `${head[1]} =` : head[1];
   }
 
   /**
@@ -963,6 +1151,26 @@ class Walker {
     if (listed) return [listed, inside];
     if (inside) return [this.full ? "def" : "sig", true];
     return [rest, false];
+  }
+
+  /** Whether a node holds a container of items (a block's body), looked for 4 levels down. */
+  holdsItems(node: SyntaxNode, depth: number): boolean {
+    for (const child of node.namedChildren) {
+      if (!child) continue;
+      if (this.spec.containers.has(child.type)) return true;
+      if (depth < 3 && this.holdsItems(child, depth + 1)) return true;
+    }
+    return false;
+  }
+
+  /** Whether the mask lists an item (its definition `def`) or a name inside it. */
+  listed(item: SyntaxNode, def: SyntaxNode | undefined, scope: string[]): boolean {
+    if (!def) return this.declaredMode(item, scope) !== undefined;
+    const name = this.nameOf(def);
+    if (!name) return false;
+    const owner = receiverType(def);
+    const q = [...scope, ...(owner ? [owner] : []), name].join(".");
+    return Object.hasOwn(this.mask, q) || this.parents.has(q);
   }
 
   /**

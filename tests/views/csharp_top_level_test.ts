@@ -43,3 +43,19 @@ Deno.test("a C# program's top-level setup stays, lambdas' bodies and branches le
     ].join("\n"),
   );
 });
+
+Deno.test("a C# program's top-level output is left out, as Ruby's puts and console.log are", async () => {
+  const text = [
+    "var lines = File.ReadAllLines(args[0]);",
+    'Console.WriteLine("Starting");',
+    "System.Console.Write(lines.Length);",
+    "Console.Error.WriteLine(lines[0]);",
+    "Debug.WriteLine(1);",
+    "var app = builder.Build();",
+    "",
+  ].join("\n");
+  assert.equal(
+    (await renderCode("Program.cs", text))!.text,
+    "var lines = File.ReadAllLines(args[0]);\nvar app = builder.Build();\n",
+  );
+});

@@ -181,3 +181,39 @@ Deno.test("a spec keeps its example groups and examples, their bodies and hooks 
     "test has a name",
   ]);
 });
+
+Deno.test("a Rake or Capistrano task's block is code, elided; its namespace and desc stay", async () => {
+  const text = [
+    'set :application, "my_app"',
+    "namespace :deploy do",
+    '  desc "Restart application"',
+    "  task :restart do",
+    "    on roles(:app) do",
+    '      execute :touch, release_path.join("tmp/restart.txt")',
+    "    end",
+    "  end",
+    "  after :publishing, :restart",
+    "end",
+    'multitask build: ["a", "b"] do',
+    '  sh "make all"',
+    "end",
+    "",
+  ].join("\n");
+  assert.equal(
+    (await renderCode("config/deploy.rb", text))!.text,
+    [
+      'set :application, "my_app"',
+      "namespace :deploy do",
+      '  desc "Restart application"',
+      "  task :restart do",
+      "    ...",
+      "  end",
+      "  after :publishing, :restart",
+      "end",
+      'multitask build: ["a", "b"] do',
+      "  ...",
+      "end",
+      "",
+    ].join("\n"),
+  );
+});
