@@ -1968,6 +1968,9 @@ const SCALA_TESTS = new Set(["test", "property", "it", "ignore", "scenario"]);
 function scalaTest(call: NodeLike): DeclaredName | undefined {
   const head = call.childForFieldName("function");
   const block = call.childForFieldName("arguments");
+  if (block?.type === "arguments" && head?.type === "identifier" && head.text === "checkAll") {
+    return scalaLawCheck(call, block);
+  }
   if (block?.type !== "block") return undefined;
   // utest's `val tests = Tests { test("a") { ... } }`: the suite of a file's tests.
   if (head?.type === "identifier" && head.text === "Tests") {
@@ -1992,6 +1995,20 @@ function scalaTest(call: NodeLike): DeclaredName | undefined {
   }
   const signature = cutSignature(head.text.replace(/\s+/g, " "));
   return { name: title.text.slice(1, -1), kind, signature };
+}
+
+/**
+ * Discipline's law check (`checkAll("Codec[Foo]", CodecTests[Foo].codec)`, in munit's and
+ * ScalaTest's suites): a test titled by its first argument, a string, kept as it is written.
+ */
+function scalaLawCheck(call: NodeLike, args: NodeLike): DeclaredName | undefined {
+  const title = args.namedChildren[0];
+  if (title?.type !== "string" || !/^"(?:[^"\\\n]|\\.)*"$/.test(title.text)) return undefined;
+  return {
+    name: title.text.slice(1, -1),
+    kind: "test",
+    signature: cutSignature(call.text.replace(/\s+/g, " ")),
+  };
 }
 
 /** Scala members are public unless `private` (`private[pkg]` too) says otherwise. */
@@ -2143,6 +2160,9 @@ export const LANGUAGES: LanguageSpec[] = [
       // CUDA is C++ with a few words more (`__global__`, `<<<grid, block>>>` in bodies).
       ".cu",
       ".cuh",
+      // An Arduino sketch is C++ (the IDE adds `#include <Arduino.h>` and prototypes before
+      // compiling it).
+      ".ino",
     ],
     grammar: "cpp",
     pkg: "tree-sitter-cpp@0.23.4",

@@ -1,0 +1,37 @@
+import assert from "node:assert/strict";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+
+// An Arduino sketch (`.ino`) is C++ that the IDE compiles after adding `#include <Arduino.h>`:
+// no grammar read it, and its views were `summary` (adafruit/Adafruit_NeoPixel's examples).
+// Written for these tests.
+Deno.test("an Arduino sketch is read as C++", async () => {
+  const text = [
+    "#include <Adafruit_NeoPixel.h>",
+    "#define LED_PIN 6",
+    "Adafruit_NeoPixel strip(60, LED_PIN, NEO_GRBW + NEO_KHZ800);",
+    "",
+    "void setup() {",
+    "  strip.begin();",
+    "}",
+    "",
+    "void loop() {",
+    "  colorWipe(strip.Color(255, 0, 0), 50);",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("examples/strandtest/strandtest.ino", text))!;
+  assert.equal(
+    view.text,
+    [
+      "#include <Adafruit_NeoPixel.h>",
+      "#define LED_PIN 6",
+      "Adafruit_NeoPixel strip(60, LED_PIN, NEO_GRBW + NEO_KHZ800);",
+      "",
+      "void setup() { ... }",
+      "",
+      "void loop() { ... }",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => s.name), ["LED_PIN", "strip", "setup", "loop"]);
+});
