@@ -76,6 +76,14 @@ const AFTER_BLOCK = new RegExp(
 );
 
 /**
+ * Qt's declaring macro called alone on its line, with no `;` (`Q_PROPERTY(QColor color READ color
+ * NOTIFY changed)`, `Q_ENUM(Mode)`, `Q_DECLARE_METATYPE(A)`): its header defines it as nothing the
+ * parser would read (moc reads it), which took it and the line after it for one declaration (a
+ * method named `Q_PROPERTY`, the next member lost in it). Read as blanks, shown as written.
+ */
+const QT_CALL = /^([ \t]*)(Q_[A-Z0-9_]+[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))[ \t]*(?:\/\/.*)?$/;
+
+/**
  * A line that starts a statement or closes a block (or none): a line before it that is a macro's
  * call alone ends there; one before `{`, `<<` or `.` goes on (`EXPECT_TRUE(x)` then `<< "why"`,
  * Catch2's `SECTION("a")` then its block).
@@ -203,7 +211,9 @@ export function blankMacroWords(text: string): string | undefined {
         : line);
     if (word && label === undefined) {
       out = line.replace(BEFORE_KEYWORD, (_all, lead: string, name: string) => lead + spaces(name));
-      if (callAlone(line, [above2, above], next(i))) {
+      if (QT_CALL.test(line)) {
+        out = line.replace(QT_CALL, (_all, lead: string, name: string) => lead + spaces(name));
+      } else if (callAlone(line, [above2, above], next(i))) {
         out = out.replace(AFTER_BLOCK, (_all, lead: string, name: string) => lead + spaces(name));
       }
       for (const before of [BEFORE_CONSTRUCTOR, BEFORE_TYPED, BEFORE_BLOCK]) {
