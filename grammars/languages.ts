@@ -19,6 +19,7 @@ import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
 import { ELIXIR } from "./_elixir.ts";
+import { batsParseText, batsTest } from "./_bats.ts";
 import { extensionOf, isCpp, isObjectiveC } from "../pipeline/extension.ts";
 
 export { isObjectiveC };
@@ -139,9 +140,10 @@ export interface LanguageSpec {
   /**
    * A definition's name, kind and signature when the language tells them at once, not read from
    * its name node and its text up to its body (a test call: its title, `test`, its callee and
-   * title, `it("adds")`), or undefined to read them so.
+   * title, `it("adds")`), or undefined to read them so. `text` is the file's (the parser may have
+   * read another: see `parseText`).
    */
-  describe?: (def: NodeLike, type: string) => DeclaredName | undefined;
+  describe?: (def: NodeLike, type: string, text?: string) => DeclaredName | undefined;
   /**
    * Kinds of symbols whose function arguments' bodies are containers, walked for the items they
    * hold rather than elided (a test suite's callback holds its tests).
@@ -1893,8 +1895,11 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   opaque: new Set(["string_literal", "verbatim_string_literal", "raw_string_literal"]),
 };
 
-/** Shell commands that stay in a skeleton: what a script reads in and how it runs. */
-const BASH_COMMANDS = new Set(["source", ".", "set", "shopt"]);
+/**
+ * Shell commands that stay in a skeleton: what a script reads in (Bats' `load` and
+ * `bats_load_library` too) and how it runs.
+ */
+const BASH_COMMANDS = new Set(["source", ".", "set", "shopt", "load", "bats_load_library"]);
 
 /**
  * Shell items: functions, assignments (`LOG_DIR=/var/log`, `readonly X=1`, `export X`) and the
@@ -1934,6 +1939,9 @@ const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
   values: new Set(["variable_assignment.value"]),
   isPublic: (_def, name) => !name.startsWith("_"),
   opaque: new Set(["string", "raw_string", "heredoc_body"]),
+  // A Bats file's `@test "title" { ... }` is read as a function named by its title (`_bats.ts`).
+  parseText: batsParseText,
+  describe: batsTest,
 };
 
 /**
@@ -2175,7 +2183,7 @@ export const LANGUAGES: LanguageSpec[] = [
   { id: "ruby", extensions: [".rb", ".rake", ".gemspec", ".ru"], ...RUBY },
   { id: "php", extensions: [".php", ".phtml"], ...PHP },
   { id: "csharp", extensions: [".cs"], ...CSHARP },
-  { id: "bash", extensions: [".sh", ".bash"], ...BASH },
+  { id: "bash", extensions: [".sh", ".bash", ".bats"], ...BASH },
   { id: "scala", extensions: [".scala", ".sc"], ...SCALA },
   { id: "kotlin", extensions: [".kt", ".kts"], ...KOTLIN },
   { id: "lua", extensions: [".lua"], ...LUA },

@@ -35,3 +35,47 @@ Deno.test("an Arduino sketch is read as C++", async () => {
   );
   assert.deepEqual(view.symbols.map((s) => s.name), ["LED_PIN", "strip", "setup", "loop"]);
 });
+
+// A Bats file (`.bats`) is bash with `@test "title" { ... }` blocks, whose header is no shell:
+// no grammar read it (bats-core's 220 `.bats` files were `summary`).
+Deno.test("a Bats file's tests are symbols named by their titles, bodies elided", async () => {
+  const text = [
+    "#!/usr/bin/env bats",
+    "load test_helper",
+    "",
+    "setup() {",
+    "  make_fixtures",
+    "}",
+    "",
+    '@test "adds one (twice)" {',
+    "  run add 1",
+    '  [ "$status" -eq 0 ]',
+    "}",
+    "",
+    "@test passing {",
+    "  :",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("test/add.bats", text))!;
+  assert.equal(
+    view.text,
+    [
+      "#!/usr/bin/env bats",
+      "load test_helper",
+      "",
+      "setup() { ... }",
+      "",
+      '@test "adds one (twice)" { ... }',
+      "",
+      "@test passing { ... }",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => [s.name, s.kind, s.signature]), [
+    ["setup", "function", "setup()"],
+    ["adds one (twice)", "test", '@test "adds one (twice)"'],
+    ["passing", "test", "@test passing"],
+  ]);
+  assert.equal(view.hasErrors, false);
+});
