@@ -994,6 +994,25 @@ const RUBY_ATTRIBUTES = new Set([
   "class_attribute",
 ]);
 
+/**
+ * Calls that define one method, named by their first argument, and the kind of its symbol:
+ * Rails' associations (`has_many :posts` defines `posts`, `belongs_to :family` `family`), its
+ * attachments and rich texts, `scope :visible, -> { ... }` (the class method `visible`), and
+ * Ruby's `define_method(:total) do ... end`.
+ */
+const RUBY_DEFINING_CALLS: Record<string, string> = {
+  has_many: "association",
+  has_one: "association",
+  belongs_to: "association",
+  has_and_belongs_to_many: "association",
+  has_one_attached: "association",
+  has_many_attached: "association",
+  has_rich_text: "association",
+  delegated_type: "association",
+  scope: "scope",
+  define_method: "method",
+};
+
 /** Ruby calls in a class or module body that declare (mixins, accessors, requires, visibility). */
 const RUBY_DECLARING_CALLS = new Set([
   ...RUBY_ATTRIBUTES,
@@ -1015,6 +1034,7 @@ const RUBY_DECLARING_CALLS = new Set([
   "using",
   // ActiveSupport's (Rails'): methods delegated to another object; the attribute calls above.
   "delegate",
+  ...Object.keys(RUBY_DEFINING_CALLS),
 ]);
 
 /**
@@ -1026,6 +1046,12 @@ const RUBY_DECLARING_CALLS = new Set([
 function rubyDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
   if (type !== "call" || node.childForFieldName("receiver")) return undefined;
   const method = node.childForFieldName("method")?.text ?? "";
+  const defining = Object.hasOwn(RUBY_DEFINING_CALLS, method) ? RUBY_DEFINING_CALLS[method] : "";
+  if (defining) {
+    const first = node.childForFieldName("arguments")?.namedChildren[0];
+    const name = rubyLiteralName(first);
+    return name ? [{ name, signature: `${method} ${first!.text}`, kind: defining }] : undefined;
+  }
   // ActiveSupport's `delegate :a, :b, to: X` defines the methods `a` and `b`.
   const kind = method === "delegate" ? "method" : "attribute";
   if (kind === "attribute" && !RUBY_ATTRIBUTES.has(method)) return undefined;
