@@ -1873,6 +1873,46 @@ function csharpKeep(node: NodeLike, type: string = node.type): boolean {
   return type !== "ERROR" && !type.endsWith("_statement");
 }
 
+/** ASP.NET's minimal API calls that map a route (`MapGet`) or a group of routes (`MapGroup`). */
+const CSHARP_MAPS = /^Map(Get|Post|Put|Patch|Delete|Methods|Fallback|Group)$/;
+
+/**
+ * A program's top-level statement that maps a route (`app.MapGet("/todos", ...).WithName("x");`)
+ * or a group (`var todos = app.MapGroup("/todos");`) as a symbol: kind `route` named by the verb,
+ * lower case, and the pattern (`get /todos`, as PHP's routes are), kind `group` for a group;
+ * undefined for another statement.
+ */
+function csharpRoute(node: NodeLike): DeclaredName | undefined {
+  let statement = node.firstNamedChild;
+  if (statement?.type === "local_declaration_statement") {
+    const declarators = statement.firstNamedChild?.namedChildren.filter((c) =>
+      c.type === "variable_declarator"
+    );
+    statement = declarators?.length === 1 ? declarators[0] : null;
+  } else if (statement?.type !== "expression_statement") return undefined;
+  let call: NodeLike | null | undefined = statement
+    ?.namedChildren[statement.namedChildren.length - 1];
+  // The chain's calls from its end (`.WithName("x")`) to the one that maps.
+  for (let i = 0; call?.type === "invocation_expression" && i < 32; i++) {
+    const callee = call.childForFieldName("function");
+    if (callee?.type !== "member_access_expression") return undefined;
+    const verb = CSHARP_MAPS.exec(callee.childForFieldName("name")?.text ?? "")?.[1];
+    const first = call.childForFieldName("arguments")?.namedChildren[0]?.firstNamedChild;
+    if (verb && first && /^(?:string|verbatim_string)_literal$/.test(first.type)) {
+      const pattern = first.text.replace(/^@?"|"$/g, "");
+      if (pattern.includes("\n") || pattern.length > 200) return undefined;
+      const signature = cutSignature(
+        firstLineClosed(node.text).replace(/\s+/g, " ").replace(/;$/, ""),
+      );
+      return verb === "Group"
+        ? { name: `group ${pattern}`, kind: "group", signature }
+        : { name: `${verb.toLowerCase()} ${pattern}`, kind: "route", signature };
+    }
+    call = callee.childForFieldName("expression");
+  }
+  return undefined;
+}
+
 const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "c_sharp",
   pkg: "tree-sitter-c-sharp@0.23.5",
@@ -1914,10 +1954,15 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
     event_field_declaration: { kind: "event" },
     field_declaration: { kind: "field" },
     enum_member_declaration: { kind: "constant" },
+    // A program's statement that maps a route (see `csharpRoute`).
+    global_statement: { kind: "route", checked: true },
   },
   values: new Set(["property_declaration.value"]),
   isPublic: csharpPublic,
   nameNode: csharpName,
+  defines: (node, type) => type !== "global_statement" || csharpRoute(node) !== undefined,
+  describe: (def, type) => type === "global_statement" ? csharpRoute(def) : undefined,
+  symbolName: (def, type) => type === "global_statement" ? csharpRoute(def)?.name : undefined,
   opaque: new Set(["string_literal", "verbatim_string_literal", "raw_string_literal"]),
 };
 
