@@ -222,7 +222,14 @@ export function blankMacroWords(text: string): string | undefined {
       }
       const alone = out === line ? ALONE.exec(line) : null;
       if (alone) {
-        const after = next(i);
+        // Qt's declaring calls after it are blanks too (`Q_OBJECT`, `Q_CLASSINFO(...)`, `public:`).
+        let after = next(i);
+        for (let at = filled, seen = 0; after !== undefined && QT_CALL.test(after); seen++) {
+          if (seen === 64) break;
+          at++;
+          while (at < lines.length && !lines[at].trim()) at++;
+          after = at < lines.length ? lines[at] : undefined;
+        }
         if (after === undefined || STARTS_DECLARATION.test(after)) {
           out = alone[1] + spaces(alone[2]) + line.slice(alone[1].length + alone[2].length);
         }

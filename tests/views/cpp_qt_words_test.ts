@@ -67,6 +67,8 @@ Deno.test("Qt's declaring macros are shown as written and make no members", asyn
   const text = [
     "class Swatch : public QObject {",
     "  Q_OBJECT",
+    '  Q_CLASSINFO("D-Bus Interface", "org.shop.Swatch")',
+    "",
     "public:",
     "  Q_PROPERTY(QColor color READ color WRITE setColor NOTIFY colorChanged)",
     "  Q_ENUM(Mode)",
