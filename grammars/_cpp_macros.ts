@@ -76,6 +76,14 @@ const AFTER_BLOCK = new RegExp(
 );
 
 /**
+ * Qt's declaring macro called alone on its line, with no `;` (`Q_PROPERTY(QColor color READ color
+ * NOTIFY changed)`, `Q_ENUM(Mode)`, `Q_DECLARE_METATYPE(A)`): its header defines it as nothing the
+ * parser would read (moc reads it), which took it and the line after it for one declaration (a
+ * method named `Q_PROPERTY`, the next member lost in it). Read as blanks, shown as written.
+ */
+const QT_CALL = /^([ \t]*)(Q_[A-Z0-9_]+[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))[ \t]*(?:\/\/.*)?$/;
+
+/**
  * A line that starts a statement or closes a block (or none): a line before it that is a macro's
  * call alone ends there; one before `{`, `<<` or `.` goes on (`EXPECT_TRUE(x)` then `<< "why"`,
  * Catch2's `SECTION("a")` then its block).
@@ -162,6 +170,19 @@ function callAlone(line: string, [above2, above]: string[], after: string | unde
 }
 
 /**
+ * The first line from `lines[at]` (`line`, not blank) on that is not a Qt declaring call
+ * (`Q_PROPERTY(...)`), 64 of them at most, skipping blank lines; undefined past the end.
+ */
+function pastQtCalls(lines: string[], at: number, line: string | undefined): string | undefined {
+  for (let seen = 0; line !== undefined && QT_CALL.test(line) && seen < 64; seen++) {
+    at++;
+    while (at < lines.length && !lines[at].trim()) at++;
+    line = at < lines.length ? lines[at] : undefined;
+  }
+  return line;
+}
+
+/**
  * The text to parse with those words as spaces, or `undefined` when there is none (the file
  * itself is read). A preprocessor line is left as it is (`#define X_API extern` defines `X_API`).
  *
@@ -203,7 +224,9 @@ export function blankMacroWords(text: string): string | undefined {
         : line);
     if (word && label === undefined) {
       out = line.replace(BEFORE_KEYWORD, (_all, lead: string, name: string) => lead + spaces(name));
-      if (callAlone(line, [above2, above], next(i))) {
+      if (QT_CALL.test(line)) {
+        out = line.replace(QT_CALL, (_all, lead: string, name: string) => lead + spaces(name));
+      } else if (callAlone(line, [above2, above], next(i))) {
         out = out.replace(AFTER_BLOCK, (_all, lead: string, name: string) => lead + spaces(name));
       }
       for (const before of [BEFORE_CONSTRUCTOR, BEFORE_TYPED, BEFORE_BLOCK]) {
@@ -212,7 +235,8 @@ export function blankMacroWords(text: string): string | undefined {
       }
       const alone = out === line ? ALONE.exec(line) : null;
       if (alone) {
-        const after = next(i);
+        // Qt's declaring calls after it are blanks too (`Q_OBJECT`, `Q_CLASSINFO(...)`, `public:`).
+        const after = pastQtCalls(lines, filled, next(i));
         if (after === undefined || STARTS_DECLARATION.test(after)) {
           out = alone[1] + spaces(alone[2]) + line.slice(alone[1].length + alone[2].length);
         }

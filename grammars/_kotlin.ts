@@ -13,6 +13,7 @@ interface KotlinNode {
   namedChildren: KotlinNode[];
   firstNamedChild: KotlinNode | null;
   parent: KotlinNode | null;
+  startIndex?: number;
   childForFieldName(name: string): KotlinNode | null;
 }
 
@@ -31,6 +32,177 @@ const KOTLIN_KEEP = new Set([
   "anonymous_initializer",
   "enum_entry",
 ]);
+
+/**
+ * Kotlin items: declarations, the package, imports, and a script's statements where one stands
+ * (see {@linkcode kotlinScriptPlace}): a Gradle script's (`.gradle.kts`) `plugins { ... }`,
+ * `dependencies { implementation("a:b:1") }`, `android { compileSdk = 34 }`, `tasks.register("x")
+ * { ... }`, `rootProject.name = "x"`. A `.kt` file has no statement at its top level.
+ */
+function kotlinKeep(node: KotlinNode, type: string = node.type, container?: KotlinNode): boolean {
+  const place = container && kotlinScriptPlace(container);
+  // A block of code is elided whole, its local `val`s too.
+  if (place === "code") return false;
+  if (KOTLIN_KEEP.has(type)) return true;
+  if (!place) return false;
+  // A block's parameters (`configureEach { task -> ... }`) stay with it.
+  if (type === "lambda_parameters") return true;
+  return kotlinDeclaration(node, type);
+}
+
+/**
+ * Whether a script's statement declares: a call (not `println(...)`), a setting (`version =
+ * "1.0"`), a bare word (`application`, `mavenCentral()` is a call), an infix (`kotlin("jvm")
+ * version "2.0"`, `id("a") apply false`), or a generic call the grammar reads as comparisons
+ * (`tasks.withType<Test> { ... }`).
+ */
+function kotlinDeclaration(node: KotlinNode, type: string): boolean {
+  if (type === "call_expression") return !KOTLIN_PRINTS.has(kotlinCallee(node)?.text ?? "");
+  if (type === "assignment" || type === "identifier" || type === "infix_expression") return true;
+  return type === "binary_expression" &&
+    node.childForFieldName("right")?.type === "lambda_literal";
+}
+
+/** Kotlin's printing functions: output, not what a script declares. */
+const KOTLIN_PRINTS = new Set(["println", "print", "error", "check", "require"]);
+
+/**
+ * Gradle's task actions and hooks: their blocks are code run later (`doLast { copy { ... } }`),
+ * shown as `{ ... }`, as a function's body is.
+ */
+const KOTLIN_CODE_BLOCKS = new Set([
+  "doLast",
+  "doFirst",
+  "onlyIf",
+  "afterEvaluate",
+  "beforeEvaluate",
+  "gradle.projectsEvaluated",
+  "gradle.buildFinished",
+  "run",
+  "apply",
+  "also",
+  "let",
+  "forEach",
+  "map",
+  "filter",
+]);
+
+/**
+ * Where a Kotlin item stands, by its container: `script` (a file's top level, or the block of a
+ * script's call that holds declarations: `dependencies { ... }`), `code` (the block of a script's
+ * call that holds code: a task action, a block whose statements are mostly not declarations),
+ * or undefined (a class's body, a function's). Read once per container node.
+ */
+function kotlinScriptPlace(container: KotlinNode): string | undefined {
+  const known = SCRIPT_PLACES.get(container);
+  if (known !== undefined) return known || undefined;
+  let place: string | undefined;
+  // A file whose top level the parser could not read holds no script: its statements there are
+  // pieces of a class it lost (a `.kt` file has no statement at its top level).
+  if (container.type === "source_file") {
+    place = container.namedChildren.some((c) => c.type === "ERROR") ? undefined : "script";
+  } else if (container.type === "lambda_literal") {
+    const call = container.parent?.type === "annotated_lambda" ? container.parent.parent : null;
+    if (call?.type === "call_expression" && kotlinScriptStatement(call)) {
+      const callee = kotlinCallee(call)?.text.replace(/\s+/g, "") ?? "";
+      const last = callee.slice(callee.lastIndexOf(".") + 1);
+      place = KOTLIN_CODE_BLOCKS.has(callee) || KOTLIN_CODE_BLOCKS.has(last) ||
+          !kotlinDeclarations(container)
+        ? "code"
+        : "script";
+    }
+  }
+  SCRIPT_PLACES.set(container, place ?? "");
+  return place;
+}
+
+/** {@linkcode kotlinScriptPlace}'s answers by container node ("" for none). */
+const SCRIPT_PLACES = new WeakMap<KotlinNode, string>();
+
+/**
+ * Whether a block holds declarations: at most a quarter of its statements are code (a local
+ * `val`, a loop, an `if`, a print), the rest declarations (see {@linkcode kotlinDeclaration}).
+ */
+function kotlinDeclarations(block: KotlinNode): boolean {
+  let code = 0;
+  let statements = 0;
+  for (const item of block.namedChildren) {
+    if (/comment$/.test(item.type) || item.type === "lambda_parameters") continue;
+    statements++;
+    if (!kotlinDeclaration(item, item.type)) code++;
+  }
+  return code * 4 <= statements;
+}
+
+/**
+ * Whether a call is a script's statement: one of a file's top level, or of the block of a
+ * script's statement that holds declarations.
+ */
+function kotlinScriptStatement(call: KotlinNode): boolean {
+  const up = call.parent;
+  if (up?.type !== "source_file" && up?.type !== "lambda_literal") return false;
+  return kotlinScriptPlace(up) === "script";
+}
+
+/** A call's callee: `plugins`, `tasks.register` (of `tasks.register("x") { ... }`). */
+function kotlinCallee(call: KotlinNode): KotlinNode | null {
+  let head = call.firstNamedChild;
+  if (head?.type === "call_expression") head = head.firstNamedChild;
+  return head;
+}
+
+/**
+ * Whether a call or an assignment is a script's statement that defines a symbol (`plugins`,
+ * `implementation io.ktor:ktor-server`, `rootProject.name`); other nodes of a definition's type
+ * always do.
+ */
+function kotlinDefines(node: KotlinNode, type: string): boolean {
+  if (type !== "call_expression" && type !== "assignment") return true;
+  const up = node.parent;
+  if (up?.type !== "source_file" && up?.type !== "lambda_literal") return false;
+  return kotlinScriptPlace(up) === "script";
+}
+
+/**
+ * A script's statement's name, kind and words before its block: a call by its callee and first
+ * argument when that is a plain string (`implementation("io.ktor:ktor-server")`: `implementation
+ * io.ktor:ktor-server`, `tasks.register("x")`: `tasks.register x`), kind `call`; a setting by its
+ * left side (`rootProject.name`), kind `setting`.
+ */
+function kotlinDescribe(def: KotlinNode, type: string): DeclaredName | undefined {
+  if (type === "assignment") {
+    const left = def.childForFieldName("left");
+    if (!left) return undefined;
+    const line = def.text.split("\n", 1)[0].trim();
+    return { name: left.text.replace(/\s+/g, ""), kind: "setting", signature: cut(line) };
+  }
+  if (type !== "call_expression") return undefined;
+  const callee = kotlinCallee(def);
+  if (!callee) return undefined;
+  const head = def.firstNamedChild?.type === "call_expression" ? def.firstNamedChild : def;
+  const args = head.namedChildren.find((c) => c.type === "value_arguments");
+  const first = args?.namedChildren[0]?.firstNamedChild;
+  const parts = first?.type === "string_literal" ? first.namedChildren : [];
+  const title = parts.length === 1 && parts[0].type === "string_content" ? parts[0].text : "";
+  const lambda = def.namedChildren.find((c) => c.type === "annotated_lambda");
+  const start = def.startIndex ?? 0;
+  const words = (lambda ? def.text.slice(0, (lambda.startIndex ?? start) - start) : def.text)
+    .replace(/\s+/g, " ").trim();
+  const name = `${callee.text.replace(/\s+/g, "")}${title ? ` ${title}` : ""}`.slice(0, 120);
+  return { name, kind: "call", signature: cut(words) };
+}
+
+/** A signature cut to 240 characters. */
+function cut(words: string): string {
+  return words.length > 240 ? `${words.slice(0, 237)}...` : words;
+}
+
+/** A symbol a script's statement defines (the language table's `DeclaredName`). */
+interface DeclaredName {
+  name: string;
+  signature: string;
+  kind: string;
+}
 
 /** What a property holds besides its value: these are no value to elide. */
 const PROPERTY_PARTS = new Set([
@@ -56,7 +228,19 @@ const HAS_FUNCTION_BODY = new Set(["function_declaration", "getter", "setter"]);
  * as `{ ... }`) and an expression (`= size * 2`) the `value`, elided only when long; a property's
  * initializer or delegate (`by lazy { ... }`) is its `value`.
  */
-function kotlinFieldOf(parentType: string, childType: string): string | undefined {
+function kotlinFieldOf(
+  parentType: string,
+  childType: string,
+  parent?: KotlinNode,
+): string | undefined {
+  // A script's call's block (`dependencies { ... }`): a body, walked for its declarations.
+  if (parentType === "annotated_lambda") {
+    const call = parent?.parent;
+    return childType === "lambda_literal" && call?.type === "call_expression" &&
+        kotlinDefines(call, "call_expression")
+      ? "body"
+      : undefined;
+  }
   if (childType === "function_body") return HAS_FUNCTION_BODY.has(parentType) ? "body" : undefined;
   if (parentType === "function_body") return childType === "block" ? "body" : "value";
   if (childType === "block") {
@@ -129,10 +313,11 @@ export const KOTLIN = {
     "function_body.body",
     "secondary_constructor.body",
     "anonymous_initializer.body",
+    "annotated_lambda.body",
   ]),
-  bodyTypes: new Set(["block"]),
+  bodyTypes: new Set(["block", "lambda_literal"]),
   typeBodies: new Set(["enum_class_body"]),
-  keep: (_node: KotlinNode, type: string = _node.type) => KOTLIN_KEEP.has(type),
+  keep: kotlinKeep,
   transparent: new Set<string>(),
   attach: new Set(["line_comment", "block_comment"]),
   docBlocks: true,
@@ -144,7 +329,15 @@ export const KOTLIN = {
     property_declaration: { kind: "property" },
     type_alias: { kind: "type", nameField: "type" },
     enum_entry: { kind: "constant" },
+    // A script's statement (see `kotlinDefines`).
+    call_expression: { kind: "call", checked: true },
+    assignment: { kind: "setting", checked: true },
   },
+  // A script's call's block is walked for the declarations it holds.
+  expands: new Set(["call"]),
+  defines: kotlinDefines,
+  describe: kotlinDescribe,
+  symbolName: (def: KotlinNode, type: string) => kotlinDescribe(def, type)?.name,
   values: new Set(["property_declaration.value", "function_body.value"]),
   isPublic: kotlinPublic,
   nameNode: kotlinName,

@@ -19,6 +19,7 @@ import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
 import { ELIXIR } from "./_elixir.ts";
+import { batsParseText, batsTest } from "./_bats.ts";
 import { extensionOf, isCpp, isObjectiveC } from "../pipeline/extension.ts";
 
 export { isObjectiveC };
@@ -139,9 +140,10 @@ export interface LanguageSpec {
   /**
    * A definition's name, kind and signature when the language tells them at once, not read from
    * its name node and its text up to its body (a test call: its title, `test`, its callee and
-   * title, `it("adds")`), or undefined to read them so.
+   * title, `it("adds")`), or undefined to read them so. `text` is the file's (the parser may have
+   * read another: see `parseText`).
    */
-  describe?: (def: NodeLike, type: string) => DeclaredName | undefined;
+  describe?: (def: NodeLike, type: string, text?: string) => DeclaredName | undefined;
   /**
    * Kinds of symbols whose function arguments' bodies are containers, walked for the items they
    * hold rather than elided (a test suite's callback holds its tests).
@@ -992,6 +994,25 @@ const RUBY_ATTRIBUTES = new Set([
   "class_attribute",
 ]);
 
+/**
+ * Calls that define one method, named by their first argument, and the kind of its symbol:
+ * Rails' associations (`has_many :posts` defines `posts`, `belongs_to :family` `family`), its
+ * attachments and rich texts, `scope :visible, -> { ... }` (the class method `visible`), and
+ * Ruby's `define_method(:total) do ... end`.
+ */
+const RUBY_DEFINING_CALLS: Record<string, string> = {
+  has_many: "association",
+  has_one: "association",
+  belongs_to: "association",
+  has_and_belongs_to_many: "association",
+  has_one_attached: "association",
+  has_many_attached: "association",
+  has_rich_text: "association",
+  delegated_type: "association",
+  scope: "scope",
+  define_method: "method",
+};
+
 /** Ruby calls in a class or module body that declare (mixins, accessors, requires, visibility). */
 const RUBY_DECLARING_CALLS = new Set([
   ...RUBY_ATTRIBUTES,
@@ -1013,6 +1034,7 @@ const RUBY_DECLARING_CALLS = new Set([
   "using",
   // ActiveSupport's (Rails'): methods delegated to another object; the attribute calls above.
   "delegate",
+  ...Object.keys(RUBY_DEFINING_CALLS),
 ]);
 
 /**
@@ -1024,6 +1046,12 @@ const RUBY_DECLARING_CALLS = new Set([
 function rubyDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
   if (type !== "call" || node.childForFieldName("receiver")) return undefined;
   const method = node.childForFieldName("method")?.text ?? "";
+  const defining = Object.hasOwn(RUBY_DEFINING_CALLS, method) ? RUBY_DEFINING_CALLS[method] : "";
+  if (defining) {
+    const first = node.childForFieldName("arguments")?.namedChildren[0];
+    const name = rubyLiteralName(first);
+    return name ? [{ name, signature: `${method} ${first!.text}`, kind: defining }] : undefined;
+  }
   // ActiveSupport's `delegate :a, :b, to: X` defines the methods `a` and `b`.
   const kind = method === "delegate" ? "method" : "attribute";
   if (kind === "attribute" && !RUBY_ATTRIBUTES.has(method)) return undefined;
@@ -1863,6 +1891,46 @@ function csharpKeep(node: NodeLike, type: string = node.type): boolean {
 const CSHARP_PRINTS =
   /^(?:System\.)?(?:Console(?:\.(?:Error|Out))?|(?:Diagnostics\.)?(?:Debug|Trace))\.Write(?:Line)?\s*\(/;
 
+/** ASP.NET's minimal API calls that map a route (`MapGet`) or a group of routes (`MapGroup`). */
+const CSHARP_MAPS = /^Map(Get|Post|Put|Patch|Delete|Methods|Fallback|Group)$/;
+
+/**
+ * A program's top-level statement that maps a route (`app.MapGet("/todos", ...).WithName("x");`)
+ * or a group (`var todos = app.MapGroup("/todos");`) as a symbol: kind `route` named by the verb,
+ * lower case, and the pattern (`get /todos`, as PHP's routes are), kind `group` for a group;
+ * undefined for another statement.
+ */
+function csharpRoute(node: NodeLike): DeclaredName | undefined {
+  let statement = node.firstNamedChild;
+  if (statement?.type === "local_declaration_statement") {
+    const declarators = statement.firstNamedChild?.namedChildren.filter((c) =>
+      c.type === "variable_declarator"
+    );
+    statement = declarators?.length === 1 ? declarators[0] : null;
+  } else if (statement?.type !== "expression_statement") return undefined;
+  let call: NodeLike | null | undefined = statement
+    ?.namedChildren[statement.namedChildren.length - 1];
+  // The chain's calls from its end (`.WithName("x")`) to the one that maps.
+  for (let i = 0; call?.type === "invocation_expression" && i < 32; i++) {
+    const callee = call.childForFieldName("function");
+    if (callee?.type !== "member_access_expression") return undefined;
+    const verb = CSHARP_MAPS.exec(callee.childForFieldName("name")?.text ?? "")?.[1];
+    const first = call.childForFieldName("arguments")?.namedChildren[0]?.firstNamedChild;
+    if (verb && first && /^(?:string|verbatim_string)_literal$/.test(first.type)) {
+      const pattern = first.text.replace(/^@?"|"$/g, "");
+      if (pattern.includes("\n") || pattern.length > 200) return undefined;
+      const signature = cutSignature(
+        firstLineClosed(node.text).replace(/\s+/g, " ").replace(/;$/, ""),
+      );
+      return verb === "Group"
+        ? { name: `group ${pattern}`, kind: "group", signature }
+        : { name: `${verb.toLowerCase()} ${pattern}`, kind: "route", signature };
+    }
+    call = callee.childForFieldName("expression");
+  }
+  return undefined;
+}
+
 const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "c_sharp",
   pkg: "tree-sitter-c-sharp@0.23.5",
@@ -1904,15 +1972,23 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
     event_field_declaration: { kind: "event" },
     field_declaration: { kind: "field" },
     enum_member_declaration: { kind: "constant" },
+    // A program's statement that maps a route (see `csharpRoute`).
+    global_statement: { kind: "route", checked: true },
   },
   values: new Set(["property_declaration.value"]),
   isPublic: csharpPublic,
   nameNode: csharpName,
+  defines: (node, type) => type !== "global_statement" || csharpRoute(node) !== undefined,
+  describe: (def, type) => type === "global_statement" ? csharpRoute(def) : undefined,
+  symbolName: (def, type) => type === "global_statement" ? csharpRoute(def)?.name : undefined,
   opaque: new Set(["string_literal", "verbatim_string_literal", "raw_string_literal"]),
 };
 
-/** Shell commands that stay in a skeleton: what a script reads in and how it runs. */
-const BASH_COMMANDS = new Set(["source", ".", "set", "shopt"]);
+/**
+ * Shell commands that stay in a skeleton: what a script reads in (Bats' `load` and
+ * `bats_load_library` too) and how it runs.
+ */
+const BASH_COMMANDS = new Set(["source", ".", "set", "shopt", "load", "bats_load_library"]);
 
 /**
  * Shell items: functions, assignments (`LOG_DIR=/var/log`, `readonly X=1`, `export X`) and the
@@ -1952,6 +2028,9 @@ const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
   values: new Set(["variable_assignment.value"]),
   isPublic: (_def, name) => !name.startsWith("_"),
   opaque: new Set(["string", "raw_string", "heredoc_body"]),
+  // A Bats file's `@test "title" { ... }` is read as a function named by its title (`_bats.ts`).
+  parseText: batsParseText,
+  describe: batsTest,
 };
 
 /**
@@ -1986,6 +2065,9 @@ const SCALA_TESTS = new Set(["test", "property", "it", "ignore", "scenario"]);
 function scalaTest(call: NodeLike): DeclaredName | undefined {
   const head = call.childForFieldName("function");
   const block = call.childForFieldName("arguments");
+  if (block?.type === "arguments" && head?.type === "identifier" && head.text === "checkAll") {
+    return scalaLawCheck(call, block);
+  }
   if (block?.type !== "block") return undefined;
   // utest's `val tests = Tests { test("a") { ... } }`: the suite of a file's tests.
   if (head?.type === "identifier" && head.text === "Tests") {
@@ -2010,6 +2092,20 @@ function scalaTest(call: NodeLike): DeclaredName | undefined {
   }
   const signature = cutSignature(head.text.replace(/\s+/g, " "));
   return { name: title.text.slice(1, -1), kind, signature };
+}
+
+/**
+ * Discipline's law check (`checkAll("Codec[Foo]", CodecTests[Foo].codec)`, in munit's and
+ * ScalaTest's suites): a test titled by its first argument, a string, kept as it is written.
+ */
+function scalaLawCheck(call: NodeLike, args: NodeLike): DeclaredName | undefined {
+  const title = args.namedChildren[0];
+  if (title?.type !== "string" || !/^"(?:[^"\\\n]|\\.)*"$/.test(title.text)) return undefined;
+  return {
+    name: title.text.slice(1, -1),
+    kind: "test",
+    signature: cutSignature(call.text.replace(/\s+/g, " ")),
+  };
 }
 
 /** Scala members are public unless `private` (`private[pkg]` too) says otherwise. */
@@ -2161,6 +2257,9 @@ export const LANGUAGES: LanguageSpec[] = [
       // CUDA is C++ with a few words more (`__global__`, `<<<grid, block>>>` in bodies).
       ".cu",
       ".cuh",
+      // An Arduino sketch is C++ (the IDE adds `#include <Arduino.h>` and prototypes before
+      // compiling it).
+      ".ino",
     ],
     grammar: "cpp",
     pkg: "tree-sitter-cpp@0.23.4",
@@ -2173,7 +2272,7 @@ export const LANGUAGES: LanguageSpec[] = [
   { id: "ruby", extensions: [".rb", ".rake", ".gemspec", ".ru"], ...RUBY },
   { id: "php", extensions: [".php", ".phtml"], ...PHP },
   { id: "csharp", extensions: [".cs"], ...CSHARP },
-  { id: "bash", extensions: [".sh", ".bash"], ...BASH },
+  { id: "bash", extensions: [".sh", ".bash", ".bats"], ...BASH },
   { id: "scala", extensions: [".scala", ".sc"], ...SCALA },
   { id: "kotlin", extensions: [".kt", ".kts"], ...KOTLIN },
   { id: "lua", extensions: [".lua"], ...LUA },

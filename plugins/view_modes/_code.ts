@@ -1244,7 +1244,7 @@ class Walker {
   ): [string[], string[], NodeLike[]] | undefined {
     const spec = this.spec;
     // What the language tells at once (a test's title, kind and line), else read from the node.
-    const own = spec.describe?.(node as unknown as NodeLike, nodeType);
+    const own = spec.describe?.(node as unknown as NodeLike, nodeType, this.text);
     const name = own?.name ?? this.nameOf(node, nodeType);
     if (!name) return undefined;
     const kind = own?.kind ?? this.typedefKind(node, nodeType) ??

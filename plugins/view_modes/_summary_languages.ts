@@ -85,7 +85,19 @@ const CSHARP: Patterns = [
     /^[ \t]{2,16}(?:[\w<>[\],.?]+[ \t]+)+(?!(?:if|for|foreach|while|switch|catch|using|lock|return|await|throw|new|else|yield|fixed)\b)([A-Za-z_]\w*)[ \t]*(?:<[\w<>, \t]*>)?[ \t]*\([^;\n]*$/gm,
   ],
   ["usings", /^[ \t]*(?:global[ \t]+)?using[ \t]+(?:static[ \t]+)?([A-Za-z_][\w.]*)[ \t]*;/gm],
+  ["routes", csharpRoutes],
 ];
+
+/**
+ * ASP.NET's minimal API routes (`app.MapGet("/todos/{id}", ...)`, `var g = app.MapGroup("/todos")`):
+ * the verb, lower case, and the pattern (`get /todos/{id}`, `group /todos`).
+ */
+const CSHARP_ROUTE =
+  /\.Map(Get|Post|Put|Patch|Delete|Group|Methods|Fallback)[ \t]*\([ \t]*@?"([^"\n]{1,200})"/g;
+
+function csharpRoutes(text: string): string[] {
+  return [...text.matchAll(CSHARP_ROUTE)].map((m) => `${m[1].toLowerCase()} ${m[2]}`);
+}
 
 const SCALA_MODIFIERS =
   "(?:(?:private|protected)(?:\\[[\\w.]*\\])?[ \\t]+|(?:final|sealed|abstract|implicit|lazy|override|case|open|inline|transparent|infix)[ \\t]+)*";
@@ -108,6 +120,11 @@ const SCALA: Patterns = [
     ),
   ],
   ["imports", /^[ \t]*import[ \t]+(\w+(?:\.\w+)*(?:\.\{[^}\n]*\}|\._|\.\*)?)/gm],
+  // munit's, ScalaTest's and utest's tests and suites, Discipline's law checks.
+  [
+    "tests",
+    /^[ \t]*(?:test|property|it|ignore|scenario|describe|checkAll)\([ \t]*"([^"\n]{1,300})"/gm,
+  ],
 ];
 
 /**
@@ -668,6 +685,16 @@ const SHELL: Patterns = readThrough([
   ["sources", /^[ \t]*(?:source|\.)[ \t]+["']?([^\s"';|&]+)/gm],
 ], shellCode);
 
+/** A Bats file's: the shell's names, its tests' titles (`@test "adds one" {`) and `load`s. */
+const BATS: Patterns = [
+  ...SHELL,
+  [
+    "tests",
+    /^[ \t]*@test[ \t]+(?:"((?:[^"\\\n]|\\.){1,300})"|'([^'\n]{1,300})'|([^\s{][^\n{]{0,299}?))[ \t]+\{/gm,
+  ],
+  ["loads", /^[ \t]*(?:load|bats_load_library)[ \t]+["']?([^\s"';|&]+)/gm],
+];
+
 /** The languages of {@linkcode moreSummaryLanguages} read by this file's patterns alone. */
 const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
   ".swift": { label: "Swift", patterns: SWIFT },
@@ -744,6 +771,7 @@ export function moreSummaryLanguages(js: Patterns, c: Patterns): Record<string, 
     ".mm": { label: "Objective-C++", patterns: OBJC },
     ".sh": { label: "Shell", patterns: SHELL, orHead: true },
     ".bash": { label: "Shell", patterns: SHELL, orHead: true },
+    ".bats": { label: "Bats", patterns: BATS, orHead: true },
     ".zsh": { label: "Shell", patterns: SHELL, orHead: true },
     ".ksh": { label: "Shell", patterns: SHELL, orHead: true },
   };

@@ -156,7 +156,24 @@ const RUBY: Patterns = [
     "tests",
     /^[ \t]*(?:RSpec\.)?(?:describe|context|it|specify|example|test|feature|scenario|shared_examples(?:_for)?|shared_context)(?:[ \t]+|[ \t]*\([ \t]*)(?:"([^"\n]{1,300})"|'([^'\n]{1,300})'|([A-Z]\w*(?:::[A-Z]\w*)*))/gm,
   ],
+  ["routes", rubyRoutes],
+  // A Rails app's settings (`config.eager_load = true`, `Rails.application.config.x += [...]`).
+  [
+    "settings",
+    /^[ \t]*((?:(?:Rails\.application|[A-Z]\w*(?:::[A-Z]\w*)*)\.)?config(?:\.\w+)+)[ \t]*(?:\|\||\+|-)?=(?![=~>])/gm,
+  ],
 ];
+
+/**
+ * A Rails or Sinatra routes' verb and first argument at a line's start (`resources :chats`,
+ * `get "changelog", to: "pages#changelog"`, `get '/' do`, `root "pages#home"`): `resources chats`.
+ */
+const RUBY_ROUTE =
+  /^[ \t]*(get|post|put|patch|delete|match|root|resources|resource|namespace)(?:[ \t]+|[ \t]*\([ \t]*)(?::(\w+)|"([^"\n]{1,200})"|'([^'\n]{1,200})')/gm;
+
+function rubyRoutes(text: string): string[] {
+  return [...text.matchAll(RUBY_ROUTE)].map((m) => `${m[1]} ${m[2] ?? m[3] ?? m[4]}`);
+}
 const PHP: Patterns = [
   ["namespaces", /^[ \t]*namespace[ \t]+([A-Za-z_\\][\w\\]*)/gm],
   [
@@ -170,6 +187,11 @@ const PHP: Patterns = [
   ["uses", /^use[ \t]+(?:function[ \t]+|const[ \t]+)?([A-Za-z_\\][\w\\]*)/gm],
   ["keys", phpReturnedKeys],
   ["routes", phpRoutes],
+  // Pest's tests and suites (`it('adds', function () {`, `test("x")`, `describe('sum', ...)`).
+  [
+    "tests",
+    /^[ \t]*(?:it|test|arch|describe)\([ \t]*(?:'([^'\n]{1,300})'|"([^"\n]{1,300})")/gm,
+  ],
 ];
 
 /**
@@ -220,6 +242,7 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   ".c": { label: "C", patterns: C },
   ".cc": { label: "C++", patterns: C },
   ".cpp": { label: "C++", patterns: C },
+  ".ino": { label: "Arduino sketch", patterns: C },
   ".cxx": { label: "C++", patterns: C },
   ".hpp": { label: "C++ header", patterns: C },
   ".hh": { label: "C++ header", patterns: C },
@@ -262,7 +285,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "21",
+    version: "22",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {

@@ -59,3 +59,33 @@ Deno.test("Qt's signals, slots and Q_OBJECT read as C++'s labels and blanks", as
     [...source.split("\n").slice(0, 6), "{ ... }", ""].join("\n"),
   );
 });
+
+// Qt's declaring macros called with no `;` (`Q_PROPERTY(...)`, `Q_ENUM(Mode)`, a file's
+// `Q_DECLARE_METATYPE(A)`) were read with the line after them as one declaration: methods named
+// `Q_PROPERTY`, the function after `Q_DECLARE_METATYPE` lost in it.
+Deno.test("Qt's declaring macros are shown as written and make no members", async () => {
+  const text = [
+    "class Swatch : public QObject {",
+    "  Q_OBJECT",
+    '  Q_CLASSINFO("D-Bus Interface", "org.shop.Swatch")',
+    "",
+    "public:",
+    "  Q_PROPERTY(QColor color READ color WRITE setColor NOTIFY colorChanged)",
+    "  Q_ENUM(Mode)",
+    "  QColor color() const;",
+    "  enum Mode { A, B };",
+    "};",
+    "Q_DECLARE_METATYPE(Swatch)",
+    "int area(Swatch s);",
+    "",
+  ].join("\n");
+  const view = (await renderCode("swatch.h", text))!;
+  assert.equal(view.text, text);
+  assert.equal(view.hasErrors, false);
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
+    ["Swatch", "class"],
+    ["Swatch.color", "method"],
+    ["Swatch.Mode", "enum"],
+    ["area", "function"],
+  ]);
+});

@@ -59,3 +59,27 @@ Deno.test("a C# program's top-level output is left out, as Ruby's puts and conso
     "var lines = File.ReadAllLines(args[0]);\nvar app = builder.Build();\n",
   );
 });
+
+// ASP.NET's minimal API routes were kept but no symbols: an outline or a mask had no name for
+// them, as PHP's routes have (`get /profile`).
+Deno.test("a C# program's routes and groups are symbols named by verb and pattern", async () => {
+  const text = [
+    "var app = builder.Build();",
+    'app.MapGet("/", () => "Hello").WithName("home");',
+    'var todos = app.MapGroup("/todos");',
+    'todos.MapPost(@"/{id}", (int id) =>',
+    "{",
+    "    return id;",
+    "});",
+    "app.Run();",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Program.cs", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.name, s.kind, s.signature]), [
+    ["get /", "route", 'app.MapGet("/", () => "Hello").WithName("home")'],
+    ["group /todos", "group", 'var todos = app.MapGroup("/todos")'],
+    ["post /{id}", "route", 'todos.MapPost(@"/{id}", (int id) =>'],
+  ]);
+  const masked = await renderCode("Program.cs", text, { mask: { "get /": "hide" } });
+  assert.equal(masked!.text.split("\n")[1], 'var todos = app.MapGroup("/todos");');
+});

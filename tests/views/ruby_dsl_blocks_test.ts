@@ -5,7 +5,9 @@ import { outlineText } from "../../plugins/view_modes/outline.ts";
 // A Ruby DSL's statements are what its file or class declares: a Rails app's routes, its
 // environments' settings, its schema's tables, a model's associations and a spec's examples.
 // The code views kept only the `require`s (maybe-finance/maybe: 37 of its 804 Ruby files had no
-// symbol) and a model's methods without its `has_many`. Written for these tests.
+// symbol) and a model's methods without its `has_many :entries` (listed as the method
+// `entries` it defines).
+// Written for these tests.
 const ROUTES = [
   "Rails.application.routes.draw do",
   "  use_doorkeeper",
@@ -134,11 +136,19 @@ Deno.test("a schema's tables and a model's associations are kept and listed", as
   );
   assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
     "class Account",
-    "call Account.belongs_to :family",
-    "call Account.scope :visible",
+    "association Account.family",
+    "scope Account.visible",
     "setting Account.self.table_name",
-    "call Account.define_method :total",
+    "method Account.total",
   ]);
+  // What a call defines is named so, as `attr_reader :a` names `a`: a mask hides it by that name.
+  const masked = await renderCode("app/models/account.rb", model, {
+    mask: { "Account.family": "hide", "Account.visible": "hide" },
+  });
+  assert.equal(
+    masked!.text.split("\n").slice(0, 3).join("\n"),
+    [model.split("\n")[0], model.split("\n")[3], ""].join("\n"),
+  );
 });
 
 Deno.test("a spec keeps its example groups and examples, their bodies and hooks elided", async () => {

@@ -17,7 +17,7 @@ const TEXT = [
   "}",
   "",
   "trait SortedKeysSuite { self: PrinterSuite with Laws =>",
-  '  checkAll("sorts keys", {',
+  '  register("sorts keys", {',
   "    sortedLaws",
   "  })",
   "}",

@@ -70,3 +70,30 @@ Deno.test("Scala test calls are symbols, their bodies elided, a suite's tests li
     ].join("\n"),
   );
 });
+
+// Discipline's law checks (`checkAll("Codec[A]", CodecTests[A].codec)`: circe's suites hold
+// dozens) take no block; they were statements, dropped from the skeleton.
+Deno.test("a Scala law check is a test named by its title, kept as it is written", async () => {
+  const text = [
+    "class ScodecSuite extends CirceMunitSuite {",
+    '  checkAll("Codec[BitVector]", CodecTests[BitVector].codec)',
+    "  checkAll(name, laws)",
+    "  println(1)",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("ScodecSuite.scala", text))!;
+  assert.equal(
+    view.text,
+    [
+      "class ScodecSuite extends CirceMunitSuite {",
+      '  checkAll("Codec[BitVector]", CodecTests[BitVector].codec)',
+      "}",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
+    ["ScodecSuite", "class"],
+    ["ScodecSuite.Codec[BitVector]", "test"],
+  ]);
+});

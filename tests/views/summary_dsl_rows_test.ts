@@ -1,0 +1,93 @@
+import assert from "node:assert/strict";
+import { summarize } from "../../plugins/view_modes/summary.ts";
+
+// What a DSL file declares, in `summary`: a Rails app's routes and settings, Pest's and Scala's
+// tests, ASP.NET's minimal API routes. Its rows listed classes and methods only, so a routes
+// file, an environment's settings, a Pest test file or a `Program.cs` summed up to its line
+// count. Written for these tests.
+Deno.test("summary lists Ruby's routes and settings", () => {
+  const routes = [
+    "Rails.application.routes.draw do",
+    "  resources :chats do",
+    "    post :retry",
+    "  end",
+    '  get "changelog", to: "pages#changelog"',
+    '  root "pages#dashboard"',
+    "end",
+    "",
+  ].join("\n");
+  assert.match(
+    summarize("config/routes.rb", routes),
+    /^- routes: `resources chats`, `post retry`, `get changelog`, `root pages#dashboard`$/m,
+  );
+  const env = [
+    "Rails.application.configure do",
+    "  config.eager_load = true",
+    "  config.active_record.dump_schema_after_migration = false",
+    "  config.filter_parameters += [:passw]",
+    "  x = config.y == 1",
+    "end",
+    "",
+  ].join("\n");
+  assert.match(
+    summarize("config/environments/production.rb", env),
+    /^- settings: `config.eager_load`, `config.active_record.dump_schema_after_migration`, `config.filter_parameters`$/m,
+  );
+});
+
+Deno.test("summary lists Pest's and Scala's tests and C#'s minimal API routes", () => {
+  const pest = [
+    "<?php",
+    "describe('sum', function () {",
+    "    it('adds', function () {",
+    "        expect(sum(1, 2))->toBe(3);",
+    "    });",
+    "});",
+    'test("subtracts", fn () => expect(1)->toBe(1));',
+    "",
+  ].join("\n");
+  assert.match(summarize("tests/SumTest.php", pest), /^- tests: `sum`, `adds`, `subtracts`$/m);
+  const scala = [
+    "class SumSuite extends munit.FunSuite {",
+    '  test("adds") {',
+    "    assertEquals(1 + 1, 2)",
+    "  }",
+    '  checkAll("Codec[Foo]", CodecTests[Foo].codec)',
+    "}",
+    "",
+  ].join("\n");
+  assert.match(summarize("SumSuite.scala", scala), /^- tests: `adds`, `Codec\[Foo\]`$/m);
+  const program = [
+    "var app = builder.Build();",
+    'app.MapGet("/", () => "Hello");',
+    'var todos = app.MapGroup("/todos");',
+    'todos.MapPost("/{id}", (int id) => id);',
+    "app.Run();",
+    "",
+  ].join("\n");
+  assert.match(
+    summarize("Program.cs", program),
+    /^- routes: `get \/`, `group \/todos`, `post \/\{id\}`$/m,
+  );
+});
+
+Deno.test("summary lists a Bats file's tests and loads", () => {
+  const text = [
+    "#!/usr/bin/env bats",
+    "load test_helper",
+    "setup() {",
+    "  :",
+    "}",
+    '@test "adds one" {',
+    "  run add 1",
+    "}",
+    "@test passing {",
+    "  :",
+    "}",
+    "",
+  ].join("\n");
+  const summary = summarize("test/add.bats", text);
+  assert.match(summary, /^\*\*Bats\*\*/);
+  assert.match(summary, /^- tests: `adds one`, `passing`$/m);
+  assert.match(summary, /^- loads: `test_helper`$/m);
+});
