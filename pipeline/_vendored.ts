@@ -198,12 +198,31 @@ const LIBRARIES: Array<{ kind: string; name: RegExp; marks: string[]; own?: RegE
 const LIBRARY_OWN = new Map(LIBRARIES.map(({ kind, own }) => [kind, own]));
 
 /**
- * Whether a file in a vendored folder of `kind` is one its user writes or edits (a library's
- * configuration, `ffconf.h`, `FreeRTOSConfig.h`): kept in the build.
+ * Folders in which a library ships copies of the file its user edits, one for each example, demo,
+ * test or chip (TinyUSB's `examples/*\/src/tusb_config.h`, a full FreeRTOS's `Demo/*\/`, nrfx's
+ * `templates/`): the library's own, skipped with it.
  */
-function libraryOwnFile(path: string, kind: string | undefined): boolean {
-  const own = kind === undefined ? undefined : LIBRARY_OWN.get(kind);
-  return own !== undefined && own.test(path.slice(path.lastIndexOf("/") + 1));
+const SHIPPED_COPIES = /(?:^|\/)(?:examples?|demos?|tests?|templates?|samples?)\//i;
+
+/**
+ * The files of the vendored `folders` that their user writes or edits (a library's
+ * configuration, `ffconf.h`, `FreeRTOSConfig.h`), kept in the build: a library's one file of
+ * such a name, outside the folders it ships copies in ({@linkcode SHIPPED_COPIES}). A name the
+ * library holds more than once (the nRF5 SDK's `sdk_config.h` of each chip) is its templates'.
+ */
+function libraryOwnFiles(paths: string[], folders: Map<string, string>): Set<string> {
+  const byName = new Map<string, string[]>();
+  for (const path of paths) {
+    const folder = vendoredFolderOf(path, folders);
+    const own = folder === undefined ? undefined : LIBRARY_OWN.get(folders.get(folder)!);
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    if (!own?.test(name) || SHIPPED_COPIES.test(path.slice(folder!.length + 1))) continue;
+    const key = `${folder}\0${name}`;
+    const same = byName.get(key);
+    if (same) same.push(path);
+    else byName.set(key, [path]);
+  }
+  return new Set([...byName.values()].filter((same) => same.length === 1).flat());
 }
 
 /**
@@ -303,11 +322,10 @@ export function foldVendored(
   const rows = new Map<string, string>();
   if (!folders.size) return { paths, rows };
   const out: string[] = [];
+  const own = libraryOwnFiles(paths, folders);
   for (const path of paths) {
     const folder = vendoredFolderOf(path, folders);
-    if (
-      folder === undefined || keeps(path, folder) || libraryOwnFile(path, folders.get(folder))
-    ) out.push(path);
+    if (folder === undefined || keeps(path, folder) || own.has(path)) out.push(path);
     else if (!rows.has(folder)) {
       rows.set(folder, vendoredReason(folders.get(folder)!));
       out.push(folder);

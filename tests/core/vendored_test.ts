@@ -304,3 +304,46 @@ Deno.test("a library a firmware project copies (FreeRTOS, lwIP, FatFs, SEGGER RT
     "rendered",
   );
 });
+
+// A library copied whole brings its examples', demos' and chips' copies of the file its user edits
+// (TinyUSB's `examples/*/src/tusb_config.h`, the nRF5 SDK's `sdk_config.h` of each example, a full
+// FreeRTOS's `Demo/*/FreeRTOSConfig.h`): those are the library's, skipped with it; only a copy that
+// is the library's one file of that name, outside such folders, is its user's.
+Deno.test("a copied library's examples' and demos' copies of its user's config files are skipped with it", async () => {
+  const root = await makeProject({
+    "src/main.c": "int main(void) { return 0; }\n",
+    "src/tusb_config.h": "#define CFG_TUSB_MCU 1\n",
+    "lib/tinyusb/src/tusb.c": "/* VENDORED_USB */\n",
+    "lib/tinyusb/src/tusb.h": "/* VENDORED_USB */\n",
+    "lib/tinyusb/examples/device/cdc_msc/src/tusb_config.h": "/* VENDORED_USB_EXAMPLE */\n",
+    "lib/tinyusb/examples/device/hid/src/tusb_config.h": "/* VENDORED_USB_EXAMPLE */\n",
+    "lib/FreeRTOS/Source/tasks.c": "/* VENDORED_RTOS */\n",
+    "lib/FreeRTOS/Source/queue.c": "/* VENDORED_RTOS */\n",
+    "lib/FreeRTOS/Source/list.c": "/* VENDORED_RTOS */\n",
+    "lib/FreeRTOS/Source/include/FreeRTOS.h": "/* VENDORED_RTOS */\n",
+    "lib/FreeRTOS/Demo/CORTEX_M4F_STM32F407ZG-SK/FreeRTOSConfig.h": "/* VENDORED_RTOS_DEMO */\n",
+    "sdk/nRF5_SDK/components/softdevice/common/nrf_sdh.c": "/* VENDORED_NRF */\n",
+    "sdk/nRF5_SDK/modules/nrfx/nrfx.h": "/* VENDORED_NRF */\n",
+    "sdk/nRF5_SDK/config/nrf52832/config/sdk_config.h": "/* VENDORED_NRF_TEMPLATE */\n",
+    "sdk/nRF5_SDK/config/nrf52840/config/sdk_config.h": "/* VENDORED_NRF_TEMPLATE */\n",
+    "sdk/nRF5_SDK/modules/nrfx/templates/nRF52840/nrfx_config.h": "/* VENDORED_NRF_TEMPLATE */\n",
+    "lib/FatFs/source/ff.c": "/* VENDORED_FATFS */\n",
+    "lib/FatFs/source/ff.h": "/* VENDORED_FATFS */\n",
+    "lib/FatFs/source/diskio.h": "/* VENDORED_FATFS */\n",
+    "lib/FatFs/source/ffconf.h": "#define FF_USE_LFN 1\n",
+  });
+  const { result, rows } = await built(root, undefined, { plain: true });
+  const status = new Map(rows.map(([path, s, why]) => [path, [s, why]]));
+  for (
+    const [folder, kind] of [
+      ["lib/tinyusb", "TinyUSB"],
+      ["lib/FreeRTOS", "FreeRTOS kernel"],
+      ["sdk/nRF5_SDK", "Nordic nRF5 SDK"],
+      ["lib/FatFs", "FatFs"],
+    ]
+  ) assert.deepEqual(status.get(folder), ["skipped", reason(kind)], folder);
+  assert.doesNotMatch(result.document, /VENDORED/);
+  for (const path of ["src/main.c", "src/tusb_config.h", "lib/FatFs/source/ffconf.h"]) {
+    assert.equal(status.get(path)?.[0], "rendered", path);
+  }
+});
