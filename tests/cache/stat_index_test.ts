@@ -9,6 +9,7 @@ import {
 } from "../../mod.ts";
 import { makeProject, runCli, tempDir, type Tree } from "../_helpers.ts";
 import { fileStat } from "../../pipeline/file_stat.ts";
+import { TEXT_SKIP_RULES_VERSION } from "../../pipeline/read.ts";
 import { resolveTargets } from "../../pipeline/resolve.ts";
 import {
   loadStatIndex,
@@ -385,4 +386,28 @@ Deno.test("the index keeps each skip a file's bytes decided; under other rules, 
   await Deno.writeTextFile(path, JSON.stringify({ ...older, format: "slop-stat-index/2" }));
   assert.equal(loadStatIndex(path).files.size, 3);
   await Deno.remove(dir, { recursive: true });
+});
+
+// The stat index keeps a skip its bytes decided (binary, a Git LFS pointer, a generated header)
+// with its reason, salted by TEXT_SKIP_RULES_VERSION alone: a slop whose rules or reasons differ
+// but whose version is the same would skip an unchanged file again as the older rules did, and a
+// warm build would differ from a cold one. The rules' files are pinned to the version: changing
+// them fails here until the version is raised (and this pin written again).
+Deno.test("the text skip rules' files are pinned to TEXT_SKIP_RULES_VERSION", async () => {
+  const files = ["_text_decode.ts", "_lfs_pointer.ts", "_generated_text.ts"];
+  const texts = await Promise.all(
+    files.map((f) => Deno.readTextFile(new URL(`../../pipeline/${f}`, import.meta.url))),
+  );
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    new TextEncoder().encode(texts.map((t) => t.replaceAll("\r\n", "\n")).join("\0")),
+  );
+  const fingerprint = [...new Uint8Array(digest)].slice(0, 8)
+    .map((b) => b.toString(16).padStart(2, "0")).join("");
+  assert.deepEqual(
+    { version: TEXT_SKIP_RULES_VERSION, fingerprint },
+    { version: 1, fingerprint: "8646fc8aae5750dc" },
+    `pipeline/${files.join(", ")} changed: raise TEXT_SKIP_RULES_VERSION in pipeline/read.ts ` +
+      "and pin the new version and fingerprint here",
+  );
 });
