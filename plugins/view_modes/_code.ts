@@ -1245,7 +1245,7 @@ class Walker {
     const spec = this.spec;
     // What the language tells at once (a test's title, kind and line), else read from the node.
     const own = spec.describe?.(node as unknown as NodeLike, nodeType, this.text);
-    const name = own?.name ?? this.nameOf(node, nodeType);
+    const name = wholeChars(own?.name ?? this.nameOf(node, nodeType));
     if (!name) return undefined;
     const kind = own?.kind ?? this.typedefKind(node, nodeType) ??
       this.kindOf(node, nodeType, defKind, kinds, parentNode);
@@ -1257,8 +1257,9 @@ class Walker {
       name,
       qualifiedName,
       kind,
-      signature: own?.signature ??
-        this.decorated(node, parentNode, this.signatureOf(node, nodeType)),
+      signature: wholeChars(
+        own?.signature ?? this.decorated(node, parentNode, this.signatureOf(node, nodeType)),
+      ),
       depth: kinds.length,
       public: spec.isPublic(node as unknown as NodeLike, name, {
         parentKind,
@@ -2572,4 +2573,19 @@ export async function renderOrFallback(
     ];
   }
   return out;
+}
+
+/** Half of a surrogate pair alone: what a cut to a length in UTF-16 units leaves of an emoji. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g");
+
+/**
+ * `text` without halves of surrogate pairs left alone. Names and signatures are cut to a length in
+ * UTF-16 units (a test's title to 120, a signature to 240); a cut between an emoji's halves leaves
+ * one, which UTF-8 cannot encode. A file's decoded text has none, so each is a cut's.
+ */
+function wholeChars(text: string): string;
+function wholeChars(text: string | undefined): string | undefined;
+function wholeChars(text: string | undefined): string | undefined {
+  return text && LONE_SURROGATE.test(text) ? text.replace(LONE_SURROGATES, "") : text;
 }
