@@ -118,7 +118,7 @@
  * on a longer line, and a FreeRDP line up to the next `xfreerdp` (the same findings on shorter
  * lines; a long line of them took the square of its length). 32: 30 and 31 together.
  */
-export const SECRET_RULES_VERSION = 32;
+export const SECRET_RULES_VERSION = 33;
 
 import {
   fewCharacters,
@@ -263,6 +263,7 @@ import {
   TOOL_OPTION,
 } from "./_secret_rules_cli.ts";
 import { findPositionalPasswords, findUserTokens, USER_TOKEN } from "./_secret_rules_positional.ts";
+import { findFileFormatSecrets } from "./_secret_rules_files.ts";
 import {
   FACEBOOK_TOKEN,
   facebookLike,
@@ -850,6 +851,15 @@ export const SECRET_SHAPES: SecretShape[] = [
       '(`"passphrase": "swordfish"`, `password: mongopass`, `<password>swordfish</password>`)',
     hints: [":", "=", ">"],
     find: findLetterPasswords,
+  },
+  {
+    id: "file-format-secret",
+    label: "password",
+    kind: "A secret that a file's format holds, read in its files only: a `.netrc`'s `password` " +
+      "token, Subversion's `svn.simple` credentials, `AUTH` in `.rediscli_history`, an Ansible " +
+      "literal piped to `password_hash`, a page's `**Password:** `…`` and `` `user` / `…` ``",
+    hints: [], // (the file's path picks the format)
+    find: findFileFormatSecrets,
   },
   {
     id: "credential-call",
