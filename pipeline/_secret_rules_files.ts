@@ -44,7 +44,7 @@ const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt)$/i;
  * code span (`**Password:** \`…\``, `*Passphrase*: \`…\``): group `v` is the span's text.
  */
 const PROSE_LABEL =
-  /(?<![A-Za-z0-9_])(?:passw(?:or)?d|passphrase|pwd|pass)(?:[*_]{1,2}[ \t]{0,4}:|:[ \t]{0,4}[*_]{1,2}|[ \t]{0,4}:)[ \t]{0,4}`(?<v>[^`\r\n]{1,256})`/dgi;
+  /(?:passw(?:or)?d|passphrase|pwd|pass)(?:[*_]{1,2}[ \t]{0,4}:|:[ \t]{0,4}[*_]{1,2}|[ \t]{0,4}:)[ \t]{0,4}`(?<v>[^`\r\n]{1,256})`/dgi;
 /**
  * A user and a password as two code spans with a `/` (or `:`) between (`` `admin` / `…` ``): group
  * `v` is the second's text. Read only on a line that says it is about a login.
@@ -158,7 +158,9 @@ function prose(text: string, out: Span[]): void {
   if (!text.includes("`")) return;
   PROSE_LABEL.lastIndex = 0;
   for (const m of text.matchAll(PROSE_LABEL)) {
-    if (!written(m.groups!.v, true)) continue;
+    // the label a word of its own (not `bypass:`), checked here: a pattern that starts by looking
+    // behind is tried at every character
+    if (/[A-Za-z0-9_]/.test(text[m.index! - 1] ?? "") || !written(m.groups!.v, true)) continue;
     const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });
   }
