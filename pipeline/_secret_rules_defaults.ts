@@ -89,7 +89,11 @@ export function findSecretDefaults(
     const before = text.slice(Math.max(0, start - 40), start);
     const c = text[at];
     if (ENV_CALL.test(before)) {
-      const after = c === "," ? FALLBACK_ARGUMENT : RUST_ENV.test(before) ? UNWRAP_FALLBACK : FALLBACK_AFTER;
+      const after = c === ","
+        ? FALLBACK_ARGUMENT
+        : RUST_ENV.test(before)
+        ? UNWRAP_FALLBACK
+        : FALLBACK_AFTER;
       take(at, after, start, end);
     } else if (ENV_MEMBER.test(text.slice(Math.max(0, end - 80), end))) {
       take(at, FALLBACK_AFTER, start, end);

@@ -18,7 +18,8 @@ type Span = { start: number; end: number };
 /** `.netrc` (and Windows' `_netrc`, Emacs' `.authinfo`), by name. */
 const NETRC_FILE = /(?:^|[\/\\])(?:[._]netrc|\.authinfo)$/;
 /** A `.netrc` token `password` (or `passwd`) and its value, which may be quoted. */
-const NETRC_PASSWORD = /(?<![^\s])passw(?:or)?d[ \t]{1,16}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>\S{1,256}))/dg;
+const NETRC_PASSWORD =
+  /(?<![^\s])passw(?:or)?d[ \t]{1,16}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>\S{1,256}))/dg;
 /** Subversion's cached credentials: `~/.subversion/auth/svn.simple/<md5>`, by the folder's name. */
 const SVN_AUTH_FILE = /(?:^|[\/\\])svn\.(?:simple|ssl\.client-passphrase)[\/\\][^\/\\]{1,128}$/;
 /** A hash's key `password` or `passphrase` in Subversion's format: the value's length, then it. */
@@ -49,8 +50,7 @@ const PROSE_LABEL =
  * A user and a password as two code spans with a `/` (or `:`) between (`` `admin` / `…` ``): group
  * `v` is the second's text. Read only on a line that says it is about a login.
  */
-const SPAN_PAIR =
-  /`(?<u>[A-Za-z0-9_.@+-]{1,64})`[ \t]{0,4}[\/:][ \t]{0,4}`(?<v>[^`\s]{1,256})`/dg;
+const SPAN_PAIR = /`(?<u>[A-Za-z0-9_.@+-]{1,64})`[ \t]{0,4}[\/:][ \t]{0,4}`(?<v>[^`\s]{1,256})`/dg;
 /** Words of a line about a login (`Default credentials:`, `log in with`, `user / password`). */
 const LOGIN_WORDS = /credential|log[ -]?in\b|sign[ -]?in\b|passw|\buser(?:name)?\b/i;
 
@@ -128,7 +128,11 @@ function redisHistory(text: string, out: Span[]): void {
 
 /** A literal hashed by Ansible's `password_hash` filter (`'…' | password_hash('sha512')`). */
 function hashedLiterals(text: string, out: Span[]): void {
-  for (let at = text.indexOf("password_hash"); at >= 0; at = text.indexOf("password_hash", at + 13)) {
+  for (
+    let at = text.indexOf("password_hash");
+    at >= 0;
+    at = text.indexOf("password_hash", at + 13)
+  ) {
     // the literal on the same line, at most 300 characters before
     const base = Math.max(0, at - 300, lastIndexNear(text, "\n", at, 300) + 1);
     const m = HASHED_LITERAL.exec(text.slice(base, at));

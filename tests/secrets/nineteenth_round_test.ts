@@ -17,8 +17,16 @@ Deno.test("letters alone as a literal's member on one line", async () => {
     WORDS,
     "main.go",
   );
-  await redactsValue(`cfg := mysql.Config{User: "root", Passwd: "${WORDS}", Net: "tcp"}\n`, WORDS, "db.go");
-  await redactsValue(`const c = createClient({ url: "x", password: "${WORDS}" });\n`, WORDS, "a.ts");
+  await redactsValue(
+    `cfg := mysql.Config{User: "root", Passwd: "${WORDS}", Net: "tcp"}\n`,
+    WORDS,
+    "db.go",
+  );
+  await redactsValue(
+    `const c = createClient({ url: "x", password: "${WORDS}" });\n`,
+    WORDS,
+    "a.ts",
+  );
   await redactsValue(`let o = Options { addr: "x", password: "${WORDS}" };\n`, WORDS, "a.rs");
   await redactsValue(`var o = new Options { Host = "x", Password = "${WORDS}" };\n`, WORDS, "a.cs");
   await redactsValue(`cfg = Config{Opts: f(x), Password: "${WORDS}"}\n`, WORDS, "a.go");
@@ -68,7 +76,10 @@ Deno.test("a secret's default after an environment read, letters alone too", asy
 
 Deno.test("defaults that are no secret stay", async () => {
   await kept(`let pass = env::var("DB_PASS").unwrap_or_default();\n`, "main.rs");
-  await kept(`let pass = env::var("DB_PASS").unwrap_or_else(|_| "changeme".to_string());\n`, "a.rs");
+  await kept(
+    `let pass = env::var("DB_PASS").unwrap_or_else(|_| "changeme".to_string());\n`,
+    "a.rs",
+  );
   await kept(`pw = os.getenv("DB_PASSWORD", "required")\n`, "a.py");
   await kept(`token = os.getenv("API_TOKEN", "development")\n`, "a.py");
   await kept(`let p = env::var("DB_PASS").unwrap_or(String::new());\n`, "a.rs");
@@ -89,7 +100,11 @@ Deno.test("secrets that a file's format holds", async () => {
     PW,
     "roles/users/tasks/main.yml",
   );
-  await redactsValue(`    password: "{{ '${WORDS}' | password_hash('sha512') }}"\n`, WORDS, "site.yml");
+  await redactsValue(
+    `    password: "{{ '${WORDS}' | password_hash('sha512') }}"\n`,
+    WORDS,
+    "site.yml",
+  );
   await redactsValue(`- **Username:** admin\n- **Password:** \`${PW}\`\n`, PW, "README.md");
   await redactsValue(`*Password*: \`${WORDS}\`\n`, WORDS, "docs/setup.md");
   await redactsValue(`Default credentials: \`admin\` / \`${PW}\`\n`, PW, "README.md");
