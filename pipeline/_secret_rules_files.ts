@@ -48,9 +48,11 @@ const PROSE_LABEL =
   /(?:passw(?:or)?d|passphrase|pwd|pass)(?:[*_]{1,2}[ \t]{0,4}:|:[ \t]{0,4}[*_]{1,2}|[ \t]{0,4}:)[ \t]{0,4}`(?<v>[^`\r\n]{1,256})`/dgi;
 /**
  * A user and a password as two code spans with a `/` (or `:`) between (`` `admin` / `…` ``): group
- * `v` is the second's text. Read only on a line that says it is about a login.
+ * `v` is the second's text. The user is a login's name (lower case, digits, `_.@+-`: not
+ * `` `Dropout`/`AlphaDropout` `` nor `` `.refine` / `.transform` ``), read only on a line that
+ * says it is about a login.
  */
-const SPAN_PAIR = /`(?<u>[A-Za-z0-9_.@+-]{1,64})`[ \t]{0,4}[\/:][ \t]{0,4}`(?<v>[^`\s]{1,256})`/dg;
+const SPAN_PAIR = /`(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})`[ \t]{0,4}[\/:][ \t]{0,4}`(?<v>[^`\s]{1,256})`/dg;
 /** Words of a line about a login (`Default credentials:`, `log in with`, `user / password`). */
 const LOGIN_WORDS = /credential|log[ -]?in\b|sign[ -]?in\b|passw|\buser(?:name)?\b/i;
 
@@ -87,7 +89,7 @@ function written(value: string, prose = false): boolean {
   if (/^[A-Za-z]+$/.test(value)) {
     return lettersPassword(value, "pass") && (!prose || /^(?:[A-Z][a-z]{1,32}){2,8}$/.test(value));
   }
-  if (prose && /^[A-Za-z_][\w.-]*$/.test(value) && !/[0-9]/.test(value)) return false;
+  if (prose && /^[.#]?[A-Za-z_][\w.-]*$/.test(value) && !/[0-9]/.test(value)) return false;
   return passwordLike(value, true);
 }
 

@@ -121,6 +121,8 @@ Deno.test("look-alikes in those formats stay", async () => {
   await kept(`Log in with \`admin\` / \`admin\`.\n`, "README.md");
   await kept(`Use \`src/\` / \`lib/\` folders for \`users\` / \`accounts\`.\n`, "README.md");
   await kept(`Run \`make\` / \`make install\`, then log in.\n`, "README.md");
+  await kept("- `Dropout`/`AlphaDropout` now supports user-specified RNGs\n", "NEWS.md");
+  await kept("User-supplied `.refine` / `.transform` callbacks run once\n", "wiki/compile.md");
   // the same words in code are not prose
   await kept(`AUTH ${WORDS}\n`, "notes.py");
 });
