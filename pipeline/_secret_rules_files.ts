@@ -52,7 +52,8 @@ const PROSE_LABEL =
  * `` `Dropout`/`AlphaDropout` `` nor `` `.refine` / `.transform` ``), read only on a line that
  * says it is about a login.
  */
-const SPAN_PAIR = /`(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})`[ \t]{0,4}[\/:][ \t]{0,4}`(?<v>[^`\s]{1,256})`/dg;
+const SPAN_PAIR =
+  /`(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})`[ \t]{0,4}[\/:][ \t]{0,4}`(?<v>[^`\s]{1,256})`/dg;
 /** Words of a line about a login (`Default credentials:`, `log in with`, `user / password`). */
 const LOGIN_WORDS = /credential|log[ -]?in\b|sign[ -]?in\b|passw|\buser(?:name)?\b/i;
 
