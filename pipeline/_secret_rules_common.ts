@@ -96,12 +96,24 @@ export interface NameSpots {
   /**
    * Where each word ends after which a command or a format writes a secret by position, and which:
    * `ngrok authtoken` and `add-authtoken`, `wpa_passphrase`, GitHub Actions' `::add-mask::`,
-   * `db2 connect`, a Wi-Fi `psk =` (Nix's `.psk = "…"`), FreeRDP's `xfreerdp` (its `/p:`).
+   * `db2 connect`, a Wi-Fi `psk =` (Nix's `.psk = "…"`), FreeRDP's `xfreerdp` (its `/p:`),
+   * `wandb login` and `algoliasearch(` (hex keys by position).
    */
   positions: Array<
     {
       at: number;
-      kind: "ngrok" | "wpa" | "mask" | "db2" | "psk" | "rdp" | "wpacli" | "iwkey" | "ftp";
+      kind:
+        | "ngrok"
+        | "wpa"
+        | "mask"
+        | "db2"
+        | "psk"
+        | "rdp"
+        | "wpacli"
+        | "iwkey"
+        | "ftp"
+        | "wandb"
+        | "algolia";
     }
   >;
 }

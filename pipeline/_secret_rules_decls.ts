@@ -69,6 +69,10 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
   const out: DeclaredLine[] = [];
   for (const p of [...new Set(spots.declared)].sort((a, b) => a - b)) {
     const c = text[p];
+    // Most spots are code (`key in d`, `get_token(`): a type starts with `s` or `[`, the calls end
+    // in `t` or `n` (`plainText`, `secret`, `basic_authorization`), a character test before any
+    // pattern (about 2% of the stdlib's scan)
+    if (c === "(" ? !/[tn]/.test(text[p - 1]) : c !== '"' && c !== "[" && c !== "s") continue;
     let at = -1;
     let name: string | undefined = "secret";
     if (c === "(") {

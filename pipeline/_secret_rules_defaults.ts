@@ -13,6 +13,7 @@
 
 import { echoesName, indexNear, type TextHints } from "./_secret_rules_common.ts";
 import { namesOf, PASSWORD_NAME_END, passwordLike } from "./_secret_rules_names.ts";
+import { lettersPassword } from "./_secret_rules_letters.ts";
 
 /**
  * A reference's default after its name: `:-`, `:=` or Spring's `:`, then the value and `}` (not
@@ -21,9 +22,17 @@ import { namesOf, PASSWORD_NAME_END, passwordLike } from "./_secret_rules_names.
 export const BRACE_DEFAULT: RegExp = /:(?![+?])[-=]?(?<v>[^\s{}"'`$\\]{1,256})\}/dy;
 /** A call that reads the environment or a setting, right before a quoted name. */
 const ENV_CALL =
-  /(?:getenv|getEnv|get_env|Getenv|GetEnv|environ\.get|ENV\.fetch|\benv|getProperty|GetEnvironmentVariable|env_or|env_var_or|LookupEnv)\([ \t]{0,16}\\?["']$/;
+  /(?:getenv|getEnv|get_env|Getenv|GetEnv|environ\.get|ENV\.fetch|\benv|getProperty|GetEnvironmentVariable|env_or|env_var_or|LookupEnv|getOrDefault|env::var|dotenv::var|\bvar)\([ \t]{0,16}\\?["']$/;
+/** Rust's environment read (`std::env::var("…")`, `dotenv::var`, `var` imported alone). */
+const RUST_ENV = /(?:\bvar|env::var)\([ \t]{0,16}"$/;
 /** An environment object's member or subscript, up to the name's end (`process.env.DB_PASSWORD`). */
 const ENV_MEMBER = /(?:\benv\.|(?:\bENV|\benviron|\$_ENV|\$_SERVER)\[["'])[A-Za-z0-9_]{1,64}$/;
+/**
+ * Rust's fallback after an environment read: `.unwrap_or("…")`, `.unwrap_or_else(|_| "…")`, maybe
+ * through `String::from(` or `.to_string()` (the value quoted).
+ */
+const UNWRAP_FALLBACK =
+  /\)[ \t]{0,16}(?:\r?\n[ \t]{0,64})?\.unwrap_or(?:_else)?\([ \t]{0,16}(?:\|[^|\r\n]{0,16}\|[ \t]{0,16}(?:\{[ \t]{0,16})?)?(?:(?:String::from|Ok|Some)\([ \t]{0,16})?(?<q>")(?<v>[^"\r\n\\]{1,256})"/dy;
 /** A call's fallback argument: `, "…"`, the value quoted. */
 const FALLBACK_ARGUMENT = /,[ \t]{0,16}\\?(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\\?\k<q>/dy;
 /** A fallback after the call or the member: `) { "…" }`, `|| "…"`, `?? "…"`, `?: "…"`, `or "…"`. */
@@ -59,7 +68,7 @@ export function findSecretDefaults(
     if (!m) return;
     const value = m.groups!.v;
     const name = text.slice(from, to);
-    if (!passwordLike(value, true) || echoesName(value, name)) return;
+    if (!defaultLike(value, name) || echoesName(value, name)) return;
     const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });
   };
@@ -80,7 +89,12 @@ export function findSecretDefaults(
     const before = text.slice(Math.max(0, start - 40), start);
     const c = text[at];
     if (ENV_CALL.test(before)) {
-      take(at, c === "," ? FALLBACK_ARGUMENT : FALLBACK_AFTER, start, end);
+      const after = c === ","
+        ? FALLBACK_ARGUMENT
+        : RUST_ENV.test(before)
+        ? UNWRAP_FALLBACK
+        : FALLBACK_AFTER;
+      take(at, after, start, end);
     } else if (ENV_MEMBER.test(text.slice(Math.max(0, end - 80), end))) {
       take(at, FALLBACK_AFTER, start, end);
     } else if (c === "|") take(at, FILTER_DEFAULT, start, end);
@@ -98,6 +112,16 @@ export function findSecretDefaults(
     }
   }
   return out;
+}
+
+/**
+ * Whether a default `value` of the secret `name` is one written out: a password's shape, or letters
+ * alone under a password's name (`os.getenv("DB_PASSWORD", "TigerRiverStone")`).
+ */
+function defaultLike(value: string, name: string): boolean {
+  if (passwordLike(value, true)) return true;
+  const word = /(?:passw(?:or)?ds?|passphrase|pwd|pass)(?=[^A-Za-z]{0,64}$)/i.exec(name)?.[0];
+  return word !== undefined && lettersPassword(value, word);
 }
 
 /** Where the name that ends at `end` starts (64 characters back at most). */

@@ -42,9 +42,11 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "in(?<=[Ss]onar[._-]?[Ll]ogin|(?:devops|cargo)[ \\t]{1,4}login))", // …, `sonar.login`, `az devops login`, `cargo login`
     "x(?:ox[abposre]-|app-|ec(?<=(?:[Pp][Ss]|[Pp][Aa])[Ee]xec))", // …, `psexec`, `PsExec`
     "XEC(?<=(?:PS|PA)EXEC)",
-    // …, `azure.devops.pat`, a conda channel's `anaconda.org/t/` (a token's path)
+    // …, `azure.devops.pat`, a conda channel's `anaconda.org/t/` (a token's path), Airtable's
+    // `pat….` + 64 hex digits and Terraform Cloud's `….atlasv1.` (the prefixed rules' `.` heads)
     "\\.(?:slack\\.com/|(?:pat|PAT)(?![A-Za-z0-9])(?<=[A-Za-z0-9]\\.(?:pat|PAT))|" +
-    "(?:org|com|cloud)/t/(?<=conda\\.(?:org|com|cloud)/t/))",
+    "(?:org|com|cloud)/t/(?<=conda\\.(?:org|com|cloud)/t/)|" +
+    "(?=[0-9a-f]{64})(?<=pat[A-Za-z0-9]{14}\\.)|atlasv1\\.(?<=[A-Za-z0-9]{14}\\.atlasv1\\.))",
     "_(?:live_|test_|authToken=|(?<=npm_|whsec_)|LOGIN(?<=SONAR_LOGIN)|" +
     "(?:secret_access_key|session_token)[ \\t](?<=aws_(?:secret_access_key|session_token)[ \\t])|" +
     // a name that ends in `_PAT` (Azure DevOps), `rabbitmqctl add_user`

@@ -49,6 +49,22 @@ const JSON_BEFORE = /(?:^|[{,])[ \t]{0,64}$/;
  */
 const QUOTED_AFTER =
   /^[ \t]{0,64}(?:,[ \t]{0,64}["']|[,}\]]{0,4}[ \t]{0,64}(?:(?:#|\/\/)[^\r\n]{0,1024})?(?:\r?\n|$))/;
+/**
+ * Before a name of a literal's member, on one line: the `{` or `,` that opens or separates it
+ * (`redis.Options{Addr: "x", Password: "…"}`); a `(` too, its `{` checked by `openedBy`.
+ */
+const LITERAL_BEFORE = /[{(,][ \t]{0,64}$/;
+/** After a literal member's quoted value: the next member's `,` or the literal's close. */
+const LITERAL_AFTER = /^[ \t]{0,64}[,})\]]/;
+/**
+ * A Dockerfile's `ENV` or `ARG` line up to a name: the instruction and the pairs before it
+ * (`ENV MYSQL_DATABASE=app MYSQL_ROOT_PASSWORD=…`); or a continued line's indent.
+ */
+const DOCKER_BEFORE =
+  /^[ \t]{0,64}(?:(?:ENV|ARG)[ \t]{1,16})?(?:[A-Za-z_][\w.-]{0,127}=(?:"[^"\r\n]{0,256}"|'[^'\r\n]{0,256}'|[^\s"']{0,256})[ \t]{1,16}){0,16}$/;
+/** After a Dockerfile pair's value: the line's other pairs, maybe a `\` that continues it. */
+const DOCKER_AFTER =
+  /^(?:[ \t]{1,16}[A-Za-z_][\w.-]{0,127}=(?:"[^"\r\n]{0,256}"|'[^'\r\n]{0,256}'|[^\s"']{0,256})){0,16}[ \t]{0,16}\\?[ \t]{0,16}(?:\r?\n|$)/;
 /** After an unquoted value: the line's end, or a comment after a blank. */
 const PLAIN_AFTER = /^(?:[ \t]{1,64}#[^\r\n]{0,1024})?[ \t]{0,64}(?:\r?\n|$)/;
 /**
@@ -108,7 +124,7 @@ export function findLetterPasswords(
     if (g.q && text[end] !== g.q) continue;
     // an element's text counts as quoted: markup holds no code
     const quoted = g.q !== "" || g.op === ">";
-    const line = dataLine(text, at, end + g.q.length, g, kind === "toml");
+    const line = dataLine(text, at, end + g.q.length, g, kind);
     if (!line) continue;
     // (a connection string's member is data, as a quoted value is)
     const asQuoted = quoted || line === "member";
@@ -125,11 +141,17 @@ export function findLetterPasswords(
 const DATA_FILE =
   /(?:^|\/)\.env(?:\.[\w.-]{1,64})?$|\.(?:ya?ml|ini|cfg|conf|toml|properties|xcconfig|env)$/i;
 const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt)$/i;
+/** A Dockerfile (`Dockerfile`, `Dockerfile.dev`, `app.dockerfile`, `Containerfile`). */
+const DOCKER_FILE = /(?:^|[\/\\])(?:Dockerfile|Containerfile)(?:\.[\w.-]{1,64})?$|\.dockerfile$/i;
 
-/** The kind of file `path` names, for the letters rule: data, prose, TOML (also data), or other. */
-function fileKind(path?: string): "data" | "toml" | "prose" | "" {
+/**
+ * The kind of file `path` names, for the letters rule: data, prose, TOML (also data), a
+ * Dockerfile (data on its `ENV` and `ARG` lines), or other.
+ */
+function fileKind(path?: string): "data" | "toml" | "prose" | "docker" | "" {
   if (!path) return "";
   if (/\.toml$/i.test(path)) return "toml";
+  if (DOCKER_FILE.test(path)) return "docker";
   return DATA_FILE.test(path) ? "data" : PROSE_FILE.test(path) ? "prose" : "";
 }
 
@@ -143,7 +165,7 @@ function fileKind(path?: string): "data" | "toml" | "prose" | "" {
 function wordsOfData(value: string, word: string, kind: string): boolean {
   // A stand-in that names what it stands for (`password: jiraToken`, `mySecretKey`)
   if (/token|secret|key|passw/i.test(value)) return false;
-  if (kind === "data" || kind === "toml") return wordLike(value, word, true);
+  if (kind === "data" || kind === "toml" || kind === "docker") return wordLike(value, word, true);
   return kind === "prose" && /^(?:[A-Z][a-z]{1,32}){2,8}$/.test(value) &&
     wordLike(value, word, true);
 }
@@ -154,7 +176,7 @@ function dataLine(
   at: number,
   after: number,
   g: Record<string, string>,
-  toml = false,
+  kind = "",
 ): boolean | "member" {
   if (g.op === ">") {
     return !g.nq && text.startsWith("</", after) && text[nameStart(text, at) - 1] === "<";
@@ -178,13 +200,57 @@ function dataLine(
     }
     // Unquoted: a YAML key (`: ` then the value) or an INI or `.env` line, the name first
     if (g.op === ":" && !/[ \t]/.test(text[at + 1] ?? "")) return false;
+    if (kind === "docker" && g.op === "=" && DOCKER_BEFORE.test(before)) {
+      return DOCKER_AFTER.test(rest);
+    }
     return PLAIN_BEFORE.test(before) && PLAIN_AFTER.test(rest);
+  }
+  if (kind === "docker" && g.op === "=" && DOCKER_BEFORE.test(before) && DOCKER_AFTER.test(rest)) {
+    return true;
   }
   if (!g.nq && g.op === "=" && DECL_BEFORE.test(before) && DECL_AFTER.test(rest)) return true;
   // (a TOML inline table's member, `db = { user = "app", password = "…" }`, as a JSON object's)
-  const json = (g.nq === '"' && g.op === ":") || (toml && g.op === "=");
-  return (PLAIN_BEFORE.test(before) || (json && JSON_BEFORE.test(before))) &&
-    QUOTED_AFTER.test(rest);
+  const json = (g.nq === '"' && g.op === ":") || (kind === "toml" && g.op === "=");
+  if (
+    (PLAIN_BEFORE.test(before) || (json && JSON_BEFORE.test(before))) && QUOTED_AFTER.test(rest)
+  ) return true;
+  // A member of a literal written on one line with the others (`redis.Options{Addr: "x",
+  // Password: "…"}`, `new Options { Password = "…" }`, `createClient({ password: "…" })`)
+  return !g.nq && LITERAL_BEFORE.test(before) && LITERAL_AFTER.test(rest) &&
+    openedBy(before) === "{";
+}
+
+/**
+ * Whether letters `value` under a name whose password word is `word` read as a password written
+ * out, quoted: not a placeholder, a label, a word of forms, or the name's own word.
+ *
+ * @example
+ * ```ts
+ * import { lettersPassword } from "./_secret_rules_letters.ts";
+ * lettersPassword("TigerRiverStone", "password"); // true
+ * lettersPassword("required", "password"); // false
+ * ```
+ */
+export function lettersPassword(value: string, word: string): boolean {
+  return /^[A-Za-z]{6,64}$/.test(value) && wordLike(value, word, true);
+}
+
+/**
+ * The bracket that `before` (a line up to a name) leaves open last: `{` for a literal's member
+ * (`Options{Addr: "x", `), `(` for a call's named argument (`connect(host="x", `, which stays: a
+ * call's keyword is a parameter's name, its letters often a sample), or "" if none.
+ */
+function openedBy(before: string): string {
+  let depth = 0;
+  for (let i = before.length - 1; i >= 0; i--) {
+    const c = before[i];
+    if (c === ")" || c === "]" || c === "}") depth++;
+    else if (c === "(" || c === "[" || c === "{") {
+      if (depth === 0) return c;
+      depth--;
+    }
+  }
+  return "";
 }
 
 /** Whether the typed name before the `:` at `at` is declared alone on its line, its value last. */

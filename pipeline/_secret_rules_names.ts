@@ -666,14 +666,18 @@ export const NAME_WORD: RegExp = new RegExp(
     `(?:(?<wpa>(?=[ \\t])(?<=(?<![\\w.-])wpa_passphrase))|(?<=(?:${anyCase("pass")}|(?:${
       anyCase("seed")
     }|${anyCase("recovery")})[_ -]?)${anyCase("phrase")}))|` +
-    `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")})))`,
+    `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")}))|` +
+    // `algoliasearch(APP_ID, KEY)` (and Python's `algoliasearch.Client(…)`): a key by position
+    "(?<algolia>(?=(?:\\.Client)?\\()(?<=algoliasearch)))",
     `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${anyCase("dential")}))`,
     "code(?==)(?<=[?&]code)", // a URL's `?code=` (see QUERY_NAME)
     "(?<pat>Pat(?![A-Za-z0-9])(?<=[a-z0-9]Pat))", // `adoPat` (see `_secret_rules_hosts.ts`)
     `[Bb](?:${anyCase("earer")}|(?<db2>2(?=[ \\t]{1,8}["']?${
       anyCase("connect")
     }[ \\t])(?<=(?<![\\w.-])db2))|` +
-    `(?<bind>ind(?=(?:_s)?\\()(?<=(?:ldap|simple)_bind)))`,
+    `(?<bind>ind(?=(?:_s)?\\()(?<=(?:ldap|simple)_bind))|` +
+    // `wandb login KEY` (Weights & Biases: 40 hex digits by position)
+    `(?<wandb>(?=[ \\t]{1,8}login(?![\\w-]))(?<=(?<![\\w.-])wandb)))`,
     `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
     `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
     "(?<rclone>clone(?<=rclone))", // `rclone config create` (`_secret_rules_positional.ts`)
@@ -762,8 +766,10 @@ export function nameSpots(text: string): NameSpots {
       if (c === 58 || c === 61) spots.valueOperators.push(valueRest);
     }
   }
-  const pass = passSpots(text, spots.directives, spots.declared);
+  const passRests: number[] = [];
+  const pass = passSpots(text, spots.directives, spots.declared, passRests);
   if (pass.length) spots.operators = mergeAscending(spots.operators, pass);
+  if (passRests.length) spots.rests = mergeAscending(spots.rests, passRests.sort((a, b) => a - b));
   return spots;
 }
 
@@ -796,6 +802,8 @@ function positionKind(
   if (g.wpacli !== undefined) return "wpacli";
   if (g.iwkey !== undefined) return "iwkey";
   if (g.ftp !== undefined) return "ftp";
+  if (g.wandb !== undefined) return "wandb";
+  if (g.algolia !== undefined) return "algolia";
   return undefined;
 }
 
@@ -816,13 +824,19 @@ const PASS_WORDS = ["pass", "Pass", "PASS", "pw", "Pw", "PW"];
 
 /**
  * Where the operators after `pass` and `pw` names are (ascending), and where each `requirepass`
- * ends (into `directives`): the word as a name's last
+ * ends (into `directives`), where such a name's rest ends at a call's `)` or `,` (into `rests`:
+ * `env::var("DB_PASS")`), and where at a declaration (into `declared`): the word as a name's last
  * (`DB_PASS`, `"pass"`, `dbPass`, `<Pass>`, `LDAP_BIND_PW`, `SMBPASS`), not followed by a lower
  * case letter (`password`, `passage` are found or not by their own words). `indexOf` searches,
  * the cheapest way: a branch of {@linkcode NAME_WORD} from `s` or `p` (common letters in code)
  * would cost that search its quick skip, and a pattern of its own stops at every such letter.
  */
-function passSpots(text: string, directives: number[], declared: number[]): number[] {
+function passSpots(
+  text: string,
+  directives: number[],
+  declared: number[],
+  rests: number[],
+): number[] {
   const out: number[] = [];
   for (const word of PASS_WORDS) {
     const n = word.length;
@@ -837,6 +851,7 @@ function passSpots(text: string, directives: number[], declared: number[]): numb
       const c = text.charCodeAt(rest);
       if (c === 58 || c === 61 || c === 62) out.push(rest); // : = >
       else if (n === 4 && text.startsWith("require", at - 7)) directives.push(at + n); // Redis's
+      else if (c === 41 || c === 44) rests.push(rest); // `env::var("DB_PASS")`, `getenv("DB_PW",`
       else if (declares(c)) declared.push(rest);
     }
   }

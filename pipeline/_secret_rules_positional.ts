@@ -316,14 +316,37 @@ const SASL_LINE =
 const EXPECT_SEND =
   /[^\r\n]{0,256}?(?:\{[ \t]{0,16}|(?:\r?\n[^\r\n]{0,256}?){0,2}\r?\n[ \t]{0,64})(?:exp_)?send[ \t]{1,8}(?:--[ \t]{1,8})?(?:"(?<q>[^"\\\r\n]{1,256})(?:\\[rn])?"|\{(?<b>[^}\\\r\n]{1,256})(?:\\r)?\}|(?<v>[^\s"{}\[\];]{3,256}))/dy;
 
+/** A Weights & Biases API key: 40 hex digits, `local-` before them for a server's own. */
+const WANDB_KEY = /^(?:local-)?[0-9a-f]{40}$/;
+/** `algoliasearch(` (or `.Client(`) then the application id and the key, 32 hex digits, quoted. */
+const ALGOLIA_CALL =
+  /(?:\.Client)?\([ \t]{0,16}(?<a>["'])[A-Za-z0-9]{1,64}\k<a>[ \t]{0,16},[ \t]{0,16}(?<k>["'])(?<q>[0-9a-f]{32})\k<k>/dy;
+
 /**
  * The secret written after a word the name search found (`NameSpots.positions`, ending at `at`):
  * `ngrok authtoken TOKEN` and `ngrok config add-authtoken TOKEN`, `wpa_passphrase SSID
  * PASSPHRASE`, GitHub Actions' `::add-mask::VALUE` (the value a workflow masks is a secret by
- * definition; a reference such as `$TOKEN` or `${{ … }}` stays) and `db2 connect … using
- * PASSWORD`.
+ * definition; a reference such as `$TOKEN` or `${{ … }}` stays), `db2 connect … using
+ * PASSWORD`, `wandb login KEY` and `algoliasearch(APP_ID, KEY)` (hex keys: by their place alone,
+ * as a commit's hash is also written, so only after these).
  */
 function afterWord(text: string, at: number, kind: string, out: Span[]): void {
+  if (kind === "wandb") {
+    // `login`, its options (`--relogin`, `--host URL`), then the key: 40 hex digits (`local-` first
+    // for a server's own)
+    const words = wordsFrom(text, at, 8);
+    let i = 1;
+    while (i < words.length && words[i].text.startsWith("-")) {
+      i += /^--(?:host|cloud|base-url)$/.test(words[i].text) ? 2 : 1;
+    }
+    const key = words[i];
+    if (key && WANDB_KEY.test(key.text)) out.push({ start: key.start, end: key.end });
+    return;
+  }
+  if (kind === "algolia") {
+    sticky(text, at, ALGOLIA_CALL, out);
+    return;
+  }
   if (kind === "ngrok" || kind === "wpa") {
     const words = wordsFrom(text, at, kind === "wpa" ? 2 : 1);
     const word = words[words.length - 1];

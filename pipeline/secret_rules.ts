@@ -117,8 +117,18 @@
  * 31: a value split over joined literals or `\` continuations is read within 2 KB of its joints
  * on a longer line, and a FreeRDP line up to the next `xfreerdp` (the same findings on shorter
  * lines; a long line of them took the square of its length). 32: 30 and 31 together.
+ * 33: a password of letters alone as a literal's member on one line
+ * (`redis.Options{Addr: "x", Password: "…"}`) and as an environment read's default
+ * (`os.getenv("DB_PASSWORD", "…")`, `process.env.X ?? "…"`, `${X:-…}`), Rust's
+ * `unwrap_or("…")`/`unwrap_or_else(|_| "…")` after `env::var`, a `pass` name's call
+ * (`env::var("DB_PASS")`), the secrets a file's format holds (`.netrc`'s `password` token,
+ * Subversion's `svn.simple`, `AUTH` in `.rediscli_history`, an Ansible literal piped to
+ * `password_hash`, a page's `**Password:**` before a code span and `` `user` / `…` ``), a
+ * Dockerfile's `ENV A=… B=…` and `ENV NAME value` with letters alone, `wandb login` and
+ * `algoliasearch(id, …)` hex keys; Airtable's and Terraform Cloud's heads gated by the main hint
+ * search's `.`.
  */
-export const SECRET_RULES_VERSION = 32;
+export const SECRET_RULES_VERSION = 33;
 
 import {
   fewCharacters,
@@ -263,6 +273,7 @@ import {
   TOOL_OPTION,
 } from "./_secret_rules_cli.ts";
 import { findPositionalPasswords, findUserTokens, USER_TOKEN } from "./_secret_rules_positional.ts";
+import { findFileFormatSecrets } from "./_secret_rules_files.ts";
 import {
   FACEBOOK_TOKEN,
   facebookLike,
@@ -850,6 +861,15 @@ export const SECRET_SHAPES: SecretShape[] = [
       '(`"passphrase": "swordfish"`, `password: mongopass`, `<password>swordfish</password>`)',
     hints: [":", "=", ">"],
     find: findLetterPasswords,
+  },
+  {
+    id: "file-format-secret",
+    label: "password",
+    kind: "A secret that a file's format holds, read in its files only: a `.netrc`'s `password` " +
+      "token, Subversion's `svn.simple` credentials, `AUTH` in `.rediscli_history`, an Ansible " +
+      "literal piped to `password_hash`, a page's `**Password:** `…`` and `` `user` / `…` ``",
+    hints: [], // (the file's path picks the format)
+    find: findFileFormatSecrets,
   },
   {
     id: "credential-call",

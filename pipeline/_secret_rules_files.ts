@@ -1,0 +1,186 @@
+/**
+ * Rules for secrets that a file's own format holds (`secret_rules.ts` is the public face), each read
+ * only in the files named for it: a `.netrc`'s `password` token whatever its shape (the file holds
+ * nothing else), Subversion's cached credentials (`svn.simple`: `K 8`/`password`/`V n`/the value),
+ * Redis's `AUTH` in `.rediscli_history`, an Ansible literal piped to `password_hash` in YAML and
+ * templates, prose's credentials in code spans (`**Password:** \`…\``, `` `admin` / `…` ``), and
+ * letters alone in a Dockerfile's `ENV NAME value`.
+ *
+ * @module
+ */
+
+import { indexNear, lastIndexNear } from "./_secret_rules_common.ts";
+import { passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
+import { lettersPassword } from "./_secret_rules_letters.ts";
+
+type Span = { start: number; end: number };
+
+/** `.netrc` (and Windows' `_netrc`, Emacs' `.authinfo`), by name. */
+const NETRC_FILE = /(?:^|[\/\\])(?:[._]netrc|\.authinfo)$/;
+/** A `.netrc` token `password` (or `passwd`) and its value, which may be quoted. */
+const NETRC_PASSWORD =
+  /(?<![^\s])passw(?:or)?d[ \t]{1,16}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>\S{1,256}))/dg;
+/** Subversion's cached credentials: `~/.subversion/auth/svn.simple/<md5>`, by the folder's name. */
+const SVN_AUTH_FILE = /(?:^|[\/\\])svn\.(?:simple|ssl\.client-passphrase)[\/\\][^\/\\]{1,128}$/;
+/** A hash's key `password` or `passphrase` in Subversion's format: the value's length, then it. */
+const SVN_ENTRY = /^K [0-9]{1,4}\r?\npass(?:word|phrase)\r?\nV (?<n>[0-9]{1,5})\r?\n/gm;
+/** Redis's command history, by name. */
+const REDIS_HISTORY = /(?:^|[\/\\])\.rediscli_history$/;
+/** `AUTH [user] PASSWORD` (also in `HELLO 3 AUTH user PASSWORD`) at a line's start, any case. */
+const REDIS_AUTH =
+  /^[ \t]{0,16}(?:hello[ \t]{1,16}[0-9][ \t]{1,16})?auth[ \t]{1,16}(?:(?:"[^"\r\n]{1,256}"|[^\s"]{1,256})[ \t]{1,16})?(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))[ \t]{0,16}\r?$/dgim;
+/** YAML and Jinja templates: where Ansible writes `password_hash`. */
+const ANSIBLE_FILE = /\.(?:ya?ml|j2)$/i;
+/** A quoted literal before `| password_hash` (the pipe at the match's end). */
+const HASHED_LITERAL = /(?<q>["'])(?<v>[^"'\r\n\\{}]{1,256})\k<q>[ \t]{0,16}\|[ \t]{0,16}$/d;
+/** A Dockerfile (`Dockerfile`, `Dockerfile.dev`, `app.dockerfile`, `Containerfile`). */
+const DOCKER_FILE = /(?:^|[\/\\])(?:Dockerfile|Containerfile)(?:\.[\w.-]{1,64})?$|\.dockerfile$/i;
+/** The old form of `ENV`, a name and the rest of its line: `ENV DB_PASSWORD value`. */
+const DOCKER_ENV =
+  /^[ \t]{0,16}ENV[ \t]{1,16}(?<n>[A-Za-z_][\w.-]{0,127})[ \t]{1,16}(?<q>["']?)(?<v>[A-Za-z]{6,64})\k<q>[ \t]{0,16}\r?$/dgm;
+/** Pages of prose: Markdown, reST, text. */
+const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt)$/i;
+/**
+ * A password's label in prose, maybe bold or italic, its `:` inside or after the emphasis, then a
+ * code span (`**Password:** \`…\``, `*Passphrase*: \`…\``): group `v` is the span's text.
+ */
+const PROSE_LABEL =
+  /(?:passw(?:or)?d|passphrase|pwd|pass)(?:[*_]{1,2}[ \t]{0,4}:|:[ \t]{0,4}[*_]{1,2}|[ \t]{0,4}:)[ \t]{0,4}`(?<v>[^`\r\n]{1,256})`/dgi;
+/**
+ * A user and a password as two code spans with a `/` (or `:`) between (`` `admin` / `…` ``): group
+ * `v` is the second's text. The user is a login's name (lower case, digits, `_.@+-`: not
+ * `` `Dropout`/`AlphaDropout` `` nor `` `.refine` / `.transform` ``), read only on a line that
+ * says it is about a login.
+ */
+const SPAN_PAIR =
+  /`(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})`[ \t]{0,4}[\/:][ \t]{0,4}`(?<v>[^`\s]{1,256})`/dg;
+/** Words of a line about a login (`Default credentials:`, `log in with`, `user / password`). */
+const LOGIN_WORDS = /credential|log[ -]?in\b|sign[ -]?in\b|passw|\buser(?:name)?\b/i;
+
+/**
+ * The secrets of the formats above in `text`, read only when `path` names one of their files.
+ *
+ * @example
+ * ```ts
+ * import { findFileFormatSecrets } from "./_secret_rules_files.ts";
+ * findFileFormatSecrets("default login bob password TigerFrost\n", undefined, ".netrc");
+ * // [{ start: 27, end: 37 }]
+ * ```
+ */
+export function findFileFormatSecrets(text: string, _hints?: unknown, path?: string): Span[] {
+  if (!path) return [];
+  const out: Span[] = [];
+  if (NETRC_FILE.test(path)) netrc(text, out);
+  else if (SVN_AUTH_FILE.test(path)) svnAuth(text, out);
+  else if (REDIS_HISTORY.test(path)) redisHistory(text, out);
+  else if (ANSIBLE_FILE.test(path)) hashedLiterals(text, out);
+  else if (PROSE_FILE.test(path)) prose(text, out);
+  else if (DOCKER_FILE.test(path)) dockerEnv(text, out);
+  return out;
+}
+
+/**
+ * Whether `value` reads as a secret written out: not a placeholder, a reference or a stand-in. In
+ * prose, letters alone only as capitalised words joined (`KoelIsCool`; `accounts` is a word), and a
+ * name of code (`accounts_v2`) is none.
+ */
+function written(value: string, prose = false): boolean {
+  if (value.length < 4 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) return false;
+  if (/^(.)\1*$/.test(value) || /^[$%]/.test(value)) return false;
+  if (/^[A-Za-z]+$/.test(value)) {
+    return lettersPassword(value, "pass") && (!prose || /^(?:[A-Z][a-z]{1,32}){2,8}$/.test(value));
+  }
+  if (prose && /^[.#]?[A-Za-z_][\w.-]*$/.test(value) && !/[0-9]/.test(value)) return false;
+  return passwordLike(value, true);
+}
+
+/** The value of each `password` token of a `.netrc` (its letters alone too: the file is data). */
+function netrc(text: string, out: Span[]): void {
+  NETRC_PASSWORD.lastIndex = 0;
+  for (const m of text.matchAll(NETRC_PASSWORD)) {
+    const group = m.groups!.q !== undefined ? "q" : "v";
+    if (!written(m.groups![group]!)) continue;
+    const [start, end] = m.indices!.groups![group]!;
+    out.push({ start, end });
+  }
+}
+
+/** The value of a Subversion credentials file's `password` (or `passphrase`) key, by its length. */
+function svnAuth(text: string, out: Span[]): void {
+  SVN_ENTRY.lastIndex = 0;
+  for (const m of text.matchAll(SVN_ENTRY)) {
+    const start = m.index! + m[0].length;
+    const end = start + Number(m.groups!.n);
+    if (end > start && end <= text.length && !/[\r\n]/.test(text.slice(start, end))) {
+      out.push({ start, end });
+    }
+  }
+}
+
+/** The password of each `AUTH` line of Redis's history, whatever its shape. */
+function redisHistory(text: string, out: Span[]): void {
+  REDIS_AUTH.lastIndex = 0;
+  for (const m of text.matchAll(REDIS_AUTH)) {
+    const group = m.groups!.q !== undefined ? "q" : "v";
+    const value = m.groups![group]!;
+    if (PLACEHOLDER_WORD.test(value) || REFERENCE.test(value) || /^(.)\1*$/.test(value)) continue;
+    const [start, end] = m.indices!.groups![group]!;
+    out.push({ start, end });
+  }
+}
+
+/** A literal hashed by Ansible's `password_hash` filter (`'…' | password_hash('sha512')`). */
+function hashedLiterals(text: string, out: Span[]): void {
+  for (
+    let at = text.indexOf("password_hash");
+    at >= 0;
+    at = text.indexOf("password_hash", at + 13)
+  ) {
+    // the literal on the same line, at most 300 characters before
+    const base = Math.max(0, at - 300, lastIndexNear(text, "\n", at, 300) + 1);
+    const m = HASHED_LITERAL.exec(text.slice(base, at));
+    if (!m || !written(m.groups!.v)) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start: base + start, end: base + end });
+  }
+}
+
+/**
+ * Letters alone as the value of `ENV NAME value` under a password's name (the other shapes are
+ * the pairs rule's): the instruction writes data, not code.
+ */
+function dockerEnv(text: string, out: Span[]): void {
+  if (!text.includes("ENV")) return;
+  DOCKER_ENV.lastIndex = 0;
+  for (const m of text.matchAll(DOCKER_ENV)) {
+    const word = /(?:passw(?:or)?ds?|passphrase|pwd|pass)$/i.exec(m.groups!.n)?.[0];
+    if (!word || !lettersPassword(m.groups!.v, word)) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+}
+
+/** Credentials that a page of prose shows in code spans, after a label or as a user's pair. */
+function prose(text: string, out: Span[]): void {
+  if (!text.includes("`")) return;
+  PROSE_LABEL.lastIndex = 0;
+  for (const m of text.matchAll(PROSE_LABEL)) {
+    // the label a word of its own (not `bypass:`), checked here: a pattern that starts by looking
+    // behind is tried at every character
+    if (/[A-Za-z0-9_]/.test(text[m.index! - 1] ?? "") || !written(m.groups!.v, true)) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+  SPAN_PAIR.lastIndex = 0;
+  for (const m of text.matchAll(SPAN_PAIR)) {
+    const value = m.groups!.v;
+    if (value === m.groups!.u || !written(value, true)) continue;
+    // the words of its line, 512 characters around it at most
+    const from = Math.max(0, m.index! - 512, lastIndexNear(text, "\n", m.index!, 512) + 1);
+    let to = indexNear(text, "\n", m.index!, 512);
+    if (to < 0) to = Math.min(text.length, m.index! + 512);
+    if (!LOGIN_WORDS.test(text.slice(from, to))) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+}
