@@ -46,6 +46,11 @@ async function twinProjects(tree: Record<string, string>): Promise<[string, stri
   return roots;
 }
 
+/** Write `text` to `path` in both twin projects (the same edit to each). */
+async function writeBoth(roots: string[], path: string, text: string): Promise<void> {
+  for (const at of roots) await Deno.writeTextFile(join(at, path), text);
+}
+
 Deno.test("a one-file-edit warm build reads one file, decodes no unchanged text, collects nothing", async () => {
   const root = await project();
   const plainRoot = await project();
@@ -75,9 +80,7 @@ Deno.test("a warm build measures no unchanged text kept in the pack: the last bu
   const root = await project();
   const plainRoot = await project();
   // A bidirectional control (U+202E) in one file: its marks, taken from the memo, note it too.
-  for (const at of [root, plainRoot]) {
-    await Deno.writeTextFile(join(at, "src/m5.py"), `s = "\u202e abc"  # line\n`.repeat(80));
-  }
+  await writeBoth([root, plainRoot], "src/m5.py", `s = "\u202e abc"  # line\n`.repeat(80));
   await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
   const edit = (at: string, n: number) =>
     Deno.writeTextFile(join(at, "src/m3.py"), `é = ${n}  # edited\n`.repeat(80));
@@ -107,7 +110,7 @@ Deno.test("a warm build reads no unchanged plain text over 256 KB: it is summari
   const [root, plainRoot] = await twinProjects(tree);
   await once(root, speedLayer());
   await once(plainRoot);
-  for (const at of [root, plainRoot]) await Deno.writeTextFile(join(at, "src/a.py"), "a = 2\n");
+  await writeBoth([root, plainRoot], "src/a.py", "a = 2\n");
   let document = "";
   const work = await tallyWork(async () => {
     document = await once(root, speedLayer());
@@ -136,7 +139,7 @@ Deno.test("a warm build reads no unchanged plain text of 32-256 KB: its verdict 
   const [root, plainRoot] = await twinProjects(tree);
   await once(root, speedLayer());
   await once(plainRoot);
-  for (const at of [root, plainRoot]) await Deno.writeTextFile(join(at, "src/a.py"), "a = 2\n");
+  await writeBoth([root, plainRoot], "src/a.py", "a = 2\n");
   let document = "";
   const work = await tallyWork(async () => {
     document = await once(root, speedLayer());
@@ -176,9 +179,7 @@ Deno.test("a warm build reads no unchanged code over 32 KB: whether it is number
   await once(root, speedLayer());
   await once(plainRoot);
   for (const n of [2, 3]) {
-    for (const at of [root, plainRoot]) {
-      await Deno.writeTextFile(join(at, "src/a.py"), `a = ${n}\n`);
-    }
+    await writeBoth([root, plainRoot], "src/a.py", `a = ${n}\n`);
     let document = "";
     const work = await tallyWork(async () => {
       document = await once(root, speedLayer());
@@ -211,9 +212,7 @@ Deno.test("a warm build after an edit appends the few files found clean anew to 
   await once(plainRoot);
   const grown: number[] = [];
   for (let edit = 1; edit <= 3; edit++) {
-    for (const at of [root, plainRoot]) {
-      await Deno.writeTextFile(join(at, `src/m${edit}.py`), `x = "edited ${edit}"\n`);
-    }
+    await writeBoth([root, plainRoot], `src/m${edit}.py`, `x = "edited ${edit}"\n`);
     const before = pack();
     const document = await warm();
     grown.push(pack() - before);
@@ -248,9 +247,7 @@ Deno.test("a warm build reads no unchanged file skipped by its text: a generated
   await once(root, speedLayer());
   await once(plainRoot);
   for (const n of [2, 3]) {
-    for (const at of [root, plainRoot]) {
-      await Deno.writeTextFile(join(at, "src/a.py"), `a = ${n}\n`);
-    }
+    await writeBoth([root, plainRoot], "src/a.py", `a = ${n}\n`);
     let skipped: string[] = [];
     const work = await tallyWork(async () => {
       skipped = await skips(root, speedLayer());
