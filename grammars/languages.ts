@@ -2037,12 +2037,51 @@ const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
  * Scala items: definitions and declarations, packages and package objects (`package object os {`,
  * Scala 2's members of a package), imports and exports, not expressions.
  */
-function scalaKeep(node: NodeLike, type: string = node.type): boolean {
+function scalaKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
   if (type === "ERROR") return false;
+  if (container?.type === "compilation_unit" && sbtSetting(node, type)) return true;
   if (type === "call_expression") return scalaTest(node) !== undefined;
   return type.endsWith("_definition") || type.endsWith("_declaration") ||
     type === "package_clause" || type === "package_object" || type === "enum_case_definitions";
 }
+
+/**
+ * Whether a file's top-level statement is an sbt build's (`build.sbt`, `project/plugins.sbt`):
+ * a setting (`ThisBuild / scalaVersion := "3.3.1"`, `libraryDependencies ++= Seq(...)`) or a
+ * call of sbt's that adds settings (`addSbtPlugin(...)`, `inThisBuild(List(...))`,
+ * `enablePlugins(...)`). A Scala source file has no statement at its top level.
+ */
+function sbtSetting(node: NodeLike, type: string): boolean {
+  if (type === "infix_expression") {
+    return SBT_OPERATORS.has(node.childForFieldName("operator")?.text ?? "");
+  }
+  const head = type === "call_expression" ? node.childForFieldName("function") : null;
+  return head?.type === "identifier" && SBT_CALLS.test(head.text);
+}
+
+/**
+ * An sbt build's top-level statement as a symbol (see {@linkcode sbtSetting}): a setting by its
+ * key (`ThisBuild / scalaVersion`), kind `setting`; a call by its name and first argument when
+ * that is one line (`addSbtPlugin "org.scalameta" % "sbt-scalafmt" % "2.5.2"`), kind `call`.
+ */
+function sbtDescribe(def: NodeLike, type: string): DeclaredName | undefined {
+  if (def.parent?.type !== "compilation_unit" || !sbtSetting(def, type)) return undefined;
+  const signature = cutSignature(firstLineClosed(def.text));
+  if (type === "infix_expression") {
+    const key = def.childForFieldName("left")?.text.replace(/\s+/g, " ") ?? "";
+    return key ? { name: key, kind: "setting", signature } : undefined;
+  }
+  const first = def.childForFieldName("arguments")?.namedChildren[0]?.text ?? "";
+  const head = def.childForFieldName("function")!.text;
+  const name = first && !first.includes("\n") ? `${head} ${first}`.slice(0, 120) : head;
+  return { name, kind: "call", signature: def.text.includes("\n") ? `${head}(...)` : signature };
+}
+
+/** sbt's operators that define a setting or task (`:=`, `+=`, `++=`, `~=`, ...). */
+const SBT_OPERATORS = new Set([":=", "+=", "++=", "-=", "--=", "~=", "<<=", "<+=", "<++="]);
+
+/** sbt's calls that add settings to a build (`addSbtPlugin`, `inThisBuild`, `enablePlugins`). */
+const SBT_CALLS = /^(?:add[A-Z]\w*|in(?:ThisBuild|Scope|Config|Task)|(?:enable|disable)Plugins)$/;
 
 /** Whether a statement is a titled test call (`test("a") { ... }`), asked of a test's block. */
 function scalaTitled(node: NodeLike): boolean {
@@ -2108,6 +2147,12 @@ function scalaLawCheck(call: NodeLike, args: NodeLike): DeclaredName | undefined
   };
 }
 
+/** A Scala call's or infix's symbol: an sbt build's statement, a test or suite, else none. */
+function scalaDescribe(def: NodeLike, type: string): DeclaredName | undefined {
+  if (type !== "call_expression" && type !== "infix_expression") return undefined;
+  return sbtDescribe(def, type) ?? (type === "call_expression" ? scalaTest(def) : undefined);
+}
+
 /** Scala members are public unless `private` (`private[pkg]` too) says otherwise. */
 function scalaPublic(def: NodeLike): boolean {
   const mods = def.namedChildren.find((c) => c.type === "modifiers");
@@ -2164,13 +2209,17 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
     simple_enum_case: { kind: "case" },
     full_enum_case: { kind: "case" },
     call_expression: { kind: "test", checked: true },
+    // An sbt build's setting (`name := "core"`, see `sbtSetting`).
+    infix_expression: { kind: "setting", checked: true },
   },
   expands: new Set(["suite"]),
   values: new Set(["val_definition.value", "var_definition.value"]),
   isPublic: scalaPublic,
-  defines: (node, type) => type !== "call_expression" || scalaTest(node) !== undefined,
-  describe: (def, type) => type === "call_expression" ? scalaTest(def) : undefined,
-  symbolName: (def, type) => type === "call_expression" ? scalaTest(def)?.name : undefined,
+  defines: (node, type) =>
+    (type !== "call_expression" && type !== "infix_expression") ||
+    scalaDescribe(node, type) !== undefined,
+  describe: scalaDescribe,
+  symbolName: (def, type) => scalaDescribe(def, type)?.name,
   opaque: new Set(["string", "interpolated_string_expression"]),
 };
 
@@ -2273,7 +2322,7 @@ export const LANGUAGES: LanguageSpec[] = [
   { id: "php", extensions: [".php", ".phtml"], ...PHP },
   { id: "csharp", extensions: [".cs"], ...CSHARP },
   { id: "bash", extensions: [".sh", ".bash", ".bats"], ...BASH },
-  { id: "scala", extensions: [".scala", ".sc"], ...SCALA },
+  { id: "scala", extensions: [".scala", ".sc", ".sbt"], ...SCALA },
   { id: "kotlin", extensions: [".kt", ".kts"], ...KOTLIN },
   { id: "lua", extensions: [".lua"], ...LUA },
   { id: "zig", extensions: [".zig"], ...ZIG },
