@@ -61,6 +61,12 @@ export interface LanguageSpec {
   /** Node types that are function bodies only when their parent is listed in `functionBodies`. */
   bodyTypes: Set<string>;
   /**
+   * `type.field` pairs whose child is a function body only when it is a `block`: an operator's
+   * operand (ScalaTest's `"pops" in { ... }`), where another expression (`key := Seq(...)`) is
+   * a value.
+   */
+  blockBodies?: Set<string>;
+  /**
    * Items kept as they are (with nested bodies elided); `type` is the node's type, when known,
    * `container` the node whose item it is.
    */
@@ -2041,6 +2047,7 @@ function scalaKeep(node: NodeLike, type: string = node.type, container?: NodeLik
   if (type === "ERROR") return false;
   if (container?.type === "compilation_unit" && sbtSetting(node, type)) return true;
   if (type === "call_expression") return scalaTest(node) !== undefined;
+  if (type === "infix_expression") return scalaSpecTest(node) !== undefined;
   return type.endsWith("_definition") || type.endsWith("_declaration") ||
     type === "package_clause" || type === "package_object" || type === "enum_case_definitions";
 }
@@ -2082,6 +2089,61 @@ const SBT_OPERATORS = new Set([":=", "+=", "++=", "-=", "--=", "~=", "<<=", "<+=
 
 /** sbt's calls that add settings to a build (`addSbtPlugin`, `inThisBuild`, `enablePlugins`). */
 const SBT_CALLS = /^(?:add[A-Z]\w*|in(?:ThisBuild|Scope|Config|Task)|(?:enable|disable)Plugins)$/;
+
+/**
+ * A ScalaTest spec's test or suite, an infix whose right side is a block, as a symbol titled by
+ * its strings: a test (`"A Stack" should "pop" in { ... }`, FlatSpec's `it should "throw" in
+ * { ... }`, `ignore { ... }` for a skipped one, WordSpec's and FreeSpec's `"pops" in { ... }`,
+ * options such as `taggedAs Slow` left out of its name), or a suite holding tests (WordSpec's
+ * `"A Stack" when { ... }`, `"empty" should { ... }`, FreeSpec's `"A Stack" - { ... }`).
+ */
+function scalaSpecTest(node: NodeLike): DeclaredName | undefined {
+  const block = node.childForFieldName("right");
+  const verb = node.childForFieldName("operator")?.text ?? "";
+  let left = node.childForFieldName("left");
+  if (block?.type !== "block" || !left) return undefined;
+  const signature = cutSignature(
+    `${left.text} ${verb}`.replace(/\s+/g, " "),
+  );
+  if (SCALA_SPEC_SUITES.has(verb)) {
+    const name = scalaTitle(left);
+    return name === undefined ? undefined : { name, kind: "suite", signature };
+  }
+  if (verb !== "in" && verb !== "ignore") return undefined;
+  // `"pops" taggedAs (Slow, Db) in { ... }`: a test's options are no part of its title.
+  while (
+    left.type === "infix_expression" && left.childForFieldName("operator")?.text === "taggedAs"
+  ) {
+    left = left.childForFieldName("left")!;
+  }
+  let name = scalaTitle(left);
+  if (name === undefined && left.type === "infix_expression") {
+    // FlatSpec's `"A Stack" should "pop"`, `it must "throw"`, `they can "x"`.
+    const subject = left.childForFieldName("left");
+    const how = left.childForFieldName("operator")?.text ?? "";
+    const title = scalaTitle(left.childForFieldName("right"));
+    const who = subject?.type === "identifier" && /^(?:it|they)$/.test(subject.text)
+      ? subject.text
+      : scalaTitle(subject);
+    if (title !== undefined && who !== undefined && SCALA_SPEC_VERBS.has(how)) {
+      name = `${who} ${how} ${title}`;
+    }
+  }
+  return name === undefined ? undefined : { name, kind: "test", signature };
+}
+
+/** A plain string's text (`"A Stack"`: `A Stack`), or undefined for another node. */
+function scalaTitle(node: NodeLike | null | undefined): string | undefined {
+  return node?.type === "string" && /^"(?:[^"\\\n]|\\.)*"$/.test(node.text)
+    ? node.text.slice(1, -1)
+    : undefined;
+}
+
+/** ScalaTest's verbs between a FlatSpec test's subject and title. */
+const SCALA_SPEC_VERBS = new Set(["should", "must", "can"]);
+
+/** ScalaTest's words that open a suite of tests: WordSpec's and FreeSpec's (`-`). */
+const SCALA_SPEC_SUITES = new Set(["should", "must", "can", "when", "which", "that", "-"]);
 
 /** Whether a statement is a titled test call (`test("a") { ... }`), asked of a test's block. */
 function scalaTitled(node: NodeLike): boolean {
@@ -2150,7 +2212,8 @@ function scalaLawCheck(call: NodeLike, args: NodeLike): DeclaredName | undefined
 /** A Scala call's or infix's symbol: an sbt build's statement, a test or suite, else none. */
 function scalaDescribe(def: NodeLike, type: string): DeclaredName | undefined {
   if (type !== "call_expression" && type !== "infix_expression") return undefined;
-  return sbtDescribe(def, type) ?? (type === "call_expression" ? scalaTest(def) : undefined);
+  return sbtDescribe(def, type) ??
+    (type === "call_expression" ? scalaTest(def) : scalaSpecTest(def));
 }
 
 /** Scala members are public unless `private` (`private[pkg]` too) says otherwise. */
@@ -2173,6 +2236,8 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
     "given_definition.body",
     "call_expression.arguments",
   ]),
+  // A ScalaTest spec's block (`"pops" in { ... }`, see `scalaSpecTest`).
+  blockBodies: new Set(["infix_expression.right"]),
   // A body is any expression: blocks, and the expressions that run long, are elided; a short
   // expression (`def size: Int = items.size`) stays as it is written.
   bodyTypes: new Set([
