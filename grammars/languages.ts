@@ -66,6 +66,8 @@ export interface LanguageSpec {
    * a value.
    */
   blockBodies?: Set<string>;
+  /** Whether a definition's value stays as it is written at any length (by its definition). */
+  wholeValue?: (def: NodeLike) => boolean;
   /**
    * Items kept as they are (with nested bodies elided); `type` is the node's type, when known,
    * `container` the node whose item it is.
@@ -2084,6 +2086,51 @@ function sbtDescribe(def: NodeLike, type: string): DeclaredName | undefined {
   return { name, kind: "call", signature: def.text.includes("\n") ? `${head}(...)` : signature };
 }
 
+/**
+ * Whether a definition is an sbt build's project (`lazy val core = project.in(file("core"))
+ * .settings(...)`, `crossProject(JVMPlatform)...`, `(project in file("."))...`), at the file's
+ * top level: what the build is made of, kept as it is written at any length.
+ */
+function sbtProject(def: NodeLike): boolean {
+  if (def.type !== "val_definition" || def.parent?.type !== "compilation_unit") return false;
+  let node = def.childForFieldName("value");
+  for (let i = 0; node && i < 64; i++) {
+    // `circeModule("core").settings(...)`: a project a build's own function makes, set up.
+    if (
+      node.type === "field_expression" &&
+      SBT_PROJECT_SETUP.has(node.childForFieldName("field")?.text ?? "")
+    ) return true;
+    const next = node.type === "call_expression"
+      ? node.childForFieldName("function")
+      : node.type === "field_expression"
+      ? node.childForFieldName("value")
+      : node.type === "infix_expression"
+      ? node.childForFieldName("left")
+      : node.type === "parenthesized_expression" || node.type === "generic_function"
+      ? node.firstNamedChild
+      : null;
+    if (!next) break;
+    node = next;
+  }
+  return node?.type === "identifier" && SBT_PROJECTS.has(node.text);
+}
+
+/** sbt's methods that set a project up (`.settings(...)`, `.dependsOn(core)`). */
+const SBT_PROJECT_SETUP = new Set([
+  "settings",
+  "dependsOn",
+  "aggregate",
+  "enablePlugins",
+  "disablePlugins",
+  "jvmSettings",
+  "jsSettings",
+  "nativeSettings",
+  "configs",
+]);
+
+/** What an sbt project definition starts from. */
+const SBT_PROJECTS = new Set(["project", "Project", "crossProject", "projectMatrix"]);
+
 /** sbt's operators that define a setting or task (`:=`, `+=`, `++=`, `~=`, ...). */
 const SBT_OPERATORS = new Set([":=", "+=", "++=", "-=", "--=", "~=", "<<=", "<+=", "<++="]);
 
@@ -2238,6 +2285,7 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
   ]),
   // A ScalaTest spec's block (`"pops" in { ... }`, see `scalaSpecTest`).
   blockBodies: new Set(["infix_expression.right"]),
+  wholeValue: sbtProject,
   // A body is any expression: blocks, and the expressions that run long, are elided; a short
   // expression (`def size: Int = items.size`) stays as it is written.
   bodyTypes: new Set([

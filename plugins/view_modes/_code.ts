@@ -1531,6 +1531,8 @@ class Walker {
       this.elideExpressionBodies(node, mark);
     }
     if (rows <= this.maxValueLines || this.whole !== whole) return;
+    // A value the language keeps at any length (an sbt build's project definition).
+    if (parentNode && this.spec.wholeValue?.(parentNode as unknown as NodeLike)) return;
     // Python's `__all__` is the module's public API: never elided.
     if (parentNode?.childForFieldName("left")?.text === "__all__") return;
     // A JavaScript function, or one a call wraps (`forwardRef<T, Props>((props, ref) => {...})`),

@@ -54,3 +54,29 @@ Deno.test("a Scala file's operator calls inside bodies are no sbt settings", asy
     "method",
   ]]);
 });
+
+// A project's definition is what a build is made of: kept at any length, as a long value is not
+// (circe's `lazy val docs = project.in(file("site")).settings(...)` read `lazy val docs = ...`).
+Deno.test("an sbt build's long project definitions stay as written, other long values elided", async () => {
+  const settings = Array.from({ length: 14 }, (_, i) => `    key${i} := ${i},`);
+  const text = [
+    "lazy val docs = project",
+    '  .in(file("site"))',
+    "  .settings(",
+    ...settings,
+    "  )",
+    "",
+    'lazy val core = circeModule("core")',
+    "  .dependsOn(docs)",
+    "  .settings(",
+    ...settings,
+    "  )",
+    "",
+    "lazy val names = Seq(",
+    ...settings.map((s) => s.replace(":=", "->")),
+    ")",
+    "",
+  ].join("\n");
+  const view = (await renderCode("build.sbt", text))!;
+  assert.equal(view.text, text.replace(/lazy val names = Seq\([^]*\)\n/, "lazy val names = ...\n"));
+});
