@@ -76,6 +76,20 @@ Deno.test("ScalaTest's flat, word and free specs: tests by their titles, suites 
   ]);
 });
 
+// A block an operator takes in an expression is no test's: it stays as the expression is shown
+// (circe's `def equals(that: Any): Boolean = that.isInstanceOf[Absolute] && { ... }`).
+Deno.test("an operator's block that defines nothing stays as written", async () => {
+  const text = [
+    "object Pointer {",
+    "  def same(that: Any): Boolean = that.isInstanceOf[Pointer] && {",
+    "    that == this",
+    "  }",
+    "}",
+    "",
+  ].join("\n");
+  assert.equal((await renderCode("src/Pointer.scala", text))!.text, text);
+});
+
 // An sbt setting's value is a call, not a block: it stays as written, not `{ ... }`.
 Deno.test("an infix whose right side is no block keeps it", async () => {
   const text = 'libraryDependencies ++= Seq(\n  "a" %% "b" % "1"\n)\n';
