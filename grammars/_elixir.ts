@@ -102,6 +102,10 @@ function called(node: ElixirNode): string {
  */
 function elixirKeep(node: ElixirNode, type: string = node.type): boolean {
   if (type === "unary_operator") return node.text.startsWith("@");
+  // A Mix project's settings list, the block of its function (see `mixSettings`).
+  if (type === "list") {
+    return node.parent?.parent?.type === "call" && mixSettings(node.parent.parent);
+  }
   if (type !== "call") return false;
   const name = called(node);
   if (CONDITIONALS.has(name)) return inModule(node) || holdsDefinition(node);
@@ -138,7 +142,44 @@ function elixirFieldOf(
 ): string | undefined {
   if (parentType !== "call" || childType !== "do_block") return undefined;
   const name = called(parent);
+  if (name in FUNCTIONS && mixSettings(parent)) return undefined;
   return name in FUNCTIONS || DECLARING.has(name) ? "body" : undefined;
+}
+
+/** A Mix project's functions whose list is its settings: what it builds, runs and depends on. */
+const MIX_SETTINGS = new Set(["project", "application", "deps"]);
+
+/** Calls that make a list's value depend on a condition: logic, not a literal list. */
+const MIX_LOGIC = new Set(["if", "unless", "case", "cond", "with", "for"]);
+
+/**
+ * Whether a function is a Mix project's settings (`mix.exs`: `defp deps do [{:phoenix, "~> 1.7"}]
+ * end`, `def project do [app: :demo, deps: deps()] end`): named `project`, `application` or
+ * `deps` with no parameter, in a module that has `use Mix.Project`, its body one list of values
+ * (calls such as `deps()` too) with no `if`, `case`, `fn` or block in it. Its body is kept as it
+ * is written: the dependency list is what a reader of `mix.exs` most wants.
+ */
+function mixSettings(def: ElixirNode): boolean {
+  const head = def.namedChildren.find((c) => c.type === "arguments")?.firstNamedChild;
+  if (head?.type !== "identifier" || !MIX_SETTINGS.has(head.text)) return false;
+  const module = def.parent?.type === "do_block" ? def.parent.parent : null;
+  if (!module || called(module) !== "defmodule") return false;
+  const project = def.parent!.namedChildren.some((c) =>
+    c.type === "call" && called(c) === "use" &&
+    c.namedChildren.find((a) => a.type === "arguments")?.firstNamedChild?.text === "Mix.Project"
+  );
+  const body = def.namedChildren.find((c) => c.type === "do_block");
+  const items = body?.namedChildren.filter((c) => c.type !== "comment") ?? [];
+  return project && items.length === 1 && items[0].type === "list" && plainValue(items[0]);
+}
+
+/** Whether a value holds no logic: no block, no anonymous function, no `if` or `case`. */
+function plainValue(node: ElixirNode, depth = 0): boolean {
+  if (depth > 32 || node.type === "do_block" || node.type === "anonymous_function") return false;
+  if (node.type === "call" && MIX_LOGIC.has(node.childForFieldName("target")?.text ?? "")) {
+    return false;
+  }
+  return node.namedChildren.every((c) => plainValue(c, depth + 1));
 }
 
 /**

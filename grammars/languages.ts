@@ -61,6 +61,14 @@ export interface LanguageSpec {
   /** Node types that are function bodies only when their parent is listed in `functionBodies`. */
   bodyTypes: Set<string>;
   /**
+   * `type.field` pairs whose child is a function body only when it is a `block` and the node
+   * defines a symbol: an operator's operand (ScalaTest's `"pops" in { ... }`), where another
+   * expression (`key := Seq(...)`, `a && { ... }`) is a value.
+   */
+  blockBodies?: Set<string>;
+  /** Whether a definition's value stays as it is written at any length (by its definition). */
+  wholeValue?: (def: NodeLike) => boolean;
+  /**
    * Items kept as they are (with nested bodies elided); `type` is the node's type, when known,
    * `container` the node whose item it is.
    */
@@ -2037,12 +2045,152 @@ const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
  * Scala items: definitions and declarations, packages and package objects (`package object os {`,
  * Scala 2's members of a package), imports and exports, not expressions.
  */
-function scalaKeep(node: NodeLike, type: string = node.type): boolean {
+function scalaKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
   if (type === "ERROR") return false;
+  if (container?.type === "compilation_unit" && sbtSetting(node, type)) return true;
   if (type === "call_expression") return scalaTest(node) !== undefined;
+  if (type === "infix_expression") return scalaSpecTest(node) !== undefined;
   return type.endsWith("_definition") || type.endsWith("_declaration") ||
     type === "package_clause" || type === "package_object" || type === "enum_case_definitions";
 }
+
+/**
+ * Whether a file's top-level statement is an sbt build's (`build.sbt`, `project/plugins.sbt`):
+ * a setting (`ThisBuild / scalaVersion := "3.3.1"`, `libraryDependencies ++= Seq(...)`) or a
+ * call of sbt's that adds settings (`addSbtPlugin(...)`, `inThisBuild(List(...))`,
+ * `enablePlugins(...)`). A Scala source file has no statement at its top level.
+ */
+function sbtSetting(node: NodeLike, type: string): boolean {
+  if (type === "infix_expression") {
+    return SBT_OPERATORS.has(node.childForFieldName("operator")?.text ?? "");
+  }
+  const head = type === "call_expression" ? node.childForFieldName("function") : null;
+  return head?.type === "identifier" && SBT_CALLS.test(head.text);
+}
+
+/**
+ * An sbt build's top-level statement as a symbol (see {@linkcode sbtSetting}): a setting by its
+ * key (`ThisBuild / scalaVersion`), kind `setting`; a call by its name and first argument when
+ * that is one line (`addSbtPlugin "org.scalameta" % "sbt-scalafmt" % "2.5.2"`), kind `call`.
+ */
+function sbtDescribe(def: NodeLike, type: string): DeclaredName | undefined {
+  if (def.parent?.type !== "compilation_unit" || !sbtSetting(def, type)) return undefined;
+  const signature = cutSignature(firstLineClosed(def.text));
+  if (type === "infix_expression") {
+    const key = def.childForFieldName("left")?.text.replace(/\s+/g, " ") ?? "";
+    return key ? { name: key, kind: "setting", signature } : undefined;
+  }
+  const first = def.childForFieldName("arguments")?.namedChildren[0]?.text ?? "";
+  const head = def.childForFieldName("function")!.text;
+  const name = first && !first.includes("\n") ? `${head} ${first}`.slice(0, 120) : head;
+  return { name, kind: "call", signature: def.text.includes("\n") ? `${head}(...)` : signature };
+}
+
+/**
+ * Whether a definition is an sbt build's project (`lazy val core = project.in(file("core"))
+ * .settings(...)`, `crossProject(JVMPlatform)...`, `(project in file("."))...`), at the file's
+ * top level: what the build is made of, kept as it is written at any length.
+ */
+function sbtProject(def: NodeLike): boolean {
+  if (def.type !== "val_definition" || def.parent?.type !== "compilation_unit") return false;
+  let node = def.childForFieldName("value");
+  for (let i = 0; node && i < 64; i++) {
+    // `circeModule("core").settings(...)`: a project a build's own function makes, set up.
+    if (
+      node.type === "field_expression" &&
+      SBT_PROJECT_SETUP.has(node.childForFieldName("field")?.text ?? "")
+    ) return true;
+    const next = node.type === "call_expression"
+      ? node.childForFieldName("function")
+      : node.type === "field_expression"
+      ? node.childForFieldName("value")
+      : node.type === "infix_expression"
+      ? node.childForFieldName("left")
+      : node.type === "parenthesized_expression" || node.type === "generic_function"
+      ? node.firstNamedChild
+      : null;
+    if (!next) break;
+    node = next;
+  }
+  return node?.type === "identifier" && SBT_PROJECTS.has(node.text);
+}
+
+/** sbt's methods that set a project up (`.settings(...)`, `.dependsOn(core)`). */
+const SBT_PROJECT_SETUP = new Set([
+  "settings",
+  "dependsOn",
+  "aggregate",
+  "enablePlugins",
+  "disablePlugins",
+  "jvmSettings",
+  "jsSettings",
+  "nativeSettings",
+  "configs",
+]);
+
+/** What an sbt project definition starts from. */
+const SBT_PROJECTS = new Set(["project", "Project", "crossProject", "projectMatrix"]);
+
+/** sbt's operators that define a setting or task (`:=`, `+=`, `++=`, `~=`, ...). */
+const SBT_OPERATORS = new Set([":=", "+=", "++=", "-=", "--=", "~=", "<<=", "<+=", "<++="]);
+
+/** sbt's calls that add settings to a build (`addSbtPlugin`, `inThisBuild`, `enablePlugins`). */
+const SBT_CALLS = /^(?:add[A-Z]\w*|in(?:ThisBuild|Scope|Config|Task)|(?:enable|disable)Plugins)$/;
+
+/**
+ * A ScalaTest spec's test or suite, an infix whose right side is a block, as a symbol titled by
+ * its strings: a test (`"A Stack" should "pop" in { ... }`, FlatSpec's `it should "throw" in
+ * { ... }`, `ignore { ... }` for a skipped one, WordSpec's and FreeSpec's `"pops" in { ... }`,
+ * options such as `taggedAs Slow` left out of its name), or a suite holding tests (WordSpec's
+ * `"A Stack" when { ... }`, `"empty" should { ... }`, FreeSpec's `"A Stack" - { ... }`).
+ */
+function scalaSpecTest(node: NodeLike): DeclaredName | undefined {
+  const block = node.childForFieldName("right");
+  const verb = node.childForFieldName("operator")?.text ?? "";
+  let left = node.childForFieldName("left");
+  if (block?.type !== "block" || !left) return undefined;
+  const signature = cutSignature(
+    `${left.text} ${verb}`.replace(/\s+/g, " "),
+  );
+  if (SCALA_SPEC_SUITES.has(verb)) {
+    const name = scalaTitle(left);
+    return name === undefined ? undefined : { name, kind: "suite", signature };
+  }
+  if (verb !== "in" && verb !== "ignore") return undefined;
+  // `"pops" taggedAs (Slow, Db) in { ... }`: a test's options are no part of its title.
+  while (
+    left.type === "infix_expression" && left.childForFieldName("operator")?.text === "taggedAs"
+  ) {
+    left = left.childForFieldName("left")!;
+  }
+  let name = scalaTitle(left);
+  if (name === undefined && left.type === "infix_expression") {
+    // FlatSpec's `"A Stack" should "pop"`, `it must "throw"`, `they can "x"`.
+    const subject = left.childForFieldName("left");
+    const how = left.childForFieldName("operator")?.text ?? "";
+    const title = scalaTitle(left.childForFieldName("right"));
+    const who = subject?.type === "identifier" && /^(?:it|they)$/.test(subject.text)
+      ? subject.text
+      : scalaTitle(subject);
+    if (title !== undefined && who !== undefined && SCALA_SPEC_VERBS.has(how)) {
+      name = `${who} ${how} ${title}`;
+    }
+  }
+  return name === undefined ? undefined : { name, kind: "test", signature };
+}
+
+/** A plain string's text (`"A Stack"`: `A Stack`), or undefined for another node. */
+function scalaTitle(node: NodeLike | null | undefined): string | undefined {
+  return node?.type === "string" && /^"(?:[^"\\\n]|\\.)*"$/.test(node.text)
+    ? node.text.slice(1, -1)
+    : undefined;
+}
+
+/** ScalaTest's verbs between a FlatSpec test's subject and title. */
+const SCALA_SPEC_VERBS = new Set(["should", "must", "can"]);
+
+/** ScalaTest's words that open a suite of tests: WordSpec's and FreeSpec's (`-`). */
+const SCALA_SPEC_SUITES = new Set(["should", "must", "can", "when", "which", "that", "-"]);
 
 /** Whether a statement is a titled test call (`test("a") { ... }`), asked of a test's block. */
 function scalaTitled(node: NodeLike): boolean {
@@ -2108,6 +2256,13 @@ function scalaLawCheck(call: NodeLike, args: NodeLike): DeclaredName | undefined
   };
 }
 
+/** A Scala call's or infix's symbol: an sbt build's statement, a test or suite, else none. */
+function scalaDescribe(def: NodeLike, type: string): DeclaredName | undefined {
+  if (type !== "call_expression" && type !== "infix_expression") return undefined;
+  return sbtDescribe(def, type) ??
+    (type === "call_expression" ? scalaTest(def) : scalaSpecTest(def));
+}
+
 /** Scala members are public unless `private` (`private[pkg]` too) says otherwise. */
 function scalaPublic(def: NodeLike): boolean {
   const mods = def.namedChildren.find((c) => c.type === "modifiers");
@@ -2128,6 +2283,9 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
     "given_definition.body",
     "call_expression.arguments",
   ]),
+  // A ScalaTest spec's block (`"pops" in { ... }`, see `scalaSpecTest`).
+  blockBodies: new Set(["infix_expression.right"]),
+  wholeValue: sbtProject,
   // A body is any expression: blocks, and the expressions that run long, are elided; a short
   // expression (`def size: Int = items.size`) stays as it is written.
   bodyTypes: new Set([
@@ -2164,13 +2322,17 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
     simple_enum_case: { kind: "case" },
     full_enum_case: { kind: "case" },
     call_expression: { kind: "test", checked: true },
+    // An sbt build's setting (`name := "core"`, see `sbtSetting`).
+    infix_expression: { kind: "setting", checked: true },
   },
   expands: new Set(["suite"]),
   values: new Set(["val_definition.value", "var_definition.value"]),
   isPublic: scalaPublic,
-  defines: (node, type) => type !== "call_expression" || scalaTest(node) !== undefined,
-  describe: (def, type) => type === "call_expression" ? scalaTest(def) : undefined,
-  symbolName: (def, type) => type === "call_expression" ? scalaTest(def)?.name : undefined,
+  defines: (node, type) =>
+    (type !== "call_expression" && type !== "infix_expression") ||
+    scalaDescribe(node, type) !== undefined,
+  describe: scalaDescribe,
+  symbolName: (def, type) => scalaDescribe(def, type)?.name,
   opaque: new Set(["string", "interpolated_string_expression"]),
 };
 
@@ -2273,7 +2435,7 @@ export const LANGUAGES: LanguageSpec[] = [
   { id: "php", extensions: [".php", ".phtml"], ...PHP },
   { id: "csharp", extensions: [".cs"], ...CSHARP },
   { id: "bash", extensions: [".sh", ".bash", ".bats"], ...BASH },
-  { id: "scala", extensions: [".scala", ".sc"], ...SCALA },
+  { id: "scala", extensions: [".scala", ".sc", ".sbt"], ...SCALA },
   { id: "kotlin", extensions: [".kt", ".kts"], ...KOTLIN },
   { id: "lua", extensions: [".lua"], ...LUA },
   { id: "zig", extensions: [".zig"], ...ZIG },

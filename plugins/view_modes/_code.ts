@@ -1452,8 +1452,9 @@ class Walker {
       nodes,
       parentNode,
     });
-    const { bodies, values } = fieldsOf(spec);
+    const { bodies, blocks, values } = fieldsOf(spec);
     const bodyFields = bodies.get(nodeType);
+    const blockFields = blocks.get(nodeType);
     const valueFields = values.get(nodeType);
     const descend = spec.descend;
     const opaque = spec.opaque;
@@ -1466,14 +1467,20 @@ class Walker {
     const wanted = (named: string | null, type: string, cursor: TreeCursor) => {
       if (spec.containers.has(type)) return true;
       const field = named ?? fieldOf?.(nodeType, type, node as unknown as NodeLike) ?? null;
-      if (field !== null && (bodyFields?.has(field) || valueFields?.has(field))) return true;
+      if (
+        field !== null &&
+        (bodyFields?.has(field) || blockFields?.has(field) || valueFields?.has(field))
+      ) return true;
       if (descend) return descend.has(type);
       if (opaque?.has(type) && !(hasError ??= node.hasError)) return false;
       return hasChildren(cursor);
     };
     for (const [child, named, type] of namedChildren(this.cursor, node, wanted)) {
       const field = named ?? fieldOf?.(nodeType, type, node as unknown as NodeLike) ?? null;
-      if (field && bodyFields?.has(field) && spec.bodyTypes.has(type)) {
+      if (
+        field && (bodyFields?.has(field) && spec.bodyTypes.has(type) ||
+          type === "block" && blockFields?.has(field) && innerNodes !== nodes)
+      ) {
         // A function body holds no member: a `def` item shows it as it is. A function passed to
         // a test suite's call holds its tests.
         // The body of the symbol the node itself defines (Scala's `describe("a") { ... }`).
@@ -1524,6 +1531,8 @@ class Walker {
       this.elideExpressionBodies(node, mark);
     }
     if (rows <= this.maxValueLines || this.whole !== whole) return;
+    // A value the language keeps at any length (an sbt build's project definition).
+    if (parentNode && this.spec.wholeValue?.(parentNode as unknown as NodeLike)) return;
     // Python's `__all__` is the module's public API: never elided.
     if (parentNode?.childForFieldName("left")?.text === "__all__") return;
     // A JavaScript function, or one a call wraps (`forwardRef<T, Props>((props, ref) => {...})`),
@@ -2084,9 +2093,13 @@ function opensFile(comment: SyntaxNode): boolean {
 /** A language's comment node types, by language. */
 const COMMENT_TYPES = new WeakMap<LanguageSpec, string[]>();
 
-/** A language's `type.field` pairs (`functionBodies`, `values`) as fields by node type. */
+/**
+ * A language's `type.field` pairs (`functionBodies`, `blockBodies`, `values`) as fields by node
+ * type.
+ */
 interface FieldsByType {
   bodies: Map<string, Set<string>>;
+  blocks: Map<string, Set<string>>;
   values: Map<string, Set<string>>;
 }
 
@@ -2096,7 +2109,11 @@ const FIELDS = new WeakMap<LanguageSpec, FieldsByType>();
 function fieldsOf(spec: LanguageSpec): FieldsByType {
   let fields = FIELDS.get(spec);
   if (!fields) {
-    fields = { bodies: byType(spec.functionBodies), values: byType(spec.values) };
+    fields = {
+      bodies: byType(spec.functionBodies),
+      blocks: byType(spec.blockBodies ?? new Set()),
+      values: byType(spec.values),
+    };
     FIELDS.set(spec, fields);
   }
   return fields;

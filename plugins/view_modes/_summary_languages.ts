@@ -720,6 +720,8 @@ const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
   ".scala": { label: "Scala", patterns: SCALA },
   // A script of statements alone (a build script) is shown by its first lines.
   ".sc": { label: "Scala script", patterns: SCALA, orHead: true },
+  // An sbt build (`build.sbt`) is Scala expressions, most of them settings.
+  ".sbt": { label: "sbt build", patterns: SCALA, orHead: true },
   ".kt": { label: "Kotlin", patterns: KOTLIN },
   ".kts": { label: "Kotlin script", patterns: KOTLIN, orHead: true },
   ".lua": { label: "Lua", patterns: LUA },
