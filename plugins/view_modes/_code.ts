@@ -1437,6 +1437,33 @@ class Walker {
   }
 
   /** The body of {@linkcode Walker.walk}, one level deeper. */
+  /**
+   * Which children of `node` the walk makes into nodes: the others are never made. With
+   * `descend`, most are skipped by type alone; without, an opaque type when the node has no error
+   * (then none of its children has), and a leaf, found by the cursor. A child in one of `fields`
+   * (the node type's body, block and value fields) or a container is always wanted.
+   */
+  wantedChild(
+    node: SyntaxNode,
+    nodeType: string,
+    fields: Array<Set<string> | undefined>,
+  ): (named: string | null, type: string, cursor: TreeCursor) => boolean {
+    const spec = this.spec;
+    const [bodyFields, blockFields, valueFields] = fields;
+    let hasError: boolean | undefined;
+    return (named, type, cursor) => {
+      if (spec.containers.has(type)) return true;
+      const field = named ?? spec.fieldOf?.(nodeType, type, node as unknown as NodeLike) ?? null;
+      if (
+        field !== null &&
+        (bodyFields?.has(field) || blockFields?.has(field) || valueFields?.has(field))
+      ) return true;
+      if (spec.descend) return spec.descend.has(type);
+      if (spec.opaque?.has(type) && !(hasError ??= node.hasError)) return false;
+      return hasChildren(cursor);
+    };
+  }
+
   walkNode(
     node: SyntaxNode,
     scope: string[],
@@ -1457,24 +1484,9 @@ class Walker {
     const blockFields = blocks.get(nodeType);
     const valueFields = values.get(nodeType);
     const descend = spec.descend;
-    const opaque = spec.opaque;
-    let hasError: boolean | undefined;
-    // Children the loop below skips are never made into nodes: with `descend`, most are skipped by
-    // type alone; without, an opaque type when the node has no error (then none of its children
-    // has), and a leaf, found by the cursor.
     // A grammar that names few fields (Kotlin's) names the rest by the language's `fieldOf`.
     const fieldOf = spec.fieldOf;
-    const wanted = (named: string | null, type: string, cursor: TreeCursor) => {
-      if (spec.containers.has(type)) return true;
-      const field = named ?? fieldOf?.(nodeType, type, node as unknown as NodeLike) ?? null;
-      if (
-        field !== null &&
-        (bodyFields?.has(field) || blockFields?.has(field) || valueFields?.has(field))
-      ) return true;
-      if (descend) return descend.has(type);
-      if (opaque?.has(type) && !(hasError ??= node.hasError)) return false;
-      return hasChildren(cursor);
-    };
+    const wanted = this.wantedChild(node, nodeType, [bodyFields, blockFields, valueFields]);
     for (const [child, named, type] of namedChildren(this.cursor, node, wanted)) {
       const field = named ?? fieldOf?.(nodeType, type, node as unknown as NodeLike) ?? null;
       if (
