@@ -19,7 +19,7 @@ import type {
   SourceFile,
 } from "./types.ts";
 
-/** Options of {@linkcode build}. */
+/** Options of `build()` (`build.ts`). */
 export interface BuildOptions {
   /** The built-in plugins (see `plugins/defaults.ts`). */
   builtins: Plugin[];
@@ -57,7 +57,7 @@ export interface BuildOptions {
   layer?: StageLayer;
 }
 
-/** A progress report of {@linkcode build}. */
+/** A progress report of `build()` (`build.ts`). */
 export interface BuildProgress {
   /**
    * `scan`: files read and scanned for secrets (told as it starts, `done` 0, and as it ends);
@@ -93,7 +93,7 @@ export interface BuildResult {
   budget?: BudgetReport;
 }
 
-/** A build done up to writing its outputs (see {@linkcode prepareBuild}). */
+/** A build done up to writing its outputs (see `prepareBuild()` of `build.ts`). */
 export interface PreparedBuild {
   /** The files as rendered, with their views and cache use. */
   files: RenderedFile[];
