@@ -676,12 +676,7 @@ Deno.test("a config loaded again that renders every file anew leaves a resident 
 });
 
 Deno.test("a resident rebuild after a one-file edit reads no list of files found clean, copies each kept render once, and keeps one memo entry a render; same bytes as a fresh build", async () => {
-  const tree = pythonModules(8);
-  const root = await makeProject(tree);
-  const state = join(root, ".state");
-  const kept = resident();
-  const builtins = defaultPlugins();
-  const config = await loadConfig({ cwd: root, stateDir: state });
+  const { root, state, kept, builtins, config } = await modulesProject(8);
   // Every text kept out of memory: the kept renders are lazy records, as on a big tree.
   const layer = () => speedLayer({ resident: kept, spillAfter: 0 });
   await build(config, { builtins, layer: layer() });
@@ -708,12 +703,7 @@ Deno.test("a resident rebuild after a one-file edit reads no list of files found
 });
 
 Deno.test("a resident rebuild gives an unchanged file's kept render as the same record, left as it was; one rendered ahead is a copy", async () => {
-  const tree = pythonModules(8);
-  const root = await makeProject(tree);
-  const state = join(root, ".state");
-  const kept = resident();
-  const builtins = defaultPlugins();
-  const config = await loadConfig({ cwd: root, stateDir: state });
+  const { root, state, kept, builtins, config } = await modulesProject(8);
   // Every text kept out of memory: the kept renders are lazy records, as on a big tree.
   const layer = () => speedLayer({ resident: kept, spillAfter: 0 });
   // A record's fields as a build reads them (a lazy text's length, not its text).
@@ -755,11 +745,7 @@ Deno.test("a resident rebuild gives an unchanged file's kept render as the same 
 });
 
 Deno.test("a resident rebuild gives an unchanged file's block as the same record: the edited file's block alone is made, no content key", async () => {
-  const root = await makeProject(pythonModules(8));
-  const state = join(root, ".state");
-  const kept = resident();
-  const builtins = defaultPlugins();
-  const config = await loadConfig({ cwd: root, stateDir: state });
+  const { root, state, kept, builtins, config } = await modulesProject(8);
   // Every text kept out of memory (lazy blocks, as on a big tree), and texts held (plain blocks).
   for (const spillAfter of [0, Infinity]) {
     const layer = () => speedLayer({ resident: kept, spillAfter });
@@ -786,6 +772,17 @@ Deno.test("a resident rebuild gives an unchanged file's block as the same record
   await kept.close();
 });
 
+/**
+ * A project of `count` Python modules ({@linkcode pythonModules}), its state dir, a resident to
+ * keep builds' memos and the config a build of it loads.
+ */
+async function modulesProject(count: number) {
+  const root = await makeProject(pythonModules(count));
+  const state = join(root, ".state");
+  const config = await loadConfig({ cwd: root, stateDir: state });
+  return { root, state, kept: resident(), builtins: defaultPlugins(), config };
+}
+
 /** A project of `count` Python modules under `src/`, 2-3 KB each (over the spill's 1,024 characters). */
 function pythonModules(count: number): Tree {
   const tree: Tree = { "slop.config.ts": `export default { files: ["src/**"] };\n` };
@@ -799,12 +796,7 @@ function pythonModules(count: number): Tree {
 }
 
 Deno.test("a resident rebuild after a one-file edit makes the file order's entry of the edited file only; the order a plain build makes from the same memory", async () => {
-  const tree = pythonModules(24);
-  const root = await makeProject(tree);
-  const state = join(root, ".state");
-  const kept = resident();
-  const builtins = defaultPlugins();
-  const config = await loadConfig({ cwd: root, stateDir: state });
+  const { root, state, kept, builtins, config } = await modulesProject(24);
   const layer = () => speedLayer({ resident: kept });
   await build(config, { builtins, layer: layer() });
   for (const edit of [1, 2, 3]) {
