@@ -46,12 +46,10 @@ export const RACY_MS = 2000;
 /**
  * The format written: version 3 keeps skips beside the records (`skips`), which a slop that reads
  * version 2 would take for files read whole, so it reads none of it (and judges every file again).
+ * An index of an older format is read as none: its records were judged under text skip rules
+ * unknown here.
  */
 const FORMAT = "slop-stat-index/3";
-/** The format before skips were kept: still read, its records without skips. */
-const FORMAT_2 = "slop-stat-index/2";
-/** The format before the records were three lists: still read (an upgrade reads no file again). */
-const FORMAT_1 = "slop-stat-index/1";
 
 /** What is recorded of a file: fingerprint and content hash. */
 export interface StatRecord {
@@ -78,7 +76,10 @@ export interface TextSkip {
   generated: boolean;
 }
 
-/** What the skips kept in an index are judged by: an index under other rules judges them again. */
+/**
+ * What an index's records were judged by (a skip kept, or a file read whole): an index under
+ * other rules is read as none, and every file is judged again.
+ */
 const SKIP_RULES = `text-skips/${TEXT_SKIP_RULES_VERSION}`;
 
 /** The index of one project, as read and as this build fills it. */
@@ -136,12 +137,10 @@ export function loadStatIndex(path: string): StatIndex {
   try {
     const data = JSON.parse(Deno.readTextFileSync(path));
     if (typeof data?.readStart !== "number") return empty;
-    const files = data.format === FORMAT
+    // Every record, a file read whole as much as one skipped, was judged under the index's
+    // text skip rules: under others a file read whole may be one they skip.
+    const files = data.format === FORMAT && data.skipRules === SKIP_RULES
       ? withSkips(recordsFrom(data), data)
-      : data.format === FORMAT_2
-      ? recordsFrom(data)
-      : data.format === FORMAT_1
-      ? recordsFrom1(data.files)
       : undefined;
     return files ? { path, readStart: data.readStart, files } : empty;
   } catch {
@@ -177,43 +176,21 @@ function recordsFrom(
 
 /**
  * The records with the skips kept beside them (`skips`: a path's place in `paths`, its reason and
- * 1 for a generated file's skip, under `skipRules`). A record whose skip is kept under other rules
- * is dropped (the file is read and judged again); an index without skips has none.
+ * 1 for a generated file's skip).
  */
 function withSkips(
   files: Map<string, StatRecord> | undefined,
-  data: { paths?: unknown; skips?: unknown; skipRules?: unknown },
+  data: { paths?: unknown; skips?: unknown },
 ): Map<string, StatRecord> | undefined {
   const { paths, skips } = data;
   if (!files || !Array.isArray(skips) || !Array.isArray(paths)) return files;
-  const current = data.skipRules === SKIP_RULES;
   for (let i = 0; i + 2 < skips.length; i += 3) {
     const path = paths[skips[i]];
     const record = typeof path === "string" ? files.get(path) : undefined;
     if (!record) continue;
-    if (current && typeof skips[i + 1] === "string") {
+    if (typeof skips[i + 1] === "string") {
       record.skip = { reason: skips[i + 1], generated: skips[i + 2] === 1 };
     } else files.delete(path);
-  }
-  return files;
-}
-
-/** The records of an index an earlier slop wrote: an object of a list a file. */
-function recordsFrom1(records: Record<string, unknown[]>): Map<string, StatRecord> {
-  const files = new Map<string, StatRecord>();
-  for (const [p, r] of Object.entries(records)) {
-    const [dev, ino, size, mtime, ctime, hash] = r;
-    if (typeof hash !== "string" || ![dev, ino, size, mtime, ctime].every(Number.isFinite)) {
-      continue;
-    }
-    files.set(p, {
-      dev: dev as number,
-      ino: ino as number,
-      size: size as number,
-      mtime: mtime as number,
-      ctime: ctime as number,
-      sha256: hash,
-    });
   }
   return files;
 }
@@ -246,7 +223,8 @@ export async function saveStatIndex(index: StatIndex): Promise<void> {
     paths,
     fields,
     hashes,
-    ...(skips.length ? { skips, skipRules: SKIP_RULES } : {}),
+    skips,
+    skipRules: SKIP_RULES,
   });
   const tmp = `${index.path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
