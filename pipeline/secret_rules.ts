@@ -126,15 +126,15 @@
  * `password_hash`, a page's `**Password:**` before a code span and `` `user` / `…` ``), a
  * Dockerfile's `ENV A=… B=…` and `ENV NAME value` with letters alone, `wandb login` and
  * `algoliasearch(id, …)` hex keys; Airtable's and Terraform Cloud's heads gated by the main hint
- * search's `.`.
+ * search's `.`; 34: a joined window reads whole lines again (31 cut it 2 KB before a joint: a
+ * value longer than that before its `\` or `+` lost its name and was left), its joints on one line
+ * one window.
  */
-export const SECRET_RULES_VERSION = 33;
+export const SECRET_RULES_VERSION = 34;
 
 import {
   fewCharacters,
-  indexNear,
   isPlaceholder,
-  lastIndexNear,
   LONG_PAIR_VALUE,
   LONG_QUOTED,
   LONG_TOKEN,
@@ -1125,18 +1125,25 @@ function joinedMatches(
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
   for (let i = 0; i < found.length;) {
-    // A window: the line before the first joint's line to the line after the last joint of a
-    // run (joints 2 KB apart at most).
+    // A window: the line before the first joint's line to the line after the last joint's line,
+    // whole (a value's name may stand far before its joint: a 3 KB base64 key before its `\`), of
+    // a run of joints 2 KB apart at most or inside the window so far: joints far apart on one long
+    // line are one window, read once (a window each read the whole line again for each).
+    const from = lineStart(text, lineStart(text, found[i].index) - 1);
     let last = i;
-    while (last + 1 < found.length && found[last + 1].index - found[last].index < 2048) last++;
-    // (no more than WINDOW_REACH before the first and after the last: on one long line of joints
-    // far apart, each run's window was the whole line, read again for each run)
-    const first = found[i].index;
-    const floor = Math.max(0, first - WINDOW_REACH);
-    const from = startNear(text, startNear(text, first, floor) - 1, floor);
-    const lastEnd = found[last].index + found[last].length;
-    const ceiling = Math.min(text.length, lastEnd + WINDOW_REACH);
-    const to = endNear(text, endNear(text, lastEnd, ceiling) + 1, ceiling);
+    let lastLineEnd = lineEnd(text, found[i].index + found[i].length);
+    let to = lineEnd(text, lastLineEnd + 1);
+    while (last + 1 < found.length) {
+      const next = found[last + 1];
+      if (next.index - found[last].index >= 2048 && next.index >= to) break;
+      last++;
+      const end = next.index + next.length;
+      // (each line's end looked for once: from the next line on, not again from each joint)
+      if (end <= lastLineEnd) continue;
+      if (end <= to) lastLineEnd = to;
+      else lastLineEnd = lineEnd(text, end);
+      to = lineEnd(text, Math.min(lastLineEnd + 1, text.length));
+    }
     // The window joined, and where each joint is in it.
     const joints: Array<{ at: number; removed: number }> = [];
     let joined = "";
@@ -1148,15 +1155,25 @@ function joinedMatches(
       at = m.index + m.length;
     }
     joined += text.slice(at, to);
+    // The characters removed up to each joint, and the first joint after a position (the joints
+    // in order): a window of many joints finds each match's in a few steps.
+    const removed = [0];
+    for (const j of joints) removed.push(removed[removed.length - 1] + j.removed);
+    const after = (p: number, strict: boolean) => {
+      let lo = 0, hi = joints.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (joints[mid].at < p || (!strict && joints[mid].at === p)) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
     // Where a position of the joined window is in `text`: a start after the joints at or before
     // it, an end after those before it.
-    const original = (p: number, end: boolean) => {
-      let shift = from;
-      for (const j of joints) if (j.at < p || (!end && j.at === p)) shift += j.removed;
-      return p + shift;
-    };
+    const original = (p: number, end: boolean) => from + p + removed[after(p, end)];
     for (const m of findEach(joined, options, textHints(joined))) {
-      if (!joints.some((j) => m.start < j.at && j.at < m.end)) continue;
+      const k = after(m.start, false);
+      if (k >= joints.length || joints[k].at >= m.end) continue;
       out.push({ start: original(m.start, false), end: original(m.end, true), rule: m.rule });
     }
     i = last + 1;
@@ -1164,21 +1181,15 @@ function joinedMatches(
   return out;
 }
 
-/** How far a joined window reaches before its first joint and after its last. */
-const WINDOW_REACH = 2048;
-
-/** Where the line that holds `at` starts, or `floor` if that is before it. */
-function startNear(text: string, at: number, floor: number): number {
-  if (at <= floor) return floor;
-  const found = lastIndexNear(text, "\n", at - 1, at - 1 - floor);
-  return found < 0 ? floor : found + 1;
+/** Where the line that holds `at` starts (0 before the text). */
+function lineStart(text: string, at: number): number {
+  return at <= 0 ? 0 : text.lastIndexOf("\n", at - 1) + 1;
 }
 
-/** Where the line that holds `at` ends (its `\n`), or `ceiling` if that is after it. */
-function endNear(text: string, at: number, ceiling: number): number {
-  if (at >= ceiling) return ceiling;
-  const found = indexNear(text, "\n", at, ceiling - at);
-  return found < 0 || found > ceiling ? ceiling : found;
+/** Where the line that holds `at` ends (its `\n`, or the text's end). */
+function lineEnd(text: string, at: number): number {
+  const end = text.indexOf("\n", at);
+  return end < 0 ? text.length : end;
 }
 
 /** Whether {@linkcode findDeclaredValues} is reading its declarations' lines (no rule reads them twice). */

@@ -234,3 +234,29 @@ Deno.test("a password given to a DSL's call with no parentheses, on a line of it
   ];
   for (const text of kept) assert.equal(redactSync(text).text, text);
 });
+
+// fuzz18 bounded a joined window to 2 KB before its first joint and after its last: a value
+// whose part before a `\` continuation or a `+` is longer (a base64 key, a token kept on one long
+// line) was read from its middle, its name cut off, and was left whole or in part.
+Deno.test("a value split over a continuation or literals, its part before the joint past 2 KB, is redacted whole", () => {
+  const part = (n: number, seed: number) =>
+    Array.from({ length: n }, (_, i) => "Kq7Zx2Lm9Pw4Rt8V"[(i * 7 + seed + (i >> 4)) % 16]).join(
+      "",
+    );
+  for (const n of [2000, 2100, 5000]) {
+    const [a, b] = [part(n, 1), part(30, 5)];
+    const cases: Array<[string, string[]]> = [
+      [`SECRET_KEY="${a}\\\n${b}"\n`, ["SECRET_KEY=", "\n"]],
+      [`PRIVATE_KEY="${a}/+\\\n  ${b}"\n`, ["PRIVATE_KEY=", "\n"]],
+      [`secret_key = "${a}" + "${b}"\n`, ["secret_key = ", "\n"]],
+      [`token = "eyJhbGciOiJIUzI1NiJ9.eyJ${a}" +\n "${b}.${part(43, 3)}"\n`, ["token = "]],
+    ];
+    for (const [text, kept] of cases) {
+      const out = redactSync(text).text;
+      for (const piece of [a.slice(-24), b]) {
+        assert.ok(!out.includes(piece), `${n}: ${out.slice(-160)}`);
+      }
+      for (const piece of kept) assert.ok(out.includes(piece), `${n}: ${out.slice(0, 80)}`);
+    }
+  }
+});
