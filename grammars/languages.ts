@@ -2140,7 +2140,7 @@ const SBT_CALLS = /^(?:add[A-Z]\w*|in(?:ThisBuild|Scope|Config|Task)|(?:enable|d
 /**
  * A ScalaTest spec's test or suite, an infix whose right side is a block, as a symbol titled by
  * its strings: a test (`"A Stack" should "pop" in { ... }`, FlatSpec's `it should "throw" in
- * { ... }`, `ignore { ... }` for a skipped one, WordSpec's and FreeSpec's `"pops" in { ... }`,
+ * { ... }`, `ignore { ... }` or `ignore should "x" in { ... }` for a skipped one, WordSpec's and FreeSpec's `"pops" in { ... }`,
  * options such as `taggedAs Slow` left out of its name), or a suite holding tests (WordSpec's
  * `"A Stack" when { ... }`, `"empty" should { ... }`, FreeSpec's `"A Stack" - { ... }`).
  */
@@ -2165,11 +2165,12 @@ function scalaSpecTest(node: NodeLike): DeclaredName | undefined {
   }
   let name = scalaTitle(left);
   if (name === undefined && left.type === "infix_expression") {
-    // FlatSpec's `"A Stack" should "pop"`, `it must "throw"`, `they can "x"`.
+    // FlatSpec's `"A Stack" should "pop"`, `it must "throw"`, `they can "x"`, and `ignore
+    // should "x"`: a skipped test, `ignore` in its subject's place.
     const subject = left.childForFieldName("left");
     const how = left.childForFieldName("operator")?.text ?? "";
     const title = scalaTitle(left.childForFieldName("right"));
-    const who = subject?.type === "identifier" && /^(?:it|they)$/.test(subject.text)
+    const who = subject?.type === "identifier" && /^(?:it|they|ignore)$/.test(subject.text)
       ? subject.text
       : scalaTitle(subject);
     if (title !== undefined && who !== undefined && SCALA_SPEC_VERBS.has(how)) {

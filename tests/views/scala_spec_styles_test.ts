@@ -95,3 +95,36 @@ Deno.test("an infix whose right side is no block keeps it", async () => {
   const text = 'libraryDependencies ++= Seq(\n  "a" %% "b" % "1"\n)\n';
   assert.equal((await renderCode("build.sbt", text))!.text, text);
 });
+
+// FlatSpec skips a test by writing `ignore` for its subject (`ignore should "pop" in { ... }`, as
+// `it` and `they` stand for the last subject): the skeleton dropped it, a test the spec defines.
+Deno.test("FlatSpec's ignored test, `ignore` in place of its subject, is a test", async () => {
+  const text = [
+    "class StackSpec extends AnyFlatSpec {",
+    '  "A Stack" should "pop" in {',
+    "    stack.pop() shouldBe 2",
+    "  }",
+    '  ignore should "push" in {',
+    "    stack.push(1)",
+    "  }",
+    '  ignore must "peek" taggedAs Slow in { stack.peek() }',
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("src/StackSpec.scala", text))!;
+  assert.equal(
+    view.text,
+    [
+      "class StackSpec extends AnyFlatSpec {",
+      '  "A Stack" should "pop" in { ... }',
+      '  ignore should "push" in { ... }',
+      '  ignore must "peek" taggedAs Slow in { ... }',
+      "}",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(
+    view.symbols.filter((s) => s.kind === "test").map((s) => s.name),
+    ["A Stack should pop", "ignore should push", "ignore must peek"],
+  );
+});
