@@ -185,7 +185,8 @@ const LIBRARIES: Array<{ kind: string; name: RegExp; marks: string[]; own?: RegE
     kind: "Nordic nRF5 SDK",
     name: /nrf5|sdk/i,
     marks: ["components/softdevice/common/nrf_sdh.c", "modules/nrfx/nrfx.h"],
-    own: /_config\.h$/,
+    // (not any `*_config.h`: the SDK has two dozen of its own, `bsp_config.h`, `nrfx_config.h`)
+    own: /^(?:sdk|app)_config\.h$/,
   },
   {
     kind: "ESP-IDF",

@@ -347,3 +347,33 @@ Deno.test("a copied library's examples' and demos' copies of its user's config f
     assert.equal(status.get(path)?.[0], "rendered", path);
   }
 });
+
+// The nRF5 SDK holds two dozen headers of its own whose names end in `_config.h`, once each
+// (`bsp_config.h`, `integration/nrfx/nrfx_config.h`, `startup_config.h`, mbedtls's
+// `check_config.h`, `nrf_tls_config.h`, ANT's `ant_*_config.h`): any such name was taken for the
+// file its user edits and kept, 23 of a copied SDK 17's files. Its user's are `sdk_config.h` and
+// `app_config.h`.
+Deno.test("a copied nRF5 SDK's own headers named like a config are skipped with it; its user's sdk_config.h stays", async () => {
+  const root = await makeProject({
+    "src/main.c": "int main(void) { return 0; }\n",
+    "src/app_config.h": "#define NRF_LOG_ENABLED 1\n",
+    "sdk/nRF5_SDK/components/softdevice/common/nrf_sdh.c": "/* VENDORED_NRF */\n",
+    "sdk/nRF5_SDK/modules/nrfx/nrfx.h": "/* VENDORED_NRF */\n",
+    "sdk/nRF5_SDK/components/libraries/bsp/bsp_config.h": "/* VENDORED_NRF */\n",
+    "sdk/nRF5_SDK/integration/nrfx/nrfx_config.h": "/* VENDORED_NRF */\n",
+    "sdk/nRF5_SDK/integration/nrfx/legacy/apply_old_config.h": "/* VENDORED_NRF */\n",
+    "sdk/nRF5_SDK/modules/nrfx/mdk/startup_config.h": "/* VENDORED_NRF */\n",
+    "sdk/nRF5_SDK/external/mbedtls/include/mbedtls/check_config.h": "/* VENDORED_NRF */\n",
+    "sdk/nRF5_SDK/components/ant/ant_search_config/ant_search_config.h": "/* VENDORED_NRF */\n",
+    "sdk/nRF5_SDK/project/pca10056/sdk_config.h": "#define NRF_SDH_ENABLED 1\n",
+  });
+  const { result, rows } = await built(root, undefined, { plain: true });
+  const status = new Map(rows.map(([path, s, why]) => [path, [s, why]]));
+  assert.deepEqual(status.get("sdk/nRF5_SDK"), ["skipped", reason("Nordic nRF5 SDK")]);
+  assert.doesNotMatch(result.document, /VENDORED/);
+  for (
+    const path of ["src/main.c", "src/app_config.h", "sdk/nRF5_SDK/project/pca10056/sdk_config.h"]
+  ) {
+    assert.equal(status.get(path)?.[0], "rendered", path);
+  }
+});
