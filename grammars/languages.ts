@@ -96,6 +96,11 @@ export interface LanguageSpec {
   /** Comments, decorators and attributes: kept when they lead a kept item. */
   attach: Set<string>;
   /**
+   * What the item before opens and ends on later lines (Ruby's heredoc bodies, after the
+   * statement that opens `<<~SQL`): kept or left out as that item is.
+   */
+  trailing?: Set<string>;
+  /**
    * A `/**` comment is a doc comment (JSDoc, Javadoc, PHPDoc, KDoc, Scaladoc, Doxygen): it
    * documents the definition after it across blank lines too, as those tools read it, unless it
    * is the file's header (see `docAcross` in `plugins/view_modes/_code.ts`).
@@ -1450,6 +1455,7 @@ const RUBY: Omit<LanguageSpec, "id" | "extensions"> = {
   describe: rubyDescribe,
   symbolName: (def, type) => rubyDescribe(def, type)?.name,
   opaque: new Set(["string", "heredoc_body"]),
+  trailing: new Set(["heredoc_body"]),
 };
 
 /**

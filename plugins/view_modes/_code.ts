@@ -762,6 +762,14 @@ class Walker {
         lastKeptRow = 0;
         continue;
       }
+      // A heredoc's body goes as the statement that opens it (left, the view read on inside it).
+      if (spec.trailing?.has(type) && index > 0) {
+        if (lastKeptRow >= lastDroppedRow) {
+          keepItem(child);
+          if (!full) this.longTrailing(child);
+        } else drop(child, separators[i]);
+        continue;
+      }
       if (spec.attach.has(type)) {
         const row = child.startPosition.row;
         if (row === lastKeptRow) continue; // trailing comment of a kept item
@@ -1515,6 +1523,20 @@ class Walker {
       if (spec.opaque?.has(type) && !child.hasError) continue;
       if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes, type, node);
     }
+  }
+
+  /**
+   * A kept heredoc's body ({@linkcode LanguageSpec.trailing}) of more than `maxValueLines` lines,
+   * elided as a long value is: its lines one marker, its terminator kept (the body starts at the
+   * line end of the statement that opens it).
+   */
+  longTrailing(body: SyntaxNode): void {
+    if (body.endPosition.row - body.startPosition.row - 1 <= this.maxValueLines) return;
+    const from = this.text.indexOf("\n", body.startIndex) + 1;
+    const to = this.text.lastIndexOf("\n", body.endIndex - 1) + 1;
+    if (from <= 0 || to <= from) return;
+    const indent = /^[ \t]*/.exec(this.text.slice(from, from + 256))![0];
+    this.edits.push({ start: from, end: to, text: `${indent}${this.spec.valueMarker}\n` });
   }
 
   /**

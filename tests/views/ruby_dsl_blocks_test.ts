@@ -227,3 +227,23 @@ Deno.test("a Rake or Capistrano task's block is code, elided; its namespace and 
     ].join("\n"),
   );
 });
+
+// A heredoc's body follows the statement that opens it as a node of its own, which the code views
+// left out: `QUERY = <<~SQL` stood with no body and no terminator, and the view read on as if
+// inside the string (hunt22's kept calls, a seeds file's `Post.create!(body: <<~EOS)`, too).
+Deno.test("a heredoc's body goes as the statement that opens it, a long one elided to its terminator", async () => {
+  const lines = (n: number, line: (i: number) => string) =>
+    Array.from({ length: n }, (_, i) => line(i)).join("\n") + "\n";
+  const text = "QUERY = <<~SQL\n" + lines(20, (i) => `  select ${i}`) + "SQL\n" +
+    "class Seeds\n  GREETING = <<-TEXT\n    hello\n  TEXT\n  def run = 1\nend\n" +
+    "Post.create!(body: <<~EOS, title: <<~T)\n  a post\nEOS\n  a title\nT\n" +
+    "puts <<~OUT\n  left out\nOUT\nDONE = true\n";
+  const view = (await renderCode("db/seeds.rb", text))!;
+  assert.equal(
+    view.text,
+    "QUERY = <<~SQL\n  ...\nSQL\n" +
+      "class Seeds\n  GREETING = <<-TEXT\n    hello\n  TEXT\n  def run = 1\nend\n" +
+      "Post.create!(body: <<~EOS, title: <<~T)\n  a post\nEOS\n  a title\nT\n" +
+      "DONE = true\n",
+  );
+});
