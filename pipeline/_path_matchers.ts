@@ -52,25 +52,31 @@ const LINE_BREAKS = /[\n\r\u2028\u2029]/g;
  * expression decides for such patterns, at a fraction of the cost (the
  * resolve stage asks it of every candidate). Other patterns go to picomatch,
  * which must be loaded first (`await loadGlobs(patterns, { basename: true })`
- * of `deps.ts`).
+ * of `deps.ts`). With `nocase`, a name in any case matches (`.ENV`, `SERVER.PEM`).
  *
  * @example
  * ```ts
  * import { nameMatcher } from "./_path_matchers.ts";
  * nameMatcher([".env*", "*.pem"])("config/.env.local"); // true
+ * nameMatcher([".env*"], { nocase: true })(".ENV"); // true
  * ```
  */
-export function nameMatcher(patterns: string[]): (path: string) => boolean {
-  const plain = patterns.map(plainName);
+export function nameMatcher(
+  patterns: string[],
+  options: { nocase?: boolean } = {},
+): (path: string) => boolean {
+  const nocase = options.nocase === true;
+  const plain = patterns.map((p) => plainName(nocase ? p.toLowerCase() : p));
   if (plain.some((p) => p === undefined)) {
-    return globMatcher(patterns, { dot: true, basename: true });
+    return globMatcher(patterns, { dot: true, basename: true, nocase });
   }
   const tests = plain as Array<(name: string) => boolean>;
   return (path) => {
     // The last segment, as picomatch takes it (a trailing `/` is not one).
     const end = path.endsWith("/") ? path.length - 1 : path.length;
     const name = path.slice(path.lastIndexOf("/", end - 1) + 1, end);
-    return tests.some((test) => test(name));
+    const named = nocase ? name.toLowerCase() : name;
+    return tests.some((test) => test(named));
   };
 }
 

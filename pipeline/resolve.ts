@@ -318,7 +318,9 @@ interface FileFilters {
 
 async function fileFilters(config: ResolvedConfig, found: Listed): Promise<FileFilters> {
   return {
-    isSecretFile: nameMatcher(DEFAULT_SECRET_FILES),
+    // In any case: `.ENV` and `SERVER.PEM` are the same files (Windows tools write capitals, and a
+    // case-blind file system opens `.ENV` as `.env`).
+    isSecretFile: nameMatcher(DEFAULT_SECRET_FILES, { nocase: true }),
     isHistoryFile: nameMatcher(HISTORY_FILES),
     isExcluded: config.exclude.length
       ? await excludeMatcher(

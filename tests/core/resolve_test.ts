@@ -217,6 +217,12 @@ Deno.test("nameMatcher() decides plain name patterns as picomatch does, and hand
     for (const name of HARD_NAMES) {
       assert.equal(plain(name), glob(name), `${JSON.stringify(list)} on ${JSON.stringify(name)}`);
     }
+    const globCaseBlind = await loadGlobMatcher(list, { dot: true, basename: true, nocase: true });
+    const plainCaseBlind = nameMatcher(list, { nocase: true });
+    for (const name of [...HARD_NAMES, ...HARD_NAMES.map((n) => n.toUpperCase())]) {
+      const label = `${JSON.stringify(list)} on ${JSON.stringify(name)}, any case`;
+      assert.equal(plainCaseBlind(name), globCaseBlind(name), label);
+    }
   }
 });
 
