@@ -33,7 +33,14 @@ import { walk } from "./_walk.ts";
 import { foldVendored, namesVendored, vendoredFolderOf, vendoredFolders } from "./_vendored.ts";
 import { foldGitStores } from "./_git_store_folders.ts";
 import { outputDirError } from "./_output_dir.ts";
-import { anyPath, loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
+import {
+  anyPath,
+  globPrefix,
+  loadGlobMatcher,
+  manyGlobsMatcher,
+  nameMatcher,
+  withPrefix,
+} from "./_path_matchers.ts";
 import {
   DEFAULT_EXCLUDED_DIRS,
   DEFAULT_SECRET_FILES,
@@ -698,7 +705,9 @@ async function matchEntry(
   if (isGlob(rel) && !await namesLiterally(rel, { root: config.root, found })) {
     // Every candidate (the usual `root/**`): no glob to compile and run per path.
     const match = rel === "**" ? anyPath : await loadGlobMatcher(rel, { dot: true });
-    const found = candidates.filter((c) => match(c));
+    // Only the candidates with the glob's literal start: thousands of entries each tried on every
+    // candidate took time growing as their product.
+    const found = withPrefix(candidates, globPrefix(rel)).filter((c) => match(c));
     if (!found.length && config.zeroConfig && rel === "**") warnings.push(NOTHING_HERE);
     else if (!found.length) {
       warnings.push(noMatch(entry.path, label, await hintFor(rel, candidates)));
@@ -711,7 +720,7 @@ async function matchEntry(
   const bare = rel.replace(/\/+$/, "");
   if (bare !== rel && bare && candidateSet.has(bare)) return [{ path: bare, explicit: true }];
   const dirPrefix = rel === "" || rel === "." ? "" : rel.replace(/\/$/, "") + "/";
-  const inDir = candidates.filter((c) => c.startsWith(dirPrefix));
+  const inDir = withPrefix(candidates, dirPrefix);
   if (inDir.length && (dirPrefix === "" || await isDirectory(join(config.root, rel)))) {
     return inDir.map((path) => ({ path, explicit: false }));
   }
@@ -746,8 +755,17 @@ async function excludeMatcher(
     const named = !isGlob(pattern) || await namesLiterally(pattern, where);
     (named ? literal : globs).push(pattern.replace(/\/$/, ""));
   }
-  const glob = globs.length ? await loadGlobMatcher(globs, { dot: true }) : () => false;
-  return (path) => glob(path) || literal.some((p) => path === p || path.startsWith(p + "/"));
+  const glob = globs.length ? await manyGlobsMatcher(globs) : () => false;
+  // The path and each folder above it looked up, rather than each entry tried on each path.
+  const named = new Set(literal);
+  const isNamed = (path: string) => {
+    if (named.has(path)) return true;
+    for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) {
+      if (named.has(path.slice(0, i))) return true;
+    }
+    return false;
+  };
+  return (path) => glob(path) || (named.size > 0 && isNamed(path));
 }
 
 /**
@@ -762,7 +780,7 @@ async function namesLiterally(
   const path = rel.replace(/\/$/, "");
   if (found.set.has(path)) return true;
   const folder = path + "/";
-  if (found.list.some((c) => c.startsWith(folder))) return await isDirectory(join(root, path));
+  if (withPrefix(found.list, folder).length) return await isDirectory(join(root, path));
   return await isFileLike(join(root, path));
 }
 
