@@ -34,7 +34,7 @@ async function globWork(work: () => Promise<unknown>): Promise<number> {
 const SIZES = [64, 1024];
 
 Deno.test("resolving a config of n globs over n files does work linear in n", async () => {
-  const work: Record<string, number[]> = { exclude: [], files: [], folders: [], literal: [] };
+  const work: Record<string, number[]> = {};
   for (const n of SIZES) {
     const tree = Object.fromEntries(
       Array.from({ length: n }, (_, i) => [`src/d${i}/f${i}.ts`, ""]),
@@ -45,16 +45,28 @@ Deno.test("resolving a config of n globs over n files does work linear in n", as
       files: { files: Array.from({ length: n }, (_, i) => `src/d${i}/f*.ts`) },
       folders: { files: Array.from({ length: n }, (_, i) => `src/d${i}/`) },
       literal: { files: ["src/**"], exclude: Array.from({ length: n }, (_, i) => `src/x${i}`) },
+      // Entries that match nothing, each with a hint: a file or folder in another case.
+      missing: { files: Array.from({ length: n }, (_, i) => `SRC/d${i}/`) },
+      missingGlob: { files: Array.from({ length: n }, (_, i) => `SRC/d${i}/F*.ts`) },
     };
     for (const [name, inline] of Object.entries(configs)) {
       const config = await loadConfig({ cwd: root, inline });
       let kept = 0;
-      work[name].push(
+      let hints: string[] = [];
+      (work[name] ??= []).push(
         await globWork(async () => {
-          kept = (await resolveTargets(config)).targets.filter((t) => !t.skip).length;
+          const resolution = await resolveTargets(config);
+          kept = resolution.targets.filter((t) => !t.skip).length;
+          hints = resolution.warnings.filter((w) => w.includes("did you mean"));
         }),
       );
-      assert.equal(kept, n, name);
+      const missing = name.startsWith("missing");
+      assert.equal(kept, missing ? 0 : n, name);
+      if (missing) {
+        assert.equal(hints.length, n, name);
+        const hint = `did you mean "src/d${n - 1}/f${n - 1}.ts"`;
+        assert.ok(hints[n - 1].includes(hint), hints[n - 1]);
+      }
     }
   }
   for (const [name, counts] of Object.entries(work)) assertLinear(name, counts, SIZES);
