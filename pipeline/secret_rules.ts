@@ -126,9 +126,10 @@
  * `password_hash`, a page's `**Password:**` before a code span and `` `user` / `…` ``), a
  * Dockerfile's `ENV A=… B=…` and `ENV NAME value` with letters alone, `wandb login` and
  * `algoliasearch(id, …)` hex keys; Airtable's and Terraform Cloud's heads gated by the main hint
- * search's `.`.
+ * search's `.`. 34: lines ended by a lone CR, NEL, U+2028, U+2029, a form feed or a vertical tab
+ * are read as lines ended by LF (a file of them was one line to the rules).
  */
-export const SECRET_RULES_VERSION = 33;
+export const SECRET_RULES_VERSION = 34;
 
 import {
   fewCharacters,
