@@ -172,9 +172,13 @@ function simpleSource(pattern: string): string | undefined {
  */
 const PICOMATCH_MAX_STARS = 3;
 
+/** The longest glob picomatch takes (its `maxLength`): it throws on a longer one. */
+const PICOMATCH_MAX_LENGTH = 65536;
+
 /**
  * Why a glob would take too long to match (more than {@linkcode PICOMATCH_MAX_STARS} `*` in a
- * segment of a pattern picomatch matches), in words that follow its name, or undefined.
+ * segment of a pattern picomatch matches) or cannot be matched (longer than
+ * {@linkcode PICOMATCH_MAX_LENGTH}), in words that follow its name, or undefined.
  *
  * @example
  * ```ts
@@ -185,6 +189,11 @@ const PICOMATCH_MAX_STARS = 3;
  */
 export function globStarProblem(pattern: string): string | undefined {
   if (simpleSource(pattern) !== undefined) return undefined;
+  // A path with no glob character is matched as written, at any length.
+  if (pattern.length > PICOMATCH_MAX_LENGTH && /[*?[\]{}!()]/.test(pattern)) {
+    return `is ${pattern.length} characters long, over the ${PICOMATCH_MAX_LENGTH} a glob matched ` +
+      "by picomatch may hold";
+  }
   for (const segment of pattern.split("/")) {
     const stars = segment === "**" ? 0 : segment.split("*").length - 1;
     if (stars <= PICOMATCH_MAX_STARS) continue;

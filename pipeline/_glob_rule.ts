@@ -19,12 +19,15 @@ import { pathText, quote, type Rule } from "./schema.ts";
  */
 export function globText(): Rule {
   const path = pathText();
-  return (v, p) => {
+  const rule: Rule = (v, p) => {
     const problems = path(v, p);
     if (problems.length) return problems;
     const problem = globStarProblem(v as string);
     return problem ? [`"${p}" ${quote(v as string)} ${problem}`] : [];
   };
+  // A union (a `files` entry: a path or an object) reports its problems for a string.
+  (rule as { stringRule?: boolean }).stringRule = true;
+  return rule;
 }
 
 /**

@@ -12,7 +12,7 @@ import { nameMatcher } from "./_path_matchers.ts";
 import { printablePath } from "./helpers.ts";
 import { isAbsolute, relative, sep } from "./_path.ts";
 
-const isSecretFile = nameMatcher(DEFAULT_SECRET_FILES);
+const isSecretFile = nameMatcher(DEFAULT_SECRET_FILES, { nocase: true }); // `.ENV` too, as resolve
 
 /**
  * Why a symbolic link whose real target is `real` is skipped, or undefined when it is read.

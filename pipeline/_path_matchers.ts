@@ -52,25 +52,31 @@ const LINE_BREAKS = /[\n\r\u2028\u2029]/g;
  * expression decides for such patterns, at a fraction of the cost (the
  * resolve stage asks it of every candidate). Other patterns go to picomatch,
  * which must be loaded first (`await loadGlobs(patterns, { basename: true })`
- * of `deps.ts`).
+ * of `deps.ts`). With `nocase`, a name in any case matches (`.ENV`, `SERVER.PEM`).
  *
  * @example
  * ```ts
  * import { nameMatcher } from "./_path_matchers.ts";
  * nameMatcher([".env*", "*.pem"])("config/.env.local"); // true
+ * nameMatcher([".env*"], { nocase: true })(".ENV"); // true
  * ```
  */
-export function nameMatcher(patterns: string[]): (path: string) => boolean {
-  const plain = patterns.map(plainName);
+export function nameMatcher(
+  patterns: string[],
+  options: { nocase?: boolean } = {},
+): (path: string) => boolean {
+  const nocase = options.nocase === true;
+  const plain = patterns.map((p) => plainName(nocase ? p.toLowerCase() : p));
   if (plain.some((p) => p === undefined)) {
-    return globMatcher(patterns, { dot: true, basename: true });
+    return globMatcher(patterns, { dot: true, basename: true, nocase });
   }
   const tests = plain as Array<(name: string) => boolean>;
   return (path) => {
     // The last segment, as picomatch takes it (a trailing `/` is not one).
     const end = path.endsWith("/") ? path.length - 1 : path.length;
     const name = path.slice(path.lastIndexOf("/", end - 1) + 1, end);
-    return tests.some((test) => test(name));
+    const named = nocase ? name.toLowerCase() : name;
+    return tests.some((test) => test(named));
   };
 }
 
@@ -92,4 +98,102 @@ function plainName(pattern: string): ((name: string) => boolean) | undefined {
 /** Whether a path matches the glob `**` (with `dot`): any path with no `.` or `..` segment. */
 export function anyPath(path: string): boolean {
   return path !== "" && !/(^|\/)\.\.?(\/|$)/.test(path);
+}
+
+/** Characters a glob's literal start may hold: any other may be glob syntax (`*?[]{}()!+@\`). */
+const PLAIN_START = /^[\p{L}\p{N}\p{M}._\-~ #%=:;&/]*/u;
+
+/**
+ * The text every path a glob matches starts with: its characters up to the first that may be
+ * glob syntax, without a last `/` (`a/**` matches `a`); "" when the glob starts with syntax or
+ * with a form picomatch rewrites (`./a`, `a//b`). A test of that start passes over paths no
+ * pattern could match, so a list of thousands of globs is not tried whole on each path.
+ *
+ * @example
+ * ```ts
+ * import { globPrefix } from "./_path_matchers.ts";
+ * globPrefix("src/gen/f12*.ts"); // "src/gen/f12"
+ * globPrefix("docs/**"); // "docs"
+ * globPrefix("**\/*.md"); // ""
+ * ```
+ */
+export function globPrefix(glob: string): string {
+  const prefix = PLAIN_START.exec(glob)![0].replace(/\/$/, "");
+  const rewritten = /^\.{0,2}\/|\/\.{0,2}\/|\/\.{1,2}$|^\.{1,2}$/.test(prefix);
+  return rewritten ? "" : prefix;
+}
+
+/** The lists seen sorted (in code-unit order, as `comparePaths()` sorts them). */
+const SORTED = new WeakMap<string[], boolean>();
+
+/**
+ * The paths of `list` that start with `prefix`, in the list's order: a binary search of a list
+ * sorted in code-unit order (as a resolution's candidates are), else every path tested.
+ *
+ * @example
+ * ```ts
+ * import { withPrefix } from "./_path_matchers.ts";
+ * withPrefix(["a.ts", "src/a.ts", "src/b.ts", "test/a.ts"], "src/"); // ["src/a.ts", "src/b.ts"]
+ * ```
+ */
+export function withPrefix(list: string[], prefix: string): string[] {
+  if (prefix === "") return list;
+  let sorted = SORTED.get(list);
+  if (sorted === undefined) {
+    sorted = list.every((p, i) => i === 0 || list[i - 1] <= p);
+    SORTED.set(list, sorted);
+  }
+  if (!sorted) return list.filter((p) => p.startsWith(prefix));
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (list[mid] < prefix) low = mid + 1;
+    else high = mid;
+  }
+  let end = low;
+  while (end < list.length && list[end].startsWith(prefix)) end++;
+  return list.slice(low, end);
+}
+
+/** A node of {@linkcode manyGlobsMatcher}'s tree of literal starts, one character an edge. */
+interface StartNode {
+  next: Map<string, StartNode>;
+  match?: (path: string) => boolean;
+}
+
+/**
+ * A matcher of any of many globs (`dot`), as {@linkcode loadGlobMatcher} of them all decides,
+ * that tries on a path only the globs whose literal start (see {@linkcode globPrefix}) the path
+ * has: a walk along the path's characters finds them. Thousands of excludes (a generated list)
+ * over thousands of files took time growing as their product (20,000 of each: minutes).
+ *
+ * @example
+ * ```ts
+ * import { manyGlobsMatcher } from "./_path_matchers.ts";
+ * const match = await manyGlobsMatcher(["src/gen/a*.ts", "src/gen/b*.ts", "**\/*.log"]);
+ * match("src/gen/b1.ts"); // true
+ * ```
+ */
+export async function manyGlobsMatcher(globs: string[]): Promise<(path: string) => boolean> {
+  const groups = Map.groupBy(globs, globPrefix);
+  if (groups.size < 2) return await loadGlobMatcher(globs, { dot: true });
+  const root: StartNode = { next: new Map() };
+  for (const [prefix, group] of groups) {
+    let node = root;
+    for (const char of prefix.split("")) {
+      let next = node.next.get(char);
+      if (!next) node.next.set(char, next = { next: new Map() });
+      node = next;
+    }
+    node.match = await loadGlobMatcher(group, { dot: true });
+  }
+  return (path) => {
+    let node: StartNode | undefined = root;
+    for (let i = 0; node; i++) {
+      if (node.match?.(path)) return true;
+      node = i < path.length ? node.next.get(path[i]) : undefined;
+    }
+    return false;
+  };
 }

@@ -288,7 +288,7 @@ export async function redactText(
   const matches = ownMatches(text, options.rules ?? {}, path);
   if (options.secretlint !== false && hinted) {
     const found: Match[] = [];
-    await collectSecretlint(text, path, found, options.prefilter !== false);
+    await collectSecretlint(asLines(text), path, found, options.prefilter !== false);
     // The table finds exactly the value; secretlint's range can start before it or end inside
     // it (its AWS secret rule: the key name and part of the value). Its rules for kinds the table
     // covers are left to the table (which declines test URLs such as `http://u:p@host`); where
@@ -388,9 +388,24 @@ export function redactSync(text: string, rules: Record<string, string> = {}): Re
 
 /** slop's own matches (the rule table) and the user's; `path` is the file's the text is. */
 function ownMatches(text: string, rules: Record<string, string>, path?: string): Match[] {
-  const matches: Match[] = findSecrets(text, { path });
-  for (const rule of userSecretRules(rules)) collect(text, rule, matches);
+  const lines = asLines(text);
+  const matches: Match[] = findSecrets(lines, { path });
+  for (const rule of userSecretRules(rules)) collect(lines, rule, matches);
   return matches;
+}
+
+/** A line end other than LF and CRLF: a lone CR, NEL, U+2028, U+2029, a form feed, a vertical tab. */
+const OTHER_LINE_END = /\r(?!\n)|[\v\f\u0085\u2028\u2029]/;
+const OTHER_LINE_ENDS = new RegExp(OTHER_LINE_END.source, "g");
+
+/**
+ * The text as the rules read it: each other line end (a lone CR, NEL, the line and paragraph
+ * separators, a form feed, a vertical tab) an LF, one character for one, so that a match's
+ * offsets are the text's own. The rules read lines by LF: a file of other line ends was one line
+ * to them, and a setting after a separator (`password: …`) was kept, as a reader sees it a line.
+ */
+function asLines(text: string): string {
+  return OTHER_LINE_END.test(text) ? text.replace(OTHER_LINE_ENDS, "\n") : text;
 }
 
 function collect(text: string, rule: SecretRule, out: Match[]): void {

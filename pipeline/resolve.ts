@@ -33,7 +33,14 @@ import { walk } from "./_walk.ts";
 import { foldVendored, namesVendored, vendoredFolderOf, vendoredFolders } from "./_vendored.ts";
 import { foldGitStores } from "./_git_store_folders.ts";
 import { outputDirError } from "./_output_dir.ts";
-import { anyPath, loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
+import {
+  anyPath,
+  globPrefix,
+  loadGlobMatcher,
+  manyGlobsMatcher,
+  nameMatcher,
+  withPrefix,
+} from "./_path_matchers.ts";
 import {
   DEFAULT_EXCLUDED_DIRS,
   DEFAULT_SECRET_FILES,
@@ -318,7 +325,9 @@ interface FileFilters {
 
 async function fileFilters(config: ResolvedConfig, found: Listed): Promise<FileFilters> {
   return {
-    isSecretFile: nameMatcher(DEFAULT_SECRET_FILES),
+    // In any case: `.ENV` and `SERVER.PEM` are the same files (Windows tools write capitals, and a
+    // case-blind file system opens `.ENV` as `.env`).
+    isSecretFile: nameMatcher(DEFAULT_SECRET_FILES, { nocase: true }),
     isHistoryFile: nameMatcher(HISTORY_FILES),
     isExcluded: config.exclude.length
       ? await excludeMatcher(
@@ -696,7 +705,9 @@ async function matchEntry(
   if (isGlob(rel) && !await namesLiterally(rel, { root: config.root, found })) {
     // Every candidate (the usual `root/**`): no glob to compile and run per path.
     const match = rel === "**" ? anyPath : await loadGlobMatcher(rel, { dot: true });
-    const found = candidates.filter((c) => match(c));
+    // Only the candidates with the glob's literal start: thousands of entries each tried on every
+    // candidate took time growing as their product.
+    const found = withPrefix(candidates, globPrefix(rel)).filter((c) => match(c));
     if (!found.length && config.zeroConfig && rel === "**") warnings.push(NOTHING_HERE);
     else if (!found.length) {
       warnings.push(noMatch(entry.path, label, await hintFor(rel, candidates)));
@@ -709,7 +720,7 @@ async function matchEntry(
   const bare = rel.replace(/\/+$/, "");
   if (bare !== rel && bare && candidateSet.has(bare)) return [{ path: bare, explicit: true }];
   const dirPrefix = rel === "" || rel === "." ? "" : rel.replace(/\/$/, "") + "/";
-  const inDir = candidates.filter((c) => c.startsWith(dirPrefix));
+  const inDir = withPrefix(candidates, dirPrefix);
   if (inDir.length && (dirPrefix === "" || await isDirectory(join(config.root, rel)))) {
     return inDir.map((path) => ({ path, explicit: false }));
   }
@@ -744,8 +755,17 @@ async function excludeMatcher(
     const named = !isGlob(pattern) || await namesLiterally(pattern, where);
     (named ? literal : globs).push(pattern.replace(/\/$/, ""));
   }
-  const glob = globs.length ? await loadGlobMatcher(globs, { dot: true }) : () => false;
-  return (path) => glob(path) || literal.some((p) => path === p || path.startsWith(p + "/"));
+  const glob = globs.length ? await manyGlobsMatcher(globs) : () => false;
+  // The path and each folder above it looked up, rather than each entry tried on each path.
+  const named = new Set(literal);
+  const isNamed = (path: string) => {
+    if (named.has(path)) return true;
+    for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) {
+      if (named.has(path.slice(0, i))) return true;
+    }
+    return false;
+  };
+  return (path) => glob(path) || (named.size > 0 && isNamed(path));
 }
 
 /**
@@ -760,7 +780,7 @@ async function namesLiterally(
   const path = rel.replace(/\/$/, "");
   if (found.set.has(path)) return true;
   const folder = path + "/";
-  if (found.list.some((c) => c.startsWith(folder))) return await isDirectory(join(root, path));
+  if (withPrefix(found.list, folder).length) return await isDirectory(join(root, path));
   return await isFileLike(join(root, path));
 }
 
@@ -785,14 +805,62 @@ function noMatch(
 
 /** A case-insensitive match for an entry that matched nothing. */
 async function hintFor(rel: string, candidates: string[]): Promise<string | undefined> {
+  const index = caseBlindIndex(candidates);
   if (isGlob(rel)) {
     const match = await loadGlobMatcher(rel, { dot: true, nocase: true });
-    const found = candidates.find((c) => match(c));
-    return found ? found : undefined;
+    // Only the candidates whose lowercase form starts as the glob's does: a letter outside ASCII
+    // never matches one inside it without case, so the start is cut at the first such letter.
+    const start = globPrefix(rel).replace(/[^\0-\x7f][^]*$/, "").toLowerCase();
+    let low = 0;
+    let high = index.sorted.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (index.sorted[mid][0] < start) low = mid + 1;
+      else high = mid;
+    }
+    let first = -1;
+    for (let i = low; i < index.sorted.length && index.sorted[i][0].startsWith(start); i++) {
+      const at = index.sorted[i][1];
+      if ((first < 0 || at < first) && match(candidates[at])) first = at;
+    }
+    return first < 0 ? undefined : candidates[first];
   }
   const lower = rel.toLowerCase();
-  return candidates.find((c) => c.toLowerCase() === lower) ??
-    candidates.find((c) => c.toLowerCase().startsWith(lower.replace(/\/?$/, "/")));
+  return index.first.get(lower) ?? index.under.get(lower.replace(/\/$/, ""));
+}
+
+/** The lowercase forms of a list of candidates, for the hints of entries that matched nothing. */
+interface CaseBlindIndex {
+  /** The first candidate of each lowercase path. */
+  first: Map<string, string>;
+  /** The first candidate under each lowercase folder (the text before a `/` of a lowercase path). */
+  under: Map<string, string>;
+  /** Each lowercase path and its candidate's place, sorted. */
+  sorted: Array<[string, number]>;
+}
+
+const CASE_BLIND = new WeakMap<string[], CaseBlindIndex>();
+
+/**
+ * The candidates' lowercase forms, made once for a list: thousands of entries that match nothing
+ * each lowercased every candidate for their hint (time growing as their product).
+ */
+function caseBlindIndex(candidates: string[]): CaseBlindIndex {
+  const known = CASE_BLIND.get(candidates);
+  if (known) return known;
+  const index: CaseBlindIndex = { first: new Map(), under: new Map(), sorted: [] };
+  for (const [at, candidate] of candidates.entries()) {
+    const lower = candidate.toLowerCase();
+    if (!index.first.has(lower)) index.first.set(lower, candidate);
+    for (let i = lower.indexOf("/"); i >= 0; i = lower.indexOf("/", i + 1)) {
+      const folder = lower.slice(0, i);
+      if (!index.under.has(folder)) index.under.set(folder, candidate);
+    }
+    index.sorted.push([lower, at]);
+  }
+  index.sorted.sort((a, b) => comparePaths(a[0], b[0]));
+  CASE_BLIND.set(candidates, index);
+  return index;
 }
 
 function toRootRelative(path: string, root: string, base: string): string | undefined {

@@ -264,6 +264,11 @@ export function union(rules: Rule[], expected: string): Rule {
       const arrayRule = rules.find((r) => (r as { arrayRule?: boolean }).arrayRule);
       if (arrayRule) return arrayRule(v, p);
     }
+    // And those of a string rule when the value is a string (a glob too long or too starred).
+    if (typeof v === "string") {
+      const stringRule = rules.find((r) => (r as { stringRule?: boolean }).stringRule);
+      if (stringRule) return stringRule(v, p);
+    }
     return [`"${p}" must be ${expected}, got ${typeName(v)}`];
   };
 }

@@ -128,9 +128,10 @@
  * `algoliasearch(id, …)` hex keys; Airtable's and Terraform Cloud's heads gated by the main hint
  * search's `.`; 34: a joined window reads whole lines again (31 cut it 2 KB before a joint: a
  * value longer than that before its `\` or `+` lost its name and was left), its joints on one line
- * one window.
+ * one window; 35: lines ended by a lone CR, NEL, U+2028, U+2029, a form feed or a vertical tab are
+ * read as lines ended by LF (a file of them was one line to the rules).
  */
-export const SECRET_RULES_VERSION = 34;
+export const SECRET_RULES_VERSION = 35;
 
 import {
   fewCharacters,

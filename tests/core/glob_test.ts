@@ -208,3 +208,28 @@ Deno.test("a glob picomatch matches with more than 3 stars in a segment is refus
   );
   await Deno.remove(cwd, { recursive: true });
 });
+
+Deno.test("a glob longer than picomatch takes (65,536 characters) is refused, naming the key or flag", async () => {
+  const { loadConfig } = await import("../../pipeline/config.ts");
+  // picomatch threw "Input length: 70001, exceeds maximum allowed length: 65536", naming nothing.
+  const long = "a".repeat(70_000) + "*";
+  const TOO_LONG = "is 70001 characters long, over the 65536 a glob matched by picomatch may hold";
+  const cwd = await Deno.makeTempDir();
+  for (const key of ["include", "exclude", "files"] as const) {
+    await assert.rejects(
+      () => loadConfig({ cwd, inline: { [key]: ["src/**", long] } }),
+      (e: Error) => e.message.includes(`"${key}[1]" "aaaa`) && e.message.includes(TOO_LONG),
+    );
+  }
+  await assert.rejects(
+    () => loadConfig({ cwd, inline: { ordering: { pinned: [long] } } }),
+    (e: Error) => e.message.includes(`"ordering.pinned[0]"`) && e.message.includes(TOO_LONG),
+  );
+  await assert.rejects(
+    () => loadConfig({ cwd, focus: [long] }),
+    (e: Error) => e.message.startsWith("Option --focus") && e.message.includes(TOO_LONG),
+  );
+  // A plain name of that length is no glob: matched as written, with no limit.
+  await loadConfig({ cwd, inline: { exclude: ["a".repeat(70_000)] } });
+  await Deno.remove(cwd, { recursive: true });
+});

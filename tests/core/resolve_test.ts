@@ -1,12 +1,14 @@
 import assert from "node:assert/strict";
 import { buildContext, loadConfig } from "../../mod.ts";
 import {
+  comparePaths,
   DEFAULT_SECRET_FILES,
   HISTORY_FILES,
   loadGlobMatcher,
   nameMatcher,
   resolveTargets,
 } from "../../pipeline/resolve.ts";
+import { manyGlobsMatcher, withPrefix } from "../../pipeline/_path_matchers.ts";
 import { gitInit, makeProject } from "../_helpers.ts";
 import { resolveAgain } from "../../accel/kept_resolution.ts";
 
@@ -217,6 +219,44 @@ Deno.test("nameMatcher() decides plain name patterns as picomatch does, and hand
     for (const name of HARD_NAMES) {
       assert.equal(plain(name), glob(name), `${JSON.stringify(list)} on ${JSON.stringify(name)}`);
     }
+    const globCaseBlind = await loadGlobMatcher(list, { dot: true, basename: true, nocase: true });
+    const plainCaseBlind = nameMatcher(list, { nocase: true });
+    for (const name of [...HARD_NAMES, ...HARD_NAMES.map((n) => n.toUpperCase())]) {
+      const label = `${JSON.stringify(list)} on ${JSON.stringify(name)}, any case`;
+      assert.equal(plainCaseBlind(name), globCaseBlind(name), label);
+    }
+  }
+});
+
+Deno.test("manyGlobsMatcher() decides as one matcher of all its globs, and withPrefix() as a filter", async () => {
+  const globs = [
+    ...["src/g1*.ts", "src/g12*.ts", "src/**", "a/**", "a/**/b", "**/x", "*.md", ".*", "./a/*"],
+    ...["a//b*", "a/./b*", "a/../b", "/a*", "!a*", "{a,b}/c", "a/[bc]*", "a/?", "a b/*", "é/*"],
+    ...["docs", "docs/", "a", "a/b/c.ts", "src/g1", "x*y/z", "@(a|b)/*", "+(a)", "a\\*b"],
+  ];
+  const paths = [
+    ...HARD_NAMES,
+    ...["src/g1.ts", "src/g12.ts", "src/g2.ts", "src", "a", "a/b", "a/c/b", "x", "q/x", "a.md"],
+    ...[".a", "b/c", "a/bz", "a/b/c.ts", "a b/c", "é/f", "e\u0301/f", "docs/a", "xay/z", "ab"],
+  ];
+  const all = await loadGlobMatcher(globs, { dot: true });
+  for (let size = 1; size <= globs.length; size += 3) {
+    for (let start = 0; start + size <= globs.length; start += size) {
+      const some = globs.slice(start, start + size);
+      const one = await loadGlobMatcher(some, { dot: true });
+      const many = await manyGlobsMatcher(some);
+      for (const path of paths) {
+        assert.equal(many(path), one(path), `${JSON.stringify(some)} on ${JSON.stringify(path)}`);
+      }
+    }
+  }
+  const many = await manyGlobsMatcher(globs);
+  for (const path of paths) assert.equal(many(path), all(path), JSON.stringify(path));
+  const sorted = paths.toSorted(comparePaths);
+  for (const prefix of ["", "a", "a/", "src/g1", "é", "zzz", ".", "a/b/c.ts"]) {
+    const filter = (list: string[]) => list.filter((p) => p.startsWith(prefix));
+    assert.deepEqual(withPrefix(sorted, prefix), filter(sorted), prefix);
+    assert.deepEqual(withPrefix(paths, prefix), filter(paths), `${prefix}, unsorted`);
   }
 });
 

@@ -55,3 +55,29 @@ for (const git of [true, false]) {
     assert.deepEqual(named.skipped, []);
   });
 }
+
+// The same names in other cases (`.ENV`, `SERVER.PEM`: Windows tools write capitals, and a
+// case-blind file system such as macOS's or Windows's opens `.ENV` as `.env`) are the same files.
+Deno.test("files that hold secrets are skipped whatever the case of their names, and links to them", async () => {
+  const names = [".ENV", ".Env.Local", "certs/SERVER.PEM", "deploy/ID_RSA.old", "keys/Private.Key"];
+  const root = await makeProject({
+    ...Object.fromEntries(names.map((n) => [n, "PLAIN=correct-horse-battery-staple\n"])),
+    "src/a.ts": "export const a = 1;\n",
+  });
+  await Deno.symlink(".ENV", `${root}/notes.txt`);
+  const result = await buildContext({ cwd: root }, { write: false });
+  const rows = result.manifest.files;
+  assert.deepEqual(rows.filter((f) => f.status === "rendered").map((f) => f.path), ["src/a.ts"]);
+  assert.deepEqual(
+    rows.filter((f) => f.status === "skipped" && f.reason === REASON).map((f) => f.path),
+    names.toSorted(),
+  );
+  assert.match(
+    rows.find((f) => f.path === "notes.txt")?.reason ?? "",
+    /a file that may hold secrets/,
+  );
+  assert.ok(!result.document.includes("correct-horse"), "no such file is read");
+  // Named by its own path, it is read, as `.env` is.
+  const named = await buildContext({ cwd: root, paths: [".ENV"] }, { write: false });
+  assert.deepEqual(named.manifest.files.map((f) => [f.path, f.status]), [[".ENV", "rendered"]]);
+});
