@@ -120,12 +120,36 @@ const SCALA: Patterns = [
     ),
   ],
   ["imports", /^[ \t]*import[ \t]+(\w+(?:\.\w+)*(?:\.\{[^}\n]*\}|\._|\.\*)?)/gm],
-  // munit's, ScalaTest's and utest's tests and suites, Discipline's law checks.
-  [
-    "tests",
-    /^[ \t]*(?:test|property|it|ignore|scenario|describe|checkAll)\([ \t]*"([^"\n]{1,300})"/gm,
-  ],
+  ["tests", scalaTests],
 ];
+
+/**
+ * A line that opens a Scala test or suite: munit's, ScalaTest's and utest's calls
+ * (`test("adds") {`), Discipline's law checks (`checkAll("Codec[A]", ...)`), and ScalaTest's
+ * specs, which write them as operators: FlatSpec's `"A Stack" should "pop" in {` (or `it must
+ * "throw" taggedAs Slow in {`, `ignore {` for a skipped one), WordSpec's and FreeSpec's suites
+ * (`"A Stack" when {`, `"empty" should {`, `"a path" - {`) and tests (`"pops" in {`).
+ */
+const SCALA_TEST_LINE =
+  /^[ \t]*(?:(?:test|property|it|ignore|scenario|describe|checkAll)\([ \t]*"([^"\n]{1,300})"|(?:"([^"\n]{1,300})"|(it|they))(?:[ \t]+(should|must|can)[ \t]+"([^"\n]{1,300})")?(?:[ \t]+taggedAs\b[^{\n]*?)?[ \t]+(in|ignore|should|must|can|when|which|that|-)[ \t]*\{)/gm;
+
+/**
+ * The titles of a Scala file's tests and suites, in the file's order, named as the code views
+ * name them (FlatSpec's `"A Stack" should "pop" in {` is `A Stack should pop`).
+ */
+function scalaTests(text: string): string[] {
+  const names: string[] = [];
+  for (const m of text.matchAll(SCALA_TEST_LINE)) {
+    const [, call, subject, pronoun, verb, title, word] = m;
+    if (call !== undefined) names.push(call);
+    // FlatSpec's test: a subject, a verb, a title, then `in` (or `ignore`).
+    else if (verb) {
+      if (word === "in" || word === "ignore") names.push(`${subject ?? pronoun} ${verb} ${title}`);
+    } // WordSpec's and FreeSpec's suite or test, titled by its one string.
+    else if (subject !== undefined) names.push(subject);
+  }
+  return names;
+}
 
 /**
  * R's functions (`name <- function(`), classes (S4, reference, R6), the packages it loads and the
