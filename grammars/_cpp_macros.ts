@@ -84,6 +84,61 @@ const AFTER_BLOCK = new RegExp(
 const QT_CALL = /^([ \t]*)(Q_[A-Z0-9_]+[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))[ \t]*(?:\/\/.*)?$/;
 
 /**
+ * A Qt declaring call as the parser reads it: `Q_PROPERTY(QColor color READ color)` as a field
+ * of the same length (`int Q_PROPERTY        ;`), so the property is a member whose text is the
+ * call (see {@linkcode qtProperty}); any other (`Q_ENUM(Mode)`) as blanks.
+ */
+function qtCall(call: string): string {
+  if (!QT_PROPERTY.test(call)) return " ".repeat(call.length);
+  return "int Q_PROPERTY".padEnd(call.length - 1) + ";";
+}
+
+/**
+ * Whether a node's text is a Qt property as the parser reads it (see {@linkcode qtCall}): public
+ * API wherever it stands, as moc makes it (Qt's own classes declare them before `public:`).
+ *
+ * @example
+ * ```ts
+ * import { readsAsQtProperty } from "./_cpp_macros.ts";
+ * readsAsQtProperty("int Q_PROPERTY      ;"); // true
+ * ```
+ */
+export function readsAsQtProperty(text: string): boolean {
+  return text.startsWith("int Q_PROPERTY ") && /^int Q_PROPERTY +;$/.test(text);
+}
+
+/** A Qt property's declaration: its type, then its name before the first of moc's words. */
+const QT_PROPERTY =
+  /^Q_PROPERTY[ \t]*\([ \t]*[^()\n]*?[\w>*&][ \t]*[*&]?[ \t]*([A-Za-z_]\w*)[ \t]+(?:READ|MEMBER|WRITE|BINDABLE)\b/;
+
+/**
+ * The symbol of a Qt property (`Q_PROPERTY(QColor color READ color NOTIFY changed)`, read as a
+ * field by {@linkcode blankMacroWords}): kind `property`, named by its name (`color`), its
+ * signature the call as written; undefined for another declaration.
+ *
+ * @example
+ * ```ts
+ * import { qtProperty } from "./_cpp_macros.ts";
+ * const text = "Q_PROPERTY(int size READ size)";
+ * const def = { startIndex: 0, text: "int Q_PROPERTY                ;" };
+ * qtProperty(def, "field_declaration", text)?.name; // "size"
+ * ```
+ */
+export function qtProperty(
+  def: { startIndex?: number; text: string },
+  type: string,
+  text?: string,
+): { name: string; kind: string; signature: string } | undefined {
+  if (type !== "field_declaration" && type !== "declaration") return undefined;
+  const start = def.startIndex ?? -1;
+  if (text === undefined || start < 0 || !text.startsWith("Q_PROPERTY", start)) return undefined;
+  // The parser's text has the file's length: the node's span is the call's in the file.
+  const call = text.slice(start, start + def.text.length);
+  const name = QT_PROPERTY.exec(call)?.[1];
+  return name ? { name, kind: "property", signature: call.trim() } : undefined;
+}
+
+/**
  * A line that starts a statement or closes a block (or none): a line before it that is a macro's
  * call alone ends there; one before `{`, `<<` or `.` goes on (`EXPECT_TRUE(x)` then `<< "why"`,
  * Catch2's `SECTION("a")` then its block).
@@ -225,7 +280,7 @@ export function blankMacroWords(text: string): string | undefined {
     if (word && label === undefined) {
       out = line.replace(BEFORE_KEYWORD, (_all, lead: string, name: string) => lead + spaces(name));
       if (QT_CALL.test(line)) {
-        out = line.replace(QT_CALL, (_all, lead: string, name: string) => lead + spaces(name));
+        out = line.replace(QT_CALL, (_all, lead: string, call: string) => lead + qtCall(call));
       } else if (callAlone(line, [above2, above], next(i))) {
         out = out.replace(AFTER_BLOCK, (_all, lead: string, name: string) => lead + spaces(name));
       }

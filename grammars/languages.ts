@@ -14,7 +14,7 @@ import { jsTestCall, TEST_LINE } from "./_js_tests.ts";
 import { tsParseText } from "./_ts_modifiers.ts";
 import { pythonRegions } from "./_python_hollow.ts";
 import { blankDirectiveComments } from "./_c_directives.ts";
-import { blankMacroWords } from "./_cpp_macros.ts";
+import { blankMacroWords, qtProperty, readsAsQtProperty } from "./_cpp_macros.ts";
 import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
@@ -888,8 +888,11 @@ function cPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
       c.type === "storage_class_specifier" && c.text === "static"
     );
   }
-  // C++ class members: the last access specifier before the member decides.
-  if (scope.parentKind === "class" || scope.parentKind === "struct") {
+  // C++ class members: the last access specifier before the member decides (a Qt property is
+  // public wherever it stands).
+  if (
+    (scope.parentKind === "class" || scope.parentKind === "struct") && !readsAsQtProperty(def.text)
+  ) {
     let access = scope.parentKind === "struct" ? "public" : "private";
     let member = def;
     while (member.parent && member.parent.type !== "field_declaration_list") member = member.parent;
@@ -2430,6 +2433,8 @@ export const LANGUAGES: LanguageSpec[] = [
     containers: new Set([...C_BASE.containers]),
     transparent: new Set([...C_BASE.transparent]),
     parseText: cppParseText,
+    // Qt's `Q_PROPERTY(QColor color READ color)`, read as a field (see `blankMacroWords`).
+    describe: qtProperty,
   },
   { id: "ruby", extensions: [".rb", ".rake", ".gemspec", ".ru"], ...RUBY },
   { id: "php", extensions: [".php", ".phtml"], ...PHP },
