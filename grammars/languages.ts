@@ -1046,6 +1046,8 @@ const RUBY_DECLARING_CALLS = new Set([
   // ActiveSupport's (Rails'): methods delegated to another object; the attribute calls above.
   "delegate",
   ...Object.keys(RUBY_DEFINING_CALLS),
+  // Rails' (ActiveRecord's) enum: an attribute with a method a value (see `rubyEnums`).
+  "enum",
 ]);
 
 /**
@@ -1057,6 +1059,7 @@ const RUBY_DECLARING_CALLS = new Set([
 function rubyDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
   if (type !== "call" || node.childForFieldName("receiver")) return undefined;
   const method = node.childForFieldName("method")?.text ?? "";
+  if (method === "enum") return rubyEnums(node);
   const defining = Object.hasOwn(RUBY_DEFINING_CALLS, method) ? RUBY_DEFINING_CALLS[method] : "";
   if (defining) {
     const first = node.childForFieldName("arguments")?.namedChildren[0];
@@ -1074,6 +1077,38 @@ function rubyDeclares(node: NodeLike, type: string): DeclaredName[] | undefined 
   for (const arg of args) {
     const name = rubyLiteralName(arg);
     if (name) out.push({ name: prefix + name, signature: `${method} ${arg.text}`, kind });
+  }
+  return out.length ? out : undefined;
+}
+
+/**
+ * The attributes a Rails `enum` call declares, kind `enum`: `enum :status, { active: 0 }` (Rails
+ * 7) declares `status`, `enum status: { active: 0 }, kind: [:a, :b]` (before) `status` and
+ * `kind`; each with its words on one line (`enum status: { active: 0 }`), cut to 120 characters.
+ * Rails makes each value a scope and a predicate (`active`, `active?`): the words list them.
+ */
+function rubyEnums(node: NodeLike): DeclaredName[] | undefined {
+  const args = node.childForFieldName("arguments")?.namedChildren ?? [];
+  const words = (text: string) => {
+    const line = text.replace(/\s+/g, " ");
+    return line.length > 120 ? `${line.slice(0, 117)}...` : line;
+  };
+  const first = rubyLiteralName(args[0]);
+  if (first) {
+    return [{
+      name: first,
+      signature: words(`enum ${args.map((a) => a.text).join(", ")}`),
+      kind: "enum",
+    }];
+  }
+  const out: DeclaredName[] = [];
+  for (const arg of args) {
+    const key = arg.type === "pair" ? arg.childForFieldName("key") : null;
+    const value = arg.childForFieldName("value")?.type;
+    // `_prefix: true`, `_default: "a"`: options, not attributes.
+    if (key?.type !== "hash_key_symbol" || key.text.startsWith("_")) continue;
+    if (value !== "hash" && value !== "array") continue;
+    out.push({ name: key.text, signature: words(`enum ${arg.text}`), kind: "enum" });
   }
   return out.length ? out : undefined;
 }
