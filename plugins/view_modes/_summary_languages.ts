@@ -354,6 +354,11 @@ const LUA: Patterns = [
   ["function values", /^[ \t]*(?:local[ \t]+)?([\w.]+)[ \t]*=[ \t]*function\b/gm],
   // `[ \t]*(?:\([ \t]*)?`: blanks with no `(` between them split one way only (linear in them).
   ["requires", /\brequire[ \t]*(?:\([ \t]*)?["']([^"'\n]+)["']/gm],
+  // busted's (and plenary.nvim's) suites and tests: `describe("cache", function()`, `it("adds"`.
+  [
+    "tests",
+    /^[ \t]*(?:\w+\.)?(?:describe|context|insulate|expose|it|pending|spec|test)[ \t]*\([ \t]*(?:"([^"\n]{1,300})"|'([^'\n]{1,300})')/gm,
+  ],
 ];
 
 const ELIXIR: Patterns = [
