@@ -346,9 +346,9 @@ export const KOTLIN = {
     "secondary_constructor.body",
     "anonymous_initializer.body",
     "annotated_lambda.body",
-    // A generic call's block (`tasks.withType<Test> { ... }`, see `kotlinGenericCall`).
-    "binary_expression.right",
   ]),
+  // A script's generic call's block (`tasks.withType<Test> { ... }`, see `kotlinGenericCall`).
+  blockBodies: new Set(["binary_expression.right"]),
   bodyTypes: new Set(["block", "lambda_literal"]),
   typeBodies: new Set(["enum_class_body"]),
   keep: kotlinKeep,

@@ -61,9 +61,10 @@ export interface LanguageSpec {
   /** Node types that are function bodies only when their parent is listed in `functionBodies`. */
   bodyTypes: Set<string>;
   /**
-   * `type.field` pairs whose child is a function body only when it is a `block` and the node
-   * defines a symbol: an operator's operand (ScalaTest's `"pops" in { ... }`), where another
-   * expression (`key := Seq(...)`, `a && { ... }`) is a value.
+   * `type.field` pairs whose child is a function body only when it is a `block` (Kotlin's
+   * `lambda_literal`) and the node defines a symbol: an operator's operand (ScalaTest's `"pops" in
+   * { ... }`, a Kotlin script's `tasks.withType<Test> { ... }`), where another expression (`key :=
+   * Seq(...)`, `a && { ... }`, a `.kt` file's `val x = f<T> { ... }`) is a value.
    */
   blockBodies?: Set<string>;
   /** Whether a definition's value stays as it is written at any length (by its definition). */

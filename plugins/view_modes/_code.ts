@@ -1491,7 +1491,8 @@ class Walker {
       const field = named ?? fieldOf?.(nodeType, type, node as unknown as NodeLike) ?? null;
       if (
         field && (bodyFields?.has(field) && spec.bodyTypes.has(type) ||
-          type === "block" && blockFields?.has(field) && innerNodes !== nodes)
+          (type === "block" || type === "lambda_literal") && blockFields?.has(field) &&
+            innerNodes !== nodes)
       ) {
         // A function body holds no member: a `def` item shows it as it is. A function passed to
         // a test suite's call holds its tests.
