@@ -84,6 +84,54 @@ const AFTER_BLOCK = new RegExp(
 const QT_CALL = /^([ \t]*)(Q_[A-Z0-9_]+[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))[ \t]*(?:\/\/.*)?$/;
 
 /**
+ * A Catch2 or doctest test case's head alone on its line (`TEST_CASE("Factorials", "[math]")`,
+ * `SCENARIO("x")`, `TEMPLATE_TEST_CASE("y", "[t]", int, float)`, `TEST_CASE_METHOD(Fixture,
+ * "z")`), its block after it: its string arguments made it no function the parser could read
+ * (a statement, then a block at the file's top level), and a skeleton dropped the tests. Its
+ * arguments are read as blanks, so it parses as GoogleTest's `TEST(Suite, Name) { ... }` does:
+ * a function, whose body is elided (see {@linkcode catchTest} for its symbol).
+ */
+const CATCH_TEST =
+  /^([ \t]*(?:TEST_CASE|SCENARIO|TEMPLATE_TEST_CASE|TEMPLATE_LIST_TEST_CASE|TEMPLATE_PRODUCT_TEST_CASE|TEST_CASE_METHOD|TEMPLATE_TEST_CASE_METHOD)[ \t]*\()((?:[^()\n]|\([^()\n]*\))*)(\)[ \t]*\{?[ \t]*)(?:\/\/.*)?$/;
+
+/** The title a Catch2 test case's head holds: its first string (after a fixture's name). */
+const CATCH_TITLE = /^[A-Z_]+[ \t]*\([ \t]*(?:[A-Za-z_][\w:]*[ \t]*,[ \t]*)?"((?:[^"\\\n]|\\.)*)"/;
+
+/**
+ * The symbol of a Catch2 or doctest test case (read as a function by {@linkcode blankMacroWords}):
+ * kind `test`, named by its title (`TEST_CASE("Factorials", "[math]")`: `Factorials`), its
+ * signature the head as written; undefined for another function.
+ *
+ * @example
+ * ```ts
+ * import { catchTest } from "./_cpp_macros.ts";
+ * const text = 'TEST_CASE("adds") {}';
+ * catchTest({ startIndex: 0, text: "TEST_CASE(      ) {}" }, "function_definition", text)?.name; // "adds"
+ * ```
+ */
+export function catchTest(
+  def: { startIndex?: number; text: string },
+  type: string,
+  text?: string,
+): { name: string; kind: string; signature: string } | undefined {
+  if (type !== "function_definition" || text === undefined) return undefined;
+  const start = def.startIndex ?? -1;
+  const code = text.charCodeAt(start);
+  if (start < 0 || code < UPPER_A || code > UPPER_Z) return undefined;
+  const end = text.indexOf("\n", start);
+  const line = text.slice(start, end < 0 ? text.length : end);
+  const head = CATCH_TEST.exec(line);
+  const title = head && CATCH_TITLE.exec(line)?.[1];
+  if (!head || !title) return undefined;
+  const signature = (head[1] + head[2] + ")").trim();
+  return {
+    name: title,
+    kind: "test",
+    signature: signature.length > 240 ? `${signature.slice(0, 237)}...` : signature,
+  };
+}
+
+/**
  * A Qt declaring call as the parser reads it: `Q_PROPERTY(QColor color READ color)` as a field
  * of the same length (`int Q_PROPERTY        ;`), so the property is a member whose text is the
  * call (see {@linkcode qtProperty}); any other (`Q_ENUM(Mode)`) as blanks.
@@ -277,6 +325,11 @@ export function blankMacroWords(text: string): string | undefined {
       (typed
         ? line.replace(AFTER_TYPE, (_all, head: string, name: string) => head + spaces(name))
         : line);
+    const test = word && line.includes('"') ? CATCH_TEST.exec(line) : null;
+    if (test && (test[3].includes("{") || next(i)?.trimStart().startsWith("{"))) {
+      lines[i] = test[1] + spaces(test[2]) + line.slice(test[1].length + test[2].length);
+      continue;
+    }
     if (word && label === undefined) {
       out = line.replace(BEFORE_KEYWORD, (_all, lead: string, name: string) => lead + spaces(name));
       if (QT_CALL.test(line)) {

@@ -14,7 +14,7 @@ import { jsTestCall, TEST_LINE } from "./_js_tests.ts";
 import { tsParseText } from "./_ts_modifiers.ts";
 import { pythonRegions } from "./_python_hollow.ts";
 import { blankDirectiveComments } from "./_c_directives.ts";
-import { blankMacroWords, qtProperty, readsAsQtProperty } from "./_cpp_macros.ts";
+import { blankMacroWords, catchTest, qtProperty, readsAsQtProperty } from "./_cpp_macros.ts";
 import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
@@ -2469,8 +2469,9 @@ export const LANGUAGES: LanguageSpec[] = [
     containers: new Set([...C_BASE.containers]),
     transparent: new Set([...C_BASE.transparent]),
     parseText: cppParseText,
-    // Qt's `Q_PROPERTY(QColor color READ color)`, read as a field (see `blankMacroWords`).
-    describe: qtProperty,
+    // Qt's `Q_PROPERTY(QColor color READ color)`, read as a field, and Catch2's
+    // `TEST_CASE("adds") { ... }`, read as a function (see `blankMacroWords`).
+    describe: (def, type, text) => qtProperty(def, type, text) ?? catchTest(def, type, text),
   },
   { id: "ruby", extensions: [".rb", ".rake", ".gemspec", ".ru"], ...RUBY },
   { id: "php", extensions: [".php", ".phtml"], ...PHP },
