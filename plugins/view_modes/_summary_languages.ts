@@ -131,7 +131,7 @@ const SCALA: Patterns = [
  * (`"A Stack" when {`, `"empty" should {`, `"a path" - {`) and tests (`"pops" in {`).
  */
 const SCALA_TEST_LINE =
-  /^[ \t]*(?:(?:test|property|it|ignore|scenario|describe|checkAll)\([ \t]*"([^"\n]{1,300})"|(?:"([^"\n]{1,300})"|(it|they))(?:[ \t]+(should|must|can)[ \t]+"([^"\n]{1,300})")?(?:[ \t]+taggedAs\b[^{\n]*?)?[ \t]+(in|ignore|should|must|can|when|which|that|-)[ \t]*\{)/gm;
+  /^[ \t]*(?:(?:test|property|it|ignore|scenario|describe|checkAll)\([ \t]*"([^"\n]{1,300})"|(?:"([^"\n]{1,300})"|(it|they))(?:[ \t]+(should|must|can)[ \t]+"([^"\n]{1,300})")?(?:[ \t]+taggedAs[ \t]*(?:\([^(){}\n]*\)|[\w.]+)(?:[ \t]*,[ \t]*[\w.]+)*)?[ \t]+(in|ignore|should|must|can|when|which|that|-)[ \t]*\{)/gm;
 
 /**
  * The titles of a Scala file's tests and suites, in the file's order, named as the code views
