@@ -63,7 +63,8 @@ async function views(
   path: string,
   text: string,
 ): Promise<Views | undefined> {
-  const view = await render(path, text);
+  // A file the view refuses (a tree nested past the walk's depth) falls back in a build: skipped.
+  const view = await render(path, text).catch(() => undefined);
   if (!view) return undefined;
   return {
     skeleton: view.text,

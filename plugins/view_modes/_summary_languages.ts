@@ -50,6 +50,30 @@ export interface SummaryLanguage {
   orHead?: boolean;
 }
 
+/**
+ * A Swift package manifest's (`Package.swift`) dependencies, one a line as SwiftPM's manifests
+ * write them (`.package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0")`): the
+ * package by its URL's last part (`swift-nio`) or its path or registry id; a line commented out
+ * is none.
+ */
+function swiftPackages(text: string): string[] {
+  return [...text.matchAll(SWIFT_PACKAGE)].map((m) =>
+    m[1].replace(/\/+$/, "").replace(/\.git$/, "").split("/").pop() || m[1]
+  );
+}
+
+const SWIFT_PACKAGE =
+  /^[ \t]*\.package\([ \t]*(?:name:[ \t]*"[^"\n]*",[ \t]*)?(?:url|path|id):[ \t]*"([^"\n]{1,300})"/gm;
+
+/**
+ * A Swift package manifest's products and targets (`.library(name: "Vapor", ...)`, `.target(`
+ * then `name: "Vapor",` on the next line): their names.
+ */
+const SWIFT_TARGET =
+  /^[ \t]*(?:targets:[ \t]*\[[ \t]*)?\.(?:target|testTarget|executableTarget|macro|plugin|binaryTarget|systemLibrary)\([ \t]*(?:\n[ \t]*)?name:[ \t]*"([^"\n]{1,200})"/gm;
+const SWIFT_PRODUCT =
+  /^[ \t]*(?:products:[ \t]*\[[ \t]*)?\.(?:library|executable)\([ \t]*(?:\n[ \t]*)?name:[ \t]*"([^"\n]{1,200})"/gm;
+
 const SWIFT_MODIFIERS =
   "(?:(?:public|private|fileprivate|internal|open|final|static|class|override|mutating|nonmutating|convenience|required|dynamic|nonisolated|indirect|@\\w+(?:\\([^)\\n]*\\))?)[ \\t]+)*";
 const SWIFT: Patterns = [
@@ -65,6 +89,10 @@ const SWIFT: Patterns = [
     "imports",
     /^[ \t]*(?:@\w+[ \t]+)?import[ \t]+(?:(?:class|struct|enum|protocol|func|var|let|typealias)[ \t]+)?([\w.]+)/gm,
   ],
+  // A package manifest's (`Package.swift`): what it ships, builds and depends on.
+  ["products", SWIFT_PRODUCT],
+  ["targets", SWIFT_TARGET],
+  ["dependencies", swiftPackages],
 ];
 
 const CSHARP_MODIFIERS =
