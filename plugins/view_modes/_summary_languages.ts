@@ -655,6 +655,11 @@ const POWERSHELL: Patterns = readThrough([
     "imports",
     /^[ \t]*(?:Import-Module|using[ \t]+module|\.)[ \t]+(?:-Name[ \t]+)?["']?([^\s"';]+)/gim,
   ],
+  // Pester's blocks and tests (`Describe "Get-Planet" {`, `Context 'x'`, `It "lists planets"`).
+  [
+    "tests",
+    /^[ \t]*(?:Describe|Context|It)[ \t]+(?:-Name[ \t]+)?(?:"([^"\n]{1,300})"|'([^'\n]{1,300})')/gim,
+  ],
 ], powershellCode);
 
 /** A class's name, and its category's in parentheses: `SHPCart`, `SHPCart (Totals)`, `SHPCart ()`. */

@@ -122,3 +122,28 @@ Deno.test("summary lists ScalaTest's spec tests and suites by the code views' na
     /^- tests: `A Stack should pop values`, `it must throw`, `A Set can grow`, `A Set`, `empty`, `have size 0`, `a path`$/m,
   );
 });
+
+// Pester's tests are commands with a title and a block (`Describe "Get-Planet" {`, `It "lists
+// planets" {`): a `*.Tests.ps1` file's summary listed its imports alone.
+Deno.test("summary lists Pester's blocks and tests", () => {
+  const text = [
+    "BeforeAll {",
+    "    . $PSScriptRoot/Get-Planet.ps1",
+    "}",
+    "Describe 'Get-Planet' {",
+    "    It 'lists all 8 planets' {",
+    "        (Get-Planet).Count | Should -Be 8",
+    "    }",
+    '    context "Filtering by Name" {',
+    "        # It 'a comment is no test' {",
+    "        It -Name \"returns '<Expected>'\" -TestCases @(@{ Filter = 'Earth' }) {",
+    "        }",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  assert.match(
+    summarize("Get-Planet.Tests.ps1", text),
+    /^- tests: `Get-Planet`, `lists all 8 planets`, `Filtering by Name`, `returns '<Expected>'`$/m,
+  );
+});
