@@ -1091,7 +1091,8 @@ function rubyDeclares(node: NodeLike, type: string): DeclaredName[] | undefined 
 function rubyEnums(node: NodeLike): DeclaredName[] | undefined {
   const args = node.childForFieldName("arguments")?.namedChildren ?? [];
   const words = (text: string) => {
-    const line = text.replace(/\s+/g, " ");
+    // A comment after an item (`a: "a", # why`) would hide the rest of the one line.
+    const line = text.replace(/[ \t]+#(?!\{)[^\n]*/g, "").replace(/\s+/g, " ");
     return line.length > 120 ? `${line.slice(0, 117)}...` : line;
   };
   const first = rubyLiteralName(args[0]);

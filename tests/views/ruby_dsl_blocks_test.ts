@@ -236,6 +236,10 @@ Deno.test("a Rails enum declares its attributes, kind enum, in both of Rails' fo
     "  enum status: { active: 0, archived: 1 }, kind: [:a, :b], _prefix: true",
     "  enum :role, { member: 0, admin: 1 }, prefix: true",
     '  enum "plan", %w[free paid].index_by(&:itself)',
+    "  enum :kind, {",
+    '    standard: "standard", # counted in budgets',
+    '    transfer: "transfer" # not counted',
+    "  }",
     "end",
     "",
   ].join("\n");
@@ -247,5 +251,10 @@ Deno.test("a Rails enum declares its attributes, kind enum, in both of Rails' fo
     ["Account.kind", "enum", "enum kind: [:a, :b]"],
     ["Account.role", "enum", "enum :role, { member: 0, admin: 1 }, prefix: true"],
     ["Account.plan", "enum", 'enum "plan", %w[free paid].index_by(&:itself)'],
+    [
+      "Account.kind",
+      "enum",
+      'enum :kind, { standard: "standard", transfer: "transfer" }',
+    ],
   ]);
 });
