@@ -1092,7 +1092,7 @@ function rubyEnums(node: NodeLike): DeclaredName[] | undefined {
   const args = node.childForFieldName("arguments")?.namedChildren ?? [];
   const words = (text: string) => {
     // A comment after an item (`a: "a", # why`) would hide the rest of the one line.
-    const line = text.replace(/[ \t]+#(?!\{)[^\n]*/g, "").replace(/\s+/g, " ");
+    const line = text.replace(/(?<![ \t])[ \t]+#(?!\{)[^\n]*/g, "").replace(/\s+/g, " ");
     return line.length > 120 ? `${line.slice(0, 117)}...` : line;
   };
   const first = rubyLiteralName(args[0]);
