@@ -159,6 +159,11 @@ export interface LanguageSpec {
    */
   expands?: Set<string>;
   /**
+   * Whether a definition's function body is a container, walked for the items it holds rather
+   * than elided (a C# extension method that maps an API's routes: `group.MapGet("/", ...)`).
+   */
+  walksBody?: (def: NodeLike) => boolean;
+  /**
    * Whether a node of a definition's type defines a symbol where it stands (`parentType`: its
    * parent's type), when not every such node does: C's `struct node` as a parameter's type names
    * a type defined elsewhere, and in a `typedef` the typedef is the symbol; a JavaScript
@@ -1903,6 +1908,8 @@ const CSHARP_ACCESS = /^(public|protected|internal)$/;
 
 function csharpPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
   if (scope.parentKind === "interface" || scope.parentKind === "enum") return true;
+  // A route is an API's endpoint, whatever maps it.
+  if (CSHARP_STATEMENTS.has(def.type)) return true;
   if (def.type.includes("namespace")) return true;
   const mods = def.namedChildren.filter((c) => c.type === "modifier").map((c) => c.text);
   if (mods.some((m) => CSHARP_ACCESS.test(m))) return true;
@@ -1925,7 +1932,12 @@ function csharpName(def: NodeLike, type: string): NodeLike | null | undefined {
  * declaration or an expression's statement, lambdas' bodies elided. A statement that branches or
  * loops (`if (app.Environment.IsDevelopment()) {...}`) is code, left out.
  */
-function csharpKeep(node: NodeLike, type: string = node.type): boolean {
+function csharpKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
+  // A route method's statements (see `csharpRouteMethod`) are kept as a program's are.
+  if (container?.type === "block" && container.parent && csharpRouteMethod(container.parent)) {
+    if (type === "local_declaration_statement") return true;
+    return type === "expression_statement" && !CSHARP_PRINTS.test(node.text);
+  }
   if (type === "global_statement") {
     const statement = node.firstNamedChild;
     if (statement?.type === "local_declaration_statement") return true;
@@ -1949,7 +1961,7 @@ const CSHARP_MAPS = /^Map(Get|Post|Put|Patch|Delete|Methods|Fallback|Group)$/;
  * undefined for another statement.
  */
 function csharpRoute(node: NodeLike): DeclaredName | undefined {
-  let statement = node.firstNamedChild;
+  let statement = node.type === "global_statement" ? node.firstNamedChild : node;
   if (statement?.type === "local_declaration_statement") {
     const declarators = statement.firstNamedChild?.namedChildren.filter((c) =>
       c.type === "variable_declarator"
@@ -1977,6 +1989,44 @@ function csharpRoute(node: NodeLike): DeclaredName | undefined {
     call = callee.childForFieldName("expression");
   }
   return undefined;
+}
+
+/**
+ * Whether a method maps routes (ASP.NET's usual layout: `public static RouteGroupBuilder
+ * MapTodos(this IEndpointRouteBuilder routes) { var group = routes.MapGroup("/todos");
+ * group.MapGet("/", ...); return group; }`): its body holds a statement that maps a route or a
+ * group, and is then walked as a program's top level is, so each route is a symbol. Read once per
+ * method.
+ */
+function csharpRouteMethod(def: NodeLike): boolean {
+  if (def.type !== "method_declaration") return false;
+  const known = ROUTE_METHODS.get(def);
+  if (known !== undefined) return known;
+  const body = def.childForFieldName("body");
+  const maps = body?.type === "block" && /\.Map[A-Z]/.test(body.text) &&
+    body.namedChildren.some((c) =>
+      (c.type === "expression_statement" || c.type === "local_declaration_statement") &&
+      csharpRoute(c) !== undefined
+    );
+  ROUTE_METHODS.set(def, maps);
+  return maps;
+}
+
+/** The statements that may map a route: a program's, and a route method's. */
+const CSHARP_STATEMENTS = new Set([
+  "global_statement",
+  "expression_statement",
+  "local_declaration_statement",
+]);
+
+/** {@linkcode csharpRouteMethod}'s answers by method node. */
+const ROUTE_METHODS = new WeakMap<NodeLike, boolean>();
+
+/** Whether a statement of a route method's body maps a route or a group. */
+function csharpRouteStatement(node: NodeLike): boolean {
+  const up = node.parent;
+  return up?.type === "block" && !!up.parent && csharpRouteMethod(up.parent) &&
+    csharpRoute(node) !== undefined;
 }
 
 const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
@@ -2020,15 +2070,23 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
     event_field_declaration: { kind: "event" },
     field_declaration: { kind: "field" },
     enum_member_declaration: { kind: "constant" },
-    // A program's statement that maps a route (see `csharpRoute`).
+    // A program's statement that maps a route (see `csharpRoute`), and a route method's.
     global_statement: { kind: "route", checked: true },
+    expression_statement: { kind: "route", checked: true },
+    local_declaration_statement: { kind: "route", checked: true },
   },
+  walksBody: csharpRouteMethod,
   values: new Set(["property_declaration.value"]),
   isPublic: csharpPublic,
   nameNode: csharpName,
-  defines: (node, type) => type !== "global_statement" || csharpRoute(node) !== undefined,
-  describe: (def, type) => type === "global_statement" ? csharpRoute(def) : undefined,
-  symbolName: (def, type) => type === "global_statement" ? csharpRoute(def)?.name : undefined,
+  defines: (node, type) =>
+    type === "global_statement"
+      ? csharpRoute(node) !== undefined
+      : type === "expression_statement" || type === "local_declaration_statement"
+      ? csharpRouteStatement(node)
+      : true,
+  describe: (def, type) => CSHARP_STATEMENTS.has(type) ? csharpRoute(def) : undefined,
+  symbolName: (def, type) => CSHARP_STATEMENTS.has(type) ? csharpRoute(def)?.name : undefined,
   opaque: new Set(["string_literal", "verbatim_string_literal", "raw_string_literal"]),
 };
 

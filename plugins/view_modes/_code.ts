@@ -1497,7 +1497,9 @@ class Walker {
         // A function body holds no member: a `def` item shows it as it is. A function passed to
         // a test suite's call holds its tests.
         // The body of the symbol the node itself defines (Scala's `describe("a") { ... }`).
-        const own = innerNodes !== nodes && this.expands([innerKinds, innerNodes], node, child);
+        const own = innerNodes !== nodes &&
+          (this.expands([innerKinds, innerNodes], node, child) ||
+            !!spec.walksBody?.(node as unknown as NodeLike));
         if (own || this.expands([kinds, nodes], parentNode, child)) {
           this.container(child, innerScope, innerKinds, innerNodes, true);
         } else if (!this.full) this.elideBody(child, node);
