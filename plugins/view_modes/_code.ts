@@ -1826,10 +1826,10 @@ class Walker {
     if (last === 123 || last === 58) sig = sig.replace(/\s*[{:]$/, ""); // `{`, `:`
     // A Rust `where` clause's trailing comma ends no signature (a C macro's value keeps its own).
     if (sig.endsWith(";") || (sig.endsWith(",") && this.spec.id === "rust")) sig = sig.slice(0, -1);
-    // `f( a)`, `Map< K, V>`: a bracket's inner blank; a `<` with a blank before it is an
-    // operator (Ruby's `class A < B`, a default `a < b`) and keeps both.
+    // `f( a)`, `Map< K, V>`: a bracket's inner blank; a `<` after anything but a name is an
+    // operator (Ruby's `class A < B`, a default `a < b`, a shift's `<< b`) and keeps it.
     if (sig.includes("( ") || sig.includes("< ") || sig.includes("[ ")) {
-      sig = sig.replace(/([([]|(?<! )<) /g, "$1");
+      sig = sig.replace(/([([]|(?<=[\w:.])<) /g, "$1");
     }
     if (sig.includes(" )") || sig.includes(" ]")) sig = sig.replace(/,? ([)\]])/g, "$1");
     if (end < node.endIndex && /=$/.test(sig)) sig += " ...";

@@ -457,6 +457,10 @@ Deno.test("a Zig test is a symbol named by its string or identifier; a test root
     "test {",
     '    _ = @import("a.zig");',
     "}",
+    // A shift's `<< b` keeps its blank (a signature read `<<b`, as if `<` opened a type's list).
+    "pub fn bit(b: u3) @TypeOf(@as(u8, 1) << b) {",
+    "    return @as(u8, 1) << b;",
+    "}",
     "",
   ].join("\n");
   const view = (await renderCode("src/add.zig", text))!;
@@ -464,5 +468,6 @@ Deno.test("a Zig test is a symbol named by its string or identifier; a test root
     ["std", "constant", 'const std = @import("std")', false],
     ["adds", "test", 'test "adds"', true],
     ["add", "test", "test add", true],
+    ["bit", "function", "pub fn bit(b: u3) @TypeOf(@as(u8, 1) << b)", true],
   ]);
 });
