@@ -4,7 +4,9 @@
  * with this checkout's `renderCode` and with that of the checkout `--against` names. Prints per
  * repository the files read, the symbols found before and after, those lost (a kind and
  * qualified name found before and not after), those whose signature changed, and the files whose
- * skeleton and whose outline differ; `--show N` prints the first N differing files' symbols gained and lost.
+ * skeleton, whose outline and whose `summary` differ; `--show N` prints the first N differing files'
+ * symbols gained and lost; `--out DIR` writes each differing file's views, before and after, to
+ * `DIR/<repository>/<path>.before` and `.after`, for reading them (`diff -r` of the two).
  *
  * ```sh
  * git -C <slop> worktree add --detach /tmp/base main
@@ -17,10 +19,16 @@
 import { parseArgs } from "node:util";
 import { renderCode } from "../plugins/view_modes/_code.ts";
 import { outlineText } from "../plugins/view_modes/outline.ts";
+import { summarize } from "../plugins/view_modes/summary.ts";
 
 const { values: args, positionals } = parseArgs({
   args: Deno.args,
-  options: { against: { type: "string" }, ext: { type: "string" }, show: { type: "string" } },
+  options: {
+    against: { type: "string" },
+    ext: { type: "string" },
+    show: { type: "string" },
+    out: { type: "string" },
+  },
   allowPositionals: true,
 });
 if (!args.against || !args.ext || !positionals.length) {
@@ -31,8 +39,15 @@ if (!args.against || !args.ext || !positionals.length) {
 const against = args.against.replace(/\/$/, "");
 const base = await import(`${against}/plugins/view_modes/_code.ts`);
 const baseOutline = await import(`${against}/plugins/view_modes/outline.ts`);
+const baseSummary = await import(`${against}/plugins/view_modes/summary.ts`);
 const extensions = args.ext.split(",");
 const show = Number(args.show ?? 0);
+const out = args.out?.replace(/\/$/, "");
+
+/** A file's views as one text, to write out for reading. */
+function viewsText(views: Views, summary: string): string {
+  return `## summary\n${summary}\n## outline\n${views.outline}\n## skeleton\n${views.skeleton}\n`;
+}
 
 /** What one file's views are, as compared. */
 interface Views {
@@ -48,7 +63,8 @@ async function views(
   path: string,
   text: string,
 ): Promise<Views | undefined> {
-  const view = await render(path, text);
+  // A file the view refuses (a tree nested past the walk's depth) falls back in a build: skipped.
+  const view = await render(path, text).catch(() => undefined);
   if (!view) return undefined;
   return {
     skeleton: view.text,
@@ -73,7 +89,16 @@ async function filesOf(dir: string, under: string): Promise<string[]> {
 /** One repository's counts, printed as a row. */
 async function compare(target: string): Promise<void> {
   const [dir, under = "."] = target.split(":");
-  const counts = { files: 0, before: 0, after: 0, lost: 0, signatures: 0, skeleton: 0, outline: 0 };
+  const counts = {
+    files: 0,
+    before: 0,
+    after: 0,
+    lost: 0,
+    signatures: 0,
+    skeleton: 0,
+    outline: 0,
+    summary: 0,
+  };
   let shown = 0;
   for (const path of await filesOf(dir, under)) {
     const text = await Deno.readTextFile(`${dir}/${path}`);
@@ -90,6 +115,16 @@ async function compare(target: string): Promise<void> {
     counts.signatures += lost.filter((s) => names.has(nameOf(s))).length;
     if (was.skeleton !== now.skeleton) counts.skeleton++;
     if (was.outline !== now.outline) counts.outline++;
+    const summaries = [baseSummary.summarize(path, text) as string, summarize(path, text)];
+    if (summaries[0] !== summaries[1]) counts.summary++;
+    const differs = was.skeleton !== now.skeleton || was.outline !== now.outline ||
+      summaries[0] !== summaries[1];
+    if (out && differs) {
+      const file = `${out}/${dir.replace(/\/$/, "").split("/").pop()}/${path}`;
+      await Deno.mkdir(file.slice(0, file.lastIndexOf("/")), { recursive: true });
+      await Deno.writeTextFile(`${file}.before`, viewsText(was, summaries[0]));
+      await Deno.writeTextFile(`${file}.after`, viewsText(now, summaries[1]));
+    }
     if (shown < show && (was.skeleton !== now.skeleton || was.outline !== now.outline)) {
       shown++;
       const before = new Set(was.symbols);

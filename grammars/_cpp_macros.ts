@@ -84,6 +84,109 @@ const AFTER_BLOCK = new RegExp(
 const QT_CALL = /^([ \t]*)(Q_[A-Z0-9_]+[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))[ \t]*(?:\/\/.*)?$/;
 
 /**
+ * A Catch2 or doctest test case's head alone on its line (`TEST_CASE("Factorials", "[math]")`,
+ * `SCENARIO("x")`, `TEMPLATE_TEST_CASE("y", "[t]", int, float)`, `TEST_CASE_METHOD(Fixture,
+ * "z")`), its block after it: its string arguments made it no function the parser could read
+ * (a statement, then a block at the file's top level), and a skeleton dropped the tests. Its
+ * arguments are read as blanks, so it parses as GoogleTest's `TEST(Suite, Name) { ... }` does:
+ * a function, whose body is elided (see {@linkcode catchTest} for its symbol).
+ */
+const CATCH_TEST =
+  /^([ \t]*(?:TEST_CASE|SCENARIO|TEMPLATE_TEST_CASE|TEMPLATE_LIST_TEST_CASE|TEMPLATE_PRODUCT_TEST_CASE|TEST_CASE_METHOD|TEMPLATE_TEST_CASE_METHOD)[ \t]*\()((?:[^()\n]|\([^()\n]*\))*)(\)[ \t]*\{?[ \t]*)(?:\/\/.*)?$/;
+
+/** The title a Catch2 test case's head holds: its first string (after a fixture's name). */
+const CATCH_TITLE = /^[A-Z_]+[ \t]*\([ \t]*(?:[A-Za-z_][\w:]*[ \t]*,[ \t]*)?"((?:[^"\\\n]|\\.)*)"/;
+
+/**
+ * The symbol of a Catch2 or doctest test case (read as a function by {@linkcode blankMacroWords}):
+ * kind `test`, named by its title (`TEST_CASE("Factorials", "[math]")`: `Factorials`), its
+ * signature the head as written; undefined for another function.
+ *
+ * @example
+ * ```ts
+ * import { catchTest } from "./_cpp_macros.ts";
+ * const text = 'TEST_CASE("adds") {}';
+ * catchTest({ startIndex: 0, text: "TEST_CASE(      ) {}" }, "function_definition", text)?.name; // "adds"
+ * ```
+ */
+export function catchTest(
+  def: { startIndex?: number; text: string },
+  type: string,
+  text?: string,
+): { name: string; kind: string; signature: string } | undefined {
+  if (type !== "function_definition" || text === undefined) return undefined;
+  const start = def.startIndex ?? -1;
+  const code = text.charCodeAt(start);
+  if (start < 0 || code < UPPER_A || code > UPPER_Z) return undefined;
+  const end = text.indexOf("\n", start);
+  const line = text.slice(start, end < 0 ? text.length : end);
+  const head = CATCH_TEST.exec(line);
+  const title = head && CATCH_TITLE.exec(line)?.[1];
+  if (!head || !title) return undefined;
+  const signature = (head[1] + head[2] + ")").trim();
+  return {
+    name: title,
+    kind: "test",
+    signature: signature.length > 240 ? `${signature.slice(0, 237)}...` : signature,
+  };
+}
+
+/**
+ * A Qt declaring call as the parser reads it: `Q_PROPERTY(QColor color READ color)` as a field
+ * of the same length (`int Q_PROPERTY        ;`), so the property is a member whose text is the
+ * call (see {@linkcode qtProperty}); any other (`Q_ENUM(Mode)`) as blanks.
+ */
+function qtCall(call: string): string {
+  if (!QT_PROPERTY.test(call)) return " ".repeat(call.length);
+  return "int Q_PROPERTY".padEnd(call.length - 1) + ";";
+}
+
+/**
+ * Whether a node's text is a Qt property as the parser reads it (see {@linkcode qtCall}): public
+ * API wherever it stands, as moc makes it (Qt's own classes declare them before `public:`).
+ *
+ * @example
+ * ```ts
+ * import { readsAsQtProperty } from "./_cpp_macros.ts";
+ * readsAsQtProperty("int Q_PROPERTY      ;"); // true
+ * ```
+ */
+export function readsAsQtProperty(text: string): boolean {
+  return text.startsWith("int Q_PROPERTY ") && /^int Q_PROPERTY +;$/.test(text);
+}
+
+/** A Qt property's declaration: its type, then its name before the first of moc's words. */
+const QT_PROPERTY =
+  /^Q_PROPERTY[ \t]*\([ \t]*[^()\n]*?[\w>*&][ \t]*[*&]?[ \t]*([A-Za-z_]\w*)[ \t]+(?:READ|MEMBER|WRITE|BINDABLE)\b/;
+
+/**
+ * The symbol of a Qt property (`Q_PROPERTY(QColor color READ color NOTIFY changed)`, read as a
+ * field by {@linkcode blankMacroWords}): kind `property`, named by its name (`color`), its
+ * signature the call as written; undefined for another declaration.
+ *
+ * @example
+ * ```ts
+ * import { qtProperty } from "./_cpp_macros.ts";
+ * const text = "Q_PROPERTY(int size READ size)";
+ * const def = { startIndex: 0, text: "int Q_PROPERTY                ;" };
+ * qtProperty(def, "field_declaration", text)?.name; // "size"
+ * ```
+ */
+export function qtProperty(
+  def: { startIndex?: number; text: string },
+  type: string,
+  text?: string,
+): { name: string; kind: string; signature: string } | undefined {
+  if (type !== "field_declaration" && type !== "declaration") return undefined;
+  const start = def.startIndex ?? -1;
+  if (text === undefined || start < 0 || !text.startsWith("Q_PROPERTY", start)) return undefined;
+  // The parser's text has the file's length: the node's span is the call's in the file.
+  const call = text.slice(start, start + def.text.length);
+  const name = QT_PROPERTY.exec(call)?.[1];
+  return name ? { name, kind: "property", signature: call.trim() } : undefined;
+}
+
+/**
  * A line that starts a statement or closes a block (or none): a line before it that is a macro's
  * call alone ends there; one before `{`, `<<` or `.` goes on (`EXPECT_TRUE(x)` then `<< "why"`,
  * Catch2's `SECTION("a")` then its block).
@@ -222,10 +325,15 @@ export function blankMacroWords(text: string): string | undefined {
       (typed
         ? line.replace(AFTER_TYPE, (_all, head: string, name: string) => head + spaces(name))
         : line);
+    const test = word && line.includes('"') ? CATCH_TEST.exec(line) : null;
+    if (test && (test[3].includes("{") || next(i)?.trimStart().startsWith("{"))) {
+      lines[i] = test[1] + spaces(test[2]) + line.slice(test[1].length + test[2].length);
+      continue;
+    }
     if (word && label === undefined) {
       out = line.replace(BEFORE_KEYWORD, (_all, lead: string, name: string) => lead + spaces(name));
       if (QT_CALL.test(line)) {
-        out = line.replace(QT_CALL, (_all, lead: string, name: string) => lead + spaces(name));
+        out = line.replace(QT_CALL, (_all, lead: string, call: string) => lead + qtCall(call));
       } else if (callAlone(line, [above2, above], next(i))) {
         out = out.replace(AFTER_BLOCK, (_all, lead: string, name: string) => lead + spaces(name));
       }

@@ -146,8 +146,11 @@ function elixirFieldOf(
   return name in FUNCTIONS || DECLARING.has(name) ? "body" : undefined;
 }
 
-/** A Mix project's functions whose list is its settings: what it builds, runs and depends on. */
-const MIX_SETTINGS = new Set(["project", "application", "deps"]);
+/**
+ * A Mix project's functions whose list is its settings: what it builds, runs and depends on, and
+ * how Hex publishes it and its docs (`package`: licenses, links, files; `docs`: main page, extras).
+ */
+const MIX_SETTINGS = new Set(["project", "application", "deps", "package", "docs"]);
 
 /** Calls that make a list's value depend on a condition: logic, not a literal list. */
 const MIX_LOGIC = new Set(["if", "unless", "case", "cond", "with", "for"]);
@@ -155,7 +158,7 @@ const MIX_LOGIC = new Set(["if", "unless", "case", "cond", "with", "for"]);
 /**
  * Whether a function is a Mix project's settings (`mix.exs`: `defp deps do [{:phoenix, "~> 1.7"}]
  * end`, `def project do [app: :demo, deps: deps()] end`): named `project`, `application` or
- * `deps` with no parameter, in a module that has `use Mix.Project`, its body one list of values
+ * `deps`, `package` or `docs` with no parameter, in a module that has `use Mix.Project`, its body one list of values
  * (calls such as `deps()` too) with no `if`, `case`, `fn` or block in it. Its body is kept as it
  * is written: the dependency list is what a reader of `mix.exs` most wants.
  */

@@ -102,9 +102,14 @@ function kotlinScriptPlace(container: KotlinNode): string | undefined {
   if (container.type === "source_file") {
     place = container.namedChildren.some((c) => c.type === "ERROR") ? undefined : "script";
   } else if (container.type === "lambda_literal") {
-    const call = container.parent?.type === "annotated_lambda" ? container.parent.parent : null;
-    if (call?.type === "call_expression" && kotlinScriptStatement(call)) {
-      const callee = kotlinCallee(call)?.text.replace(/\s+/g, "") ?? "";
+    const up = container.parent;
+    const call = up?.type === "annotated_lambda" ? up.parent : up;
+    const generic = call?.type === "binary_expression" ? kotlinGenericCall(call) : undefined;
+    if (
+      (call?.type === "call_expression" || generic) && kotlinScriptStatement(call!)
+    ) {
+      const callee = generic?.replace(/<.*$/, "") ??
+        kotlinCallee(call!)?.text.replace(/\s+/g, "") ?? "";
       const last = callee.slice(callee.lastIndexOf(".") + 1);
       place = KOTLIN_CODE_BLOCKS.has(callee) || KOTLIN_CODE_BLOCKS.has(last) ||
           !kotlinDeclarations(container)
@@ -144,6 +149,26 @@ function kotlinScriptStatement(call: KotlinNode): boolean {
   return kotlinScriptPlace(up) === "script";
 }
 
+/**
+ * A generic call with a block and no parentheses (`tasks.withType<Test> { ... }`), which
+ * tree-sitter-kotlin reads as two comparisons (`tasks.withType < Test > { ... }`): its callee
+ * and type (`tasks.withType<Test>`), or undefined for another binary expression.
+ */
+function kotlinGenericCall(node: KotlinNode): string | undefined {
+  const block = node.childForFieldName("right");
+  const left = node.childForFieldName("left");
+  if (block?.type !== "lambda_literal" || left?.type !== "binary_expression") return undefined;
+  if (node.childForFieldName("operator")?.text !== ">") return undefined;
+  if (left.childForFieldName("operator")?.text !== "<") return undefined;
+  const callee = left.childForFieldName("left");
+  const type = left.childForFieldName("right");
+  if (!callee || !type || !/^(?:identifier|navigation_expression)$/.test(callee.type)) {
+    return undefined;
+  }
+  if (!/^(?:identifier|navigation_expression)$/.test(type.type)) return undefined;
+  return `${callee.text}<${type.text}>`.replace(/\s+/g, "");
+}
+
 /** A call's callee: `plugins`, `tasks.register` (of `tasks.register("x") { ... }`). */
 function kotlinCallee(call: KotlinNode): KotlinNode | null {
   let head = call.firstNamedChild;
@@ -157,7 +182,10 @@ function kotlinCallee(call: KotlinNode): KotlinNode | null {
  * always do.
  */
 function kotlinDefines(node: KotlinNode, type: string): boolean {
-  if (type !== "call_expression" && type !== "assignment") return true;
+  if (type === "binary_expression" && !kotlinGenericCall(node)) return false;
+  if (type !== "call_expression" && type !== "assignment" && type !== "binary_expression") {
+    return true;
+  }
   const up = node.parent;
   if (up?.type !== "source_file" && up?.type !== "lambda_literal") return false;
   return kotlinScriptPlace(up) === "script";
@@ -175,6 +203,10 @@ function kotlinDescribe(def: KotlinNode, type: string): DeclaredName | undefined
     if (!left) return undefined;
     const line = def.text.split("\n", 1)[0].trim();
     return { name: left.text.replace(/\s+/g, ""), kind: "setting", signature: cut(line) };
+  }
+  if (type === "binary_expression") {
+    const name = kotlinGenericCall(def);
+    return name ? { name: name.slice(0, 120), kind: "call", signature: cut(name) } : undefined;
   }
   if (type !== "call_expression") return undefined;
   const callee = kotlinCallee(def);
@@ -315,6 +347,8 @@ export const KOTLIN = {
     "anonymous_initializer.body",
     "annotated_lambda.body",
   ]),
+  // A script's generic call's block (`tasks.withType<Test> { ... }`, see `kotlinGenericCall`).
+  blockBodies: new Set(["binary_expression.right"]),
   bodyTypes: new Set(["block", "lambda_literal"]),
   typeBodies: new Set(["enum_class_body"]),
   keep: kotlinKeep,
@@ -332,6 +366,7 @@ export const KOTLIN = {
     // A script's statement (see `kotlinDefines`).
     call_expression: { kind: "call", checked: true },
     assignment: { kind: "setting", checked: true },
+    binary_expression: { kind: "call", checked: true },
   },
   // A script's call's block is walked for the declarations it holds.
   expands: new Set(["call"]),

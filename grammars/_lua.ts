@@ -28,6 +28,78 @@ const LUA_KEEP = new Set([
   "return_statement",
 ]);
 
+/**
+ * busted's suites (and plenary.nvim's, which Neovim plugins test with): `describe("a", function()
+ * ... end)`; each holds tests and suites.
+ */
+const LUA_SUITES = new Set(["describe", "context", "insulate", "expose"]);
+
+/** busted's tests: `it("adds", function() ... end)`, `pending("later")`. */
+const LUA_TESTS = new Set(["it", "pending", "spec", "test"]);
+
+/** busted's hooks: kept in a suite as written, their bodies elided as a test's are. */
+const LUA_HOOKS = new Set([
+  "before_each",
+  "after_each",
+  "setup",
+  "teardown",
+  "lazy_setup",
+  "lazy_teardown",
+  "strict_setup",
+  "strict_teardown",
+  "finally",
+]);
+
+/** Whether a node is a busted hook's call with a function (`before_each(function() ... end)`). */
+function luaHook(node: LuaNode, type: string): boolean {
+  if (type !== "function_call") return false;
+  const args = node.childForFieldName("arguments")?.namedChildren ?? [];
+  return LUA_HOOKS.has(calledWord(node.childForFieldName("name"))) && args.length === 1 &&
+    args[0].type === "function_definition";
+}
+
+/**
+ * The word a call names: `it` of `it(...)`, and of `a.it(...)` (plenary.nvim's async tests are
+ * `require("plenary.async").tests`' `a.describe`, `a.it`, `a.before_each`); "" for another callee.
+ */
+function calledWord(callee: LuaNode | null): string {
+  if (callee?.type === "identifier") return callee.text;
+  if (callee?.type !== "dot_index_expression") return "";
+  const table = callee.childForFieldName("table");
+  return table?.type === "identifier" ? callee.childForFieldName("field")?.text ?? "" : "";
+}
+
+/** A symbol a test call defines (the language table's `DeclaredName`). */
+interface DeclaredName {
+  name: string;
+  signature: string;
+  kind: string;
+}
+
+/**
+ * A busted test or suite call as a symbol titled by its string (`it("adds", function() ... end)`:
+ * `adds`, kind `test`; `describe("cache", function() ... end)`: `cache`, kind `suite`, its
+ * function walked for the tests it holds), or undefined for another node.
+ */
+function luaTest(call: LuaNode, type: string = call.type): DeclaredName | undefined {
+  if (type !== "function_call") return undefined;
+  const callee = call.childForFieldName("name");
+  const word = calledWord(callee);
+  const kind = LUA_SUITES.has(word) ? "suite" : LUA_TESTS.has(word) ? "test" : undefined;
+  const args = call.childForFieldName("arguments")?.namedChildren ?? [];
+  const title = args[0]?.type === "string" ? args[0].childForFieldName("content")?.text : "";
+  if (!kind || !title || title.includes("\n") || title.length > 300) return undefined;
+  // A suite holds its tests in a function; a test has one unless it is `pending`.
+  const body = args[args.length - 1]?.type === "function_definition";
+  if (!body && word !== "pending") return undefined;
+  const signature = `${callee!.text}(${args[0].text})`;
+  return {
+    name: title,
+    kind,
+    signature: signature.length > 240 ? `${signature.slice(0, 237)}...` : signature,
+  };
+}
+
 /** Whether a Lua definition is `local` (its own keyword, or the `local` declaration around it). */
 function isLocal(def: LuaNode): boolean {
   if (def.type === "function_declaration") return /^local\b/.test(def.text);
@@ -98,13 +170,21 @@ export const LUA = {
   itemFields: new Set(["local_declaration"]),
   functionBodies: new Set(["function_declaration.body", "function_definition.body"]),
   bodyTypes: new Set(["block"]),
-  keep: (_node: LuaNode, type: string = _node.type) => LUA_KEEP.has(type),
+  // A test file's suites, tests and hooks (see `luaTest`) too.
+  keep: (node: LuaNode, type: string = node.type) =>
+    LUA_KEEP.has(type) || luaTest(node, type) !== undefined || luaHook(node, type),
   transparent: new Set<string>(),
   attach: new Set(["comment"]),
   definitions: {
     function_declaration: { kind: "function" },
     assignment_statement: { kind: "variable" },
+    function_call: { kind: "test", checked: true },
   },
+  // A suite's function holds its tests.
+  expands: new Set(["suite"]),
+  defines: (node: LuaNode, type: string) => type !== "function_call" || !!luaTest(node, type),
+  describe: luaTest,
+  symbolName: (def: LuaNode, type: string) => luaTest(def, type)?.name,
   values: new Set(["expression_list.value"]),
   fieldOf: luaFieldOf,
   isPublic: luaPublic,

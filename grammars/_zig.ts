@@ -71,9 +71,35 @@ function zigKind(def: ZigNode, kind: string): string {
     : kind;
 }
 
-/** Zig declarations are public with `pub` (or `export`); a container's fields always are. */
+/**
+ * Zig declarations are public with `pub` (or `export`); a container's fields always are, and so
+ * are tests (what a file tests, listed as other languages' tests are).
+ */
 function zigPublic(def: ZigNode): boolean {
-  return def.type === "container_field" || /^(?:pub|export)\b/.test(def.text);
+  return def.type === "container_field" || def.type === "test_declaration" ||
+    /^(?:pub|export)\b/.test(def.text);
+}
+
+/**
+ * A test declaration as a symbol, kind `test`, named by its string (`test "adds" { ... }`:
+ * `adds`) or its identifier (a doctest, `test add { ... }`: `add`); a test with no name (`test {
+ * _ = @import("a.zig"); }`, a file's test root) is none.
+ */
+function zigTest(def: ZigNode, type: string): DeclaredName | undefined {
+  if (type !== "test_declaration") return undefined;
+  const title = def.namedChildren.find((c) => c.type === "string" || c.type === "identifier");
+  const name = title?.type === "string"
+    ? title.namedChildren.find((c) => c.type === "string_content")?.text
+    : title?.text;
+  if (!name || name.includes("\n") || name.length > 300) return undefined;
+  return { name, kind: "test", signature: `test ${title!.text}` };
+}
+
+/** A symbol a test declaration defines (the language table's `DeclaredName`). */
+interface DeclaredName {
+  name: string;
+  signature: string;
+  kind: string;
 }
 
 /**
@@ -115,7 +141,11 @@ export const ZIG = {
     function_declaration: { kind: "function" },
     variable_declaration: { kind: "constant" },
     container_field: { kind: "field" },
+    test_declaration: { kind: "test", checked: true },
   },
+  defines: (def: ZigNode, type: string) => type !== "test_declaration" || !!zigTest(def, type),
+  describe: zigTest,
+  symbolName: (def: ZigNode, type: string) => zigTest(def, type)?.name,
   values: new Set(["variable_declaration.value"]),
   isPublic: zigPublic,
   nameNode: zigName,

@@ -14,7 +14,7 @@ import { jsTestCall, TEST_LINE } from "./_js_tests.ts";
 import { tsParseText } from "./_ts_modifiers.ts";
 import { pythonRegions } from "./_python_hollow.ts";
 import { blankDirectiveComments } from "./_c_directives.ts";
-import { blankMacroWords } from "./_cpp_macros.ts";
+import { blankMacroWords, catchTest, qtProperty, readsAsQtProperty } from "./_cpp_macros.ts";
 import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
@@ -61,9 +61,10 @@ export interface LanguageSpec {
   /** Node types that are function bodies only when their parent is listed in `functionBodies`. */
   bodyTypes: Set<string>;
   /**
-   * `type.field` pairs whose child is a function body only when it is a `block` and the node
-   * defines a symbol: an operator's operand (ScalaTest's `"pops" in { ... }`), where another
-   * expression (`key := Seq(...)`, `a && { ... }`) is a value.
+   * `type.field` pairs whose child is a function body only when it is a `block` (Kotlin's
+   * `lambda_literal`) and the node defines a symbol: an operator's operand (ScalaTest's `"pops" in
+   * { ... }`, a Kotlin script's `tasks.withType<Test> { ... }`), where another expression (`key :=
+   * Seq(...)`, `a && { ... }`, a `.kt` file's `val x = f<T> { ... }`) is a value.
    */
   blockBodies?: Set<string>;
   /** Whether a definition's value stays as it is written at any length (by its definition). */
@@ -162,6 +163,11 @@ export interface LanguageSpec {
    * hold rather than elided (a test suite's callback holds its tests).
    */
   expands?: Set<string>;
+  /**
+   * Whether a definition's function body is a container, walked for the items it holds rather
+   * than elided (a C# extension method that maps an API's routes: `group.MapGet("/", ...)`).
+   */
+  walksBody?: (def: NodeLike) => boolean;
   /**
    * Whether a node of a definition's type defines a symbol where it stands (`parentType`: its
    * parent's type), when not every such node does: C's `struct node` as a parameter's type names
@@ -893,8 +899,11 @@ function cPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
       c.type === "storage_class_specifier" && c.text === "static"
     );
   }
-  // C++ class members: the last access specifier before the member decides.
-  if (scope.parentKind === "class" || scope.parentKind === "struct") {
+  // C++ class members: the last access specifier before the member decides (a Qt property is
+  // public wherever it stands).
+  if (
+    (scope.parentKind === "class" || scope.parentKind === "struct") && !readsAsQtProperty(def.text)
+  ) {
     let access = scope.parentKind === "struct" ? "public" : "private";
     let member = def;
     while (member.parent && member.parent.type !== "field_declaration_list") member = member.parent;
@@ -1048,6 +1057,8 @@ const RUBY_DECLARING_CALLS = new Set([
   // ActiveSupport's (Rails'): methods delegated to another object; the attribute calls above.
   "delegate",
   ...Object.keys(RUBY_DEFINING_CALLS),
+  // Rails' (ActiveRecord's) enum: an attribute with a method a value (see `rubyEnums`).
+  "enum",
 ]);
 
 /**
@@ -1059,6 +1070,7 @@ const RUBY_DECLARING_CALLS = new Set([
 function rubyDeclares(node: NodeLike, type: string): DeclaredName[] | undefined {
   if (type !== "call" || node.childForFieldName("receiver")) return undefined;
   const method = node.childForFieldName("method")?.text ?? "";
+  if (method === "enum") return rubyEnums(node);
   const defining = Object.hasOwn(RUBY_DEFINING_CALLS, method) ? RUBY_DEFINING_CALLS[method] : "";
   if (defining) {
     const first = node.childForFieldName("arguments")?.namedChildren[0];
@@ -1076,6 +1088,39 @@ function rubyDeclares(node: NodeLike, type: string): DeclaredName[] | undefined 
   for (const arg of args) {
     const name = rubyLiteralName(arg);
     if (name) out.push({ name: prefix + name, signature: `${method} ${arg.text}`, kind });
+  }
+  return out.length ? out : undefined;
+}
+
+/**
+ * The attributes a Rails `enum` call declares, kind `enum`: `enum :status, { active: 0 }` (Rails
+ * 7) declares `status`, `enum status: { active: 0 }, kind: [:a, :b]` (before) `status` and
+ * `kind`; each with its words on one line (`enum status: { active: 0 }`), cut to 120 characters.
+ * Rails makes each value a scope and a predicate (`active`, `active?`): the words list them.
+ */
+function rubyEnums(node: NodeLike): DeclaredName[] | undefined {
+  const args = node.childForFieldName("arguments")?.namedChildren ?? [];
+  const words = (text: string) => {
+    // A comment after an item (`a: "a", # why`) would hide the rest of the one line.
+    const line = text.replace(/(?<![ \t])[ \t]+#(?!\{)[^\n]*/g, "").replace(/\s+/g, " ");
+    return line.length > 120 ? `${line.slice(0, 117)}...` : line;
+  };
+  const first = rubyLiteralName(args[0]);
+  if (first) {
+    return [{
+      name: first,
+      signature: words(`enum ${args.map((a) => a.text).join(", ")}`),
+      kind: "enum",
+    }];
+  }
+  const out: DeclaredName[] = [];
+  for (const arg of args) {
+    const key = arg.type === "pair" ? arg.childForFieldName("key") : null;
+    const value = arg.childForFieldName("value")?.type;
+    // `_prefix: true`, `_default: "a"`: options, not attributes.
+    if (key?.type !== "hash_key_symbol" || key.text.startsWith("_")) continue;
+    if (value !== "hash" && value !== "array") continue;
+    out.push({ name: key.text, signature: words(`enum ${arg.text}`), kind: "enum" });
   }
   return out.length ? out : undefined;
 }
@@ -1869,6 +1914,8 @@ const CSHARP_ACCESS = /^(public|protected|internal)$/;
 
 function csharpPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
   if (scope.parentKind === "interface" || scope.parentKind === "enum") return true;
+  // A route is an API's endpoint, whatever maps it.
+  if (CSHARP_STATEMENTS.has(def.type)) return true;
   if (def.type.includes("namespace")) return true;
   const mods = def.namedChildren.filter((c) => c.type === "modifier").map((c) => c.text);
   if (mods.some((m) => CSHARP_ACCESS.test(m))) return true;
@@ -1891,7 +1938,12 @@ function csharpName(def: NodeLike, type: string): NodeLike | null | undefined {
  * declaration or an expression's statement, lambdas' bodies elided. A statement that branches or
  * loops (`if (app.Environment.IsDevelopment()) {...}`) is code, left out.
  */
-function csharpKeep(node: NodeLike, type: string = node.type): boolean {
+function csharpKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
+  // A route method's statements (see `csharpRouteMethod`) are kept as a program's are.
+  if (container?.type === "block" && container.parent && csharpRouteMethod(container.parent)) {
+    if (type === "local_declaration_statement") return true;
+    return type === "expression_statement" && !CSHARP_PRINTS.test(node.text);
+  }
   if (type === "global_statement") {
     const statement = node.firstNamedChild;
     if (statement?.type === "local_declaration_statement") return true;
@@ -1915,7 +1967,7 @@ const CSHARP_MAPS = /^Map(Get|Post|Put|Patch|Delete|Methods|Fallback|Group)$/;
  * undefined for another statement.
  */
 function csharpRoute(node: NodeLike): DeclaredName | undefined {
-  let statement = node.firstNamedChild;
+  let statement = node.type === "global_statement" ? node.firstNamedChild : node;
   if (statement?.type === "local_declaration_statement") {
     const declarators = statement.firstNamedChild?.namedChildren.filter((c) =>
       c.type === "variable_declarator"
@@ -1943,6 +1995,44 @@ function csharpRoute(node: NodeLike): DeclaredName | undefined {
     call = callee.childForFieldName("expression");
   }
   return undefined;
+}
+
+/**
+ * Whether a method maps routes (ASP.NET's usual layout: `public static RouteGroupBuilder
+ * MapTodos(this IEndpointRouteBuilder routes) { var group = routes.MapGroup("/todos");
+ * group.MapGet("/", ...); return group; }`): its body holds a statement that maps a route or a
+ * group, and is then walked as a program's top level is, so each route is a symbol. Read once per
+ * method.
+ */
+function csharpRouteMethod(def: NodeLike): boolean {
+  if (def.type !== "method_declaration") return false;
+  const known = ROUTE_METHODS.get(def);
+  if (known !== undefined) return known;
+  const body = def.childForFieldName("body");
+  const maps = body?.type === "block" && /\.Map[A-Z]/.test(body.text) &&
+    body.namedChildren.some((c) =>
+      (c.type === "expression_statement" || c.type === "local_declaration_statement") &&
+      csharpRoute(c) !== undefined
+    );
+  ROUTE_METHODS.set(def, maps);
+  return maps;
+}
+
+/** The statements that may map a route: a program's, and a route method's. */
+const CSHARP_STATEMENTS = new Set([
+  "global_statement",
+  "expression_statement",
+  "local_declaration_statement",
+]);
+
+/** {@linkcode csharpRouteMethod}'s answers by method node. */
+const ROUTE_METHODS = new WeakMap<NodeLike, boolean>();
+
+/** Whether a statement of a route method's body maps a route or a group. */
+function csharpRouteStatement(node: NodeLike): boolean {
+  const up = node.parent;
+  return up?.type === "block" && !!up.parent && csharpRouteMethod(up.parent) &&
+    csharpRoute(node) !== undefined;
 }
 
 const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
@@ -1986,15 +2076,23 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
     event_field_declaration: { kind: "event" },
     field_declaration: { kind: "field" },
     enum_member_declaration: { kind: "constant" },
-    // A program's statement that maps a route (see `csharpRoute`).
+    // A program's statement that maps a route (see `csharpRoute`), and a route method's.
     global_statement: { kind: "route", checked: true },
+    expression_statement: { kind: "route", checked: true },
+    local_declaration_statement: { kind: "route", checked: true },
   },
+  walksBody: csharpRouteMethod,
   values: new Set(["property_declaration.value"]),
   isPublic: csharpPublic,
   nameNode: csharpName,
-  defines: (node, type) => type !== "global_statement" || csharpRoute(node) !== undefined,
-  describe: (def, type) => type === "global_statement" ? csharpRoute(def) : undefined,
-  symbolName: (def, type) => type === "global_statement" ? csharpRoute(def)?.name : undefined,
+  defines: (node, type) =>
+    type === "global_statement"
+      ? csharpRoute(node) !== undefined
+      : type === "expression_statement" || type === "local_declaration_statement"
+      ? csharpRouteStatement(node)
+      : true,
+  describe: (def, type) => CSHARP_STATEMENTS.has(type) ? csharpRoute(def) : undefined,
+  symbolName: (def, type) => CSHARP_STATEMENTS.has(type) ? csharpRoute(def)?.name : undefined,
   opaque: new Set(["string_literal", "verbatim_string_literal", "raw_string_literal"]),
 };
 
@@ -2437,6 +2535,9 @@ export const LANGUAGES: LanguageSpec[] = [
     containers: new Set([...C_BASE.containers]),
     transparent: new Set([...C_BASE.transparent]),
     parseText: cppParseText,
+    // Qt's `Q_PROPERTY(QColor color READ color)`, read as a field, and Catch2's
+    // `TEST_CASE("adds") { ... }`, read as a function (see `blankMacroWords`).
+    describe: (def, type, text) => qtProperty(def, type, text) ?? catchTest(def, type, text),
   },
   { id: "ruby", extensions: [".rb", ".rake", ".gemspec", ".ru"], ...RUBY },
   { id: "php", extensions: [".php", ".phtml"], ...PHP },

@@ -1499,12 +1499,15 @@ class Walker {
       const field = named ?? fieldOf?.(nodeType, type, node as unknown as NodeLike) ?? null;
       if (
         field && (bodyFields?.has(field) && spec.bodyTypes.has(type) ||
-          type === "block" && blockFields?.has(field) && innerNodes !== nodes)
+          (type === "block" || type === "lambda_literal") && blockFields?.has(field) &&
+            innerNodes !== nodes)
       ) {
         // A function body holds no member: a `def` item shows it as it is. A function passed to
         // a test suite's call holds its tests.
         // The body of the symbol the node itself defines (Scala's `describe("a") { ... }`).
-        const own = innerNodes !== nodes && this.expands([innerKinds, innerNodes], node, child);
+        const own = innerNodes !== nodes &&
+          (this.expands([innerKinds, innerNodes], node, child) ||
+            !!spec.walksBody?.(node as unknown as NodeLike));
         if (own || this.expands([kinds, nodes], parentNode, child)) {
           this.container(child, innerScope, innerKinds, innerNodes, true);
         } else if (!this.full) this.elideBody(child, node);
@@ -1845,8 +1848,10 @@ class Walker {
     if (last === 123 || last === 58) sig = sig.replace(/\s*[{:]$/, ""); // `{`, `:`
     // A Rust `where` clause's trailing comma ends no signature (a C macro's value keeps its own).
     if (sig.endsWith(";") || (sig.endsWith(",") && this.spec.id === "rust")) sig = sig.slice(0, -1);
+    // `f( a)`, `Map< K, V>`: a bracket's inner blank; a `<` after anything but a name is an
+    // operator (Ruby's `class A < B`, a default `a < b`, a shift's `<< b`) and keeps it.
     if (sig.includes("( ") || sig.includes("< ") || sig.includes("[ ")) {
-      sig = sig.replace(/([(<[]) /g, "$1");
+      sig = sig.replace(/([([]|(?<=[\w:.])<) /g, "$1");
     }
     if (sig.includes(" )") || sig.includes(" ]")) sig = sig.replace(/,? ([)\]])/g, "$1");
     if (end < node.endIndex && /=$/.test(sig)) sig += " ...";

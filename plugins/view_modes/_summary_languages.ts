@@ -50,6 +50,30 @@ export interface SummaryLanguage {
   orHead?: boolean;
 }
 
+/**
+ * A Swift package manifest's (`Package.swift`) dependencies, one a line as SwiftPM's manifests
+ * write them (`.package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0")`): the
+ * package by its URL's last part (`swift-nio`) or its path or registry id; a line commented out
+ * is none.
+ */
+function swiftPackages(text: string): string[] {
+  return [...text.matchAll(SWIFT_PACKAGE)].map((m) =>
+    m[1].replace(/\/+$/, "").replace(/\.git$/, "").split("/").pop() || m[1]
+  );
+}
+
+const SWIFT_PACKAGE =
+  /^[ \t]*\.package\([ \t]*(?:name:[ \t]*"[^"\n]*",[ \t]*)?(?:url|path|id):[ \t]*"([^"\n]{1,300})"/gm;
+
+/**
+ * A Swift package manifest's products and targets (`.library(name: "Vapor", ...)`, `.target(`
+ * then `name: "Vapor",` on the next line): their names.
+ */
+const SWIFT_TARGET =
+  /^[ \t]*(?:targets:[ \t]*\[[ \t]*)?\.(?:target|testTarget|executableTarget|macro|plugin|binaryTarget|systemLibrary)\([ \t]*(?:\n[ \t]*)?name:[ \t]*"([^"\n]{1,200})"/gm;
+const SWIFT_PRODUCT =
+  /^[ \t]*(?:products:[ \t]*\[[ \t]*)?\.(?:library|executable)\([ \t]*(?:\n[ \t]*)?name:[ \t]*"([^"\n]{1,200})"/gm;
+
 const SWIFT_MODIFIERS =
   "(?:(?:public|private|fileprivate|internal|open|final|static|class|override|mutating|nonmutating|convenience|required|dynamic|nonisolated|indirect|@\\w+(?:\\([^)\\n]*\\))?)[ \\t]+)*";
 const SWIFT: Patterns = [
@@ -65,6 +89,10 @@ const SWIFT: Patterns = [
     "imports",
     /^[ \t]*(?:@\w+[ \t]+)?import[ \t]+(?:(?:class|struct|enum|protocol|func|var|let|typealias)[ \t]+)?([\w.]+)/gm,
   ],
+  // A package manifest's (`Package.swift`): what it ships, builds and depends on.
+  ["products", SWIFT_PRODUCT],
+  ["targets", SWIFT_TARGET],
+  ["dependencies", swiftPackages],
 ];
 
 const CSHARP_MODIFIERS =
@@ -120,12 +148,36 @@ const SCALA: Patterns = [
     ),
   ],
   ["imports", /^[ \t]*import[ \t]+(\w+(?:\.\w+)*(?:\.\{[^}\n]*\}|\._|\.\*)?)/gm],
-  // munit's, ScalaTest's and utest's tests and suites, Discipline's law checks.
-  [
-    "tests",
-    /^[ \t]*(?:test|property|it|ignore|scenario|describe|checkAll)\([ \t]*"([^"\n]{1,300})"/gm,
-  ],
+  ["tests", scalaTests],
 ];
+
+/**
+ * A line that opens a Scala test or suite: munit's, ScalaTest's and utest's calls
+ * (`test("adds") {`), Discipline's law checks (`checkAll("Codec[A]", ...)`), and ScalaTest's
+ * specs, which write them as operators: FlatSpec's `"A Stack" should "pop" in {` (or `it must
+ * "throw" taggedAs Slow in {`, `ignore {` for a skipped one), WordSpec's and FreeSpec's suites
+ * (`"A Stack" when {`, `"empty" should {`, `"a path" - {`) and tests (`"pops" in {`).
+ */
+const SCALA_TEST_LINE =
+  /^[ \t]*(?:(?:test|property|it|ignore|scenario|describe|checkAll)\([ \t]*"([^"\n]{1,300})"|(?:"([^"\n]{1,300})"|(it|they))(?:[ \t]+(should|must|can)[ \t]+"([^"\n]{1,300})")?(?:[ \t]+taggedAs[ \t]*(?:\([^(){}\n]*\)|[\w.]+)(?:[ \t]*,[ \t]*[\w.]+)*)?[ \t]+(in|ignore|should|must|can|when|which|that|-)[ \t]*\{)/gm;
+
+/**
+ * The titles of a Scala file's tests and suites, in the file's order, named as the code views
+ * name them (FlatSpec's `"A Stack" should "pop" in {` is `A Stack should pop`).
+ */
+function scalaTests(text: string): string[] {
+  const names: string[] = [];
+  for (const m of text.matchAll(SCALA_TEST_LINE)) {
+    const [, call, subject, pronoun, verb, title, word] = m;
+    if (call !== undefined) names.push(call);
+    // FlatSpec's test: a subject, a verb, a title, then `in` (or `ignore`).
+    else if (verb) {
+      if (word === "in" || word === "ignore") names.push(`${subject ?? pronoun} ${verb} ${title}`);
+    } // WordSpec's and FreeSpec's suite or test, titled by its one string.
+    else if (subject !== undefined) names.push(subject);
+  }
+  return names;
+}
 
 /**
  * R's functions (`name <- function(`), classes (S4, reference, R6), the packages it loads and the
@@ -330,6 +382,11 @@ const LUA: Patterns = [
   ["function values", /^[ \t]*(?:local[ \t]+)?([\w.]+)[ \t]*=[ \t]*function\b/gm],
   // `[ \t]*(?:\([ \t]*)?`: blanks with no `(` between them split one way only (linear in them).
   ["requires", /\brequire[ \t]*(?:\([ \t]*)?["']([^"'\n]+)["']/gm],
+  // busted's (and plenary.nvim's) suites and tests: `describe("cache", function()`, `it("adds"`.
+  [
+    "tests",
+    /^[ \t]*(?:\w+\.)?(?:describe|context|insulate|expose|it|pending|spec|test)[ \t]*\([ \t]*(?:"([^"\n]{1,300})"|'([^'\n]{1,300})')/gm,
+  ],
 ];
 
 const ELIXIR: Patterns = [
@@ -597,6 +654,11 @@ const POWERSHELL: Patterns = readThrough([
   [
     "imports",
     /^[ \t]*(?:Import-Module|using[ \t]+module|\.)[ \t]+(?:-Name[ \t]+)?["']?([^\s"';]+)/gim,
+  ],
+  // Pester's blocks and tests (`Describe "Get-Planet" {`, `Context 'x'`, `It "lists planets"`).
+  [
+    "tests",
+    /^[ \t]*(?:Describe|Context|It)[ \t]+(?:-Name[ \t]+)?(?:"([^"\n]{1,300})"|'([^'\n]{1,300})')/gim,
   ],
 ], powershellCode);
 

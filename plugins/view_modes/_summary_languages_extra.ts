@@ -28,7 +28,11 @@ const SOLIDITY: Patterns = [
   ["modifiers", /^[ \t]*modifier[ \t]+([A-Za-z_$][\w$]*)/gm],
   ["events", /^[ \t]*event[ \t]+([A-Za-z_$][\w$]*)/gm],
   ["errors", /^[ \t]*error[ \t]+([A-Za-z_$][\w$]*)[ \t]*\(/gm],
-  ["types", /^[ \t]*(?:struct|enum)[ \t]+([A-Za-z_$][\w$]*)/gm],
+  // A user-defined value type (`type PoolId is bytes32;`, Solidity 0.8.8) too.
+  [
+    "types",
+    /^[ \t]*(?:(?:struct|enum)[ \t]+([A-Za-z_$][\w$]*)|type[ \t]+([A-Za-z_$][\w$]*)[ \t]+is\b)/gm,
+  ],
   [
     "imports",
     /^[ \t]*import[ \t]+(?:[^"'\s;][^"'\n;]{0,500}?[ \t]from[ \t]+)?["']([^"'\n]{1,500})["']/gm,

@@ -208,3 +208,57 @@ Deno.test("a C++ body's macro blocks and a macro after a block parse without err
     ].join("\n"),
   );
 });
+
+// Catch2's and doctest's test cases (`TEST_CASE("Factorials", "[math]") { ... }`) take strings,
+// so the parser read no function: a statement, then a block at the file's top level, and the
+// skeleton dropped them (cpp-best-practices/cmake_template's `tests.cpp` kept its `#include`s
+// alone), or kept a head with no body. They read as GoogleTest's `TEST(A, B) { ... }` does.
+Deno.test("Catch2's test cases are functions named by their titles, bodies elided", async () => {
+  const text = [
+    "#include <catch2/catch_test_macros.hpp>",
+    "",
+    'TEST_CASE("Factorials are computed", "[factorial]")',
+    "{",
+    "  REQUIRE(factorial(0) == 1);",
+    "}",
+    "",
+    'TEMPLATE_TEST_CASE("vectors grow", "[vector]", int, std::string) {',
+    '  SECTION("push") { v.push_back({}); }',
+    "}",
+    "",
+    'TEST_CASE_METHOD(DbFixture, "inserts rows") {',
+    "  CHECK(db.size() == 1);",
+    "}",
+    "",
+    'INFO("not a test")',
+    "int helper(int a);",
+    "",
+  ].join("\n");
+  const view = (await renderCode("test/tests.cpp", text))!;
+  assert.equal(
+    view.text,
+    [
+      "#include <catch2/catch_test_macros.hpp>",
+      "",
+      'TEST_CASE("Factorials are computed", "[factorial]")',
+      "{ ... }",
+      "",
+      'TEMPLATE_TEST_CASE("vectors grow", "[vector]", int, std::string) { ... }',
+      "",
+      'TEST_CASE_METHOD(DbFixture, "inserts rows") { ... }',
+      "",
+      "int helper(int a);",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => [s.name, s.kind, s.signature]), [
+    [
+      "Factorials are computed",
+      "test",
+      'TEST_CASE("Factorials are computed", "[factorial]")',
+    ],
+    ["vectors grow", "test", 'TEMPLATE_TEST_CASE("vectors grow", "[vector]", int, std::string)'],
+    ["inserts rows", "test", 'TEST_CASE_METHOD(DbFixture, "inserts rows")'],
+    ["helper", "function", "int helper(int a)"],
+  ]);
+});

@@ -62,12 +62,14 @@ Deno.test("Qt's signals, slots and Q_OBJECT read as C++'s labels and blanks", as
 
 // Qt's declaring macros called with no `;` (`Q_PROPERTY(...)`, `Q_ENUM(Mode)`, a file's
 // `Q_DECLARE_METATYPE(A)`) were read with the line after them as one declaration: methods named
-// `Q_PROPERTY`, the function after `Q_DECLARE_METATYPE` lost in it.
-Deno.test("Qt's declaring macros are shown as written and make no members", async () => {
+// `Q_PROPERTY`, the function after `Q_DECLARE_METATYPE` lost in it. A property is a member, of
+// kind `property` (it had no symbol: a reader asking where `color` is declared found none).
+Deno.test("Qt's declaring macros are shown as written, a property a member of its own kind", async () => {
   const text = [
     "class Swatch : public QObject {",
     "  Q_OBJECT",
     '  Q_CLASSINFO("D-Bus Interface", "org.shop.Swatch")',
+    "  Q_PROPERTY(QList<int> *sizes READ sizes CONSTANT)",
     "",
     "public:",
     "  Q_PROPERTY(QColor color READ color WRITE setColor NOTIFY colorChanged)",
@@ -84,8 +86,16 @@ Deno.test("Qt's declaring macros are shown as written and make no members", asyn
   assert.equal(view.hasErrors, false);
   assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
     ["Swatch", "class"],
+    ["Swatch.sizes", "property"],
+    ["Swatch.color", "property"],
     ["Swatch.color", "method"],
     ["Swatch.Mode", "enum"],
     ["area", "function"],
   ]);
+  // Before `public:`, as Qt's own classes declare them: public API still.
+  assert.equal(view.symbols[1].public, true);
+  assert.equal(
+    view.symbols[2].signature,
+    "Q_PROPERTY(QColor color READ color WRITE setColor NOTIFY colorChanged)",
+  );
 });

@@ -83,3 +83,57 @@ Deno.test("a C# program's routes and groups are symbols named by verb and patter
   const masked = await renderCode("Program.cs", text, { mask: { "get /": "hide" } });
   assert.equal(masked!.text.split("\n")[1], 'var todos = app.MapGroup("/todos");');
 });
+
+// ASP.NET's usual layout maps an API's routes in extension methods (`MapTodos(this
+// IEndpointRouteBuilder routes) { var group = routes.MapGroup("/todos"); group.MapGet(...); }`):
+// the method's body was elided, so no route was shown or listed (TodoApi's and eShopOnWeb's).
+Deno.test("a method that maps routes keeps them, each a public symbol; another keeps its body elided", async () => {
+  const text = [
+    "public static class TodoApi",
+    "{",
+    "    public static RouteGroupBuilder MapTodos(this IEndpointRouteBuilder routes)",
+    "    {",
+    '        var group = routes.MapGroup("/todos");',
+    '        group.MapGet("/", async (TodoDbContext db) =>',
+    "        {",
+    "            return await db.Todos.ToListAsync();",
+    "        });",
+    '        Console.WriteLine("mapped");',
+    "        return group;",
+    "    }",
+    "",
+    "    public static int Next(int a)",
+    "    {",
+    "        var b = a + 1;",
+    "        return b;",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Todo.Api/TodoApi.cs", text))!;
+  assert.equal(
+    view.text,
+    [
+      "public static class TodoApi",
+      "{",
+      "    public static RouteGroupBuilder MapTodos(this IEndpointRouteBuilder routes)",
+      "    {",
+      '        var group = routes.MapGroup("/todos");',
+      '        group.MapGet("/", async (TodoDbContext db) =>',
+      "        { ... });",
+      "    }",
+      "",
+      "    public static int Next(int a)",
+      "    { ... }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.public]), [
+    ["TodoApi", "class", true],
+    ["TodoApi.MapTodos", "method", true],
+    ["TodoApi.MapTodos.group /todos", "group", true],
+    ["TodoApi.MapTodos.get /", "route", true],
+    ["TodoApi.Next", "method", true],
+  ]);
+});

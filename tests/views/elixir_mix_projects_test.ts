@@ -32,11 +32,24 @@ const MIX = [
   "  defp aliases do",
   '    [setup: ["deps.get"]]',
   "  end",
+  "",
+  "  defp package do",
+  '    [licenses: ["MIT"], links: %{"GitHub" => @url}, files: ~w(lib mix.exs)]',
+  "  end",
+  "",
+  "  defp docs do",
+  "    [",
+  '      main: "readme",',
+  '      source_ref: "v#{@version}",',
+  '      extras: ["README.md"]',
+  "    ]",
+  "  end",
   "end",
   "",
 ].join("\n");
 
-Deno.test("a Mix project keeps its project, application and deps lists as written", async () => {
+// Hex's `package` and `docs` lists were elided too: what the package ships and its docs' pages.
+Deno.test("a Mix project keeps its project, application, deps, package and docs lists as written", async () => {
   const view = (await renderCode("mix.exs", MIX))!;
   assert.equal(
     view.text,
@@ -48,6 +61,8 @@ Deno.test("a Mix project keeps its project, application and deps lists as writte
     "application",
     "deps",
     "aliases",
+    "package",
+    "docs",
   ]);
 });
 

@@ -99,3 +99,40 @@ Deno.test("a script's block of code is elided; a class file's statements are no 
   const kt = (await renderCode("A.kt", broken))!;
   assert.equal(kt.symbols.some((s) => s.kind === "call"), false);
 });
+
+// A generic call with a block and no parentheses (`tasks.withType<Test> { ... }`) is read by the
+// grammar as comparisons (`tasks.withType < Test > { ... }`): it stayed whole, with no symbol,
+// and its block's settings none either.
+Deno.test("a generic call's block is a call's: named with its type, its block walked or elided", async () => {
+  const text = [
+    "tasks.withType<Test> {",
+    "    useJUnitPlatform()",
+    '    maxHeapSize = "1g"',
+    "}",
+    "",
+    "tasks.withType<org.gradle.api.tasks.compile.JavaCompile> {",
+    "    val release = 17",
+    "    if (release > 11) options.release.set(release)",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("build.gradle.kts", text))!;
+  assert.equal(
+    view.text,
+    [
+      "tasks.withType<Test> {",
+      "    useJUnitPlatform()",
+      '    maxHeapSize = "1g"',
+      "}",
+      "",
+      "tasks.withType<org.gradle.api.tasks.compile.JavaCompile> { ... }",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
+    ["tasks.withType<Test>", "call"],
+    ["tasks.withType<Test>.useJUnitPlatform", "call"],
+    ["tasks.withType<Test>.maxHeapSize", "setting"],
+    ["tasks.withType<org.gradle.api.tasks.compile.JavaCompile>", "call"],
+  ]);
+});

@@ -442,3 +442,32 @@ Deno.test("Elixir: a module's own calls are declarations its skeleton keeps (an 
     "Shop.Cart.changeset",
   ]);
 });
+
+// A Zig test (`test "adds" { ... }`) stayed in the skeleton but was no symbol: the outline of a
+// test file (zap's `src/tests/test_auth.zig`, 12 tests) listed none of them.
+Deno.test("a Zig test is a symbol named by its string or identifier; a test root is none", async () => {
+  const text = [
+    'const std = @import("std");',
+    'test "adds" {',
+    "    try std.testing.expect(1 + 1 == 2);",
+    "}",
+    "test add {",
+    "    _ = add;",
+    "}",
+    "test {",
+    '    _ = @import("a.zig");',
+    "}",
+    // A shift's `<< b` keeps its blank (a signature read `<<b`, as if `<` opened a type's list).
+    "pub fn bit(b: u3) @TypeOf(@as(u8, 1) << b) {",
+    "    return @as(u8, 1) << b;",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("src/add.zig", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.name, s.kind, s.signature, s.public]), [
+    ["std", "constant", 'const std = @import("std")', false],
+    ["adds", "test", 'test "adds"', true],
+    ["add", "test", "test add", true],
+    ["bit", "function", "pub fn bit(b: u3) @TypeOf(@as(u8, 1) << b)", true],
+  ]);
+});

@@ -247,3 +247,34 @@ Deno.test("a heredoc's body goes as the statement that opens it, a long one elid
       "DONE = true\n",
   );
 });
+
+// Rails' `enum` declares an attribute (`status`) and a scope and predicate a value (`active`,
+// `active?`): it was a `call` named `enum` (or `enum :role`), so no symbol named the attribute.
+Deno.test("a Rails enum declares its attributes, kind enum, in both of Rails' forms", async () => {
+  const text = [
+    "class Account < ApplicationRecord",
+    "  enum status: { active: 0, archived: 1 }, kind: [:a, :b], _prefix: true",
+    "  enum :role, { member: 0, admin: 1 }, prefix: true",
+    '  enum "plan", %w[free paid].index_by(&:itself)',
+    "  enum :kind, {",
+    '    standard: "standard", # counted in budgets',
+    '    transfer: "transfer" # not counted',
+    "  }",
+    "end",
+    "",
+  ].join("\n");
+  const view = (await renderCode("app/models/account.rb", text))!;
+  assert.equal(view.text, text);
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.signature]), [
+    ["Account", "class", "class Account < ApplicationRecord"],
+    ["Account.status", "enum", "enum status: { active: 0, archived: 1 }"],
+    ["Account.kind", "enum", "enum kind: [:a, :b]"],
+    ["Account.role", "enum", "enum :role, { member: 0, admin: 1 }, prefix: true"],
+    ["Account.plan", "enum", 'enum "plan", %w[free paid].index_by(&:itself)'],
+    [
+      "Account.kind",
+      "enum",
+      'enum :kind, { standard: "standard", transfer: "transfer" }',
+    ],
+  ]);
+});

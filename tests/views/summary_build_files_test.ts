@@ -146,3 +146,34 @@ Deno.test("LaTeX, BibTeX, Makefile and Dockerfile fences are labelled for their 
   };
   for (const [path, label] of Object.entries(want)) assert.equal(languageOf(path), label, path);
 });
+
+// A Swift package manifest is Swift: its summary listed `import PackageDescription` alone
+// (vapor's `Package.swift`: 22 dependencies, 8 targets), not what it ships, builds and needs.
+Deno.test("a Swift package manifest's summary lists its products, targets and dependencies", () => {
+  const text = [
+    "// swift-tools-version:6.0",
+    "import PackageDescription",
+    "",
+    "let package = Package(",
+    '    name: "vapor",',
+    "    products: [",
+    '        .library(name: "Vapor", targets: ["Vapor"]),',
+    "    ],",
+    "    dependencies: [",
+    '        .package(url: "https://github.com/apple/swift-nio.git", from: "2.0.0"),',
+    '//        .package(url: "https://github.com/vapor/websocket-kit.git", from: "2.0.0"),',
+    '        .package(path: "../routing-kit"),',
+    "    ],",
+    "    targets: [.target(",
+    '        name: "Vapor",',
+    '        dependencies: [.product(name: "NIO", package: "swift-nio")]',
+    "    ),",
+    '    .testTarget(name: "VaporTests", dependencies: ["Vapor"])]',
+    ")",
+    "",
+  ].join("\n");
+  const summary = summarize("Package.swift", text);
+  assert.match(summary, /^- products: `Vapor`$/m);
+  assert.match(summary, /^- targets: `Vapor`, `VaporTests`$/m);
+  assert.match(summary, /^- dependencies: `swift-nio`, `routing-kit`$/m);
+});

@@ -91,3 +91,59 @@ Deno.test("summary lists a Bats file's tests and loads", () => {
   assert.match(summary, /^- tests: `adds one`, `passing`$/m);
   assert.match(summary, /^- loads: `test_helper`$/m);
 });
+
+// ScalaTest's FlatSpec, WordSpec and FreeSpec write tests as operators (`"A Stack" should "pop"
+// in {`), which the `tests` row (calls only) left out: a spec's summary listed no test.
+Deno.test("summary lists ScalaTest's spec tests and suites by the code views' names", () => {
+  const text = [
+    "class StackSpec extends AnyFlatSpec {",
+    '  "A Stack" should "pop values" in {',
+    "    stack.pop() shouldBe 2",
+    "  }",
+    '  it must "throw" taggedAs Slow in { a[Error] should be thrownBy s.pop() }',
+    '  "A Set" can "grow" ignore {',
+    "  }",
+    '  "not a test" should "be listed"',
+    "}",
+    "class SetSpec extends AnyWordSpec {",
+    '  "A Set" when {',
+    '    "empty" should {',
+    '      "have size 0" in {',
+    "      }",
+    "    }",
+    "  }",
+    '  "a path" - {',
+    "  }",
+    "}",
+    "",
+  ].join("\n");
+  assert.match(
+    summarize("src/test/scala/StackSpec.scala", text),
+    /^- tests: `A Stack should pop values`, `it must throw`, `A Set can grow`, `A Set`, `empty`, `have size 0`, `a path`$/m,
+  );
+});
+
+// Pester's tests are commands with a title and a block (`Describe "Get-Planet" {`, `It "lists
+// planets" {`): a `*.Tests.ps1` file's summary listed its imports alone.
+Deno.test("summary lists Pester's blocks and tests", () => {
+  const text = [
+    "BeforeAll {",
+    "    . $PSScriptRoot/Get-Planet.ps1",
+    "}",
+    "Describe 'Get-Planet' {",
+    "    It 'lists all 8 planets' {",
+    "        (Get-Planet).Count | Should -Be 8",
+    "    }",
+    '    context "Filtering by Name" {',
+    "        # It 'a comment is no test' {",
+    "        It -Name \"returns '<Expected>'\" -TestCases @(@{ Filter = 'Earth' }) {",
+    "        }",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  assert.match(
+    summarize("Get-Planet.Tests.ps1", text),
+    /^- tests: `Get-Planet`, `lists all 8 planets`, `Filtering by Name`, `returns '<Expected>'`$/m,
+  );
+});

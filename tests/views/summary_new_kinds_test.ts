@@ -26,8 +26,10 @@ const CASES: Array<[string, string, string]> = [
       "}",
       "interface IHook { function hook() external; }",
       "library Math { }",
+      // A user-defined value type (Uniswap v4's `PoolId`): it was no type the summary listed.
+      "type PoolId is bytes32;",
     ].join("\n") + "\n",
-    "**Solidity**, 13 lines\n- contracts: `Token`\n- interfaces: `IHook`\n- libraries: `Math`\n- functions: `transfer`\n- modifiers: `onlyOwner`\n- events: `Minted`\n- errors: `TokenInvalidSender`\n- types: `Slot`\n- imports: `./IERC20.sol`, `../utils/Context.sol`",
+    "**Solidity**, 14 lines\n- contracts: `Token`\n- interfaces: `IHook`\n- libraries: `Math`\n- functions: `transfer`\n- modifiers: `onlyOwner`\n- events: `Minted`\n- errors: `TokenInvalidSender`\n- types: `Slot`, `PoolId`\n- imports: `./IERC20.sol`, `../utils/Context.sol`",
   ],
   [
     "rtl/core.v",
