@@ -350,13 +350,16 @@ export function blankMacroWords(text: string): string | undefined {
         }
       }
     }
-    if (inner) {
-      out = out
-        .replace(IN_CLASS_HEAD, (_all, head: string, name: string) => head + spaces(name))
-        .replace(IN_IF, (_all, head: string, name: string) => head + spaces(name));
-    }
-    lines[i] = out;
+    lines[i] = inner ? blankInnerWords(out) : out;
   }
   const out = lines.join("\n");
   return out === text ? undefined : out;
+}
+
+/** A macro word inside a line blanked: after `class`/`struct` (`class FMT_API C`) and in an `if`. */
+function blankInnerWords(line: string): string {
+  const spaces = (word: string) => " ".repeat(word.length);
+  return line
+    .replace(IN_CLASS_HEAD, (_all, head: string, name: string) => head + spaces(name))
+    .replace(IN_IF, (_all, head: string, name: string) => head + spaces(name));
 }
