@@ -483,7 +483,10 @@ async function main() {
     );
     console.log(`| setting | ${USES.map((u) => u[0]).join(" | ")} |`);
     for (const [name, s] of SETTINGS) {
-      if (only && !name.includes(only)) continue;
+      // `--only TEXT`: the settings whose name holds TEXT; `^TEXT`: whose name starts with it.
+      if (only && !(only.startsWith("^") ? name.startsWith(only.slice(1)) : name.includes(only))) {
+        continue;
+      }
       const models = new Map(
         TUNED.map((r) => [r, fitOn(tuningTasks.filter((t) => t.repo !== r), s)]),
       );
