@@ -14,7 +14,7 @@
  * @module
  */
 
-import { delimiter, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { delimiter, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { writeAtomic } from "../pipeline/emit.ts";
@@ -62,8 +62,9 @@ export interface InitResult {
    */
   denoJsonName: string;
   /**
-   * In a Node project, the package manager its lockfile names (`pnpm-lock.yaml`: `pnpm`,
-   * `yarn.lock`: `yarn`, `bun.lock` or `bun.lockb`: `bun`), else `npm`: how the script is run.
+   * In a Node project, the package manager its `packageManager` field or its lockfile names
+   * (`pnpm-lock.yaml`: `pnpm`, `yarn.lock`: `yarn`, `bun.lock` or `bun.lockb`: `bun`; also at a
+   * monorepo's top), else `npm`: how the script is run.
    */
   runner?: NodeRunner;
   /**
@@ -85,9 +86,44 @@ const LOCKFILES: Array<[string, NodeRunner]> = [
   ["package-lock.json", "npm"],
 ];
 
-/** The package manager of the Node project at `root`, by its lockfile (`npm` without one). */
+/** The managers `packageManager` in package.json may name (Corepack's `pnpm@9.1.0`). */
+const RUNNER_NAMES = /^(npm|pnpm|yarn|bun)(?:@|$)/;
+
+/**
+ * The package manager of the Node project at `root`: the one its package.json names in
+ * `packageManager`, else the one whose lockfile is there or in a folder above it up to the
+ * repository's top (a monorepo package: the lockfile is the workspace's), else `npm`. Outside a
+ * repository only `root` is looked at: a lockfile above it may be another project's.
+ */
 function nodeRunner(root: string): NodeRunner {
-  return LOCKFILES.find(([name]) => existsSync(join(root, name)))?.[1] ?? "npm";
+  const named = packageManagerField(join(root, "package.json"));
+  if (named !== undefined) return named;
+  const folders = [root];
+  for (let dir = root; !existsSync(join(dir, ".git"));) {
+    const parent = dirname(dir);
+    if (parent === dir) {
+      folders.length = 1;
+      break;
+    }
+    folders.push(dir = parent);
+  }
+  for (const folder of folders) {
+    const found = LOCKFILES.find(([name]) => existsSync(join(folder, name)));
+    if (found !== undefined) return found[1];
+  }
+  return "npm";
+}
+
+/** The manager named by the `packageManager` field of a package.json, if it names one. */
+function packageManagerField(path: string): NodeRunner | undefined {
+  try {
+    const field = JSON.parse(Deno.readTextFileSync(path))?.packageManager;
+    const match = typeof field === "string" ? RUNNER_NAMES.exec(field) : null;
+    return match ? match[1] as NodeRunner : undefined;
+  } catch {
+    // Unreadable or not JSON: the lockfiles decide (addTask reports such a file).
+    return undefined;
+  }
 }
 
 /** How to run the `context` script with `runner`, and with `--no-server` added. */

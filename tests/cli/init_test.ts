@@ -279,6 +279,29 @@ Deno.test("slop init names the Node project's package manager, by its lockfile, 
   }
 });
 
+Deno.test("slop init in a monorepo package names the package manager of the workspace's root", async () => {
+  // The lockfile sits at the workspace's root, or package.json names its manager; a lockfile
+  // above the repository (a stray one in a home folder) is not the project's.
+  const root = await makeProject({
+    "yarn.lock": "\n",
+    "repo/.git/HEAD": "ref: refs/heads/main\n",
+    "repo/pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+    "repo/packages/web/package.json": '{ "name": "web" }\n',
+    "repo/packages/api/package.json": '{ "name": "api", "packageManager": "bun@1.2.0" }\n',
+    "other/.git/HEAD": "ref: refs/heads/main\n",
+    "other/package.json": '{ "name": "other" }\n',
+  });
+  const cases: Array<[string, string]> = [
+    ["repo/packages/web", "pnpm run context"],
+    ["repo/packages/api", "bun run context"],
+    ["other", "npm run context"],
+  ];
+  for (const [folder, run] of cases) {
+    const stdout = await initPrinted(join(root, folder));
+    assert.ok(stdout.includes(`run \`${run}\` (or \`slop build\`)`), `${folder}: ${stdout}`);
+  }
+});
+
 Deno.test("slop init in a Poetry, Go, Cargo or .NET project writes no deno.json and says the command", async () => {
   const root = await makeProject({});
   // What makes each a project of another toolchain: its manifest, or a solution by its ending.
