@@ -435,8 +435,8 @@ function initLines(result: InitResult, folder: string): string[] {
     const there = folder ? `in ${shellWord(folder)}, ` : "";
     lines.push(
       // Each build writes the next number: one built before init wrote `context_001.md`.
-      `slop: ${there}run \`${run}\` (or \`slop build\`) to build the next context document ` +
-        "(its path is the build's first line: .slop/out/context_NNN.md by default)",
+      `slop: ${there}run \`${run}\` (or \`${buildCommand(result.task)}\`) to build the next ` +
+        "context document (its path is the build's first line: .slop/out/context_NNN.md by default)",
     );
   }
   if (result.localPath !== undefined && result.denoJson !== "kept") {
@@ -454,6 +454,14 @@ function initLines(result: InitResult, folder: string): string[] {
     );
   }
   return lines;
+}
+
+/**
+ * The command that builds once without the task: the task's own command without `--server`
+ * (`slop build`, or `deno run -A ../slop/cli.ts build` where slop is not installed).
+ */
+function buildCommand(task: string): string {
+  return task.endsWith(" --server") ? task.slice(0, -" --server".length) : task;
 }
 
 /**
