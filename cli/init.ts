@@ -69,7 +69,8 @@ export interface InitResult {
   runner?: NodeRunner;
   /**
    * With `denoJson: "none"`, the file that makes the folder a project of another toolchain
-   * (`pyproject.toml`, `go.mod`, `Cargo.toml`, `MediatR.sln`, ...).
+   * (`pyproject.toml`, `go.mod`, `Cargo.toml`, `MediatR.sln`, ...), or part of the repository's
+   * Node or other project above it (`../../go.mod`, `../package.json`).
    */
   toolchain?: string;
 }
@@ -98,20 +99,25 @@ const RUNNER_NAMES = /^(npm|pnpm|yarn|bun)(?:@|$)/;
 function nodeRunner(root: string): NodeRunner {
   const named = packageManagerField(join(root, "package.json"));
   if (named !== undefined) return named;
-  const folders = [root];
-  for (let dir = root; !existsSync(join(dir, ".git"));) {
-    const parent = dirname(dir);
-    if (parent === dir) {
-      folders.length = 1;
-      break;
-    }
-    folders.push(dir = parent);
-  }
-  for (const folder of folders) {
+  for (const folder of [root, ...foldersAbove(root)]) {
     const found = LOCKFILES.find(([name]) => existsSync(join(folder, name)));
     if (found !== undefined) return found[1];
   }
   return "npm";
+}
+
+/**
+ * The folders above `root` up to the top of its git repository (the folder with `.git`), nearest
+ * first; none outside a repository, where a folder above may hold another project.
+ */
+function foldersAbove(root: string): string[] {
+  const folders: string[] = [];
+  for (let dir = root; !existsSync(join(dir, ".git"));) {
+    const parent = dirname(dir);
+    if (parent === dir) return [];
+    folders.push(dir = parent);
+  }
+  return folders;
 }
 
 /** The manager named by the `packageManager` field of a package.json, if it names one. */
@@ -197,7 +203,8 @@ function toolchainFile(root: string): string | undefined {
  * new deno.json, except in a project of another toolchain (a Poetry, Go or Cargo project: see
  * {@linkcode TOOLCHAIN_FILES}), where a deno.json would be the project's one Deno file, made for
  * a command its users would not look for there: none (`name` undefined), and `toolchain` names
- * the file that says so.
+ * the file that says so. The same in a folder with no project file of its own inside such a
+ * repository, or a Node one (its package.json above, nearer than any Deno config).
  */
 function taskFile(
   root: string,
@@ -208,6 +215,15 @@ function taskFile(
   if (existsSync(join(root, "package.json"))) return { name: "package.json", key: "scripts" };
   const toolchain = toolchainFile(root);
   if (toolchain !== undefined) return { key: "tasks", toolchain };
+  // A folder with no project file of its own, in a repository whose nearer project above is a
+  // Node one or of another toolchain: a deno.json here would be that project's stray Deno file.
+  for (const folder of foldersAbove(root)) {
+    if (["deno.jsonc", "deno.json"].some((name) => existsSync(join(folder, name)))) break;
+    const above = existsSync(join(folder, "package.json")) ? "package.json" : toolchainFile(folder);
+    if (above !== undefined) {
+      return { key: "tasks", toolchain: relative(root, join(folder, above)).replaceAll(sep, "/") };
+    }
+  }
   return { name: "deno.json", key: "tasks" };
 }
 
@@ -471,8 +487,12 @@ function buildCommand(task: string): string {
 function commandLines(result: InitResult, folder: string): string[] {
   const there = folder ? `in ${shellWord(folder)}, ` : "";
   const lines = [
-    `slop: wrote no task: ${result.toolchain} makes this a project of another toolchain, and ` +
-    'slop adds its "context" task only to a deno.json or package.json that is there',
+    result.toolchain?.startsWith("../")
+      ? `slop: wrote no task: ${result.toolchain} makes this folder part of the project above, ` +
+        'and slop adds its "context" task only to a deno.json or package.json in the folder it ' +
+        "sets up"
+      : `slop: wrote no task: ${result.toolchain} makes this a project of another toolchain, ` +
+        'and slop adds its "context" task only to a deno.json or package.json that is there',
     `slop: ${there}run \`${result.task}\` to build the next context document ` +
     "(its path is the build's first line: .slop/out/context_NNN.md by default)",
   ];

@@ -310,6 +310,38 @@ Deno.test("slop init in a monorepo package names the package manager of the work
   }
 });
 
+Deno.test("slop init in a folder of a Go or Node repository writes no deno.json there", async () => {
+  // The folder has no project file of its own; the repository's top says whose project it is. A
+  // Deno project above keeps the task in the folder, and nothing above the repository counts.
+  const root = await makeProject({
+    "go.mod": "module example.com/stray\n",
+    "go/.git/HEAD": "ref: refs/heads/main\n",
+    "go/go.mod": "module example.com/app\n",
+    "go/tools/gen/main.go": "package main\n",
+    "node/.git/HEAD": "ref: refs/heads/main\n",
+    "node/package.json": '{ "name": "root", "workspaces": ["packages/*"] }\n',
+    "deno/.git/HEAD": "ref: refs/heads/main\n",
+    "deno/deno.json": "{}\n",
+    "deno/lib/mod.ts": "export const a = 1;\n",
+    "plain/.git/HEAD": "ref: refs/heads/main\n",
+    "plain/sub/a.txt": "text\n",
+  });
+  const cases: Array<[string, string | undefined]> = [
+    ["go/tools/gen", "../../go.mod"],
+    ["node/packages/new", "../../package.json"],
+    ["deno/lib", undefined],
+    ["plain/sub", undefined],
+  ];
+  for (const [folder, above] of cases) {
+    const stdout = await initPrinted(join(root, folder));
+    assert.ok(existsSync(join(root, folder, "slop.config.ts")), folder);
+    assert.equal(existsSync(join(root, folder, "deno.json")), above === undefined, folder);
+    if (above !== undefined) {
+      assert.ok(stdout.includes(`wrote no task: ${above} makes this folder part of`), stdout);
+    }
+  }
+});
+
 Deno.test("slop init in a Poetry, Go, Cargo or .NET project writes no deno.json and says the command", async () => {
   const root = await makeProject({});
   // What makes each a project of another toolchain: its manifest, or a solution by its ending.
