@@ -92,14 +92,14 @@ const RUNNER_NAMES = /^(npm|pnpm|yarn|bun)(?:@|$)/;
 
 /**
  * The package manager of the Node project at `root`: the one its package.json names in
- * `packageManager`, else the one whose lockfile is there or in a folder above it up to the
- * repository's top (a monorepo package: the lockfile is the workspace's), else `npm`. Outside a
- * repository only `root` is looked at: a lockfile above it may be another project's.
+ * `packageManager`, else the one whose lockfile is there; else the same in the nearest folder
+ * above it up to the repository's top that says (a monorepo package: the workspace's); else
+ * `npm`. Outside a repository only `root` is looked at: a folder above may be another project's.
  */
 function nodeRunner(root: string): NodeRunner {
-  const named = packageManagerField(join(root, "package.json"));
-  if (named !== undefined) return named;
   for (const folder of [root, ...foldersAbove(root)]) {
+    const named = packageManagerField(join(folder, "package.json"));
+    if (named !== undefined) return named;
     const found = LOCKFILES.find(([name]) => existsSync(join(folder, name)));
     if (found !== undefined) return found[1];
   }

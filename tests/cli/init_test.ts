@@ -298,11 +298,15 @@ Deno.test("slop init in a monorepo package names the package manager of the work
     "repo/packages/api/package.json": '{ "name": "api", "packageManager": "bun@1.2.0" }\n',
     "other/.git/HEAD": "ref: refs/heads/main\n",
     "other/package.json": '{ "name": "other" }\n',
+    "yarn/.git/HEAD": "ref: refs/heads/main\n",
+    "yarn/package.json": '{ "name": "top", "packageManager": "yarn@4.5.0+sha512.abc" }\n',
+    "yarn/packages/ui/package.json": '{ "name": "ui" }\n',
   });
   const cases: Array<[string, string]> = [
     ["repo/packages/web", "pnpm run context"],
     ["repo/packages/api", "bun run context"],
     ["other", "npm run context"],
+    ["yarn/packages/ui", "yarn run context"],
   ];
   for (const [folder, run] of cases) {
     const stdout = await initPrinted(join(root, folder));
