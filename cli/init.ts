@@ -14,7 +14,7 @@
  * @module
  */
 
-import { delimiter, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { delimiter, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { writeAtomic } from "../pipeline/emit.ts";
@@ -62,13 +62,15 @@ export interface InitResult {
    */
   denoJsonName: string;
   /**
-   * In a Node project, the package manager its lockfile names (`pnpm-lock.yaml`: `pnpm`,
-   * `yarn.lock`: `yarn`, `bun.lock` or `bun.lockb`: `bun`), else `npm`: how the script is run.
+   * In a Node project, the package manager its `packageManager` field or its lockfile names
+   * (`pnpm-lock.yaml`: `pnpm`, `yarn.lock`: `yarn`, `bun.lock` or `bun.lockb`: `bun`; also at a
+   * monorepo's top), else `npm`: how the script is run.
    */
   runner?: NodeRunner;
   /**
    * With `denoJson: "none"`, the file that makes the folder a project of another toolchain
-   * (`pyproject.toml`, `go.mod`, `Cargo.toml`, `MediatR.sln`, ...).
+   * (`pyproject.toml`, `go.mod`, `Cargo.toml`, `MediatR.sln`, ...), or part of the repository's
+   * Node or other project above it (`../../go.mod`, `../package.json`).
    */
   toolchain?: string;
 }
@@ -85,9 +87,49 @@ const LOCKFILES: Array<[string, NodeRunner]> = [
   ["package-lock.json", "npm"],
 ];
 
-/** The package manager of the Node project at `root`, by its lockfile (`npm` without one). */
+/** The managers `packageManager` in package.json may name (Corepack's `pnpm@9.1.0`). */
+const RUNNER_NAMES = /^(npm|pnpm|yarn|bun)(?:@|$)/;
+
+/**
+ * The package manager of the Node project at `root`: the one its package.json names in
+ * `packageManager`, else the one whose lockfile is there; else the same in the nearest folder
+ * above it up to the repository's top that says (a monorepo package: the workspace's); else
+ * `npm`. Outside a repository only `root` is looked at: a folder above may be another project's.
+ */
 function nodeRunner(root: string): NodeRunner {
-  return LOCKFILES.find(([name]) => existsSync(join(root, name)))?.[1] ?? "npm";
+  for (const folder of [root, ...foldersAbove(root)]) {
+    const named = packageManagerField(join(folder, "package.json"));
+    if (named !== undefined) return named;
+    const found = LOCKFILES.find(([name]) => existsSync(join(folder, name)));
+    if (found !== undefined) return found[1];
+  }
+  return "npm";
+}
+
+/**
+ * The folders above `root` up to the top of its git repository (the folder with `.git`), nearest
+ * first; none outside a repository, where a folder above may hold another project.
+ */
+function foldersAbove(root: string): string[] {
+  const folders: string[] = [];
+  for (let dir = root; !existsSync(join(dir, ".git"));) {
+    const parent = dirname(dir);
+    if (parent === dir) return [];
+    folders.push(dir = parent);
+  }
+  return folders;
+}
+
+/** The manager named by the `packageManager` field of a package.json, if it names one. */
+function packageManagerField(path: string): NodeRunner | undefined {
+  try {
+    const field = JSON.parse(Deno.readTextFileSync(path))?.packageManager;
+    const match = typeof field === "string" ? RUNNER_NAMES.exec(field) : null;
+    return match ? match[1] as NodeRunner : undefined;
+  } catch {
+    // Unreadable or not JSON: the lockfiles decide (addTask reports such a file).
+    return undefined;
+  }
 }
 
 /** How to run the `context` script with `runner`, and with `--no-server` added. */
@@ -161,7 +203,8 @@ function toolchainFile(root: string): string | undefined {
  * new deno.json, except in a project of another toolchain (a Poetry, Go or Cargo project: see
  * {@linkcode TOOLCHAIN_FILES}), where a deno.json would be the project's one Deno file, made for
  * a command its users would not look for there: none (`name` undefined), and `toolchain` names
- * the file that says so.
+ * the file that says so. The same in a folder with no project file of its own inside such a
+ * repository, or a Node one (its package.json above, nearer than any Deno config).
  */
 function taskFile(
   root: string,
@@ -172,6 +215,15 @@ function taskFile(
   if (existsSync(join(root, "package.json"))) return { name: "package.json", key: "scripts" };
   const toolchain = toolchainFile(root);
   if (toolchain !== undefined) return { key: "tasks", toolchain };
+  // A folder with no project file of its own, in a repository whose nearer project above is a
+  // Node one or of another toolchain: a deno.json here would be that project's stray Deno file.
+  for (const folder of foldersAbove(root)) {
+    if (["deno.jsonc", "deno.json"].some((name) => existsSync(join(folder, name)))) break;
+    const above = existsSync(join(folder, "package.json")) ? "package.json" : toolchainFile(folder);
+    if (above !== undefined) {
+      return { key: "tasks", toolchain: relative(root, join(folder, above)).replaceAll(sep, "/") };
+    }
+  }
   return { name: "deno.json", key: "tasks" };
 }
 
@@ -399,8 +451,8 @@ function initLines(result: InitResult, folder: string): string[] {
     const there = folder ? `in ${shellWord(folder)}, ` : "";
     lines.push(
       // Each build writes the next number: one built before init wrote `context_001.md`.
-      `slop: ${there}run \`${run}\` (or \`slop build\`) to build the next context document ` +
-        "(its path is the build's first line: .slop/out/context_NNN.md by default)",
+      `slop: ${there}run \`${run}\` (or \`${buildCommand(result.task)}\`) to build the next ` +
+        "context document (its path is the build's first line: .slop/out/context_NNN.md by default)",
     );
   }
   if (result.localPath !== undefined && result.denoJson !== "kept") {
@@ -421,14 +473,26 @@ function initLines(result: InitResult, folder: string): string[] {
 }
 
 /**
+ * The command that builds once without the task: the task's own command without `--server`
+ * (`slop build`, or `deno run -A ../slop/cli.ts build` where slop is not installed).
+ */
+function buildCommand(task: string): string {
+  return task.endsWith(" --server") ? task.slice(0, -" --server".length) : task;
+}
+
+/**
  * What `slop init` says in a project of another toolchain: that it wrote no task, and the
  * command to build with, which every checkout with slop installed runs the same.
  */
 function commandLines(result: InitResult, folder: string): string[] {
   const there = folder ? `in ${shellWord(folder)}, ` : "";
   const lines = [
-    `slop: wrote no task: ${result.toolchain} makes this a project of another toolchain, and ` +
-    'slop adds its "context" task only to a deno.json or package.json that is there',
+    result.toolchain?.startsWith("../")
+      ? `slop: wrote no task: ${result.toolchain} makes this folder part of the project above, ` +
+        'and slop adds its "context" task only to a deno.json or package.json in the folder it ' +
+        "sets up"
+      : `slop: wrote no task: ${result.toolchain} makes this a project of another toolchain, ` +
+        'and slop adds its "context" task only to a deno.json or package.json that is there',
     `slop: ${there}run \`${result.task}\` to build the next context document ` +
     "(its path is the build's first line: .slop/out/context_NNN.md by default)",
   ];

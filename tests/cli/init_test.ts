@@ -40,6 +40,8 @@ Deno.test("slop init writes a commented config and the context task, and the tas
   );
   assert.match(run.stdout, /added the "context" task to deno.json/);
   assert.match(run.stdout, /the task builds in a build server kept warm between builds/);
+  // The other way to build is one this machine runs: no `slop` command is on PATH.
+  assert.match(run.stdout, /run `deno task context` \(or `deno run -A \S+\/cli\.ts build`\)/);
   const deno = JSON.parse(await Deno.readTextFile(join(root, "deno.json")));
   assert.equal(deno.tasks.test, "deno test", "other tasks are kept");
   assert.deepEqual(deno.fmt, { lineWidth: 90 }, "other keys are kept");
@@ -121,7 +123,10 @@ Deno.test("slop init in a Node project: a script in package.json, no deno.json, 
   const init = await runCli(["init"], root, NO_SLOP);
   assert.equal(init.code, 0, init.stderr);
   assert.match(init.stdout, /^slop: added the "context" script to package\.json$/m);
-  assert.match(init.stdout, /^slop: run `npm run context` \(or `slop build`\) to build /m);
+  assert.match(
+    init.stdout,
+    /^slop: run `npm run context` \(or `deno run -A \S+ build`\) to build /m,
+  );
   assert.match(init.stdout, /`npm run context -- --no-server` builds without it/);
   // The script is written into package.json as it stands: npm's two-space layout, its last line.
   const after = await Deno.readTextFile(join(root, "package.json"));
@@ -252,12 +257,15 @@ Deno.test("slop init creates the folder it is given", async () => {
   await Deno.writeTextFile(join(root, "packages/web app/package.json"), '{ "name": "web" }\n');
   const pkg = await runCli(["init", "packages/web app"], root);
   assert.equal(pkg.code, 0, pkg.stderr);
-  assert.deepEqual(pkg.stdout.split("\n").slice(0, 3), [
+  const lines = pkg.stdout.split("\n");
+  assert.deepEqual(lines.slice(0, 2), [
     "slop: wrote packages/web app/slop.config.ts",
     'slop: added the "context" script to packages/web app/package.json',
-    "slop: in 'packages/web app', run `npm run context` (or `slop build`) to build the next " +
-    "context document (its path is the build's first line: .slop/out/context_NNN.md by default)",
   ]);
+  assert.match(
+    lines[2],
+    /^slop: in 'packages\/web app', run `npm run context` \(or `[^`]+ build`\) to build the next context document \(its path is the build's first line: \.slop\/out\/context_NNN\.md by default\)$/,
+  );
 });
 
 Deno.test("slop init names the Node project's package manager, by its lockfile, in the commands it says", async () => {
@@ -274,8 +282,67 @@ Deno.test("slop init names the Node project's package manager, by its lockfile, 
     await Deno.writeTextFile(join(folder, "package.json"), '{ "name": "web" }\n');
     await Deno.writeTextFile(join(folder, lockfile), "\n");
     const stdout = await initPrinted(folder);
-    assert.ok(stdout.includes(`run \`${run}\` (or \`slop build\`)`), stdout);
+    assert.ok(stdout.includes(`run \`${run}\` (or \``), stdout);
     assert.ok(stdout.includes(`(\`${bare}\` builds without it)`), stdout);
+  }
+});
+
+Deno.test("slop init in a monorepo package names the package manager of the workspace's root", async () => {
+  // The lockfile sits at the workspace's root, or package.json names its manager; a lockfile
+  // above the repository (a stray one in a home folder) is not the project's.
+  const root = await makeProject({
+    "yarn.lock": "\n",
+    "repo/.git/HEAD": "ref: refs/heads/main\n",
+    "repo/pnpm-lock.yaml": "lockfileVersion: '9.0'\n",
+    "repo/packages/web/package.json": '{ "name": "web" }\n',
+    "repo/packages/api/package.json": '{ "name": "api", "packageManager": "bun@1.2.0" }\n',
+    "other/.git/HEAD": "ref: refs/heads/main\n",
+    "other/package.json": '{ "name": "other" }\n',
+    "yarn/.git/HEAD": "ref: refs/heads/main\n",
+    "yarn/package.json": '{ "name": "top", "packageManager": "yarn@4.5.0+sha512.abc" }\n',
+    "yarn/packages/ui/package.json": '{ "name": "ui" }\n',
+  });
+  const cases: Array<[string, string]> = [
+    ["repo/packages/web", "pnpm run context"],
+    ["repo/packages/api", "bun run context"],
+    ["other", "npm run context"],
+    ["yarn/packages/ui", "yarn run context"],
+  ];
+  for (const [folder, run] of cases) {
+    const stdout = await initPrinted(join(root, folder));
+    assert.ok(stdout.includes(`run \`${run}\` (or \``), `${folder}: ${stdout}`);
+  }
+});
+
+Deno.test("slop init in a folder of a Go or Node repository writes no deno.json there", async () => {
+  // The folder has no project file of its own; the repository's top says whose project it is. A
+  // Deno project above keeps the task in the folder, and nothing above the repository counts.
+  const root = await makeProject({
+    "go.mod": "module example.com/stray\n",
+    "go/.git/HEAD": "ref: refs/heads/main\n",
+    "go/go.mod": "module example.com/app\n",
+    "go/tools/gen/main.go": "package main\n",
+    "node/.git/HEAD": "ref: refs/heads/main\n",
+    "node/package.json": '{ "name": "root", "workspaces": ["packages/*"] }\n',
+    "deno/.git/HEAD": "ref: refs/heads/main\n",
+    "deno/deno.json": "{}\n",
+    "deno/lib/mod.ts": "export const a = 1;\n",
+    "plain/.git/HEAD": "ref: refs/heads/main\n",
+    "plain/sub/a.txt": "text\n",
+  });
+  const cases: Array<[string, string | undefined]> = [
+    ["go/tools/gen", "../../go.mod"],
+    ["node/packages/new", "../../package.json"],
+    ["deno/lib", undefined],
+    ["plain/sub", undefined],
+  ];
+  for (const [folder, above] of cases) {
+    const stdout = await initPrinted(join(root, folder));
+    assert.ok(existsSync(join(root, folder, "slop.config.ts")), folder);
+    assert.equal(existsSync(join(root, folder, "deno.json")), above === undefined, folder);
+    if (above !== undefined) {
+      assert.ok(stdout.includes(`wrote no task: ${above} makes this folder part of`), stdout);
+    }
   }
 });
 
