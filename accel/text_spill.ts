@@ -41,7 +41,8 @@ import { countWork, readAt, removeQuietly } from "../pipeline/helpers.ts";
 import { bidiControlBytes } from "../pipeline/bidi_controls.ts";
 import { collectGarbage } from "./collect.ts";
 import type { PackPlace } from "../pipeline/cache.ts";
-import { memoized, type TextMemo } from "./text_memo.ts";
+import type { KeptBytes } from "../pipeline/transform.ts";
+import { memoized, recall, remember as rememberText, type TextMemo } from "./text_memo.ts";
 import { isAscii, isUtf8 } from "node:buffer";
 
 /** Files rendering at once when their texts are in a spill (`KeptRenderOptions.window`, `kept_renders.ts`). */
@@ -131,11 +132,12 @@ export interface TextSpill {
   /** Make `target.text` lazy, kept in the spill file (when it is long enough). */
   spill(target: { text?: string }): void;
   /**
-   * A text kept where it already is instead of written again: `bytes`, its UTF-8 as read (and
-   * checked) at `place` in a cache's pack file (a warm build's cached renders). `undefined` when
-   * it stays in memory (decode it then: it is short, or under the threshold, or the spill closed).
+   * A text kept where it already is instead of written again: `text`, its UTF-8 as read (and
+   * checked) at `place` in a cache's pack file (a warm build's cached renders), read only when
+   * its measure is not remembered. `undefined` when it stays in memory (decode it then: it is
+   * short, or under the threshold, or the spill closed, or its bytes could not be read).
    */
-  keepAt(bytes: Uint8Array, place: PackPlace): TextBacking | undefined;
+  keepAt(text: KeptBytes, place: PackPlace): TextBacking | undefined;
   /**
    * A text this spill wrote, found where a cache's pack holds it now (`bytes`, its UTF-8 as read
    * and checked at `place`: a resident's cold build, whose pack is written after it): the same
@@ -331,7 +333,7 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
   };
   return {
     spill: (target) => spillText(state, target),
-    keepAt: (bytes, place) => keepAt(state, bytes, place),
+    keepAt: (text, place) => keepAt(state, text, place),
     moveTo: (backing, bytes, place) => moveTo(state, backing, bytes, place),
     holds: (backing) =>
       backing !== undefined && Object.getPrototypeOf(backing) === SPILLED &&
@@ -723,12 +725,14 @@ function holderOf(file: Deno.FsFile): PackHolder {
   return holder;
 }
 
-function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBacking | undefined {
-  const size = bytes.length;
+function keepAt(state: SpillState, text: KeptBytes, place: PackPlace): TextBacking | undefined {
+  const { size } = text;
   if (state.closed || size < SPILL_MIN_CHARS || state.offered + size <= state.after) return;
+  const measures = measured(state, text, place.sha256);
+  if (!measures) return;
   const file = place.borrow();
   if (!file) return;
-  const { length, marks } = measured(state, bytes, place.sha256);
+  const { length, marks } = measures;
   // One literal, as a spilled text's (`Object.create` then eight fields put half of them in a
   // property array of their own: about 54 bytes a text more).
   const backing = Object.setPrototypeOf({
@@ -753,12 +757,19 @@ function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBac
  */
 function measured(
   state: SpillState,
-  bytes: Uint8Array,
+  text: KeptBytes,
   name: string,
-): { length: number; marks: TextMarks } {
+): { length: number; marks: TextMarks } | undefined {
   const { memo } = state;
-  if (!memo) return parseMeasure(measure(state, bytes));
-  return parseMeasure(memoized(memo, name, "measure", () => measure(state, bytes)));
+  const fromBytes = () => {
+    const bytes = text.bytes();
+    return bytes && measure(state, bytes);
+  };
+  let measures = memo && recall(memo, name, "measure");
+  measures ??= fromBytes();
+  if (measures === undefined) return undefined;
+  if (memo) rememberText(memo, name, "measure", measures);
+  return parseMeasure(measures);
 }
 
 /**

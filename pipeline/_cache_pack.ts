@@ -22,6 +22,7 @@ import { join } from "./_path.ts";
 import { sha256 } from "./read.ts";
 import { concatBytes, readAt, readWhole } from "./_bytes.ts";
 import { encodePieces, hashText, pieceBuffer } from "./text_hash.ts";
+import { countWork } from "./_work_count.ts";
 
 const MAGIC = "slop-pack/1\n";
 const encoder = new TextEncoder();
@@ -218,6 +219,7 @@ export function readRecord(
       ? into.subarray(0, record.length)
       : new Uint8Array(record.length);
     const read = readAt(opened ?? from as Deno.FsFile, record.offset, out);
+    countWork("pack bytes read", out.length);
     return read && (trusted || sha256(out) === record.sha256) ? out : undefined;
   } catch {
     return undefined;

@@ -121,6 +121,7 @@ export interface Cache {
   getDecoded?<T>(
     key: string,
     decode: (bytes: Uint8Array, place?: PackPlace) => T,
+    options?: DecodedReadOptions,
   ): Promise<T | undefined>;
   /**
    * What `decode` makes of the record the pack holds for `key` now (read and checked, with where
@@ -165,6 +166,17 @@ export interface Cache {
   flush(): Promise<string | undefined>;
 }
 
+/** Options of {@linkcode Cache.getDecoded}. */
+export interface DecodedReadOptions {
+  /**
+   * Read only the record's first `head` bytes when its pack is trusted by its stamp (its records
+   * are not checked against their sha256, so the rest need not be read to be hashed): `decode`
+   * gets them, and the rest through {@linkcode PackPlace.partial} when it needs it. A record
+   * that is not in such a pack is read whole, as without it. @default {undefined} read whole
+   */
+  head?: number;
+}
+
 /**
  * Where the bytes `Cache.getDecoded` hands over are in the pack they were read (and checked) from:
  * the pack file, open, and their offset in it. The file stays the one read while it is open, even
@@ -180,6 +192,12 @@ export interface PackPlace {
   sha256: string;
   /** The pack file, from now on the caller's to close (`undefined` once the cache let go of it). */
   borrow(): Deno.FsFile | undefined;
+  /**
+   * Set when the bytes handed over are only the record's head ({@linkcode DecodedReadOptions.head}):
+   * the record's whole length, and a read of all of it (into the buffer the head was read into;
+   * `undefined` when it can no longer be read).
+   */
+  partial?: { length: number; whole(): Uint8Array | undefined };
 }
 
 /**
@@ -234,7 +252,8 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       return Promise.resolve();
     },
     getBytes: (key: string) => Promise.resolve(countedRead(state, key, false)),
-    getDecoded: (key, decode) => Promise.resolve(decodedRead(state, key, decode)),
+    getDecoded: (key, decode, options) =>
+      Promise.resolve(decodedRead(state, key, decode, options?.head)),
     packed: (key, decode) => packedRead(state, key, decode),
     setBytes(key: string, bytes: Uint8Array): Promise<void> {
       writeValue(state, key, bytes);
@@ -353,9 +372,10 @@ function decodedRead<T>(
   state: CacheState,
   key: string,
   decode: (bytes: Uint8Array, place?: PackPlace) => T,
+  head?: number,
 ): T | undefined {
   state.place = undefined;
-  const payload = countedRead(state, key, true);
+  const payload = countedRead(state, key, true, head);
   return payload && decode(payload, state.place);
 }
 
@@ -389,8 +409,13 @@ function packedRead<T>(
 }
 
 /** An entry's payload (`reuse`: see `Cache.getDecoded`), counted as a hit when there is one. */
-function countedRead(state: CacheState, key: string, reuse: boolean): Uint8Array | undefined {
-  const payload = readEntry(state, key, { reuse });
+function countedRead(
+  state: CacheState,
+  key: string,
+  reuse: boolean,
+  head?: number,
+): Uint8Array | undefined {
+  const payload = readEntry(state, key, { reuse, head });
   if (payload !== undefined) state.counts.hits++;
   return payload;
 }
@@ -446,7 +471,7 @@ function readBack(state: CacheState, name: string): () => Uint8Array | undefined
 function readEntry(
   state: CacheState,
   key: string,
-  options: { reuse?: boolean } = {},
+  options: { reuse?: boolean; head?: number } = {},
 ): Uint8Array | undefined {
   const { counts } = state;
   if (!state.enabled) {
@@ -457,7 +482,7 @@ function readEntry(
   const fresh = unflushed(state, name);
   if (fresh) return fresh;
   if (state.packPath) {
-    const payload = readFromPack(state, state.packPath, name, options.reuse);
+    const payload = readFromPack(state, state.packPath, name, options);
     if (payload) return payload;
     state.outside.add(name);
     const seeded = readFromSeed(state, name);
@@ -496,24 +521,35 @@ function readFromPack(
   state: CacheState,
   packPath: string,
   name: string,
-  reuse?: boolean,
+  { reuse, head }: { reuse?: boolean; head?: number },
 ): Uint8Array | undefined {
-  const read = (record: PackRecord) => {
+  const whole = (record: PackRecord, file: Deno.FsFile | undefined) => {
     // Read into the reused buffer (grown to the largest record read so far) when asked.
     if (reuse && !record.payload && state.readBuffer.length < record.length) {
       state.readBuffer = new Uint8Array(Math.max(record.length, 2 * state.readBuffer.length));
     }
-    const file = state.packFile;
-    const payload = packPayload(file ?? packPath, record, {
+    return packPayload(file ?? packPath, record, {
       into: reuse ? state.readBuffer : undefined,
-      trusted: file && file === state.trusted,
+      trusted: file !== undefined && file === state.trusted,
     });
+  };
+  const read = (record: PackRecord) => {
+    const file = state.packFile;
+    // A trusted pack's record is not hashed: its head alone is read when that is all asked for.
+    const partial = reuse && head !== undefined && head < record.length && !record.payload &&
+      file !== undefined && file === state.trusted;
+    const payload = partial
+      ? whole({ sha256: record.sha256, offset: record.offset, length: head }, file)
+      : whole(record, file);
     if (payload && file && !record.payload && record.offset !== undefined) {
       state.place = {
         offset: record.offset,
         sha256: record.sha256,
         borrow: () => borrowPack(state, file),
       };
+      if (partial) {
+        state.place.partial = { length: record.length, whole: () => whole(record, file) };
+      }
     }
     return payload;
   };
