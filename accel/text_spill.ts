@@ -44,6 +44,7 @@ import type { PackPlace } from "../pipeline/cache.ts";
 import type { KeptBytes } from "../pipeline/transform.ts";
 import { memoized, recall, remember as rememberText, type TextMemo } from "./text_memo.ts";
 import { isAscii, isUtf8 } from "node:buffer";
+import { crc32 } from "node:zlib";
 
 /** Files rendering at once when their texts are in a spill (`KeptRenderOptions.window`, `kept_renders.ts`). */
 export const SPILL_WINDOW = 64;
@@ -744,6 +745,7 @@ function keepAt(state: SpillState, text: KeptBytes, place: PackPlace): TextBacki
     byteLength: size,
     length,
     marks,
+    check: place.check,
   }, PACKED) as PackedText;
   state.offered += backing.length;
   state.stats.kept++;
@@ -847,6 +849,8 @@ interface PackedText extends TextBacking {
   name: string;
   offset: number;
   size: number;
+  /** What its bytes are checked by as they are read (`PackPlace.check`: they were not yet). */
+  check?: PackPlace["check"];
 }
 
 /** What every text kept in a pack does (one set of functions, not closures per text). */
@@ -928,13 +932,22 @@ function dropFile(state: SpillState): void {
 }
 
 function readPacked(
-  text: Pick<PackedText, "state" | "holder" | "offset" | "size">,
+  text: Pick<PackedText, "state" | "holder" | "offset" | "size" | "check">,
   into: Uint8Array,
 ): Uint8Array {
   text.state.stats.rawReads++;
   const out = into.subarray(0, text.size);
   if (!readAt(text.holder.file, text.offset, out)) {
     throw new Error(`[slop] A cache pack ended early at byte ${text.offset}`);
+  }
+  const { check } = text;
+  if (check && crc32(out, check.seed) !== check.crc32) {
+    // Written behind its stamp (in place, its times set back): this build cannot go on with a
+    // text it took unread; the next one checks the pack record by record.
+    check.damaged();
+    throw new Error(
+      `[slop] A cache pack was changed at byte ${text.offset} after this build trusted it: build again`,
+    );
   }
   return out;
 }

@@ -16,6 +16,7 @@ import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } fr
 import type { FileEntry, ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "./types.ts";
 import { headAndText } from "./text_hash.ts";
 import { extensionOf, wordsTellLanguage } from "./extension.ts";
+import { crc32 } from "node:zlib";
 
 /** What is stored per rendered view. */
 interface ViewEntry {
@@ -140,6 +141,20 @@ const ENTRY_HEAD = 2048;
 function textPlace(place: PackPlace, at: number): PackPlace {
   const { borrow } = place;
   return { offset: place.offset + at, sha256: `${place.sha256}+${at}`, borrow };
+}
+
+/**
+ * {@linkcode textPlace} of a text not read with its entry's head (`place.partial`, `head` the
+ * bytes read): with what checks it when it is read (`PackPlace.check`).
+ */
+function unreadTextPlace(place: PackPlace, at: number, head: Uint8Array): PackPlace {
+  const out = textPlace(place, at);
+  const partial = place.partial;
+  if (partial?.crc32 !== undefined) {
+    const { damaged } = partial;
+    out.check = { seed: crc32(head.subarray(0, at)), crc32: partial.crc32, damaged };
+  }
+  return out;
 }
 
 /** The version of a file's view cache entries (see `viewKey`): by its extension. */
@@ -304,7 +319,9 @@ function decodeEntry(
     ) return undefined;
     const at = newline + 1;
     const text = entryText(bytes, { at, partial });
-    const kept = place && keepText?.(text, textPlace(place, at));
+    const unread = partial !== undefined && bytes.length < partial.length;
+    const kept = place &&
+      keepText?.(text, unread ? unreadTextPlace(place, at, bytes) : textPlace(place, at));
     if (kept) {
       entry.output = lazyCopy(entry.output, kept);
       return entry;

@@ -26,9 +26,11 @@ import {
   type PackStream,
   readPackIndex,
   readRecord,
+  type ReadRecordOptions,
   stampedFile,
   streamPack,
   touchPack,
+  unstamp,
   writePack,
 } from "./_cache_pack.ts";
 import { noteGrowth, pruneCache } from "./_cache_prune.ts";
@@ -197,7 +199,24 @@ export interface PackPlace {
    * the record's whole length, and a read of all of it (into the buffer the head was read into;
    * `undefined` when it can no longer be read).
    */
-  partial?: { length: number; whole(): Uint8Array | undefined };
+  partial?: {
+    length: number;
+    whole(): Uint8Array | undefined;
+    /** The record's crc32 (`undefined`: its line has none, and the record is read whole). */
+    crc32?: number;
+    /**
+     * Tell the cache that bytes read later from the record were not those its crc32 was made of:
+     * the pack is no longer trusted by its stamp, here or in the next build (which checks it).
+     */
+    damaged(): void;
+  };
+  /**
+   * Set for bytes that were not read when the record was (`partial`: a text past its entry's
+   * head): they are the record's when `crc32(bytes, check.seed) === check.crc32`, the crc32 of
+   * the record's bytes before them being `seed`; a reader of them checks it, and calls
+   * `check.damaged()` when they are not.
+   */
+  check?: { seed: number; crc32: number; damaged(): void };
 }
 
 /**
@@ -304,6 +323,8 @@ interface CacheState {
    * records are as their writer wrote them, read without checking each against its sha256.
    */
   trusted?: Deno.FsFile;
+  /** `PackPlace.partial.damaged`, made once: {@linkcode untrust}. */
+  damaged?: () => void;
   /** Whether `packFile` was borrowed (`PackPlace.borrow`): its borrower closes it, not the cache. */
   lent?: boolean;
   /** Where the payload read last is in `packFile`, when it was read from there. */
@@ -523,7 +544,7 @@ function readFromPack(
   name: string,
   { reuse, head }: { reuse?: boolean; head?: number },
 ): Uint8Array | undefined {
-  const whole = (record: PackRecord, file: Deno.FsFile | undefined) => {
+  const whole = (record: PackRecord, file: Deno.FsFile | undefined, unchecked?: boolean) => {
     // Read into the reused buffer (grown to the largest record read so far) when asked.
     if (reuse && !record.payload && state.readBuffer.length < record.length) {
       state.readBuffer = new Uint8Array(Math.max(record.length, 2 * state.readBuffer.length));
@@ -531,15 +552,17 @@ function readFromPack(
     return packPayload(file ?? packPath, record, {
       into: reuse ? state.readBuffer : undefined,
       trusted: file !== undefined && file === state.trusted,
+      unchecked,
     });
   };
   const read = (record: PackRecord) => {
     const file = state.packFile;
-    // A trusted pack's record is not hashed: its head alone is read when that is all asked for.
+    // A trusted pack's record is checked by its crc32, which its reader of the rest checks: its
+    // head alone is read when that is all asked for.
     const partial = reuse && head !== undefined && head < record.length && !record.payload &&
-      file !== undefined && file === state.trusted;
+      record.crc32 !== undefined && file !== undefined && file === state.trusted;
     const payload = partial
-      ? whole({ sha256: record.sha256, offset: record.offset, length: head }, file)
+      ? whole({ sha256: record.sha256, offset: record.offset, length: head }, file, true)
       : whole(record, file);
     if (payload && file && !record.payload && record.offset !== undefined) {
       state.place = {
@@ -548,7 +571,12 @@ function readFromPack(
         borrow: () => borrowPack(state, file),
       };
       if (partial) {
-        state.place.partial = { length: record.length, whole: () => whole(record, file) };
+        state.place.partial = {
+          length: record.length,
+          crc32: record.crc32,
+          whole: () => whole(record, file),
+          damaged: state.damaged ??= () => untrust(state),
+        };
       }
     }
     return payload;
@@ -611,6 +639,16 @@ function packIndex(state: CacheState): Map<string, PackRecord> {
   // Unchanged while its index was read, too: the index is of the bytes as stamped.
   if (stamped && stampedFile(file, state.stampPath!)) state.trusted = file;
   return state.pack;
+}
+
+/**
+ * A record of the trusted pack was found changed since its stamp (a text read after its head):
+ * its records are checked by their sha256 from now on, and its stamp is removed, so the next
+ * build checks them too and writes the pack anew.
+ */
+function untrust(state: CacheState): void {
+  state.trusted = undefined;
+  unstamp(state.stampPath!);
 }
 
 /** Close the pack file the index was read from; the next use reads the index again. */
@@ -881,7 +919,7 @@ function unload(state: CacheState, packPath: string): void {
 function packPayload(
   pack: string | Deno.FsFile,
   record: PackRecord,
-  options: { into?: Uint8Array; trusted?: boolean } = {},
+  options: ReadRecordOptions = {},
 ): Uint8Array | undefined {
   if (!record.payload) return readRecord(pack, record, options);
   return sha256(record.payload) === record.sha256 ? record.payload : undefined;
