@@ -833,6 +833,7 @@ async function flushPack(state: CacheState): Promise<void> {
     state.pack = options.lean ? s.records() : undefined;
   } else if (
     state.seeded || state.outside.size > Math.max(8, used.size / 10) || !stamped(state) ||
+    olderRecords(state) ||
     (state.restated.size && packIsStale(state))
   ) {
     await Deno.mkdir(join(state.dir, "packs"), { recursive: true });
@@ -895,6 +896,15 @@ function stamped(state: CacheState): boolean {
   } catch {
     return true;
   }
+}
+
+/**
+ * Whether the pack holds record lines without a crc32 (an older slop's): written anew once, so
+ * that its records are checked by their crc32, not their sha256, and its texts read unread.
+ */
+function olderRecords(state: CacheState): boolean {
+  for (const record of packIndex(state).values()) if (record.crc32 === undefined) return true;
+  return false;
 }
 
 /**

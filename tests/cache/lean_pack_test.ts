@@ -257,6 +257,42 @@ Deno.test("a cached render's text changed behind the pack's stamp, left unread w
   assert.equal(await once(root, layer()), await once(plainRoot));
 });
 
+Deno.test("a pack of record lines without a crc32 (an older slop's) is read, checked by sha256 though stamped, and written anew with them", async () => {
+  const dir = join(await tempDir(), "cache");
+  const cold = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 20; i++) await cold.set(`key ${i}`, { i, pad: "x".repeat(100) });
+  await cold.flush();
+  const path = packOf(dir);
+  const stamp = join(dir, "pack-stamps", path.split("/").at(-1)!);
+  // The same records, each line cut to its first three fields; one payload byte flipped.
+  const older = ["slop-pack/1\n"];
+  for (const [name, record] of readPack(path)) {
+    older.push(
+      `${name} ${record.sha256} ${record.length}\n`,
+      new TextDecoder().decode(record.payload),
+    );
+  }
+  const text = older.join("");
+  Deno.writeTextFileSync(path, text);
+  flipBehindStamp(path, stamp, text.lastIndexOf("x"));
+  assert.ok([...readPack(path).values()].every((r) => r.crc32 === undefined));
+  const warm = openCache(dir, { pack: "project" });
+  let served = 0;
+  for (let i = 0; i < 20; i++) {
+    const value = await warm.get<{ pad: string }>(`key ${i}`);
+    assert.ok(
+      value === undefined || value.pad === "x".repeat(100),
+      `key ${i}: ${JSON.stringify(value)}`,
+    );
+    if (value) served++;
+  }
+  assert.equal(served, 19);
+  await warm.flush();
+  const records = [...readPack(path).values()];
+  assert.equal(records.length, 19);
+  assert.ok(records.every((r) => r.crc32 !== undefined));
+});
+
 Deno.test("a pack is stamped over whatever stands at its stamp's path (a folder, a file for the stamps' folder), so the next build trusts it", async () => {
   const dir = await tempDir();
   const records = new Map([["a", new Uint8Array([1, 2, 3])]]);
