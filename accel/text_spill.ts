@@ -241,6 +241,13 @@ interface SpillState {
   dir?: string;
   /** Characters of texts offered so far (shared ones not counted). */
   offered: number;
+  /**
+   * The checks of the texts kept unread (`PackPlace.check`): a seed and a crc32 each, at twice a
+   * text's `check` (two numbers in one array, not an object per text).
+   */
+  checks?: Uint32Array;
+  /** Checks in `checks`. */
+  checked?: number;
   /** The file, made when the first text is written. */
   path?: string;
   file?: Deno.FsFile;
@@ -699,6 +706,8 @@ function readBytes(
 /** A borrowed pack file, held by the texts kept in it: closed once none is left. */
 interface PackHolder {
   file: Deno.FsFile;
+  /** `PackPlace.check.damaged` of the texts kept unread in it. */
+  damaged?: () => void;
 }
 
 /** The holder of each borrowed pack file while a text kept in it is left. */
@@ -734,22 +743,42 @@ function keepAt(state: SpillState, text: KeptBytes, place: PackPlace): TextBacki
   const file = place.borrow();
   if (!file) return;
   const { length, marks } = measures;
+  const holder = holderOf(file);
   // One literal, as a spilled text's (`Object.create` then eight fields put half of them in a
   // property array of their own: about 54 bytes a text more).
   const backing = Object.setPrototypeOf({
     state,
-    holder: holderOf(file),
+    holder,
     offset: place.offset,
     name: place.sha256,
     size,
     byteLength: size,
     length,
     marks,
-    check: place.check,
+    check: place.check ? keepCheck(state, place.check, holder) : -1,
   }, PACKED) as PackedText;
   state.offered += backing.length;
   state.stats.kept++;
   return backing;
+}
+
+/** Note a text's check (`PackPlace.check`) in `state.checks`: its index. */
+function keepCheck(
+  state: SpillState,
+  check: NonNullable<PackPlace["check"]>,
+  holder: PackHolder,
+): number {
+  holder.damaged ??= check.damaged;
+  const at = state.checked ?? 0;
+  if (!state.checks || state.checks.length < 2 * at + 2) {
+    const grown = new Uint32Array(Math.max(1024, 4 * at));
+    if (state.checks) grown.set(state.checks);
+    state.checks = grown;
+  }
+  state.checks[2 * at] = check.seed;
+  state.checks[2 * at + 1] = check.crc32;
+  state.checked = at + 1;
+  return at;
 }
 
 /**
@@ -849,8 +878,8 @@ interface PackedText extends TextBacking {
   name: string;
   offset: number;
   size: number;
-  /** What its bytes are checked by as they are read (`PackPlace.check`: they were not yet). */
-  check?: PackPlace["check"];
+  /** Where its check is in `state.checks` (`PackPlace.check`: its bytes were not read yet), else -1. */
+  check: number;
 }
 
 /** What every text kept in a pack does (one set of functions, not closures per text). */
@@ -940,11 +969,12 @@ function readPacked(
   if (!readAt(text.holder.file, text.offset, out)) {
     throw new Error(`[slop] A cache pack ended early at byte ${text.offset}`);
   }
-  const { check } = text;
-  if (check && crc32(out, check.seed) !== check.crc32) {
+  const at = text.check;
+  const checks = text.state.checks;
+  if (at >= 0 && checks && crc32(out, checks[2 * at]) !== checks[2 * at + 1]) {
     // Written behind its stamp (in place, its times set back): this build cannot go on with a
     // text it took unread; the next one checks the pack record by record.
-    check.damaged();
+    text.holder.damaged?.();
     throw new Error(
       `[slop] A cache pack was changed at byte ${text.offset} after this build trusted it: build again`,
     );

@@ -129,10 +129,10 @@ export function packedText(cache: Cache, key: string, keep: KeepText): TextBacki
 
 /**
  * Bytes of a view cache entry read first when its text is to be kept where the cache has it
- * (`KeepText`): its head (the output without the text, the plugins, the warnings: a few hundred
- * bytes) is in them but for the longest, which are read whole.
+ * (`KeepText`): its head (the output without the text, the plugins, the warnings: 54 bytes for a
+ * plain full view) is in them but for the few with long warnings or notes, which are read whole.
  */
-const ENTRY_HEAD = 2048;
+const ENTRY_HEAD = 512;
 
 /**
  * Where an entry's text is: `at` bytes into its record, named by the record's sha256 and where it

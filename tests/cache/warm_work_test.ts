@@ -125,7 +125,7 @@ Deno.test("a warm build reads only the heads of the cached renders it keeps in t
   const work = await tallyWork(async () => {
     document = await once(root, speedLayer({ spillAfter: 0 }));
   });
-  // Every text again would be over `texts`; the heads (2 KB read for each at most) are a quarter.
+  // Every text again would be over `texts`; the heads (512 bytes read for each at most) far less.
   assert.ok(
     (work.get("pack bytes read") ?? 0) < texts / 2,
     JSON.stringify([...work, ["texts", texts]]),
