@@ -475,7 +475,7 @@ async function transformAhead(
     // Texts are read from the spill as their files render: a few files at once hold theirs.
     window: spills ? SPILL_WINDOW : undefined,
     // A cached render's text stays in the cache's pack: not decoded, nor written to the spill.
-    keepText: spills ? (bytes, place) => spill!.keepAt(bytes, place) : undefined,
+    keepText: spills ? (text, place) => spill!.keepAt(text, place) : undefined,
     // A resident's kept renders hold their texts' records in the spill, not the texts.
     keepLazy: keptLazy &&
       ((target) => {
@@ -728,8 +728,9 @@ function moveKeptTexts(speed: Speed): void {
     // The rendered file and its output share one record, unless a view made its own copy.
     for (const backing of new Set([textBacking(output), textBacking(file)])) {
       if (!backing) continue;
-      packedRenderText(cache, cacheKey, (bytes, place) => {
-        return spill.moveTo(backing, bytes, place) ? backing : undefined;
+      packedRenderText(cache, cacheKey, (text, place) => {
+        const bytes = text.bytes();
+        return bytes && spill.moveTo(backing, bytes, place) ? backing : undefined;
       });
     }
   }

@@ -41,8 +41,10 @@ import { countWork, readAt, removeQuietly } from "../pipeline/helpers.ts";
 import { bidiControlBytes } from "../pipeline/bidi_controls.ts";
 import { collectGarbage } from "./collect.ts";
 import type { PackPlace } from "../pipeline/cache.ts";
-import { memoized, type TextMemo } from "./text_memo.ts";
+import type { KeptBytes } from "../pipeline/transform.ts";
+import { memoized, recall, remember as rememberText, type TextMemo } from "./text_memo.ts";
 import { isAscii, isUtf8 } from "node:buffer";
+import { crc32 } from "node:zlib";
 
 /** Files rendering at once when their texts are in a spill (`KeptRenderOptions.window`, `kept_renders.ts`). */
 export const SPILL_WINDOW = 64;
@@ -131,11 +133,12 @@ export interface TextSpill {
   /** Make `target.text` lazy, kept in the spill file (when it is long enough). */
   spill(target: { text?: string }): void;
   /**
-   * A text kept where it already is instead of written again: `bytes`, its UTF-8 as read (and
-   * checked) at `place` in a cache's pack file (a warm build's cached renders). `undefined` when
-   * it stays in memory (decode it then: it is short, or under the threshold, or the spill closed).
+   * A text kept where it already is instead of written again: `text`, its UTF-8 as read (and
+   * checked) at `place` in a cache's pack file (a warm build's cached renders), read only when
+   * its measure is not remembered. `undefined` when it stays in memory (decode it then: it is
+   * short, or under the threshold, or the spill closed, or its bytes could not be read).
    */
-  keepAt(bytes: Uint8Array, place: PackPlace): TextBacking | undefined;
+  keepAt(text: KeptBytes, place: PackPlace): TextBacking | undefined;
   /**
    * A text this spill wrote, found where a cache's pack holds it now (`bytes`, its UTF-8 as read
    * and checked at `place`: a resident's cold build, whose pack is written after it): the same
@@ -238,6 +241,13 @@ interface SpillState {
   dir?: string;
   /** Characters of texts offered so far (shared ones not counted). */
   offered: number;
+  /**
+   * The checks of the texts kept unread (`PackPlace.check`): a seed and a crc32 each, at twice a
+   * text's `check` (two numbers in one array, not an object per text).
+   */
+  checks?: Uint32Array;
+  /** Checks in `checks`. */
+  checked?: number;
   /** The file, made when the first text is written. */
   path?: string;
   file?: Deno.FsFile;
@@ -331,7 +341,7 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
   };
   return {
     spill: (target) => spillText(state, target),
-    keepAt: (bytes, place) => keepAt(state, bytes, place),
+    keepAt: (text, place) => keepAt(state, text, place),
     moveTo: (backing, bytes, place) => moveTo(state, backing, bytes, place),
     holds: (backing) =>
       backing !== undefined && Object.getPrototypeOf(backing) === SPILLED &&
@@ -696,6 +706,8 @@ function readBytes(
 /** A borrowed pack file, held by the texts kept in it: closed once none is left. */
 interface PackHolder {
   file: Deno.FsFile;
+  /** `PackPlace.check.damaged` of the texts kept unread in it. */
+  damaged?: () => void;
 }
 
 /** The holder of each borrowed pack file while a text kept in it is left. */
@@ -723,27 +735,50 @@ function holderOf(file: Deno.FsFile): PackHolder {
   return holder;
 }
 
-function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBacking | undefined {
-  const size = bytes.length;
+function keepAt(state: SpillState, text: KeptBytes, place: PackPlace): TextBacking | undefined {
+  const { size } = text;
   if (state.closed || size < SPILL_MIN_CHARS || state.offered + size <= state.after) return;
+  const measures = measured(state, text, place.sha256);
+  if (!measures) return;
   const file = place.borrow();
   if (!file) return;
-  const { length, marks } = measured(state, bytes, place.sha256);
+  const { length, marks } = measures;
+  const holder = holderOf(file);
   // One literal, as a spilled text's (`Object.create` then eight fields put half of them in a
   // property array of their own: about 54 bytes a text more).
   const backing = Object.setPrototypeOf({
     state,
-    holder: holderOf(file),
+    holder,
     offset: place.offset,
     name: place.sha256,
     size,
     byteLength: size,
     length,
     marks,
+    check: place.check ? keepCheck(state, place.check, holder) : -1,
   }, PACKED) as PackedText;
   state.offered += backing.length;
   state.stats.kept++;
   return backing;
+}
+
+/** Note a text's check (`PackPlace.check`) in `state.checks`: its index. */
+function keepCheck(
+  state: SpillState,
+  check: NonNullable<PackPlace["check"]>,
+  holder: PackHolder,
+): number {
+  holder.damaged ??= check.damaged;
+  const at = state.checked ?? 0;
+  if (!state.checks || state.checks.length < 2 * at + 2) {
+    const grown = new Uint32Array(Math.max(1024, 4 * at));
+    if (state.checks) grown.set(state.checks);
+    state.checks = grown;
+  }
+  state.checks[2 * at] = check.seed;
+  state.checks[2 * at + 1] = check.crc32;
+  state.checked = at + 1;
+  return at;
 }
 
 /**
@@ -753,12 +788,19 @@ function keepAt(state: SpillState, bytes: Uint8Array, place: PackPlace): TextBac
  */
 function measured(
   state: SpillState,
-  bytes: Uint8Array,
+  text: KeptBytes,
   name: string,
-): { length: number; marks: TextMarks } {
+): { length: number; marks: TextMarks } | undefined {
   const { memo } = state;
-  if (!memo) return parseMeasure(measure(state, bytes));
-  return parseMeasure(memoized(memo, name, "measure", () => measure(state, bytes)));
+  const fromBytes = () => {
+    const bytes = text.bytes();
+    return bytes && measure(state, bytes);
+  };
+  let measures = memo && recall(memo, name, "measure");
+  measures ??= fromBytes();
+  if (measures === undefined) return undefined;
+  if (memo) rememberText(memo, name, "measure", measures);
+  return parseMeasure(measures);
 }
 
 /**
@@ -836,6 +878,8 @@ interface PackedText extends TextBacking {
   name: string;
   offset: number;
   size: number;
+  /** Where its check is in `state.checks` (`PackPlace.check`: its bytes were not read yet), else -1. */
+  check: number;
 }
 
 /** What every text kept in a pack does (one set of functions, not closures per text). */
@@ -917,13 +961,23 @@ function dropFile(state: SpillState): void {
 }
 
 function readPacked(
-  text: Pick<PackedText, "state" | "holder" | "offset" | "size">,
+  text: Pick<PackedText, "state" | "holder" | "offset" | "size" | "check">,
   into: Uint8Array,
 ): Uint8Array {
   text.state.stats.rawReads++;
   const out = into.subarray(0, text.size);
   if (!readAt(text.holder.file, text.offset, out)) {
     throw new Error(`[slop] A cache pack ended early at byte ${text.offset}`);
+  }
+  const at = text.check;
+  const checks = text.state.checks;
+  if (at >= 0 && checks && crc32(out, checks[2 * at]) !== checks[2 * at + 1]) {
+    // Written behind its stamp (in place, its times set back): this build cannot go on with a
+    // text it took unread; the next one checks the pack record by record.
+    text.holder.damaged?.();
+    throw new Error(
+      `[slop] A cache pack was changed at byte ${text.offset} after this build trusted it: build again`,
+    );
   }
   return out;
 }

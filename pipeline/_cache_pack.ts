@@ -12,16 +12,23 @@
  * changes its size, and a stamped pack's modification time is set back by {@linkcode BACKDATE_MS},
  * so any later write gives it another one. See bench/README.md, "the pack trusted by its stamp".
  *
- * Layout: `slop-pack/1\n`, then per record `<name> <sha256> <length>\n` and the payload.
+ * Layout: `slop-pack/1\n`, then per record `<name> <sha256> <length> <crc32>\n` and the payload.
+ * The crc32 (8 hex digits) checks a record of a pack trusted by its stamp at almost no cost: a
+ * program that wrote the pack in place and set its times back within the second its stamp holds
+ * (a change time is given in whole seconds) keeps the fingerprint, not the bytes. A record line
+ * without it (an older slop's) is read as before, checked by its sha256 whether stamped or not;
+ * an older slop reads the first three fields.
  *
  * @module
  */
 
 import { createHash } from "node:crypto";
+import { crc32 } from "node:zlib";
 import { join } from "./_path.ts";
 import { sha256 } from "./read.ts";
 import { concatBytes, readAt, readWhole } from "./_bytes.ts";
-import { encodePieces, hashText, pieceBuffer } from "./text_hash.ts";
+import { encodePieces, pieceBuffer } from "./text_hash.ts";
+import { countWork } from "./_work_count.ts";
 
 const MAGIC = "slop-pack/1\n";
 const encoder = new TextEncoder();
@@ -35,6 +42,8 @@ const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
  */
 export interface PackRecord {
   sha256: string;
+  /** The payload's crc32 (`undefined`: a record line an older slop wrote, without it). */
+  crc32?: number;
   /** The payload's byte offset in the pack file (`undefined`: a record not read from one). */
   offset?: number;
   length: number;
@@ -114,11 +123,11 @@ function indexRecords(file: Deno.FsFile, out: Map<string, PackRecord>): Map<stri
     }
     const newline = chunk.subarray(0, have).indexOf(10, at - base);
     if (newline < 0 || newline - (at - base) > LINE_MAX) break;
-    const [name, hash, length] = fields(chunk.subarray(at - base, newline));
+    const [name, hash, length, crc] = fields(chunk.subarray(at - base, newline));
     const offset = base + newline + 1;
     const n = Number(length);
     if (!name || !hash || !Number.isInteger(n) || offset + n > size) break;
-    out.set(name, { sha256: hash, offset, length: n });
+    out.set(name, { sha256: hash, crc32: crcOf(crc), offset, length: n });
     at = offset + n;
   }
   return out;
@@ -147,12 +156,13 @@ function parsePack(bytes: Uint8Array): Map<string, PackRecord> {
   while (at < bytes.length) {
     const newline = bytes.indexOf(10, at);
     if (newline < 0 || newline - at > LINE_MAX) break;
-    const [name, hash, length] = fields(bytes.subarray(at, newline));
+    const [name, hash, length, crc] = fields(bytes.subarray(at, newline));
     const size = Number(length);
     if (!name || !hash || !Number.isInteger(size) || newline + 1 + size > bytes.length) break;
     const offset = newline + 1;
     out.set(name, {
       sha256: hash,
+      crc32: crcOf(crc),
       offset,
       length: size,
       payload: bytes.subarray(offset, offset + size),
@@ -163,12 +173,12 @@ function parsePack(bytes: Uint8Array): Map<string, PackRecord> {
 }
 
 /**
- * A record line's first three fields (`line.split(" ")` of its text), each decoded on its own:
+ * A record line's first four fields (`line.split(" ")` of its text), each decoded on its own:
  * parts of one decoded line would each keep the whole line alive (held with every record).
  */
 function fields(line: Uint8Array): string[] {
   const out: string[] = [];
-  for (let at = 0; out.length < 3 && at <= line.length;) {
+  for (let at = 0; out.length < 4 && at <= line.length;) {
     const space = line.indexOf(32, at);
     const end = space < 0 ? line.length : space;
     out.push(decoder.decode(line.subarray(at, end)));
@@ -177,15 +187,40 @@ function fields(line: Uint8Array): string[] {
   return out;
 }
 
+/** A record line's crc32 field as a number (`undefined`: none, or not 8 hex digits). */
+function crcOf(field: string | undefined): number | undefined {
+  return field && /^[0-9a-f]{8}$/.test(field) ? parseInt(field, 16) : undefined;
+}
+
+/** A record's line: its name, the payload's sha256, length and crc32. */
+function recordLine(name: string, sha: string, length: number, crc: number): Uint8Array {
+  return encoder.encode(`${name} ${sha} ${length} ${crc.toString(16).padStart(8, "0")}\n`);
+}
+
+/**
+ * Whether `bytes` are a record's payload as its line says: by its crc32 when the pack is
+ * `trusted` by its stamp and the line has one, else by its sha256.
+ */
+function sound(bytes: Uint8Array, record: PackRecord, trusted?: boolean): boolean {
+  if (trusted && record.crc32 !== undefined) return crc32(bytes) === record.crc32;
+  return sha256(bytes) === record.sha256;
+}
+
 /** Options of {@linkcode readRecord}. */
 export interface ReadRecordOptions {
   /** Read into this buffer when it is large enough (a view of it: valid until it is read into again). */
   into?: Uint8Array;
   /**
-   * The pack file is the one its stamp names, as stamped ({@linkcode stampedFile}): its bytes
-   * are as written, so the payload is not checked against its sha256. @default {false}
+   * The pack file is the one its stamp names, as stamped ({@linkcode stampedFile}): the payload
+   * is checked by its crc32, not its sha256 (by its sha256 when its line has no crc32).
+   * @default {false}
    */
   trusted?: boolean;
+  /**
+   * Not checked at all: part of a record (its head) read from a `trusted` pack, whose caller
+   * checks the rest as it reads it, with the head's crc32. @default {false}
+   */
+  unchecked?: boolean;
 }
 
 /**
@@ -210,7 +245,7 @@ export function readRecord(
 ): Uint8Array | undefined {
   if (record.payload) return record.payload;
   if (record.offset === undefined) return undefined;
-  const { into, trusted } = options;
+  const { into, trusted, unchecked } = options;
   let opened: Deno.FsFile | undefined;
   try {
     opened = typeof from === "string" ? Deno.openSync(from) : undefined;
@@ -218,7 +253,8 @@ export function readRecord(
       ? into.subarray(0, record.length)
       : new Uint8Array(record.length);
     const read = readAt(opened ?? from as Deno.FsFile, record.offset, out);
-    return read && (trusted || sha256(out) === record.sha256) ? out : undefined;
+    countWork("pack bytes read", out.length);
+    return read && ((trusted && unchecked) || sound(out, record, trusted)) ? out : undefined;
   } catch {
     return undefined;
   } finally {
@@ -282,8 +318,9 @@ export async function writePack<T = Uint8Array | (() => Uint8Array | undefined)>
         if (!payload) continue;
         const hash = sha256(payload);
         if (hash !== (options.storedHash?.(entry) ?? hash)) continue;
-        out.put(encoder.encode(`${name} ${hash} ${payload.length}\n`));
-        written.set(name, { sha256: hash, offset: out.end(), length: payload.length });
+        const crc = crc32(payload);
+        out.put(recordLine(name, hash, payload.length, crc));
+        written.set(name, { sha256: hash, crc32: crc, offset: out.end(), length: payload.length });
         out.put(payload);
       }
       out.flush();
@@ -424,8 +461,14 @@ function putRecord(stream: Streaming, name: string, payload: Uint8Array): boolea
   if (stream.failed) return false;
   try {
     const hash = sha256(payload);
-    stream.out.put(encoder.encode(`${name} ${hash} ${payload.length}\n`));
-    stream.where.set(name, { sha256: hash, offset: stream.out.end(), length: payload.length });
+    const crc = crc32(payload);
+    stream.out.put(recordLine(name, hash, payload.length, crc));
+    stream.where.set(name, {
+      sha256: hash,
+      crc32: crc,
+      offset: stream.out.end(),
+      length: payload.length,
+    });
     stream.out.put(payload);
     return true;
   } catch (error) {
@@ -444,10 +487,18 @@ function putTextRecord(
   try {
     // One pass to hash and measure, one to write: the payload is never made whole.
     const hash = createHash("sha256").update(head);
-    const { length } = hashText(text, hash);
+    let crc = crc32(head);
+    let length = 0;
+    for (const piece of encodePieces(text, stream.pieces)) {
+      hash.update(piece);
+      crc = crc32(piece, crc);
+      length += piece.length;
+    }
+    countWork("bytes hashed", length);
     const sha = hash.digest("hex");
-    stream.out.put(encoder.encode(`${name} ${sha} ${head.length + length}\n`));
-    stream.where.set(name, { sha256: sha, offset: stream.out.end(), length: head.length + length });
+    const size = head.length + length;
+    stream.out.put(recordLine(name, sha, size, crc));
+    stream.where.set(name, { sha256: sha, crc32: crc, offset: stream.out.end(), length: size });
     stream.out.put(head);
     for (const piece of encodePieces(text, stream.pieces)) stream.out.put(piece);
     return sha;
@@ -515,7 +566,7 @@ export function appendPack(
 ): number {
   const parts: Uint8Array[] = [];
   for (const [name, payload] of records) {
-    parts.push(encoder.encode(`${name} ${sha256(payload)} ${payload.length}\n`), payload);
+    parts.push(recordLine(name, sha256(payload), payload.length, crc32(payload)), payload);
   }
   const bytes = concatBytes(parts);
   const { stamp } = options;
@@ -667,6 +718,20 @@ function clearWay(stamp: string): void {
   } catch {
     // No folder yet, or none to remove.
   }
+}
+
+/**
+ * Remove a pack's stamp: the pack is checked record by record by the next reader, and written
+ * anew (stamped) by the next build's flush. For a record found changed behind the stamp.
+ *
+ * @example
+ * ```ts
+ * import { unstamp } from "./_cache_pack.ts";
+ * unstamp("/no/such/stamp"); // nothing to remove
+ * ```
+ */
+export function unstamp(stamp: string): void {
+  removeStamp(stamp);
 }
 
 function removeStamp(stamp: string): void {

@@ -16,6 +16,7 @@ import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } fr
 import type { FileEntry, ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "./types.ts";
 import { headAndText } from "./text_hash.ts";
 import { extensionOf, wordsTellLanguage } from "./extension.ts";
+import { crc32 } from "node:zlib";
 
 /** What is stored per rendered view. */
 interface ViewEntry {
@@ -83,8 +84,14 @@ export async function cachedRender(
   }
   const key = viewKey(plugin, { entry: args.entry, input: args.input, extra });
   // Decoded as it is read: a cache that can reads it into a buffer it reuses.
+  // A text kept where the cache has it is not read here: the entry's head alone is, when the
+  // cache can read only that.
   const entry = cache.getDecoded
-    ? await cache.getDecoded(key, (bytes, place) => decodeEntry(bytes, place, args.keepText))
+    ? await cache.getDecoded(
+      key,
+      (bytes, place) => decodeEntry(bytes, place, args.keepText),
+      args.keepText ? { head: ENTRY_HEAD } : {},
+    )
     : decodeEntry(await cache.getBytes(key));
   // Lazy built-ins (`cli/_builtins.ts`) the entry names are imported to compare versions.
   const loading = entry &&
@@ -115,16 +122,39 @@ export function packedText(cache: Cache, key: string, keep: KeepText): TextBacki
     const newline = bytes.indexOf(10);
     if (newline < 0) return undefined;
     const at = newline + 1;
-    return keep(bytes.subarray(at), textPlace(place, at));
+    const text = bytes.subarray(at);
+    return keep({ size: text.length, bytes: () => text }, textPlace(place, at));
   });
 }
+
+/**
+ * Bytes of a view cache entry read first when its text is to be kept where the cache has it
+ * (`KeepText`): its head (the output without the text, the plugins, the warnings: 54 bytes for a
+ * plain full view) is in them but for the few with long warnings or notes, which are read whole.
+ */
+const ENTRY_HEAD = 512;
 
 /**
  * Where an entry's text is: `at` bytes into its record, named by the record's sha256 and where it
  * starts in it (the same bytes in every build).
  */
 function textPlace(place: PackPlace, at: number): PackPlace {
-  return { ...place, offset: place.offset + at, sha256: `${place.sha256}+${at}` };
+  const { borrow } = place;
+  return { offset: place.offset + at, sha256: `${place.sha256}+${at}`, borrow };
+}
+
+/**
+ * {@linkcode textPlace} of a text not read with its entry's head (`place.partial`, `head` the
+ * bytes read): with what checks it when it is read (`PackPlace.check`).
+ */
+function unreadTextPlace(place: PackPlace, at: number, head: Uint8Array): PackPlace {
+  const out = textPlace(place, at);
+  const partial = place.partial;
+  if (partial?.crc32 !== undefined) {
+    const { damaged } = partial;
+    out.check = { seed: crc32(head.subarray(0, at)), crc32: partial.crc32, damaged };
+  }
+  return out;
 }
 
 /** The version of a file's view cache entries (see `viewKey`): by its extension. */
@@ -250,31 +280,81 @@ function encodeEntry(entry: ViewEntry): Uint8Array {
 }
 
 /**
- * A view's text kept where the cache read it from (`bytes`, the text's UTF-8 at `place` in the
+ * A view's text kept where the cache read it from (`text`: its size and UTF-8, at `place` in the
  * pack file), read again when used; `undefined`: decode it now.
  */
-export type KeepText = (bytes: Uint8Array, place: PackPlace) => TextBacking | undefined;
+export type KeepText = (text: KeptBytes, place: PackPlace) => TextBacking | undefined;
+
+/** A text's UTF-8 as {@linkcode KeepText} gets it: its size, and its bytes read when asked for. */
+export interface KeptBytes {
+  /** The text's length in bytes. */
+  size: number;
+  /**
+   * Its bytes (a view of a buffer the cache reuses), read from the pack if they were not yet
+   * (only the entry's head was); `undefined` when they can no longer be read.
+   */
+  bytes(): Uint8Array | undefined;
+}
 
 function decodeEntry(
-  bytes: Uint8Array | undefined,
+  read: Uint8Array | undefined,
   place?: PackPlace,
   keepText?: KeepText,
 ): ViewEntry | undefined {
+  let bytes = read;
   if (!bytes) return undefined;
-  const newline = bytes.indexOf(10);
-  if (newline < 0) return undefined;
+  let newline = bytes.indexOf(10);
+  const partial = place?.partial;
+  // A head without its end (a long output or warning): the record whole.
+  if (newline < 0 && partial) {
+    bytes = partial.whole();
+    newline = bytes?.indexOf(10) ?? -1;
+  }
+  if (!bytes || newline < 0) return undefined;
   try {
     const entry = JSON.parse(decoder.decode(bytes.subarray(0, newline))) as ViewEntry;
     if (
       !entry || typeof entry.output !== "object" || !Array.isArray(entry.plugins) ||
       !Array.isArray(entry.warnings)
     ) return undefined;
-    const text = bytes.subarray(newline + 1);
-    const kept = place && keepText?.(text, textPlace(place, newline + 1));
-    if (kept) entry.output = lazyCopy(entry.output, kept);
-    else entry.output.text = decoder.decode(text);
+    const at = newline + 1;
+    const text = entryText(bytes, { at, partial });
+    const unread = partial !== undefined && bytes.length < partial.length;
+    const kept = place &&
+      keepText?.(text, unread ? unreadTextPlace(place, at, bytes) : textPlace(place, at));
+    if (kept) {
+      entry.output = lazyCopy(entry.output, kept);
+      return entry;
+    }
+    const whole = text.bytes();
+    if (!whole) return undefined;
+    entry.output.text = decoder.decode(whole);
     return entry;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The text of an entry read as `bytes`, from byte `at`: when they are its head only (`partial`),
+ * the rest is read when asked for, once.
+ */
+function entryText(
+  bytes: Uint8Array,
+  { at, partial }: { at: number; partial: PackPlace["partial"] },
+): KeptBytes {
+  if (!partial || bytes.length === partial.length) {
+    const text = bytes.subarray(at);
+    return { size: text.length, bytes: () => text };
+  }
+  let whole: Uint8Array | undefined;
+  let tried = false;
+  return {
+    size: partial.length - at,
+    bytes: () => {
+      if (!tried) whole = partial.whole()?.subarray(at);
+      tried = true;
+      return whole;
+    },
+  };
 }

@@ -26,9 +26,11 @@ import {
   type PackStream,
   readPackIndex,
   readRecord,
+  type ReadRecordOptions,
   stampedFile,
   streamPack,
   touchPack,
+  unstamp,
   writePack,
 } from "./_cache_pack.ts";
 import { noteGrowth, pruneCache } from "./_cache_prune.ts";
@@ -121,6 +123,7 @@ export interface Cache {
   getDecoded?<T>(
     key: string,
     decode: (bytes: Uint8Array, place?: PackPlace) => T,
+    options?: DecodedReadOptions,
   ): Promise<T | undefined>;
   /**
    * What `decode` makes of the record the pack holds for `key` now (read and checked, with where
@@ -165,6 +168,17 @@ export interface Cache {
   flush(): Promise<string | undefined>;
 }
 
+/** Options of {@linkcode Cache.getDecoded}. */
+export interface DecodedReadOptions {
+  /**
+   * Read only the record's first `head` bytes when its pack is trusted by its stamp (its records
+   * are not checked against their sha256, so the rest need not be read to be hashed): `decode`
+   * gets them, and the rest through {@linkcode PackPlace.partial} when it needs it. A record
+   * that is not in such a pack is read whole, as without it. @default {undefined} read whole
+   */
+  head?: number;
+}
+
 /**
  * Where the bytes `Cache.getDecoded` hands over are in the pack they were read (and checked) from:
  * the pack file, open, and their offset in it. The file stays the one read while it is open, even
@@ -180,6 +194,29 @@ export interface PackPlace {
   sha256: string;
   /** The pack file, from now on the caller's to close (`undefined` once the cache let go of it). */
   borrow(): Deno.FsFile | undefined;
+  /**
+   * Set when the bytes handed over are only the record's head ({@linkcode DecodedReadOptions.head}):
+   * the record's whole length, and a read of all of it (into the buffer the head was read into;
+   * `undefined` when it can no longer be read).
+   */
+  partial?: {
+    length: number;
+    whole(): Uint8Array | undefined;
+    /** The record's crc32 (`undefined`: its line has none, and the record is read whole). */
+    crc32?: number;
+    /**
+     * Tell the cache that bytes read later from the record were not those its crc32 was made of:
+     * the pack is no longer trusted by its stamp, here or in the next build (which checks it).
+     */
+    damaged(): void;
+  };
+  /**
+   * Set for bytes that were not read when the record was (`partial`: a text past its entry's
+   * head): they are the record's when `crc32(bytes, check.seed) === check.crc32`, the crc32 of
+   * the record's bytes before them being `seed`; a reader of them checks it, and calls
+   * `check.damaged()` when they are not.
+   */
+  check?: { seed: number; crc32: number; damaged(): void };
 }
 
 /**
@@ -234,7 +271,8 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
       return Promise.resolve();
     },
     getBytes: (key: string) => Promise.resolve(countedRead(state, key, false)),
-    getDecoded: (key, decode) => Promise.resolve(decodedRead(state, key, decode)),
+    getDecoded: (key, decode, options) =>
+      Promise.resolve(decodedRead(state, key, decode, options?.head)),
     packed: (key, decode) => packedRead(state, key, decode),
     setBytes(key: string, bytes: Uint8Array): Promise<void> {
       writeValue(state, key, bytes);
@@ -285,6 +323,8 @@ interface CacheState {
    * records are as their writer wrote them, read without checking each against its sha256.
    */
   trusted?: Deno.FsFile;
+  /** `PackPlace.partial.damaged`, made once: {@linkcode untrust}. */
+  damaged?: () => void;
   /** Whether `packFile` was borrowed (`PackPlace.borrow`): its borrower closes it, not the cache. */
   lent?: boolean;
   /** Where the payload read last is in `packFile`, when it was read from there. */
@@ -353,9 +393,10 @@ function decodedRead<T>(
   state: CacheState,
   key: string,
   decode: (bytes: Uint8Array, place?: PackPlace) => T,
+  head?: number,
 ): T | undefined {
   state.place = undefined;
-  const payload = countedRead(state, key, true);
+  const payload = countedRead(state, key, true, head);
   return payload && decode(payload, state.place);
 }
 
@@ -389,8 +430,13 @@ function packedRead<T>(
 }
 
 /** An entry's payload (`reuse`: see `Cache.getDecoded`), counted as a hit when there is one. */
-function countedRead(state: CacheState, key: string, reuse: boolean): Uint8Array | undefined {
-  const payload = readEntry(state, key, { reuse });
+function countedRead(
+  state: CacheState,
+  key: string,
+  reuse: boolean,
+  head?: number,
+): Uint8Array | undefined {
+  const payload = readEntry(state, key, { reuse, head });
   if (payload !== undefined) state.counts.hits++;
   return payload;
 }
@@ -446,7 +492,7 @@ function readBack(state: CacheState, name: string): () => Uint8Array | undefined
 function readEntry(
   state: CacheState,
   key: string,
-  options: { reuse?: boolean } = {},
+  options: { reuse?: boolean; head?: number } = {},
 ): Uint8Array | undefined {
   const { counts } = state;
   if (!state.enabled) {
@@ -457,7 +503,7 @@ function readEntry(
   const fresh = unflushed(state, name);
   if (fresh) return fresh;
   if (state.packPath) {
-    const payload = readFromPack(state, state.packPath, name, options.reuse);
+    const payload = readFromPack(state, state.packPath, name, options);
     if (payload) return payload;
     state.outside.add(name);
     const seeded = readFromSeed(state, name);
@@ -496,24 +542,42 @@ function readFromPack(
   state: CacheState,
   packPath: string,
   name: string,
-  reuse?: boolean,
+  { reuse, head }: { reuse?: boolean; head?: number },
 ): Uint8Array | undefined {
-  const read = (record: PackRecord) => {
+  const whole = (record: PackRecord, file: Deno.FsFile | undefined, unchecked?: boolean) => {
     // Read into the reused buffer (grown to the largest record read so far) when asked.
     if (reuse && !record.payload && state.readBuffer.length < record.length) {
       state.readBuffer = new Uint8Array(Math.max(record.length, 2 * state.readBuffer.length));
     }
-    const file = state.packFile;
-    const payload = packPayload(file ?? packPath, record, {
+    return packPayload(file ?? packPath, record, {
       into: reuse ? state.readBuffer : undefined,
-      trusted: file && file === state.trusted,
+      trusted: file !== undefined && file === state.trusted,
+      unchecked,
     });
+  };
+  const read = (record: PackRecord) => {
+    const file = state.packFile;
+    // A trusted pack's record is checked by its crc32, which its reader of the rest checks: its
+    // head alone is read when that is all asked for.
+    const partial = reuse && head !== undefined && head < record.length && !record.payload &&
+      record.crc32 !== undefined && file !== undefined && file === state.trusted;
+    const payload = partial
+      ? whole({ sha256: record.sha256, offset: record.offset, length: head }, file, true)
+      : whole(record, file);
     if (payload && file && !record.payload && record.offset !== undefined) {
       state.place = {
         offset: record.offset,
         sha256: record.sha256,
         borrow: () => borrowPack(state, file),
       };
+      if (partial) {
+        state.place.partial = {
+          length: record.length,
+          crc32: record.crc32,
+          whole: () => whole(record, file),
+          damaged: state.damaged ??= () => untrust(state),
+        };
+      }
     }
     return payload;
   };
@@ -575,6 +639,16 @@ function packIndex(state: CacheState): Map<string, PackRecord> {
   // Unchanged while its index was read, too: the index is of the bytes as stamped.
   if (stamped && stampedFile(file, state.stampPath!)) state.trusted = file;
   return state.pack;
+}
+
+/**
+ * A record of the trusted pack was found changed since its stamp (a text read after its head):
+ * its records are checked by their sha256 from now on, and its stamp is removed, so the next
+ * build checks them too and writes the pack anew.
+ */
+function untrust(state: CacheState): void {
+  state.trusted = undefined;
+  unstamp(state.stampPath!);
 }
 
 /** Close the pack file the index was read from; the next use reads the index again. */
@@ -759,6 +833,7 @@ async function flushPack(state: CacheState): Promise<void> {
     state.pack = options.lean ? s.records() : undefined;
   } else if (
     state.seeded || state.outside.size > Math.max(8, used.size / 10) || !stamped(state) ||
+    olderRecords(state) ||
     (state.restated.size && packIsStale(state))
   ) {
     await Deno.mkdir(join(state.dir, "packs"), { recursive: true });
@@ -824,6 +899,15 @@ function stamped(state: CacheState): boolean {
 }
 
 /**
+ * Whether the pack holds record lines without a crc32 (an older slop's): written anew once, so
+ * that its records are checked by their crc32, not their sha256, and its texts read unread.
+ */
+function olderRecords(state: CacheState): boolean {
+  for (const record of packIndex(state).values()) if (record.crc32 === undefined) return true;
+  return false;
+}
+
+/**
  * Keep where the pack's records are instead of their bytes (those it holds as read with the
  * pack: the records just written are held without them, appended ones stay whole), and the
  * entries used as functions that read them back (from this pack, else from their entry files)
@@ -845,7 +929,7 @@ function unload(state: CacheState, packPath: string): void {
 function packPayload(
   pack: string | Deno.FsFile,
   record: PackRecord,
-  options: { into?: Uint8Array; trusted?: boolean } = {},
+  options: ReadRecordOptions = {},
 ): Uint8Array | undefined {
   if (!record.payload) return readRecord(pack, record, options);
   return sha256(record.payload) === record.sha256 ? record.payload : undefined;

@@ -25,7 +25,7 @@ import { cachedRender, type KeepText, packedText } from "./_view_cache.ts";
 import { lazyCopy, type TextBacking, textBacking, textMarks } from "./lazy_text.ts";
 import { bidiControls, bidiNote } from "./bidi_controls.ts";
 
-export type { KeepText } from "./_view_cache.ts";
+export type { KeepText, KeptBytes } from "./_view_cache.ts";
 import { lazyInput } from "./_lazy_input.ts";
 import type {
   CompleteFn,

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { Buffer } from "node:buffer";
 import { openCache } from "../../pipeline/cache.ts";
 import {
   appendPack,
@@ -10,7 +11,9 @@ import {
   touchPack,
   writePack,
 } from "../../pipeline/_cache_pack.ts";
-import { tempDir } from "../_helpers.ts";
+import { makeProject, tempDir } from "../_helpers.ts";
+import { build, defaultPlugins, loadConfig, speedLayer } from "../../mod.ts";
+import { RACY_MS } from "../../accel/stat_index.ts";
 import { entryFiles } from "./_cache_helpers.ts";
 
 function packOf(dir: string): string {
@@ -181,6 +184,113 @@ Deno.test("a pack changed where its stamp cannot tell is never written anew with
     );
   }
   assert.ok(changed.length <= 1);
+});
+
+/** Flip one byte of the pack at `at` in place and forge its stamp: a write within the stamp's second. */
+function flipBehindStamp(path: string, stamp: string, at: number): void {
+  const bytes = Deno.readFileSync(path);
+  bytes[at] ^= 1;
+  using file = Deno.openSync(path, { write: true });
+  file.writeSync(bytes);
+  const { dev, ino, size, mtime, ctime } = file.statSync();
+  Deno.writeTextFileSync(stamp, `${dev} ${ino} ${size} ${mtime!.getTime()} ${ctime!.getTime()}\n`);
+}
+
+Deno.test("a record changed behind its pack's stamp fails its crc32: a trusted read whole gives nothing", async () => {
+  const dir = join(await tempDir(), "cache");
+  const cold = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 20; i++) await cold.set(`key ${i}`, { i, pad: "x".repeat(100) });
+  await cold.flush();
+  const path = packOf(dir);
+  const stamp = join(dir, "pack-stamps", path.split("/").at(-1)!);
+  const bytes = Deno.readFileSync(path);
+  flipBehindStamp(path, stamp, bytes.indexOf("x".charCodeAt(0), bytes.length - 50));
+  const warm = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 20; i++) {
+    const value = await warm.get<{ pad: string }>(`key ${i}`);
+    assert.ok(
+      value === undefined || value.pad === "x".repeat(100),
+      `key ${i}: ${JSON.stringify(value)}`,
+    );
+  }
+});
+
+Deno.test("a cached render's text changed behind the pack's stamp, left unread with its entry's head, fails the build that reads it; the next build is right", async () => {
+  const tree: Record<string, string> = {
+    "slop.config.ts": `export default { files: ["src/**"], defaultView: "full" };\n`,
+  };
+  for (let i = 0; i < 6; i++) {
+    tree[`src/m${i}.py`] = Array.from(
+      { length: 300 },
+      (_, j) => `x${j} = "${i} ${j}"  # line ${j} of the file m${i}\n`,
+    ).join("");
+  }
+  const [root, plainRoot] = [await makeProject(tree), await makeProject(tree)];
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  const layer = () => speedLayer({ spillAfter: 0 });
+  const once = async (at: string, speed?: ReturnType<typeof speedLayer>) => {
+    const result = await build(await loadConfig({ cwd: at }), {
+      builtins: defaultPlugins(),
+      layer: speed,
+    });
+    return await Deno.readTextFile(result.output!.document);
+  };
+  // A cold build, then a warm one (it measures the kept texts: the next takes the measures).
+  await once(root, layer());
+  await once(root, layer());
+  const dir = join(root, ".slop", "cache");
+  const path = packOf(dir);
+  const stamp = join(dir, "pack-stamps", path.split("/").at(-1)!);
+  const bytes = Buffer.from(Deno.readFileSync(path));
+  // A byte of m4.py's render, past its entry's head (read alone): its last line.
+  const render = [...readPack(path).values()].find((r) => {
+    const text = Buffer.from(r.payload!).toString();
+    return text.startsWith(`{"output"`) && text.includes("file m4");
+  })!;
+  flipBehindStamp(path, stamp, bytes.lastIndexOf("file m4", render.offset! + render.length) + 5);
+  // Another file edited: the document is made again.
+  for (const at of [root, plainRoot]) await Deno.writeTextFile(join(at, "src/m0.py"), "y = 1\n");
+  await assert.rejects(
+    () => once(root, layer()),
+    /cache pack was changed at byte \d+ after this build trusted it/,
+  );
+  assert.equal(await once(root, layer()), await once(plainRoot));
+});
+
+Deno.test("a pack of record lines without a crc32 (an older slop's) is read, checked by sha256 though stamped, and written anew with them", async () => {
+  const dir = join(await tempDir(), "cache");
+  const cold = openCache(dir, { pack: "project" });
+  for (let i = 0; i < 20; i++) await cold.set(`key ${i}`, { i, pad: "x".repeat(100) });
+  await cold.flush();
+  const path = packOf(dir);
+  const stamp = join(dir, "pack-stamps", path.split("/").at(-1)!);
+  // The same records, each line cut to its first three fields; one payload byte flipped.
+  const older = ["slop-pack/1\n"];
+  for (const [name, record] of readPack(path)) {
+    older.push(
+      `${name} ${record.sha256} ${record.length}\n`,
+      new TextDecoder().decode(record.payload),
+    );
+  }
+  const text = older.join("");
+  Deno.writeTextFileSync(path, text);
+  flipBehindStamp(path, stamp, text.lastIndexOf("x"));
+  assert.ok([...readPack(path).values()].every((r) => r.crc32 === undefined));
+  const warm = openCache(dir, { pack: "project" });
+  let served = 0;
+  for (let i = 0; i < 20; i++) {
+    const value = await warm.get<{ pad: string }>(`key ${i}`);
+    assert.ok(
+      value === undefined || value.pad === "x".repeat(100),
+      `key ${i}: ${JSON.stringify(value)}`,
+    );
+    if (value) served++;
+  }
+  assert.equal(served, 19);
+  await warm.flush();
+  const records = [...readPack(path).values()];
+  assert.equal(records.length, 19);
+  assert.ok(records.every((r) => r.crc32 !== undefined));
 });
 
 Deno.test("a pack is stamped over whatever stands at its stamp's path (a folder, a file for the stamps' folder), so the next build trusts it", async () => {

@@ -190,7 +190,8 @@ Deno.test({
       const target: { text?: string } = {};
       await cache.getDecoded!(`k${i}`, (bytes, place) => {
         assert.ok(place, "read from the pack");
-        const backing = spill.keepAt(bytes.subarray(head.length), {
+        const text = bytes.subarray(head.length);
+        const backing = spill.keepAt({ size: text.length, bytes: () => text }, {
           ...place,
           offset: place.offset + head.length,
           sha256: `${place.sha256}+${head.length}`,
@@ -238,7 +239,8 @@ Deno.test({
     for (const [i, text] of all.entries()) {
       const target: { text?: string } = {};
       await again.getDecoded!(`k${i}`, (bytes, place) => {
-        const backing = place && next.keepAt(bytes.subarray(head.length), {
+        const payload = bytes.subarray(head.length);
+        const backing = place && next.keepAt({ size: payload.length, bytes: () => payload }, {
           ...place,
           offset: place.offset + head.length,
           sha256: `${place.sha256}+${head.length}`,

@@ -101,6 +101,38 @@ Deno.test("a warm build measures no unchanged text kept in the pack: the last bu
   assert.equal(document, await once(plainRoot));
 });
 
+Deno.test("a warm build reads only the heads of the cached renders it keeps in the pack", async () => {
+  // Files of about 8 KB, a third not ASCII: a cached render's record is its head (a few hundred
+  // bytes of JSON) and its text, which stays in the pack, read when the document is made.
+  const tree: Record<string, string> = {
+    "slop.config.ts": `export default { files: ["src/**"], defaultView: "full" };\n`,
+  };
+  for (let i = 0; i < FILES; i++) {
+    const word = i % 3 ? "plain" : "é ü ß — 日本語 🙂";
+    tree[`src/m${i}.py`] = `x = "${word} ${i}"  # a line of the file\n`.repeat(240);
+  }
+  const [root, plainRoot] = await twinProjects(tree);
+  const texts = Object.values(tree).reduce((n, t) => n + new TextEncoder().encode(t).length, 0);
+  const edit = (at: string, n: number) =>
+    Deno.writeTextFile(join(at, "src/m3.py"), `é = ${n}  # edited\n`.repeat(80));
+  await once(root, speedLayer({ spillAfter: 0 }));
+  await edit(root, 1);
+  // The first warm build measures the texts it keeps (their bytes are read for it).
+  await once(root, speedLayer({ spillAfter: 0 }));
+  await edit(root, 2);
+  await edit(plainRoot, 2);
+  let document = "";
+  const work = await tallyWork(async () => {
+    document = await once(root, speedLayer({ spillAfter: 0 }));
+  });
+  // Every text again would be over `texts`; the heads (512 bytes read for each at most) far less.
+  assert.ok(
+    (work.get("pack bytes read") ?? 0) < texts / 2,
+    JSON.stringify([...work, ["texts", texts]]),
+  );
+  assert.equal(document, await once(plainRoot));
+});
+
 Deno.test("a warm build reads no unchanged plain text over 256 KB: it is summarized whatever it holds", async () => {
   // A word list of 300 KB: over every limit plain text has, so its text decides nothing; its
   // reason names the limit that applied (256 KB: no plain text over it is whole).

@@ -42,7 +42,11 @@ function perItem(make: (i: number) => unknown): number {
 }
 
 const packed = perItem((i) =>
-  spill.keepAt(bytes, { offset: i * bytes.length, sha256: name, borrow: () => pack })
+  spill.keepAt({ size: bytes.length, bytes: () => bytes }, {
+    offset: i * bytes.length,
+    sha256: name,
+    borrow: () => pack,
+  })
 );
 const spilled = perItem((i) => {
   const file = { text: `${i}\n${"y = 2\n".repeat(200)}` };
