@@ -93,6 +93,7 @@ import {
   type StreamedDocument,
 } from "../pipeline/document.ts";
 import { resumedDocumentHashes } from "./resumed_hashes.ts";
+import { keptManifestJson } from "./manifest_json.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 import { fileStamp, removeQuietly } from "../pipeline/helpers.ts";
 import { earlierIn, earlierInMemo } from "./count_diff.ts";
@@ -749,6 +750,8 @@ function manifestResumed(
     document,
     warnings,
     hashes: taken ?? resumedHashes(speed, document, placed),
+    // A kept render's entry is the same object from build to build (its JSON made once).
+    fromRecord: speed.run.fromRecord,
   });
 }
 
@@ -794,7 +797,7 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
   // A resident's build may be published later (prepared ahead): its manifest's JSON is made now.
   // Else it is written in pieces as it is published (never one string: 50 MB on 100,000 files).
   let ahead = !write ? undefined : {
-    manifestJson: resident ? JSON.stringify(written.manifest, null, 2) : undefined,
+    manifestJson: resident ? keptManifestJson(written.manifest, resident.fromRecord) : undefined,
     document: await writeNow(),
   };
   const publish = async (write: boolean) => {
@@ -803,6 +806,9 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
     const output = await publishOutput(run, written, {
       ahead: await stillAhead(ahead?.document, writeNow),
       manifestJson: ahead?.manifestJson,
+      // A resident's old documents are removed after the build returns: the kernel's freeing of a
+      // big tree's last document (its pages, its blocks) is not on the rebuild's path.
+      prune: (work) => later(speed, work),
     });
     // Published: the manifest's JSON (about 500 bytes a file) is not needed again.
     ahead = undefined;

@@ -17,6 +17,7 @@ import type {
   ManifestBlock,
   ManifestFile,
   PlacedBlock,
+  RecordFn,
   RenderedFile,
 } from "./types.ts";
 import { fileStamp, removeQuietly, writeAtomic, writeAtomicSync } from "./helpers.ts";
@@ -95,7 +96,7 @@ export function buildManifest(
   blocks: PlacedBlock[],
   options: ManifestOptions,
 ): Manifest {
-  const { document, warnings } = options;
+  const { document, warnings, fromRecord } = options;
   const prefixBytes = prefixLength(blocks);
   const prefixBlocks = blocks.slice(0, prefixEnd(blocks));
   const parts = typeof document === "string"
@@ -110,7 +111,11 @@ export function buildManifest(
     .reduce((n, length) => n + length, 0);
   return {
     version: 1,
-    files: files.map(manifestFile),
+    // A rendered file's entry through the build's `fromRecord` when it has one (a resident's memo
+    // gives a kept render, the same record from build to build, the same entry).
+    files: files.map((f) =>
+      fromRecord ? fromRecord(f, "manifest entry", () => fileEntry(f)) : manifestFile(f)
+    ),
     blocks: blocks.map(manifestBlock),
     prefix: {
       bytes: prefixBytes,
@@ -138,6 +143,11 @@ export interface ManifestOptions {
    * hashed from `document`
    */
   hashes?: { prefix: string; total: string };
+  /**
+   * The build's maker of values from records (`BuildRun.fromRecord`): each file's entry is made
+   * through it (frozen: an entry given again must stay as made). @default {undefined} made now
+   */
+  fromRecord?: RecordFn;
 }
 
 /**
@@ -166,6 +176,11 @@ function manifestFile(f: RenderedFile): ManifestFile {
     ...(f.notes ? { notes: f.notes } : {}),
     ...(f.fallback ? { fallback: f.fallback } : {}),
   };
+}
+
+/** A file's entry made once for a memo: frozen, as later builds are given it again. */
+function fileEntry(f: RenderedFile): ManifestFile {
+  return Object.freeze(manifestFile(f));
 }
 
 /** A placed block's manifest entry: where it is, its hash and tokens, and its notes if any. */

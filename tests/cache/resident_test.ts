@@ -772,6 +772,27 @@ Deno.test("a resident rebuild gives an unchanged file's block as the same record
   await kept.close();
 });
 
+Deno.test("a resident rebuild after a one-file edit serializes the edited file's manifest entry alone; the manifest written is JSON.stringify's", async () => {
+  const { root, state, kept, builtins, config } = await modulesProject(8);
+  const layer = () => speedLayer({ resident: kept });
+  await build(config, { builtins, layer: layer() });
+  let edited: BuildResult | undefined;
+  for (const edit of [1, 2, 3]) {
+    await kept.settled();
+    await Deno.writeTextFile(join(root, "src/m3.py"), `x = ${edit}\n`, { append: true });
+    kept.changed(["src/m3.py"], false);
+    const work = await tallyWork(async () =>
+      edited = await build(config, { builtins, layer: layer() })
+    );
+    // The first rebuild's files are the memo's records (copies of the first build's): all 8.
+    if (edit > 1) assert.equal(work.get("manifest entries"), 1, `edit ${edit}`);
+    const written = await Deno.readTextFile(edited!.output!.manifest);
+    assert.equal(written, JSON.stringify(edited!.manifest, null, 2) + "\n");
+  }
+  assertSame(edited!, await freshBuild(root, state, kept));
+  await kept.close();
+});
+
 /**
  * A project of `count` Python modules ({@linkcode pythonModules}), its state dir, a resident to
  * keep builds' memos and the config a build of it loads.
