@@ -1,22 +1,20 @@
 /**
  * A resident build's manifest JSON, as `JSON.stringify(manifest, null, 2)` gives it, with the JSON
- * of each file entry made once: a kept render's entry is the same frozen object from build to
- * build (`buildManifest()` makes it through the build's `fromRecord`), so its JSON is the one the
- * resident's memo of records holds, and a one-file edit serializes the edited file's entry and the
- * rest of the manifest (its blocks, whose offsets move) alone.
+ * of each entry made once: a kept render's entry, and a block's placed as before (the blocks
+ * before an edited one), are the same frozen objects from build to build (`buildManifest()` makes
+ * them through the build's `fromRecord`), so their JSON is the one the resident's memo of records
+ * holds, and a one-file edit serializes the entries of the edited file, its block and the blocks
+ * after it (their offsets moved) alone.
  *
  * @module
  */
 
-import type { Manifest, ManifestFile, RecordFn } from "../pipeline/types.ts";
+import type { Manifest, ManifestBlock, ManifestFile, RecordFn } from "../pipeline/types.ts";
 import { countWork } from "../pipeline/helpers.ts";
 
-/** The `files` key of a manifest serialized with no entries (`[]`): a top-level key's line. */
-const NO_FILES = '\n  "files": []';
-
 /**
- * `JSON.stringify(manifest, null, 2)`, each frozen file entry's JSON taken from `fromRecord` (made
- * once an entry object).
+ * `JSON.stringify(manifest, null, 2)`, the JSON of each frozen entry of its files and blocks taken
+ * from `fromRecord` (made once an entry object).
  *
  * @example
  * ```ts
@@ -27,25 +25,30 @@ const NO_FILES = '\n  "files": []';
  * ```
  */
 export function keptManifestJson(manifest: Manifest, fromRecord: RecordFn): string {
-  const { files } = manifest;
-  // The rest in one pass: the files' key keeps its place, with no entries.
-  const json = JSON.stringify({ ...manifest, files: [] }, null, 2);
-  // A top-level key is the only line that starts with two spaces and a quote (a string's newline
-  // is escaped): the first such `"files"` line is the manifest's own.
-  const at = json.indexOf(NO_FILES);
-  if (!files.length || at < 0) return files.length ? JSON.stringify(manifest, null, 2) : json;
-  const entries = new Array<string>(files.length);
-  for (let i = 0; i < files.length; i++) entries[i] = entryJson(files[i], fromRecord);
-  return `${json.slice(0, at)}\n  "files": [\n${entries.join(",\n")}\n  ]${
-    json.slice(at + NO_FILES.length)
-  }`;
+  const { files, blocks } = manifest;
+  // The rest in one pass: the two lists keep their places, with no entries.
+  let json = JSON.stringify({ ...manifest, files: [], blocks: [] }, null, 2);
+  for (const [key, entries] of [["files", files], ["blocks", blocks]] as const) {
+    // A top-level key is the only line that starts with two spaces and a quote (a string's
+    // newline is escaped): the first such line of the key is the manifest's own.
+    const none = `\n  "${key}": []`;
+    const at = json.indexOf(none);
+    if (at < 0) return JSON.stringify(manifest, null, 2);
+    if (!entries.length) continue;
+    const texts = new Array<string>(entries.length);
+    for (let i = 0; i < entries.length; i++) texts[i] = entryJson(entries[i], fromRecord);
+    json = `${json.slice(0, at)}\n  "${key}": [\n${texts.join(",\n")}\n  ]${
+      json.slice(at + none.length)
+    }`;
+  }
+  return json;
 }
 
 /**
- * A file entry's JSON as it stands in the manifest's (four spaces in): kept for a frozen entry
- * without notes (an array, which its render shares and could change), else made now.
+ * An entry's JSON as it stands in the manifest's (four spaces in): kept for a frozen entry
+ * without notes (an array, which its render or block shares and could change), else made now.
  */
-function entryJson(entry: ManifestFile, fromRecord: RecordFn): string {
+function entryJson(entry: ManifestFile | ManifestBlock, fromRecord: RecordFn): string {
   const make = () => {
     countWork("manifest entries", 1);
     return `    ${JSON.stringify(entry, null, 2).replaceAll("\n", "\n    ")}`;

@@ -55,7 +55,13 @@ import {
   prestartCounting,
 } from "../pipeline/count.ts";
 import { countKnown } from "./count_known.ts";
-import { buildManifest, placeBlocks, prefixLength, type WrittenAhead } from "../pipeline/emit.ts";
+import {
+  buildManifest,
+  placeBlocks,
+  type Placement,
+  prefixLength,
+  type WrittenAhead,
+} from "../pipeline/emit.ts";
 import {
   blocksDone,
   type BuildRun,
@@ -95,7 +101,7 @@ import {
 import { resumedDocumentHashes } from "./resumed_hashes.ts";
 import { keptManifestJson } from "./manifest_json.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
-import { fileStamp, removeQuietly } from "../pipeline/helpers.ts";
+import { countWork, fileStamp, removeQuietly } from "../pipeline/helpers.ts";
 import { earlierIn, earlierInMemo } from "./count_diff.ts";
 import { countEarly, earlyKnown, noteEarlyPlan } from "./precount.ts";
 import { hashText } from "../pipeline/text_hash.ts";
@@ -111,6 +117,7 @@ import type {
   Block,
   Manifest,
   PlacedBlock,
+  RecordFn,
   RenderedFile,
   SecretFinding,
   SourceFile,
@@ -592,6 +599,7 @@ async function countPlaced(
     memo,
     known,
     encodings: formatted.map((b) => encodings.get(b)),
+    fromRecord: resident?.fromRecord,
   });
   onBlock?.(formatted.length, formatted.length);
   return { ...found, placed: speed.counted };
@@ -663,15 +671,19 @@ async function placeRemembered(
     /** The build's lookup of `memo` (`knownOnce()`). */
     known?: (block: Block) => BlockMemo | undefined;
     encodings: Array<{ sha256: string; length: number } | undefined>;
+    /** A resident's memo of values made from records: a block placed the same is given again. */
+    fromRecord?: RecordFn;
   },
 ): Promise<PlacedBlock[]> {
   const { tokenizer, counts, memo } = options;
   const known = blocks.map((b) => remembered(options.known, b, tokenizer));
   known.forEach((m) => m && !counts.has(m.sha256) && counts.set(m.sha256, m.tokens));
+  const { fromRecord } = options;
   const placed = await placeBlocks(blocks, {
     tokenizer,
     tokenCache: counts,
     encodings: blocks.map((_, i) => known[i] ?? options.encodings[i]),
+    place: fromRecord && ((block, at) => placedAgain(block, at, fromRecord)),
   });
   placed.forEach(({ sha256, length, tokens }, i) => {
     if (!known[i]) {
@@ -680,6 +692,25 @@ async function placeRemembered(
     }
   });
   return placed;
+}
+
+/**
+ * The placed block an earlier build made of `block` (the same record: a resident gives an
+ * unchanged file's block again) while its place is the same (the blocks before an edited one),
+ * else a new one, kept for the next build: so its manifest entry and that entry's JSON are the
+ * last build's too (`manifest_json.ts`).
+ */
+function placedAgain(block: Block, at: Placement, fromRecord: RecordFn): PlacedBlock {
+  const kept = fromRecord(block, "placed", () => ({ last: undefined as PlacedBlock | undefined }));
+  const last = kept.last;
+  if (
+    last && last.offset === at.offset && last.length === at.length && last.sha256 === at.sha256 &&
+    last.tokens === at.tokens
+  ) {
+    countWork("blocks placed again", 1);
+    return last;
+  }
+  return kept.last = copyLazy(block, at);
 }
 
 /**

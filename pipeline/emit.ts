@@ -40,7 +40,15 @@ export interface PlaceOptions {
   onBlock?: (done: number, total: number) => void;
   /** Each block's sha256 and UTF-8 length, in order, when the caller has them. */
   encodings?: Array<{ sha256: string; length: number } | undefined>;
+  /**
+   * Makes a placed block of a block and its place (a speed layer's may give the one an earlier
+   * build placed the same). @default {undefined} a copy of the block with its place (`copyLazy`)
+   */
+  place?: (block: Block, at: Placement) => PlacedBlock;
 }
+
+/** Where a block is placed: its byte offset, UTF-8 length, sha256 and token count. */
+export type Placement = Pick<PlacedBlock, "offset" | "length" | "sha256" | "tokens">;
 
 /**
  * Give each ordered block its byte offset, length, sha256 and token count.
@@ -68,8 +76,9 @@ export async function placeBlocks(
       tokens = await countTokens(block.text, options.tokenizer);
       options.tokenCache?.set(hash, tokens);
     }
+    const at = { offset, length, sha256: hash, tokens };
     // A lazy text stays lazy (`lazy_text.ts`): spread would read it and keep it.
-    out.push(copyLazy(block, { offset, length, sha256: hash, tokens }));
+    out.push(options.place ? options.place(block, at) : copyLazy(block, at));
     offset += length;
     options.onBlock?.(out.length, blocks.length);
   }
@@ -116,7 +125,13 @@ export function buildManifest(
     files: files.map((f) =>
       fromRecord ? fromRecord(f, "manifest entry", () => fileEntry(f)) : manifestFile(f)
     ),
-    blocks: blocks.map(manifestBlock),
+    // A placed block's entry through `fromRecord` too (a layer may give a block placed the same
+    // again: its entry is then the same).
+    blocks: blocks.map((b) =>
+      fromRecord
+        ? fromRecord(b, "manifest entry", () => Object.freeze(manifestBlock(b)))
+        : manifestBlock(b)
+    ),
     prefix: {
       bytes: prefixBytes,
       sha256: prefixHash,
@@ -144,8 +159,9 @@ export interface ManifestOptions {
    */
   hashes?: { prefix: string; total: string };
   /**
-   * The build's maker of values from records (`BuildRun.fromRecord`): each file's entry is made
-   * through it (frozen: an entry given again must stay as made). @default {undefined} made now
+   * The build's maker of values from records (`BuildRun.fromRecord`): each file's and placed
+   * block's entry is made through it (frozen: an entry given again must stay as made).
+   * @default {undefined} made now
    */
   fromRecord?: RecordFn;
 }

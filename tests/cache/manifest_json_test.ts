@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { keptManifestJson } from "../../accel/manifest_json.ts";
 import { recordMemo } from "../../accel/derived_memo.ts";
 import { tallyWork } from "../../pipeline/helpers.ts";
-import type { Manifest, ManifestFile } from "../../pipeline/types.ts";
+import type { Manifest, ManifestBlock, ManifestFile } from "../../pipeline/types.ts";
 
 /** A seeded generator (mulberry32): the same steps each run. */
 function seeded(seed: number): () => number {
@@ -43,6 +43,27 @@ function fileEntry(random: () => number, n: number): ManifestFile {
   return random() < 0.8 ? Object.freeze(entry) : entry;
 }
 
+/** A block entry for a file entry, the same object while the file's is (as a block placed again). */
+const blocks = new WeakMap<ManifestFile, ManifestBlock>();
+function blockOf(file: ManifestFile, random: () => number): ManifestBlock {
+  let block = blocks.get(file);
+  if (!block) {
+    block = {
+      id: `files:${file.path}`,
+      section: "files",
+      stability: "stable",
+      offset: Math.floor(random() * 1e6),
+      length: 10,
+      sha256: file.sha256,
+      tokens: 3,
+      ...(random() < 0.1 ? { notes: [ODD[1]] } : {}),
+    };
+    if (random() < 0.8) Object.freeze(block);
+    blocks.set(file, block);
+  }
+  return block;
+}
+
 Deno.test("a resident's manifest JSON is JSON.stringify's, byte for byte, over 60 steps of edits, additions, removals and other keys", async () => {
   const random = seeded(30);
   const fromRecord = recordMemo();
@@ -61,7 +82,7 @@ Deno.test("a resident's manifest JSON is JSON.stringify's, byte for byte, over 6
     const manifest = {
       version: 1,
       files,
-      blocks: files.map((f, i) => ({ id: `files:${f.path}`, offset: i * 10, notes: ["a\nb"] })),
+      blocks: files.map((f) => blockOf(f, random)),
       prefix: { bytes: 1, sha256: "00", tokens: 2 },
       ...(step % 3 ? { secrets: [{ path: 'src/"x".py', rule: "key" }] } : {}),
       ...(step % 5 === 0 ? { budget: { tokens: 5, files: [] } } : {}),
@@ -71,7 +92,8 @@ Deno.test("a resident's manifest JSON is JSON.stringify's, byte for byte, over 6
     assert.equal(keptManifestJson(manifest, fromRecord), JSON.stringify(manifest, null, 2));
     // Each entry serialized once while it is the same object: the second pass, only those not
     // kept (not frozen, or with notes).
-    const unkept = files.filter((f) => !Object.isFrozen(f) || f.notes !== undefined).length;
+    const unkept = [...files, ...manifest.blocks]
+      .filter((e) => !Object.isFrozen(e) || e.notes !== undefined).length;
     assert.ok((made.get("manifest entries") ?? 0) >= unkept);
     const again = await tallyWork(() => keptManifestJson(manifest, fromRecord));
     assert.equal(again.get("manifest entries") ?? 0, unkept, `step ${step}`);
