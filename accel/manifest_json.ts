@@ -13,35 +13,41 @@ import type { Manifest, ManifestBlock, ManifestFile, RecordFn } from "../pipelin
 import { countWork } from "../pipeline/helpers.ts";
 
 /**
- * `JSON.stringify(manifest, null, 2)`, the JSON of each frozen entry of its files and blocks taken
- * from `fromRecord` (made once an entry object).
+ * The pieces of `JSON.stringify(manifest, null, 2)` (joined, its bytes), the JSON of each frozen
+ * entry of its files and blocks taken from `fromRecord` (made once an entry object); the first
+ * piece holds the version's line (`manifestJsonWithOutput()` of `pipeline/emit.ts` takes it).
  *
  * @example
  * ```ts
  * import { keptManifestJson } from "./manifest_json.ts";
  * import { recordMemo } from "./derived_memo.ts";
  * const manifest = { version: 1, files: [Object.freeze({ path: "a.py" })], blocks: [] };
- * // keptManifestJson(manifest, recordMemo()) === JSON.stringify(manifest, null, 2)
+ * // keptManifestJson(manifest, recordMemo()).join("") === JSON.stringify(manifest, null, 2)
  * ```
  */
-export function keptManifestJson(manifest: Manifest, fromRecord: RecordFn): string {
+export function keptManifestJson(manifest: Manifest, fromRecord: RecordFn): string[] {
   const { files, blocks } = manifest;
   // The rest in one pass: the two lists keep their places, with no entries.
-  let json = JSON.stringify({ ...manifest, files: [], blocks: [] }, null, 2);
+  const rest = JSON.stringify({ ...manifest, files: [], blocks: [] }, null, 2);
+  const pieces: string[] = [];
+  let from = 0;
   for (const [key, entries] of [["files", files], ["blocks", blocks]] as const) {
     // A top-level key is the only line that starts with two spaces and a quote (a string's
     // newline is escaped): the first such line of the key is the manifest's own.
     const none = `\n  "${key}": []`;
-    const at = json.indexOf(none);
-    if (at < 0) return JSON.stringify(manifest, null, 2);
+    const at = rest.indexOf(none, from);
+    if (at < 0) return [JSON.stringify(manifest, null, 2)];
     if (!entries.length) continue;
-    const texts = new Array<string>(entries.length);
-    for (let i = 0; i < entries.length; i++) texts[i] = entryJson(entries[i], fromRecord);
-    json = `${json.slice(0, at)}\n  "${key}": [\n${texts.join(",\n")}\n  ]${
-      json.slice(at + none.length)
-    }`;
+    pieces.push(`${rest.slice(from, at)}\n  "${key}": [\n`);
+    for (let i = 0; i < entries.length; i++) {
+      if (i > 0) pieces.push(",\n");
+      pieces.push(entryJson(entries[i], fromRecord));
+    }
+    pieces.push("\n  ]");
+    from = at + none.length;
   }
-  return json;
+  pieces.push(rest.slice(from));
+  return pieces;
 }
 
 /**

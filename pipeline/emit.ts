@@ -20,7 +20,13 @@ import type {
   RecordFn,
   RenderedFile,
 } from "./types.ts";
-import { fileStamp, removeQuietly, writeAtomic, writeAtomicSync } from "./helpers.ts";
+import {
+  fileStamp,
+  removeQuietly,
+  writeAtomic,
+  writeAtomicPiecesSync,
+  writeAtomicSync,
+} from "./helpers.ts";
 import { writeJsonAtomicSync } from "./_json_stream.ts";
 import { documentHashes, type StreamedDocument } from "./document.ts";
 import { hashText } from "./text_hash.ts";
@@ -232,9 +238,11 @@ export interface PublishOptions {
   /**
    * The JSON of the manifest `manifestFor` gives, as `JSON.stringify(manifest, null, 2)` gave it
    * before the output's path was known: the path is put into it (`manifestJsonWithOutput`)
-   * rather than the manifest serialized again. @default {undefined} the manifest is serialized
+   * rather than the manifest serialized again; or that JSON's pieces in order (the first holds
+   * the version's line), written one after another, never joined. @default {undefined} the
+   * manifest is serialized
    */
-  manifestJson?: string;
+  manifestJson?: string | string[];
   /**
    * The document as written ahead to a hidden temp file of the output folder (a speed layer's,
    * `accel/patch_write.ts`): linked as it is while it is exactly that file, else `document` is
@@ -303,6 +311,13 @@ export function manifestJsonWithOutput(json: string, output: string): string | u
   const at = json.indexOf("\n", head.length) + 1;
   if (!json.startsWith(head) || at === 0 || json[at - 2] !== ",") return undefined;
   return `${json.slice(0, at)}  "output": ${JSON.stringify(output)},\n${json.slice(at)}\n`;
+}
+
+/** `pieces` with `head` in place of the first, and the final newline after the last. */
+function* withHead(pieces: string[], head: string): Generator<string> {
+  yield head;
+  for (let i = 1; i < pieces.length; i++) yield pieces[i];
+  yield "\n";
 }
 
 /** Where a build was published. */
@@ -449,10 +464,12 @@ async function publishInto(
     const manifest = manifestFor(outputPath);
     writeMark(dir, namespace, n);
     const json = options.manifestJson;
-    const text = json === undefined ? undefined : manifestJsonWithOutput(json, outputPath);
+    const head = typeof json === "string" ? json : json?.[0];
+    const text = head === undefined ? undefined : manifestJsonWithOutput(head, outputPath);
     // Else written in pieces: a big tree's manifest is never one string (about 500 bytes a file).
-    if (text !== undefined) writeAtomicSync(manifestPath, text);
-    else writeJsonAtomicSync(manifestPath, manifest);
+    if (text === undefined) writeJsonAtomicSync(manifestPath, manifest);
+    else if (typeof json === "string") writeAtomicSync(manifestPath, text);
+    else writeAtomicPiecesSync(manifestPath, withHead(json!, text.slice(0, -1)));
   } catch (error) {
     // A full or read-only disk: a document without its manifest would be an output no one made.
     removeQuietly(docPath);
