@@ -39,9 +39,10 @@ export function keptManifestJson(manifest: Manifest, fromRecord: RecordFn): stri
     if (at < 0) return [JSON.stringify(manifest, null, 2)];
     if (!entries.length) continue;
     pieces.push(`${rest.slice(from, at)}\n  "${key}": [\n`);
-    for (let i = 0; i < entries.length; i++) {
+    const texts = entryTexts(entries, fromRecord);
+    for (let i = 0; i < texts.length; i++) {
       if (i > 0) pieces.push(",\n");
-      pieces.push(entryJson(entries[i], fromRecord));
+      pieces.push(texts[i]);
     }
     pieces.push("\n  ]");
     from = at + none.length;
@@ -51,15 +52,51 @@ export function keptManifestJson(manifest: Manifest, fromRecord: RecordFn): stri
 }
 
 /**
- * An entry's JSON as it stands in the manifest's (four spaces in): kept for a frozen entry
- * without notes (an array, which its render or block shares and could change), else made now.
+ * Each entry's JSON as it stands in the manifest's (four spaces in): a frozen entry without notes
+ * (an array, which its render or block shares and could change) keeps its JSON in `fromRecord`;
+ * the others, and the kept ones not made yet, are serialized together in one pass.
  */
-function entryJson(entry: ManifestFile | ManifestBlock, fromRecord: RecordFn): string {
-  const make = () => {
-    countWork("manifest entries", 1);
-    return `    ${JSON.stringify(entry, null, 2).replaceAll("\n", "\n    ")}`;
-  };
-  return Object.isFrozen(entry) && entry.notes === undefined
-    ? fromRecord(entry, "manifest json", make)
-    : make();
+function entryTexts(
+  entries: Array<ManifestFile | ManifestBlock>,
+  fromRecord: RecordFn,
+): string[] {
+  const texts = new Array<string>(entries.length);
+  const missing: number[] = [];
+  const kept: Array<{ text?: string } | undefined> = [];
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
+    const holder = Object.isFrozen(entry) && entry.notes === undefined
+      ? fromRecord(entry, "manifest json", () => ({ text: undefined as string | undefined }))
+      : undefined;
+    if (holder?.text !== undefined) {
+      texts[i] = holder.text;
+      continue;
+    }
+    missing.push(i);
+    kept.push(holder);
+  }
+  const made = serialized(missing.map((i) => entries[i]));
+  countWork("manifest entries", made.length);
+  for (let k = 0; k < missing.length; k++) {
+    texts[missing[k]] = made[k];
+    if (kept[k]) kept[k]!.text = made[k];
+  }
+  return texts;
+}
+
+/**
+ * Entries' JSON as they stand in the manifest's (four spaces in), by one `JSON.stringify` of
+ * them all (one call a file is several times slower): the array's layout, two spaces further in,
+ * cut before each entry's `{` line (a line of four spaces and a brace starts an entry only:
+ * an entry's fields are further in, and a string's newline is escaped).
+ */
+function serialized(entries: Array<ManifestFile | ManifestBlock>): string[] {
+  if (!entries.length) return [];
+  const json = JSON.stringify(entries, null, 2);
+  // `[\n` ... `\n]` around the entries, each two spaces in.
+  const inner = `  ${json.slice(2, -2).replaceAll("\n", "\n  ")}`;
+  const texts = inner.split(/,\n(?= {4}\{)/);
+  // Never seen: each entry on its own, as a fallback.
+  if (texts.length !== entries.length) return entries.map((e) => serialized([e])[0]);
+  return texts;
 }

@@ -24,6 +24,8 @@ const ODD = [
   "\ud800",
   "back\\slash",
   '  "files": []',
+  ",\n    {",
+  "{}",
 ];
 
 function fileEntry(random: () => number, n: number): ManifestFile {
