@@ -80,6 +80,16 @@ export function findSecretDefaults(
     if (text.slice(Math.max(0, start - 2), start) !== "${") continue;
     if (PASSWORD_NAME_END.test(text.slice(start, at))) take(at, BRACE_DEFAULT, start, at);
   }
+  const pairValue = (at: number, from: number, to: number) => {
+    FALLBACK_ARGUMENT.lastIndex = at;
+    const m = FALLBACK_ARGUMENT.exec(text);
+    const value = m?.groups!.v;
+    // one token (a label or a sentence is text), a password's shape (letters alone are words)
+    if (!m || !value || /\s/.test(value) || !passwordLike(value, true)) return;
+    if (echoesName(value, text.slice(from, to))) return;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  };
   for (const at of spots.rests) {
     // The name (with its closing quote and blanks) ends at `at`.
     let end = at;
@@ -95,6 +105,10 @@ export function findSecretDefaults(
         ? UNWRAP_FALLBACK
         : FALLBACK_AFTER;
       take(at, after, start, end);
+    } else if (c === "," && quotedName(text, start, end)) {
+      // a quoted name, then its value as the next literal: a row's or a call's pair
+      // (`VALUES ('smtp_password', '…')`, `user_pref("…password", "…")`, `param("env.X", "…")`)
+      pairValue(at, start, end);
     } else if (ENV_MEMBER.test(text.slice(Math.max(0, end - 80), end))) {
       take(at, FALLBACK_AFTER, start, end);
     } else if (c === "|") take(at, FILTER_DEFAULT, start, end);
@@ -122,6 +136,15 @@ function defaultLike(value: string, name: string): boolean {
   if (passwordLike(value, true)) return true;
   const word = /(?:passw(?:or)?ds?|passphrase|pwd|pass)(?=[^A-Za-z]{0,64}$)/i.exec(name)?.[0];
   return word !== undefined && lettersPassword(value, word);
+}
+
+/**
+ * Whether the name from `start` to `end` is a literal of its own: a quote before it, the same
+ * quote after it (the name is the whole string, not the end of a sentence's).
+ */
+function quotedName(text: string, start: number, end: number): boolean {
+  const q = text[start - 1];
+  return (q === '"' || q === "'") && text[end] === q;
 }
 
 /** Where the name that ends at `end` starts (64 characters back at most). */

@@ -2,7 +2,7 @@
  * Rules for secrets that a file's own format holds (`secret_rules.ts` is the public face), each read
  * only in the files named for it: a `.netrc`'s `password` token whatever its shape (the file holds
  * nothing else), Subversion's cached credentials (`svn.simple`: `K 8`/`password`/`V n`/the value),
- * Redis's `AUTH` in `.rediscli_history`, an Ansible literal piped to `password_hash` in YAML and
+ * Redis's `AUTH` in `.rediscli_history` and at a `redis-cli` prompt in a page, an Ansible literal piped to `password_hash` in YAML and
  * templates, prose's credentials in code spans (`**Password:** \`…\``, `` `admin` / `…` ``), and
  * letters alone in a Dockerfile's `ENV NAME value`.
  *
@@ -29,6 +29,13 @@ const REDIS_HISTORY = /(?:^|[\/\\])\.rediscli_history$/;
 /** `AUTH [user] PASSWORD` (also in `HELLO 3 AUTH user PASSWORD`) at a line's start, any case. */
 const REDIS_AUTH =
   /^[ \t]{0,16}(?:hello[ \t]{1,16}[0-9][ \t]{1,16})?auth[ \t]{1,16}(?:(?:"[^"\r\n]{1,256}"|[^\s"]{1,256})[ \t]{1,16})?(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))[ \t]{0,16}\r?$/dgim;
+/**
+ * `AUTH [user] PASSWORD` typed at a `redis-cli` prompt that a page shows (`127.0.0.1:6379> AUTH
+ * …`, `redis localhost:6380[2]> auth …`): the prompt's port (and database), `>`, then the command
+ * to the line's end.
+ */
+const REDIS_PROMPT_AUTH =
+  /[0-9]{1,5}(?:\[[0-9]{1,2}\])?>[ \t]{1,8}auth[ \t]{1,16}(?:(?:"[^"\r\n]{1,256}"|[^\s"]{1,256})[ \t]{1,16})?(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"`]{1,256}))[ \t]{0,16}\r?$/dgim;
 /** YAML and Jinja templates: where Ansible writes `password_hash`. */
 const ANSIBLE_FILE = /\.(?:ya?ml|j2)$/i;
 /** A quoted literal before `| password_hash` (the pipe at the match's end). */
@@ -39,7 +46,7 @@ const DOCKER_FILE = /(?:^|[\/\\])(?:Dockerfile|Containerfile)(?:\.[\w.-]{1,64})?
 const DOCKER_ENV =
   /^[ \t]{0,16}ENV[ \t]{1,16}(?<n>[A-Za-z_][\w.-]{0,127})[ \t]{1,16}(?<q>["']?)(?<v>[A-Za-z]{6,64})\k<q>[ \t]{0,16}\r?$/dgm;
 /** Pages of prose: Markdown, reST, text. */
-const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt)$/i;
+const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
 /**
  * A password's label in prose, maybe bold or italic, its `:` inside or after the emphasis, then a
  * code span (`**Password:** \`…\``, `*Passphrase*: \`…\``): group `v` is the span's text.
@@ -160,8 +167,12 @@ function dockerEnv(text: string, out: Span[]): void {
   }
 }
 
-/** Credentials that a page of prose shows in code spans, after a label or as a user's pair. */
+/**
+ * Credentials that a page of prose shows in code spans, after a label or as a user's pair, and
+ * `AUTH` typed at a `redis-cli` prompt.
+ */
 function prose(text: string, out: Span[]): void {
+  if (/auth/i.test(text)) redisPrompts(text, out);
   if (!text.includes("`")) return;
   PROSE_LABEL.lastIndex = 0;
   for (const m of text.matchAll(PROSE_LABEL)) {
@@ -181,6 +192,19 @@ function prose(text: string, out: Span[]): void {
     if (to < 0) to = Math.min(text.length, m.index! + 512);
     if (!LOGIN_WORDS.test(text.slice(from, to))) continue;
     const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+}
+
+/** The password of each `AUTH` typed at a `redis-cli` prompt, unless a stand-in (`<password>`). */
+function redisPrompts(text: string, out: Span[]): void {
+  REDIS_PROMPT_AUTH.lastIndex = 0;
+  for (const m of text.matchAll(REDIS_PROMPT_AUTH)) {
+    const group = m.groups!.q !== undefined ? "q" : "v";
+    const value = m.groups![group]!;
+    if (value.length < 4 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) continue;
+    if (/^(.)\1*$/.test(value) || /^[$%<{]/.test(value)) continue;
+    const [start, end] = m.indices!.groups![group]!;
     out.push({ start, end });
   }
 }

@@ -323,6 +323,29 @@ const ALGOLIA_CALL =
   /(?:\.Client)?\([ \t]{0,16}(?<a>["'])[A-Za-z0-9]{1,64}\k<a>[ \t]{0,16},[ \t]{0,16}(?<k>["'])(?<q>[0-9a-f]{32})\k<k>/dy;
 
 /**
+ * Algolia's other clients, from the `(` after their name (`SearchClient.create(`, `new
+ * SearchClient(`, `SearchClient::create(`, Ruby's `Search::Client.create(`, Go's
+ * `search.NewClient(`, Kotlin's `SearchClient(ApplicationID("…"), APIKey("…"))`): an application
+ * id (10 upper case letters and digits) then the key, 32 hex digits, each quoted, maybe wrapped in a
+ * type's call.
+ */
+const ALGOLIA_CLIENT_CALL =
+  /\([ \t]{0,16}(?:[A-Za-z]{1,16}\([ \t]{0,16})?(?<a>["'])[A-Z0-9]{10}\k<a>[ \t]{0,16}\)?[ \t]{0,16},[ \t]{0,16}(?:[A-Za-z]{1,16}\([ \t]{0,16})?(?<k>["'])(?<q>[0-9a-f]{32})\k<k>/dy;
+/** What stands before an Algolia client's `Client`: `Search`, `Search::` or `search.New`. */
+const ALGOLIA_CLIENT_NAME = /(?:Search|Search::|search\.New)$/;
+/** From a client's name to its `(`: `.create(`, `::create(` or the `(` itself. */
+const ALGOLIA_CLIENT_OPEN = /^(?:(?:\.|::)create)?\(/;
+
+/** The keys given by position to Algolia's clients other than `algoliasearch(` (see above). */
+function algoliaClients(text: string, out: Span[]): void {
+  for (let at = text.indexOf("Client"); at >= 0; at = text.indexOf("Client", at + 6)) {
+    if (!ALGOLIA_CLIENT_NAME.test(text.slice(Math.max(0, at - 10), at))) continue;
+    const open = ALGOLIA_CLIENT_OPEN.exec(text.slice(at + 6, at + 16));
+    if (open) sticky(text, at + 6 + open[0].length - 1, ALGOLIA_CLIENT_CALL, out);
+  }
+}
+
+/**
  * The secret written after a word the name search found (`NameSpots.positions`, ending at `at`):
  * `ngrok authtoken TOKEN` and `ngrok config add-authtoken TOKEN`, `wpa_passphrase SSID
  * PASSPHRASE`, GitHub Actions' `::add-mask::VALUE` (the value a workflow masks is a secret by
@@ -431,6 +454,7 @@ export function findPositionalPasswords(
     if (kind === "rclone") rcloneConfig(text, at, out);
   }
   for (const { at, kind } of spots.positions) afterWord(text, at, kind, out);
+  algoliaClients(text, out);
   // an `expect` of a password prompt (`expect "*assword*"`, `expect -re "Password:"`): its `send`
   for (const at of spots.passwords) {
     const from = Math.max(lastIndexNear(text, "\n", at, 64) + 1, at - 64, 0);

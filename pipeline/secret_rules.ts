@@ -274,6 +274,7 @@ import {
 } from "./_secret_rules_cli.ts";
 import { findPositionalPasswords, findUserTokens, USER_TOKEN } from "./_secret_rules_positional.ts";
 import { findFileFormatSecrets } from "./_secret_rules_files.ts";
+import { findForeignPasswords } from "./_secret_rules_words.ts";
 import {
   FACEBOOK_TOKEN,
   facebookLike,
@@ -861,6 +862,14 @@ export const SECRET_SHAPES: SecretShape[] = [
       '(`"passphrase": "swordfish"`, `password: mongopass`, `<password>swordfish</password>`)',
     hints: [":", "=", ">"],
     find: findLetterPasswords,
+  },
+  {
+    id: "foreign-password",
+    label: "password",
+    kind: "A password under a name in another language than English (`senha`, `contraseña`, " +
+      "`mot_de_passe`, `Kennwort`, `wachtwoord`, `hasło`, `пароль`, `密码`, `パスワード`, `비밀번호`, …)",
+    hints: [], // (one pattern of its own)
+    find: findForeignPasswords,
   },
   {
     id: "file-format-secret",
