@@ -7435,12 +7435,6 @@ keep(
   "credentials('db-password')",
 );
 keep(
-  "jenkins encrypted secret",
-  "credentials.xml",
-  `<password>{AQAAABAAAAAQ${b64(44)}}</password>\n`,
-  "{AQAAABAAAAAQ",
-);
-keep(
   "1password op ref",
   ".env.tpl",
   `DB_PASSWORD=op://prod/db/password\n`,

@@ -96,7 +96,7 @@ export function findNamedValues(
     if (PUBLIC_KEY_NAME.test(nameBefore(text, m.index))) continue;
     if (m[1]) {
       // One digit repeated (`"0000…"`) is a placeholder of a key's length, not a key.
-      if (!PUBLIC_DER_HEX.test(m[1]) && !oneDigit(m[1])) {
+      if (!PUBLIC_DER_HEX.test(m[1]) && !oneDigit(m[1]) && !periodic(m[1])) {
         out.push({ start: end - m[1].length, end, rule: "hex-secret" });
       }
       continue;
@@ -916,6 +916,15 @@ const VERSION = /^(?:[~^]|[<>]=?)?v?[0-9]{1,5}(?:\.[0-9]{1,5}){1,3}(?:-[0-9A-Za-
 /** An identifier as code writes one: camelCase, PascalCase with a lower case letter first, snake_case. */
 const CODE_NAME = /^[A-Za-z_$][\w$]*$/;
 
+/** A relative path of words to a file of a secret's kind (`certs/tls.key`, `secrets/db.txt`). */
+const SECRET_FILE_PATH =
+  /^[A-Za-z0-9_.-]{1,64}(?:\/[A-Za-z0-9_.-]{1,64}){1,8}\.(?:txt|pem|key|json|ya?ml|env|crt|cer|p12|pfx|jks|conf|cfg|ini|gpg|asc|age|enc|secret|pass|password|token)$/;
+
+/** Whether `value` is one to four characters repeated (`0b0b0b0b…`, `abcabcabc…`). */
+function periodic(value: string): boolean {
+  return value.length >= 8 && /^([\s\S]{1,4})\1+$/.test(value);
+}
+
 /** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
 export function passwordLike(value: string, quoted: boolean): boolean {
   if (value.length < 6 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) return false;
@@ -950,6 +959,11 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   // An environment variable's name (`"DB_PASSWORD"`), a path or a URL names where it is.
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false;
   if (/^(?:\.{0,2}\/|~\/|[a-z][a-z0-9+.-]*:\/\/)/.test(value)) return false;
+  // A relative path to the file that holds it (`secrets/db-password.txt`, Kustomize's `files:`),
+  // and Azure's Key Vault reference (`@Microsoft.KeyVault(SecretUri=…)`): where it is, not it.
+  if (SECRET_FILE_PATH.test(value) || value.startsWith("@Microsoft.KeyVault(")) return false;
+  // A few characters repeated (`0b0b0b…`, `abcabcabc…`): a test vector's or a stand-in's.
+  if (periodic(value)) return false;
   if (quoted) return true;
   // Unquoted, it may be code: a member (`self.password`), a name (`hashedPassword`), a type.
   if (/[()[\]{}|]/.test(value) || CODE_WORD.test(value)) return false;

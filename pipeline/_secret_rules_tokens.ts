@@ -154,6 +154,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "Slack token (`xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxe-`, `xapp-`)",
     hints: ["xox", "xapp-"],
     pattern: token("(?:xox[abposre]|xapp)-", "[A-Za-z0-9-]", 10),
+    // words joined after the prefix, no digit: a stand-in (`xoxb-your-token-here`)
+    accept: (value) => !/^[a-z]{4}-[A-Za-z]+(?:-[A-Za-z]+)+$/.test(value),
   },
   {
     id: "slack-webhook",

@@ -1083,8 +1083,15 @@ export function findSecrets(
   // literals joined, where a value found or a JWT's head ends at one.
   const concats = concatJoints(text, out, hints);
   if (concats.length) out.push(...joinedMatches(text, options, concats));
+  // A Sealed Secret's values are sealed for one cluster's key: safe to commit, its point.
+  if (text.includes("SealedSecret")) {
+    return out.filter((m) => !SEALED_VALUE.test(text.slice(m.start, m.end)));
+  }
   return out;
 }
+
+/** A value that Bitnami's `kubeseal` sealed: base64 of its version byte (`Ag…`), long. */
+const SEALED_VALUE = /^Ag[A-Za-z0-9+/]{200,}={0,2}$/;
 
 /**
  * The joints of values split over two string literals ({@linkcode CONCAT}): after each match
