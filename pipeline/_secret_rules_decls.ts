@@ -130,6 +130,14 @@ const APART: Array<{ file: RegExp; word: string; pattern: RegExp }> = [
       /buildConfigField\(?[ \t]{0,16}"[^"\r\n]{1,64}"[ \t]{0,16},[ \t]{0,16}"(?<n>[A-Za-z0-9_]{1,64})"[ \t]{0,16},[ \t]{0,16}(?:'"(?<v>[^"'\r\n]{1,512})"'|"\\"(?<w>[^"\\\r\n]{1,512})\\"")/g,
   },
   {
+    // Jenkins' job parameters (`<name>API_TOKEN</name>` then `<defaultValue>…`), XML settings'
+    // `<name>`/`<value>` pairs (Hadoop's, Maven's properties)
+    file: /\.xml$/i,
+    word: "</name>",
+    pattern:
+      /<name>(?<n>[A-Za-z0-9_.-]{1,128})<\/name>\s{0,64}(?:<description>[^<\r\n]{0,256}<\/description>\s{0,64})?<(?<t>defaultValue|value)>(?<v>[^<"\r\n]{1,512})<\/\k<t>>/g,
+  },
+  {
     file: /\.(?:gradle|kts)$/i,
     word: "resValue",
     pattern:
@@ -209,6 +217,7 @@ export function apartLines(text: string, path: string): DeclaredLine[] {
   if (/\.(?:ya?ml|template)$/i.test(path) && text.includes("NoEcho:")) {
     out.push(...noEchoDefaults(text));
   }
+  if (/\.ya?ml$/i.test(path) && text.includes("default:")) out.push(...parameterDefaults(text));
   const ini = INI_FILE.test(path);
   if (ini && (text.includes("[secrets]") || text.includes("[credentials]"))) {
     SECRET_SECTION.lastIndex = 0;
@@ -285,6 +294,46 @@ function noEchoDefaults(text: string): DeclaredLine[] {
     }
   }
   return out;
+}
+
+/**
+ * A parameter's or an input's `default:` in YAML, some lines under its name (CircleCI's
+ * `parameters:`, GitHub Actions' `workflow_dispatch` inputs, OpenAPI's and Ansible's argument
+ * specs): the name's line with nothing after its `:`, at most six deeper lines, then `default:` and
+ * its value (group `v`), quoted or not.
+ */
+const PARAMETER_DEFAULT =
+  /^(?<i>[ \t]{0,32})(?:-[ \t]{1,8})?(?<n>[A-Za-z0-9_.-]{1,64}):[ \t]{0,16}\r?\n(?:\k<i>[ \t]{1,16}(?!default:)[^\r\n]{0,256}\r?\n){0,6}?\k<i>[ \t]{1,16}default:[ \t]{0,16}(?<q>["']?)(?<v>[^"'\s#]{1,512})\k<q>[ \t]{0,16}\r?$/gm;
+
+/**
+ * The default of each YAML parameter named for a secret ({@linkcode PARAMETER_DEFAULT}): from each
+ * `default:`, the nearest line above it (seven at most) that opens a block holding it.
+ */
+function parameterDefaults(text: string): DeclaredLine[] {
+  const out: DeclaredLine[] = [];
+  for (let i = text.indexOf("default:"); i >= 0; i = text.indexOf("default:", i + 8)) {
+    const lineEnd = indexOrEnd(text, "\n", i);
+    let from = i;
+    for (let lines = 0; from >= 0 && lines < 8 && i - from < 2048; lines++) {
+      from = from === 0 ? -1 : text.lastIndexOf("\n", from - 1);
+      const window = text.slice(from + 1, lineEnd);
+      PARAMETER_DEFAULT.lastIndex = 0;
+      const m = PARAMETER_DEFAULT.exec(window);
+      if (!m || m.index !== 0 || m[0].length !== window.length) continue;
+      if (SECRET_WORD.test(m.groups!.n)) {
+        const at = from + 1 + m[0].lastIndexOf(m.groups!.v);
+        out.push(valueLine(m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_"), m.groups!.v, at));
+      }
+      break;
+    }
+  }
+  return out;
+}
+
+/** Where `needle` is next found from `at`, or the text's end. */
+function indexOrEnd(text: string, needle: string, at: number): number {
+  const i = text.indexOf(needle, at);
+  return i < 0 ? text.length : i;
 }
 
 /** A file of INI sections by its name (`.ini`, `.cfg`, `.conf`, `.toml`, a dotfile's rc). */

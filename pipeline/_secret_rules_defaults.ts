@@ -38,6 +38,9 @@ const FALLBACK_ARGUMENT = /,[ \t]{0,16}\\?(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\\?\
 /** A fallback after the call or the member: `) { "…" }`, `|| "…"`, `?? "…"`, `?: "…"`, `or "…"`. */
 export const FALLBACK_AFTER: RegExp =
   /(?:\)|\])?[ \t]{0,16}(?:\{|\|\||\?\?|\?:|\bor\b)[ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;
+/** make's `?=` and its value to the line's end (a comment after it), quoted or not. */
+const MAKE_DEFAULT =
+  /\?=[ \t]{0,16}(?<q>["']?)(?<v>[^\s"'#$]{1,256})\k<q>[ \t]{0,16}(?:#[^\r\n]{0,256})?(?=\r?\n|$)/dy;
 /** A template's filter: `| default('…')`, `| default("…")`. */
 const FILTER_DEFAULT = /\|[ \t]{0,16}default\([ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;
 /** A Terraform variable's block opening, right before its quoted name: `variable "`. */
@@ -111,6 +114,9 @@ export function findSecretDefaults(
       pairValue(at, start, end);
     } else if (ENV_MEMBER.test(text.slice(Math.max(0, end - 80), end))) {
       take(at, FALLBACK_AFTER, start, end);
+    } else if (c === "?" && text[at + 1] === "=") {
+      // make's conditional assignment (`REGISTRY_PASSWORD ?= …`): a default too
+      take(at, MAKE_DEFAULT, start, end);
     } else if (c === "|") take(at, FILTER_DEFAULT, start, end);
     else if (c === "{" && VARIABLE_BLOCK.test(before)) {
       // the block's lines, up to its closing `}` at a line's start (2 KB at most)

@@ -275,6 +275,7 @@ import {
 import { findPositionalPasswords, findUserTokens, USER_TOKEN } from "./_secret_rules_positional.ts";
 import { findFileFormatSecrets } from "./_secret_rules_files.ts";
 import { findForeignPasswords } from "./_secret_rules_words.ts";
+import { findSqlRowSecrets } from "./_secret_rules_sql.ts";
 import {
   FACEBOOK_TOKEN,
   facebookLike,
@@ -862,6 +863,14 @@ export const SECRET_SHAPES: SecretShape[] = [
       '(`"passphrase": "swordfish"`, `password: mongopass`, `<password>swordfish</password>`)',
     hints: [":", "=", ">"],
     find: findLetterPasswords,
+  },
+  {
+    id: "sql-row-secret",
+    label: "named-secret",
+    kind: "A value of SQL's rows under a column named for a secret, by position: " +
+      "`INSERT INTO t (…, secret) VALUES (…, '…')`, PostgreSQL's `COPY t (…) FROM stdin;` rows",
+    hints: ["INSERT", "insert", "Insert", "COPY "],
+    find: findSqlRowSecrets,
   },
   {
     id: "foreign-password",

@@ -1,0 +1,129 @@
+/**
+ * The rule for secrets in SQL's rows (`secret_rules.ts` is the public face): a dump's or a
+ * migration's `INSERT INTO t (…, secret, …) VALUES (…, '…', …)` and PostgreSQL's `COPY t (…) FROM
+ * stdin;` rows, each value read under its column's name by position, as `NAME="…"` is read (a
+ * token's or a password's shape, not a hash, a word or a placeholder).
+ *
+ * @module
+ */
+
+import { findNamedPasswords, findNamedTokens } from "./_secret_rules_names.ts";
+
+type Span = { start: number; end: number };
+
+/** `INSERT INTO table (columns) VALUES` (any case), the columns in group `c`. */
+const INSERT_COLUMNS =
+  /insert[ \t]{1,16}(?:ignore[ \t]{1,16})?into[ \t]{1,16}[\w`"'.\[\]]{1,128}[ \t]{0,16}\((?<c>[^()\r\n]{1,2048})\)\s{0,64}values\s{0,64}/giy;
+/** `COPY table (columns) FROM stdin;` and its line's end: the rows follow. */
+const COPY_COLUMNS =
+  /COPY[ \t]{1,16}[\w".]{1,128}[ \t]{0,16}\((?<c>[^()\r\n]{1,2048})\)[ \t]{1,16}FROM[ \t]{1,16}stdin;[ \t]{0,16}\r?\n/y;
+/** A column named for a secret: its words' last (`client_secret`, `api_key`, `password`, `key`). */
+const SECRET_COLUMN =
+  /(?:^|[_-])(?:secret|passw(?:or)?d|pass|pwd|token|key|apikey|credentials?)$|(?<=[a-z])(?:Secret|Password|Token|Key)$/i;
+/** How many rows of a statement are read, and how far (characters) a statement reaches. */
+const MAX_ROWS = 4096;
+const MAX_STATEMENT = 1 << 20;
+
+/**
+ * The secrets that SQL rows hold under columns named for them.
+ *
+ * @example
+ * ```ts
+ * import { findSqlRowSecrets } from "./_secret_rules_sql.ts";
+ * findSqlRowSecrets("INSERT INTO clients (id, secret) VALUES (1, 'Xk29fjQ02aLpZ8wq7Rt5Ym3n');");
+ * // [{ start: 45, end: 69 }]
+ * ```
+ */
+export function findSqlRowSecrets(text: string): Span[] {
+  const out: Span[] = [];
+  for (const word of ["INSERT", "insert", "Insert"]) {
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 6)) {
+      INSERT_COLUMNS.lastIndex = at;
+      const m = INSERT_COLUMNS.exec(text);
+      if (!m) continue;
+      const columns = columnNames(m.groups!.c);
+      if (!columns.some((c) => SECRET_COLUMN.test(c))) continue;
+      insertRows(text, at + m[0].length, columns, out);
+    }
+  }
+  for (let at = text.indexOf("COPY "); at >= 0; at = text.indexOf("COPY ", at + 5)) {
+    COPY_COLUMNS.lastIndex = at;
+    const m = COPY_COLUMNS.exec(text);
+    if (!m) continue;
+    const columns = columnNames(m.groups!.c);
+    if (columns.some((c) => SECRET_COLUMN.test(c))) copyRows(text, at + m[0].length, columns, out);
+  }
+  return out;
+}
+
+/** A column list's names, their quotes taken off. */
+function columnNames(list: string): string[] {
+  return list.split(",").map((c) => c.trim().replace(/^[`"'\[]|[`"'\]]$/g, ""));
+}
+
+/** The secret of `value` (at `start`) read as `NAME="…"` under the column `name`. */
+function judge(name: string, value: string, start: number, out: Span[]): void {
+  if (!SECRET_COLUMN.test(name) || value.length < 6 || /[\s"\\]/.test(value)) return;
+  const id = name.replace(/[^A-Za-z0-9_]/g, "_");
+  const line = `${id}="${value}"`;
+  const found = [...findNamedTokens(line), ...findNamedPasswords(line)];
+  if (found.some((f) => f.start > id.length)) out.push({ start, end: start + value.length });
+}
+
+/**
+ * The rows of an `INSERT … VALUES` from `at`: `(…), (…);`, each value a quoted string (`''` inside
+ * is a quote), a number, `NULL` or a call, read once from left to right.
+ */
+function insertRows(text: string, at: number, columns: string[], out: Span[]): void {
+  const limit = Math.min(text.length, at + MAX_STATEMENT);
+  let i = at;
+  for (let rows = 0; rows < MAX_ROWS && i < limit && text[i] === "("; rows++) {
+    i++;
+    let column = 0;
+    let depth = 0;
+    while (i < limit) {
+      const c = text[i];
+      if (c === "'" || (c === '"' && depth === 0)) {
+        // a string: to its closing quote (a doubled one or a `\` escape stays inside)
+        const start = i + 1;
+        let j = start;
+        while (j < limit && text[j] !== "\n") {
+          if (text[j] === "\\") j += 2;
+          else if (text[j] === c && text[j + 1] === c) j += 2;
+          else if (text[j] === c) break;
+          else j++;
+        }
+        if (j >= limit || text[j] !== c) return;
+        if (depth === 0 && column < columns.length) {
+          judge(columns[column], text.slice(start, j), start, out);
+        }
+        i = j + 1;
+      } else if (c === "(") depth++, i++;
+      else if (c === ")") {
+        i++;
+        if (depth-- === 0) break;
+      } else if (c === "," && depth === 0) column++, i++;
+      else i++;
+    }
+    while (i < limit && /[\s,]/.test(text[i])) i++;
+  }
+}
+
+/** The rows of a `COPY … FROM stdin;` from `at`: tab-separated, up to the `\.` line. */
+function copyRows(text: string, at: number, columns: string[], out: Span[]): void {
+  let start = at;
+  for (let rows = 0; rows < MAX_ROWS && start < text.length; rows++) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end).replace(/\r$/, "");
+    if (line === "\\." || end - start > 65536) return;
+    let from = 0;
+    line.split("\t").forEach((value, column) => {
+      if (column < columns.length && value !== "\\N") {
+        judge(columns[column], value, start + from, out);
+      }
+      from += value.length + 1;
+    });
+    start = end + 1;
+  }
+}
