@@ -9,7 +9,7 @@
  * @module
  */
 
-import { indexNear, lastIndexNear } from "./_secret_rules_common.ts";
+import { indexNear, lastIndexNear, looksGenerated } from "./_secret_rules_common.ts";
 import { passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 import { lettersPassword } from "./_secret_rules_letters.ts";
 
@@ -36,6 +36,29 @@ const REDIS_AUTH =
  */
 const REDIS_PROMPT_AUTH =
   /[0-9]{1,5}(?:\[[0-9]{1,2}\])?>[ \t]{1,8}auth[ \t]{1,16}(?:(?:"[^"\r\n]{1,256}"|[^\s"]{1,256})[ \t]{1,16})?(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"`]{1,256}))[ \t]{0,16}\r?$/dgim;
+/** Exim's client authenticators' passwords (`/etc/exim4/passwd.client`), by name. */
+const EXIM_PASSWD_FILE = /(?:^|[\/\\])passwd\.client$/;
+/** A `passwd.client` line: `host:user:PASSWORD` (the host may hold `*`). */
+const EXIM_LINE = /^[ \t]{0,16}[^\s#:]{1,256}:[^\s:]{1,256}:(?<v>[^\s]{1,256})[ \t]{0,16}\r?$/dgm;
+/** Sendmail's `authinfo` map (`/etc/mail/authinfo`), by name. */
+const AUTHINFO_FILE = /(?:^|[\/\\])authinfo(?:\.txt)?$/;
+/** An `AuthInfo:` entry's password: `"P:…"` (plain; `"P=…"` is base64), group `v`. */
+const AUTHINFO_PASSWORD = /"P[:=](?<v>[^"\r\n]{1,256})"/dg;
+/** isync's (`mbsync`) configuration, by name. */
+const MBSYNC_FILE = /(?:^|[\/\\])\.?(?:mbsyncrc|isyncrc)$/;
+/** Its `Pass` (not `PassCmd`): the rest of the line, quoted or not. */
+const MBSYNC_PASS =
+  /^[ \t]{0,16}Pass[ \t]{1,16}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))[ \t]{0,16}\r?$/dgm;
+/** A `.conf` file (fluentd's, SSSD's, daemons'), by name. */
+const CONF_FILE = /\.conf$/i;
+/**
+ * A directive of a `.conf` file: a name, blanks (or SSSD's `authtok`'s `=`), then one value to the
+ * line's end (`splunk_token 0f3e…`, `hec_token "…"`, `ldap_default_authtok = …`).
+ */
+const CONF_DIRECTIVE =
+  /^[ \t]{0,32}(?<n>[A-Za-z][\w.-]{0,63}?(?<a>authtok)?)(?:[ \t]{1,16}|(?<=authtok)[ \t]{0,16}=[ \t]{0,16})(?<q>["']?)(?<v>[^\s"';#]{6,512})\k<q>[ \t]{0,16};?[ \t]{0,16}\r?$/dgm;
+/** A directive's name that says it holds a secret. */
+const CONF_SECRET_NAME = /token|secret|passw|passphrase|api[_-]?key|authtok/i;
 /** YAML and Jinja templates: where Ansible writes `password_hash`. */
 const ANSIBLE_FILE = /\.(?:ya?ml|j2)$/i;
 /** A quoted literal before `| password_hash` (the pipe at the match's end). */
@@ -83,6 +106,10 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   else if (ANSIBLE_FILE.test(path)) hashedLiterals(text, out);
   else if (PROSE_FILE.test(path)) prose(text, out);
   else if (DOCKER_FILE.test(path)) dockerEnv(text, out);
+  else if (EXIM_PASSWD_FILE.test(path)) each(text, EXIM_LINE, out);
+  else if (AUTHINFO_FILE.test(path)) each(text, AUTHINFO_PASSWORD, out);
+  else if (MBSYNC_FILE.test(path)) each(text, MBSYNC_PASS, out);
+  else if (CONF_FILE.test(path)) confDirectives(text, out);
   return out;
 }
 
@@ -205,6 +232,35 @@ function redisPrompts(text: string, out: Span[]): void {
     if (value.length < 4 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) continue;
     if (/^(.)\1*$/.test(value) || /^[$%<{]/.test(value)) continue;
     const [start, end] = m.indices!.groups![group]!;
+    out.push({ start, end });
+  }
+}
+
+/** The password group (`q` quoted, else `v`) of each match of `pattern`, unless a stand-in. */
+function each(text: string, pattern: RegExp, out: Span[]): void {
+  pattern.lastIndex = 0;
+  for (const m of text.matchAll(pattern)) {
+    const group = m.groups!.q !== undefined ? "q" : "v";
+    const value = m.groups![group]!;
+    if (value.length < 4 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) continue;
+    if (/^(.)\1*$/.test(value)) continue;
+    const [start, end] = m.indices!.groups![group]!;
+    out.push({ start, end });
+  }
+}
+
+/** The values of a `.conf` file's directives named for a secret ({@linkcode CONF_DIRECTIVE}). */
+function confDirectives(text: string, out: Span[]): void {
+  CONF_DIRECTIVE.lastIndex = 0;
+  for (const m of text.matchAll(CONF_DIRECTIVE)) {
+    if (!CONF_SECRET_NAME.test(m.groups!.n)) continue;
+    const value = m.groups!.v;
+    const uuid = /^[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(value);
+    if (!uuid && !(passwordLike(value, true) && (looksGenerated(value) || /[0-9]/.test(value)))) {
+      continue;
+    }
+    if (/[\/]/.test(value) && !uuid && !looksGenerated(value)) continue; // a path
+    const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });
   }
 }

@@ -604,6 +604,9 @@ const PASSWORD_NAME = "(?:" +
   // `PASS` or `PW` glued to its last word (`SMBPASS`, `FTPPASS`, `LDAPPW`): in lower case,
   // `bypass` and `compass` are words
   "|(?<=(?<![A-Za-z0-9_.-])[A-Z0-9_]{1,40})(?<!BY|COM|SUR|TRES|OVER|UNDER)(?:PASS|PW)" +
+  // the same in lower case (`dbpass`, `remotepass`, `smtp_adminpass`), not a word that ends so
+  // (`bypass`, `compass`, `overpass`) nor a pass of code or a filter's (`renderpass`, `lowpass`)
+  "|(?<=(?<![A-Za-z0-9_.-])[a-z0-9_]{1,40})(?<!by|com|sur|tres|over|under|multi|render|sub|low|high|band|all|first|second|two|one|single|double|no)pass" +
   // well-known environment names whose password word is inside a longer word, or is a word
   // (`auth`, `token`) that names a password only there (`SSHPASS`, `REDISCLI_AUTH`)
   `|(?<![A-Za-z0-9_])(?:${ENV_PASSWORDS.map(spelled).join("|")}))` +
