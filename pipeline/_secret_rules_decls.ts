@@ -33,10 +33,11 @@ const RUST_TYPE =
 const DEFINE_BEFORE = /(?:^|\n)[ \t]{0,16}#[ \t]{0,16}define[ \t]{1,16}$/;
 /**
  * Calls whose one argument is a secret written in the clear (the CDK's, Pulumi's; fastlane's
- * `git_basic_authorization`, base64 of `user:password`, read under an `auth` name).
+ * `git_basic_authorization`, base64 of `user:password`, read under an `auth` name), and setters
+ * of a key, a token or a secret (`setApiKey("…")`, `withAccessToken("…")`, `setClientSecret`).
  */
 const SECRET_CALL =
-  /(?:SecretValue\.(?:unsafePlainText|plainText)|(?:Output|pulumi)\.secret|(?<auth>basic_authorization))$/;
+  /(?:SecretValue\.(?:unsafePlainText|plainText)|(?:Output|pulumi)\.secret|(?<auth>basic_authorization)|(?<setter>(?:^|[^A-Za-z0-9_])(?:set|with)(?:Api|API|Access|Auth|Client|Secret|Private|Account|Master|License)?(?:Key|Token|Secret)))$/;
 /** A call's `(` and blanks before its argument's quote. */
 const CALL_OPEN = /\([ \t]{0,16}(?=["'`])/y;
 
@@ -72,7 +73,7 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
     // Most spots are code (`key in d`, `get_token(`): a type starts with `s` or `[`, the calls end
     // in `t` or `n` (`plainText`, `secret`, `basic_authorization`), a character test before any
     // pattern (about 2% of the stdlib's scan)
-    if (c === "(" ? !/[tn]/.test(text[p - 1]) : c !== '"' && c !== "[" && c !== "s") continue;
+    if (c === "(" ? !/[tny]/.test(text[p - 1]) : c !== '"' && c !== "[" && c !== "s") continue;
     let at = -1;
     let name: string | undefined = "secret";
     if (c === "(") {
@@ -80,6 +81,8 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
       const call = SECRET_CALL.exec(text.slice(Math.max(0, p - 40), p));
       if (call && CALL_OPEN.exec(text)) at = CALL_OPEN.lastIndex;
       if (call?.groups?.auth) name = "basic_auth";
+      // a setter's one argument (`$mollie->setApiKey("…")`, `.withAccessToken("…")`): its name's
+      if (call?.groups?.setter) name = call.groups.setter.replace(/^[^A-Za-z]?(?:set|with)/, "");
     } else if (c === '"') {
       const n = nameBefore(text, p) ?? quotedName(text, p);
       const define = n && DEFINE_BEFORE.test(text.slice(Math.max(0, n.start - 64), n.start));

@@ -253,8 +253,14 @@ export const NAME_QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'])?";
  * characters (under 16, only a short `user:password` in base64, `.npmrc`'s `_auth`, and a short
  * token written as a value, `_secret_rules_short.ts`, are taken).
  */
-/** An HTTP authorization scheme before a token: `Bearer`, `Basic`, `Token`, Okta's `SSWS`. */
-const SCHEME = "(?:[Bb]earer|[Bb]asic|[Tt]oken|SSWS)";
+/**
+ * An HTTP authorization scheme before a token: `Bearer`, `Basic`, `Token`, and services' own
+ * (Okta's `SSWS`, Splunk's HEC `Splunk`, Elastic's `ApiKey`, Discord's `Bot`, Opsgenie's
+ * `GenieKey`, `OAuth`, DeepL's `DeepL-Auth-Key`, Klaviyo's `Klaviyo-API-Key`, Zoho's
+ * `Zoho-oauthtoken`, `Key`).
+ */
+const SCHEME =
+  "(?:[Bb]earer|[Bb]asic|[Tt]oken|SSWS|Splunk|ApiKey|Bot|GenieKey|OAuth|DeepL-Auth-Key|Klaviyo-API-Key|Zoho-oauthtoken|Key)";
 /**
  * A URL's query parameter that holds a key with no secret word in its name: `?code=` (an Azure
  * Function's key), `?key=` (an API's key): a value of 20+ characters under it is judged as a token.

@@ -194,7 +194,10 @@ export function findListTokens(
   const out: Array<{ start: number; end: number; rule: string }> = [];
   for (const at of namesOf(text, hints).operators) {
     LIST_OPEN.lastIndex = at + 1;
-    if (!LIST_OPEN.test(text)) continue;
+    if (!LIST_OPEN.test(text)) {
+      if (text[at] === ":") blockItems(text, at, out);
+      continue;
+    }
     const name = NAME_AT_END.exec(nameBefore(text, at))?.[0];
     if (!name) continue;
     let from = LIST_OPEN.lastIndex;
@@ -213,4 +216,34 @@ export function findListTokens(
     }
   }
   return out;
+}
+
+/**
+ * A YAML block sequence's item on a line of its own (`X-Api-Key:` then `- …`, a VCR cassette's
+ * headers), the first line's break included; group `v` is the item, quoted or not.
+ */
+const BLOCK_ITEM =
+  /[ \t]{0,16}\r?\n[ \t]{0,64}-[ \t]{1,8}(?<q>["']?)(?<v>[^\s"'#]{1,1024})\k<q>[ \t]{0,16}(?=\r?\n|$)/dy;
+
+/** The tokens of a YAML block sequence under the name whose `:` is at `at` (64 items at most). */
+function blockItems(
+  text: string,
+  at: number,
+  out: Array<{ start: number; end: number; rule: string }>,
+): void {
+  const name = NAME_AT_END.exec(nameBefore(text, at))?.[0];
+  if (!name) return;
+  let from = at + 1;
+  for (let i = 0; i < 64; i++) {
+    BLOCK_ITEM.lastIndex = from;
+    const m = BLOCK_ITEM.exec(text);
+    if (!m) break;
+    const [start] = m.indices!.groups!.v;
+    const line = `${name}="${m.groups!.v}"`;
+    const shift = start - name.length - 2;
+    for (const f of findNamedTokens(line)) {
+      if (f.start > name.length) out.push({ ...f, start: f.start + shift, end: f.end + shift });
+    }
+    from = BLOCK_ITEM.lastIndex;
+  }
 }

@@ -843,8 +843,9 @@ export const SECRET_SHAPES: SecretShape[] = [
     id: "list-token",
     label: "named-secret",
     kind: "The tokens of a list under a secret's name (`TOKEN_LIST = ['…', '…']`, " +
-      '`"api_keys": ["…"]`), each read as a value of that name',
-    hints: ["["],
+      '`"api_keys": ["…"]`, a YAML block sequence: `X-Api-Key:` then `- …`), each read as a ' +
+      "value of that name",
+    hints: [], // (from the names' operators: a `[` or a line's `- ` after one)
     find: findListTokens,
   },
   {
