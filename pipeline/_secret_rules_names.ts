@@ -237,6 +237,11 @@ const TOKEN = "[A-Za-z0-9_\\-.~+/]";
 const QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'`]|&quot;|&#3[49];){0,3}";
 /** After a triple quote, a line end: TOML's multi-line strings (`key = """` then the value). */
 const TRIPLE_BREAK = "(?:(?<=[\"']{3})\\r?\\n)?";
+/**
+ * A string literal's prefix before its quote: Objective-C's and C#'s `@"…"` (and `$"…"`, `@$"…"`),
+ * Python's `r"…"`, `u"…"`, `b"…"`, `f"…"`, C++'s `L"…"`, `u8"…"`, `R"…"`, Rust's `r#"…"#`.
+ */
+const STRING_PREFIX = "(?:(?:@\\$?|\\$@?|u8|r#|[rRuUbBfFL])(?=[\"']))?";
 /** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
 export const NAME_QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'])?";
 
@@ -269,9 +274,9 @@ const QUERY_NAME = "[?&](?:code|key)";
 /** A name that is {@linkcode QUERY_NAME}, before its `=`. */
 export const QUERY_NAME_END: RegExp = new RegExp(`${QUERY_NAME}$`);
 export const NAMED_TOKEN: RegExp = new RegExp(
-  `(?=(?:${OP}|>)${GAP}${QUOTE}${TRIPLE_BREAK}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{8})` +
+  `(?=(?:${OP}|>)${GAP}${STRING_PREFIX}${QUOTE}${TRIPLE_BREAK}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{8})` +
     `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16}|${QUERY_NAME})` +
-    `(?:${OP}|>)${GAP}(?<q>${QUOTE})${TRIPLE_BREAK}(?<b>(?:${SCHEME}[ \\t]{1,4}|base64:)?)` +
+    `(?:${OP}|>)${GAP}${STRING_PREFIX}(?<q>${QUOTE})${TRIPLE_BREAK}(?<b>(?:${SCHEME}[ \\t]{1,4}|base64:)?)` +
     // a URL's percent-escapes of a base64 token's `+`, `/` and `=` (`…%2B…%3D`, in a query)
     `(?<v>(?:${TOKEN}|%(?:2[BbFf]|3[Dd])){8,1024}={0,2})`,
   "g",
@@ -632,9 +637,9 @@ export const PASSWORD_NAME_END: RegExp = new RegExp(
  * character (a Django `SECRET_KEY`; not first: `password == x`, `token >= 8`).
  */
 export const NAMED_PASSWORD: RegExp = new RegExp(
-  `(?=(?:${OP}|>)${GAP}${QUOTE}${TRIPLE_BREAK}[^\\s"'\`\\\\=>][^\\s\\\\]{5})` +
+  `(?=(?:${OP}|>)${GAP}${STRING_PREFIX}${QUOTE}${TRIPLE_BREAK}[^\\s"'\`\\\\=>][^\\s\\\\]{5})` +
     `(?<=${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
-    `(?<op>${OP}|>)(?<gap>${GAP})(?<q>${QUOTE})${TRIPLE_BREAK}(?<v>[^\\r\\n\\t\\\\]{6,256})`,
+    `(?<op>${OP}|>)(?<gap>${GAP})${STRING_PREFIX}(?<q>${QUOTE})${TRIPLE_BREAK}(?<v>[^\\r\\n\\t\\\\]{6,256})`,
   "g",
 );
 
