@@ -59,8 +59,19 @@ const CONF_DIRECTIVE =
   /^[ \t]{0,32}(?<n>[A-Za-z][\w.-]{0,63}?(?<a>authtok)?)(?:[ \t]{1,16}|(?<=authtok)[ \t]{0,16}=[ \t]{0,16})(?<q>["']?)(?<v>[^\s"';#]{6,512})\k<q>[ \t]{0,16};?[ \t]{0,16}\r?$/dgm;
 /** A directive's name that says it holds a secret. */
 const CONF_SECRET_NAME = /token|secret|passw|passphrase|api[_-]?key|authtok/i;
-/** YAML and Jinja templates: where Ansible writes `password_hash`. */
-const ANSIBLE_FILE = /\.(?:ya?ml|j2)$/i;
+/** YAML and Jinja templates: where Ansible writes `password_hash`, Helm its templates. */
+const ANSIBLE_FILE = /\.(?:ya?ml|j2|tpl)$/i;
+/**
+ * A template's expression that holds a literal (`{{ "…" | b64enc | quote }}`, `{{ b64enc "…" }}`,
+ * `{{ '…' | b64encode }}`): group `v`, the literal, before a filter's `|` or the `}}`.
+ */
+const TEMPLATE_LITERAL =
+  /\{\{-?[ \t]{0,8}(?:(?:b64enc|quote|squote|toString|trim)[ \t]{1,8})?(?<q>["'])(?<v>[^"'\r\n{}\\]{1,256})\k<q>[ \t]{0,8}(?:\||-?\}\})/dy;
+/** A YAML key at its line's end (before its value), and its name (group `n`). */
+const KEY_BEFORE =
+  /(?:^|\n)[ \t]{0,64}(?:-[ \t]{1,8})?["']?(?<n>[A-Za-z0-9_.-]{1,64})["']?:[ \t]{0,16}["']?$/;
+/** A key's word that names a secret. */
+const SECRET_KEY_WORD = /key|token|secret|passw|pass$|pwd|auth|credential/i;
 /** A quoted literal before `| password_hash` (the pipe at the match's end). */
 const HASHED_LITERAL = /(?<q>["'])(?<v>[^"'\r\n\\{}]{1,256})\k<q>[ \t]{0,16}\|[ \t]{0,16}$/d;
 /** A Dockerfile (`Dockerfile`, `Dockerfile.dev`, `app.dockerfile`, `Containerfile`). */
@@ -103,8 +114,10 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   if (NETRC_FILE.test(path)) netrc(text, out);
   else if (SVN_AUTH_FILE.test(path)) svnAuth(text, out);
   else if (REDIS_HISTORY.test(path)) redisHistory(text, out);
-  else if (ANSIBLE_FILE.test(path)) hashedLiterals(text, out);
-  else if (PROSE_FILE.test(path)) prose(text, out);
+  else if (ANSIBLE_FILE.test(path)) {
+    hashedLiterals(text, out);
+    templateLiterals(text, out);
+  } else if (PROSE_FILE.test(path)) prose(text, out);
   else if (DOCKER_FILE.test(path)) dockerEnv(text, out);
   else if (EXIM_PASSWD_FILE.test(path)) each(text, EXIM_LINE, out);
   else if (AUTHINFO_FILE.test(path)) each(text, AUTHINFO_PASSWORD, out);
@@ -260,6 +273,21 @@ function confDirectives(text: string, out: Span[]): void {
       continue;
     }
     if (/[\/]/.test(value) && !uuid && !looksGenerated(value)) continue; // a path
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+}
+
+/** A literal in a template's expression under a key named for a secret (`api-key: {{ "…" | b64enc }}`). */
+function templateLiterals(text: string, out: Span[]): void {
+  for (let at = text.indexOf("{{"); at >= 0; at = text.indexOf("{{", at + 2)) {
+    TEMPLATE_LITERAL.lastIndex = at;
+    const m = TEMPLATE_LITERAL.exec(text);
+    if (!m || !written(m.groups!.v)) continue;
+    // the key before it on its line, 256 characters back at most
+    const from = Math.max(0, at - 256, lastIndexNear(text, "\n", at, 256));
+    const key = KEY_BEFORE.exec(text.slice(from, at))?.groups?.n;
+    if (!key || !SECRET_KEY_WORD.test(key)) continue;
     const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });
   }

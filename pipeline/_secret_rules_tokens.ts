@@ -248,9 +248,10 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     id: "jwt",
     gate: "J",
     label: "jwt",
+    // (after a percent-escape too: `Bearer%20eyJ…`, `token%3DeyJ…` in a URL)
     kind: "JSON Web Token (`eyJ….eyJ….…`)",
     hints: ["eyJ"],
     pattern:
-      /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,1024}(?![A-Za-z0-9_-])/g,
+      /(?<!(?<!%[0-9A-Fa-f])[A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,1024}(?![A-Za-z0-9_-])/g,
   },
 ];

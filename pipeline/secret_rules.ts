@@ -944,10 +944,12 @@ const JOINT = new RegExp(
 const CONCAT =
   /\\?(["'])[ \t]{0,16}(?:[+.&][ \t]{0,16}(?:\r?\n[ \t]{0,64})?|\r?\n[ \t]{0,64}(?:[+.&][ \t]{0,16})?)\\?\1(?=[^\s"'\\])/y;
 /**
- * An operator, maybe a `(`, and a literal's opening quote and its characters (1 to 64, to where
+ * An operator, maybe a `(` (and a line's end after it: Python's `KEY = (` then the literals side
+ * by side), and a literal's opening quote and its characters (1 to 64, to where
  * {@linkcode CONCAT} may start): the first part of a value split over literals.
  */
-const FIRST_LITERAL = /(?::=|=>|=|:)[ \t]{0,16}\(?[ \t]{0,16}\\?["'`][^\s"'`\\]{1,64}/y;
+const FIRST_LITERAL =
+  /(?::=|=>|=|:)[ \t]{0,16}(?:\([ \t]{0,16}(?:\r?\n[ \t]{0,64})?)?\\?["'`][^\s"'`\\]{1,64}/y;
 /** A JWT's characters (its parts and their dots), up to where its first literal ends. */
 const JWT_RUN = /[A-Za-z0-9_.-]{0,8192}/y;
 
