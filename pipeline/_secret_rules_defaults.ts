@@ -41,6 +41,12 @@ export const FALLBACK_AFTER: RegExp =
 /** make's `?=` and its value to the line's end (a comment after it), quoted or not. */
 const MAKE_DEFAULT =
   /\?=[ \t]{0,16}(?<q>["']?)(?<v>[^\s"'#$]{1,256})\k<q>[ \t]{0,16}(?:#[^\r\n]{0,256})?(?=\r?\n|$)/dy;
+/**
+ * After an `auth` name's operator: a user, `:` and a password (group `v`), quoted or not, to the
+ * value's end (not a URL: no `//` after the `:`, no `@`).
+ */
+const USER_PASSWORD =
+  /=?[ \t]{0,16}(?<q>["']?)(?<u>[A-Za-z0-9_.+-]{1,64}):(?!\/\/)(?<v>[^\s"'@:]{6,256})\k<q>(?=[\s,;}\]]|$)/dy;
 /** A template's filter: `| default('…')`, `| default("…")`. */
 const FILTER_DEFAULT = /\|[ \t]{0,16}default\([ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;
 /** A Terraform variable's block opening, right before its quoted name: `variable "`. */
@@ -76,6 +82,15 @@ export function findSecretDefaults(
     out.push({ start, end });
   };
   for (const at of spots.operators) {
+    // `user:password` under an `auth` name (`cloud.auth: "elastic:…"`, `basic_auth = admin:…`)
+    if (/auth["']?[ \t]{0,16}$/i.test(text.slice(Math.max(0, at - 24), at))) {
+      USER_PASSWORD.lastIndex = at + 1;
+      const m = USER_PASSWORD.exec(text);
+      if (m && passwordLike(m.groups!.v, true)) {
+        const [start, end] = m.indices!.groups!.v;
+        out.push({ start, end });
+      }
+    }
     // `:` and then no blank (`${DB_PASSWORD:-…}`; a pair's `name: value` has one)
     const next = text.charCodeAt(at + 1);
     if (text.charCodeAt(at) !== 58 || next === 32 || next === 9 || next === 10) continue;

@@ -574,18 +574,22 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "webhook",
     kind:
       "The token of a chat's or automation's incoming webhook in its URL's path: Mattermost's " +
-      "and Rocket.Chat's `/hooks/…`, Feishu's and Lark's `/hook/<uuid>`, IFTTT's `/with/key/…`",
+      "and Rocket.Chat's `/hooks/…`, Feishu's and Lark's `/hook/<uuid>`, IFTTT's `/with/key/…`, " +
+      "Zapier's `/hooks/catch/<account>/<key>/`",
     // (`/hook` and `/with/`: 0.8 ms each over the stdlib's 11 M characters, `/with/key/` 1.6-2.5)
     hints: ["/hook", "/with/"],
     pattern:
-      /\/(?:hooks?|with\/key)\/(?<v>[A-Za-z0-9_-]{20,64}(?:\/[A-Za-z0-9_-]{20,64})?)(?![A-Za-z0-9_.\/-])/g,
+      /\/(?:hooks?|with\/key)\/(?:catch\/[0-9]{4,12}\/(?<v>[a-z0-9]{6,12})(?=\/|["'\s]|$)|(?<v>[A-Za-z0-9_-]{20,64}(?:\/[A-Za-z0-9_-]{20,64})?)(?![A-Za-z0-9_.\/-]))/g,
     accept: (value, text, start) =>
-      value.split("/").every((part) =>
-        webhookToken(part) ||
-        // IFTTT's key: 22 characters of both cases, fewer digits than a generated key holds
-        text.startsWith("/with/key/", start - 10) && /[A-Z]/.test(part) && /[a-z]/.test(part) &&
-          !fewCharacters(part)
-      ),
+      // Zapier's catch hook: `/hooks/catch/<account>/<key>/`, a short key of letters and digits
+      /\/catch\/[0-9]{4,12}\/$/.test(text.slice(Math.max(0, start - 20), start))
+        ? /[0-9]/.test(value) && /[a-z]/.test(value)
+        : value.split("/").every((part) =>
+          webhookToken(part) ||
+          // IFTTT's key: 22 characters of both cases, fewer digits than a generated key holds
+          text.startsWith("/with/key/", start - 10) && /[A-Z]/.test(part) && /[a-z]/.test(part) &&
+            !fewCharacters(part)
+        ),
   },
   {
     id: "oracle-connect",
