@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { TextHints } from "./_secret_rules_common.ts";
+import { indexNear, lastIndexNear, type TextHints } from "./_secret_rules_common.ts";
 import { namesOf } from "./_secret_rules_names.ts";
 
 /** A declaration's line read as `const NAME = …`, and where its value's quote stands in the text. */
@@ -306,7 +306,7 @@ function noEchoDefaults(text: string): DeclaredLine[] {
  * its value (group `v`), quoted or not.
  */
 const PARAMETER_DEFAULT =
-  /^(?<i>[ \t]{0,32})(?:-[ \t]{1,8})?(?<n>[A-Za-z0-9_.-]{1,64}):[ \t]{0,16}\r?\n(?:\k<i>[ \t]{1,16}(?!default:)[^\r\n]{0,256}\r?\n){0,6}?\k<i>[ \t]{1,16}default:[ \t]{0,16}(?<q>["']?)(?<v>[^"'\s#]{1,512})\k<q>[ \t]{0,16}\r?$/gm;
+  /^(?<i>[ \t]{0,32})(?:-[ \t]{1,8})?(?<n>[A-Za-z0-9_.-]{1,64}):[ \t]{0,16}\r?\n(?:\k<i>[ \t]{1,16}(?!default:)[^\r\n]{0,256}\r?\n){0,6}?\k<i>[ \t]{1,16}default:[ \t]{0,16}(?<q>["']?)(?<v>[^"'\s#]{1,512})\k<q>[ \t]{0,16}\r?$/my;
 
 /**
  * The default of each YAML parameter named for a secret ({@linkcode PARAMETER_DEFAULT}): from each
@@ -315,10 +315,19 @@ const PARAMETER_DEFAULT =
 function parameterDefaults(text: string): DeclaredLine[] {
   const out: DeclaredLine[] = [];
   for (let i = text.indexOf("default:"); i >= 0; i = text.indexOf("default:", i + 8)) {
-    const lineEnd = indexOrEnd(text, "\n", i);
+    // (each search bounded: a long line of `default:`s is read a bounded way from each)
+    let lineEnd = indexNear(text, "\n", i, 600);
+    if (lineEnd < 0) {
+      if (text.length - i > 600) continue;
+      lineEnd = text.length;
+    }
     let from = i;
     for (let lines = 0; from >= 0 && lines < 8 && i - from < 2048; lines++) {
-      from = from === 0 ? -1 : text.lastIndexOf("\n", from - 1);
+      if (from === 0) from = -1;
+      else {
+        from = lastIndexNear(text, "\n", from - 1, 300);
+        if (from < 0 && i > 2048) break;
+      }
       const window = text.slice(from + 1, lineEnd);
       PARAMETER_DEFAULT.lastIndex = 0;
       const m = PARAMETER_DEFAULT.exec(window);
@@ -331,12 +340,6 @@ function parameterDefaults(text: string): DeclaredLine[] {
     }
   }
   return out;
-}
-
-/** Where `needle` is next found from `at`, or the text's end. */
-function indexOrEnd(text: string, needle: string, at: number): number {
-  const i = text.indexOf(needle, at);
-  return i < 0 ? text.length : i;
 }
 
 /** A file of INI sections by its name (`.ini`, `.cfg`, `.conf`, `.toml`, a dotfile's rc). */
