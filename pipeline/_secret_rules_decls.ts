@@ -38,6 +38,8 @@ const DEFINE_BEFORE = /(?:^|\n)[ \t]{0,16}#[ \t]{0,16}define[ \t]{1,16}$/;
  */
 const SECRET_CALL =
   /(?:SecretValue\.(?:unsafePlainText|plainText)|(?:Output|pulumi)\.secret|(?<auth>basic_authorization)|(?<setter>(?:^|[^A-Za-z0-9_])(?:set|with)(?:Api|API|Access|Auth|Client|Secret|Private|Account|Master|License)?(?:Key|Token|Secret)))$/;
+/** A quoted literal (1 to 1024 characters, on one line). */
+const LITERAL = /(["'`])[^"'`\r\n\\]{1,1024}\1/y;
 /** A call's `(` and blanks before its argument's quote. */
 const CALL_OPEN = /\([ \t]{0,16}(?=["'`])/y;
 
@@ -81,8 +83,17 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
       const call = SECRET_CALL.exec(text.slice(Math.max(0, p - 40), p));
       if (call && CALL_OPEN.exec(text)) at = CALL_OPEN.lastIndex;
       if (call?.groups?.auth) name = "basic_auth";
-      // a setter's one argument (`$mollie->setApiKey("…")`, `.withAccessToken("…")`): its name's
-      if (call?.groups?.setter) name = call.groups.setter.replace(/^[^A-Za-z]?(?:set|with)/, "");
+      // a setter's one argument (`$mollie->setApiKey("…")`, `.withAccessToken("…")`): its name's,
+      // the literal alone read (a long line of setters is read once)
+      if (call?.groups?.setter && at >= 0) {
+        LITERAL.lastIndex = at;
+        const literal = LITERAL.exec(text)?.[0];
+        if (literal) {
+          const head = `const ${call.groups.setter.replace(/^[^A-Za-z]?(?:set|with)/, "")} = `;
+          out.push({ line: head + literal + "\n", from: head.length, at });
+        }
+        continue;
+      }
     } else if (c === '"') {
       const n = nameBefore(text, p) ?? quotedName(text, p);
       const define = n && DEFINE_BEFORE.test(text.slice(Math.max(0, n.start - 64), n.start));
@@ -354,8 +365,8 @@ function valueLine(name: string, value: string, at: number): DeclaredLine {
 
 /** The line `const NAME = ` and the text from `at` (a value's quote) to its line's end. */
 function lineOf(text: string, name: string, at: number): DeclaredLine {
-  let end = text.indexOf("\n", at);
-  if (end < 0 || end - at > 4096) end = Math.min(text.length, at + 4096);
+  let end = indexNear(text, "\n", at, 4096);
+  if (end < 0) end = Math.min(text.length, at + 4096);
   const head = `const ${name} = `;
   return { line: head + text.slice(at, end) + "\n", from: head.length, at };
 }

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { echoesName, indexNear, type TextHints } from "./_secret_rules_common.ts";
+import { echoesName, indexNear, looksGenerated, type TextHints } from "./_secret_rules_common.ts";
 import { namesOf, PASSWORD_NAME_END, passwordLike } from "./_secret_rules_names.ts";
 import { lettersPassword } from "./_secret_rules_letters.ts";
 
@@ -46,7 +46,11 @@ const MAKE_DEFAULT =
  * value's end (not a URL: no `//` after the `:`, no `@`).
  */
 const USER_PASSWORD =
-  /=?[ \t]{0,16}(?<q>["']?)(?<u>[A-Za-z0-9_.+-]{1,64}):(?!\/\/)(?<v>[^\s"'@:]{6,256})\k<q>(?=[\s,;}\]]|$)/dy;
+  /=?[ \t]{0,16}(?<q>["']?)(?<u>[A-Za-z0-9_.+-]{1,64}):(?!\/\/)(?<v>[^\s"'`@:]{6,256})\k<q>(?=[\s,;}\]]|$)/dy;
+/** A UUID (a key some services issue). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A password of letters, digits and one of a password's marks (not `_`, `-`, `.`, `:`, `/`). */
+const MARKED_PASSWORD = /^(?=[^]*[A-Za-z])(?=[^]*[0-9])(?=[^]*[!@#%^&*+=~?$])[^\s]{6,256}$/;
 /** A template's filter: `| default('…')`, `| default("…")`. */
 const FILTER_DEFAULT = /\|[ \t]{0,16}default\([ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;
 /** A Terraform variable's block opening, right before its quoted name: `variable "`. */
@@ -86,7 +90,7 @@ export function findSecretDefaults(
     if (/auth["']?[ \t]{0,16}$/i.test(text.slice(Math.max(0, at - 24), at))) {
       USER_PASSWORD.lastIndex = at + 1;
       const m = USER_PASSWORD.exec(text);
-      if (m && passwordLike(m.groups!.v, true)) {
+      if (m && passwordLike(m.groups!.v, false)) {
         const [start, end] = m.indices!.groups!.v;
         out.push({ start, end });
       }
@@ -102,8 +106,11 @@ export function findSecretDefaults(
     FALLBACK_ARGUMENT.lastIndex = at;
     const m = FALLBACK_ARGUMENT.exec(text);
     const value = m?.groups!.v;
-    // one token (a label or a sentence is text), a password's shape (letters alone are words)
-    if (!m || !value || /\s/.test(value) || !passwordLike(value, true)) return;
+    // one token with a secret's shape: generated (`Xk29fj…`, a UUID), or letters, digits and a
+    // password's mark (`Pass@word1`); a list of names (`["auth_password", "auth_client_id"]`),
+    // a label, a test's word (`'123456'`, `"new-secret-1234"`) is none
+    if (!m || !value || /\s/.test(value) || !passwordLike(value, false)) return;
+    if (!looksGenerated(value) && !UUID.test(value) && !MARKED_PASSWORD.test(value)) return;
     if (echoesName(value, text.slice(from, to))) return;
     const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });

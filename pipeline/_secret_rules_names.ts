@@ -617,7 +617,7 @@ const PASSWORD_NAME = "(?:" +
   "|(?<=(?<![A-Za-z0-9_.-])[A-Z0-9_]{1,40})(?<!BY|COM|SUR|TRES|OVER|UNDER)(?:PASS|PW)" +
   // the same in lower case (`dbpass`, `remotepass`, `smtp_adminpass`), not a word that ends so
   // (`bypass`, `compass`, `overpass`) nor a pass of code or a filter's (`renderpass`, `lowpass`)
-  "|(?<=(?<![A-Za-z0-9_.-])[a-z0-9_]{1,40})(?<!by|com|sur|tres|over|under|multi|render|sub|low|high|band|all|first|second|two|one|single|double|no)pass" +
+  "|(?<=(?<![A-Za-z0-9_.-])[a-z0-9_]{1,40})(?<!by|com|sur|tres|over|under|multi|mini|render|sub|low|high|band|all|first|second|two|one|single|double|no)pass" +
   // well-known environment names whose password word is inside a longer word, or is a word
   // (`auth`, `token`) that names a password only there (`SSHPASS`, `REDISCLI_AUTH`)
   `|(?<![A-Za-z0-9_])(?:${ENV_PASSWORDS.map(spelled).join("|")}))` +
@@ -1019,7 +1019,14 @@ export function findNamedPasswords(
       continue;
     }
     const end = passwordEnd(text, m, start);
-    if (end !== undefined) out.push({ start, end });
+    // a raw string of a regular expression (`cl_pw = r'([0-9a-f]{64})'`), not a password
+    const raw = m.groups!.q &&
+      /(?:^|[^\w])[rR]$/.test(
+        text.slice(Math.max(0, start - m.groups!.q.length - 2), start - m.groups!.q.length),
+      );
+    if (end !== undefined && !(raw && /[()[\]{}\\|]/.test(text.slice(start, end)))) {
+      out.push({ start, end });
+    }
     // The match may run past an unquoted value's end (to a blank): go on from where it ends.
     from = end ?? start;
   }

@@ -20,9 +20,13 @@ const COPY_COLUMNS =
 /** A column named for a secret: its words' last (`client_secret`, `api_key`, `password`, `key`). */
 const SECRET_COLUMN =
   /(?:^|[_-])(?:secret|passw(?:or)?d|pass|pwd|token|key|apikey|credentials?)$|(?<=[a-z])(?:Secret|Password|Token|Key)$/i;
+/** A password hash's format: Werkzeug's, Django's, crypt(3)'s, LDAP's, Argon2's, bcrypt's. */
+const HASHED =
+  /^(?:pbkdf2[:_$]|scrypt[:$]|argon2|bcrypt[$_]|sha(?:1|256|512)[$:]|md5[$:]|\$[0-9a-z]{1,8}\$|\{[A-Z0-9-]{2,16}\})/;
 /** How many rows of a statement are read, and how far (characters) a statement reaches. */
 const MAX_ROWS = 4096;
 const MAX_STATEMENT = 1 << 20;
+const MAX_ROW = 65536;
 
 /**
  * The secrets that SQL rows hold under columns named for them.
@@ -37,21 +41,30 @@ const MAX_STATEMENT = 1 << 20;
 export function findSqlRowSecrets(text: string): Span[] {
   const out: Span[] = [];
   for (const word of ["INSERT", "insert", "Insert"]) {
-    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + 6)) {
+    // (a statement's rows are read once: an `INSERT` inside them is not read again)
+    let read = 0;
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, Math.max(at + 6, read))) {
       INSERT_COLUMNS.lastIndex = at;
       const m = INSERT_COLUMNS.exec(text);
       if (!m) continue;
       const columns = columnNames(m.groups!.c);
       if (!columns.some((c) => SECRET_COLUMN.test(c))) continue;
-      insertRows(text, at + m[0].length, columns, out);
+      read = insertRows(text, at + m[0].length, columns, out);
     }
   }
-  for (let at = text.indexOf("COPY "); at >= 0; at = text.indexOf("COPY ", at + 5)) {
+  let read = 0;
+  for (
+    let at = text.indexOf("COPY ");
+    at >= 0;
+    at = text.indexOf("COPY ", Math.max(at + 5, read))
+  ) {
     COPY_COLUMNS.lastIndex = at;
     const m = COPY_COLUMNS.exec(text);
     if (!m) continue;
     const columns = columnNames(m.groups!.c);
-    if (columns.some((c) => SECRET_COLUMN.test(c))) copyRows(text, at + m[0].length, columns, out);
+    if (columns.some((c) => SECRET_COLUMN.test(c))) {
+      read = copyRows(text, at + m[0].length, columns, out);
+    }
   }
   return out;
 }
@@ -64,6 +77,7 @@ function columnNames(list: string): string[] {
 /** The secret of `value` (at `start`) read as `NAME="…"` under the column `name`. */
 function judge(name: string, value: string, start: number, out: Span[]): void {
   if (!SECRET_COLUMN.test(name) || value.length < 6 || /[\s"\\]/.test(value)) return;
+  if (HASHED.test(value)) return; // a password's hash (a seed's `pbkdf2:sha256:…`), not it
   const id = name.replace(/[^A-Za-z0-9_]/g, "_");
   const line = `${id}="${value}"`;
   const found = [...findNamedTokens(line), ...findNamedPasswords(line)];
@@ -72,12 +86,14 @@ function judge(name: string, value: string, start: number, out: Span[]): void {
 
 /**
  * The rows of an `INSERT … VALUES` from `at`: `(…), (…);`, each value a quoted string (`''` inside
- * is a quote), a number, `NULL` or a call, read once from left to right.
+ * is a quote), a number, `NULL` or a call, read once from left to right, each row within 64 KB;
+ * where the reading stopped.
  */
-function insertRows(text: string, at: number, columns: string[], out: Span[]): void {
-  const limit = Math.min(text.length, at + MAX_STATEMENT);
+function insertRows(text: string, at: number, columns: string[], out: Span[]): number {
+  const end = Math.min(text.length, at + MAX_STATEMENT);
   let i = at;
-  for (let rows = 0; rows < MAX_ROWS && i < limit && text[i] === "("; rows++) {
+  for (let rows = 0; rows < MAX_ROWS && i < end && text[i] === "("; rows++) {
+    const limit = Math.min(end, i + MAX_ROW);
     i++;
     let column = 0;
     let depth = 0;
@@ -93,7 +109,7 @@ function insertRows(text: string, at: number, columns: string[], out: Span[]): v
           else if (text[j] === c) break;
           else j++;
         }
-        if (j >= limit || text[j] !== c) return;
+        if (j >= limit || text[j] !== c) return j;
         if (depth === 0 && column < columns.length) {
           judge(columns[column], text.slice(start, j), start, out);
         }
@@ -103,20 +119,25 @@ function insertRows(text: string, at: number, columns: string[], out: Span[]): v
         i++;
         if (depth-- === 0) break;
       } else if (c === "," && depth === 0) column++, i++;
+      else if (c === ";") return i;
       else i++;
     }
-    while (i < limit && /[\s,]/.test(text[i])) i++;
+    while (i < end && /[\s,]/.test(text[i])) i++;
   }
+  return i;
 }
 
-/** The rows of a `COPY … FROM stdin;` from `at`: tab-separated, up to the `\.` line. */
-function copyRows(text: string, at: number, columns: string[], out: Span[]): void {
+/**
+ * The rows of a `COPY … FROM stdin;` from `at`: tab-separated, up to the `\.` line; where the
+ * reading stopped.
+ */
+function copyRows(text: string, at: number, columns: string[], out: Span[]): number {
   let start = at;
   for (let rows = 0; rows < MAX_ROWS && start < text.length; rows++) {
     let end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
     const line = text.slice(start, end).replace(/\r$/, "");
-    if (line === "\\." || end - start > 65536) return;
+    if (line === "\\." || end - start > MAX_ROW) return end;
     let from = 0;
     line.split("\t").forEach((value, column) => {
       if (column < columns.length && value !== "\\N") {
@@ -126,4 +147,5 @@ function copyRows(text: string, at: number, columns: string[], out: Span[]): voi
     });
     start = end + 1;
   }
+  return start;
 }

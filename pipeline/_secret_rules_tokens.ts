@@ -155,7 +155,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     hints: ["xox", "xapp-"],
     pattern: token("(?:xox[abposre]|xapp)-", "[A-Za-z0-9-]", 10),
     // words joined after the prefix, no digit: a stand-in (`xoxb-your-token-here`)
-    accept: (value) => !/^[a-z]{4}-[A-Za-z]+(?:-[A-Za-z]+)+$/.test(value),
+    accept: (value) => !/^[a-z]{4}-[A-Za-z]{1,32}(?:-[A-Za-z]{1,32}){1,8}$/.test(value),
   },
   {
     id: "slack-webhook",

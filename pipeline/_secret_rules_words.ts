@@ -17,7 +17,7 @@ type Span = { start: number; end: number };
  * the operator and blanks; the value starts where the match ends.
  */
 const FOREIGN_PASSWORD =
-  /(?:senha|contrase(?:ñ|n)a|contrasenya|mot[_ -]?de[_ -]?passe|kennwort|wachtwoord|has(?:ł|l)o|l(?:ö|o)senord|salasana|heslo|jelsz(?:ó|o)|passord|(?:ş|s)ifre|пароль|密码|密碼|口令|パスワード|비밀번호)[\p{L}\p{N}_.-]{0,32}["'\]]?[ \t]{0,16}(?:=>|[:=：])[ \t]{0,16}/giu;
+  /(?<w>senha|contrase(?:ñ|n)a|contrasenya|mot[_ -]?de[_ -]?passe|kennwort|wachtwoord|has(?:ł|l)o|l(?:ö|o)senord|salasana|heslo|jelsz(?:ó|o)|passord|(?:ş|s)ifre|пароль|密码|密碼|口令|パスワード|비밀번호)[\p{L}\p{N}_.-]{0,32}["'\]]?[ \t]{0,16}(?:=>|[:=：])[ \t]{0,16}/giu;
 /** A quoted value (`q`) or a bare one up to a blank, `,`, `;` or the line's end (`v`). */
 const VALUE = /(?:(?<o>["'])(?<q>[^"'\r\n\\]{1,256})\k<o>|(?<v>[^\s"'`,;<>]{1,256}))/dy;
 
@@ -35,10 +35,14 @@ export function findForeignPasswords(text: string): Span[] {
   const out: Span[] = [];
   FOREIGN_PASSWORD.lastIndex = 0;
   for (const m of text.matchAll(FOREIGN_PASSWORD)) {
-    // a Latin word of its own or a camel case name's (not `mysenha`; `dbSenha` is one); CJK
-    // scripts write words without blanks (`数据库密码`)
+    // a Latin word of its own or a camel case name's (not `mysenha`; `dbSenha` is one), in one
+    // case (not `hasLockfile`), not the start of a longer word; CJK scripts write words without
+    // blanks (`数据库密码`)
     const before = text[m.index! - 1] ?? "";
     if (/[\p{L}\p{N}]/u.test(before) && /[a-zş]/.test(m[0][0])) continue;
+    const word = m.groups!.w.replace(/[_ -]/g, "");
+    if (!/^(?:\p{Ll}+|\p{Lu}\p{Ll}*|\p{Lu}+|[\p{Lo}\p{Lm}]+)$/u.test(word)) continue;
+    if (/\p{Ll}/u.test(text[m.index! + m.groups!.w.length] ?? "")) continue;
     VALUE.lastIndex = m.index! + m[0].length;
     const v = VALUE.exec(text);
     if (!v) continue;

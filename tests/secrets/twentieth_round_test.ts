@@ -283,3 +283,31 @@ Deno.test("Zapier's catch hooks and user:password under an auth name", async () 
   await kept(`https://hooks.zapier.com/hooks/catch/8737252/abcdefg/\n`, "a.md");
   await kept(`auth: "localhost:8080"\nproxy_auth = "user:\${PROXY_PASS}"\n`, "a.yml");
 });
+
+Deno.test("what the mirrors' audit found the first versions redacted stays", async () => {
+  // lists and calls of names (ansible's keycloak modules, proton_pass lookups, koel's TOTP test)
+  await kept(
+    `required_one_of=([["token", "auth_password", "auth_client_id", "auth_client_secret"]])\n`,
+    "a.py",
+  );
+  await kept(`msg: "{{ lookup('community.general.proton_pass', 'my_host', 'x') }}"\n`, "a.yml");
+  await kept(`$this->totp->expects('verifyCode')->with('SECRET', '123456');\n`, "T.php");
+  await kept(`Volt::route('forgot-password', 'pages.auth.forgot-password');\n`, "auth.php");
+  // npm's `minipass` in lockfiles, a camel case name that starts like `hasło`
+  await kept(`        "minipass": "^5.0.0 || ^6.0.2 || ^7.0.0"\n`, "package-lock.json");
+  await kept(`  dependencies:\n    minipass: "npm:^7.0.3"\n`, "yarn.lock");
+  await kept(`$hasLockfileDisabled = !$composer->getConfig()->has('lock');\n`, "Bump.php");
+  // a raw string's regular expression, prose and words after an `auth` name
+  await kept(`    cl_pw = r'([0-9a-f]{64})'\n`, "cloudant.py");
+  await kept("// Basic Auth :ref:`configuration overview <config_basic_auth>`.\n", "a.proto");
+  await kept(
+    `  @grant_types ~w(urn:ietf:params:oauth:grant-type:device_code refresh_token)\n`,
+    "a.ex",
+  );
+  // sourcehut's `secrets:` name stored secrets by UUID; a seed's password hashes
+  await kept(`secrets:\n  - 01ad357c-3214-4f73-bb7e-2441e440cc51\n`, ".builds/manual.yml");
+  await kept(
+    `INSERT INTO user (username, password)\nVALUES\n  ('test', 'pbkdf2:sha256:50000$TCI4GzcX$0de171a4f4dac32e3364c7ddc7c14f3e');\n`,
+    "data.sql",
+  );
+});
