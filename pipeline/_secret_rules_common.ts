@@ -94,6 +94,12 @@ export interface NameSpots {
    */
   declared: number[];
   /**
+   * Where each password's word in another language than English ends (`senha`, `contraseña`,
+   * `Kennwort`, `wachtwoord`, `hasło`, `heslo`, `mot_de_passe`, `passord`, `lösenord`, `jelszó`,
+   * `şifre`, `пароль`, `密码`, `パスワード`, `비밀번호`).
+   */
+  foreign: number[];
+  /**
    * Where each word ends after which a command or a format writes a secret by position, and which:
    * `ngrok authtoken` and `add-authtoken`, `wpa_passphrase`, GitHub Actions' `::add-mask::`,
    * `db2 connect`, a Wi-Fi `psk =` (Nix's `.psk = "…"`), FreeRDP's `xfreerdp` (its `/p:`),

@@ -672,11 +672,17 @@ export const NAME_WORD: RegExp = new RegExp(
     `(?<mask>::(?<=::add-mask::))|(?<psk>(?=[ \\t]{0,16}=)(?<=(?<![A-Za-z_-])psk))|` +
     `(?<wpacli>(?=[ \\t]{1,8}["'\\\\0-9a-fA-F])(?<=set_network[ \\t]{1,8}[0-9]{1,4}[ \\t]{1,8}psk)))`,
     // (`*assw`: the `*assword*` an `expect` waits for, which holds no `passw`)
-    `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}|\\*${anyCase("assw")}))|${anyCase("d")}(?<=${
-      anyCase("pwd")
-    }))`,
+    // (German `Kennwort`, Dutch `wachtwoord`)
+    `${
+      anyCase("w")
+    }(?:(?<fw2>(?:ort(?<=[Kk]ennwort)|ORT(?<=KENNWORT))(?![a-z])|(?<=(?<![a-z])w|W)(?:achtwoord|ACHTWOORD)(?![a-z]))|` +
+    `(?<pw>(?<=${anyCase("passw")}|\\*${anyCase("assw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
     // …, a wallet's `seed_phrase` and `recovery phrase` (its words: `_secret_rules_admin.ts`)
-    `${anyCase("h")}(?:(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}` +
+    // (and passwords' words of other languages: Portuguese `senha`, Polish `hasło`, Czech `heslo`)
+    `${
+      anyCase("h")
+    }(?:(?<fw1>[aA](?<=[Ss]enha|SENHA)|(?<=(?<![a-z])h|H)(?:[ae]s(?:l|ł)o(?![a-z])|[AE]S(?:L|Ł)O(?![A-Za-z])))|` +
+    `(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}` +
     `(?:(?<wpa>(?=[ \\t])(?<=(?<![\\w.-])wpa_passphrase))|(?<=(?:${anyCase("pass")}|(?:${
       anyCase("seed")
     }|${anyCase("recovery")})[_ -]?)${anyCase("phrase")}))|` +
@@ -685,6 +691,12 @@ export const NAME_WORD: RegExp = new RegExp(
     "(?<algolia>(?=(?:\\.Client)?\\()(?<=algoliasearch)))",
     `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${anyCase("dential")}))`,
     "code(?==)(?<=[?&]code)", // a URL's `?code=` (see QUERY_NAME)
+    // Spanish's and Catalan's `contraseña`, `contrasenya`; Swedish `lösenord`, Hungarian `jelszó`,
+    // Turkish `şifre` (from their letters rare in code); Russian, Chinese, Japanese and Korean
+    // words (from their first letters, which a text of Latin-1 cannot hold)
+    "(?<fw3>[Cc]ontrase(?:ñ|n)y?a|CONTRASE(?:Ñ|N)Y?A)(?![a-z])",
+    "(?<fw4>ösenord(?<=[Ll]ösenord)|ÖSENORD(?<=LÖSENORD)|ó(?<=[Jj]elszó)|Ó(?<=JELSZÓ)|[şŞ]ifre|ŞIFRE)(?![a-z])",
+    "(?<fw5>[пП]ароль|ПАРОЛЬ|密[码碼]|口令|パスワード|비밀번호)",
     "(?<pat>Pat(?![A-Za-z0-9])(?<=[a-z0-9]Pat))", // `adoPat` (see `_secret_rules_hosts.ts`)
     `[Bb](?:${anyCase("earer")}|(?<db2>2(?=[ \\t]{1,8}["']?${
       anyCase("connect")
@@ -750,6 +762,13 @@ export function nameSpots(text: string): NameSpots {
       spots.pats.push(end);
       continue;
     }
+    if (
+      g.fw1 !== undefined || g.fw2 !== undefined || g.fw3 !== undefined || g.fw4 !== undefined ||
+      g.fw5 !== undefined
+    ) {
+      spots.foreign.push(end);
+      continue;
+    }
     if (g.bind !== undefined) {
       spots.calls.push(end);
       continue;
@@ -781,7 +800,8 @@ export function nameSpots(text: string): NameSpots {
     }
   }
   const passRests: number[] = [];
-  const pass = passSpots(text, spots.directives, spots.declared, passRests);
+  const pass = passSpots(text, spots.directives, spots.declared, passRests, spots.foreign);
+  spots.foreign.sort((a, b) => a - b);
   if (pass.length) spots.operators = mergeAscending(spots.operators, pass);
   if (passRests.length) spots.rests = mergeAscending(spots.rests, passRests.sort((a, b) => a - b));
   return spots;
@@ -799,6 +819,7 @@ function noSpots(): NameSpots {
     rests: [],
     directives: [],
     declared: [],
+    foreign: [],
     positions: [],
   };
 }
@@ -833,6 +854,19 @@ function commandKind(
   return undefined;
 }
 
+/**
+ * Where French's `mot de passe` (`mot_de_passe`, `motdepasse`) or Norwegian's `passord` ends, when
+ * the `pass` at `at` starts one, else 0.
+ */
+function foreignPass(text: string, at: number): number {
+  if (text.startsWith("passord", at) && !/[a-z]/.test(text[at + 7] ?? "")) return at + 7;
+  if (
+    text.startsWith("passe", at) && !/[a-z]/.test(text[at + 5] ?? "") &&
+    /(?:^|[^A-Za-z])[Mm]ot[ _-]?de[ _-]?$/.test(text.slice(Math.max(0, at - 8), at))
+  ) return at + 5;
+  return 0;
+}
+
 /** The short password words that {@linkcode NAME_WORD} does not look for, in their three cases. */
 const PASS_WORDS = ["pass", "Pass", "PASS", "pw", "Pw", "PW"];
 
@@ -850,6 +884,7 @@ function passSpots(
   directives: number[],
   declared: number[],
   rests: number[],
+  foreignEnds: number[],
 ): number[] {
   const out: number[] = [];
   for (const word of PASS_WORDS) {
@@ -859,7 +894,12 @@ function passSpots(
     let restEnd = -1;
     for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + n)) {
       const after = text.charCodeAt(at + n);
-      if (after >= 97 && after <= 122) continue; // a lower case letter: a longer word
+      if (after >= 97 && after <= 122) {
+        // a longer word: French `mot de passe` or Norwegian `passord` (the foreign rule's)
+        const foreign = n === 4 && foreignPass(text, at);
+        if (foreign) foreignEnds.push(foreign);
+        continue;
+      }
       if (at + n <= restEnd) continue;
       const rest = restEnd = runEnd(TOKEN_NAME_REST, text, at + n);
       const c = text.charCodeAt(rest);
