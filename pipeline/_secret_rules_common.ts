@@ -95,8 +95,7 @@ export interface NameSpots {
   declared: number[];
   /**
    * Where each password's word in another language than English ends (`senha`, `contraseña`,
-   * `Kennwort`, `wachtwoord`, `hasło`, `heslo`, `mot_de_passe`, `passord`, `lösenord`, `jelszó`,
-   * `şifre`, `пароль`, `密码`, `パスワード`, `비밀번호`).
+   * `Kennwort`, `wachtwoord`, `hasło`, `heslo`, `mot_de_passe`, `passord`, `şifre`, `пароль`, `密码`, `パスワード`, `비밀번호`).
    */
   foreign: number[];
   /**

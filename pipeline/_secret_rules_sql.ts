@@ -7,7 +7,8 @@
  * @module
  */
 
-import { findNamedPasswords, findNamedTokens } from "./_secret_rules_names.ts";
+import { lastIndexNear, type TextHints } from "./_secret_rules_common.ts";
+import { findNamedPasswords, findNamedTokens, namesOf } from "./_secret_rules_names.ts";
 
 type Span = { start: number; end: number };
 
@@ -38,36 +39,36 @@ const MAX_ROW = 65536;
  * // [{ start: 45, end: 69 }]
  * ```
  */
-export function findSqlRowSecrets(text: string): Span[] {
+export function findSqlRowSecrets(text: string, hints?: TextHints): Span[] {
   const out: Span[] = [];
-  for (const word of ["INSERT", "insert", "Insert"]) {
-    // (a statement's rows are read once: an `INSERT` inside them is not read again)
-    let read = 0;
-    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, Math.max(at + 6, read))) {
-      INSERT_COLUMNS.lastIndex = at;
+  // From each secret's name whose rest ends at a list's `,` or `)` (the name search's): the
+  // statement that opens the list, if an `INSERT INTO t (` or a `COPY t (` (each read once).
+  let read = -1;
+  for (const at of namesOf(text, hints).rests) {
+    const c = text.charCodeAt(at);
+    if (at < read || (c !== 44 && c !== 41)) continue; // , )
+    const open = lastIndexNear(text, "(", at, 2048);
+    if (open < 0) continue;
+    const from = Math.max(0, open - 160);
+    const head = STATEMENT_HEAD.exec(text.slice(from, open));
+    if (!head) continue;
+    const start = from + head.index;
+    if (/^copy/i.test(head[0])) {
+      COPY_COLUMNS.lastIndex = start;
+      const m = COPY_COLUMNS.exec(text);
+      if (m) read = copyRows(text, start + m[0].length, columnNames(m.groups!.c), out);
+    } else {
+      INSERT_COLUMNS.lastIndex = start;
       const m = INSERT_COLUMNS.exec(text);
-      if (!m) continue;
-      const columns = columnNames(m.groups!.c);
-      if (!columns.some((c) => SECRET_COLUMN.test(c))) continue;
-      read = insertRows(text, at + m[0].length, columns, out);
-    }
-  }
-  let read = 0;
-  for (
-    let at = text.indexOf("COPY ");
-    at >= 0;
-    at = text.indexOf("COPY ", Math.max(at + 5, read))
-  ) {
-    COPY_COLUMNS.lastIndex = at;
-    const m = COPY_COLUMNS.exec(text);
-    if (!m) continue;
-    const columns = columnNames(m.groups!.c);
-    if (columns.some((c) => SECRET_COLUMN.test(c))) {
-      read = copyRows(text, at + m[0].length, columns, out);
+      if (m) read = insertRows(text, start + m[0].length, columnNames(m.groups!.c), out);
     }
   }
   return out;
 }
+
+/** Before a list's `(`: `INSERT [IGNORE] INTO table` or `COPY table`, at the text's end. */
+const STATEMENT_HEAD =
+  /(?:insert[ \t]{1,16}(?:ignore[ \t]{1,16})?into|COPY)[ \t]{1,16}[\w`"'.\[\]]{1,128}[ \t]{0,16}$/i;
 
 /** A column list's names, their quotes taken off. */
 function columnNames(list: string): string[] {

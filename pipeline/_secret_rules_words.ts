@@ -1,7 +1,7 @@
 /**
  * The rule for passwords named in other languages than English (`secret_rules.ts` is the public
  * face): `SENHA_BANCO = "…"` (Portuguese), `$contraseña = "…"` (Spanish), `mot_de_passe = …`
- * (French), `Kennwort`, `wachtwoord`, `hasło`, `heslo`, `passord`, `lösenord`, `jelszó`, `şifre`,
+ * (French), `Kennwort`, `wachtwoord`, `hasło`, `heslo`, `passord`, `şifre`,
  * `пароль`, `密码`, `パスワード`, `비밀번호`, each as a word of a name (or a label) before its
  * `:`, `=`, `=>` or a full-width `：`. The name search finds where the words end
  * (`NameSpots.foreign`); English's words are the other rules'.
@@ -16,7 +16,7 @@ type Span = { start: number; end: number };
 
 /** The word that ends a text (its last 16 characters), and the text before it (group `b`). */
 const WORD_AT_END =
-  /(?<b>[^]?)(?<w>senha|hasło|haslo|heslo|kennwort|wachtwoord|contraseña|contrasena|contrasenya|mot[ _-]?de[ _-]?passe|passord|lösenord|jelszó|şifre|пароль|密码|密碼|口令|パスワード|비밀번호)$/i;
+  /(?<b>[^]?)(?<w>senha|hasło|haslo|heslo|kennwort|wachtwoord|contraseña|contrasena|contrasenya|mot[ _-]?de[ _-]?passe|passord|şifre|пароль|密码|密碼|口令|パスワード|비밀번호)$/i;
 /** After a word: the rest of its name, its quote, blanks, the operator and blanks. */
 const REST_AND_OPERATOR =
   /[A-Za-z0-9_.\u00c0-\uffff-]{0,32}["'\]]?[ \t]{0,16}(?:=>|[:=：])[ \t]{0,16}/y;

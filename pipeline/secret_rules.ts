@@ -874,7 +874,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "named-secret",
     kind: "A value of SQL's rows under a column named for a secret, by position: " +
       "`INSERT INTO t (…, secret) VALUES (…, '…')`, PostgreSQL's `COPY t (…) FROM stdin;` rows",
-    hints: ["INSERT", "insert", "Insert", "COPY "],
+    hints: [], // (from the names' rests: a secret column's `,` or `)`)
     find: findSqlRowSecrets,
   },
   {
