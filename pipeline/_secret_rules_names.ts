@@ -678,10 +678,10 @@ export const NAME_WORD: RegExp = new RegExp(
     }(?:(?<fw2>ort(?![a-z])(?<=[Kk]ennwort)|ORT(?![a-z])(?<=KENNWORT)|achtwoord(?![a-z])(?<=(?:^|[^a-z])wachtwoord|Wachtwoord)|ACHTWOORD(?![a-z])(?<=WACHTWOORD))|` +
     `(?<pw>(?<=${anyCase("passw")}|\\*${anyCase("assw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
     // …, a wallet's `seed_phrase` and `recovery phrase` (its words: `_secret_rules_admin.ts`)
-    // (and passwords' words of other languages: Portuguese `senha`, Polish `hasło`, Czech `heslo`)
+    // (and passwords' words of other languages: Portuguese `senha`, Polish `haslo`, Czech `heslo`)
     `${
       anyCase("h")
-    }(?:(?<fw1>a(?<=[Ss]enha)|A(?<=SENHA)|[ae]s(?:l|ł)o(?![a-z])(?<=(?:^|[^a-z])h[ae]s(?:l|ł)o|H[ae]s(?:l|ł)o)|[AE]S(?:L|Ł)O(?![A-Za-z])(?<=H[AE]S(?:L|Ł)O))|` +
+    }(?:(?<fw1>a(?<=[Ss]enha)|A(?<=SENHA)|[ae]slo(?![a-z])(?<=(?:^|[^a-z])h[ae]slo|H[ae]slo)|[AE]SLO(?![A-Za-z])(?<=H[AE]SLO))|` +
     `(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}` +
     `(?:(?<wpa>(?=[ \\t])(?<=(?<![\\w.-])wpa_passphrase))|(?<=(?:${anyCase("pass")}|(?:${
       anyCase("seed")
@@ -691,12 +691,9 @@ export const NAME_WORD: RegExp = new RegExp(
     "(?<algolia>(?=(?:\\.Client)?\\()(?<=algoliasearch)))",
     `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${anyCase("dential")}))`,
     "code(?==)(?<=[?&]code)", // a URL's `?code=` (see QUERY_NAME)
-    // Spanish's and Catalan's `contraseña`, `contrasenya`; Turkish `şifre`, Russian, Chinese,
-    // Japanese and Korean words (from their first letters, which a text of Latin-1 cannot hold:
-    // a first letter of Latin-1's upper half, `lösenord`'s `ö`, doubled the search's time)
+    // Spanish's and Catalan's `contraseña`, `contrasena`, `contrasenya` (from the `c` the search
+    // stops at already; other scripts' words are the foreign rule's own search)
     "(?<fw3>[Cc]ontrase(?:ñ|n)y?a|CONTRASE(?:Ñ|N)Y?A)(?![a-z])",
-    "(?<fw4>[şŞ]ifre|ŞIFRE)(?![a-z])",
-    "(?<fw5>[пП]ароль|ПАРОЛЬ|密[码碼]|口令|パスワード|비밀번호)",
     "(?<pat>Pat(?![A-Za-z0-9])(?<=[a-z0-9]Pat))", // `adoPat` (see `_secret_rules_hosts.ts`)
     `[Bb](?:${anyCase("earer")}|(?<db2>2(?=[ \\t]{1,8}["']?${
       anyCase("connect")
@@ -763,8 +760,7 @@ export function nameSpots(text: string): NameSpots {
       continue;
     }
     if (
-      g.fw1 !== undefined || g.fw2 !== undefined || g.fw3 !== undefined || g.fw4 !== undefined ||
-      g.fw5 !== undefined
+      g.fw1 !== undefined || g.fw2 !== undefined || g.fw3 !== undefined
     ) {
       spots.foreign.push(end);
       continue;
