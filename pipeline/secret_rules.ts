@@ -1100,9 +1100,11 @@ export function findSecrets(
   const concats = concatJoints(text, out, hints);
   if (concats.length) out.push(...joinedMatches(text, options, concats));
   // A Sealed Secret's values are sealed for one cluster's key: safe to commit, its point.
-  if (text.includes("SealedSecret")) {
-    return out.filter((m) => !SEALED_VALUE.test(text.slice(m.start, m.end)));
-  }
+  // (its values' shape first: a search of every text for its kind cost 2% of a scan)
+  const sealed = (m: SecretMatch) =>
+    m.end - m.start > 200 && text.startsWith("Ag", m.start) &&
+    SEALED_VALUE.test(text.slice(m.start, m.end));
+  if (out.some(sealed) && text.includes("SealedSecret")) return out.filter((m) => !sealed(m));
   return out;
 }
 
