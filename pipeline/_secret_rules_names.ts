@@ -968,6 +968,9 @@ const CODE_WORD =
   /^(?:boolean|number|bigint|object|unknown|undefined|symbol|buffer|bytes|string|true|false|null|none|nil|required|optional|readonly|private|public)$/i;
 /** A version or version range as a lockfile writes one: `^4.0.0`, `~1.2`, `13.0.0-next-8.29`. */
 const VERSION = /^(?:[~^]|[<>]=?)?v?[0-9]{1,5}(?:\.[0-9]{1,5}){1,3}(?:-[0-9A-Za-z.-]{1,40})?$/;
+/** A dependency's protocol and version (Yarn's and pnpm's `npm:^7.0.3`, `workspace:*`, `0.10.x`). */
+const PACKAGE_SPEC =
+  /^(?:(?:npm|workspace|patch|portal|link|file|jsr):[^\s]{0,128}|[~^<>=]{0,2}[0-9]{1,5}(?:\.(?:[0-9]{1,5}|x|\*)){1,3})$/;
 /** An identifier as code writes one: camelCase, PascalCase with a lower case letter first, snake_case. */
 const CODE_NAME = /^[A-Za-z_$][\w$]*$/;
 
@@ -1003,6 +1006,8 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   // A label (`Password:`, `API key:`) or a version (`^4.0.0`, `13.0.0-next-8.29`): text and
   // data that sit under a password's name in markup and lockfiles, not a password.
   if (/^[A-Za-z][A-Za-z ]*:$/.test(value) || VERSION.test(value)) return false;
+  // A package manager's dependency spec (`npm:1.0.5`, `workspace:^`, a lockfile's under `pgpass`).
+  if (PACKAGE_SPEC.test(value)) return false;
   // With blanks: a passphrase has a digit and does not end as a sentence does (`Try again.`).
   if (/ /.test(value) && (!/[0-9]/.test(value) || /[.!?:]$|^ | $/.test(value))) return false;
   // A label that names the field (`'Password (optional, 7-500 characters)'`, `"API key for …"`).

@@ -127,8 +127,20 @@
  * Dockerfile's `ENV A=… B=…` and `ENV NAME value` with letters alone, `wandb login` and
  * `algoliasearch(id, …)` hex keys; Airtable's and Terraform Cloud's heads gated by the main hint
  * search's `.`.
+ * 34: a quoted name's value as the next literal (`VALUES ('smtp_password', '…')`,
+ * `user_pref("…password", "…")`) and SQL rows under a secret's column (`INSERT`, `COPY`),
+ * Algolia's clients' keys by position, `AUTH` at a `redis-cli` prompt in a page, passwords named
+ * in other languages (`senha`, `contraseña`, `Kennwort`, `пароль`, `密码`, …), a YAML parameter's
+ * `default:` and XML `<name>`/`<defaultValue>` pairs, make's `?=`, lower case names glued to
+ * `pass` (`dbpass`), Exim's `passwd.client`, sendmail's `authinfo`, isync's `Pass`, `.conf`
+ * directives, services' authorization schemes (`Splunk`, `ApiKey`, …), YAML block sequences under
+ * a secret's name, `--creds user:…`, `-p=…`, key setters, a string literal's prefix (`@"…"`,
+ * `r"…"`), a JWT after a percent-escape, a template's literal, literals side by side after `(`,
+ * Zapier's hooks, `user:password` under an `auth` name, Riot and Asana tokens; vault references,
+ * secrets' file paths, periodic test vectors, Slack stand-ins of words, Sealed Secrets'
+ * values and dependency specs kept.
  */
-export const SECRET_RULES_VERSION = 33;
+export const SECRET_RULES_VERSION = 34;
 
 import {
   fewCharacters,

@@ -311,3 +311,8 @@ Deno.test("what the mirrors' audit found the first versions redacted stays", asy
     "data.sql",
   );
 });
+
+Deno.test("a lockfile's dependency specs under auth and pass names stay", async () => {
+  await kept(`  dependencies:\n    oauth: "npm:0.10.x"\n    pgpass: "npm:1.0.5"\n`, "yarn.lock");
+  await kept(`    dbpass: "workspace:^"\n`, "pnpm-lock.yaml");
+});
