@@ -16,7 +16,10 @@
  * Windows' and Samba's tools), the eighteenth's 158 (infrastructure stacks, mobile builds' settings,
  * constants of Go, Rust, C, Swift and Kotlin, SQL's users in more dialects, drivers' connection
  * strings, values that formats write apart from their names, credentials in Markdown, clients'
- * rarer history and credential files, more providers' keys), each scanned as a build scans it
+ * rarer history and credential files, more providers' keys), the twentieth's 262 (CI files of
+ * many vendors, infrastructure files, mobile configs, notebooks, histories, logs and dumps, test
+ * fixtures, SQL dumps, mail configs, rarer URIs, oddly wrapped keys, more providers, names in other
+ * languages, Algolia's clients, `AUTH` at a `redis-cli` prompt), each scanned as a build scans it
  * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
