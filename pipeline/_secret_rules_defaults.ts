@@ -105,7 +105,7 @@ export function findSecretDefaults(
   const pairValue = (at: number, from: number, to: number) => {
     FALLBACK_ARGUMENT.lastIndex = at;
     const m = FALLBACK_ARGUMENT.exec(text);
-    const value = m?.groups!.v;
+    const value = m?.groups?.v;
     // one token with a secret's shape: generated (`Xk29fj…`, a UUID), or letters, digits and a
     // password's mark (`Pass@word1`); a list of names (`["auth_password", "auth_client_id"]`),
     // a label, a test's word (`'123456'`, `"new-secret-1234"`) is none

@@ -591,7 +591,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     // (`/hook` and `/with/`: 0.8 ms each over the stdlib's 11 M characters, `/with/key/` 1.6-2.5)
     hints: ["/hook", "/with/"],
     pattern:
-      /\/(?:hooks?|with\/key)\/(?:catch\/[0-9]{4,12}\/(?<v>[a-z0-9]{6,12})(?=\/|["'\s]|$)|(?<v>[A-Za-z0-9_-]{20,64}(?:\/[A-Za-z0-9_-]{20,64})?)(?![A-Za-z0-9_.\/-]))/g,
+      /\/(?:hooks?|with\/key)\/(?:catch\/[0-9]{4,12}\/)?(?<v>(?<=catch\/[0-9]{4,12}\/)[a-z0-9]{6,12}(?=\/|["'\s]|$)|[A-Za-z0-9_-]{20,64}(?:\/[A-Za-z0-9_-]{20,64})?(?![A-Za-z0-9_.\/-]))/g,
     accept: (value, text, start) =>
       // Zapier's catch hook: `/hooks/catch/<account>/<key>/`, a short key of letters and digits
       /\/catch\/[0-9]{4,12}\/$/.test(text.slice(Math.max(0, start - 20), start))
