@@ -102,7 +102,7 @@ export interface NameSpots {
    * Where each word ends after which a command or a format writes a secret by position, and which:
    * `ngrok authtoken` and `add-authtoken`, `wpa_passphrase`, GitHub Actions' `::add-mask::`,
    * `db2 connect`, a Wi-Fi `psk =` (Nix's `.psk = "…"`), FreeRDP's `xfreerdp` (its `/p:`),
-   * `wandb login` and `algoliasearch(` (hex keys by position).
+   * `wandb login`, `algoliasearch(` and Algolia's `SearchClient` (hex keys by position).
    */
   positions: Array<
     {
@@ -118,7 +118,8 @@ export interface NameSpots {
         | "iwkey"
         | "ftp"
         | "wandb"
-        | "algolia";
+        | "algolia"
+        | "algoliaClient";
     }
   >;
 }

@@ -694,6 +694,9 @@ export const NAME_WORD: RegExp = new RegExp(
     // Spanish's and Catalan's `contraseña`, `contrasena`, `contrasenya` (from the `c` the search
     // stops at already; other scripts' words are the foreign rule's own search)
     "(?<fw3>[Cc]ontrase(?:ñ|n)y?a|CONTRASE(?:Ñ|N)Y?A)(?![a-z])",
+    // Algolia's other clients (`SearchClient.create(`, `Search::Client.create(`,
+    // `search.NewClient(`): a key by position after the application id
+    "(?<algoliaClient>Client(?<=Search(?:::)?Client|search\\.NewClient)(?=(?:(?:\\.|::)create)?\\())",
     "(?<pat>Pat(?![A-Za-z0-9])(?<=[a-z0-9]Pat))", // `adoPat` (see `_secret_rules_hosts.ts`)
     `[Bb](?:${anyCase("earer")}|(?<db2>2(?=[ \\t]{1,8}["']?${
       anyCase("connect")
@@ -840,6 +843,7 @@ function positionKind(
   if (g.ftp !== undefined) return "ftp";
   if (g.wandb !== undefined) return "wandb";
   if (g.algolia !== undefined) return "algolia";
+  if (g.algoliaClient !== undefined) return "algoliaClient";
   return undefined;
 }
 

@@ -331,19 +331,8 @@ const ALGOLIA_CALL =
  */
 const ALGOLIA_CLIENT_CALL =
   /\([ \t]{0,16}(?:[A-Za-z]{1,16}\([ \t]{0,16})?(?<a>["'])[A-Z0-9]{10}\k<a>[ \t]{0,16}\)?[ \t]{0,16},[ \t]{0,16}(?:[A-Za-z]{1,16}\([ \t]{0,16})?(?<k>["'])(?<q>[0-9a-f]{32})\k<k>/dy;
-/** What stands before an Algolia client's `Client`: `Search`, `Search::` or `search.New`. */
-const ALGOLIA_CLIENT_NAME = /(?:Search|Search::|search\.New)$/;
-/** From a client's name to its `(`: `.create(`, `::create(` or the `(` itself. */
-const ALGOLIA_CLIENT_OPEN = /^(?:(?:\.|::)create)?\(/;
-
-/** The keys given by position to Algolia's clients other than `algoliasearch(` (see above). */
-function algoliaClients(text: string, out: Span[]): void {
-  for (let at = text.indexOf("Client"); at >= 0; at = text.indexOf("Client", at + 6)) {
-    if (!ALGOLIA_CLIENT_NAME.test(text.slice(Math.max(0, at - 10), at))) continue;
-    const open = ALGOLIA_CLIENT_OPEN.exec(text.slice(at + 6, at + 16));
-    if (open) sticky(text, at + 6 + open[0].length - 1, ALGOLIA_CLIENT_CALL, out);
-  }
-}
+/** From an Algolia client's name to its `(`: `.create(`, `::create(` or the `(` itself. */
+const ALGOLIA_CLIENT_OPEN = /(?:(?:\.|::)create)?\(/y;
 
 /**
  * The secret written after a word the name search found (`NameSpots.positions`, ending at `at`):
@@ -368,6 +357,13 @@ function afterWord(text: string, at: number, kind: string, out: Span[]): void {
   }
   if (kind === "algolia") {
     sticky(text, at, ALGOLIA_CALL, out);
+    return;
+  }
+  if (kind === "algoliaClient") {
+    ALGOLIA_CLIENT_OPEN.lastIndex = at;
+    if (ALGOLIA_CLIENT_OPEN.exec(text)) {
+      sticky(text, ALGOLIA_CLIENT_OPEN.lastIndex - 1, ALGOLIA_CLIENT_CALL, out);
+    }
     return;
   }
   if (kind === "ngrok" || kind === "wpa") {
@@ -454,7 +450,6 @@ export function findPositionalPasswords(
     if (kind === "rclone") rcloneConfig(text, at, out);
   }
   for (const { at, kind } of spots.positions) afterWord(text, at, kind, out);
-  algoliaClients(text, out);
   // an `expect` of a password prompt (`expect "*assword*"`, `expect -re "Password:"`): its `send`
   for (const at of spots.passwords) {
     const from = Math.max(lastIndexNear(text, "\n", at, 64) + 1, at - 64, 0);
