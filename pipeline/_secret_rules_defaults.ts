@@ -87,7 +87,7 @@ export function findSecretDefaults(
   };
   for (const at of spots.operators) {
     // `user:password` under an `auth` name (`cloud.auth: "elastic:…"`, `basic_auth = admin:…`)
-    if (/auth["']?[ \t]{0,16}$/i.test(text.slice(Math.max(0, at - 24), at))) {
+    if (authBefore(text, at)) {
       USER_PASSWORD.lastIndex = at + 1;
       const m = USER_PASSWORD.exec(text);
       if (m && passwordLike(m.groups!.v, false)) {
@@ -173,6 +173,13 @@ function defaultLike(value: string, name: string): boolean {
 function quotedName(text: string, start: number, end: number): boolean {
   const q = text[start - 1];
   return (q === '"' || q === "'") && text[end] === q;
+}
+
+/** Whether the name before the operator at `at` ends in `auth` (any case; a quote, blanks between). */
+function authBefore(text: string, at: number): boolean {
+  let e = at;
+  while (e > 0 && at - e < 16 && /["' \t]/.test(text[e - 1])) e--;
+  return e >= 4 && text.slice(e - 4, e).toLowerCase() === "auth";
 }
 
 /** Where the name that ends at `end` starts (64 characters back at most). */

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { lastIndexNear, type TextHints } from "./_secret_rules_common.ts";
+import type { TextHints } from "./_secret_rules_common.ts";
 import { findNamedPasswords, findNamedTokens, namesOf } from "./_secret_rules_names.ts";
 
 type Span = { start: number; end: number };
@@ -47,8 +47,13 @@ export function findSqlRowSecrets(text: string, hints?: TextHints): Span[] {
   for (const at of namesOf(text, hints).rests) {
     const c = text.charCodeAt(at);
     if (at < read || (c !== 44 && c !== 41)) continue; // , )
-    const open = lastIndexNear(text, "(", at, 2048);
-    if (open < 0) continue;
+    // the list's `(`, 2 KB back at most (not past a `;` or another list's `)`)
+    let open = at - 1;
+    for (; open >= 0 && open > at - 2048; open--) {
+      const k = text.charCodeAt(open);
+      if (k === 40 || k === 59 || k === 41) break; // ( ; )
+    }
+    if (open < 0 || text.charCodeAt(open) !== 40) continue;
     const from = Math.max(0, open - 160);
     const head = STATEMENT_HEAD.exec(text.slice(from, open));
     if (!head) continue;
