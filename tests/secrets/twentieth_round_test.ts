@@ -113,7 +113,7 @@ Deno.test("passwords named in other languages", async () => {
   await redactsValue(`Логин: admin, пароль: ${PW}\n`, PW, "README.md");
   await redactsValue(`数据库密码：${PW}\n`, PW, "配置.md");
   await redactsValue(`パスワード: ${PW}\n`, PW, "設定.txt");
-  await redactsValue(`비밀번호 = "${PW}"\n`, PW, "a.py");
+  await redactsValue(`비밀번호 = "${PW}"\n`, PW, "a.yml");
   await redactsValue(`dbWachtwoord: "${PW}"\n`, PW, "a.yml");
   await redactsValue(`Kennwort=${PW}\n`, PW, ".env");
 });
