@@ -1935,18 +1935,21 @@ function csharpName(def: NodeLike, type: string): NodeLike | null | undefined {
 /**
  * C# items: declarations, and a program's top-level statements that set it up (ASP.NET's minimal
  * API: `var builder = WebApplication.CreateBuilder(args);`, `app.MapGet("/", () => ...);`), a
- * declaration or an expression's statement, lambdas' bodies elided. A statement that branches or
- * loops (`if (app.Environment.IsDevelopment()) {...}`) is code, left out.
+ * declaration or an expression's statement, lambdas' bodies elided, and its local functions (a
+ * handler's `static async Task<IResult> GetTodo(...) { ... }`: definitions, their bodies elided).
+ * A statement that branches or loops (`if (app.Environment.IsDevelopment()) {...}`) is code, left
+ * out.
  */
 function csharpKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
   // A route method's statements (see `csharpRouteMethod`) are kept as a program's are.
   if (container?.type === "block" && container.parent && csharpRouteMethod(container.parent)) {
-    if (type === "local_declaration_statement") return true;
+    if (type === "local_declaration_statement" || type === "local_function_statement") return true;
     return type === "expression_statement" && !CSHARP_PRINTS.test(node.text);
   }
   if (type === "global_statement") {
     const statement = node.firstNamedChild;
     if (statement?.type === "local_declaration_statement") return true;
+    if (statement?.type === "local_function_statement") return true;
     // What the program prints is output, not its setup (`Console.WriteLine("Starting");`).
     return statement?.type === "expression_statement" && !CSHARP_PRINTS.test(statement.text);
   }
@@ -2080,6 +2083,7 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
     global_statement: { kind: "route", checked: true },
     expression_statement: { kind: "route", checked: true },
     local_declaration_statement: { kind: "route", checked: true },
+    local_function_statement: { kind: "function" },
   },
   walksBody: csharpRouteMethod,
   values: new Set(["property_declaration.value"]),
