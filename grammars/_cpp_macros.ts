@@ -86,13 +86,15 @@ const QT_CALL = /^([ \t]*)(Q_[A-Z0-9_]+[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))[ \t]
 /**
  * A Catch2 or doctest test case's head alone on its line (`TEST_CASE("Factorials", "[math]")`,
  * `SCENARIO("x")`, `TEMPLATE_TEST_CASE("y", "[t]", int, float)`, `TEST_CASE_METHOD(Fixture,
- * "z")`), its block after it: its string arguments made it no function the parser could read
+ * "z")`, Catch2's `SCENARIO_METHOD` and `TEMPLATE_PRODUCT_`/`LIST_` forms, doctest's
+ * `TEST_CASE_FIXTURE(F, "x")`, `TEST_CASE_TEMPLATE("x", T, int)`, `..._DEFINE`, `SCENARIO_...`),
+ * its block after it: its string arguments made it no function the parser could read
  * (a statement, then a block at the file's top level), and a skeleton dropped the tests. Its
  * arguments are read as blanks, so it parses as GoogleTest's `TEST(Suite, Name) { ... }` does:
  * a function, whose body is elided (see {@linkcode catchTest} for its symbol).
  */
 const CATCH_TEST =
-  /^([ \t]*(?:TEST_CASE|SCENARIO|TEMPLATE_TEST_CASE|TEMPLATE_LIST_TEST_CASE|TEMPLATE_PRODUCT_TEST_CASE|TEST_CASE_METHOD|TEMPLATE_TEST_CASE_METHOD)[ \t]*\()((?:[^()\n]|\([^()\n]*\))*)(\)[ \t]*\{?[ \t]*)(?:\/\/.*)?$/;
+  /^([ \t]*(?:(?:TEMPLATE_(?:PRODUCT_|LIST_)?)?(?:TEST_CASE|SCENARIO)(?:_METHOD)?|(?:TEST_CASE|SCENARIO)_(?:FIXTURE|CLASS|TEMPLATE(?:_DEFINE)?))[ \t]*\()((?:[^()\n]|\([^()\n]*\))*)(\)[ \t]*\{?[ \t]*)(?:\/\/.*)?$/;
 
 /** The title a Catch2 test case's head holds: its first string (after a fixture's name). */
 const CATCH_TITLE = /^[A-Z_]+[ \t]*\([ \t]*(?:[A-Za-z_][\w:]*[ \t]*,[ \t]*)?"((?:[^"\\\n]|\\.)*)"/;

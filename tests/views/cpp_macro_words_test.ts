@@ -262,3 +262,45 @@ Deno.test("Catch2's test cases are functions named by their titles, bodies elide
     ["helper", "function", "int helper(int a)"],
   ]);
 });
+
+// doctest's forms of a test case (`TEST_CASE_FIXTURE`, `TEST_CASE_TEMPLATE`, its `_DEFINE`) and
+// Catch2's `SCENARIO_METHOD`, `TEMPLATE_LIST_TEST_CASE_METHOD`: the pattern named Catch2's first
+// forms only, and these were dropped as the others had been (nlohmann/json's doctest suite:
+// `TEST_CASE_TEMPLATE_DEFINE("value_in_range_of trait", T, ...)`). Written for this test.
+Deno.test("doctest's fixture and template test cases and Catch2's method forms are tests", async () => {
+  const text = [
+    'TEST_CASE_FIXTURE(Db, "inserts rows") {',
+    "  CHECK(size() == 1);",
+    "}",
+    "",
+    'TEST_CASE_TEMPLATE("widens", T, char, short) {',
+    "  CHECK(sizeof(T) < 4);",
+    "}",
+    "",
+    'TEST_CASE_TEMPLATE_DEFINE("in range", T, in_range_id)',
+    "{",
+    "  CHECK(true);",
+    "}",
+    "",
+    'SCENARIO_METHOD(Shop, "buys one") {',
+    "  GIVEN(1);",
+    "}",
+    "",
+    'TEMPLATE_LIST_TEST_CASE_METHOD(Fx, "lists", "[l]", Types) {',
+    "  CHECK(true);",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("tests/unit.cpp", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.name, s.kind]), [
+    ["inserts rows", "test"],
+    ["widens", "test"],
+    ["in range", "test"],
+    ["buys one", "test"],
+    ["lists", "test"],
+  ]);
+  assert.match(
+    view.text,
+    /^TEST_CASE_TEMPLATE_DEFINE\("in range", T, in_range_id\)\n\{ \.\.\. \}$/m,
+  );
+});
