@@ -304,3 +304,55 @@ Deno.test("doctest's fixture and template test cases and Catch2's method forms a
     /^TEST_CASE_TEMPLATE_DEFINE\("in range", T, in_range_id\)\n\{ \.\.\. \}$/m,
   );
 });
+
+// doctest's `TEST_SUITE("math") { ... }` holds test cases: its string made the block no item, and
+// every test in it was dropped (a file of suites kept its `#include`s). Read as a namespace of the
+// same length, each suite is a symbol of kind `suite` holding its tests. Written for this test.
+Deno.test("doctest's suites hold their test cases", async () => {
+  const text = [
+    '#include "doctest.h"',
+    "",
+    'TEST_SUITE("math") {',
+    'TEST_CASE("adds") {',
+    "    CHECK(1 + 1 == 2);",
+    "}",
+    "",
+    'TEST_SUITE("nested" * doctest::skip())',
+    "{",
+    'TEST_CASE_FIXTURE(Fx, "subtracts") {',
+    "    CHECK(1 - 1 == 0);",
+    "}",
+    "}",
+    "}",
+    "",
+    'TEST_SUITE_BEGIN("flat");',
+    "int helper(int a) { return a; }",
+    "",
+  ].join("\n");
+  const view = (await renderCode("tests/math.cpp", text))!;
+  assert.equal(
+    view.text,
+    [
+      '#include "doctest.h"',
+      "",
+      'TEST_SUITE("math") {',
+      'TEST_CASE("adds") { ... }',
+      "",
+      'TEST_SUITE("nested" * doctest::skip())',
+      "{",
+      'TEST_CASE_FIXTURE(Fx, "subtracts") { ... }',
+      "}",
+      "}",
+      "",
+      "int helper(int a) { ... }",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
+    ["math", "suite"],
+    ["math.adds", "test"],
+    ["math.nested", "suite"],
+    ["math.nested.subtracts", "test"],
+    ["helper", "function"],
+  ]);
+});
