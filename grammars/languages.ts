@@ -1917,6 +1917,8 @@ function csharpPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
   // A route is an API's endpoint, whatever maps it.
   if (CSHARP_STATEMENTS.has(def.type)) return true;
   if (def.type.includes("namespace")) return true;
+  // A local function is the program's or the method's own, whatever its place.
+  if (def.type === "local_function_statement") return false;
   const mods = def.namedChildren.filter((c) => c.type === "modifier").map((c) => c.text);
   if (mods.some((m) => CSHARP_ACCESS.test(m))) return true;
   if (mods.includes("private")) return false;

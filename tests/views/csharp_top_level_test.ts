@@ -193,13 +193,14 @@ Deno.test("a C# program's and a route method's local functions stay, their bodie
       "",
     ].join("\n"),
   );
-  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
-    ["get /todos/{id}", "route"],
-    ["GetTodo", "function"],
-    ["Routes", "class"],
-    ["Routes.MapMore", "method"],
-    ["Routes.MapMore.get /health", "route"],
-    ["Routes.MapMore.Health", "function"],
-    ["Routes.MapMore.Count", "function"],
+  // Their own, not an API's: no local function is public.
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.public]), [
+    ["get /todos/{id}", "route", true],
+    ["GetTodo", "function", false],
+    ["Routes", "class", true],
+    ["Routes.MapMore", "method", true],
+    ["Routes.MapMore.get /health", "route", true],
+    ["Routes.MapMore.Health", "function", false],
+    ["Routes.MapMore.Count", "function", false],
   ]);
 });
