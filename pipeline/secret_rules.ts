@@ -129,9 +129,10 @@
  * search's `.`; 34: a joined window reads whole lines again (31 cut it 2 KB before a joint: a
  * value longer than that before its `\` or `+` lost its name and was left), its joints on one line
  * one window; 35: lines ended by a lone CR, NEL, U+2028, U+2029, a form feed or a vertical tab are
- * read as lines ended by LF (a file of them was one line to the rules).
+ * read as lines ended by LF (a file of them was one line to the rules); 36: the first colon of a
+ * `::` after a key's name is no operator (Rust's `UnboundKey::new(…)` was a random key).
  */
-export const SECRET_RULES_VERSION = 35;
+export const SECRET_RULES_VERSION = 36;
 
 import {
   fewCharacters,
