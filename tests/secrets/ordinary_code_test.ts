@@ -141,7 +141,10 @@ Deno.test("redactText() keeps a path of names joined by `::` after a key's name"
   }
   // The same value after a `:` of its own is still a key.
   const wordpress = "AUTH_KEY: MW1pxMctoyA(>M%0Vl 2(#o0|2$cB+K|.G$hB~4Juw@]:(5;oVUl<<W3^e_R-fg\n";
-  assert.equal((await redactText(wordpress, "wp.yaml")).text, "AUTH_KEY: [REDACTED:named-secret]\n");
+  assert.equal(
+    (await redactText(wordpress, "wp.yaml")).text,
+    "AUTH_KEY: [REDACTED:named-secret]\n",
+  );
 });
 
 Deno.test("redactText() keeps public keys and maps under words that only start with a secret's", async () => {
