@@ -141,9 +141,10 @@
  * `r"…"`), a JWT after a percent-escape, a template's literal, literals side by side after `(`,
  * Zapier's hooks, `user:password` under an `auth` name, Riot and Asana tokens; vault references,
  * secrets' file paths, periodic test vectors, Slack stand-ins of words, Sealed Secrets'
- * values and dependency specs kept.
+ * values and dependency specs kept; 37: the first colon of a `::` after a key's name is no
+ * operator (Rust's `UnboundKey::new(…)` was a random key).
  */
-export const SECRET_RULES_VERSION = 36;
+export const SECRET_RULES_VERSION = 37;
 
 import {
   fewCharacters,
