@@ -336,15 +336,9 @@ export function blankMacroWords(text: string): string | undefined {
       (typed
         ? line.replace(AFTER_TYPE, (_all, head: string, name: string) => head + spaces(name))
         : line);
-    const suite = word && line.includes('"') ? DOCTEST_SUITE.exec(line) : null;
-    if (suite && (suite[3].includes("{") || next(i)?.trimStart().startsWith("{"))) {
-      lines[i] = suite[1] + "namespace " + spaces(suite[2]) + suite[3] +
-        line.slice(suite[1].length + 10 + suite[2].length + suite[3].length);
-      continue;
-    }
-    const test = word && line.includes('"') ? CATCH_TEST.exec(line) : null;
-    if (test && (test[3].includes("{") || next(i)?.trimStart().startsWith("{"))) {
-      lines[i] = test[1] + spaces(test[2]) + line.slice(test[1].length + test[2].length);
+    const head = word && line.includes('"') ? testHead(line, () => next(i)) : undefined;
+    if (head !== undefined) {
+      lines[i] = head;
       continue;
     }
     if (word && label === undefined) {
@@ -371,6 +365,25 @@ export function blankMacroWords(text: string): string | undefined {
   }
   const out = lines.join("\n");
   return out === text ? undefined : out;
+}
+
+/**
+ * A doctest `TEST_SUITE("x") {` line as a namespace of the same length, or a Catch2/doctest
+ * `TEST_CASE("x") {` head with its macro word blanked; undefined when `line` is neither or no
+ * `{` follows (on it or on `nextLine()`, the next line that is not blank).
+ */
+function testHead(line: string, nextLine: () => string | undefined): string | undefined {
+  const spaces = (word: string) => " ".repeat(word.length);
+  const suite = DOCTEST_SUITE.exec(line);
+  if (suite && (suite[3].includes("{") || nextLine()?.trimStart().startsWith("{"))) {
+    return suite[1] + "namespace " + spaces(suite[2]) + suite[3] +
+      line.slice(suite[1].length + 10 + suite[2].length + suite[3].length);
+  }
+  const test = CATCH_TEST.exec(line);
+  if (test && (test[3].includes("{") || nextLine()?.trimStart().startsWith("{"))) {
+    return test[1] + spaces(test[2]) + line.slice(test[1].length + test[2].length);
+  }
+  return undefined;
 }
 
 /** A macro word inside a line blanked: after `class`/`struct` (`class FMT_API C`) and in an `if`. */
