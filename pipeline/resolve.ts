@@ -35,12 +35,12 @@ import { foldGitStores } from "./_git_store_folders.ts";
 import { outputDirError } from "./_output_dir.ts";
 import {
   anyPath,
-  globPrefix,
   loadGlobMatcher,
   manyGlobsMatcher,
   nameMatcher,
   withPrefix,
 } from "./_path_matchers.ts";
+import { globPrefix } from "./path_starts.ts";
 import {
   DEFAULT_EXCLUDED_DIRS,
   DEFAULT_SECRET_FILES,
