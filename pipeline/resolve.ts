@@ -20,7 +20,7 @@ import {
 import { isCodeFile } from "./number_tables.ts";
 import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
-import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
+import { basename, isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
 import { gitListing } from "./_git.ts";
 import { unopenedReason } from "./_git_unopened.ts";
 import { notRegularIgnoreText } from "./_git_ignore_files.ts";
@@ -35,12 +35,12 @@ import { foldGitStores } from "./_git_store_folders.ts";
 import { outputDirError } from "./_output_dir.ts";
 import {
   anyPath,
-  globPrefix,
   loadGlobMatcher,
   manyGlobsMatcher,
   nameMatcher,
   withPrefix,
 } from "./_path_matchers.ts";
+import { globPrefix } from "./path_starts.ts";
 import {
   DEFAULT_EXCLUDED_DIRS,
   DEFAULT_SECRET_FILES,
@@ -281,7 +281,7 @@ async function listCandidates(config: ResolvedConfig, input: ResolveInput): Prom
     folders,
     attributes: git ? await attributeSkips(root, list, { warnings, notGenerated }) : new Map(),
     notGenerated,
-    vendored: vendoredFolders(list),
+    vendored: vendoredFolders(list, { project: basename(root) }),
     warnings,
     secretNamed,
   };
