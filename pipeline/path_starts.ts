@@ -11,7 +11,7 @@ const PLAIN_START = /^[\p{L}\p{N}\p{M}._\-~ #%=:;&/]*/u;
 /**
  * The text every path a glob matches starts with: its characters up to the first that may be
  * glob syntax, without a last `/` (`a/**` matches `a`); "" when the glob starts with syntax or
- * with a form picomatch rewrites (`./a`, `a//b`). A test of that start passes over paths no
+ * with a form picomatch rewrites (`./a`, `a//b`), or when it holds a `|` anywhere. A test of that start passes over paths no
  * pattern could match, so a list of thousands of globs is not tried whole on each path.
  *
  * @example
@@ -23,6 +23,8 @@ const PLAIN_START = /^[\p{L}\p{N}\p{M}._\-~ #%=:;&/]*/u;
  * ```
  */
 export function globPrefix(glob: string): string {
+  // picomatch reads a `|` outside a group as two patterns (`src/a|docs/b` matches `docs/b`)
+  if (glob.includes("|")) return "";
   const prefix = PLAIN_START.exec(glob)![0].replace(/\/$/, "");
   const rewritten = /^\.{0,2}\/|\/\.{0,2}\/|\/\.{1,2}$|^\.{1,2}$/.test(prefix);
   return rewritten ? "" : prefix;
