@@ -124,11 +124,15 @@ async function renderFiles({ stages, run, options }: Building): Promise<Rendered
   unmatchedFocus(config.focus, sources.map((s) => s.path)).forEach(warn);
   let done = 0;
   let cacheHits = 0;
+  let bytesDone = 0;
+  const bytesTotal = sources.reduce((n, s) => n + s.size, 0);
   const files = await stages.transform(
     sources,
     progress && ((file) => {
       if (file.cache === "hit") cacheHits++;
-      progress({ stage: "transform", done: ++done, total: sources.length, cacheHits });
+      bytesDone += file.bytes;
+      const total = sources.length;
+      progress({ stage: "transform", done: ++done, total, cacheHits, bytesDone, bytesTotal });
     }),
   );
   clock?.mark("transform");

@@ -71,6 +71,13 @@ export interface BuildProgress {
   total: number;
   /** Files whose transform came from the cache so far. */
   cacheHits: number;
+  /**
+   * Source bytes of the items done (`transform`: of the files rendered), when known: the time left
+   * is estimated by bytes, as files differ in size by orders of magnitude.
+   */
+  bytesDone?: number;
+  /** Source bytes of all items in this stage, when known (see `bytesDone`). */
+  bytesTotal?: number;
 }
 
 /** What a build returns. */

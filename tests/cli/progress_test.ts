@@ -145,6 +145,25 @@ Deno.test("progressBar() gives no estimate until a stage has done a hundredth of
   bar.done();
 });
 
+Deno.test("progressBar() estimates by bytes when told them, once a twentieth of them is done", () => {
+  const { bar, out, clock } = clockedBar();
+  // The worker pool renders the largest files first: 160 of 5,457 files hold 40 of 100 MB.
+  const total = 5_457;
+  const bytesTotal = 100_000_000;
+  const at = (done: number, bytesDone: number) =>
+    bar.update({ stage: "transform", done, total, cacheHits: 0, bytesDone, bytesTotal });
+  at(0, 0);
+  clock.now = 1_000;
+  at(60, 4_000_000);
+  // 4% of the bytes: no estimate (by files it would be "about 90 s left").
+  assert.equal(out.at(-1), "\rslop [----------] 60/5457 files, 0 cached");
+  clock.now = 2_000;
+  at(160, 40_000_000);
+  // 60 MB left at 20 MB a second: 3 s (by files it would be about 67 s).
+  assert.equal(out.at(-1), "\rslop [----------] 160/5457 files, 0 cached, about 3 s left");
+  bar.done();
+});
+
 Deno.test("slop build --timings prints every stage's time to stderr, and nothing to stdout", async () => {
   const root = await makeProject({
     "slop.config.ts": `export default { files: ["a.txt"] };\n`,

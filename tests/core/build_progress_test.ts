@@ -30,6 +30,16 @@ for (const layered of [false, true]) {
     const of = (stage: BuildProgress["stage"]) => seen.filter((p) => p.stage === stage);
     assert.deepEqual(of("scan").map((p) => [p.done, p.total]), [[0, FILES], [FILES, FILES]]);
     assert.equal(of("transform").length, FILES);
+    // The files' bytes too (the bar's estimate is by bytes): growing to the sources' total.
+    const sizes = Array.from({ length: FILES }, (_, i) => `def f${i}(x):\n    return x * ${i}\n`);
+    const bytes = sizes.reduce((n, text) => n + text.length, 0);
+    const rendered = of("transform");
+    assert.ok(
+      rendered.every((p) => p.bytesTotal === bytes),
+      `${rendered[0].bytesTotal} of ${bytes}`,
+    );
+    assert.ok(rendered.every((p, i) => p.bytesDone! > (i ? rendered[i - 1].bytesDone! : 0)));
+    assert.equal(rendered.at(-1)!.bytesDone, bytes);
     assert.deepEqual(seen.map((p) => p.stage).filter((s, i, all) => s !== all[i - 1]), [
       "scan",
       "transform",
