@@ -94,6 +94,11 @@ export interface BuildResult {
   output?: { number: number; document: string; manifest: string };
   /** Warnings, in the order they were raised. */
   warnings: string[];
+  /**
+   * The warning that the document is over the configured model's context window, as it is in
+   * `warnings` (absent when it fits, the window is unknown, or the build compares with the lock).
+   */
+  overWindow?: string;
   /** The configured provider's cache plan: tokens, breakpoints, cold and warm cost. */
   cache?: CachePlan;
   /** The token budget and what was stepped down (only when a budget is set). */

@@ -101,11 +101,15 @@ Deno.test("slop build's summary says when the document is larger than every know
   const line = run.stdout.split("\n").find((l) => l.startsWith("too large: "));
   assert.ok(line, run.stdout);
   assert.match(line, /larger than the context window of every known model \(the closest: /);
-  // It suggests the budget the configured model's context-window warning suggests, not another.
+  // It suggests the budget the configured model's context-window warning suggests, not another;
+  // that warning is in the manifest, not said twice in the summary.
   const suggested = /--budget (\d+)/.exec(line)?.[1];
-  const warning = run.stdout.split("\n").find((l) => l.includes("over its context window"));
-  assert.ok(suggested && warning, run.stdout);
+  const manifestPath = / \(manifest (.+)\)$/m.exec(run.stdout)?.[1];
+  const manifest = JSON.parse(await Deno.readTextFile(join(root, manifestPath!)));
+  const warning = manifest.warnings.find((w: string) => w.includes("over its context window"));
+  assert.ok(suggested && warning, JSON.stringify(manifest.warnings));
   assert.equal(/--budget (\d+)/.exec(warning)?.[1], suggested);
+  assert.doesNotMatch(run.stdout, /over its context window/);
   assert.match(line, /"defaultView": "skeleton"/);
   assert.match(line, /--preset NAME, --persona NAME/);
   // Within the budget the document fits: no such line.
