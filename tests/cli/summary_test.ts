@@ -7,6 +7,7 @@ import { modelWindows, overEveryWindow } from "../../plugins/providers/windows.t
 import { join } from "node:path";
 import { build, defaultPlugins, loadConfig, type SlopConfig } from "../../mod.ts";
 import { type BuildFlags, runBuild, summaryText } from "../../cli/build.ts";
+import { formatDollars } from "../../cli/_output.ts";
 
 Deno.test("slop build's summary says 1 error, not 1 errors", async () => {
   const root = await makeProject({
@@ -305,4 +306,14 @@ Deno.test("modelTokenCount() says how a model's tokens were counted", () => {
     modelTokenCount(1234, info("chars-estimate", 0.25)),
     "~1,234 tokens (characters × 0.25, estimated)",
   );
+});
+
+Deno.test("formatDollars() says a small cost in millionths, a cost under a millionth as such, nil as $0", () => {
+  assert.equal(formatDollars(0), "$0");
+  assert.equal(formatDollars(0.00000025), "<$0.000001");
+  assert.equal(formatDollars(0.0000072), "$0.000007");
+  assert.equal(formatDollars(0.005576), "$0.005576");
+  assert.equal(formatDollars(0.0123456), "$0.0123");
+  assert.equal(formatDollars(2.5), "$2.5000");
+  assert.equal(formatDollars(-0.0000072), "-$0.000007");
 });
