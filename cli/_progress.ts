@@ -200,6 +200,8 @@ export function formatLeft(ms: number): string {
  * // "slop [##--] 5/10 files, 2 cached, about 4 s left"
  * progressLine({ stage: "scan", done: 0, total: 10, cacheHits: 0 }, { width: 4 });
  * // "slop [----] reading and scanning 10 files for secrets"
+ * progressLine({ stage: "scan", done: 5, total: 10, cacheHits: 0 }, { width: 4 });
+ * // "slop [##--] scanning for secrets: 5/10 files"
  * progressLine({ stage: "budget", done: 50, total: 100, cacheHits: 0 }, { width: 4 });
  * // "slop [##--] fitting the budget: 50/100 tokens over shed"
  * ```
@@ -211,9 +213,11 @@ export function progressLine(progress: BuildProgress, options: ProgressLineOptio
   let bar = "#".repeat(full) + "-".repeat(width - full);
   if (options.color) bar = `\x1b[36m${"#".repeat(full)}\x1b[2m${"-".repeat(width - full)}\x1b[0m`;
   const what = progress.stage === "scan"
-    ? progress.done < progress.total
-      ? `reading and scanning ${progress.total} files for secrets`
-      : `read and scanned ${progress.total} files`
+    ? progress.done >= progress.total
+      ? `read and scanned ${progress.total} files`
+      : progress.done
+      ? `scanning for secrets: ${progress.done}/${progress.total} files`
+      : `reading and scanning ${progress.total} files for secrets`
     : progress.stage === "transform"
     ? `${progress.done}/${progress.total} files, ${progress.cacheHits} cached`
     : progress.stage === "budget"

@@ -60,7 +60,8 @@ export interface BuildOptions {
 /** A progress report of `build()` (`build.ts`). */
 export interface BuildProgress {
   /**
-   * `scan`: files read and scanned for secrets (told as it starts, `done` 0, and as it ends);
+   * `scan`: files read and scanned for secrets (told as it starts, `done` 0, as each file's scan
+   * ends, with the files not scanned again at once, and as it ends);
    * `transform`: files rendered; `tokens`: blocks counted; `budget`: tokens shed by stepping files
    * down (estimated) of the tokens the document was over its budget (only when it was).
    */
@@ -72,7 +73,7 @@ export interface BuildProgress {
   /** Files whose transform came from the cache so far. */
   cacheHits: number;
   /**
-   * Source bytes of the items done (`transform`: of the files rendered), when known: the time left
+   * Source bytes of the items done (`scan`, `transform`: of the files), when known: the time left
    * is estimated by bytes, as files differ in size by orders of magnitude.
    */
   bytesDone?: number;

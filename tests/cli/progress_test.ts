@@ -113,6 +113,20 @@ Deno.test("progressBar() draws a state it had no turn to draw once its turn come
   clock.now = 500;
   timers[0].draw();
   assert.equal(out.join("|"), "\rslop [----------] reading and scanning 44040 files for secrets");
+  // Files as their scan ends, by bytes: a twentieth of them in the 2.3 s since it began, 44 s left.
+  clock.now = 2_500;
+  bar.update({
+    stage: "scan",
+    done: 2_000,
+    total: 44_040,
+    cacheHits: 0,
+    bytesDone: 5,
+    bytesTotal: 100,
+  });
+  assert.equal(
+    out.at(-1),
+    "\rslop [----------] scanning for secrets: 2000/44040 files, about 44 s left",
+  );
   clock.now = 15_000;
   bar.update({ stage: "scan", done: 44_040, total: 44_040, cacheHits: 0 });
   // Padded over the longer line before it; no estimate when nothing is left.
