@@ -446,7 +446,12 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
   if (more) lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
   lines.push(...summarizedLines(result.files), ...translationLines(result.files));
   lines.push(...bidiLines(result.files));
-  lines.push(...warningLines(result.warnings));
+  // The too-large line says what the model warning says (and suggests the same budget): the
+  // warning is left out of the summary then; the manifest keeps both.
+  const warnings = tooLarge
+    ? result.warnings.filter((w) => w !== result.overWindow)
+    : result.warnings;
+  lines.push(...warningLines(warnings));
   return lines.join("\n");
 }
 
