@@ -25,6 +25,12 @@ const CROWDED_FILES = 10_000;
 export interface CheckProjectOptions {
   /** Files a folder that is no project may hold. @default {CROWDED_FILES} */
   maxFiles?: number;
+  /**
+   * Whether a crowded folder that is no project is refused; the CLI asks it only when a person
+   * at a terminal started the build (a script, a CI job or an agent may mean a generated tree
+   * without git). The home folder and the root are refused either way. @default true
+   */
+  crowded?: boolean;
 }
 
 /**
@@ -47,7 +53,9 @@ export function checkProjectRoot(root: string, options: CheckProjectOptions = {}
     );
   }
   const max = options.maxFiles ?? CROWDED_FILES;
-  if (inGitRepository(root) || projectFile(root) || !overFiles(root, max)) return;
+  if (
+    options.crowded === false || inGitRepository(root) || projectFile(root) || !overFiles(root, max)
+  ) return;
   throw new NoProjectError(
     `No project here: "${root}" is not in a git repository, has no project file and holds more ` +
       `than ${max.toLocaleString("en-US")} files, which a config-less slop would all bundle; run ` +

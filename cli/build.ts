@@ -349,7 +349,12 @@ export async function loadBuildConfig(
     paths,
     reload,
   });
-  if (config.zeroConfig && !paths.length && !flags.include?.length) checkProjectRoot(config.root);
+  if (config.zeroConfig && !paths.length && !flags.include?.length) {
+    // A crowded folder is refused only for a person at a terminal (a bare `slop` typed in /tmp);
+    // a script, CI job or agent building a generated tree without git is not second-guessed.
+    const typed = Deno.stdin.isTerminal() && Deno.stderr.isTerminal();
+    checkProjectRoot(config.root, { crowded: typed });
+  }
   const under = underRoot(flags.outputs ?? [], config.root);
   const own = under.map(literalGlob);
   if (own.length) config.exclude = [...config.exclude, ...own];

@@ -138,6 +138,8 @@ Deno.test("checkProjectRoot() refuses a crowded folder that is no project, not a
   );
   // At the limit, a project file, or a git repository around it: built as before.
   checkProjectRoot(crowded, { maxFiles: 4 });
+  // not asked (the CLI when no person is at a terminal: a script, CI, an agent)
+  checkProjectRoot(crowded, { maxFiles: 3, crowded: false });
   checkProjectRoot(await makeProject({ ...files, "package.json": "{}\n" }), { maxFiles: 3 });
   checkProjectRoot(await makeProject({ ...files, "go.mod": "module x\n" }), { maxFiles: 3 });
   const repo = await makeProject({ ".git/HEAD": "ref: refs/heads/main\n", "sub/x.txt": "x\n" });
