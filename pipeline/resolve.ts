@@ -6,7 +6,6 @@
  *
  * @module
  */
-
 import {
   dataLimitOf,
   isDataFile,
@@ -19,46 +18,29 @@ import {
 } from "./data_files.ts";
 import { isCodeFile } from "./number_tables.ts";
 import { type FileStat, lstatFile } from "./file_stat.ts";
-import { isLockVariant } from "./lock.ts";
-import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
+import { isAbsolute, join } from "./_path.ts";
 import { gitListing } from "./_git.ts";
-import { unopenedReason } from "./_git_unopened.ts";
-import { notRegularIgnoreText } from "./_git_ignore_files.ts";
-import { attributeSkips } from "./_git_attributes.ts";
 import { compiledSources } from "./_generated_text.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
 import { comparePaths, entryPathIn, isGlob, normalizeEntryPath } from "./helpers.ts";
 import { walk } from "./_walk.ts";
-import { foldVendored, namesVendored, vendoredFolderOf, vendoredFolders } from "./_vendored.ts";
-import { foldGitStores } from "./_git_store_folders.ts";
-import { outputDirError } from "./_output_dir.ts";
+import { foldVendored, namesVendored, vendoredFolderOf } from "./_vendored.ts";
+import { loadGlobMatcher } from "./_path_matchers.ts";
 import {
-  anyPath,
-  globPrefix,
-  loadGlobMatcher,
-  manyGlobsMatcher,
-  nameMatcher,
-  withPrefix,
-} from "./_path_matchers.ts";
-import {
-  DEFAULT_EXCLUDED_DIRS,
-  DEFAULT_SECRET_FILES,
-  EMPTY_SUBMODULE_REASON,
-  EXCLUDED_DIR_REASON,
   excludedByDefault,
   generatedReason,
   globNames,
-  HISTORY_FILES,
   isSvg,
-  NESTED_REASON,
   SECRET_FILE_REASON,
   SVG_LIMIT,
   UNDECODABLE,
   UNDECODABLE_REASON,
-  VENV_REASON,
-  venvFolders,
 } from "./_default_skips.ts";
+import { type Candidates, listCandidates } from "./_resolve_candidates.ts";
+import { type FileFilters, fileFilters } from "./_resolve_filters.ts";
+import { matchEntry, namesLiterally } from "./_resolve_match.ts";
+import { isFileLike, toRootRelative, underRoot } from "./_resolve_disk.ts";
 
 export { comparePaths, isGlob, normalizeEntryPath };
 export { loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
@@ -200,144 +182,6 @@ export async function resolveFrom(
     notGenerated: found.notGenerated,
   });
   return { resolution: { targets, warnings, source: found.source }, looked: found.looked };
-}
-
-/** The listed files, as a sorted list and as a set. */
-type Listed = Pick<Candidates, "list" | "set">;
-
-/** The files a resolution chooses from, and what was looked at to list them. */
-interface Candidates {
-  /** The listed files, but for slop's own folders, the locks and the default exclusions, sorted. */
-  list: string[];
-  set: Set<string>;
-  source: Resolution["source"];
-  /** The `lstat` of each file looked at. */
-  looked: Map<string, FileStat>;
-  /**
-   * Folders listed in place of their files, with the reason: nested repositories (a submodule, or
-   * a clone inside the work tree, listed by git as folders) and folders a walk could not list.
-   */
-  folders: Map<string, string>;
-  /** Files the work tree's `.gitattributes` mark binary, generated or vendored, with the reason. */
-  attributes: Map<string, string>;
-  /** Files the work tree's `.gitattributes` mark `linguist-generated=false`: never judged by text. */
-  notGenerated: Set<string>;
-  /** The `vendor` folders that hold a package manager's marker, with its name (`_vendored.ts`). */
-  vendored: Map<string, string>;
-  warnings: string[];
-  /** The files left out because their path holds a secret, each with the secret redacted. */
-  secretNamed: string[];
-}
-
-const GIT_SLOW = "git ls-files ran past its deadline (a .gitignore pattern git matches slowly, " +
-  'such as "**/**/..." over deep folders): the tracked files come from git, the untracked ones ' +
-  "from slop's own .gitignore matching";
-
-const GIT_BLOCKED = "the tracked files come from git, the untracked ones from slop's own " +
-  ".gitignore matching";
-
-/** List the files under the root (git's listing, else a walk) a resolution chooses from. */
-async function listCandidates(config: ResolvedConfig, input: ResolveInput): Promise<Candidates> {
-  const root = config.root;
-  const answer = await (input.listing ?? gitListing(root));
-  const looked = input.looked ?? new Map<string, FileStat>();
-  const warnings: string[] = answer && "refused" in answer ? [answer.refused] : [];
-  const git = answer && "files" in answer ? answer.files : undefined;
-  const folders = new Map<string, string>();
-  let candidates = git ?? await walk(root, folders);
-  // Folders git could not open: listed, with the cause, in place of their untracked files.
-  for (const [folder, cause] of (answer && "unopened" in answer && answer.unopened) || []) {
-    folders.set(folder, unopenedReason(cause));
-    candidates = [...candidates, folder];
-  }
-  if (answer && "trackedOnly" in answer && answer.trackedOnly) {
-    // git ran past its deadline: the untracked files come from slop's own matching.
-    candidates = [...new Set([...candidates, ...await walk(root, folders)])];
-    const blocked = answer.notRegular;
-    warnings.push(blocked ? `${notRegularIgnoreText(blocked)}; ${GIT_BLOCKED}` : GIT_SLOW);
-  }
-  // A git directory inside the project (a bare repository, a `.git.bak`): one folder row.
-  candidates = foldGitStores(root, candidates, folders);
-  // A path that holds a secret is never listed: no output, cache or memory may record it.
-  const { kept: listed, dropped: secretNamed } = splitSecretPaths(candidates, config.secrets.rules);
-  const internal = internalDirs(config);
-  // The prefix locks (every persona's and preset's) describe the document: never part of it.
-  const lock = relative(root, config.lockBase).split(sep).join("/");
-  // Files git lists in a folder every build leaves out (a `node_modules` of test fixtures, a
-  // committed `.slop`) are listed as that folder, skipped with the reason: never silently missing.
-  const present = existing(root, foldExcluded(listed, folders), looked, { folders, nested: !!git });
-  // An output folder that holds the project's files would leave them out: a config error.
-  const mixed = outputDirError(config, present, internal);
-  if (mixed) throw mixed;
-  const list = present.filter((p) =>
-    !internal.some((d) => p === d || p.startsWith(d + "/")) && !isLockVariant(p, lock)
-  ).sort(comparePaths);
-  const notGenerated = new Set<string>();
-  return {
-    list,
-    set: new Set(list),
-    source: git ? "git" : "walk",
-    looked,
-    folders,
-    attributes: git ? await attributeSkips(root, list, { warnings, notGenerated }) : new Map(),
-    notGenerated,
-    vendored: vendoredFolders(list),
-    warnings,
-    secretNamed,
-  };
-}
-
-/**
- * The paths, but for those in a folder every build leaves out (`node_modules`, `.slop`), each of
- * those folders once in their place, with the reason in `folders`. (A walk never enters them.)
- */
-function foldExcluded(paths: string[], folders: Map<string, string>): string[] {
-  const out: string[] = [];
-  const seen = new Set<string>();
-  const venvs = venvFolders(paths);
-  for (const path of paths) {
-    // A virtual environment first (it may sit in any folder), then the default-excluded folders.
-    const venv = venvs.length ? venvs.find((v) => path.startsWith(v + "/")) : undefined;
-    const folder = venv ?? (excludedByDefault(path) ? excludedFolderOf(path) : undefined);
-    if (folder === undefined) {
-      out.push(path);
-      continue;
-    }
-    if (!seen.has(folder)) out.push(folder);
-    seen.add(folder);
-    folders.set(folder, venv === undefined ? EXCLUDED_DIR_REASON : VENV_REASON);
-  }
-  return out;
-}
-
-/** The default-excluded folder `path` is in (`a/node_modules` for `a/node_modules/x/y.js`). */
-function excludedFolderOf(path: string): string {
-  const parts = path.split("/");
-  return parts.slice(0, parts.findIndex((p) => DEFAULT_EXCLUDED_DIRS.includes(p)) + 1).join("/");
-}
-
-/** What a folder or glob does not select though it matches: history, secret and excluded files. */
-interface FileFilters {
-  isSecretFile: (path: string) => boolean;
-  isHistoryFile: (path: string) => boolean;
-  isExcluded: (path: string) => boolean;
-}
-
-async function fileFilters(config: ResolvedConfig, found: Listed): Promise<FileFilters> {
-  return {
-    // In any case: `.ENV` and `SERVER.PEM` are the same files (Windows tools write capitals, and a
-    // case-blind file system opens `.ENV` as `.env`).
-    isSecretFile: nameMatcher(DEFAULT_SECRET_FILES, { nocase: true }),
-    isHistoryFile: nameMatcher(HISTORY_FILES),
-    isExcluded: config.exclude.length
-      ? await excludeMatcher(
-        config.exclude.map((p) =>
-          p.includes("\\") ? entryPathIn(p, found.set) : normalizeEntryPath(p)
-        ),
-        { root: config.root, found },
-      )
-      : () => false,
-  };
 }
 
 /**
@@ -681,282 +525,6 @@ function mergeEntries(path: string, entries: FileEntry[]): FileEntry {
   return merged;
 }
 
-async function matchEntry(
-  entry: FileEntry,
-  { config, found, warnings, label }: {
-    config: ResolvedConfig;
-    found: Listed;
-    warnings: string[];
-    label: string;
-  },
-): Promise<Array<{ path: string; explicit: boolean }>> {
-  const { list: candidates, set: candidateSet } = found;
-  const raw = entryPathIn(entry.path, candidateSet);
-  // Entries (paths and globs) are relative to the root, wherever the config file is.
-  const rel = toRootRelative(raw, config.root, config.root);
-  if (rel === undefined || rel.startsWith("../") || rel === "..") {
-    if (!config.allowOutsideRoot) {
-      warnings.push(`Refused "${entry.path}" (${label}): the path leaves the root`);
-      return [{ path: raw, explicit: true }];
-    }
-    const abs = resolvePath(config.root, rel ?? raw);
-    return [{ path: abs.split(sep).join("/"), explicit: true }];
-  }
-  if (isGlob(rel) && !await namesLiterally(rel, { root: config.root, found })) {
-    // Every candidate (the usual `root/**`): no glob to compile and run per path.
-    const match = rel === "**" ? anyPath : await loadGlobMatcher(rel, { dot: true });
-    // Only the candidates with the glob's literal start: thousands of entries each tried on every
-    // candidate took time growing as their product.
-    const found = withPrefix(candidates, globPrefix(rel)).filter((c) => match(c));
-    if (!found.length && config.zeroConfig && rel === "**") warnings.push(NOTHING_HERE);
-    else if (!found.length) {
-      warnings.push(noMatch(entry.path, label, await hintFor(rel, candidates)));
-    }
-    return found.map((path) => ({ path, explicit: false }));
-  }
-  if (candidateSet.has(rel)) return [{ path: rel, explicit: true }];
-  // A file's path with a trailing slash (`a.py/`) names the file, as `a.py/.` and a build path
-  // do (it was a row "a.py/" that could not be read: "Not a directory").
-  const bare = rel.replace(/\/+$/, "");
-  if (bare !== rel && bare && candidateSet.has(bare)) return [{ path: bare, explicit: true }];
-  const dirPrefix = rel === "" || rel === "." ? "" : rel.replace(/\/$/, "") + "/";
-  const inDir = withPrefix(candidates, dirPrefix);
-  if (inDir.length && (dirPrefix === "" || await isDirectory(join(config.root, rel)))) {
-    return inDir.map((path) => ({ path, explicit: false }));
-  }
-  // Listed explicitly but not a candidate: ignored by git, or missing.
-  const abs = join(config.root, rel);
-  if (await isFileLike(abs)) return [{ path: rel, explicit: true }];
-  if (bare !== rel && bare && await isFileLike(join(config.root, bare))) {
-    return [{ path: bare, explicit: true }];
-  }
-  const hint = await hintFor(rel, candidates);
-  // A folder's path (a trailing slash) that gives no file is no file's row: the warning says why.
-  if (rel.endsWith("/")) {
-    const exists = await isDirectory(abs);
-    warnings.push(noMatch(entry.path, label, hint, { folder: bare, exists }));
-    return [];
-  }
-  warnings.push(noMatch(entry.path, label, hint));
-  return [{ path: rel, explicit: true }];
-}
-
-/**
- * Whether a path is excluded: by a glob, or by an entry that is exactly a file's or folder's
- * path (with glob characters or not, as `files` entries are read).
- */
-async function excludeMatcher(
-  patterns: string[],
-  where: { root: string; found: Listed },
-): Promise<(path: string) => boolean> {
-  const literal: string[] = [];
-  const globs: string[] = [];
-  for (const pattern of patterns) {
-    const named = !isGlob(pattern) || await namesLiterally(pattern, where);
-    (named ? literal : globs).push(pattern.replace(/\/$/, ""));
-  }
-  const glob = globs.length ? await manyGlobsMatcher(globs) : () => false;
-  // The path and each folder above it looked up, rather than each entry tried on each path.
-  const named = new Set(literal);
-  const isNamed = (path: string) => {
-    if (named.has(path)) return true;
-    for (let i = path.indexOf("/"); i >= 0; i = path.indexOf("/", i + 1)) {
-      if (named.has(path.slice(0, i))) return true;
-    }
-    return false;
-  };
-  return (path) => glob(path) || (named.size > 0 && isNamed(path));
-}
-
-/**
- * Whether a path with glob characters is the exact path of a file or folder of the project
- * (`app/[slug]/page.tsx`, `app/(group)`, `notes[1].md`): it names that file or folder, as a
- * path without them would, and is not a pattern (`[slug]` would match `app/s/page.tsx`).
- */
-async function namesLiterally(
-  rel: string,
-  { root, found }: { root: string; found: Listed },
-): Promise<boolean> {
-  const path = rel.replace(/\/$/, "");
-  if (found.set.has(path)) return true;
-  const folder = path + "/";
-  if (withPrefix(found.list, folder).length) return await isDirectory(join(root, path));
-  return await isFileLike(join(root, path));
-}
-
-/** Without a config the entry is slop's own `**`: "files[0]" would name a key nobody wrote. */
-const NOTHING_HERE = "No file to bundle: this folder has no file git would track (it is empty, " +
-  "or every file is ignored); add files, or run slop in a project's folder";
-
-function noMatch(
-  path: string,
-  label: string,
-  hint?: string,
-  { folder, exists }: { folder?: string; exists?: boolean } = {},
-): string {
-  const why = folder === undefined
-    ? ""
-    : exists
-    ? `: the folder "${folder}" holds no file slop bundles (it is empty, git ignores its files, ` +
-      "or slop leaves them out by default)"
-    : `: there is no folder "${folder}" in the project`;
-  return `No file matches "${path}" (${label})${why}${hint ? `; did you mean "${hint}"?` : ""}`;
-}
-
-/** A case-insensitive match for an entry that matched nothing. */
-async function hintFor(rel: string, candidates: string[]): Promise<string | undefined> {
-  const index = caseBlindIndex(candidates);
-  if (isGlob(rel)) {
-    const match = await loadGlobMatcher(rel, { dot: true, nocase: true });
-    // Only the candidates whose lowercase form starts as the glob's does: a letter outside ASCII
-    // never matches one inside it without case, so the start is cut at the first such letter.
-    const start = globPrefix(rel).replace(/[^\0-\x7f][^]*$/, "").toLowerCase();
-    let low = 0;
-    let high = index.sorted.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (index.sorted[mid][0] < start) low = mid + 1;
-      else high = mid;
-    }
-    let first = -1;
-    for (let i = low; i < index.sorted.length && index.sorted[i][0].startsWith(start); i++) {
-      const at = index.sorted[i][1];
-      if ((first < 0 || at < first) && match(candidates[at])) first = at;
-    }
-    return first < 0 ? undefined : candidates[first];
-  }
-  const lower = rel.toLowerCase();
-  return index.first.get(lower) ?? index.under.get(lower.replace(/\/$/, ""));
-}
-
-/** The lowercase forms of a list of candidates, for the hints of entries that matched nothing. */
-interface CaseBlindIndex {
-  /** The first candidate of each lowercase path. */
-  first: Map<string, string>;
-  /** The first candidate under each lowercase folder (the text before a `/` of a lowercase path). */
-  under: Map<string, string>;
-  /** Each lowercase path and its candidate's place, sorted. */
-  sorted: Array<[string, number]>;
-}
-
-const CASE_BLIND = new WeakMap<string[], CaseBlindIndex>();
-
-/**
- * The candidates' lowercase forms, made once for a list: thousands of entries that match nothing
- * each lowercased every candidate for their hint (time growing as their product).
- */
-function caseBlindIndex(candidates: string[]): CaseBlindIndex {
-  const known = CASE_BLIND.get(candidates);
-  if (known) return known;
-  const index: CaseBlindIndex = { first: new Map(), under: new Map(), sorted: [] };
-  for (const [at, candidate] of candidates.entries()) {
-    const lower = candidate.toLowerCase();
-    if (!index.first.has(lower)) index.first.set(lower, candidate);
-    for (let i = lower.indexOf("/"); i >= 0; i = lower.indexOf("/", i + 1)) {
-      const folder = lower.slice(0, i);
-      if (!index.under.has(folder)) index.under.set(folder, candidate);
-    }
-    index.sorted.push([lower, at]);
-  }
-  index.sorted.sort((a, b) => comparePaths(a[0], b[0]));
-  CASE_BLIND.set(candidates, index);
-  return index;
-}
-
-function toRootRelative(path: string, root: string, base: string): string | undefined {
-  if (isAbsolute(path)) {
-    const rel = relative(root, path).split(sep).join("/");
-    return rel;
-  }
-  if (base === root) return path;
-  const abs = resolvePath(base, path);
-  return relative(root, abs).split(sep).join("/");
-}
-
-/**
- * `join(root, path)` for the root-relative paths git or the walk list: on POSIX, a path of
- * plain segments (no `.`, `..` or empty one) is joined as it is (`join` normalizes every
- * segment, a cost per file of the project).
- */
-function underRoot(root: string): (path: string) => string {
-  const prefix = root.endsWith("/") ? root : root + "/";
-  return sep === "/"
-    ? (path) => (PLAIN.test(path) ? prefix + path : join(root, path))
-    : (path) => join(root, path);
-}
-
-/** A relative path of plain segments. */
-const PLAIN = /^(?!\.\.?(?:\/|$))(?:[^/]+\/(?!\.\.?(?:\/|$)))*[^/]+$/;
-
-/** Folders and files slop itself writes or reads as inputs of other sections. */
-function internalDirs(config: ResolvedConfig): string[] {
-  const dirs = [config.stateDir, config.output.dir, config.cache.dir];
-  if (typeof config.history === "string") {
-    const base = config.configPath ? join(config.configPath, "..") : config.root;
-    dirs.push(resolvePath(base, config.history));
-  }
-  return dirs.map((d) => relative(config.root, d).split(sep).join("/"))
-    .filter((d) => d && !d.startsWith("..") && !isAbsolute(d));
-}
-
-/**
- * The paths that exist and are not folders; `looked` holds their `lstat`s (some taken already).
- * A folder in `folders` stays (a walk could not list it); with `nested` (a git listing), a folder
- * is a nested repository, added to `folders` with that reason.
- */
-function existing(
-  root: string,
-  paths: string[],
-  looked: Map<string, FileStat>,
-  { folders, nested }: { folders: Map<string, string>; nested: boolean },
-): string[] {
-  // One synchronous lstat each: a few microseconds, where an awaited one costs a task turn.
-  const out: string[] = [];
-  const abs = underRoot(root);
-  for (const listed of paths) {
-    // `inner/`: how git lists a nested repository it does not track.
-    const p = listed.endsWith("/") ? listed.slice(0, -1) : listed;
-    if (folders.has(p)) {
-      out.push(p);
-      continue;
-    }
-    try {
-      // Looked at before (`ResolveInput.looked`), or now.
-      const info = looked.get(p) ?? lstatFile(abs(p));
-      looked.set(p, info);
-      if (!info.isDirectory) out.push(p);
-      else if (nested) {
-        // A folder in git's listing is a submodule or a nested repository: listed, and skipped
-        // with the reason, rather than its files silently missing.
-        folders.set(p, isEmptyFolder(abs(p)) ? EMPTY_SUBMODULE_REASON : NESTED_REASON);
-        out.push(p);
-      }
-    } catch (error) {
-      // Deleted since git listed it: not part of the project any more. But a name that is not
-      // valid UTF-8 reaches us with U+FFFD in place of its bytes, and no path opens it: it
-      // stays, to be listed as skipped with that reason (never a file silently missing). So does
-      // a file that cannot be looked at (in a folder its user may not enter): its read says why.
-      if (p.includes(UNDECODABLE) || !gone(error)) out.push(p);
-    }
-  }
-  return out;
-}
-
-/** Whether a folder holds no entry (false when it cannot be listed: its row says why elsewhere). */
-function isEmptyFolder(path: string): boolean {
-  try {
-    for (const _ of Deno.readDirSync(path)) return false;
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether a failed look at a listed path means it is gone (deleted, or a folder on its way is). */
-function gone(error: unknown): boolean {
-  return error instanceof Deno.errors.NotFound || error instanceof Deno.errors.NotADirectory;
-}
-
 /** A listed path with U+FFFD in its name that no file answers to (see {@linkcode existing}). */
 function undecodable(root: string, path: string): boolean {
   if (!path.includes(UNDECODABLE) || isAbsolute(path)) return false;
@@ -965,22 +533,5 @@ function undecodable(root: string, path: string): boolean {
     return false;
   } catch {
     return true;
-  }
-}
-
-async function isDirectory(path: string): Promise<boolean> {
-  try {
-    return (await Deno.stat(path)).isDirectory;
-  } catch {
-    return false;
-  }
-}
-
-async function isFileLike(path: string): Promise<boolean> {
-  try {
-    const info = await Deno.lstat(path);
-    return !info.isDirectory;
-  } catch {
-    return false;
   }
 }
