@@ -18,29 +18,27 @@ import {
 } from "./data_files.ts";
 import { isCodeFile } from "./number_tables.ts";
 import { type FileStat, lstatFile } from "./file_stat.ts";
-import { isAbsolute, join } from "./_path.ts";
+import { isAbsolute } from "./_path.ts";
 import { gitListing } from "./_git.ts";
 import { compiledSources } from "./_generated_text.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
 import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
-import { comparePaths, entryPathIn, isGlob, normalizeEntryPath } from "./helpers.ts";
+import { comparePaths, isGlob, normalizeEntryPath } from "./helpers.ts";
 import { walk } from "./_walk.ts";
-import { foldVendored, namesVendored, vendoredFolderOf } from "./_vendored.ts";
-import { loadGlobMatcher } from "./_path_matchers.ts";
+import { foldVendored } from "./_vendored.ts";
 import {
-  excludedByDefault,
   generatedReason,
-  globNames,
   isSvg,
   SECRET_FILE_REASON,
   SVG_LIMIT,
   UNDECODABLE,
   UNDECODABLE_REASON,
 } from "./_default_skips.ts";
-import { type Candidates, listCandidates } from "./_resolve_candidates.ts";
-import { type FileFilters, fileFilters } from "./_resolve_filters.ts";
-import { matchEntry, namesLiterally } from "./_resolve_match.ts";
-import { isFileLike, toRootRelative, underRoot } from "./_resolve_disk.ts";
+import { listCandidates } from "./_resolve_candidates.ts";
+import { fileFilters } from "./_resolve_filters.ts";
+import { select, selectEntries, type Selection } from "./_resolve_select.ts";
+import { restrictToPaths } from "./_resolve_build_paths.ts";
+import { underRoot } from "./_resolve_disk.ts";
 
 export { comparePaths, isGlob, normalizeEntryPath };
 export { loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
@@ -52,6 +50,7 @@ export {
   HISTORY_FILES,
 } from "./_default_skips.ts";
 export { walk };
+export { PathsError } from "./_resolve_build_paths.ts";
 
 /** What the resolve stage produces. */
 export interface Resolution {
@@ -182,225 +181,6 @@ export async function resolveFrom(
     notGenerated: found.notGenerated,
   });
   return { resolution: { targets, warnings, source: found.source }, looked: found.looked };
-}
-
-/**
- * The entries that matched each selected file, whether one named it explicitly, and whether one
- * names it (`named`: a literal path or a glob that spells the file; a generated file is kept).
- */
-interface Slot {
-  entries: FileEntry[];
-  explicit: boolean;
-  named: boolean;
-}
-
-/** The files selected so far, and the secret files skipped (listed as skipped, never read). */
-interface Selection {
-  selected: Map<string, Slot>;
-  secretSkipped: Set<string>;
-  /** Files in a vendored folder that an entry or build path naming the folder matched: kept. */
-  vendorNamed: Set<string>;
-}
-
-/** Add an entry's match to the selection (`named` defaults to `explicit`). */
-function select(
-  selection: Selection,
-  path: string,
-  { entry, explicit, named = explicit }: { entry: FileEntry; explicit: boolean; named?: boolean },
-): void {
-  const slot = selection.selected.get(path) ?? { entries: [], explicit: false, named: false };
-  slot.entries.push(entry);
-  slot.explicit ||= explicit;
-  slot.named ||= named;
-  selection.selected.set(path, slot);
-}
-
-/** Select the files each entry of `files` and `include` matches. */
-async function selectEntries(
-  config: ResolvedConfig,
-  { found, filters, warnings }: { found: Candidates; filters: FileFilters; warnings: string[] },
-): Promise<Selection> {
-  const selection: Selection = {
-    selected: new Map(),
-    secretSkipped: new Set(),
-    vendorNamed: new Set(),
-  };
-  const entries: Array<{ entry: FileEntry; label: string }> = [
-    ...config.files.map((entry, i) => ({ entry, label: `files[${i}]` })),
-    ...config.include.map((path, i) => ({ entry: { path }, label: `include[${i}]` })),
-  ];
-  // Files that usually hold secrets, matched by a glob or a folder: listed as skipped, never read.
-  const { secretSkipped } = selection;
-  for (const { entry, label } of entries) {
-    const matched = await matchEntry(entry, { config, found, warnings, label });
-    const glob = isGlob(entry.path) ? normalizeEntryPath(entry.path) : undefined;
-    const rel = found.vendored.size ? entryRel(entry, config.root) : undefined;
-    for (const { path, explicit } of matched) {
-      if (filters.isHistoryFile(path) || (!explicit && filters.isExcluded(path))) continue;
-      if (rel !== undefined) noteVendorNamed(selection, path, { found, rel });
-      if (!explicit && filters.isSecretFile(path)) {
-        if (!selection.selected.has(path)) secretSkipped.add(path);
-        continue;
-      }
-      secretSkipped.delete(path);
-      const named = explicit || (glob !== undefined && globNames(glob, path));
-      select(selection, path, { entry, explicit, named });
-    }
-  }
-  return selection;
-}
-
-/** The root-relative path or glob of an entry (`""` for one that leaves the root). */
-function entryRel(entry: FileEntry, root: string): string {
-  const rel = toRootRelative(normalizeEntryPath(entry.path), root, root) ?? "";
-  return rel.startsWith("../") ? "" : rel;
-}
-
-/** Note whether `rel` (an entry's path or glob, or a build path) names `path`'s vendored folder. */
-function noteVendorNamed(
-  selection: Selection,
-  path: string,
-  { found, rel }: { found: Candidates; rel: string },
-): void {
-  const folder = vendoredFolderOf(path, found.vendored);
-  if (folder !== undefined && namesVendored(rel, folder)) selection.vendorNamed.add(path);
-}
-
-/** One matcher per path given on the command line (`PATHS`): a glob, a folder or a file. */
-async function pathMatchers(
-  rels: string[],
-  { root, found }: { root: string; found: Candidates },
-): Promise<Array<(path: string) => boolean>> {
-  return await Promise.all(rels.map(async (rel) => {
-    return isGlob(rel) && !await namesLiterally(rel, { root, found })
-      ? await loadGlobMatcher(rel, { dot: true })
-      : (x: string) => rel === "" || x === rel || x.startsWith(rel.replace(/\/$/, "") + "/");
-  }));
-}
-
-/** The selected paths restricted to those under the paths given on the command line. */
-async function restrictToPaths(
-  config: ResolvedConfig,
-  { found, filters, selection, warnings }: {
-    found: Candidates;
-    filters: FileFilters;
-    selection: Selection;
-    warnings: string[];
-  },
-): Promise<string[]> {
-  const { selected, secretSkipped } = selection;
-  const rels = config.paths.map((p) =>
-    toRootRelative(entryPathIn(p, found.set, config.root), config.root, config.root) ?? p
-  );
-  const keep = await pathMatchers(rels, { root: config.root, found });
-  const restricted = new Set<string>();
-  for (const path of found.list) {
-    if (!keep.some((k) => k(path))) continue;
-    // A folder or glob given on the command line does not name the history, secret or
-    // excluded files inside it, as a folder in "files" does not; the file's own path does.
-    if (!selected.has(path) && !rels.includes(path)) {
-      if (filters.isHistoryFile(path) || filters.isExcluded(path)) continue;
-      if (filters.isSecretFile(path)) {
-        secretSkipped.add(path);
-        continue;
-      }
-    }
-    if (rels.includes(path)) secretSkipped.delete(path);
-    restricted.add(path);
-  }
-  for (const path of selected.keys()) if (keep.some((k) => k(path))) restricted.add(path);
-  await addNamedPaths(config.root, { rels, restricted, selection });
-  const paths = [...restricted];
-  // A build path that names a vendored folder (or a file in it) keeps the files it matches.
-  for (const [i, rel] of found.vendored.size ? rels.entries() : []) {
-    for (const path of [...paths, ...secretSkipped]) {
-      if (keep[i](path)) noteVendorNamed(selection, path, { found, rel });
-    }
-  }
-  for (const path of secretSkipped) if (!keep.some((k) => k(path))) secretSkipped.delete(path);
-  // Each path that matches nothing is named, even when the others match.
-  const unmatched = rels.filter((_, i) => !paths.some((path) => keep[i](path)));
-  const why = unmatchedWarnings(unmatched, config.root);
-  // Every path given matched nothing, not even a file listed as skipped (a typo, a moved folder):
-  // an error, as `git add` and ESLint make it, not an empty document an agent would take for the
-  // project.
-  if (!paths.length && !secretSkipped.size) throw new PathsError(why);
-  warnings.push(...why);
-  return paths;
-}
-
-/**
- * The paths given to a build (`slop build PATHS`, the MCP tools' `paths`) all match no file:
- * nothing would be built. The message names each path.
- *
- * @example
- * ```ts
- * import { PathsError } from "./resolve.ts";
- * new PathsError(['No file matches the path "scr"']).message;
- * // 'No file matches the path "scr": nothing to build (check the spelling, and whether ...'
- * ```
- */
-export class PathsError extends Error {
-  /** @param problems What each path that matched nothing is (the build's warnings for them). */
-  constructor(problems: string[]) {
-    super(
-      problems.join("; ") + ": nothing to build (check the spelling, and whether .gitignore, " +
-        '"exclude" or a default such as node_modules leaves the files out)',
-    );
-    this.name = "PathsError";
-  }
-}
-
-/**
- * The warnings for build paths that matched no file: one for those under the root, and one for
- * each that leaves it (it was "No file matches" too, though the file is there: the root is the
- * config file's folder, which need not be the working one).
- */
-function unmatchedWarnings(unmatched: string[], root: string): string[] {
-  const leaves = (p: string) => p === ".." || p.startsWith("../") || isAbsolute(p);
-  const inside = unmatched.filter((p) => !leaves(p));
-  const s = inside.length > 1 ? "s" : "";
-  return [
-    ...(inside.length
-      ? [`No file matches the path${s} ${inside.map((p) => `"${p}"`).join(", ")}`]
-      : []),
-    ...unmatched.filter(leaves).map((p) =>
-      `The path "${p}" leaves the project folder "${root}": a path given to build names files ` +
-      'under that folder (run slop in a folder that holds it, or name it in "files" with ' +
-      "allowOutsideRoot)"
-    ),
-  ];
-}
-
-/**
- * Select the files given by path that no entry selected. A file given by its path that git
- * ignores (or a default leaves out) is built, as a literal path in "files" is: the user named it.
- */
-async function addNamedPaths(
-  root: string,
-  { rels, restricted, selection }: {
-    rels: string[];
-    restricted: Set<string>;
-    selection: Selection;
-  },
-): Promise<void> {
-  const { selected } = selection;
-  for (const rel of rels) {
-    if (restricted.has(rel) || [...restricted].some((p) => p.startsWith(rel + "/"))) continue;
-    if (rel.startsWith("../") || isAbsolute(rel) || excludedByDefault(rel)) continue;
-    if (!(await isFileLike(join(root, rel)))) continue;
-    restricted.add(rel);
-    if (!selected.has(rel)) select(selection, rel, { entry: { path: rel }, explicit: true });
-  }
-  for (const path of restricted) {
-    if (!selected.has(path)) select(selection, path, { entry: { path }, explicit: false });
-  }
-  // A path given by name (`slop build uv.lock`), or a glob that spells it, names it.
-  for (const path of restricted) {
-    if (rels.some((rel) => rel === path || (isGlob(rel) && globNames(rel, path)))) {
-      selected.get(path)!.named = true;
-    }
-  }
 }
 
 /** The targets of the selected paths, in path order, each with its merged entry and skip reason. */
