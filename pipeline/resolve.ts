@@ -4,43 +4,32 @@
  * --exclude-standard`) in a work tree, or a walk honouring nested
  * `.gitignore` files outside one.
  *
+ * `resolveFrom()` runs the steps in order, each kept in a part of its own:
+ * list the candidates (`_resolve_candidates.ts`), make the filters a folder
+ * or glob heeds (`_resolve_filters.ts`), select what each entry matches
+ * (`_resolve_select.ts`, with `_resolve_match.ts` and `_resolve_hints.ts`),
+ * restrict the selection to the build's paths (`_resolve_build_paths.ts`),
+ * fold vendored folders and drop the paths that hold a secret, then make the
+ * targets (`_resolve_targets.ts`; their merged entries,
+ * `_resolve_entries.ts`).
+ *
  * @module
  */
-import {
-  dataLimitOf,
-  isDataFile,
-  isGettextFile,
-  olderSchemaReason,
-  olderSchemas,
-  SHOWN_TRANSLATION_LIMIT,
-  TRANSLATION_LIMIT,
-  translationSets,
-} from "./data_files.ts";
-import { isCodeFile } from "./number_tables.ts";
+
 import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isAbsolute } from "./_path.ts";
 import { gitListing } from "./_git.ts";
-import { compiledSources } from "./_generated_text.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
-import type { FileEntry, ResolvedConfig, Target } from "./types.ts";
-import { comparePaths, isGlob, normalizeEntryPath } from "./helpers.ts";
-import { walk } from "./_walk.ts";
+import type { ResolvedConfig, Target } from "./types.ts";
 import { foldVendored } from "./_vendored.ts";
-import {
-  generatedReason,
-  isSvg,
-  SECRET_FILE_REASON,
-  SVG_LIMIT,
-  UNDECODABLE,
-  UNDECODABLE_REASON,
-} from "./_default_skips.ts";
 import { listCandidates } from "./_resolve_candidates.ts";
 import { fileFilters } from "./_resolve_filters.ts";
-import { select, selectEntries, type Selection } from "./_resolve_select.ts";
+import { select, selectEntries } from "./_resolve_select.ts";
 import { restrictToPaths } from "./_resolve_build_paths.ts";
+import { toTargets } from "./_resolve_targets.ts";
 import { underRoot } from "./_resolve_disk.ts";
 
-export { comparePaths, isGlob, normalizeEntryPath };
+export { comparePaths, isGlob, normalizeEntryPath } from "./helpers.ts";
 export { loadGlobMatcher, nameMatcher } from "./_path_matchers.ts";
 export {
   DEFAULT_SECRET_FILES,
@@ -49,8 +38,9 @@ export {
   type GeneratedRule,
   HISTORY_FILES,
 } from "./_default_skips.ts";
-export { walk };
+export { walk } from "./_walk.ts";
 export { PathsError } from "./_resolve_build_paths.ts";
+export { keepEntries } from "./_resolve_entries.ts";
 
 /** What the resolve stage produces. */
 export interface Resolution {
@@ -181,137 +171,4 @@ export async function resolveFrom(
     notGenerated: found.notGenerated,
   });
   return { resolution: { targets, warnings, source: found.source }, looked: found.looked };
-}
-
-/** The targets of the selected paths, in path order, each with its merged entry and skip reason. */
-function toTargets(
-  root: string,
-  { paths, selection, folders, attributes, notGenerated }: {
-    paths: string[];
-    selection: Selection;
-    folders: Map<string, string>;
-    attributes: Map<string, string>;
-    notGenerated: Set<string>;
-  },
-): Target[] {
-  const abs = underRoot(root);
-  // Sibling translations (`locales/*.json`): one of each set shown whole (at any size: the rest's
-  // summaries leave their keys and texts to it), the rest summarized.
-  const translations = translationSets(paths);
-  const shownWhole = new Set(translations.values());
-  // A database's exported schemas, one file a version (Android Room): the latest is shown.
-  const olderSchema = olderSchemas(paths);
-  // Compiled CSS and JavaScript with their sources in the project: skipped when the text says
-  // compiled (a file without its source or map is the only copy of its code).
-  const compiled = compiledSources(paths);
-  return paths.sort(comparePaths).map((path): Target => {
-    const slot = selection.selected.get(path)!;
-    // Lockfiles and other generated files are listed as skipped unless the config names them.
-    const skip = folders.get(path) ??
-      (undecodable(root, path)
-        ? UNDECODABLE_REASON
-        : selection.secretSkipped.has(path)
-        ? SECRET_FILE_REASON
-        : slot.named
-        ? undefined
-        : generatedReason(path) ?? attributes.get(path) ?? olderReason(olderSchema.get(path)));
-    return {
-      path,
-      absPath: isAbsolute(path) ? path : abs(path),
-      entry: mergeEntries(path, slot.entries),
-      explicit: slot.explicit,
-      ...(skip ? { skip } : {}),
-      // A large SVG is image data: skipped by the read stage unless the config names it.
-      ...(!slot.named && isSvg(path) ? { imageLimit: SVG_LIMIT } : {}),
-      // A file whose text shows it generated: skipped by the read stage unless named or unmarked.
-      ...(!slot.named && !skip && !notGenerated.has(path) ? judged(compiled.get(path)) : {}),
-      // A large data file is summarized by the transform stage unless the config names it.
-      ...(!slot.named ? dataLimits(path, translations.get(path), shownWhole.has(path)) : {}),
-    };
-  });
-}
-
-/** An older schema version's skip reason (none for any other file). */
-function olderReason(latest: string | undefined): string | undefined {
-  return latest === undefined ? undefined : olderSchemaReason(latest);
-}
-
-/** A target's fields when the read stage judges its text generated. */
-function judged(compiledSource: string | undefined): Partial<Target> {
-  return compiledSource === undefined
-    ? { judgeGenerated: true }
-    : { judgeGenerated: true, compiledSource };
-}
-
-/**
- * The limits a file the config does not name is summarized over: a translation beside the one
- * of its set shown whole over `TRANSLATION_LIMIT`, the one `shown` (English, a template, a first
- * catalog) and a gettext template or catalog in no set over `SHOWN_TRANSLATION_LIMIT`, another
- * data file over its own limit (`dataLimitOf`: 8 KB for a file an editor writes or an SVG, else
- * 32 KB).
- */
-function dataLimits(
-  path: string,
-  translationOf: string | undefined,
-  shown: boolean,
-): Partial<Target> {
-  if (translationOf !== undefined) return { dataLimit: TRANSLATION_LIMIT, translationOf };
-  if (shown || isGettextFile(path)) return { dataLimit: SHOWN_TRANSLATION_LIMIT };
-  // Code may be number tables: its limit is the data limit until its text says it is code
-  // (`limitByText`, by the read stage).
-  return isDataFile(path) || isCodeFile(path) ? { dataLimit: dataLimitOf(path) } : {};
-}
-
-/**
- * Give each target the merged entry object of the same path in `previous` when it was merged
- * from the same entry objects (memos keyed on entry objects then hold across builds), in place:
- * for a resolution just made.
- *
- * @example
- * ```ts
- * import { keepEntries, resolveTargets } from "./resolve.ts";
- * // const first = await resolveTargets(config);
- * // const again = await resolveTargets(config);
- * // keepEntries(again.targets, first); // again.targets[0].entry === first.targets[0].entry
- * ```
- */
-export function keepEntries(targets: Target[], previous: Resolution): void {
-  const before = new Map(previous.targets.map((t) => [t.path, t.entry]));
-  for (const target of targets) {
-    const last = before.get(target.path);
-    const from = mergedFrom.get(target.entry);
-    if (last && from && sameItems(mergedFrom.get(last), from)) target.entry = last;
-  }
-}
-
-/** The entries each merged entry was made from (the same objects: nothing else is compared). */
-const mergedFrom = new WeakMap<FileEntry, FileEntry[]>();
-
-function sameItems<T>(a: T[] | undefined, b: T[]): boolean {
-  return a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
-/** Merge every matching entry in order; later keys win (like flat configs). */
-function mergeEntries(path: string, entries: FileEntry[]): FileEntry {
-  const merged: FileEntry = { path };
-  mergedFrom.set(merged, entries);
-  for (const entry of entries) {
-    for (const [key, value] of Object.entries(entry)) {
-      if (key === "path" || value === undefined) continue;
-      if (key === "options") merged.options = { ...merged.options, ...(value as object) };
-      else (merged as unknown as Record<string, unknown>)[key] = value;
-    }
-  }
-  return merged;
-}
-
-/** A listed path with U+FFFD in its name that no file answers to (see {@linkcode existing}). */
-function undecodable(root: string, path: string): boolean {
-  if (!path.includes(UNDECODABLE) || isAbsolute(path)) return false;
-  try {
-    Deno.lstatSync(underRoot(root)(path));
-    return false;
-  } catch {
-    return true;
-  }
 }
