@@ -7,25 +7,22 @@
  */
 
 import { extname } from "./_path.ts";
-import { dataReason, summarizedByDefault, translationReason } from "./data_files.ts";
-import {
-  conventionalExtension,
-  isCoq,
-  isCpp,
-  isObjectiveC,
-  wordsTellLanguage,
-} from "./extension.ts";
-import { compileGlobs } from "./_glob.ts";
-import { isGlob } from "./helpers.ts";
-import { loadGlobs } from "../deps.ts";
+import { dataReason, translationReason } from "./data_files.ts";
+import { wordsTellLanguage } from "./extension.ts";
 import { callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender, type KeepText, packedText } from "./_view_cache.ts";
 import { lazyCopy, type TextBacking, textBacking, textMarks } from "./lazy_text.ts";
 import { bidiControls, bidiNote } from "./bidi_controls.ts";
+import { chooseView, NOTEBOOK_VIEW, summarizedAsData } from "./_transform_view_choice.ts";
+import { focusOf, loadFocusGlobs } from "./_transform_focus.ts";
+import { languageOf } from "./_transform_language.ts";
 
 export type { KeepText, KeptBytes } from "./_view_cache.ts";
+export { chooseView } from "./_transform_view_choice.ts";
+export { focusMatcher, focusOf, loadFocusGlobs } from "./_transform_focus.ts";
+export { languageOf } from "./_transform_language.ts";
 import { lazyInput } from "./_lazy_input.ts";
 import type {
   CompleteFn,
@@ -45,231 +42,6 @@ const FALLBACK_VIEW = "summary";
 
 /** Views that fall back to {@linkcode FALLBACK_VIEW} when they are not installed. */
 const GRAMMAR_VIEWS = ["skeleton", "outline"];
-
-/**
- * The view a Jupyter notebook (`.ipynb`) the config gives no view of gets where it would be shown
- * `full`: its cells' sources and short outputs, not its JSON (`plugins/view_modes/cells.ts`).
- */
-const NOTEBOOK_VIEW = "cells";
-
-/**
- * Which view a file gets (first match wins; `autoAggregate: false` is handled
- * before, the file is listed but not rendered): `forceFull` -> focus files -> strategy overrides -> tier 3
- * -> the entry's `view` -> persona/config `defaultView` -> `full` (`summary` for a data file over
- * its limit that the config does not name: `pipeline/data_files.ts`; `cells` for a notebook the
- * entry gives no view).
- *
- * @example
- * ```ts
- * import { chooseView } from "./transform.ts";
- * // chooseView(file, config) === "full"
- * ```
- */
-export function chooseView(file: SourceFile, config: ResolvedConfig, isFocus: boolean): string {
-  const ruled = ruledView(file, config, isFocus);
-  if (ruled) return ruled;
-  // A large data file the config does not name is shown by its shape.
-  if (summarizedByDefault(file)) return "summary";
-  return notebookOr(file, "full");
-}
-
-/**
- * Whether a file is summarized by the data rule alone (`pipeline/data_files.ts`): a data file
- * over its limit that would be shown `full`. One the config shows as a summary anyway (its
- * `defaultView`, a persona, `--strategy summarize`) is not: its summary needs no reason.
- */
-function summarizedAsData(
-  file: SourceFile,
-  config: ResolvedConfig,
-  isFocus: boolean,
-): boolean {
-  return summarizedByDefault(file) && !ruledView(file, config, isFocus);
-}
-
-/**
- * The view the config's rules give a file (those of {@linkcode chooseView} before its defaults),
- * or `undefined` where it would be shown `full` by no rule's choice.
- */
-function ruledView(file: SourceFile, config: ResolvedConfig, isFocus: boolean): string | undefined {
-  if (file.entry.forceFull || config.strategy === "full") return "full";
-  // A focus notebook is read as its cells too, unless its entry asks for its JSON.
-  if (isFocus) return notebookOr(file, "full");
-  if (config.strategy === "summarize") return "summary";
-  if (config.summaryOnly) return "summary";
-  if (config.tier === 3) return "skeleton";
-  const view = file.entry.view ?? config.defaultView ?? "full";
-  return view !== "full" || file.entry.view ? view : undefined;
-}
-
-/** A notebook is shown as its cells unless its entry gives it a view (`view: "full"`: its JSON). */
-function notebookOr(file: SourceFile, view: string): string {
-  return !file.entry.view && file.path.toLowerCase().endsWith(".ipynb") ? NOTEBOOK_VIEW : view;
-}
-
-/**
- * Returns a function telling whether a path is a focus file, by the seed's
- * levels for each focus entry: its path (the exact path, a folder holding
- * it, or a glob), its file name, and, for an entry that matches no file of
- * `paths` by those, a substring of its path (`app` matches `src/app.ts` and
- * `apps/main.py`). Without `paths` there is no substring level. Globs beyond
- * literal, `*` and `**` segments need picomatch loaded first
- * (`await loadFocusGlobs(config)`; the build does it).
- *
- * @example
- * ```ts
- * import { focusMatcher } from "./transform.ts";
- * focusMatcher(["src/**", "README.md"])("docs/README.md"); // true
- * focusMatcher(["app"], ["src/app.ts", "lib/b.ts"])("src/app.ts"); // true
- * ```
- */
-export function focusMatcher(
-  focus: string[],
-  paths?: Iterable<string>,
-): (path: string) => boolean {
-  if (!focus.length) return () => false;
-  const patterns = focusPatterns(focus);
-  const all = paths ? [...paths] : undefined;
-  const exact = patterns.map((pattern) => exactFocus(pattern, all));
-  const matchesExactly = (path: string) => exact.some((m) => m(path));
-  // The substring level, for the entries that name no file of the build by path or name.
-  let loose: string[] = [];
-  if (all) loose = patterns.filter((p, i) => p !== "" && !all.some(exact[i]));
-  if (!loose.length) return matchesExactly;
-  return (path) => matchesExactly(path) || loose.some((part) => path.includes(part));
-}
-
-/**
- * The path and name levels of one focus entry: exact path, folder, glob, file name. An entry
- * with glob characters that is exactly a path of `paths` or its folder (`app/[slug]`) is that
- * path, not a glob (which would match `app/s` too).
- */
-function exactFocus(pattern: string, paths?: string[]): (path: string) => boolean {
-  const folder = pattern.replace(/\/+$/, "") + "/";
-  const literal = paths?.some((p) => p === pattern || p.startsWith(folder)) ?? false;
-  const glob = isGlob(pattern) && !literal ? compileGlobs(pattern, { dot: true }) : undefined;
-  return (path) =>
-    path === pattern || path.startsWith(folder) || glob?.(path) === true ||
-    path.slice(path.lastIndexOf("/") + 1) === pattern;
-}
-
-/**
- * Whether a path is a focus file of this build: the config's `focus` (persona,
- * `--focus`; matched by {@linkcode focusMatcher} against the build's `paths`)
- * or a file changed since `--since REF` (exact paths).
- *
- * @example
- * ```ts
- * import { focusOf } from "./transform.ts";
- * // focusOf(config, files.map((f) => f.path))("src/a.ts") === true
- * ```
- */
-export function focusOf(
-  config: ResolvedConfig,
-  paths?: Iterable<string>,
-): (path: string) => boolean {
-  const matcher = focusMatcher(config.focus, paths);
-  const changed = new Set(config.since?.files ?? []);
-  return (path) => changed.has(path) || matcher(path);
-}
-
-/**
- * Load picomatch if the config's focus globs need it, so that
- * {@linkcode focusOf} and {@linkcode focusMatcher} can match them.
- *
- * @example
- * ```ts
- * import { loadFocusGlobs } from "./transform.ts";
- * // await loadFocusGlobs(config);
- * ```
- */
-export async function loadFocusGlobs(config: ResolvedConfig): Promise<void> {
-  await loadGlobs(focusPatterns(config.focus));
-}
-
-/** The focus entries as globs relative to the root (without a leading `./`). */
-function focusPatterns(focus: string[]): string[] {
-  return focus.map((f) => f.replace(/^\.\//, ""));
-}
-
-/**
- * Fence language for a path, from its extension; given the file's text, a `.h` or `.m` file
- * with Objective-C's words is `objective-c`, a `.h` file with C++'s `cpp` (the name alone says
- * C, or nothing).
- *
- * @example
- * ```ts
- * import { languageOf } from "./transform.ts";
- * languageOf("src/Cart.h"); // "c"
- * languageOf("src/Cart.h", "@interface Cart : NSObject\n@end\n"); // "objective-c"
- * languageOf("src/cart.h", "namespace shop {\nclass Cart;\n}\n"); // "cpp"
- * languageOf("theories/Nat.v", "Require Import Arith.\n"); // "coq"
- * ```
- */
-export function languageOf(path: string, text?: string): string {
-  // A Makefile or Dockerfile is told by its name (`Dockerfile.dev`), not by what follows a dot.
-  const ext = (conventionalExtension(path) || extname(path)).slice(1).toLowerCase();
-  if (text !== undefined && wordsTellLanguage(path)) {
-    if (ext === "v") return isCoq(text) ? "coq" : "verilog";
-    if (isObjectiveC(text)) return "objective-c";
-    if (ext === "h" && isCpp(text)) return "cpp";
-  }
-  // A Blade template is fenced `blade` (GitHub's Linguist and Shiki know it), not as PHP.
-  if (ext === "php" && path.toLowerCase().endsWith(".blade.php")) return "blade";
-  // Own keys only: a file ending `.constructor` is fenced `constructor`, not Object's source.
-  return Object.hasOwn(LANGUAGES, ext) ? LANGUAGES[ext] : ext;
-}
-
-const LANGUAGES: Record<string, string> = {
-  py: "python",
-  pyi: "python",
-  ts: "ts",
-  mts: "ts",
-  cts: "ts",
-  tsx: "tsx",
-  js: "js",
-  mjs: "js",
-  cjs: "js",
-  jsx: "jsx",
-  rs: "rust",
-  go: "go",
-  java: "java",
-  c: "c",
-  h: "c",
-  cc: "cpp",
-  cpp: "cpp",
-  cxx: "cpp",
-  hpp: "cpp",
-  hh: "cpp",
-  hxx: "cpp",
-  cu: "cuda",
-  cuh: "cuda",
-  pyx: "cython",
-  pxd: "cython",
-  pxi: "cython",
-  gql: "graphql",
-  md: "markdown",
-  yml: "yaml",
-  sh: "bash",
-  toml: "toml",
-  json: "json",
-  sty: "tex",
-  bib: "bibtex",
-  mk: "makefile",
-  dockerfile: "dockerfile",
-  // `ps` is PowerShell to Shiki; `postscript` is PostScript to Linguist and Pygments.
-  ps: "postscript",
-  eps: "postscript",
-  epsf: "postscript",
-  sol: "solidity",
-  // `v` is the V language's fence label: a `.v` file is Verilog's, or Coq's by its words.
-  v: "verilog",
-  vh: "verilog",
-  sv: "systemverilog",
-  svh: "systemverilog",
-  vhd: "vhdl",
-  cr: "crystal",
-  rkt: "racket",
-};
 
 /** Options of {@linkcode transformFiles}. */
 export interface TransformOptions extends Logger {
