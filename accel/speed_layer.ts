@@ -55,7 +55,13 @@ import {
   prestartCounting,
 } from "../pipeline/count.ts";
 import { countKnown } from "./count_known.ts";
-import { buildManifest, placeBlocks, prefixLength, type WrittenAhead } from "../pipeline/emit.ts";
+import {
+  buildManifest,
+  placeBlocks,
+  type Placement,
+  prefixLength,
+  type WrittenAhead,
+} from "../pipeline/emit.ts";
 import {
   blocksDone,
   type BuildRun,
@@ -93,8 +99,9 @@ import {
   type StreamedDocument,
 } from "../pipeline/document.ts";
 import { resumedDocumentHashes } from "./resumed_hashes.ts";
+import { keptManifestJson } from "./manifest_json.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
-import { fileStamp, removeQuietly } from "../pipeline/helpers.ts";
+import { countWork, fileStamp, removeQuietly } from "../pipeline/helpers.ts";
 import { earlierIn, earlierInMemo } from "./count_diff.ts";
 import { countEarly, earlyKnown, noteEarlyPlan } from "./precount.ts";
 import { hashText } from "../pipeline/text_hash.ts";
@@ -110,6 +117,7 @@ import type {
   Block,
   Manifest,
   PlacedBlock,
+  RecordFn,
   RenderedFile,
   SecretFinding,
   SourceFile,
@@ -591,6 +599,7 @@ async function countPlaced(
     memo,
     known,
     encodings: formatted.map((b) => encodings.get(b)),
+    fromRecord: resident?.fromRecord,
   });
   onBlock?.(formatted.length, formatted.length);
   return { ...found, placed: speed.counted };
@@ -662,15 +671,19 @@ async function placeRemembered(
     /** The build's lookup of `memo` (`knownOnce()`). */
     known?: (block: Block) => BlockMemo | undefined;
     encodings: Array<{ sha256: string; length: number } | undefined>;
+    /** A resident's memo of values made from records: a block placed the same is given again. */
+    fromRecord?: RecordFn;
   },
 ): Promise<PlacedBlock[]> {
   const { tokenizer, counts, memo } = options;
   const known = blocks.map((b) => remembered(options.known, b, tokenizer));
   known.forEach((m) => m && !counts.has(m.sha256) && counts.set(m.sha256, m.tokens));
+  const { fromRecord } = options;
   const placed = await placeBlocks(blocks, {
     tokenizer,
     tokenCache: counts,
     encodings: blocks.map((_, i) => known[i] ?? options.encodings[i]),
+    place: fromRecord && ((block, at) => placedAgain(block, at, fromRecord)),
   });
   placed.forEach(({ sha256, length, tokens }, i) => {
     if (!known[i]) {
@@ -679,6 +692,25 @@ async function placeRemembered(
     }
   });
   return placed;
+}
+
+/**
+ * The placed block an earlier build made of `block` (the same record: a resident gives an
+ * unchanged file's block again) while its place is the same (the blocks before an edited one),
+ * else a new one, kept for the next build: so its manifest entry and that entry's JSON are the
+ * last build's too (`manifest_json.ts`).
+ */
+function placedAgain(block: Block, at: Placement, fromRecord: RecordFn): PlacedBlock {
+  const kept = fromRecord(block, "placed", () => ({ last: undefined as PlacedBlock | undefined }));
+  const last = kept.last;
+  if (
+    last && last.offset === at.offset && last.length === at.length && last.sha256 === at.sha256 &&
+    last.tokens === at.tokens
+  ) {
+    countWork("blocks placed again", 1);
+    return last;
+  }
+  return kept.last = copyLazy(block, at);
 }
 
 /**
@@ -750,6 +782,8 @@ function manifestResumed(
     document,
     warnings,
     hashes: taken ?? resumedHashes(speed, document, placed),
+    // A kept render's entry is the same object from build to build (its JSON made once).
+    fromRecord: speed.run.fromRecord,
   });
 }
 
@@ -795,7 +829,7 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
   // A resident's build may be published later (prepared ahead): its manifest's JSON is made now.
   // Else it is written in pieces as it is published (never one string: 50 MB on 100,000 files).
   let ahead = !write ? undefined : {
-    manifestJson: resident ? JSON.stringify(written.manifest, null, 2) : undefined,
+    manifestJson: resident ? keptManifestJson(written.manifest, resident.fromRecord) : undefined,
     document: await writeNow(),
   };
   const publish = async (write: boolean) => {
@@ -804,6 +838,9 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
     const output = await publishOutput(run, written, {
       ahead: await stillAhead(ahead?.document, writeNow),
       manifestJson: ahead?.manifestJson,
+      // A resident's old documents are removed after the build returns: the kernel's freeing of a
+      // big tree's last document (its pages, its blocks) is not on the rebuild's path.
+      prune: (work) => later(speed, work),
     });
     // Published: the manifest's JSON (about 500 bytes a file) is not needed again.
     ahead = undefined;

@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 878 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 1,140 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -16,7 +16,10 @@
  * Windows' and Samba's tools), the eighteenth's 158 (infrastructure stacks, mobile builds' settings,
  * constants of Go, Rust, C, Swift and Kotlin, SQL's users in more dialects, drivers' connection
  * strings, values that formats write apart from their names, credentials in Markdown, clients'
- * rarer history and credential files, more providers' keys), each scanned as a build scans it
+ * rarer history and credential files, more providers' keys), the twentieth's 262 (CI files of
+ * many vendors, infrastructure files, mobile configs, notebooks, histories, logs and dumps, test
+ * fixtures, SQL dumps, mail configs, rarer URIs, oddly wrapped keys, more providers, names in other
+ * languages, Algolia's clients, `AUTH` at a `redis-cli` prompt), each scanned as a build scans it
  * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
@@ -5826,6 +5829,1964 @@ keep(
   ".env",
   `WANDB_PROJECT=sentiment-finetune-2026\n`,
   "sentiment-finetune-2026",
+);
+// The twentieth hunt's samples (sixteenth session, written before reading the rules): CI files of
+// more vendors, infrastructure files (Terraform providers, Kustomize, Crossplane, Argo CD, Flux),
+// mobile configs (Expo, Flutter, Capacitor, Cordova, Android strings), notebooks' cells and outputs,
+// shells' and REPLs' histories, logs, traces and dumps (HAR, `curl -v`, `set -x`, tracebacks,
+// `docker inspect`), test fixtures (VCR cassettes, WireMock, Jest snapshots), SQL dumps' rows,
+// mail clients' and servers' configs, URIs of rarer schemes and JDBC drivers, base64 in Secrets,
+// key blocks wrapped oddly, JWTs in cookies and fragments, more providers' keys, keys split across
+// concatenation or kept in comments, env files with `export`, quotes and comments, CRLF and a BOM,
+// password names in other languages, and the two leak22 left (Algolia's `SearchClient.create`,
+// `AUTH` typed at a `redis-cli` prompt in a page).
+const crlf = (t: string) => t.replace(/\n/g, "\r\n");
+const alnum = (n: number) => ch(A, n);
+const urlsafe = (n: number) => ch(A + "_-", n);
+// CI files of many vendors
+add(
+  "gitlab-ci variables",
+  ".gitlab-ci.yml",
+  (v) => `variables:\n  DOCKER_DRIVER: overlay2\n  SONAR_TOKEN: "${v}"\n`,
+  "squ_" + hex(40),
+);
+add(
+  "gitlab-ci job variables password",
+  ".gitlab-ci.yml",
+  (v) => `test:\n  variables:\n    POSTGRES_PASSWORD: ${v}\n  services:\n    - postgres:16\n`,
+  pw(),
+);
+add(
+  "bitbucket-pipelines env",
+  "bitbucket-pipelines.yml",
+  (v) =>
+    `      - step:\n          script:\n            - export NPM_TOKEN=${v}\n            - npm publish\n`,
+  npm(),
+);
+add(
+  "azure-pipelines variables",
+  "azure-pipelines.yml",
+  (v) => `variables:\n  - name: registryPassword\n    value: '${v}'\n`,
+  pw(),
+);
+add(
+  "azure-pipelines variables map",
+  "azure-pipelines.yml",
+  (v) => `variables:\n  buildConfiguration: Release\n  nugetApiKey: ${v}\n`,
+  "oy2" + lowdig(43),
+);
+add(
+  "drone environment",
+  ".drone.yml",
+  (v) => `steps:\n  - name: publish\n    environment:\n      DOCKER_PASSWORD: ${v}\n`,
+  pw(),
+);
+add(
+  "woodpecker settings",
+  ".woodpecker.yml",
+  (v) => `    settings:\n      repo: acme/app\n      username: ci\n      password: "${v}"\n`,
+  pw(),
+);
+add(
+  "appveyor environment",
+  "appveyor.yml",
+  (v) => `environment:\n  COVERALLS_REPO_TOKEN: ${v}\n  matrix:\n    - PY: 3.12\n`,
+  alnum(33),
+);
+add(
+  "travis env global plain",
+  ".travis.yml",
+  (v) => `env:\n  global:\n    - CODECOV_TOKEN=${v}\n`,
+  uuid(),
+);
+add(
+  "buildkite pipeline env",
+  ".buildkite/pipeline.yml",
+  (v) => `env:\n  DATADOG_API_KEY: "${v}"\nsteps:\n  - command: make\n`,
+  hex(32),
+);
+add(
+  "teamcity settings.kts param",
+  ".teamcity/settings.kts",
+  (v) => `    params {\n        param("env.DEPLOY_TOKEN", "${v}")\n    }\n`,
+  ghp(),
+);
+add(
+  "teamcity password param",
+  ".teamcity/settings.kts",
+  (v) => `        password("env.DB_PASSWORD", "${v}", display = ParameterDisplay.HIDDEN)\n`,
+  pw(),
+);
+add(
+  "concourse vars file",
+  "ci/vars.yml",
+  (v) => `github-access-token: ${v}\nslack-channel: "#builds"\n`,
+  ghp(),
+);
+add(
+  "concourse resource source",
+  "ci/pipeline.yml",
+  (v) =>
+    `resources:\n- name: image\n  type: registry-image\n  source:\n    repository: acme/app\n    username: ci\n    password: ${v}\n`,
+  pw(),
+);
+add(
+  "codebuild buildspec env",
+  "buildspec.yml",
+  (v) => `env:\n  variables:\n    SENTRY_AUTH_TOKEN: "${v}"\n`,
+  "sntrys_" + alnum(60),
+);
+add(
+  "cloudbuild substitutions",
+  "cloudbuild.yaml",
+  (v) => `substitutions:\n  _DB_PASS: "${v}"\n  _REGION: us-central1\n`,
+  pw(),
+);
+add(
+  "bitrise envs",
+  "bitrise.yml",
+  (v) => `app:\n  envs:\n  - BITRISE_PROJECT_PATH: ios/App.xcworkspace\n  - MATCH_PASSWORD: ${v}\n`,
+  pw(),
+);
+add(
+  "codemagic vars",
+  "codemagic.yaml",
+  (v) =>
+    `workflows:\n  ios:\n    environment:\n      vars:\n        APP_STORE_CONNECT_KEY_IDENTIFIER: ${
+      up(10)
+    }\n        CM_KEYSTORE_PASSWORD: ${v}\n`,
+  pw(),
+);
+add(
+  "circleci orb parameter default",
+  ".circleci/config.yml",
+  (v) => `parameters:\n  heroku-api-key:\n    type: string\n    default: "${v}"\n`,
+  uuid(),
+);
+add(
+  "tekton pipelinerun param",
+  "tekton/run.yaml",
+  (v) => `  params:\n    - name: registry-password\n      value: "${v}"\n`,
+  pw(),
+);
+add(
+  "argo workflow parameter",
+  "workflow.yaml",
+  (v) => `    parameters:\n    - name: slack-token\n      value: ${v}\n`,
+  "xoxb-" + digits(12) + "-" + digits(13) + "-" + alnum(24),
+);
+add(
+  "earthfile ARG default",
+  "Earthfile",
+  (v) => `build:\n    ARG NPM_TOKEN=${v}\n    RUN npm ci\n`,
+  npm(),
+);
+add(
+  "taskfile env",
+  "Taskfile.yml",
+  (v) => `tasks:\n  deploy:\n    env:\n      FLY_API_TOKEN: ${v}\n`,
+  "fo1_" + urlsafe(43),
+);
+add(
+  "justfile export",
+  "justfile",
+  (v) => `export CLOUDFLARE_API_TOKEN := "${v}"\n\ndeploy:\n    wrangler deploy\n`,
+  urlsafe(40),
+);
+add(
+  "makefile variable",
+  "Makefile",
+  (v) => `REGISTRY_PASSWORD ?= ${v}\n\nlogin:\n\tdocker login -u ci -p $(REGISTRY_PASSWORD)\n`,
+  pw(),
+);
+add(
+  "gha workflow_dispatch default",
+  ".github/workflows/deploy.yml",
+  (v) =>
+    `on:\n  workflow_dispatch:\n    inputs:\n      api_token:\n        description: token\n        default: "${v}"\n`,
+  alnum(40),
+);
+add(
+  "gha env at job level",
+  ".github/workflows/ci.yml",
+  (v) => `jobs:\n  test:\n    env:\n      CODECOV_TOKEN: ${v}\n`,
+  uuid(),
+);
+add(
+  "jenkins credentials.xml plain",
+  "credentials.xml",
+  (v) =>
+    `<com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl>\n  <id>deploy</id>\n  <username>deploy</username>\n  <password>${v}</password>\n</com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl>\n`,
+  pw(),
+);
+add(
+  "jenkins job config secret text",
+  "jobs/deploy/config.xml",
+  (v) =>
+    `<hudson.model.StringParameterDefinition>\n  <name>API_TOKEN</name>\n  <defaultValue>${v}</defaultValue>\n`,
+  alnum(40),
+);
+// Terraform providers, Kustomize, Crossplane, Argo CD, Flux
+add(
+  "terraform github provider token",
+  "main.tf",
+  (v) => `provider "github" {\n  owner = "acme"\n  token = "${v}"\n}\n`,
+  ghp(),
+);
+add(
+  "terraform cloudflare api_token",
+  "providers.tf",
+  (v) => `provider "cloudflare" {\n  api_token = "${v}"\n}\n`,
+  urlsafe(40),
+);
+add(
+  "terraform mongodbatlas private_key",
+  "atlas.tf",
+  (v) => `provider "mongodbatlas" {\n  public_key  = "${lower(8)}"\n  private_key = "${v}"\n}\n`,
+  uuid(),
+);
+add(
+  "terraform kubernetes provider token",
+  "k8s.tf",
+  (v) => `provider "kubernetes" {\n  host  = "https://10.0.0.1"\n  token = "${v}"\n}\n`,
+  jwt(),
+);
+add(
+  "terraform pagerduty token",
+  "pd.tf",
+  (v) => `provider "pagerduty" {\n  token = "${v}"\n}\n`,
+  "u+" + alnum(18),
+);
+add(
+  "terraform okta api_token",
+  "okta.tf",
+  (v) => `provider "okta" {\n  org_name  = "acme"\n  api_token = "${v}"\n}\n`,
+  "00" + urlsafe(40),
+);
+add(
+  "terraform heredoc secret",
+  "user_data.tf",
+  (v) =>
+    `  user_data = <<-EOT\n    #!/bin/bash\n    echo "DB_PASSWORD=${v}" >> /etc/app.env\n  EOT\n`,
+  pw(),
+);
+add(
+  "kustomize secretGenerator literals",
+  "kustomization.yaml",
+  (v) => `secretGenerator:\n- name: db\n  literals:\n  - username=app\n  - password=${v}\n`,
+  pw(),
+);
+add(
+  "kustomize env literal token",
+  "overlays/prod/kustomization.yaml",
+  (v) => `secretGenerator:\n- name: api\n  literals:\n  - API_TOKEN=${v}\n`,
+  alnum(40),
+);
+add(
+  "argocd repository secret",
+  "argocd/repo.yaml",
+  (v) =>
+    `kind: Secret\nmetadata:\n  labels:\n    argocd.argoproj.io/secret-type: repository\nstringData:\n  url: https://github.com/acme/deploy\n  password: ${v}\n  username: not-used\n`,
+  ghp(),
+);
+add(
+  "flux git secret b64",
+  "flux-system/secret.yaml",
+  (v) => `apiVersion: v1\nkind: Secret\ntype: Opaque\ndata:\n  password: ${v}\n  username: Z2l0\n`,
+  btoa("glpat-" + alnum(20)),
+);
+add(
+  "crossplane provider creds",
+  "crossplane/creds.yaml",
+  (v) =>
+    `stringData:\n  credentials: |\n    [default]\n    aws_access_key_id = AKIA${
+      up(16)
+    }\n    aws_secret_access_key = ${v}\n`,
+  b64(40),
+);
+add(
+  "helm template b64enc literal",
+  "templates/secret.yaml",
+  (v) => `data:\n  api-key: {{ "${v}" | b64enc | quote }}\n`,
+  alnum(36),
+);
+add(
+  "k8s Secret in a List",
+  "all.yaml",
+  (v) =>
+    `apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Secret\n  metadata:\n    name: smtp\n  data:\n    SMTP_PASSWORD: ${v}\n`,
+  btoa(pw()),
+);
+add(
+  "k8s data b64 of env file",
+  "secret.yaml",
+  (v) => `data:\n  app.env: ${v}\n`,
+  btoa(`DB_HOST=db\nDB_PASSWORD=${pw()}\nAPI_KEY=${alnum(32)}\n`),
+);
+add(
+  "kubectl get secret json",
+  "debug/secret.json",
+  (v) =>
+    `{\n    "apiVersion": "v1",\n    "data": {\n        "token": "${v}"\n    },\n    "kind": "Secret"\n}\n`,
+  btoa(ghp()),
+);
+add(
+  "k8s data b64 wrapped block",
+  "secret.yaml",
+  (v) => `data:\n  tls.key: >-\n    ${v.slice(0, 60)}\n    ${v.slice(60)}\n`,
+  btoa("-----BEGIN PRIVATE KEY-----\n" + pemBody() + "\n-----END PRIVATE KEY-----\n"),
+);
+add(
+  "echo base64 in docs",
+  "docs/deploy.md",
+  (v) => "```sh\necho -n '" + v + "' | base64\n```\n",
+  pw(),
+);
+add(
+  "nix sops-less secret string",
+  "configuration.nix",
+  (v) =>
+    `  services.nextcloud.config.adminpassFile = "/run/x";\n  services.miniflux.adminCredentials = "ADMIN_PASSWORD=${v}";\n`,
+  pw(),
+);
+add(
+  "nix attrs token",
+  "flake.nix",
+  (v) => `      environment.sessionVariables = {\n        GITHUB_TOKEN = "${v}";\n      };\n`,
+  ghp(),
+);
+add(
+  "pulumi yaml config",
+  "Pulumi.yaml",
+  (v) =>
+    `resources:\n  db:\n    type: aws:rds:Instance\n    properties:\n      password: ${v}\n      username: admin\n`,
+  pw(),
+);
+add(
+  "bicep secure param default",
+  "main.bicep",
+  (v) => `@secure()\nparam sqlAdminPassword string = '${v}'\n`,
+  pw(),
+);
+// mobile configs
+add(
+  "expo app.json extra",
+  "app.json",
+  (v) => `{\n  "expo": {\n    "extra": {\n      "revenueCatKey": "${v}"\n    }\n  }\n}\n`,
+  "sk_" + alnum(32),
+);
+add(
+  "flutter dart-define",
+  "scripts/build.sh",
+  (v) => `flutter build apk --dart-define=API_SECRET=${v} --release\n`,
+  alnum(40),
+);
+add(
+  "flutter dart const",
+  "lib/env.dart",
+  (v) => `class Env {\n  static const String stripeSecretKey = '${v}';\n}\n`,
+  "sk_live_" + alnum(24),
+);
+add(
+  "dart final password",
+  "lib/config.dart",
+  (v) => `final String dbPassword = "${v}";\n`,
+  pw(),
+);
+add(
+  "capacitor config",
+  "capacitor.config.ts",
+  (v) => `  plugins: {\n    PushNotifications: { serverKey: "${v}" },\n  },\n`,
+  "AAAA" + urlsafe(7) + ":APA91b" + urlsafe(134),
+);
+add(
+  "cordova config.xml preference",
+  "config.xml",
+  (v) => `<preference name="ONESIGNAL_API_KEY" value="${v}" />\n`,
+  b64(48),
+);
+add(
+  "android strings.xml secret",
+  "app/src/main/res/values/strings.xml",
+  (v) => `<resources>\n    <string name="twitter_consumer_secret">${v}</string>\n</resources>\n`,
+  alnum(50),
+);
+add(
+  "react native env",
+  ".env.production",
+  (v) => `API_URL=https://api.acme.io\nSENTRY_AUTH_TOKEN=${v}\n`,
+  hex(64),
+);
+add(
+  "swift plist dict literal",
+  "Sources/Keys.swift",
+  (v) => `let keys: [String: String] = ["mixpanel": "${hex(32)}", "segmentWriteKey": "${v}"]\n`,
+  alnum(32),
+);
+add(
+  "objc NSString constant",
+  "Keys.m",
+  (v) => `static NSString * const kAPISecret = @"${v}";\n`,
+  alnum(40),
+);
+add(
+  "kotlin companion secret",
+  "Keys.kt",
+  (v) => `    companion object {\n        private const val CLIENT_SECRET = "${v}"\n    }\n`,
+  urlsafe(40),
+);
+// notebooks
+add(
+  "ipynb source openai key",
+  "analysis.ipynb",
+  (v) =>
+    `  {\n   "cell_type": "code",\n   "source": [\n    "import openai\\n",\n    "openai.api_key = \\"${v}\\"\\n"\n   ]\n  }\n`,
+  "sk-proj-" + urlsafe(56),
+);
+add(
+  "ipynb pip index url with creds",
+  "setup.ipynb",
+  (v) =>
+    `   "source": [\n    "!pip install --extra-index-url https://__token__:${v}@gitlab.com/api/v4/projects/1/packages/pypi/simple acme\\n"\n   ]\n`,
+  "glpat-" + alnum(20),
+);
+add(
+  "ipynb stream output token",
+  "run.ipynb",
+  (v) =>
+    `     "name": "stdout",\n     "output_type": "stream",\n     "text": [\n      "Logged in with token ${v}\\n"\n     ]\n`,
+  "hf_" + alnum(34),
+);
+add(
+  "ipynb execute_result dict",
+  "eda.ipynb",
+  (v) =>
+    `     "data": {\n      "text/plain": [\n       "{'user': 'etl', 'password': '${v}', 'host': 'db'}"\n      ]\n     },\n`,
+  pw(),
+);
+add(
+  "ipynb html output table",
+  "eda.ipynb",
+  (v) =>
+    `      "text/html": [\n       "<tr><td>AWS_SECRET_ACCESS_KEY</td><td>${v}</td></tr>\\n"\n      ]\n`,
+  b64(40),
+);
+add(
+  "ipynb getpass replaced",
+  "db.ipynb",
+  (v) =>
+    `   "source": [\n    "# password = getpass.getpass()\\n",\n    "password = '${v}'\\n",\n    "engine = create_engine(url)"\n   ]\n`,
+  pw(),
+);
+add(
+  "jupytext percent script",
+  "notebook.py",
+  (v) => `# %%\nimport os\nos.environ["WANDB_API_KEY"] = "${v}"\n`,
+  hex(40),
+);
+add(
+  "rmarkdown chunk",
+  "report.Rmd",
+  (v) => '```{r setup}\nSys.setenv(OPENAI_API_KEY = "' + v + '")\n```\n',
+  "sk-" + alnum(48),
+);
+// shells' and REPLs' histories
+add(
+  "powershell PSReadLine history",
+  "ConsoleHost_history.txt",
+  (v) =>
+    `$cred = New-Object PSCredential("admin", (ConvertTo-SecureString "${v}" -AsPlainText -Force))\n`,
+  pw(),
+);
+add(
+  "powershell history env",
+  "ConsoleHost_history.txt",
+  (v) => `$env:GITHUB_TOKEN = "${v}"\ngh repo list\n`,
+  ghp(),
+);
+add(
+  "bash history with timestamps",
+  ".bash_history",
+  (v) => `#1700000000\nexport OPENAI_API_KEY=${v}\n#1700000042\npython run.py\n`,
+  "sk-" + alnum(48),
+);
+add(
+  "zsh extended history",
+  ".zsh_history",
+  (v) => `: 1700000000:0;mysql -h db -u root -p'${v}' shop\n`,
+  pw(),
+);
+add(
+  "python_history",
+  ".python_history",
+  (v) => `client = Client(api_key="${v}")\n`,
+  alnum(40),
+);
+add(
+  "node_repl_history",
+  ".node_repl_history",
+  (v) => `const s = require('stripe')('${v}')\n`,
+  "sk_live_" + alnum(24),
+);
+add(
+  "irb history",
+  ".irb_history",
+  (v) => `Stripe.api_key = "${v}"\n`,
+  "sk_live_" + alnum(24),
+);
+add(
+  "psql_history alter",
+  ".psql_history",
+  (v) => `ALTER USER app WITH PASSWORD '${v}';\n`,
+  pw(),
+);
+add(
+  "sqlite_history insert",
+  ".sqlite_history",
+  (v) => `insert into settings(key, value) values ('smtp_password', '${v}');\n`,
+  pw(),
+);
+add(
+  "redis-cli prompt AUTH in page",
+  "docs/redis.md",
+  (v) => "```\n$ redis-cli\n127.0.0.1:6379> AUTH " + v + "\nOK\n```\n",
+  pw(),
+);
+add(
+  "redis-cli prompt AUTH user in page",
+  "README.md",
+  (v) => "    redis 127.0.0.1:6379> AUTH default " + v + "\n    OK\n",
+  lettersOnly(),
+);
+add(
+  "redis-cli prompt AUTH rst",
+  "docs/cache.rst",
+  (v) => `.. code-block:: console\n\n   localhost:6379> auth ${v}\n   OK\n`,
+  pw(),
+);
+add(
+  "mysql prompt in doc",
+  "docs/setup.md",
+  (v) => `mysql> CREATE USER 'shop'@'%' IDENTIFIED BY '${v}';\n`,
+  lettersOnly(),
+);
+// logs, traces and dumps
+add(
+  "curl -v request header",
+  "logs/curl.txt",
+  (v) => `> GET /v1/me HTTP/2\n> Host: api.acme.io\n> authorization: Bearer ${v}\n> accept: */*\n`,
+  alnum(40),
+);
+add(
+  "set -x trace",
+  "ci.log",
+  (v) => `+ curl -fsS -u deploy:${v} https://nexus.acme.io/repository/raw/\n`,
+  pw(),
+);
+add(
+  "nginx access log token",
+  "access.log",
+  (v) =>
+    `10.0.0.7 - - [30/Nov/2026:10:00:00 +0000] "GET /api/export?access_token=${v} HTTP/1.1" 200 512\n`,
+  alnum(40),
+);
+add(
+  "python traceback locals",
+  "error.log",
+  (v) =>
+    `  File "app/db.py", line 12, in connect\n    conn = psycopg2.connect(dsn)\n    dsn = 'postgresql://app:${v}@db:5432/app'\n`,
+  pw(),
+);
+add(
+  "java exception jdbc",
+  "server.log",
+  (v) =>
+    `Caused by: java.sql.SQLException: Access denied; url=jdbc:mysql://db:3306/shop?user=shop&password=${v}\n`,
+  pw(),
+);
+add(
+  "rails log parameters",
+  "log/development.log",
+  (v) =>
+    `Parameters: {"authenticity_token"=>"[FILTERED]", "user"=>{"email"=>"a@b.c", "password"=>"${v}"}}\n`,
+  pw(),
+);
+add(
+  "docker inspect env",
+  "inspect.json",
+  (v) =>
+    `            "Env": [\n                "PATH=/usr/bin",\n                "POSTGRES_PASSWORD=${v}"\n            ],\n`,
+  pw(),
+);
+add(
+  "printenv dump",
+  "debug/env.txt",
+  (v) => `HOME=/root\nHOSTNAME=web-1\nMAILGUN_API_KEY=${v}\nPATH=/usr/bin\n`,
+  "key-" + hex(32),
+);
+add(
+  "har postData text",
+  "session.har",
+  (v) =>
+    `        "postData": {\n          "mimeType": "application/x-www-form-urlencoded",\n          "text": "username=alice&password=${v}"\n        },\n`,
+  pw(),
+);
+add(
+  "har queryString entry",
+  "session.har",
+  (v) =>
+    `        "queryString": [\n          {\n            "name": "api_key",\n            "value": "${v}"\n          }\n        ],\n`,
+  alnum(32),
+);
+add(
+  "har response body token",
+  "login.har",
+  (v) => `          "text": "{\\"access_token\\":\\"${v}\\",\\"token_type\\":\\"bearer\\"}"\n`,
+  jwt(),
+);
+add(
+  "set-cookie jwt",
+  "headers.txt",
+  (v) => `HTTP/1.1 200 OK\nSet-Cookie: session=${v}; Path=/; HttpOnly\n`,
+  jwt(),
+);
+add(
+  "id_token in fragment",
+  "callback.log",
+  (v) => `redirect to https://app.acme.io/callback#id_token=${v}&state=xyz\n`,
+  jwt(),
+);
+add(
+  "bearer url-encoded",
+  "proxy.log",
+  (v) => `GET /ws?authorization=Bearer%20${v} 101\n`,
+  jwt(),
+);
+add(
+  "kubectl describe env",
+  "describe.txt",
+  (v) => `    Environment:\n      REDIS_PASSWORD:  ${v}\n      LOG_LEVEL:       info\n`,
+  pw(),
+);
+add(
+  "github actions log env",
+  "job.log",
+  (v) =>
+    `2026-11-30T10:00:00.0000000Z   SLACK_WEBHOOK: https://hooks.slack.com/services/T${up(8)}/B${
+      up(8)
+    }/${v}\n`,
+  alnum(24),
+);
+// test fixtures
+add(
+  "vcr cassette authorization",
+  "spec/fixtures/vcr/charges.yml",
+  (v) =>
+    `  request:\n    method: post\n    uri: https://api.stripe.com/v1/charges\n    headers:\n      Authorization:\n      - Bearer ${v}\n`,
+  "sk_live_" + alnum(24),
+);
+add(
+  "python vcr cassette",
+  "tests/cassettes/test_api.yaml",
+  (v) => `    headers:\n      X-Api-Key:\n      - ${v}\n`,
+  alnum(40),
+);
+add(
+  "wiremock mapping header",
+  "mappings/get-user.json",
+  (v) =>
+    `{\n  "request": {\n    "headers": { "Authorization": { "equalTo": "token ${v}" } }\n  }\n}\n`,
+  ghp(),
+);
+add(
+  "jest snapshot",
+  "__snapshots__/client.test.ts.snap",
+  (v) =>
+    'exports[`client sends key 1`] = `\nObject {\n  "headers": Object {\n    "x-api-key": "' + v +
+    '",\n  },\n}\n`;\n',
+  alnum(40),
+);
+add(
+  "nock recording",
+  "test/fixtures/recorded.json",
+  (v) => `[{"scope":"https://api.github.com:443","reqheaders":{"authorization":"token ${v}"}}]\n`,
+  ghp(),
+);
+add(
+  "go testdata golden",
+  "testdata/config.golden",
+  (v) => `smtp:\n  host: smtp.acme.io\n  pass: ${v}\n`,
+  pw(),
+);
+add(
+  "pytest conftest fixture",
+  "tests/conftest.py",
+  (v) => `@pytest.fixture\ndef api_client():\n    return Client(token="${v}")\n`,
+  ghp(),
+);
+// SQL dumps
+add(
+  "sql dump insert oauth client",
+  "dump.sql",
+  (v) => `INSERT INTO \`oauth_clients\` (\`id\`, \`name\`, \`secret\`) VALUES (1,'web','${v}');\n`,
+  alnum(40),
+);
+add(
+  "sql dump insert settings",
+  "backup.sql",
+  (v) => `INSERT INTO settings (name, value) VALUES ('mail_password', '${v}');\n`,
+  pw(),
+);
+add(
+  "pg_dump copy row",
+  "dump.sql",
+  (v) => `COPY public.api_keys (id, name, key) FROM stdin;\n1\tci\t${v}\n\\.\n`,
+  alnum(40),
+);
+add(
+  "sql update set password",
+  "migrate.sql",
+  (v) => `UPDATE integrations SET api_token = '${v}' WHERE name = 'slack';\n`,
+  "xoxb-" + digits(12) + "-" + digits(13) + "-" + alnum(24),
+);
+add(
+  "wp_options smtp",
+  "wp.sql",
+  (v) => `INSERT INTO wp_options VALUES (301,'smtp_pass','${v}','yes');\n`,
+  pw(),
+);
+// mail clients' and servers' configs
+add(
+  "ssmtp.conf AuthPass",
+  "ssmtp.conf",
+  (v) => `mailhub=smtp.gmail.com:587\nAuthUser=alerts@acme.io\nAuthPass=${v}\nUseSTARTTLS=YES\n`,
+  lower(16),
+);
+add(
+  "exim passwd.client",
+  "passwd.client",
+  (v) => `*.mailgun.org:postmaster@mg.acme.io:${v}\n`,
+  pw(),
+);
+add(
+  "sendmail authinfo",
+  "authinfo",
+  (v) => `AuthInfo:smtp.acme.io "U:relay" "P:${v}" "M:PLAIN"\n`,
+  pw(),
+);
+add(
+  "dovecot static passdb",
+  "dovecot.conf",
+  (v) => `passdb {\n  driver = static\n  args = password=${v}\n}\n`,
+  pw(),
+);
+add(
+  "offlineimaprc remotepass",
+  ".offlineimaprc",
+  (v) => `[Repository Remote]\ntype = IMAP\nremoteuser = me@acme.io\nremotepass = ${v}\n`,
+  pw(),
+);
+add(
+  "mbsyncrc Pass",
+  ".mbsyncrc",
+  (v) => `IMAPAccount work\nHost imap.acme.io\nUser me\nPass ${v}\n`,
+  pw(),
+);
+add(
+  "django EMAIL_HOST_PASSWORD",
+  "settings.py",
+  (v) => `EMAIL_HOST_USER = "apikey"\nEMAIL_HOST_PASSWORD = "${v}"\n`,
+  "SG." + urlsafe(22) + "." + urlsafe(43),
+);
+add(
+  "spring mail password",
+  "application.properties",
+  (v) => `spring.mail.username=noreply@acme.io\nspring.mail.password=${v}\n`,
+  lower(16),
+);
+add(
+  "smtp url percent user",
+  ".env",
+  (v) => `MAILER_DSN=smtp://postmaster%40mg.acme.io:${v}@smtp.mailgun.org:587\n`,
+  pw(),
+);
+add(
+  "nullmailer remotes",
+  "nullmailer/remotes",
+  (v) => `smtp.acme.io smtp --port=587 --starttls --user=alerts --pass=${v}\n`,
+  pw(),
+);
+add(
+  "getmailrc password",
+  "getmailrc",
+  (v) =>
+    `[retriever]\ntype = SimpleIMAPSSLRetriever\nserver = imap.acme.io\nusername = me\npassword = ${v}\n`,
+  pw(),
+);
+add(
+  "thunderbird prefs",
+  "prefs.js",
+  (v) => `user_pref("mail.smtpserver.smtp1.password", "${v}");\n`,
+  pw(),
+);
+// URIs of rarer schemes, JDBC drivers
+add(
+  "rtsp camera url",
+  "cameras.yaml",
+  (v) => `  front: rtsp://admin:${v}@192.168.1.64:554/Streaming/Channels/101\n`,
+  pw(),
+);
+add("socks5 proxy url", ".env", (v) => `ALL_PROXY=socks5h://user:${v}@proxy.acme.io:1080\n`, pw());
+add(
+  "http_proxy env",
+  "/etc/environment",
+  (v) => `http_proxy="http://corp%5Cbob:${v}@proxy:3128/"\n`,
+  pw(),
+);
+add("memcached url", "config.yml", (v) => `cache_url: memcached://app:${v}@cache:11211\n`, pw());
+add(
+  "couchdb url",
+  "compose.yml",
+  (v) => `      COUCHDB_URL: http://admin:${v}@couchdb:5984\n`,
+  pw(),
+);
+add(
+  "couchbase url",
+  "app.conf",
+  (v) => `couchbase.url = "couchbase://app:${v}@cb1,cb2/bucket"\n`,
+  pw(),
+);
+add("smb url", "mounts.txt", (v) => `smb://CORP;bob:${v}@fs01/share\n`, pw());
+add("irc url", "bot.cfg", (v) => `server = ircs://bot:${v}@irc.libera.chat:6697/#acme\n`, pw());
+add("vnc url", "hosts.txt", (v) => `vnc://:${v}@10.0.0.12:5901\n`, pw());
+add(
+  "redis-sentinel url",
+  "settings.py",
+  (v) => `CACHE = "redis+sentinel://:${v}@s1:26379,s2:26379/mymaster/0"\n`,
+  pw(),
+);
+add(
+  "ipv6 postgres url",
+  ".env",
+  (v) => `DATABASE_URL=postgres://app:${v}@[2001:db8::5]:5432/app\n`,
+  pw(),
+);
+add(
+  "cloudinary url",
+  ".env",
+  (v) => `CLOUDINARY_URL=cloudinary://${digits(15)}:${v}@acme\n`,
+  urlsafe(27),
+);
+add(
+  "jdbc mariadb",
+  "db.properties",
+  (v) => `url=jdbc:mariadb://db:3306/shop?user=shop&password=${v}\n`,
+  pw(),
+);
+add(
+  "jdbc h2 PASSWORD",
+  "application.properties",
+  (v) => `spring.datasource.url=jdbc:h2:tcp://db/~/test;USER=sa;PASSWORD=${v}\n`,
+  pw(),
+);
+add(
+  "jdbc teradata",
+  "etl.conf",
+  (v) => `jdbc:teradata://td.acme.io/USER=etl,PASSWORD=${v},DATABASE=dw\n`,
+  pw(),
+);
+add(
+  "jdbc redshift",
+  "dbt/profile.txt",
+  (v) => `jdbc:redshift://rs.acme.io:5439/dw;UID=etl;PWD=${v};ssl=true\n`,
+  pw(),
+);
+add(
+  "jdbc hive2",
+  "beeline.sh",
+  (v) => `beeline -u "jdbc:hive2://hive:10000/default;user=etl;password=${v}"\n`,
+  pw(),
+);
+add(
+  "jdbc trino",
+  "trino.properties",
+  (v) => `connection-url=jdbc:trino://trino:443/hive?user=etl&password=${v}&SSL=true\n`,
+  pw(),
+);
+add(
+  "jdbc sap hana",
+  "hana.properties",
+  (v) => `jdbc:sap://hana:30015/?user=SYSTEM&password=${v}\n`,
+  pw(),
+);
+add(
+  "odbc dsn-less Uid Pwd lower",
+  "etl.py",
+  (v) => `cs = "Driver={ODBC Driver 18 for SQL Server};Server=db;Uid=sa;Pwd=${v};"\n`,
+  pw(),
+);
+add(
+  "ldap url bind",
+  "sssd.conf",
+  (v) => `ldap_default_authtok = ${v}\nldap_uri = ldaps://ldap.acme.io\n`,
+  pw(),
+);
+add(
+  "git+https token url",
+  "requirements.txt",
+  (v) => `acme-lib @ git+https://oauth2:${v}@gitlab.acme.io/py/acme-lib.git@v1.2\n`,
+  "glpat-" + alnum(20),
+);
+add(
+  "s3 url with keys",
+  "backup.conf",
+  (v) => `target = s3://AKIA${up(16)}:${v}@s3.amazonaws.com/backups\n`,
+  b64(40),
+);
+add(
+  "docker registry url creds",
+  "daemon.sh",
+  (v) => `skopeo copy docker://a/b docker://registry.acme.io/b --dest-creds ci:${v}\n`,
+  pw(),
+);
+// key blocks wrapped oddly
+add(
+  "pem in properties continuation",
+  "app.properties",
+  (v) =>
+    `jwt.private-key=-----BEGIN PRIVATE KEY-----\\n\\\n  ${v.slice(0, 64)}\\n\\\n  ${
+      v.slice(64)
+    }\\n\\\n  -----END PRIVATE KEY-----\n`,
+  b64(128),
+);
+add(
+  "pem in toml multiline",
+  "config.toml",
+  (v) =>
+    `signing_key = """\n-----BEGIN EC PRIVATE KEY-----\n${v}\n-----END EC PRIVATE KEY-----\n"""\n`,
+  b64(64) + "\n" + b64(32),
+);
+add(
+  "pem in env escaped",
+  ".env",
+  (v) =>
+    `GITHUB_APP_PRIVATE_KEY="-----BEGIN RSA PRIVATE KEY-----\\n${v}\\n-----END RSA PRIVATE KEY-----\\n"\n`,
+  b64(64) + "\\n" + b64(64),
+);
+add(
+  "pem in xml element",
+  "keys.xml",
+  (v) => `<SigningKey>-----BEGIN PRIVATE KEY-----\n${v}\n-----END PRIVATE KEY-----</SigningKey>\n`,
+  pemBody(),
+);
+add(
+  "pem folded yaml",
+  "values.yaml",
+  (v) => `privateKey: >\n  -----BEGIN PRIVATE KEY-----\n  ${v}\n  -----END PRIVATE KEY-----\n`,
+  pemBody().replace("\n", "\n  "),
+);
+add(
+  "pem go concat",
+  "keys.go",
+  (v) =>
+    `const key = "-----BEGIN RSA PRIVATE KEY-----\\n" +\n\t"${v.slice(0, 64)}\\n" +\n\t"${
+      v.slice(64)
+    }\\n" +\n\t"-----END RSA PRIVATE KEY-----\\n"\n`,
+  b64(128),
+);
+add(
+  "pem c string array",
+  "certs.h",
+  (v) =>
+    `static const char *client_key =\n"-----BEGIN PRIVATE KEY-----\\n"\n"${v.slice(0, 64)}\\n"\n"${
+      v.slice(64)
+    }\\n"\n"-----END PRIVATE KEY-----\\n";\n`,
+  b64(128),
+);
+add(
+  "pem markdown blockquote",
+  "NOTES.md",
+  (v) =>
+    `> -----BEGIN OPENSSH PRIVATE KEY-----\n> ${v.slice(0, 70)}\n> ${
+      v.slice(70)
+    }\n> -----END OPENSSH PRIVATE KEY-----\n`,
+  "b3BlbnNzaC1rZXktdjEAAAAA" + b64(116),
+);
+add(
+  "pem comment lines",
+  "deploy.sh",
+  (v) =>
+    `# -----BEGIN RSA PRIVATE KEY-----\n# ${v.slice(0, 64)}\n# ${
+      v.slice(64)
+    }\n# -----END RSA PRIVATE KEY-----\n`,
+  b64(128),
+);
+add(
+  "pgp private with headers crlf",
+  "signing.asc",
+  (v) =>
+    crlf(
+      `-----BEGIN PGP PRIVATE KEY BLOCK-----\nVersion: GnuPG v2\nComment: release key\n\n${v}\n=${
+        b64(4)
+      }\n-----END PGP PRIVATE KEY BLOCK-----\n`,
+    ),
+  "lQdGBF" + b64(58) + "\r\n" + b64(64),
+);
+add(
+  "openssh key crlf file",
+  "id_ed25519",
+  (v) => crlf(`-----BEGIN OPENSSH PRIVATE KEY-----\n${v}\n-----END OPENSSH PRIVATE KEY-----\n`),
+  "b3BlbnNzaC1rZXktdjEAAAAABG5vbmU" + b64(39) + "\r\n" + b64(70),
+);
+add(
+  "pem python indented triple",
+  "tests/keys.py",
+  (v) =>
+    `KEY = """\n    -----BEGIN PRIVATE KEY-----\n    ${v}\n    -----END PRIVATE KEY-----\n"""\n`,
+  pemBody().replace("\n", "\n    "),
+);
+add(
+  "pem json one line escaped slashes",
+  "sa.json",
+  (v) =>
+    `{"private_key":"-----BEGIN PRIVATE KEY-----\\n${v}\\n-----END PRIVATE KEY-----\\n","client_email":"x@y.iam.gserviceaccount.com"}\n`,
+  b64(40) + "\\/" + b64(40),
+);
+add(
+  "ssh key in terraform heredoc",
+  "bastion.tf",
+  (v) =>
+    `  private_key = <<EOF\n-----BEGIN OPENSSH PRIVATE KEY-----\n${v}\n-----END OPENSSH PRIVATE KEY-----\nEOF\n`,
+  "b3BlbnNzaC1rZXktdjEAAAAA" + b64(46) + "\n" + b64(70),
+);
+// providers' keys not yet probed
+add(
+  "akamai edgerc",
+  ".edgerc",
+  (v) =>
+    `[default]\nclient_secret = ${v}\nhost = akab-${
+      lowdig(16)
+    }.luna.akamaiapis.net\naccess_token = akab-${lowdig(16)}\n`,
+  b64(44),
+);
+add(
+  "akamai access_token",
+  ".edgerc",
+  (v) => `[default]\naccess_token = ${v}\n`,
+  "akab-" + lowdig(16) + "-" + lowdig(16),
+);
+add(
+  "upstash redis rest token",
+  ".env",
+  (v) => `UPSTASH_REDIS_REST_TOKEN="${v}"\n`,
+  "A" + urlsafe(60) + "=",
+);
+add(
+  "fly.io token bare",
+  "deploy.sh",
+  (v) => `flyctl deploy --access-token ${v}\n`,
+  "fo1_" + urlsafe(43),
+);
+add("vercel token flag", "ci.sh", (v) => `vercel deploy --prod --token=${v}\n`, alnum(24));
+add("railway token env", ".env", (v) => `RAILWAY_TOKEN=${v}\n`, uuid());
+add(
+  "pusher app secret",
+  "config/pusher.php",
+  (v) => `        'secret' => '${v}',\n        'app_id' => '${digits(7)}',\n`,
+  hex(20),
+);
+add(
+  "ably key",
+  "realtime.js",
+  (v) => `const ably = new Ably.Realtime("${v}");\n`,
+  alnum(6) + "." + alnum(6) + ":" + urlsafe(43),
+);
+add("plaid secret", ".env", (v) => `PLAID_SECRET=${v}\nPLAID_ENV=production\n`, hex(30));
+add(
+  "square access token",
+  "pay.rb",
+  (v) => `client = Square::Client.new(access_token: "${v}")\n`,
+  "EAAA" + urlsafe(60),
+);
+add(
+  "square oauth secret",
+  "square.env",
+  (v) => `SQUARE_APP_SECRET=${v}\n`,
+  "sq0csp-" + urlsafe(43),
+);
+add(
+  "paypal client secret",
+  "paypal.yml",
+  (v) => `client_id: A${urlsafe(79)}\nclient_secret: ${v}\n`,
+  "E" + urlsafe(79),
+);
+add(
+  "braintree private key",
+  "gateway.py",
+  (v) =>
+    `gateway = braintree.BraintreeGateway(braintree.Configuration(braintree.Environment.Production, merchant_id="${
+      lowdig(16)
+    }", public_key="${lowdig(16)}", private_key="${v}"))\n`,
+  hex(32),
+);
+add(
+  "razorpay secret",
+  "pay.js",
+  (v) => `new Razorpay({ key_id: "rzp_live_${alnum(14)}", key_secret: "${v}" })\n`,
+  alnum(24),
+);
+add("mollie live key", "mollie.php", (v) => `$mollie->setApiKey("${v}");\n`, "live_" + alnum(30));
+add(
+  "adyen api key",
+  "adyen.env",
+  (v) => `ADYEN_API_KEY=${v}\n`,
+  "AQE" + alnum(30) + "+" + alnum(40) + "=-" + alnum(40) + "=-" + alnum(14),
+);
+add(
+  "shippo live token",
+  "ship.py",
+  (v) => `shippo.config.api_key = "${v}"\n`,
+  "shippo_live_" + hex(40),
+);
+add("easypost key", "ship.rb", (v) => `EasyPost::Client.new(api_key: '${v}')\n`, "EZAK" + hex(54));
+add("segment write key", "analytics.js", (v) => `analytics.load("${v}");\n`, alnum(32));
+add("intercom token", ".env", (v) => `INTERCOM_ACCESS_TOKEN=${v}\n`, "dG9rOj" + b64(54) + "=");
+add(
+  "zendesk token auth",
+  "zd.sh",
+  (v) => `curl https://acme.zendesk.com/api/v2/tickets.json -u agent@acme.io/token:${v}\n`,
+  alnum(40),
+);
+add(
+  "hubspot private app",
+  "hubspot.ts",
+  (v) => `const hubspot = new Client({ accessToken: "${v}" });\n`,
+  "pat-na1-" + uuid(),
+);
+add(
+  "asana pat",
+  ".env",
+  (v) => `ASANA_TOKEN=${v}\n`,
+  "2/" + digits(16) + "/" + digits(16) + ":" + hex(32),
+);
+add(
+  "trello key token url",
+  "trello.py",
+  (v) => `url = f"https://api.trello.com/1/boards/x?key=${hex(32)}&token=${v}"\n`,
+  "ATTA" + hex(64) + up(8),
+);
+add(
+  "clickup token",
+  "clickup.js",
+  (v) => `headers: { Authorization: "${v}" }\n`,
+  "pk_" + digits(8) + "_" + up(32),
+);
+add(
+  "dropbox short-lived token",
+  "sync.py",
+  (v) => `dbx = dropbox.Dropbox("${v}")\n`,
+  "sl." + urlsafe(140),
+);
+add(
+  "auth0 client secret",
+  "auth0.json",
+  (v) => `{"domain": "acme.eu.auth0.com", "clientSecret": "${v}"}\n`,
+  urlsafe(64),
+);
+add("clerk secret", ".env.local", (v) => `CLERK_SECRET_KEY=${v}\n`, "sk_live_" + alnum(40));
+add(
+  "firebase server key",
+  "push.py",
+  (v) => `headers = {"Authorization": "key=${v}"}\n`,
+  "AAAA" + urlsafe(7) + ":APA91b" + urlsafe(134),
+);
+add(
+  "expo access token",
+  "eas.sh",
+  (v) => `EXPO_TOKEN=${v} eas build --platform ios\n`,
+  urlsafe(40),
+);
+add("rollbar access token", "rollbar.rb", (v) => `  config.access_token = '${v}'\n`, hex(32));
+add("bugsnag api key", "bugsnag.yml", (v) => `api_key: "${v}"\n`, hex(32));
+add(
+  "honeycomb key",
+  "otel.env",
+  (v) => `OTEL_EXPORTER_OTLP_HEADERS="x-honeycomb-team=${v}"\n`,
+  alnum(22),
+);
+add(
+  "dynatrace token",
+  "oneagent.sh",
+  (v) => `--set-tenant-token=x --api-token ${v}\n`,
+  "dt0c01." + up(24) + "." + up(64),
+);
+add(
+  "splunk hec header",
+  "fluent.conf",
+  (v) => `  splunk_token ${v}\n  hec_host splunk.acme.io\n`,
+  uuid(),
+);
+add(
+  "splunk hec curl",
+  "send.sh",
+  (v) => `curl -k https://splunk:8088/services/collector -H "Authorization: Splunk ${v}"\n`,
+  uuid(),
+);
+add("newrelic license key", "newrelic.yml", (v) => `  license_key: ${v}\n`, hex(36) + "NRAL");
+add(
+  "elastic api key header",
+  "es.sh",
+  (v) => `curl -H "Authorization: ApiKey ${v}" https://es.acme.io:9243/_search\n`,
+  btoa(urlsafe(20) + ":" + urlsafe(22)),
+);
+add(
+  "elastic cloud auth",
+  "filebeat.yml",
+  (v) =>
+    `cloud.id: "prod:${btoa("us-east-1.aws.found.io$" + hex(32))}"\ncloud.auth: "elastic:${v}"\n`,
+  pw(),
+);
+add(
+  "confluent api secret",
+  "client.properties",
+  (v) =>
+    `sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username='${
+      up(16)
+    }' password='${v}';\n`,
+  b64(64),
+);
+add("dbt cloud token", "dbt.env", (v) => `DBT_CLOUD_API_TOKEN=${v}\n`, "dbtc_" + urlsafe(50));
+add("cohere key", "rag.py", (v) => `co = cohere.Client("${v}")\n`, alnum(40));
+add(
+  "mistral key",
+  "chat.ts",
+  (v) => `const client = new Mistral({ apiKey: "${v}" });\n`,
+  alnum(32),
+);
+add("anyscale key", ".env", (v) => `ANYSCALE_API_KEY=${v}\n`, "esecret_" + lowdig(26));
+add("elevenlabs header", "tts.py", (v) => `headers = {"xi-api-key": "${v}"}\n`, "sk_" + hex(48));
+add(
+  "deepgram token header",
+  "stt.sh",
+  (v) => `curl -H "Authorization: Token ${v}" https://api.deepgram.com/v1/listen\n`,
+  hex(40),
+);
+add(
+  "fireworks key",
+  "infer.py",
+  (v) => `client = OpenAI(base_url="https://api.fireworks.ai/inference/v1", api_key="${v}")\n`,
+  "fw_" + alnum(24),
+);
+add(
+  "artifactory api key",
+  "settings.xml",
+  (v) => `<server><id>central</id><username>ci</username><password>${v}</password></server>\n`,
+  "AKCp" + alnum(69),
+);
+add(
+  "artifactory reference token",
+  ".npmrc",
+  (v) => `//acme.jfrog.io/artifactory/api/npm/npm/:_authToken=${v}\n`,
+  "cmVmdGtuOjAxOjE3" + alnum(48),
+);
+add("quay robot token", "push.sh", (v) => `docker login -u="acme+ci" -p="${v}" quay.io\n`, up(64));
+add(
+  "harbor robot secret",
+  "harbor.env",
+  (v) => `HARBOR_USERNAME=robot$ci\nHARBOR_PASSWORD=${v}\n`,
+  alnum(32),
+);
+add(
+  "bitbucket app password",
+  "deploy.sh",
+  (v) => `git clone https://ci:${v}@bitbucket.org/acme/app.git\n`,
+  "ATBB" + alnum(28) + hex(8).toUpperCase(),
+);
+add(
+  "prometheus remote_write basic_auth",
+  "prometheus.yml",
+  (v) =>
+    `remote_write:\n  - url: https://prom.grafana.net/api/prom/push\n    basic_auth:\n      username: ${
+      digits(6)
+    }\n      password: ${v}\n`,
+  "glc_" + b64(80) + "==",
+);
+add("twitch client secret", "twitch.env", (v) => `TWITCH_CLIENT_SECRET=${v}\n`, lowdig(30));
+add(
+  "spotify client secret",
+  "spotify.py",
+  (v) => `sp = SpotifyOAuth(client_id="${hex(32)}", client_secret="${v}")\n`,
+  hex(32),
+);
+add("line channel token", "line.env", (v) => `LINE_CHANNEL_ACCESS_TOKEN=${v}\n`, b64(171) + "=");
+add("riot api key", "lol.py", (v) => `watcher = LolWatcher("${v}")\n`, "RGAPI-" + uuid());
+add("steam web api key", "steam.cfg", (v) => `steam_api_key = ${v}\n`, hex(32).toUpperCase());
+add(
+  "here api key",
+  "maps.js",
+  (v) => `const platform = new H.service.Platform({ apikey: "${v}" });\n`,
+  urlsafe(43),
+);
+add(
+  "digitalocean spaces keys",
+  "spaces.env",
+  (v) => `SPACES_KEY=DO00${up(16)}\nSPACES_SECRET=${v}\n`,
+  b64(43),
+);
+add(
+  "wasabi secret",
+  "rclone.sh",
+  (v) =>
+    `rclone config create wasabi s3 provider Wasabi access_key_id ${
+      up(20)
+    } secret_access_key ${v}\n`,
+  alnum(40),
+);
+add(
+  "oci api key pem",
+  ".oci/oci_api_key.pem",
+  (v) => `-----BEGIN PRIVATE KEY-----\n${v}\n-----END PRIVATE KEY-----\nOCI_API_KEY\n`,
+  pemBody(),
+);
+add(
+  "mongodb atlas api private key",
+  "atlas.env",
+  (v) => `MONGODB_ATLAS_PRIVATE_API_KEY=${v}\n`,
+  uuid(),
+);
+add(
+  "infisical service token",
+  ".env",
+  (v) => `INFISICAL_TOKEN=${v}\n`,
+  "st." + uuid() + "." + hex(32) + "." + hex(32),
+);
+// keys split, in comments, env files' quoting, CRLF, BOM, non-ASCII
+add(
+  "key split concat python",
+  "client.py",
+  (v) => `API_KEY = (\n    "${v.slice(0, 20)}"\n    "${v.slice(20)}"\n)\n`,
+  "sk-proj-" + urlsafe(48),
+);
+add(
+  "key split concat js plus",
+  "client.js",
+  (v) => `const token = "${v.slice(0, 14)}" + "${v.slice(14)}";\n`,
+  ghp(),
+);
+add(
+  "key split array join",
+  "bot.js",
+  (v) => `const t = ["${v.slice(0, 12)}", "${v.slice(12, 30)}", "${v.slice(30)}"].join("");\n`,
+  "xoxb-" + digits(12) + "-" + digits(13) + "-" + alnum(24),
+);
+add(
+  "key in comment old",
+  "config.py",
+  (v) => `API_KEY = os.environ["API_KEY"]  # was: ${v}\n`,
+  "sk_live_" + alnum(24),
+);
+add(
+  "password in commented yaml",
+  "config.yml",
+  (v) => `database:\n  # password: ${v}\n  password: \${DB_PASSWORD}\n`,
+  pw(),
+);
+add(
+  "password in sql comment",
+  "init.sql",
+  (v) => `-- admin login: admin / ${v}\nCREATE TABLE t (id int);\n`,
+  pw(),
+);
+add(
+  "env export inline comment",
+  ".envrc",
+  (v) => `export AWS_SECRET_ACCESS_KEY="${v}" # prod account\n`,
+  b64(40),
+);
+add(
+  "env single quoted with hash",
+  ".env",
+  (v) => `DB_PASSWORD='${v}' # rotate monthly\n`,
+  mixed(10) + "#" + ch(A, 4),
+);
+add(
+  "env crlf",
+  ".env",
+  (v) => crlf(`APP_ENV=prod\nSTRIPE_SECRET_KEY=${v}\nAPP_DEBUG=false\n`),
+  "sk_live_" + alnum(24),
+);
+add(
+  "env bom first line",
+  ".env",
+  (v) => `\uFEFFSECRET_KEY=${v}\nDEBUG=0\n`,
+  urlsafe(50),
+);
+add(
+  "ini crlf password",
+  "app.ini",
+  (v) => crlf(`[database]\nuser = app\npassword = ${v}\n`),
+  pw(),
+);
+add(
+  "yaml crlf token",
+  "config.yml",
+  (v) => crlf(`slack:\n  token: ${v}\n`),
+  "xoxb-" + digits(12) + "-" + digits(13) + "-" + alnum(24),
+);
+add(
+  "german Passwort",
+  "README.de.md",
+  (v) => `Benutzer: admin\nPasswort: ${v}\n`,
+  pw(),
+);
+add(
+  "portuguese senha",
+  "config.py",
+  (v) => `SENHA_BANCO = "${v}"\n`,
+  pw(),
+);
+add(
+  "spanish contrasena",
+  "conexion.php",
+  (v) => `$contraseña = "${v}";\n`,
+  pw(),
+);
+add(
+  "french mot de passe",
+  "config.ini",
+  (v) => `[base]\nmot_de_passe = ${v}\n`,
+  pw(),
+);
+add(
+  "russian parol",
+  "README.md",
+  (v) => `Логин: admin, пароль: ${v}\n`,
+  pw(),
+);
+add(
+  "chinese mima",
+  "配置.md",
+  (v) => `数据库密码：${v}\n`,
+  pw(),
+);
+add(
+  "japanese password",
+  "設定.txt",
+  (v) => `パスワード: ${v}\n`,
+  pw(),
+);
+add(
+  "non-ascii around token",
+  "notes.md",
+  (v) => `Clé d'API — « ${v} » (ne pas partager)\n`,
+  "sk-" + alnum(48),
+);
+add(
+  "emoji before token",
+  "slack.md",
+  (v) => `🔑 token: ${v}\n`,
+  ghp(),
+);
+add(
+  "xml attribute apiKey",
+  "App.config",
+  (v) => `<service name="geo" endpoint="https://geo.acme.io" apiKey="${v}" />\n`,
+  alnum(32),
+);
+add(
+  "xml attribute secret single quotes",
+  "logback.xml",
+  (v) =>
+    `<appender class="com.acme.SlackAppender" webhookUri='https://hooks.slack.com/services/T${
+      up(8)
+    }/B${up(8)}/${v}'/>\n`,
+  alnum(24),
+);
+add(
+  "yaml block scalar token",
+  "config.yml",
+  (v) => `github:\n  token: |-\n    ${v}\n`,
+  ghp(),
+);
+add(
+  "toml multiline password",
+  "app.toml",
+  (v) => `[db]\npassword = '''\n${v}'''\n`,
+  pw(),
+);
+add(
+  "webhook discord in yaml",
+  "alerts.yml",
+  (v) => `  discord_url: https://discord.com/api/webhooks/${digits(18)}/${v}\n`,
+  urlsafe(68),
+);
+add(
+  "webhook zapier",
+  "hooks.json",
+  (v) => `{"onSignup": "https://hooks.zapier.com/hooks/catch/${digits(7)}/${v}/"}\n`,
+  lowdig(7),
+);
+add(
+  "webhook datadog url key",
+  "alert.sh",
+  (v) => `curl -X POST "https://http-intake.logs.datadoghq.com/api/v2/logs?dd-api-key=${v}"\n`,
+  hex(32),
+);
+add(
+  "webhook office365 url",
+  "notify.ps1",
+  (v) =>
+    `$uri = "https://acme.webhook.office.com/webhookb2/${uuid()}@${uuid()}/IncomingWebhook/${v}/${uuid()}"\n`,
+  hex(32),
+);
+// Algolia's SearchClient.create and kin (left by leak22)
+add(
+  "algolia SearchClient.create java",
+  "Search.java",
+  (v) => `SearchClient client = DefaultSearchClient.create("${up(10)}", "${v}");\n`,
+  hex(32),
+);
+add(
+  "algolia SearchClient kotlin",
+  "Search.kt",
+  (v) => `val client = SearchClient(ApplicationID("${up(10)}"), APIKey("${v}"))\n`,
+  hex(32),
+);
+add(
+  "algolia SearchClient swift",
+  "Search.swift",
+  (v) => `let client = SearchClient(appID: "${up(10)}", apiKey: "${v}")\n`,
+  hex(32),
+);
+add(
+  "algolia SearchClient csharp",
+  "Search.cs",
+  (v) => `var client = new SearchClient("${up(10)}", "${v}");\n`,
+  hex(32),
+);
+add(
+  "algolia python create",
+  "index.py",
+  (v) => `client = SearchClient.create('${up(10)}', '${v}')\n`,
+  hex(32),
+);
+add(
+  "algolia php create",
+  "search.php",
+  (v) => `$client = Algolia\\AlgoliaSearch\\SearchClient::create('${up(10)}', '${v}');\n`,
+  hex(32),
+);
+add(
+  "algolia go NewClient",
+  "search.go",
+  (v) => `client := search.NewClient("${up(10)}", "${v}")\n`,
+  hex(32),
+);
+add(
+  "algolia ruby create",
+  "search.rb",
+  (v) => `client = Algolia::Search::Client.create('${up(10)}', '${v}')\n`,
+  hex(32),
+);
+// the twentieth hunt's look-alikes that must stay
+keep(
+  "gitlab-ci variable ref",
+  ".gitlab-ci.yml",
+  `variables:\n  SONAR_TOKEN: $SONAR_TOKEN_CI\n`,
+  "$SONAR_TOKEN_CI",
+);
+keep(
+  "azure pipelines macro",
+  "azure-pipelines.yml",
+  `  - script: docker login -u ci -p $(registryPassword)\n`,
+  "$(registryPassword)",
+);
+keep(
+  "drone from_secret",
+  ".drone.yml",
+  `      DOCKER_PASSWORD:\n        from_secret: docker_password\n`,
+  "docker_password",
+);
+keep(
+  "teamcity param ref",
+  ".teamcity/settings.kts",
+  `        param("env.DEPLOY_TOKEN", "%vcs.token%")\n`,
+  "%vcs.token%",
+);
+keep(
+  "concourse var ref",
+  "ci/pipeline.yml",
+  `    password: ((registry-password))\n`,
+  "((registry-password))",
+);
+keep(
+  "cirrus encrypted",
+  ".cirrus.yml",
+  `env:\n  CODECOV_TOKEN: ENCRYPTED[${hex(80)}]\n`,
+  "ENCRYPTED[",
+);
+keep(
+  "appveyor secure",
+  "appveyor.yml",
+  `environment:\n  api_key:\n    secure: ${b64(44)}\n`,
+  "secure:",
+);
+keep(
+  "jenkins credentials()",
+  "Jenkinsfile",
+  `    environment {\n        DB_PASSWORD = credentials('db-password')\n    }\n`,
+  "credentials('db-password')",
+);
+keep(
+  "1password op ref",
+  ".env.tpl",
+  `DB_PASSWORD=op://prod/db/password\n`,
+  "op://prod/db/password",
+);
+keep(
+  "aws secretsmanager arn",
+  "task.json",
+  `{"name": "DB_PASSWORD", "valueFrom": "arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbCdEf"}\n`,
+  "arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbCdEf",
+);
+keep(
+  "gcp secret version path",
+  "deploy.yaml",
+  `  secretEnv: projects/acme/secrets/db-password/versions/latest\n`,
+  "projects/acme/secrets/db-password/versions/latest",
+);
+keep(
+  "keyvault reference",
+  "appsettings.json",
+  `{"DbPassword": "@Microsoft.KeyVault(SecretUri=https://kv.vault.azure.net/secrets/db/)"}\n`,
+  "@Microsoft.KeyVault(SecretUri=https://kv.vault.azure.net/secrets/db/)",
+);
+keep(
+  "erb env ref",
+  "database.yml",
+  `  password: <%= ENV["DATABASE_PASSWORD"] %>\n`,
+  `<%= ENV["DATABASE_PASSWORD"] %>`,
+);
+keep(
+  "helm values ref",
+  "templates/deploy.yaml",
+  `          value: {{ .Values.db.password | quote }}\n`,
+  "{{ .Values.db.password | quote }}",
+);
+keep("windows env ref", "run.bat", `set DB_PASSWORD=%PROD_DB_PASSWORD%\n`, "%PROD_DB_PASSWORD%");
+keep(
+  "kustomize secretGenerator files",
+  "kustomization.yaml",
+  `secretGenerator:\n- name: db\n  files:\n  - password=secrets/db-password.txt\n`,
+  "secrets/db-password.txt",
+);
+keep(
+  "sealed secret",
+  "sealed.yaml",
+  `kind: SealedSecret\nspec:\n  encryptedData:\n    password: AgB${b64(300)}\n`,
+  "AgB",
+);
+keep(
+  "external secret remoteRef",
+  "es.yaml",
+  `  data:\n  - secretKey: password\n    remoteRef:\n      key: prod/db\n      property: password\n`,
+  "prod/db",
+);
+keep(
+  "pnpm lock integrity",
+  "pnpm-lock.yaml",
+  `  /lodash@4.17.21:\n    resolution: {integrity: sha512-${b64(86)}==}\n`,
+  "integrity: sha512-",
+);
+const uvHash = hex(64);
+keep(
+  "uv.lock hash",
+  "uv.lock",
+  `sdist = { url = "https://files.pythonhosted.org/x.tar.gz", hash = "sha256:${uvHash}", size = 1234 }\n`,
+  uvHash,
+);
+const composerSha = hex(40);
+keep(
+  "composer.lock reference",
+  "composer.lock",
+  `            "reference": "${composerSha}",\n            "shasum": ""\n`,
+  composerSha,
+);
+const mixLock = hex(64);
+keep(
+  "mix.lock hex",
+  "mix.lock",
+  `  "jason": {:hex, :jason, "1.4.1", "${mixLock}", [:mix], [], "hexpm", "${hex(64)}"},\n`,
+  mixLock,
+);
+const pubSha = hex(64);
+keep(
+  "pubspec.lock sha256",
+  "pubspec.lock",
+  `    description:\n      name: http\n      sha256: "${pubSha}"\n`,
+  pubSha,
+);
+const resolvedRev = hex(40);
+keep(
+  "Package.resolved revision",
+  "Package.resolved",
+  `        "revision" : "${resolvedRev}",\n        "version" : "5.8.1"\n`,
+  resolvedRev,
+);
+const bazelSha = hex(64);
+keep(
+  "bazel http_archive sha256",
+  "WORKSPACE",
+  `http_archive(\n    name = "rules_go",\n    sha256 = "${bazelSha}",\n)\n`,
+  bazelSha,
+);
+const brewSha = hex(64);
+keep(
+  "homebrew formula sha256",
+  "Formula/tool.rb",
+  `  url "https://x/tool-1.0.tar.gz"\n  sha256 "${brewSha}"\n`,
+  brewSha,
+);
+const cspHash = "sha256-" + b64(43) + "=";
+keep(
+  "csp hash",
+  "nginx.conf",
+  `add_header Content-Security-Policy "script-src 'self' '${cspHash}'";\n`,
+  cspHash,
+);
+const xcodeId = hex(24).toUpperCase();
+keep(
+  "xcode object id",
+  "project.pbxproj",
+  `\t\t${xcodeId} /* AppDelegate.swift */ = {isa = PBXFileReference; path = AppDelegate.swift; };\n`,
+  xcodeId,
+);
+keep(
+  "dotnet PublicKeyToken",
+  "web.config",
+  `<add assembly="System.Web, Version=4.0.0.0, Culture=neutral, PublicKeyToken=b03f5f7f11d50a3a" />\n`,
+  "b03f5f7f11d50a3a",
+);
+const chartDigest = "sha256:" + hex(64);
+keep(
+  "helm Chart.lock digest",
+  "Chart.lock",
+  `digest: ${chartDigest}\ngenerated: "2026-11-30T10:00:00Z"\n`,
+  chartDigest,
+);
+const subId = uuid();
+keep(
+  "azure subscription id",
+  "main.tf",
+  `provider "azurerm" {\n  subscription_id = "${subId}"\n  tenant_id       = "${uuid()}"\n}\n`,
+  subId,
+);
+const reqId = uuid();
+keep(
+  "log request id",
+  "app.log",
+  `2026-11-30T10:00:00Z INFO request_id=${reqId} status=200\n`,
+  reqId,
+);
+const agePub = "age1" + ch("qpzry9x8gf2tvdw0s3jn54khce6mua7l", 58);
+keep("age recipient", ".sops.yaml", `creation_rules:\n  - age: ${agePub}\n`, agePub);
+keep("ga measurement id", "index.html", `gtag('config', 'G-ABCD1234EF');\n`, "G-ABCD1234EF");
+keep(
+  "placeholder xxx token",
+  ".env.example",
+  `SLACK_BOT_TOKEN=xoxb-your-token-here\n`,
+  "xoxb-your-token-here",
+);
+keep(
+  "placeholder your_api_key_here",
+  "README.md",
+  `client = Client(api_key="YOUR_API_KEY_HERE")\n`,
+  "YOUR_API_KEY_HERE",
+);
+keep("placeholder elided sk-...", "docs/quickstart.md", `export OPENAI_API_KEY=sk-...\n`, "sk-...");
+keep("placeholder stars", "config.example.yml", `smtp:\n  password: "***"\n`, `"***"`);
+keep("placeholder REDACTED word", "issue.md", `Authorization: Bearer REDACTED\n`, "REDACTED");
+keep(
+  "placeholder shell default var",
+  "run.sh",
+  `DB_PASSWORD="\${DB_PASSWORD:?set DB_PASSWORD}"\n`,
+  "${DB_PASSWORD:?set DB_PASSWORD}",
+);
+keep(
+  "placeholder spring ref no default",
+  "application.yml",
+  `spring:\n  datasource:\n    password: \${DB_PASSWORD}\n`,
+  "${DB_PASSWORD}",
+);
+keep(
+  "placeholder angle in har doc",
+  "docs/api.md",
+  `curl -H "Authorization: Bearer <ACCESS_TOKEN>" https://api.acme.io\n`,
+  "<ACCESS_TOKEN>",
+);
+keep(
+  "placeholder redis-cli AUTH",
+  "docs/redis.md",
+  "```\n127.0.0.1:6379> AUTH <password>\nOK\n```\n",
+  "<password>",
+);
+keep(
+  "redis-cli prompt other command",
+  "docs/redis.md",
+  "```\n127.0.0.1:6379> SET session:42 a8f5f167f44f4964e6c998dee827110c\nOK\n```\n",
+  "a8f5f167f44f4964e6c998dee827110c",
+);
+keep(
+  "algolia search-only placeholder",
+  "README.md",
+  `const client = algoliasearch("YourApplicationID", "YourSearchOnlyAPIKey");\n`,
+  "YourSearchOnlyAPIKey",
+);
+keep(
+  "algolia create with env vars",
+  "Search.java",
+  `SearchClient client = DefaultSearchClient.create(System.getenv("ALGOLIA_APP_ID"), System.getenv("ALGOLIA_API_KEY"));\n`,
+  `System.getenv("ALGOLIA_API_KEY")`,
+);
+keep(
+  "rfc 4231 hmac test vector",
+  "tests/vectors/hmac_sha256.txt",
+  `# RFC 4231 test case 1\nKey  = 0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b\nData = 4869205468657265\n`,
+  "0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b",
+);
+keep(
+  "nist aes test vector",
+  "testdata/aes/ECBGFSbox128.rsp",
+  `COUNT = 0\nKEY = 00000000000000000000000000000000\nPLAINTEXT = f34481ec3cc627bacd5dc3fb08f273e6\n`,
+  "f34481ec3cc627bacd5dc3fb08f273e6",
+);
+keep(
+  "git commit in changelog",
+  "CHANGELOG.md",
+  `* fix token refresh (${hex(7)}, #1234)\n`,
+  "#1234",
+);
+keep(
+  "bcrypt column name in sql",
+  "schema.sql",
+  `CREATE TABLE users (id serial, password_digest varchar(60) NOT NULL);\n`,
+  "password_digest varchar(60)",
+);
+keep(
+  "sql dump password column null",
+  "dump.sql",
+  `INSERT INTO users (id, email, password) VALUES (1,'a@b.c',NULL);\n`,
+  "NULL",
+);
+keep("german Passwort placeholder", "README.de.md", `Passwort: <Ihr Passwort>\n`, "<Ihr Passwort>");
+keep(
+  "portuguese senha field label",
+  "form.html",
+  `<label for="senha">Senha</label>\n<input type="password" id="senha" name="senha">\n`,
+  `name="senha"`,
+);
+keep(
+  "ipynb execution metadata",
+  "a.ipynb",
+  `   "metadata": {\n    "id": "${
+    lowdig(12)
+  }",\n    "execution": {"iopub.execute_input": "2026-11-30T10:00:00.000Z"}\n   },\n`,
+  "iopub.execute_input",
+);
+keep(
+  "kubectl describe secret sizes",
+  "describe.txt",
+  `Data\n====\npassword:  16 bytes\ntoken:     40 bytes\n`,
+  "16 bytes",
+);
+keep(
+  "har header name only",
+  "session.har",
+  `{"name": "Authorization", "value": ""}\n`,
+  `"Authorization"`,
+);
+keep(
+  "pbkdf2 iteration setting",
+  "settings.py",
+  `PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]\n`,
+  "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+);
+keep(
+  "crlf env placeholder",
+  ".env.example",
+  crlf(`STRIPE_SECRET_KEY=sk_test_your_key\nAPP_DEBUG=true\n`),
+  "APP_DEBUG=true",
+);
+keep(
+  "terraform sensitive var no default",
+  "variables.tf",
+  `variable "db_password" {\n  type      = string\n  sensitive = true\n}\n`,
+  "sensitive = true",
+);
+const minisignPub = "RWQ" + b64(53);
+keep(
+  "minisign public key",
+  "minisign.pub",
+  `untrusted comment: minisign public key ${hex(16).toUpperCase()}\n${minisignPub}\n`,
+  minisignPub,
+);
+const csr = "MIIC" + b64(60) + "\n" + b64(64);
+keep(
+  "certificate request pem",
+  "server.csr",
+  `-----BEGIN CERTIFICATE REQUEST-----\n${csr}\n-----END CERTIFICATE REQUEST-----\n`,
+  csr,
+);
+const npub = "npub1" + ch("qpzry9x8gf2tvdw0s3jn54khce6mua7l", 58);
+keep("nostr npub", "nostr.json", `{"names": {"alice": "${npub}"}}\n`, npub);
+const gpgFpr = hex(40).toUpperCase();
+keep(
+  "gpg fingerprint recv-keys",
+  "Dockerfile",
+  `RUN gpg --batch --keyserver hkps://keys.openpgp.org --recv-keys ${gpgFpr}\n`,
+  gpgFpr,
+);
+const addSum = hex(64);
+keep(
+  "Dockerfile ADD --checksum",
+  "Dockerfile",
+  `ADD --checksum=sha256:${addSum} https://example.com/tool.tar.gz /tmp/\n`,
+  addSum,
+);
+const kusDigest = "sha256:" + hex(64);
+keep(
+  "kustomize images digest",
+  "kustomization.yaml",
+  `images:\n- name: app\n  newName: ghcr.io/acme/app\n  digest: ${kusDigest}\n`,
+  kusDigest,
+);
+const pseudo = "v0.0.0-20261130100000-" + hex(12);
+keep("go.mod pseudo-version", "go.mod", `require golang.org/x/exp ${pseudo}\n`, pseudo);
+const hostFpr = "SHA256:" + b64(43);
+keep(
+  "ssh host key fingerprint",
+  "docs/ssh.md",
+  `The server's ED25519 key fingerprint is ${hostFpr}.\n`,
+  hostFpr,
+);
+const xmlSig = b64(88);
+keep("xml DigestValue", "metadata.xml", `<ds:DigestValue>${xmlSig}</ds:DigestValue>\n`, xmlSig);
+const imgHash = "sha256:" + hex(64);
+keep("docker image id in inspect", "inspect.json", `        "Image": "${imgHash}",\n`, imgHash);
+const oid = hex(64);
+keep("git lfs oid in log", "lfs.log", `uploaded oid sha256:${oid} size 1048576\n`, oid);
+const mavenSha1 = hex(40);
+keep(
+  "maven sha1 sidecar xml",
+  "maven-metadata.xml",
+  `<checksum type="sha1">${mavenSha1}</checksum>\n`,
+  mavenSha1,
+);
+keep(
+  "ci secret ref in env block",
+  ".github/workflows/deploy.yml",
+  `        env:\n          FLY_API_TOKEN: \${{ secrets.FLY_API_TOKEN }}\n          NPM_TOKEN: \${{ secrets.NPM_TOKEN }}\n`,
+  "${{ secrets.NPM_TOKEN }}",
 );
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;

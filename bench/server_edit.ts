@@ -147,23 +147,30 @@ function peakClock(): {
 
 /**
  * A stage clock for an edit's build (`--stages`): each stage's CPU (user + system, every thread)
- * in ms, printed on one line after the build.
+ * in ms and the MB the heap allocated in it, printed on one line after the build.
  */
 function cpuClock(): {
   mark(stage: string): void;
-  stages(): Array<{ stage: string; ms: number }>;
+  stages(): Array<{ stage: string; ms: number; mb: number }>;
   line(): string;
 } {
-  const stages: Array<{ stage: string; ms: number }> = [];
+  const stages: Array<{ stage: string; ms: number; mb: number }> = [];
   let last = process.cpuUsage();
+  let lastMb = allocatedMb();
   return {
     mark(stage) {
       const now = process.cpuUsage();
-      stages.push({ stage, ms: (now.user - last.user + now.system - last.system) / 1000 });
+      const mb = allocatedMb();
+      stages.push({
+        stage,
+        ms: (now.user - last.user + now.system - last.system) / 1000,
+        mb: mb - lastMb,
+      });
       last = now;
+      lastMb = mb;
     },
     stages: () => stages,
-    line: () => stages.map((s) => `${s.stage} ${Math.round(s.ms)}`).join(", "),
+    line: () => stages.map((s) => `${s.stage} ${Math.round(s.ms)} (${s.mb} MB)`).join(", "),
   };
 }
 

@@ -22,7 +22,7 @@ type Span = { start: number; end: number };
  * the option's letter. A value that opens a subexpression (`-N (Get-Random …)`) is code.
  */
 export const TOOL_OPTION: RegExp = new RegExp(
-  "-(?<=[ \\t]-)(?:(?<pass>pass(?:in|out|word)?)[ \\t]{1,4}pass:|(?<o>pwd|passwd|pass|pw|[pPwkNcAXa])[ \\t]{1,4}|" +
+  "-(?<=[ \\t]-)(?:(?<pass>pass(?:in|out|word)?)[ \\t]{1,4}pass:|(?<o>pwd|passwd|pass|pw|[pPwkNcAXa])(?:[ \\t]{1,4}|=)|" +
     "U[ \\t]{1,4}(?<uq>[\"']?)[^\\s%\"'`\\\\]{1,64}%(?<uv>[^\\s\"'`]{3,256})\\k<uq>(?=[\\s;&|)`\"']|$))" +
     "(?:(?<q>[\"']?)(?<v>(?![-(])[^\\s\"'`]{3,256})\\k<q>(?=[\\s;&|)`\"']|$))?",
   "dg",
@@ -35,7 +35,7 @@ export const TOOL_OPTION: RegExp = new RegExp(
  * (`"--password", "…"` in JSON, Python or a Dockerfile's exec form; a YAML list's next `- …`).
  */
 export const LONG_OPTION: RegExp = new RegExp(
-  "--(?!no-)(?:[a-z0-9]{1,16}-){0,3}(?:password|passwd|passphrase|pass|requirepass|masterauth|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer)" +
+  "--(?!no-)(?:[a-z0-9]{1,16}-){0,3}(?:password|passwd|passphrase|pass|requirepass|masterauth|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer|creds)" +
     "(?<=(?:^|[\\s\"'])--[a-z0-9-]{5,64})(?![\\w-])" +
     "(?:[ \\t]{1,4}[\"']?|[\"'][ \\t]{0,4},[ \\t]{0,4}[\"']|[\"']?[ \\t]{0,4}\\r?\\n[ \\t]{0,32}-[ \\t]{1,4}[\"']?)" +
     "(?:pass:)?(?<v>(?<=[\"':])[^\"'`\\r\\n]{6,256}(?=[\"'])|(?![-\"'])[^\\s\"'`]{6,65536})",
@@ -57,8 +57,14 @@ export function findLongOptions(text: string): Span[] {
   const out: Span[] = [];
   LONG_OPTION.lastIndex = 0;
   for (let m = LONG_OPTION.exec(text); m; m = LONG_OPTION.exec(text)) {
-    const value = m.groups!.v;
-    const start = m.index + m[0].length - value.length;
+    let value = m.groups!.v;
+    let start = m.index + m[0].length - value.length;
+    // `--creds user:…` (skopeo's, podman's, buildah's `--src-creds`, `--dest-creds`): the password
+    const colon = value.indexOf(":");
+    if (colon > 0 && /creds(?![\w-])/.test(m[0].slice(0, m[0].length - value.length))) {
+      start += colon + 1;
+      value = value.slice(colon + 1);
+    }
     // An elided example (`'AAEWVaWM...Rva2VuaSDZ'`) shows a token's shape, not a token.
     // (a base64 key may start with `/`, which a path does: `--account-key /g03…==`)
     const key = /^[A-Za-z0-9+/]{40,}={0,2}$/.test(value) && looksRandom(value.replace(/\//g, ""));

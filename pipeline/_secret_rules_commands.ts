@@ -66,6 +66,8 @@ export const SQL_PASSWORD: RegExp = new RegExp(
   `[Oo][Rr][Dd](?<open>[ \\t]{1,16}|[ \\t]{0,16}\\([ \\t]{0,16}|[ \\t]{0,16}=[ \\t]{0,16}N(?='))${SQL_STRING}`,
   "dy",
 );
+/** A call's next argument after a string (its closing quote first): `", …`. */
+const FURTHER_ARGUMENT = /^["'`]?[ \t]{0,16},/;
 /** After a `passw` word: MySQL's `ORD FOR 'user'@'host' = '…'` (of `SET PASSWORD`). */
 export const SET_PASSWORD: RegExp = new RegExp(
   `[Oo][Rr][Dd][ \\t]{1,16}[Ff][Oo][Rr][ \\t]{1,16}[^=;\\r\\n]{1,200}=[ \\t]{0,16}` +
@@ -188,6 +190,12 @@ function sqlPassword(text: string, at: number): Span | undefined {
     pattern.lastIndex = at;
     const m = pattern.exec(text);
     if (!m || !realPassword(m.groups!.v)) continue;
+    // SQL's `PASSWORD('…')` takes one argument: a call given more (TeamCity's
+    // `password("env.DB_PASSWORD", "…")`) names its value first, the pair rule's
+    if (
+      m.groups!.open?.includes("(") &&
+      FURTHER_ARGUMENT.test(text.slice(m.index + m[0].length, m.index + m[0].length + 20))
+    ) continue;
     // `PASSWORD '…'` in upper case, the function, or in a statement on a user or role: not a
     // sentence that quotes a word after "password".
     const sql = pattern === SET_PASSWORD || word === "PASSW" || m.groups!.open?.includes("(") ||

@@ -94,10 +94,15 @@ export interface NameSpots {
    */
   declared: number[];
   /**
+   * Where each password's word in another language than English ends (`senha`, `contraseña`,
+   * `Kennwort`, `wachtwoord`, `hasło`, `heslo`, `mot_de_passe`, `passord`, `şifre`, `пароль`, `密码`, `パスワード`, `비밀번호`).
+   */
+  foreign: number[];
+  /**
    * Where each word ends after which a command or a format writes a secret by position, and which:
    * `ngrok authtoken` and `add-authtoken`, `wpa_passphrase`, GitHub Actions' `::add-mask::`,
    * `db2 connect`, a Wi-Fi `psk =` (Nix's `.psk = "…"`), FreeRDP's `xfreerdp` (its `/p:`),
-   * `wandb login` and `algoliasearch(` (hex keys by position).
+   * `wandb login`, `algoliasearch(` and Algolia's `SearchClient` (hex keys by position).
    */
   positions: Array<
     {
@@ -113,7 +118,8 @@ export interface NameSpots {
         | "iwkey"
         | "ftp"
         | "wandb"
-        | "algolia";
+        | "algolia"
+        | "algoliaClient";
     }
   >;
 }

@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { TextHints } from "./_secret_rules_common.ts";
+import { indexNear, lastIndexNear, type TextHints } from "./_secret_rules_common.ts";
 import { namesOf } from "./_secret_rules_names.ts";
 
 /** A declaration's line read as `const NAME = …`, and where its value's quote stands in the text. */
@@ -33,10 +33,13 @@ const RUST_TYPE =
 const DEFINE_BEFORE = /(?:^|\n)[ \t]{0,16}#[ \t]{0,16}define[ \t]{1,16}$/;
 /**
  * Calls whose one argument is a secret written in the clear (the CDK's, Pulumi's; fastlane's
- * `git_basic_authorization`, base64 of `user:password`, read under an `auth` name).
+ * `git_basic_authorization`, base64 of `user:password`, read under an `auth` name), and setters
+ * of a key, a token or a secret (`setApiKey("…")`, `withAccessToken("…")`, `setClientSecret`).
  */
 const SECRET_CALL =
-  /(?:SecretValue\.(?:unsafePlainText|plainText)|(?:Output|pulumi)\.secret|(?<auth>basic_authorization))$/;
+  /(?:SecretValue\.(?:unsafePlainText|plainText)|(?:Output|pulumi)\.secret|(?<auth>basic_authorization)|(?<setter>(?:^|[^A-Za-z0-9_])(?:set|with)(?:Api|API|Access|Auth|Client|Secret|Private|Account|Master|License)?(?:Key|Token|Secret)))$/;
+/** A quoted literal (1 to 1024 characters, on one line). */
+const LITERAL = /(["'`])[^"'`\r\n\\]{1,1024}\1/y;
 /** A call's `(` and blanks before its argument's quote. */
 const CALL_OPEN = /\([ \t]{0,16}(?=["'`])/y;
 
@@ -72,7 +75,7 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
     // Most spots are code (`key in d`, `get_token(`): a type starts with `s` or `[`, the calls end
     // in `t` or `n` (`plainText`, `secret`, `basic_authorization`), a character test before any
     // pattern (about 2% of the stdlib's scan)
-    if (c === "(" ? !/[tn]/.test(text[p - 1]) : c !== '"' && c !== "[" && c !== "s") continue;
+    if (c === "(" ? !/[tny]/.test(text[p - 1]) : c !== '"' && c !== "[" && c !== "s") continue;
     let at = -1;
     let name: string | undefined = "secret";
     if (c === "(") {
@@ -80,6 +83,17 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
       const call = SECRET_CALL.exec(text.slice(Math.max(0, p - 40), p));
       if (call && CALL_OPEN.exec(text)) at = CALL_OPEN.lastIndex;
       if (call?.groups?.auth) name = "basic_auth";
+      // a setter's one argument (`$mollie->setApiKey("…")`, `.withAccessToken("…")`): its name's,
+      // the literal alone read (a long line of setters is read once)
+      if (call?.groups?.setter && at >= 0) {
+        LITERAL.lastIndex = at;
+        const literal = LITERAL.exec(text)?.[0];
+        if (literal) {
+          const head = `const ${call.groups.setter.replace(/^[^A-Za-z]?(?:set|with)/, "")} = `;
+          out.push({ line: head + literal + "\n", from: head.length, at });
+        }
+        continue;
+      }
     } else if (c === '"') {
       const n = nameBefore(text, p) ?? quotedName(text, p);
       const define = n && DEFINE_BEFORE.test(text.slice(Math.max(0, n.start - 64), n.start));
@@ -128,6 +142,14 @@ const APART: Array<{ file: RegExp; word: string; pattern: RegExp }> = [
     word: "buildConfigField",
     pattern:
       /buildConfigField\(?[ \t]{0,16}"[^"\r\n]{1,64}"[ \t]{0,16},[ \t]{0,16}"(?<n>[A-Za-z0-9_]{1,64})"[ \t]{0,16},[ \t]{0,16}(?:'"(?<v>[^"'\r\n]{1,512})"'|"\\"(?<w>[^"\\\r\n]{1,512})\\"")/g,
+  },
+  {
+    // Jenkins' job parameters (`<name>API_TOKEN</name>` then `<defaultValue>…`), XML settings'
+    // `<name>`/`<value>` pairs (Hadoop's, Maven's properties)
+    file: /\.xml$/i,
+    word: "</name>",
+    pattern:
+      /<name>(?<n>[A-Za-z0-9_.-]{1,128})<\/name>\s{0,64}(?:<description>[^<\r\n]{0,256}<\/description>\s{0,64})?<(?<t>defaultValue|value)>(?<v>[^<"\r\n]{1,512})<\/\k<t>>/g,
   },
   {
     file: /\.(?:gradle|kts)$/i,
@@ -209,6 +231,7 @@ export function apartLines(text: string, path: string): DeclaredLine[] {
   if (/\.(?:ya?ml|template)$/i.test(path) && text.includes("NoEcho:")) {
     out.push(...noEchoDefaults(text));
   }
+  if (/\.ya?ml$/i.test(path) && text.includes("default:")) out.push(...parameterDefaults(text));
   const ini = INI_FILE.test(path);
   if (ini && (text.includes("[secrets]") || text.includes("[credentials]"))) {
     SECRET_SECTION.lastIndex = 0;
@@ -287,6 +310,49 @@ function noEchoDefaults(text: string): DeclaredLine[] {
   return out;
 }
 
+/**
+ * A parameter's or an input's `default:` in YAML, some lines under its name (CircleCI's
+ * `parameters:`, GitHub Actions' `workflow_dispatch` inputs, OpenAPI's and Ansible's argument
+ * specs): the name's line with nothing after its `:`, at most six deeper lines, then `default:` and
+ * its value (group `v`), quoted or not.
+ */
+const PARAMETER_DEFAULT =
+  /^(?<i>[ \t]{0,32})(?:-[ \t]{1,8})?(?<n>[A-Za-z0-9_.-]{1,64}):[ \t]{0,16}\r?\n(?:\k<i>[ \t]{1,16}(?!default:)[^\r\n]{0,256}\r?\n){0,6}?\k<i>[ \t]{1,16}default:[ \t]{0,16}(?<q>["']?)(?<v>[^"'\s#]{1,512})\k<q>[ \t]{0,16}\r?$/my;
+
+/**
+ * The default of each YAML parameter named for a secret ({@linkcode PARAMETER_DEFAULT}): from each
+ * `default:`, the nearest line above it (seven at most) that opens a block holding it.
+ */
+function parameterDefaults(text: string): DeclaredLine[] {
+  const out: DeclaredLine[] = [];
+  for (let i = text.indexOf("default:"); i >= 0; i = text.indexOf("default:", i + 8)) {
+    // (each search bounded: a long line of `default:`s is read a bounded way from each)
+    let lineEnd = indexNear(text, "\n", i, 600);
+    if (lineEnd < 0) {
+      if (text.length - i > 600) continue;
+      lineEnd = text.length;
+    }
+    let from = i;
+    for (let lines = 0; from >= 0 && lines < 8 && i - from < 2048; lines++) {
+      if (from === 0) from = -1;
+      else {
+        from = lastIndexNear(text, "\n", from - 1, 300);
+        if (from < 0 && i > 2048) break;
+      }
+      const window = text.slice(from + 1, lineEnd);
+      PARAMETER_DEFAULT.lastIndex = 0;
+      const m = PARAMETER_DEFAULT.exec(window);
+      if (!m || m.index !== 0 || m[0].length !== window.length) continue;
+      if (SECRET_WORD.test(m.groups!.n)) {
+        const at = from + 1 + m[0].lastIndexOf(m.groups!.v);
+        out.push(valueLine(m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_"), m.groups!.v, at));
+      }
+      break;
+    }
+  }
+  return out;
+}
+
 /** A file of INI sections by its name (`.ini`, `.cfg`, `.conf`, `.toml`, a dotfile's rc). */
 const INI_FILE =
   /\.(?:ini|cfg|conf|toml)$|(?:^|\/)\.[\w-]{1,64}rc$|(?:^|\/)\.?(?:config|credentials)$/i;
@@ -299,8 +365,8 @@ function valueLine(name: string, value: string, at: number): DeclaredLine {
 
 /** The line `const NAME = ` and the text from `at` (a value's quote) to its line's end. */
 function lineOf(text: string, name: string, at: number): DeclaredLine {
-  let end = text.indexOf("\n", at);
-  if (end < 0 || end - at > 4096) end = Math.min(text.length, at + 4096);
+  let end = indexNear(text, "\n", at, 4096);
+  if (end < 0) end = Math.min(text.length, at + 4096);
   const head = `const ${name} = `;
   return { line: head + text.slice(at, end) + "\n", from: head.length, at };
 }

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { echoesName, indexNear, type TextHints } from "./_secret_rules_common.ts";
+import { echoesName, indexNear, looksGenerated, type TextHints } from "./_secret_rules_common.ts";
 import { namesOf, PASSWORD_NAME_END, passwordLike } from "./_secret_rules_names.ts";
 import { lettersPassword } from "./_secret_rules_letters.ts";
 
@@ -38,6 +38,19 @@ const FALLBACK_ARGUMENT = /,[ \t]{0,16}\\?(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\\?\
 /** A fallback after the call or the member: `) { "…" }`, `|| "…"`, `?? "…"`, `?: "…"`, `or "…"`. */
 export const FALLBACK_AFTER: RegExp =
   /(?:\)|\])?[ \t]{0,16}(?:\{|\|\||\?\?|\?:|\bor\b)[ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;
+/** make's `?=` and its value to the line's end (a comment after it), quoted or not. */
+const MAKE_DEFAULT =
+  /\?=[ \t]{0,16}(?<q>["']?)(?<v>[^\s"'#$]{1,256})\k<q>[ \t]{0,16}(?:#[^\r\n]{0,256})?(?=\r?\n|$)/dy;
+/**
+ * After an `auth` name's operator: a user, `:` and a password (group `v`), quoted or not, to the
+ * value's end (not a URL: no `//` after the `:`, no `@`).
+ */
+const USER_PASSWORD =
+  /=?[ \t]{0,16}(?<q>["']?)(?<u>[A-Za-z0-9_.+-]{1,64}):(?!\/\/)(?<v>[^\s"'`@:]{6,256})\k<q>(?=[\s,;}\]]|$)/dy;
+/** A UUID (a key some services issue). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A password of letters, digits and one of a password's marks (not `_`, `-`, `.`, `:`, `/`). */
+const MARKED_PASSWORD = /^(?=[^]*[A-Za-z])(?=[^]*[0-9])(?=[^]*[!@#%^&*+=~?$])[^\s]{6,256}$/;
 /** A template's filter: `| default('…')`, `| default("…")`. */
 const FILTER_DEFAULT = /\|[ \t]{0,16}default\([ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;
 /** A Terraform variable's block opening, right before its quoted name: `variable "`. */
@@ -73,6 +86,15 @@ export function findSecretDefaults(
     out.push({ start, end });
   };
   for (const at of spots.operators) {
+    // `user:password` under an `auth` name (`cloud.auth: "elastic:…"`, `basic_auth = admin:…`)
+    if (authBefore(text, at)) {
+      USER_PASSWORD.lastIndex = at + 1;
+      const m = USER_PASSWORD.exec(text);
+      if (m && passwordLike(m.groups!.v, false)) {
+        const [start, end] = m.indices!.groups!.v;
+        out.push({ start, end });
+      }
+    }
     // `:` and then no blank (`${DB_PASSWORD:-…}`; a pair's `name: value` has one)
     const next = text.charCodeAt(at + 1);
     if (text.charCodeAt(at) !== 58 || next === 32 || next === 9 || next === 10) continue;
@@ -80,6 +102,19 @@ export function findSecretDefaults(
     if (text.slice(Math.max(0, start - 2), start) !== "${") continue;
     if (PASSWORD_NAME_END.test(text.slice(start, at))) take(at, BRACE_DEFAULT, start, at);
   }
+  const pairValue = (at: number, from: number, to: number) => {
+    FALLBACK_ARGUMENT.lastIndex = at;
+    const m = FALLBACK_ARGUMENT.exec(text);
+    const value = m?.groups?.v;
+    // one token with a secret's shape: generated (`Xk29fj…`, a UUID), or letters, digits and a
+    // password's mark (`Pass@word1`); a list of names (`["auth_password", "auth_client_id"]`),
+    // a label, a test's word (`'123456'`, `"new-secret-1234"`) is none
+    if (!m || !value || /\s/.test(value) || !passwordLike(value, false)) return;
+    if (!looksGenerated(value) && !UUID.test(value) && !MARKED_PASSWORD.test(value)) return;
+    if (echoesName(value, text.slice(from, to))) return;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  };
   for (const at of spots.rests) {
     // The name (with its closing quote and blanks) ends at `at`.
     let end = at;
@@ -95,8 +130,15 @@ export function findSecretDefaults(
         ? UNWRAP_FALLBACK
         : FALLBACK_AFTER;
       take(at, after, start, end);
+    } else if (c === "," && quotedName(text, start, end)) {
+      // a quoted name, then its value as the next literal: a row's or a call's pair
+      // (`VALUES ('smtp_password', '…')`, `user_pref("…password", "…")`, `param("env.X", "…")`)
+      pairValue(at, start, end);
     } else if (ENV_MEMBER.test(text.slice(Math.max(0, end - 80), end))) {
       take(at, FALLBACK_AFTER, start, end);
+    } else if (c === "?" && text[at + 1] === "=") {
+      // make's conditional assignment (`REGISTRY_PASSWORD ?= …`): a default too
+      take(at, MAKE_DEFAULT, start, end);
     } else if (c === "|") take(at, FILTER_DEFAULT, start, end);
     else if (c === "{" && VARIABLE_BLOCK.test(before)) {
       // the block's lines, up to its closing `}` at a line's start (2 KB at most)
@@ -122,6 +164,22 @@ function defaultLike(value: string, name: string): boolean {
   if (passwordLike(value, true)) return true;
   const word = /(?:passw(?:or)?ds?|passphrase|pwd|pass)(?=[^A-Za-z]{0,64}$)/i.exec(name)?.[0];
   return word !== undefined && lettersPassword(value, word);
+}
+
+/**
+ * Whether the name from `start` to `end` is a literal of its own: a quote before it, the same
+ * quote after it (the name is the whole string, not the end of a sentence's).
+ */
+function quotedName(text: string, start: number, end: number): boolean {
+  const q = text[start - 1];
+  return (q === '"' || q === "'") && text[end] === q;
+}
+
+/** Whether the name before the operator at `at` ends in `auth` (any case; a quote, blanks between). */
+function authBefore(text: string, at: number): boolean {
+  let e = at;
+  while (e > 0 && at - e < 16 && /["' \t]/.test(text[e - 1])) e--;
+  return e >= 4 && text.slice(e - 4, e).toLowerCase() === "auth";
 }
 
 /** Where the name that ends at `end` starts (64 characters back at most). */

@@ -2,14 +2,14 @@
  * Rules for secrets that a file's own format holds (`secret_rules.ts` is the public face), each read
  * only in the files named for it: a `.netrc`'s `password` token whatever its shape (the file holds
  * nothing else), Subversion's cached credentials (`svn.simple`: `K 8`/`password`/`V n`/the value),
- * Redis's `AUTH` in `.rediscli_history`, an Ansible literal piped to `password_hash` in YAML and
+ * Redis's `AUTH` in `.rediscli_history` and at a `redis-cli` prompt in a page, an Ansible literal piped to `password_hash` in YAML and
  * templates, prose's credentials in code spans (`**Password:** \`…\``, `` `admin` / `…` ``), and
  * letters alone in a Dockerfile's `ENV NAME value`.
  *
  * @module
  */
 
-import { indexNear, lastIndexNear } from "./_secret_rules_common.ts";
+import { indexNear, lastIndexNear, looksGenerated } from "./_secret_rules_common.ts";
 import { passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 import { lettersPassword } from "./_secret_rules_letters.ts";
 
@@ -29,8 +29,49 @@ const REDIS_HISTORY = /(?:^|[\/\\])\.rediscli_history$/;
 /** `AUTH [user] PASSWORD` (also in `HELLO 3 AUTH user PASSWORD`) at a line's start, any case. */
 const REDIS_AUTH =
   /^[ \t]{0,16}(?:hello[ \t]{1,16}[0-9][ \t]{1,16})?auth[ \t]{1,16}(?:(?:"[^"\r\n]{1,256}"|[^\s"]{1,256})[ \t]{1,16})?(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))[ \t]{0,16}\r?$/dgim;
-/** YAML and Jinja templates: where Ansible writes `password_hash`. */
-const ANSIBLE_FILE = /\.(?:ya?ml|j2)$/i;
+/**
+ * `AUTH [user] PASSWORD` typed at a `redis-cli` prompt that a page shows (`127.0.0.1:6379> AUTH
+ * …`, `redis localhost:6380[2]> auth …`): the prompt's port (and database), `>`, then the command
+ * to the line's end.
+ */
+const REDIS_PROMPT_AUTH =
+  /[0-9]{1,5}(?:\[[0-9]{1,2}\])?>[ \t]{1,8}auth[ \t]{1,16}(?:(?:"[^"\r\n]{1,256}"|[^\s"]{1,256})[ \t]{1,16})?(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"`]{1,256}))[ \t]{0,16}\r?$/dgim;
+/** Exim's client authenticators' passwords (`/etc/exim4/passwd.client`), by name. */
+const EXIM_PASSWD_FILE = /(?:^|[\/\\])passwd\.client$/;
+/** A `passwd.client` line: `host:user:PASSWORD` (the host may hold `*`). */
+const EXIM_LINE = /^[ \t]{0,16}[^\s#:]{1,256}:[^\s:]{1,256}:(?<v>[^\s]{1,256})[ \t]{0,16}\r?$/dgm;
+/** Sendmail's `authinfo` map (`/etc/mail/authinfo`), by name. */
+const AUTHINFO_FILE = /(?:^|[\/\\])authinfo(?:\.txt)?$/;
+/** An `AuthInfo:` entry's password: `"P:…"` (plain; `"P=…"` is base64), group `v`. */
+const AUTHINFO_PASSWORD = /"P[:=](?<v>[^"\r\n]{1,256})"/dg;
+/** isync's (`mbsync`) configuration, by name. */
+const MBSYNC_FILE = /(?:^|[\/\\])\.?(?:mbsyncrc|isyncrc)$/;
+/** Its `Pass` (not `PassCmd`): the rest of the line, quoted or not. */
+const MBSYNC_PASS =
+  /^[ \t]{0,16}Pass[ \t]{1,16}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))[ \t]{0,16}\r?$/dgm;
+/** A `.conf` file (fluentd's, SSSD's, daemons'), by name. */
+const CONF_FILE = /\.conf$/i;
+/**
+ * A directive of a `.conf` file: a name, blanks (or SSSD's `authtok`'s `=`), then one value to the
+ * line's end (`splunk_token 0f3e…`, `hec_token "…"`, `ldap_default_authtok = …`).
+ */
+const CONF_DIRECTIVE =
+  /^[ \t]{0,32}(?<n>[A-Za-z][\w.-]{0,63}?(?<a>authtok)?)(?:[ \t]{1,16}|(?<=authtok)[ \t]{0,16}=[ \t]{0,16})(?<q>["']?)(?<v>[^\s"';#]{6,512})\k<q>[ \t]{0,16};?[ \t]{0,16}\r?$/dgm;
+/** A directive's name that says it holds a secret. */
+const CONF_SECRET_NAME = /token|secret|passw|passphrase|api[_-]?key|authtok/i;
+/** YAML and Jinja templates: where Ansible writes `password_hash`, Helm its templates. */
+const ANSIBLE_FILE = /\.(?:ya?ml|j2|tpl)$/i;
+/**
+ * A template's expression that holds a literal (`{{ "…" | b64enc | quote }}`, `{{ b64enc "…" }}`,
+ * `{{ '…' | b64encode }}`): group `v`, the literal, before a filter's `|` or the `}}`.
+ */
+const TEMPLATE_LITERAL =
+  /\{\{-?[ \t]{0,8}(?:(?:b64enc|quote|squote|toString|trim)[ \t]{1,8})?(?<q>["'])(?<v>[^"'\r\n{}\\]{1,256})\k<q>[ \t]{0,8}(?:\||-?\}\})/dy;
+/** A YAML key at its line's end (before its value), and its name (group `n`). */
+const KEY_BEFORE =
+  /(?:^|\n)[ \t]{0,64}(?:-[ \t]{1,8})?["']?(?<n>[A-Za-z0-9_.-]{1,64})["']?:[ \t]{0,16}["']?$/;
+/** A key's word that names a secret. */
+const SECRET_KEY_WORD = /key|token|secret|passw|pass$|pwd|auth|credential/i;
 /** A quoted literal before `| password_hash` (the pipe at the match's end). */
 const HASHED_LITERAL = /(?<q>["'])(?<v>[^"'\r\n\\{}]{1,256})\k<q>[ \t]{0,16}\|[ \t]{0,16}$/d;
 /** A Dockerfile (`Dockerfile`, `Dockerfile.dev`, `app.dockerfile`, `Containerfile`). */
@@ -39,7 +80,7 @@ const DOCKER_FILE = /(?:^|[\/\\])(?:Dockerfile|Containerfile)(?:\.[\w.-]{1,64})?
 const DOCKER_ENV =
   /^[ \t]{0,16}ENV[ \t]{1,16}(?<n>[A-Za-z_][\w.-]{0,127})[ \t]{1,16}(?<q>["']?)(?<v>[A-Za-z]{6,64})\k<q>[ \t]{0,16}\r?$/dgm;
 /** Pages of prose: Markdown, reST, text. */
-const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt)$/i;
+const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
 /**
  * A password's label in prose, maybe bold or italic, its `:` inside or after the emphasis, then a
  * code span (`**Password:** \`…\``, `*Passphrase*: \`…\``): group `v` is the span's text.
@@ -73,9 +114,15 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   if (NETRC_FILE.test(path)) netrc(text, out);
   else if (SVN_AUTH_FILE.test(path)) svnAuth(text, out);
   else if (REDIS_HISTORY.test(path)) redisHistory(text, out);
-  else if (ANSIBLE_FILE.test(path)) hashedLiterals(text, out);
-  else if (PROSE_FILE.test(path)) prose(text, out);
+  else if (ANSIBLE_FILE.test(path)) {
+    hashedLiterals(text, out);
+    templateLiterals(text, out);
+  } else if (PROSE_FILE.test(path)) prose(text, out);
   else if (DOCKER_FILE.test(path)) dockerEnv(text, out);
+  else if (EXIM_PASSWD_FILE.test(path)) each(text, EXIM_LINE, out);
+  else if (AUTHINFO_FILE.test(path)) each(text, AUTHINFO_PASSWORD, out);
+  else if (MBSYNC_FILE.test(path)) each(text, MBSYNC_PASS, out);
+  else if (CONF_FILE.test(path)) confDirectives(text, out);
   return out;
 }
 
@@ -160,8 +207,12 @@ function dockerEnv(text: string, out: Span[]): void {
   }
 }
 
-/** Credentials that a page of prose shows in code spans, after a label or as a user's pair. */
+/**
+ * Credentials that a page of prose shows in code spans, after a label or as a user's pair, and
+ * `AUTH` typed at a `redis-cli` prompt.
+ */
 function prose(text: string, out: Span[]): void {
+  if (/auth/i.test(text)) redisPrompts(text, out);
   if (!text.includes("`")) return;
   PROSE_LABEL.lastIndex = 0;
   for (const m of text.matchAll(PROSE_LABEL)) {
@@ -180,6 +231,63 @@ function prose(text: string, out: Span[]): void {
     let to = indexNear(text, "\n", m.index!, 512);
     if (to < 0) to = Math.min(text.length, m.index! + 512);
     if (!LOGIN_WORDS.test(text.slice(from, to))) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+}
+
+/** The password of each `AUTH` typed at a `redis-cli` prompt, unless a stand-in (`<password>`). */
+function redisPrompts(text: string, out: Span[]): void {
+  REDIS_PROMPT_AUTH.lastIndex = 0;
+  for (const m of text.matchAll(REDIS_PROMPT_AUTH)) {
+    const group = m.groups!.q !== undefined ? "q" : "v";
+    const value = m.groups![group]!;
+    if (value.length < 4 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) continue;
+    if (/^(.)\1*$/.test(value) || /^[$%<{]/.test(value)) continue;
+    const [start, end] = m.indices!.groups![group]!;
+    out.push({ start, end });
+  }
+}
+
+/** The password group (`q` quoted, else `v`) of each match of `pattern`, unless a stand-in. */
+function each(text: string, pattern: RegExp, out: Span[]): void {
+  pattern.lastIndex = 0;
+  for (const m of text.matchAll(pattern)) {
+    const group = m.groups!.q !== undefined ? "q" : "v";
+    const value = m.groups![group]!;
+    if (value.length < 4 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) continue;
+    if (/^(.)\1*$/.test(value)) continue;
+    const [start, end] = m.indices!.groups![group]!;
+    out.push({ start, end });
+  }
+}
+
+/** The values of a `.conf` file's directives named for a secret ({@linkcode CONF_DIRECTIVE}). */
+function confDirectives(text: string, out: Span[]): void {
+  CONF_DIRECTIVE.lastIndex = 0;
+  for (const m of text.matchAll(CONF_DIRECTIVE)) {
+    if (!CONF_SECRET_NAME.test(m.groups!.n)) continue;
+    const value = m.groups!.v;
+    const uuid = /^[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}$/i.test(value);
+    if (!uuid && !(passwordLike(value, true) && (looksGenerated(value) || /[0-9]/.test(value)))) {
+      continue;
+    }
+    if (/[\/]/.test(value) && !uuid && !looksGenerated(value)) continue; // a path
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+}
+
+/** A literal in a template's expression under a key named for a secret (`api-key: {{ "…" | b64enc }}`). */
+function templateLiterals(text: string, out: Span[]): void {
+  for (let at = text.indexOf("{{"); at >= 0; at = text.indexOf("{{", at + 2)) {
+    TEMPLATE_LITERAL.lastIndex = at;
+    const m = TEMPLATE_LITERAL.exec(text);
+    if (!m || !written(m.groups!.v)) continue;
+    // the key before it on its line, 256 characters back at most
+    const from = Math.max(0, at - 256, lastIndexNear(text, "\n", at, 256));
+    const key = KEY_BEFORE.exec(text.slice(from, at))?.groups?.n;
+    if (!key || !SECRET_KEY_WORD.test(key)) continue;
     const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });
   }

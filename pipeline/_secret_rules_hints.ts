@@ -141,8 +141,8 @@ const PAIR_HINTS = 7;
 export const HINT_GATE: RegExp = new RegExp(
   `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
     // (the tools' options first: openssl's `-pass pass:…` is one, not a PowerShell `-Pass`)
-    `(?<tool>-(?=w[ \\t]|p(?:w|wd|ass(?:wd)?)?[ \\t]|[PUkbHNcAXa][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
-    `(?<option>-(?=u[ \\t=]|-(?:proxy-)?user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:pass(?:w(?:or)?d|phrase)?|requirepass|masterauth|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer)|` +
+    `(?<tool>-(?=w[ \\t]|p(?:w|wd|ass(?:wd)?)?[ \\t=]|[PUkbHNcAXa][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
+    `(?<option>-(?=u[ \\t=]|-(?:proxy-)?user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:pass(?:w(?:or)?d|phrase)?|requirepass|masterauth|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer|creds)|` +
     `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass|setcookie)[ \\t]))`,
   "g",
 );

@@ -96,7 +96,7 @@ export function findNamedValues(
     if (PUBLIC_KEY_NAME.test(nameBefore(text, m.index))) continue;
     if (m[1]) {
       // One digit repeated (`"0000…"`) is a placeholder of a key's length, not a key.
-      if (!PUBLIC_DER_HEX.test(m[1]) && !oneDigit(m[1])) {
+      if (!PUBLIC_DER_HEX.test(m[1]) && !oneDigit(m[1]) && !periodic(m[1])) {
         out.push({ start: end - m[1].length, end, rule: "hex-secret" });
       }
       continue;
@@ -237,6 +237,11 @@ const TOKEN = "[A-Za-z0-9_\\-.~+/]";
 const QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'`]|&quot;|&#3[49];){0,3}";
 /** After a triple quote, a line end: TOML's multi-line strings (`key = """` then the value). */
 const TRIPLE_BREAK = "(?:(?<=[\"']{3})\\r?\\n)?";
+/**
+ * A string literal's prefix before its quote: Objective-C's and C#'s `@"…"` (and `$"…"`, `@$"…"`),
+ * Python's `r"…"`, `u"…"`, `b"…"`, `f"…"`, C++'s `L"…"`, `u8"…"`, `R"…"`, Rust's `r#"…"#`.
+ */
+const STRING_PREFIX = "(?:(?:@\\$?|\\$@?|u8|r#|[rRuUbBfFL])(?=[\"']))?";
 /** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
 export const NAME_QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'])?";
 
@@ -253,8 +258,14 @@ export const NAME_QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'])?";
  * characters (under 16, only a short `user:password` in base64, `.npmrc`'s `_auth`, and a short
  * token written as a value, `_secret_rules_short.ts`, are taken).
  */
-/** An HTTP authorization scheme before a token: `Bearer`, `Basic`, `Token`, Okta's `SSWS`. */
-const SCHEME = "(?:[Bb]earer|[Bb]asic|[Tt]oken|SSWS)";
+/**
+ * An HTTP authorization scheme before a token: `Bearer`, `Basic`, `Token`, and services' own
+ * (Okta's `SSWS`, Splunk's HEC `Splunk`, Elastic's `ApiKey`, Discord's `Bot`, Opsgenie's
+ * `GenieKey`, `OAuth`, DeepL's `DeepL-Auth-Key`, Klaviyo's `Klaviyo-API-Key`, Zoho's
+ * `Zoho-oauthtoken`, `Key`).
+ */
+const SCHEME =
+  "(?:[Bb]earer|[Bb]asic|[Tt]oken|SSWS|Splunk|ApiKey|Bot|GenieKey|OAuth|DeepL-Auth-Key|Klaviyo-API-Key|Zoho-oauthtoken|Key)";
 /**
  * A URL's query parameter that holds a key with no secret word in its name: `?code=` (an Azure
  * Function's key), `?key=` (an API's key): a value of 20+ characters under it is judged as a token.
@@ -263,9 +274,9 @@ const QUERY_NAME = "[?&](?:code|key)";
 /** A name that is {@linkcode QUERY_NAME}, before its `=`. */
 export const QUERY_NAME_END: RegExp = new RegExp(`${QUERY_NAME}$`);
 export const NAMED_TOKEN: RegExp = new RegExp(
-  `(?=(?:${OP}|>)${GAP}${QUOTE}${TRIPLE_BREAK}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{8})` +
+  `(?=(?:${OP}|>)${GAP}${STRING_PREFIX}${QUOTE}${TRIPLE_BREAK}(?:${SCHEME}[ \\t]{1,4}|base64:)?${TOKEN}{8})` +
     `(?<=${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16}|${QUERY_NAME})` +
-    `(?:${OP}|>)${GAP}(?<q>${QUOTE})${TRIPLE_BREAK}(?<b>(?:${SCHEME}[ \\t]{1,4}|base64:)?)` +
+    `(?:${OP}|>)${GAP}${STRING_PREFIX}(?<q>${QUOTE})${TRIPLE_BREAK}(?<b>(?:${SCHEME}[ \\t]{1,4}|base64:)?)` +
     // a URL's percent-escapes of a base64 token's `+`, `/` and `=` (`…%2B…%3D`, in a query)
     `(?<v>(?:${TOKEN}|%(?:2[BbFf]|3[Dd])){8,1024}={0,2})`,
   "g",
@@ -604,6 +615,9 @@ const PASSWORD_NAME = "(?:" +
   // `PASS` or `PW` glued to its last word (`SMBPASS`, `FTPPASS`, `LDAPPW`): in lower case,
   // `bypass` and `compass` are words
   "|(?<=(?<![A-Za-z0-9_.-])[A-Z0-9_]{1,40})(?<!BY|COM|SUR|TRES|OVER|UNDER)(?:PASS|PW)" +
+  // the same in lower case (`dbpass`, `remotepass`, `smtp_adminpass`), not a word that ends so
+  // (`bypass`, `compass`, `overpass`) nor a pass of code or a filter's (`renderpass`, `lowpass`)
+  "|(?<=(?<![A-Za-z0-9_.-])[a-z0-9_]{1,40})(?<!by|com|sur|tres|over|under|multi|mini|render|sub|low|high|band|all|first|second|two|one|single|double|no)pass" +
   // well-known environment names whose password word is inside a longer word, or is a word
   // (`auth`, `token`) that names a password only there (`SSHPASS`, `REDISCLI_AUTH`)
   `|(?<![A-Za-z0-9_])(?:${ENV_PASSWORDS.map(spelled).join("|")}))` +
@@ -623,9 +637,9 @@ export const PASSWORD_NAME_END: RegExp = new RegExp(
  * character (a Django `SECRET_KEY`; not first: `password == x`, `token >= 8`).
  */
 export const NAMED_PASSWORD: RegExp = new RegExp(
-  `(?=(?:${OP}|>)${GAP}${QUOTE}${TRIPLE_BREAK}[^\\s"'\`\\\\=>][^\\s\\\\]{5})` +
+  `(?=(?:${OP}|>)${GAP}${STRING_PREFIX}${QUOTE}${TRIPLE_BREAK}[^\\s"'\`\\\\=>][^\\s\\\\]{5})` +
     `(?<=${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
-    `(?<op>${OP}|>)(?<gap>${GAP})(?<q>${QUOTE})${TRIPLE_BREAK}(?<v>[^\\r\\n\\t\\\\]{6,256})`,
+    `(?<op>${OP}|>)(?<gap>${GAP})${STRING_PREFIX}(?<q>${QUOTE})${TRIPLE_BREAK}(?<v>[^\\r\\n\\t\\\\]{6,256})`,
   "g",
 );
 
@@ -658,11 +672,17 @@ export const NAME_WORD: RegExp = new RegExp(
     `(?<mask>::(?<=::add-mask::))|(?<psk>(?=[ \\t]{0,16}=)(?<=(?<![A-Za-z_-])psk))|` +
     `(?<wpacli>(?=[ \\t]{1,8}["'\\\\0-9a-fA-F])(?<=set_network[ \\t]{1,8}[0-9]{1,4}[ \\t]{1,8}psk)))`,
     // (`*assw`: the `*assword*` an `expect` waits for, which holds no `passw`)
-    `${anyCase("w")}(?:(?<pw>(?<=${anyCase("passw")}|\\*${anyCase("assw")}))|${anyCase("d")}(?<=${
-      anyCase("pwd")
-    }))`,
+    // (German `Kennwort`, Dutch `wachtwoord`)
+    `${
+      anyCase("w")
+    }(?:(?<fw2>ort(?![a-z])(?<=[Kk]ennwort)|ORT(?![a-z])(?<=KENNWORT)|achtwoord(?![a-z])(?<=(?:^|[^a-z])wachtwoord|Wachtwoord)|ACHTWOORD(?![a-z])(?<=WACHTWOORD))|` +
+    `(?<pw>(?<=${anyCase("passw")}|\\*${anyCase("assw")}))|${anyCase("d")}(?<=${anyCase("pwd")}))`,
     // …, a wallet's `seed_phrase` and `recovery phrase` (its words: `_secret_rules_admin.ts`)
-    `${anyCase("h")}(?:(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}` +
+    // (and passwords' words of other languages: Portuguese `senha`, Polish `haslo`, Czech `heslo`)
+    `${
+      anyCase("h")
+    }(?:(?<fw1>a(?<=[Ss]enha)|A(?<=SENHA)|[ae]slo(?![a-z])(?<=(?:^|[^a-z])h[ae]slo|H[ae]slo)|[AE]SLO(?![A-Za-z])(?<=H[AE]SLO))|` +
+    `(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}` +
     `(?:(?<wpa>(?=[ \\t])(?<=(?<![\\w.-])wpa_passphrase))|(?<=(?:${anyCase("pass")}|(?:${
       anyCase("seed")
     }|${anyCase("recovery")})[_ -]?)${anyCase("phrase")}))|` +
@@ -671,6 +691,12 @@ export const NAME_WORD: RegExp = new RegExp(
     "(?<algolia>(?=(?:\\.Client)?\\()(?<=algoliasearch)))",
     `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${anyCase("dential")}))`,
     "code(?==)(?<=[?&]code)", // a URL's `?code=` (see QUERY_NAME)
+    // Spanish's and Catalan's `contraseña`, `contrasena`, `contrasenya` (from the `c` the search
+    // stops at already; other scripts' words are the foreign rule's own search)
+    "(?<fw3>[Cc]ontrase(?:ñ|n)y?a|CONTRASE(?:Ñ|N)Y?A)(?![a-z])",
+    // Algolia's other clients (`SearchClient.create(`, `Search::Client.create(`,
+    // `search.NewClient(`): a key by position after the application id
+    "(?<algoliaClient>Client(?<=Search(?:::)?Client|search\\.NewClient)(?=(?:(?:\\.|::)create)?\\())",
     "(?<pat>Pat(?![A-Za-z0-9])(?<=[a-z0-9]Pat))", // `adoPat` (see `_secret_rules_hosts.ts`)
     `[Bb](?:${anyCase("earer")}|(?<db2>2(?=[ \\t]{1,8}["']?${
       anyCase("connect")
@@ -736,6 +762,12 @@ export function nameSpots(text: string): NameSpots {
       spots.pats.push(end);
       continue;
     }
+    if (
+      g.fw1 !== undefined || g.fw2 !== undefined || g.fw3 !== undefined
+    ) {
+      spots.foreign.push(end);
+      continue;
+    }
     if (g.bind !== undefined) {
       spots.calls.push(end);
       continue;
@@ -759,6 +791,11 @@ export function nameSpots(text: string): NameSpots {
       else if (c === 44 || c === 41 || c === 124 || c === 63 || c === 123) {
         spots.rests.push(tokenRest); // , ) | ? {
       } else if (declares(c)) spots.declared.push(tokenRest);
+      else if (c === 96) {
+        // a name in MySQL's backticks, in a list (`(\`id\`, \`secret\`)`): the SQL rows rule's
+        const next = text.charCodeAt(tokenRest + 1);
+        if (next === 44 || next === 41) spots.rests.push(tokenRest + 1);
+      }
     }
     if (end > valueRest) {
       valueRest = runEnd(VALUE_NAME_REST, text, end);
@@ -767,7 +804,8 @@ export function nameSpots(text: string): NameSpots {
     }
   }
   const passRests: number[] = [];
-  const pass = passSpots(text, spots.directives, spots.declared, passRests);
+  const pass = passSpots(text, spots.directives, spots.declared, passRests, spots.foreign);
+  spots.foreign.sort((a, b) => a - b);
   if (pass.length) spots.operators = mergeAscending(spots.operators, pass);
   if (passRests.length) spots.rests = mergeAscending(spots.rests, passRests.sort((a, b) => a - b));
   return spots;
@@ -785,6 +823,7 @@ function noSpots(): NameSpots {
     rests: [],
     directives: [],
     declared: [],
+    foreign: [],
     positions: [],
   };
 }
@@ -804,6 +843,7 @@ function positionKind(
   if (g.ftp !== undefined) return "ftp";
   if (g.wandb !== undefined) return "wandb";
   if (g.algolia !== undefined) return "algolia";
+  if (g.algoliaClient !== undefined) return "algoliaClient";
   return undefined;
 }
 
@@ -817,6 +857,19 @@ function commandKind(
   if (g.rediscli !== undefined) return "redis-cli";
   if (g.mysql !== undefined) return "mysql";
   return undefined;
+}
+
+/**
+ * Where French's `mot de passe` (`mot_de_passe`, `motdepasse`) or Norwegian's `passord` ends, when
+ * the `pass` at `at` starts one, else 0.
+ */
+function foreignPass(text: string, at: number): number {
+  if (text.startsWith("passord", at) && !/[a-z]/.test(text[at + 7] ?? "")) return at + 7;
+  if (
+    text.startsWith("passe", at) && !/[a-z]/.test(text[at + 5] ?? "") &&
+    /(?:^|[^A-Za-z])[Mm]ot[ _-]?de[ _-]?$/.test(text.slice(Math.max(0, at - 8), at))
+  ) return at + 5;
+  return 0;
 }
 
 /** The short password words that {@linkcode NAME_WORD} does not look for, in their three cases. */
@@ -836,6 +889,7 @@ function passSpots(
   directives: number[],
   declared: number[],
   rests: number[],
+  foreignEnds: number[],
 ): number[] {
   const out: number[] = [];
   for (const word of PASS_WORDS) {
@@ -845,7 +899,12 @@ function passSpots(
     let restEnd = -1;
     for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + n)) {
       const after = text.charCodeAt(at + n);
-      if (after >= 97 && after <= 122) continue; // a lower case letter: a longer word
+      if (after >= 97 && after <= 122) {
+        // a longer word: French `mot de passe` or Norwegian `passord` (the foreign rule's)
+        const foreign = n === 4 && foreignPass(text, at);
+        if (foreign) foreignEnds.push(foreign);
+        continue;
+      }
       if (at + n <= restEnd) continue;
       const rest = restEnd = runEnd(TOKEN_NAME_REST, text, at + n);
       const c = text.charCodeAt(rest);
@@ -913,8 +972,20 @@ const CODE_WORD =
   /^(?:boolean|number|bigint|object|unknown|undefined|symbol|buffer|bytes|string|true|false|null|none|nil|required|optional|readonly|private|public)$/i;
 /** A version or version range as a lockfile writes one: `^4.0.0`, `~1.2`, `13.0.0-next-8.29`. */
 const VERSION = /^(?:[~^]|[<>]=?)?v?[0-9]{1,5}(?:\.[0-9]{1,5}){1,3}(?:-[0-9A-Za-z.-]{1,40})?$/;
+/** A dependency's protocol and version (Yarn's and pnpm's `npm:^7.0.3`, `workspace:*`, `0.10.x`). */
+const PACKAGE_SPEC =
+  /^(?:(?:npm|workspace|patch|portal|link|file|jsr):[^\s]{0,128}|[~^<>=]{0,2}[0-9]{1,5}(?:\.(?:[0-9]{1,5}|x|\*)){1,3})$/;
 /** An identifier as code writes one: camelCase, PascalCase with a lower case letter first, snake_case. */
 const CODE_NAME = /^[A-Za-z_$][\w$]*$/;
+
+/** A relative path of words to a file of a secret's kind (`certs/tls.key`, `secrets/db.txt`). */
+const SECRET_FILE_PATH =
+  /^[A-Za-z0-9_.-]{1,64}(?:\/[A-Za-z0-9_.-]{1,64}){1,8}\.(?:txt|pem|key|json|ya?ml|env|crt|cer|p12|pfx|jks|conf|cfg|ini|gpg|asc|age|enc|secret|pass|password|token)$/;
+
+/** Whether `value` is one to four characters repeated (`0b0b0b0b…`, `abcabcabc…`). */
+function periodic(value: string): boolean {
+  return value.length >= 8 && /^([\s\S]{1,4})\1+$/.test(value);
+}
 
 /** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
 export function passwordLike(value: string, quoted: boolean): boolean {
@@ -939,6 +1010,8 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   // A label (`Password:`, `API key:`) or a version (`^4.0.0`, `13.0.0-next-8.29`): text and
   // data that sit under a password's name in markup and lockfiles, not a password.
   if (/^[A-Za-z][A-Za-z ]*:$/.test(value) || VERSION.test(value)) return false;
+  // A package manager's dependency spec (`npm:1.0.5`, `workspace:^`, a lockfile's under `pgpass`).
+  if (PACKAGE_SPEC.test(value)) return false;
   // With blanks: a passphrase has a digit and does not end as a sentence does (`Try again.`).
   if (/ /.test(value) && (!/[0-9]/.test(value) || /[.!?:]$|^ | $/.test(value))) return false;
   // A label that names the field (`'Password (optional, 7-500 characters)'`, `"API key for …"`).
@@ -950,6 +1023,11 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   // An environment variable's name (`"DB_PASSWORD"`), a path or a URL names where it is.
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false;
   if (/^(?:\.{0,2}\/|~\/|[a-z][a-z0-9+.-]*:\/\/)/.test(value)) return false;
+  // A relative path to the file that holds it (`secrets/db-password.txt`, Kustomize's `files:`),
+  // and Azure's Key Vault reference (`@Microsoft.KeyVault(SecretUri=…)`): where it is, not it.
+  if (SECRET_FILE_PATH.test(value) || value.startsWith("@Microsoft.KeyVault(")) return false;
+  // A few characters repeated (`0b0b0b…`, `abcabcabc…`): a test vector's or a stand-in's.
+  if (periodic(value)) return false;
   if (quoted) return true;
   // Unquoted, it may be code: a member (`self.password`), a name (`hashedPassword`), a type.
   if (/[()[\]{}|]/.test(value) || CODE_WORD.test(value)) return false;
@@ -991,7 +1069,14 @@ export function findNamedPasswords(
       continue;
     }
     const end = passwordEnd(text, m, start);
-    if (end !== undefined) out.push({ start, end });
+    // a raw string of a regular expression (`cl_pw = r'([0-9a-f]{64})'`), not a password
+    const raw = m.groups!.q &&
+      /(?:^|[^\w])[rR]$/.test(
+        text.slice(Math.max(0, start - m.groups!.q.length - 2), start - m.groups!.q.length),
+      );
+    if (end !== undefined && !(raw && /[()[\]{}\\|]/.test(text.slice(start, end)))) {
+      out.push({ start, end });
+    }
     // The match may run past an unquoted value's end (to a blank): go on from where it ends.
     from = end ?? start;
   }

@@ -192,9 +192,13 @@ export function findListTokens(
   hints?: TextHints,
 ): Array<{ start: number; end: number; rule: string }> {
   const out: Array<{ start: number; end: number; rule: string }> = [];
+  let read = -1; // where the last block sequence read ends (an operator inside it is its item's)
   for (const at of namesOf(text, hints).operators) {
     LIST_OPEN.lastIndex = at + 1;
-    if (!LIST_OPEN.test(text)) continue;
+    if (!LIST_OPEN.test(text)) {
+      if (text[at] === ":" && at > read) read = blockItems(text, at, out);
+      continue;
+    }
     const name = NAME_AT_END.exec(nameBefore(text, at))?.[0];
     if (!name) continue;
     let from = LIST_OPEN.lastIndex;
@@ -213,4 +217,46 @@ export function findListTokens(
     }
   }
   return out;
+}
+
+/**
+ * A YAML block sequence's item on a line of its own (`X-Api-Key:` then `- …`, a VCR cassette's
+ * headers), the first line's break included; group `v` is the item, quoted or not.
+ */
+const BLOCK_ITEM =
+  /[ \t]{0,16}\r?\n[ \t]{0,64}-[ \t]{1,8}(?<q>["']?)(?<v>[^\s"'#]{1,1024})\k<q>[ \t]{0,16}(?=\r?\n|$)/dy;
+
+/** A name that is a secret's plural alone. */
+const PLURAL_ONLY = /^(?:secrets|keys|tokens|credentials)$/i;
+/** A UUID. */
+const UUID_ITEM = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The tokens of a YAML block sequence under the name whose `:` is at `at` (64 items at most);
+ * where the sequence ends.
+ */
+function blockItems(
+  text: string,
+  at: number,
+  out: Array<{ start: number; end: number; rule: string }>,
+): number {
+  const name = NAME_AT_END.exec(nameBefore(text, at))?.[0];
+  if (!name) return at;
+  let from = at + 1;
+  for (let i = 0; i < 64; i++) {
+    BLOCK_ITEM.lastIndex = from;
+    const m = BLOCK_ITEM.exec(text);
+    if (!m) break;
+    const [start] = m.indices!.groups!.v;
+    from = BLOCK_ITEM.lastIndex;
+    // a list named by a plural alone (`secrets:`, `keys:`) holds ids (sourcehut's `secrets:`
+    // UUIDs name secrets stored elsewhere), not the secrets
+    if (PLURAL_ONLY.test(name) && UUID_ITEM.test(m.groups!.v)) continue;
+    const line = `${name}="${m.groups!.v}"`;
+    const shift = start - name.length - 2;
+    for (const f of findNamedTokens(line)) {
+      if (f.start > name.length) out.push({ ...f, start: f.start + shift, end: f.end + shift });
+    }
+  }
+  return from;
 }

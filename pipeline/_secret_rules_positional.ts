@@ -323,6 +323,18 @@ const ALGOLIA_CALL =
   /(?:\.Client)?\([ \t]{0,16}(?<a>["'])[A-Za-z0-9]{1,64}\k<a>[ \t]{0,16},[ \t]{0,16}(?<k>["'])(?<q>[0-9a-f]{32})\k<k>/dy;
 
 /**
+ * Algolia's other clients, from the `(` after their name (`SearchClient.create(`, `new
+ * SearchClient(`, `SearchClient::create(`, Ruby's `Search::Client.create(`, Go's
+ * `search.NewClient(`, Kotlin's `SearchClient(ApplicationID("…"), APIKey("…"))`): an application
+ * id (10 upper case letters and digits) then the key, 32 hex digits, each quoted, maybe wrapped in a
+ * type's call.
+ */
+const ALGOLIA_CLIENT_CALL =
+  /\([ \t]{0,16}(?:[A-Za-z]{1,16}\([ \t]{0,16})?(?<a>["'])[A-Z0-9]{10}\k<a>[ \t]{0,16}\)?[ \t]{0,16},[ \t]{0,16}(?:[A-Za-z]{1,16}\([ \t]{0,16})?(?<k>["'])(?<q>[0-9a-f]{32})\k<k>/dy;
+/** From an Algolia client's name to its `(`: `.create(`, `::create(` or the `(` itself. */
+const ALGOLIA_CLIENT_OPEN = /(?:(?:\.|::)create)?\(/y;
+
+/**
  * The secret written after a word the name search found (`NameSpots.positions`, ending at `at`):
  * `ngrok authtoken TOKEN` and `ngrok config add-authtoken TOKEN`, `wpa_passphrase SSID
  * PASSPHRASE`, GitHub Actions' `::add-mask::VALUE` (the value a workflow masks is a secret by
@@ -345,6 +357,13 @@ function afterWord(text: string, at: number, kind: string, out: Span[]): void {
   }
   if (kind === "algolia") {
     sticky(text, at, ALGOLIA_CALL, out);
+    return;
+  }
+  if (kind === "algoliaClient") {
+    ALGOLIA_CLIENT_OPEN.lastIndex = at;
+    if (ALGOLIA_CLIENT_OPEN.exec(text)) {
+      sticky(text, ALGOLIA_CLIENT_OPEN.lastIndex - 1, ALGOLIA_CLIENT_CALL, out);
+    }
     return;
   }
   if (kind === "ngrok" || kind === "wpa") {

@@ -151,6 +151,15 @@ const PREFIXED: Prefixed[] = [
     { ahead: "0[A-Za-z0-9_-]{40}" },
   ),
   p("heroku-token", "heroku", "HRKU-", ["HRKU-"], "AA[A-Za-z0-9_-]{58}"),
+  // Asana's personal access tokens: `1/USER:HEX` and `2/USER/APP:HEX` (the digits are ids)
+  p(
+    "asana-pat",
+    "asana",
+    "[12]/",
+    ["1/", "2/"],
+    "[0-9]{10,20}(?:/[0-9]{10,20})?:[0-9a-f]{32}",
+    { ahead: "[0-9]{10,20}(?:/[0-9]{10,20})?:[0-9a-f]{32}(?![0-9a-f])", before: "(?<![\\w./-])" },
+  ),
   p("hubspot-token", "hubspot", "pat-(?:na|eu)1-", ["pat-na1-", "pat-eu1-"], UUID),
   p("huggingface-token", "huggingface", "hf_", ["hf_"], "[A-Za-z0-9]{34}"),
   p("huggingface-org-token", "huggingface", "api_org_", ["api_org_"], "[A-Za-z]{34}"),
@@ -232,6 +241,7 @@ const PREFIXED: Prefixed[] = [
   p("resend-key", "resend", "re_", ["re_"], "[A-Za-z0-9]{8}_[A-Za-z0-9]{24}", {
     ahead: "[A-Za-z0-9]{8}_[A-Za-z0-9]{24}(?![A-Za-z0-9_-])",
   }),
+  p("riot-key", "riot", "RGAPI-", ["RGAPI-"], UUID),
   p("rootly-key", "rootly", "rootly_", ["rootly_"], `${HEX}{64}`),
   p("rubygems-key", "rubygems", "rubygems_", ["rubygems_"], "[a-z0-9]{48}"),
   p("salad-key", "salad", "salad_cloud_", ["salad_cloud_"], "[A-Za-z0-9_]{20,128}"),

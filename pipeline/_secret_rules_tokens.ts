@@ -154,6 +154,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "Slack token (`xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxe-`, `xapp-`)",
     hints: ["xox", "xapp-"],
     pattern: token("(?:xox[abposre]|xapp)-", "[A-Za-z0-9-]", 10),
+    // words joined after the prefix, no digit: a stand-in (`xoxb-your-token-here`)
+    accept: (value) => !/^[a-z]{4}-[A-Za-z]{1,32}(?:-[A-Za-z]{1,32}){1,8}$/.test(value),
   },
   {
     id: "slack-webhook",
@@ -246,9 +248,10 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     id: "jwt",
     gate: "J",
     label: "jwt",
+    // (after a percent-escape too: `Bearer%20eyJ…`, `token%3DeyJ…` in a URL)
     kind: "JSON Web Token (`eyJ….eyJ….…`)",
     hints: ["eyJ"],
     pattern:
-      /(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,1024}(?![A-Za-z0-9_-])/g,
+      /(?<!(?<!%[0-9A-Fa-f])[A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,1024}(?![A-Za-z0-9_-])/g,
   },
 ];

@@ -17,9 +17,16 @@ import type {
   ManifestBlock,
   ManifestFile,
   PlacedBlock,
+  RecordFn,
   RenderedFile,
 } from "./types.ts";
-import { fileStamp, removeQuietly, writeAtomic, writeAtomicSync } from "./helpers.ts";
+import {
+  fileStamp,
+  removeQuietly,
+  writeAtomic,
+  writeAtomicPiecesSync,
+  writeAtomicSync,
+} from "./helpers.ts";
 import { writeJsonAtomicSync } from "./_json_stream.ts";
 import { documentHashes, type StreamedDocument } from "./document.ts";
 import { hashText } from "./text_hash.ts";
@@ -39,7 +46,15 @@ export interface PlaceOptions {
   onBlock?: (done: number, total: number) => void;
   /** Each block's sha256 and UTF-8 length, in order, when the caller has them. */
   encodings?: Array<{ sha256: string; length: number } | undefined>;
+  /**
+   * Makes a placed block of a block and its place (a speed layer's may give the one an earlier
+   * build placed the same). @default {undefined} a copy of the block with its place (`copyLazy`)
+   */
+  place?: (block: Block, at: Placement) => PlacedBlock;
 }
+
+/** Where a block is placed: its byte offset, UTF-8 length, sha256 and token count. */
+export type Placement = Pick<PlacedBlock, "offset" | "length" | "sha256" | "tokens">;
 
 /**
  * Give each ordered block its byte offset, length, sha256 and token count.
@@ -67,8 +82,9 @@ export async function placeBlocks(
       tokens = await countTokens(block.text, options.tokenizer);
       options.tokenCache?.set(hash, tokens);
     }
+    const at = { offset, length, sha256: hash, tokens };
     // A lazy text stays lazy (`lazy_text.ts`): spread would read it and keep it.
-    out.push(copyLazy(block, { offset, length, sha256: hash, tokens }));
+    out.push(options.place ? options.place(block, at) : copyLazy(block, at));
     offset += length;
     options.onBlock?.(out.length, blocks.length);
   }
@@ -95,7 +111,7 @@ export function buildManifest(
   blocks: PlacedBlock[],
   options: ManifestOptions,
 ): Manifest {
-  const { document, warnings } = options;
+  const { document, warnings, fromRecord } = options;
   const prefixBytes = prefixLength(blocks);
   const prefixBlocks = blocks.slice(0, prefixEnd(blocks));
   const parts = typeof document === "string"
@@ -110,8 +126,18 @@ export function buildManifest(
     .reduce((n, length) => n + length, 0);
   return {
     version: 1,
-    files: files.map(manifestFile),
-    blocks: blocks.map(manifestBlock),
+    // A rendered file's entry through the build's `fromRecord` when it has one (a resident's memo
+    // gives a kept render, the same record from build to build, the same entry).
+    files: files.map((f) =>
+      fromRecord ? fromRecord(f, "manifest entry", () => fileEntry(f)) : manifestFile(f)
+    ),
+    // A placed block's entry through `fromRecord` too (a layer may give a block placed the same
+    // again: its entry is then the same).
+    blocks: blocks.map((b) =>
+      fromRecord
+        ? fromRecord(b, "manifest entry", () => Object.freeze(manifestBlock(b)))
+        : manifestBlock(b)
+    ),
     prefix: {
       bytes: prefixBytes,
       sha256: prefixHash,
@@ -138,6 +164,12 @@ export interface ManifestOptions {
    * hashed from `document`
    */
   hashes?: { prefix: string; total: string };
+  /**
+   * The build's maker of values from records (`BuildRun.fromRecord`): each file's and placed
+   * block's entry is made through it (frozen: an entry given again must stay as made).
+   * @default {undefined} made now
+   */
+  fromRecord?: RecordFn;
 }
 
 /**
@@ -166,6 +198,11 @@ function manifestFile(f: RenderedFile): ManifestFile {
     ...(f.notes ? { notes: f.notes } : {}),
     ...(f.fallback ? { fallback: f.fallback } : {}),
   };
+}
+
+/** A file's entry made once for a memo: frozen, as later builds are given it again. */
+function fileEntry(f: RenderedFile): ManifestFile {
+  return Object.freeze(manifestFile(f));
 }
 
 /** A placed block's manifest entry: where it is, its hash and tokens, and its notes if any. */
@@ -201,9 +238,11 @@ export interface PublishOptions {
   /**
    * The JSON of the manifest `manifestFor` gives, as `JSON.stringify(manifest, null, 2)` gave it
    * before the output's path was known: the path is put into it (`manifestJsonWithOutput`)
-   * rather than the manifest serialized again. @default {undefined} the manifest is serialized
+   * rather than the manifest serialized again; or that JSON's pieces in order (the first holds
+   * the version's line), written one after another, never joined. @default {undefined} the
+   * manifest is serialized
    */
-  manifestJson?: string;
+  manifestJson?: string | string[];
   /**
    * The document as written ahead to a hidden temp file of the output folder (a speed layer's,
    * `accel/patch_write.ts`): linked as it is while it is exactly that file, else `document` is
@@ -272,6 +311,13 @@ export function manifestJsonWithOutput(json: string, output: string): string | u
   const at = json.indexOf("\n", head.length) + 1;
   if (!json.startsWith(head) || at === 0 || json[at - 2] !== ",") return undefined;
   return `${json.slice(0, at)}  "output": ${JSON.stringify(output)},\n${json.slice(at)}\n`;
+}
+
+/** `pieces` with `head` in place of the first, and the final newline after the last. */
+function* withHead(pieces: string[], head: string): Generator<string> {
+  yield head;
+  for (let i = 1; i < pieces.length; i++) yield pieces[i];
+  yield "\n";
 }
 
 /** Where a build was published. */
@@ -418,10 +464,12 @@ async function publishInto(
     const manifest = manifestFor(outputPath);
     writeMark(dir, namespace, n);
     const json = options.manifestJson;
-    const text = json === undefined ? undefined : manifestJsonWithOutput(json, outputPath);
+    const head = typeof json === "string" ? json : json?.[0];
+    const text = head === undefined ? undefined : manifestJsonWithOutput(head, outputPath);
     // Else written in pieces: a big tree's manifest is never one string (about 500 bytes a file).
-    if (text !== undefined) writeAtomicSync(manifestPath, text);
-    else writeJsonAtomicSync(manifestPath, manifest);
+    if (text === undefined) writeJsonAtomicSync(manifestPath, manifest);
+    else if (typeof json === "string") writeAtomicSync(manifestPath, text);
+    else writeAtomicPiecesSync(manifestPath, withHead(json!, text.slice(0, -1)));
   } catch (error) {
     // A full or read-only disk: a document without its manifest would be an output no one made.
     removeQuietly(docPath);

@@ -130,8 +130,20 @@
  * value longer than that before its `\` or `+` lost its name and was left), its joints on one line
  * one window; 35: lines ended by a lone CR, NEL, U+2028, U+2029, a form feed or a vertical tab are
  * read as lines ended by LF (a file of them was one line to the rules).
+ * 36: a quoted name's value as the next literal (`VALUES ('smtp_password', '…')`,
+ * `user_pref("…password", "…")`) and SQL rows under a secret's column (`INSERT`, `COPY`),
+ * Algolia's clients' keys by position, `AUTH` at a `redis-cli` prompt in a page, passwords named
+ * in other languages (`senha`, `contraseña`, `Kennwort`, `пароль`, `密码`, …), a YAML parameter's
+ * `default:` and XML `<name>`/`<defaultValue>` pairs, make's `?=`, lower case names glued to
+ * `pass` (`dbpass`), Exim's `passwd.client`, sendmail's `authinfo`, isync's `Pass`, `.conf`
+ * directives, services' authorization schemes (`Splunk`, `ApiKey`, …), YAML block sequences under
+ * a secret's name, `--creds user:…`, `-p=…`, key setters, a string literal's prefix (`@"…"`,
+ * `r"…"`), a JWT after a percent-escape, a template's literal, literals side by side after `(`,
+ * Zapier's hooks, `user:password` under an `auth` name, Riot and Asana tokens; vault references,
+ * secrets' file paths, periodic test vectors, Slack stand-ins of words, Sealed Secrets'
+ * values and dependency specs kept.
  */
-export const SECRET_RULES_VERSION = 35;
+export const SECRET_RULES_VERSION = 36;
 
 import {
   fewCharacters,
@@ -275,6 +287,8 @@ import {
 } from "./_secret_rules_cli.ts";
 import { findPositionalPasswords, findUserTokens, USER_TOKEN } from "./_secret_rules_positional.ts";
 import { findFileFormatSecrets } from "./_secret_rules_files.ts";
+import { findForeignPasswords } from "./_secret_rules_words.ts";
+import { findSqlRowSecrets } from "./_secret_rules_sql.ts";
 import {
   FACEBOOK_TOKEN,
   facebookLike,
@@ -573,18 +587,22 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "webhook",
     kind:
       "The token of a chat's or automation's incoming webhook in its URL's path: Mattermost's " +
-      "and Rocket.Chat's `/hooks/…`, Feishu's and Lark's `/hook/<uuid>`, IFTTT's `/with/key/…`",
+      "and Rocket.Chat's `/hooks/…`, Feishu's and Lark's `/hook/<uuid>`, IFTTT's `/with/key/…`, " +
+      "Zapier's `/hooks/catch/<account>/<key>/`",
     // (`/hook` and `/with/`: 0.8 ms each over the stdlib's 11 M characters, `/with/key/` 1.6-2.5)
     hints: ["/hook", "/with/"],
     pattern:
-      /\/(?:hooks?|with\/key)\/(?<v>[A-Za-z0-9_-]{20,64}(?:\/[A-Za-z0-9_-]{20,64})?)(?![A-Za-z0-9_.\/-])/g,
+      /\/(?:hooks?|with\/key)\/(?:catch\/[0-9]{4,12}\/)?(?<v>(?<=catch\/[0-9]{4,12}\/)[a-z0-9]{6,12}(?=\/|["'\s]|$)|[A-Za-z0-9_-]{20,64}(?:\/[A-Za-z0-9_-]{20,64})?(?![A-Za-z0-9_.\/-]))/g,
     accept: (value, text, start) =>
-      value.split("/").every((part) =>
-        webhookToken(part) ||
-        // IFTTT's key: 22 characters of both cases, fewer digits than a generated key holds
-        text.startsWith("/with/key/", start - 10) && /[A-Z]/.test(part) && /[a-z]/.test(part) &&
-          !fewCharacters(part)
-      ),
+      // Zapier's catch hook: `/hooks/catch/<account>/<key>/`, a short key of letters and digits
+      /\/catch\/[0-9]{4,12}\/$/.test(text.slice(Math.max(0, start - 20), start))
+        ? /[0-9]/.test(value) && /[a-z]/.test(value)
+        : value.split("/").every((part) =>
+          webhookToken(part) ||
+          // IFTTT's key: 22 characters of both cases, fewer digits than a generated key holds
+          text.startsWith("/with/key/", start - 10) && /[A-Z]/.test(part) && /[a-z]/.test(part) &&
+            !fewCharacters(part)
+        ),
   },
   {
     id: "oracle-connect",
@@ -842,8 +860,9 @@ export const SECRET_SHAPES: SecretShape[] = [
     id: "list-token",
     label: "named-secret",
     kind: "The tokens of a list under a secret's name (`TOKEN_LIST = ['…', '…']`, " +
-      '`"api_keys": ["…"]`), each read as a value of that name',
-    hints: ["["],
+      '`"api_keys": ["…"]`, a YAML block sequence: `X-Api-Key:` then `- …`), each read as a ' +
+      "value of that name",
+    hints: [], // (from the names' operators: a `[` or a line's `- ` after one)
     find: findListTokens,
   },
   {
@@ -862,6 +881,22 @@ export const SECRET_SHAPES: SecretShape[] = [
       '(`"passphrase": "swordfish"`, `password: mongopass`, `<password>swordfish</password>`)',
     hints: [":", "=", ">"],
     find: findLetterPasswords,
+  },
+  {
+    id: "sql-row-secret",
+    label: "named-secret",
+    kind: "A value of SQL's rows under a column named for a secret, by position: " +
+      "`INSERT INTO t (…, secret) VALUES (…, '…')`, PostgreSQL's `COPY t (…) FROM stdin;` rows",
+    hints: [], // (from the names' rests: a secret column's `,` or `)`)
+    find: findSqlRowSecrets,
+  },
+  {
+    id: "foreign-password",
+    label: "password",
+    kind: "A password under a name in another language than English (`senha`, `contraseña`, " +
+      "`mot_de_passe`, `Kennwort`, `wachtwoord`, `hasło`, `пароль`, `密码`, `パスワード`, `비밀번호`, …)",
+    hints: [], // (one pattern of its own)
+    find: findForeignPasswords,
   },
   {
     id: "file-format-secret",
@@ -926,10 +961,12 @@ const JOINT = new RegExp(
 const CONCAT =
   /\\?(["'])[ \t]{0,16}(?:[+.&][ \t]{0,16}(?:\r?\n[ \t]{0,64})?|\r?\n[ \t]{0,64}(?:[+.&][ \t]{0,16})?)\\?\1(?=[^\s"'\\])/y;
 /**
- * An operator, maybe a `(`, and a literal's opening quote and its characters (1 to 64, to where
+ * An operator, maybe a `(` (and a line's end after it: Python's `KEY = (` then the literals side
+ * by side), and a literal's opening quote and its characters (1 to 64, to where
  * {@linkcode CONCAT} may start): the first part of a value split over literals.
  */
-const FIRST_LITERAL = /(?::=|=>|=|:)[ \t]{0,16}\(?[ \t]{0,16}\\?["'`][^\s"'`\\]{1,64}/y;
+const FIRST_LITERAL =
+  /(?::=|=>|=|:)[ \t]{0,16}(?:\([ \t]{0,16}(?:\r?\n[ \t]{0,64})?)?\\?["'`][^\s"'`\\]{1,64}/y;
 /** A JWT's characters (its parts and their dots), up to where its first literal ends. */
 const JWT_RUN = /[A-Za-z0-9_.-]{0,8192}/y;
 
@@ -1075,8 +1112,17 @@ export function findSecrets(
   // literals joined, where a value found or a JWT's head ends at one.
   const concats = concatJoints(text, out, hints);
   if (concats.length) out.push(...joinedMatches(text, options, concats));
+  // A Sealed Secret's values are sealed for one cluster's key: safe to commit, its point.
+  // (its values' shape first: a search of every text for its kind cost 2% of a scan)
+  const sealed = (m: SecretMatch) =>
+    m.end - m.start > 200 && text.startsWith("Ag", m.start) &&
+    SEALED_VALUE.test(text.slice(m.start, m.end));
+  if (out.some(sealed) && text.includes("SealedSecret")) return out.filter((m) => !sealed(m));
   return out;
 }
+
+/** A value that Bitnami's `kubeseal` sealed: base64 of its version byte (`Ag…`), long. */
+const SEALED_VALUE = /^Ag[A-Za-z0-9+/]{200,}={0,2}$/;
 
 /**
  * The joints of values split over two string literals ({@linkcode CONCAT}): after each match

@@ -278,20 +278,31 @@ export function blocksDone(
 export async function publishOutput(
   run: BuildRun,
   written: Written,
-  options: PublishOptions = {},
+  options: PublishOptions & {
+    /**
+     * Runs the pruning of the old outputs: a speed layer's may run it after the build has
+     * returned (removing a big tree's old document takes the kernel a while).
+     * @default {undefined} pruned before this returns
+     */
+    prune?: (work: () => Promise<void>) => Promise<void>;
+  } = {},
 ): Promise<Published> {
   const { output, root } = run.config;
   const { dir, namespace } = output;
+  const { prune = (work) => work(), ...publishOptions } = options;
   const published = await publish(
     written.document,
     { dir, namespace, manifestFor: written.manifestFor, root },
-    { ext: FORMAT_EXTENSIONS[output.format], ...options },
+    { ext: FORMAT_EXTENSIONS[output.format], ...publishOptions },
   );
   // The oldest numbered outputs past `output.keep` or `output.keepBytes` go (numbers are never reused).
   if (output.keep !== false || output.keepBytes !== false) {
-    pruneOutputs(output.dir, output.namespace, {
-      keep: output.keep === false ? Infinity : output.keep,
-      keepBytes: output.keepBytes === false ? Infinity : output.keepBytes,
+    await prune(() => {
+      pruneOutputs(output.dir, output.namespace, {
+        keep: output.keep === false ? Infinity : output.keep,
+        keepBytes: output.keepBytes === false ? Infinity : output.keepBytes,
+      });
+      return Promise.resolve();
     });
   }
   return published;

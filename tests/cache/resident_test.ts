@@ -772,6 +772,33 @@ Deno.test("a resident rebuild gives an unchanged file's block as the same record
   await kept.close();
 });
 
+Deno.test("a resident rebuild after a one-file edit places the blocks before the edited one as before and serializes the edited file's manifest entries alone; the manifest written is JSON.stringify's", async () => {
+  const { root, state, kept, builtins, config } = await modulesProject(8);
+  const layer = () => speedLayer({ resident: kept });
+  await build(config, { builtins, layer: layer() });
+  let edited: BuildResult | undefined;
+  for (const edit of [1, 2, 3]) {
+    await kept.settled();
+    await Deno.writeTextFile(join(root, "src/m3.py"), `x = ${edit}\n`, { append: true });
+    kept.changed(["src/m3.py"], false);
+    const work = await tallyWork(async () =>
+      edited = await build(config, { builtins, layer: layer() })
+    );
+    // From the second edit on (the first rebuild's files are the memo's copies of the first
+    // build's, and the edited file moves last), the 7 other files' blocks are placed as before
+    // and given again; 3 entries serialized: the edited file's, its block's and the section
+    // heading's (a block each build makes anew). Before: 17, every file's and block's.
+    if (edit > 1) {
+      assert.equal(work.get("blocks placed again"), 7, `edit ${edit}`);
+      assert.equal(work.get("manifest entries"), 3, `edit ${edit}`);
+    }
+    const written = await Deno.readTextFile(edited!.output!.manifest);
+    assert.equal(written, JSON.stringify(edited!.manifest, null, 2) + "\n");
+  }
+  assertSame(edited!, await freshBuild(root, state, kept));
+  await kept.close();
+});
+
 /**
  * A project of `count` Python modules ({@linkcode pythonModules}), its state dir, a resident to
  * keep builds' memos and the config a build of it loads.

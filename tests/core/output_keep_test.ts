@@ -4,6 +4,8 @@ import { build, loadConfig, type SlopConfig } from "../../mod.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
 import { pruneOutputs } from "../../pipeline/emit.ts";
 import { makeProject } from "../_helpers.ts";
+import { resident } from "../../accel/resident.ts";
+import { speedLayer } from "../../accel/speed_layer.ts";
 
 function names(dir: string): string[] {
   return [...Deno.readDirSync(dir)].map((e) => e.name).sort();
@@ -42,6 +44,24 @@ Deno.test("output.keep removes the oldest numbered outputs after a publish and n
     "context_007.json",
     "context_007.md",
   ]);
+});
+
+Deno.test("a resident's build (the build server, slop watch) removes its old outputs after it returns; a build of its own before", async () => {
+  const root = await makeProject({ "a.ts": "export const a = 1;\n" });
+  const out = join(root, ".slop/out");
+  const docs = () => names(out).filter((n) => n.endsWith(".md"));
+  const config = await loadConfig({ cwd: root, inline: { files: ["a.ts"], output: { keep: 1 } } });
+  const builtins = defaultPlugins();
+  // The work a build leaves waits a minute unless asked for (`settled()`).
+  const kept = resident({ quietMs: 60_000 });
+  await build(config, { builtins, layer: speedLayer({ resident: kept }) });
+  await build(config, { builtins, layer: speedLayer({ resident: kept }) });
+  assert.deepEqual(docs(), ["context_001.md", "context_002.md"]);
+  await kept.settled();
+  assert.deepEqual(docs(), ["context_002.md"]);
+  await build(config, { builtins, layer: speedLayer() });
+  assert.deepEqual(docs(), ["context_003.md"]);
+  await kept.close();
 });
 
 Deno.test("output.keep defaults to 20 and false keeps every output", async () => {
