@@ -86,13 +86,23 @@ const QT_CALL = /^([ \t]*)(Q_[A-Z0-9_]+[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))[ \t]
 /**
  * A Catch2 or doctest test case's head alone on its line (`TEST_CASE("Factorials", "[math]")`,
  * `SCENARIO("x")`, `TEMPLATE_TEST_CASE("y", "[t]", int, float)`, `TEST_CASE_METHOD(Fixture,
- * "z")`), its block after it: its string arguments made it no function the parser could read
+ * "z")`, Catch2's `SCENARIO_METHOD` and `TEMPLATE_PRODUCT_`/`LIST_` forms, doctest's
+ * `TEST_CASE_FIXTURE(F, "x")`, `TEST_CASE_TEMPLATE("x", T, int)`, `..._DEFINE`, `SCENARIO_...`),
+ * its block after it: its string arguments made it no function the parser could read
  * (a statement, then a block at the file's top level), and a skeleton dropped the tests. Its
  * arguments are read as blanks, so it parses as GoogleTest's `TEST(Suite, Name) { ... }` does:
  * a function, whose body is elided (see {@linkcode catchTest} for its symbol).
  */
 const CATCH_TEST =
-  /^([ \t]*(?:TEST_CASE|SCENARIO|TEMPLATE_TEST_CASE|TEMPLATE_LIST_TEST_CASE|TEMPLATE_PRODUCT_TEST_CASE|TEST_CASE_METHOD|TEMPLATE_TEST_CASE_METHOD)[ \t]*\()((?:[^()\n]|\([^()\n]*\))*)(\)[ \t]*\{?[ \t]*)(?:\/\/.*)?$/;
+  /^([ \t]*(?:(?:TEMPLATE_(?:PRODUCT_|LIST_)?)?(?:TEST_CASE|SCENARIO)(?:_METHOD)?|(?:TEST_CASE|SCENARIO)_(?:FIXTURE|CLASS|TEMPLATE(?:_DEFINE)?))[ \t]*\()((?:[^()\n]|\([^()\n]*\))*)(\)[ \t]*\{?[ \t]*)(?:\/\/.*)?$/;
+
+/**
+ * doctest's suite alone on its line (`TEST_SUITE("math") {`), test cases in its block: read as a
+ * namespace of the same length (`namespace          {`), so its tests are kept as a namespace's
+ * functions are (the suite's string made the block no item, and its tests were dropped).
+ */
+const DOCTEST_SUITE =
+  /^([ \t]*)TEST_SUITE([ \t]*\((?:[^()\n]|\([^()\n]*\))*\))([ \t]*\{?[ \t]*)(?:\/\/.*)?$/;
 
 /** The title a Catch2 test case's head holds: its first string (after a fixture's name). */
 const CATCH_TITLE = /^[A-Z_]+[ \t]*\([ \t]*(?:[A-Za-z_][\w:]*[ \t]*,[ \t]*)?"((?:[^"\\\n]|\\.)*)"/;
@@ -114,19 +124,20 @@ export function catchTest(
   type: string,
   text?: string,
 ): { name: string; kind: string; signature: string } | undefined {
-  if (type !== "function_definition" || text === undefined) return undefined;
+  const suite = type === "namespace_definition";
+  if ((type !== "function_definition" && !suite) || text === undefined) return undefined;
   const start = def.startIndex ?? -1;
   const code = text.charCodeAt(start);
   if (start < 0 || code < UPPER_A || code > UPPER_Z) return undefined;
   const end = text.indexOf("\n", start);
   const line = text.slice(start, end < 0 ? text.length : end);
-  const head = CATCH_TEST.exec(line);
+  const head = suite ? DOCTEST_SUITE.exec(line) : CATCH_TEST.exec(line);
   const title = head && CATCH_TITLE.exec(line)?.[1];
   if (!head || !title) return undefined;
-  const signature = (head[1] + head[2] + ")").trim();
+  const signature = suite ? `TEST_SUITE${head[2]}`.trim() : (head[1] + head[2] + ")").trim();
   return {
     name: title,
-    kind: "test",
+    kind: suite ? "suite" : "test",
     signature: signature.length > 240 ? `${signature.slice(0, 237)}...` : signature,
   };
 }
@@ -325,9 +336,9 @@ export function blankMacroWords(text: string): string | undefined {
       (typed
         ? line.replace(AFTER_TYPE, (_all, head: string, name: string) => head + spaces(name))
         : line);
-    const test = word && line.includes('"') ? CATCH_TEST.exec(line) : null;
-    if (test && (test[3].includes("{") || next(i)?.trimStart().startsWith("{"))) {
-      lines[i] = test[1] + spaces(test[2]) + line.slice(test[1].length + test[2].length);
+    const head = word && line.includes('"') ? testHead(line, () => next(i)) : undefined;
+    if (head !== undefined) {
+      lines[i] = head;
       continue;
     }
     if (word && label === undefined) {
@@ -354,6 +365,25 @@ export function blankMacroWords(text: string): string | undefined {
   }
   const out = lines.join("\n");
   return out === text ? undefined : out;
+}
+
+/**
+ * A doctest `TEST_SUITE("x") {` line as a namespace of the same length, or a Catch2/doctest
+ * `TEST_CASE("x") {` head with its macro word blanked; undefined when `line` is neither or no
+ * `{` follows (on it or on `nextLine()`, the next line that is not blank).
+ */
+function testHead(line: string, nextLine: () => string | undefined): string | undefined {
+  const spaces = (word: string) => " ".repeat(word.length);
+  const suite = DOCTEST_SUITE.exec(line);
+  if (suite && (suite[3].includes("{") || nextLine()?.trimStart().startsWith("{"))) {
+    return suite[1] + "namespace " + spaces(suite[2]) + suite[3] +
+      line.slice(suite[1].length + 10 + suite[2].length + suite[3].length);
+  }
+  const test = CATCH_TEST.exec(line);
+  if (test && (test[3].includes("{") || nextLine()?.trimStart().startsWith("{"))) {
+    return test[1] + spaces(test[2]) + line.slice(test[1].length + test[2].length);
+  }
+  return undefined;
 }
 
 /** A macro word inside a line blanked: after `class`/`struct` (`class FMT_API C`) and in an `if`. */

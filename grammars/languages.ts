@@ -1917,6 +1917,8 @@ function csharpPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
   // A route is an API's endpoint, whatever maps it.
   if (CSHARP_STATEMENTS.has(def.type)) return true;
   if (def.type.includes("namespace")) return true;
+  // A local function is the program's or the method's own, whatever its place.
+  if (def.type === "local_function_statement") return false;
   const mods = def.namedChildren.filter((c) => c.type === "modifier").map((c) => c.text);
   if (mods.some((m) => CSHARP_ACCESS.test(m))) return true;
   if (mods.includes("private")) return false;
@@ -1935,18 +1937,21 @@ function csharpName(def: NodeLike, type: string): NodeLike | null | undefined {
 /**
  * C# items: declarations, and a program's top-level statements that set it up (ASP.NET's minimal
  * API: `var builder = WebApplication.CreateBuilder(args);`, `app.MapGet("/", () => ...);`), a
- * declaration or an expression's statement, lambdas' bodies elided. A statement that branches or
- * loops (`if (app.Environment.IsDevelopment()) {...}`) is code, left out.
+ * declaration or an expression's statement, lambdas' bodies elided, and its local functions (a
+ * handler's `static async Task<IResult> GetTodo(...) { ... }`: definitions, their bodies elided).
+ * A statement that branches or loops (`if (app.Environment.IsDevelopment()) {...}`) is code, left
+ * out.
  */
 function csharpKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
   // A route method's statements (see `csharpRouteMethod`) are kept as a program's are.
   if (container?.type === "block" && container.parent && csharpRouteMethod(container.parent)) {
-    if (type === "local_declaration_statement") return true;
+    if (type === "local_declaration_statement" || type === "local_function_statement") return true;
     return type === "expression_statement" && !CSHARP_PRINTS.test(node.text);
   }
   if (type === "global_statement") {
     const statement = node.firstNamedChild;
     if (statement?.type === "local_declaration_statement") return true;
+    if (statement?.type === "local_function_statement") return true;
     // What the program prints is output, not its setup (`Console.WriteLine("Starting");`).
     return statement?.type === "expression_statement" && !CSHARP_PRINTS.test(statement.text);
   }
@@ -2080,6 +2085,7 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
     global_statement: { kind: "route", checked: true },
     expression_statement: { kind: "route", checked: true },
     local_declaration_statement: { kind: "route", checked: true },
+    local_function_statement: { kind: "function" },
   },
   walksBody: csharpRouteMethod,
   values: new Set(["property_declaration.value"]),

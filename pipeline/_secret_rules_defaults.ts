@@ -87,14 +87,7 @@ export function findSecretDefaults(
   };
   for (const at of spots.operators) {
     // `user:password` under an `auth` name (`cloud.auth: "elastic:…"`, `basic_auth = admin:…`)
-    if (authBefore(text, at)) {
-      USER_PASSWORD.lastIndex = at + 1;
-      const m = USER_PASSWORD.exec(text);
-      if (m && passwordLike(m.groups!.v, false)) {
-        const [start, end] = m.indices!.groups!.v;
-        out.push({ start, end });
-      }
-    }
+    if (authBefore(text, at)) userPassword(text, at, out);
     // `:` and then no blank (`${DB_PASSWORD:-…}`; a pair's `name: value` has one)
     const next = text.charCodeAt(at + 1);
     if (text.charCodeAt(at) !== 58 || next === 32 || next === 9 || next === 10) continue;
@@ -102,19 +95,6 @@ export function findSecretDefaults(
     if (text.slice(Math.max(0, start - 2), start) !== "${") continue;
     if (PASSWORD_NAME_END.test(text.slice(start, at))) take(at, BRACE_DEFAULT, start, at);
   }
-  const pairValue = (at: number, from: number, to: number) => {
-    FALLBACK_ARGUMENT.lastIndex = at;
-    const m = FALLBACK_ARGUMENT.exec(text);
-    const value = m?.groups?.v;
-    // one token with a secret's shape: generated (`Xk29fj…`, a UUID), or letters, digits and a
-    // password's mark (`Pass@word1`); a list of names (`["auth_password", "auth_client_id"]`),
-    // a label, a test's word (`'123456'`, `"new-secret-1234"`) is none
-    if (!m || !value || /\s/.test(value) || !passwordLike(value, false)) return;
-    if (!looksGenerated(value) && !UUID.test(value) && !MARKED_PASSWORD.test(value)) return;
-    if (echoesName(value, text.slice(from, to))) return;
-    const [start, end] = m.indices!.groups!.v;
-    out.push({ start, end });
-  };
   for (const at of spots.rests) {
     // The name (with its closing quote and blanks) ends at `at`.
     let end = at;
@@ -133,7 +113,7 @@ export function findSecretDefaults(
     } else if (c === "," && quotedName(text, start, end)) {
       // a quoted name, then its value as the next literal: a row's or a call's pair
       // (`VALUES ('smtp_password', '…')`, `user_pref("…password", "…")`, `param("env.X", "…")`)
-      pairValue(at, start, end);
+      pairValue(text, at, [start, end], out);
     } else if (ENV_MEMBER.test(text.slice(Math.max(0, end - 80), end))) {
       take(at, FALLBACK_AFTER, start, end);
     } else if (c === "?" && text[at + 1] === "=") {
@@ -141,19 +121,58 @@ export function findSecretDefaults(
       take(at, MAKE_DEFAULT, start, end);
     } else if (c === "|") take(at, FILTER_DEFAULT, start, end);
     else if (c === "{" && VARIABLE_BLOCK.test(before)) {
-      // the block's lines, up to its closing `}` at a line's start (2 KB at most)
-      let close = indexNear(text, "\n}", at, 2048);
-      if (close < 0) close = Math.min(text.length, at + 2048);
-      const m = VARIABLE_DEFAULT.exec(text.slice(at, close));
-      if (
-        m && passwordLike(m.groups!.v, true) && !echoesName(m.groups!.v, text.slice(start, end))
-      ) {
-        const [s, e] = m.indices!.groups!.v;
-        out.push({ start: at + s, end: at + e });
-      }
+      variableDefault(text, at, text.slice(start, end), out);
     }
   }
   return out;
+}
+
+/** `user:password` after an `auth` name's operator at `at` (`cloud.auth: "elastic:…"`). */
+function userPassword(text: string, at: number, out: Array<{ start: number; end: number }>): void {
+  USER_PASSWORD.lastIndex = at + 1;
+  const m = USER_PASSWORD.exec(text);
+  if (m && passwordLike(m.groups!.v, false)) {
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+}
+
+/**
+ * A quoted name's value as the next literal (`VALUES ('smtp_password', '…')`): one token with a
+ * secret's shape, generated (`Xk29fj…`, a UUID) or letters, digits and a password's mark
+ * (`Pass@word1`); a list of names (`["auth_password", "auth_client_id"]`), a label, a test's word
+ * (`'123456'`, `"new-secret-1234"`) is none. `name` is where the name is in `text`.
+ */
+function pairValue(
+  text: string,
+  at: number,
+  name: [number, number],
+  out: Array<{ start: number; end: number }>,
+): void {
+  FALLBACK_ARGUMENT.lastIndex = at;
+  const m = FALLBACK_ARGUMENT.exec(text);
+  const value = m?.groups?.v;
+  if (!m || !value || /\s/.test(value) || !passwordLike(value, false)) return;
+  if (!looksGenerated(value) && !UUID.test(value) && !MARKED_PASSWORD.test(value)) return;
+  if (echoesName(value, text.slice(name[0], name[1]))) return;
+  const [start, end] = m.indices!.groups!.v;
+  out.push({ start, end });
+}
+
+/** A Terraform variable block's `default = "…"`, in its lines up to its closing `}` (2 KB at most). */
+function variableDefault(
+  text: string,
+  at: number,
+  name: string,
+  out: Array<{ start: number; end: number }>,
+): void {
+  let close = indexNear(text, "\n}", at, 2048);
+  if (close < 0) close = Math.min(text.length, at + 2048);
+  const m = VARIABLE_DEFAULT.exec(text.slice(at, close));
+  if (m && passwordLike(m.groups!.v, true) && !echoesName(m.groups!.v, name)) {
+    const [s, e] = m.indices!.groups!.v;
+    out.push({ start: at + s, end: at + e });
+  }
 }
 
 /**

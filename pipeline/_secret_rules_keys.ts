@@ -77,6 +77,9 @@ export function randomKeyAt(text: string, at: number): { start: number; end: num
   const m = KEY_VALUE.exec(text);
   if (!m) return undefined;
   const { op, q, v } = m.groups!;
+  // `::` joins a path of names (Rust's `UnboundKey::new(…)`, C++'s `SecretKey::from(…)`, PHP's
+  // `Key::load(…)`): its first colon is no operator
+  if (op === ":" && text[at + 1] === ":") return undefined;
   let value: string;
   if (q) value = v.includes(q) ? v.slice(0, v.indexOf(q)) : "";
   else if (op === ">") value = v.includes("</") ? v.slice(0, v.indexOf("</")) : ""; // an element's text

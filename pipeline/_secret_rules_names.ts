@@ -786,16 +786,7 @@ export function nameSpots(text: string): NameSpots {
     // A word that ends inside the last rest is in the same name: its rest ends there too.
     if (end > tokenRest) {
       tokenRest = runEnd(TOKEN_NAME_REST, text, end);
-      const c = text.charCodeAt(tokenRest);
-      if (c === 58 || c === 61 || c === 62) spots.operators.push(tokenRest); // : = >
-      else if (c === 44 || c === 41 || c === 124 || c === 63 || c === 123) {
-        spots.rests.push(tokenRest); // , ) | ? {
-      } else if (declares(c)) spots.declared.push(tokenRest);
-      else if (c === 96) {
-        // a name in MySQL's backticks, in a list (`(\`id\`, \`secret\`)`): the SQL rows rule's
-        const next = text.charCodeAt(tokenRest + 1);
-        if (next === 44 || next === 41) spots.rests.push(tokenRest + 1);
-      }
+      tokenRestSpot(text, tokenRest, spots);
     }
     if (end > valueRest) {
       valueRest = runEnd(VALUE_NAME_REST, text, end);
@@ -809,6 +800,20 @@ export function nameSpots(text: string): NameSpots {
   if (pass.length) spots.operators = mergeAscending(spots.operators, pass);
   if (passRests.length) spots.rests = mergeAscending(spots.rests, passRests.sort((a, b) => a - b));
   return spots;
+}
+
+/** Records where a name's rest ends (`at`), by the character there: an operator, a list's, a type's. */
+function tokenRestSpot(text: string, at: number, spots: NameSpots): void {
+  const c = text.charCodeAt(at);
+  if (c === 58 || c === 61 || c === 62) spots.operators.push(at); // : = >
+  else if (c === 44 || c === 41 || c === 124 || c === 63 || c === 123) {
+    spots.rests.push(at); // , ) | ? {
+  } else if (declares(c)) spots.declared.push(at);
+  else if (c === 96) {
+    // a name in MySQL's backticks, in a list (`(\`id\`, \`secret\`)`): the SQL rows rule's
+    const next = text.charCodeAt(at + 1);
+    if (next === 44 || next === 41) spots.rests.push(at + 1);
+  }
 }
 
 /** Spots with nothing found yet. */

@@ -387,20 +387,23 @@ function afterWord(text: string, at: number, kind: string, out: Span[]): void {
   if (kind === "db2") sticky(text, at, DB2_USING, out);
   if (kind === "wpacli") sticky(text, at, WPA_CLI_PSK, out);
   if (kind === "ftp") sticky(text, at, FTP_USER, out);
-  if (kind === "iwkey") {
-    IWCONFIG_KEY.lastIndex = at;
-    const m = IWCONFIG_KEY.exec(text);
-    const hex = m?.groups?.h;
-    if (hex && [10, 26, 32].includes(hex.replace(/-/g, "").length)) {
-      const [start, end] = m!.indices!.groups!.h!;
+  if (kind === "iwkey") iwconfigKey(text, at, out);
+}
+
+/** The WEP key of `iwconfig … key` at `at`: hex of 10, 26 or 32 digits, or `s:` text. */
+function iwconfigKey(text: string, at: number, out: Span[]): void {
+  IWCONFIG_KEY.lastIndex = at;
+  const m = IWCONFIG_KEY.exec(text);
+  const hex = m?.groups?.h;
+  if (hex && [10, 26, 32].includes(hex.replace(/-/g, "").length)) {
+    const [start, end] = m!.indices!.groups!.h!;
+    out.push({ start, end });
+  } else if (m?.groups?.v !== undefined) {
+    const value = m.groups.v;
+    // a WEP text key is 5 or 13 characters: letters alone count, not a stand-in
+    if (!PLACEHOLDER_WORD.test(value) && !REFERENCE.test(value) && !/^(.)\1*$/.test(value)) {
+      const [start, end] = m.indices!.groups!.v!;
       out.push({ start, end });
-    } else if (m?.groups?.v !== undefined) {
-      const value = m.groups.v;
-      // a WEP text key is 5 or 13 characters: letters alone count, not a stand-in
-      if (!PLACEHOLDER_WORD.test(value) && !REFERENCE.test(value) && !/^(.)\1*$/.test(value)) {
-        const [start, end] = m.indices!.groups!.v!;
-        out.push({ start, end });
-      }
     }
   }
 }

@@ -141,9 +141,10 @@
  * `r"…"`), a JWT after a percent-escape, a template's literal, literals side by side after `(`,
  * Zapier's hooks, `user:password` under an `auth` name, Riot and Asana tokens; vault references,
  * secrets' file paths, periodic test vectors, Slack stand-ins of words, Sealed Secrets'
- * values and dependency specs kept.
+ * values and dependency specs kept; 37: the first colon of a `::` after a key's name is no
+ * operator (Rust's `UnboundKey::new(…)` was a random key).
  */
-export const SECRET_RULES_VERSION = 36;
+export const SECRET_RULES_VERSION = 37;
 
 import {
   fewCharacters,
@@ -1172,25 +1173,7 @@ function joinedMatches(
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
   for (let i = 0; i < found.length;) {
-    // A window: the line before the first joint's line to the line after the last joint's line,
-    // whole (a value's name may stand far before its joint: a 3 KB base64 key before its `\`), of
-    // a run of joints 2 KB apart at most or inside the window so far: joints far apart on one long
-    // line are one window, read once (a window each read the whole line again for each).
-    const from = lineStart(text, lineStart(text, found[i].index) - 1);
-    let last = i;
-    let lastLineEnd = lineEnd(text, found[i].index + found[i].length);
-    let to = lineEnd(text, lastLineEnd + 1);
-    while (last + 1 < found.length) {
-      const next = found[last + 1];
-      if (next.index - found[last].index >= 2048 && next.index >= to) break;
-      last++;
-      const end = next.index + next.length;
-      // (each line's end looked for once: from the next line on, not again from each joint)
-      if (end <= lastLineEnd) continue;
-      if (end <= to) lastLineEnd = to;
-      else lastLineEnd = lineEnd(text, end);
-      to = lineEnd(text, Math.min(lastLineEnd + 1, text.length));
-    }
+    const { from, last, to } = jointWindow(text, found, i);
     // The window joined, and where each joint is in it.
     const joints: Array<{ at: number; removed: number }> = [];
     let joined = "";
@@ -1226,6 +1209,36 @@ function joinedMatches(
     i = last + 1;
   }
   return out;
+}
+
+/**
+ * The window of joints from `found[i]` on: from the line before the first joint's line to the
+ * line after the last joint's line, whole (a value's name may stand far before its joint: a 3 KB
+ * base64 key before its `\`), over a run of joints 2 KB apart at most or inside the window so
+ * far: joints far apart on one long line are one window, read once (a window each read the whole
+ * line again for each). `last` is the run's last joint.
+ */
+function jointWindow(
+  text: string,
+  found: Array<{ index: number; length: number }>,
+  i: number,
+): { from: number; last: number; to: number } {
+  const from = lineStart(text, lineStart(text, found[i].index) - 1);
+  let last = i;
+  let lastLineEnd = lineEnd(text, found[i].index + found[i].length);
+  let to = lineEnd(text, lastLineEnd + 1);
+  while (last + 1 < found.length) {
+    const next = found[last + 1];
+    if (next.index - found[last].index >= 2048 && next.index >= to) break;
+    last++;
+    const end = next.index + next.length;
+    // (each line's end looked for once: from the next line on, not again from each joint)
+    if (end <= lastLineEnd) continue;
+    if (end <= to) lastLineEnd = to;
+    else lastLineEnd = lineEnd(text, end);
+    to = lineEnd(text, Math.min(lastLineEnd + 1, text.length));
+  }
+  return { from, last, to };
 }
 
 /** Where the line that holds `at` starts (0 before the text). */

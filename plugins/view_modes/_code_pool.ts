@@ -53,6 +53,8 @@ export interface CodePoolOptions {
   timeoutMs?: number;
   /** The worker module (tests point it elsewhere). @default {"./_code_worker.ts"} */
   workerUrl?: string | URL;
+  /** Milliseconds a `prepare` keeps idle workers after the pool's last file when the build never says it is done. @default {10000} */
+  holdMs?: number;
 }
 
 /** Renders code views in parallel (see {@linkcode codePool}). */
@@ -68,7 +70,8 @@ export interface CodePool {
   /**
    * Get ready for files about to be rendered: load their grammars on this thread and, when they
    * are enough characters for workers, start the workers (which load the grammars too). Idle
-   * workers stay until the returned function is called (or {@linkcode PREPARE_HOLD_MS} pass).
+   * workers stay until the returned function is called (or the pool is idle for
+   * {@linkcode PREPARE_HOLD_MS}).
    */
   prepare(files: PreparedFile[]): () => void;
 }
@@ -81,7 +84,12 @@ export interface PreparedFile {
   chars: number;
 }
 
-/** The longest a `prepare` keeps idle workers when the build never says it is done. */
+/**
+ * The longest a `prepare` keeps idle workers when the build never says it is done, counted from
+ * the pool's last file: a budget's step renders come in batches for as long as the budget runs
+ * (minutes on a big tree), and a worker started again for each batch loads its runtime and
+ * grammars again.
+ */
 const PREPARE_HOLD_MS = 10_000;
 
 interface Job {
@@ -168,6 +176,8 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     minChars: options.minChars ?? 256 * 1024,
     timeoutMs: options.timeoutMs ?? 60_000,
     workerUrl: String(options.workerUrl ?? new URL("./_code_worker.ts", import.meta.url)),
+    holdMs: options.holdMs ?? PREPARE_HOLD_MS,
+    lastBusy: 0,
     queue: [],
     queuedChars: 0,
     lanes: [],
@@ -184,6 +194,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   return {
     render(path, text, renderOptions = {}) {
       if (!languageOf(path, text)) return Promise.resolve(undefined);
+      pool.lastBusy = performance.now();
       return new Promise((resolve, reject) => {
         pool.queue.push({ id: pool.nextId++, path, text, options: renderOptions, resolve, reject });
         pool.sorted = false;
@@ -208,6 +219,9 @@ interface PoolState {
   minChars: number;
   timeoutMs: number;
   workerUrl: string;
+  holdMs: number;
+  /** When the pool last had a file queued or rendering (`performance.now()`). */
+  lastBusy: number;
   queue: Job[];
   queuedChars: number;
   lanes: Lane[];
@@ -263,7 +277,13 @@ function prepare(pool: PoolState, files: PreparedFile[]): () => void {
     pool.holds--;
     stopWhenIdle(pool);
   };
-  const timer = setTimeout(release, PREPARE_HOLD_MS);
+  // Held on while files come: the hold ends once the pool has been idle for `holdMs`.
+  const expire = () => {
+    const idle = performance.now() - pool.lastBusy;
+    if (!busy(pool) && idle >= pool.holdMs) return release();
+    timer = setTimeout(expire, busy(pool) ? pool.holdMs : pool.holdMs - idle);
+  };
+  let timer = setTimeout(expire, pool.holdMs);
   return release;
 }
 
@@ -533,10 +553,15 @@ function drop(pool: PoolState, lane: Lane): void {
   stopWhenIdle(pool);
 }
 
+/** Files are queued or rendering. */
+function busy(pool: PoolState): boolean {
+  return pool.queue.length > 0 || pool.mainRendering || pool.lanes.some((l) => l.jobs.size > 0);
+}
+
 function stopWhenIdle(pool: PoolState): void {
-  if (
-    pool.holds || pool.queue.length || pool.mainRendering || pool.lanes.some((l) => l.jobs.size)
-  ) return;
+  if (busy(pool)) return;
+  pool.lastBusy = performance.now();
+  if (pool.holds) return;
   for (const lane of pool.lanes) {
     clearTimeout(lane.timer);
     lane.worker.terminate();

@@ -155,11 +155,12 @@ const SCALA: Patterns = [
  * A line that opens a Scala test or suite: munit's, ScalaTest's and utest's calls
  * (`test("adds") {`), Discipline's law checks (`checkAll("Codec[A]", ...)`), and ScalaTest's
  * specs, which write them as operators: FlatSpec's `"A Stack" should "pop" in {` (or `it must
- * "throw" taggedAs Slow in {`, `ignore {` for a skipped one), WordSpec's and FreeSpec's suites
- * (`"A Stack" when {`, `"empty" should {`, `"a path" - {`) and tests (`"pops" in {`).
+ * "throw" taggedAs Slow in {`, `ignore {` or `ignore should "x" in {` for a skipped one),
+ * WordSpec's and FreeSpec's suites (`"A Stack" when {`, `"empty" should {`, `"a path" - {`) and
+ * tests (`"pops" in {`).
  */
 const SCALA_TEST_LINE =
-  /^[ \t]*(?:(?:test|property|it|ignore|scenario|describe|checkAll)\([ \t]*"([^"\n]{1,300})"|(?:"([^"\n]{1,300})"|(it|they))(?:[ \t]+(should|must|can)[ \t]+"([^"\n]{1,300})")?(?:[ \t]+taggedAs[ \t]*(?:\([^(){}\n]*\)|[\w.]+)(?:[ \t]*,[ \t]*[\w.]+)*)?[ \t]+(in|ignore|should|must|can|when|which|that|-)[ \t]*\{)/gm;
+  /^[ \t]*(?:(?:test|property|it|ignore|scenario|describe|checkAll)\([ \t]*"([^"\n]{1,300})"|(?:"([^"\n]{1,300})"|(it|they|ignore))(?:[ \t]+(should|must|can)[ \t]+"([^"\n]{1,300})")?(?:[ \t]+taggedAs[ \t]*(?:\([^(){}\n]*\)|[\w.]+)(?:[ \t]*,[ \t]*[\w.]+)*)?[ \t]+(in|ignore|should|must|can|when|which|that|-)[ \t]*\{)/gm;
 
 /**
  * The titles of a Scala file's tests and suites, in the file's order, named as the code views

@@ -238,6 +238,35 @@ Deno.test("codePool().prepare() starts the workers, renders byte-identical and h
   assert.equal(pool.workers, 0);
 });
 
+Deno.test("codePool().prepare() holds its worker while batches come for longer than the hold, and lets it go once idle", async () => {
+  // A budget's step renders come in batches for minutes: a hold that ran out while files still
+  // came stopped the worker after each batch, and the next batch started (and loaded) another.
+  const dir = await tempDir();
+  try {
+    const cases = (await realFiles()).slice(0, 12);
+    const holdMs = 200;
+    const workerUrl = new URL(`file://${await markerWorker(dir)}`);
+    const pool = codePool({ threads: 2, minChars: 0, workerUrl, holdMs });
+    const release = pool.prepare(cases.map((c) => ({ path: c.path, chars: c.text.length })));
+    await loadedWorker(pool);
+    // Batch after batch, with no gap a timer could run in, for three holds' time.
+    let batches = 0;
+    for (const start = performance.now(); performance.now() - start < 3 * holdMs; batches++) {
+      await Promise.all(cases.map((c) => pool.render(c.path, c.text)));
+      assert.equal(pool.workers, 1, `the worker is held after batch ${batches + 1}`);
+    }
+    assert.ok(pool.rendered.workers >= batches, "the worker rendered in the batches");
+    // Idle now: the hold runs out by itself (waited for, up to 60 s on a loaded machine).
+    for (let i = 0; i < 6000 && pool.workers; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    assert.equal(pool.workers, 0, "idle for the hold: the worker is stopped");
+    release();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("a worker started by prepare() takes the largest file of the burst, not the first to come", async () => {
   const dir = await tempDir();
   try {

@@ -262,3 +262,97 @@ Deno.test("Catch2's test cases are functions named by their titles, bodies elide
     ["helper", "function", "int helper(int a)"],
   ]);
 });
+
+// doctest's forms of a test case (`TEST_CASE_FIXTURE`, `TEST_CASE_TEMPLATE`, its `_DEFINE`) and
+// Catch2's `SCENARIO_METHOD`, `TEMPLATE_LIST_TEST_CASE_METHOD`: the pattern named Catch2's first
+// forms only, and these were dropped as the others had been (nlohmann/json's doctest suite:
+// `TEST_CASE_TEMPLATE_DEFINE("value_in_range_of trait", T, ...)`). Written for this test.
+Deno.test("doctest's fixture and template test cases and Catch2's method forms are tests", async () => {
+  const text = [
+    'TEST_CASE_FIXTURE(Db, "inserts rows") {',
+    "  CHECK(size() == 1);",
+    "}",
+    "",
+    'TEST_CASE_TEMPLATE("widens", T, char, short) {',
+    "  CHECK(sizeof(T) < 4);",
+    "}",
+    "",
+    'TEST_CASE_TEMPLATE_DEFINE("in range", T, in_range_id)',
+    "{",
+    "  CHECK(true);",
+    "}",
+    "",
+    'SCENARIO_METHOD(Shop, "buys one") {',
+    "  GIVEN(1);",
+    "}",
+    "",
+    'TEMPLATE_LIST_TEST_CASE_METHOD(Fx, "lists", "[l]", Types) {',
+    "  CHECK(true);",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("tests/unit.cpp", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.name, s.kind]), [
+    ["inserts rows", "test"],
+    ["widens", "test"],
+    ["in range", "test"],
+    ["buys one", "test"],
+    ["lists", "test"],
+  ]);
+  assert.match(
+    view.text,
+    /^TEST_CASE_TEMPLATE_DEFINE\("in range", T, in_range_id\)\n\{ \.\.\. \}$/m,
+  );
+});
+
+// doctest's `TEST_SUITE("math") { ... }` holds test cases: its string made the block no item, and
+// every test in it was dropped (a file of suites kept its `#include`s). Read as a namespace of the
+// same length, each suite is a symbol of kind `suite` holding its tests. Written for this test.
+Deno.test("doctest's suites hold their test cases", async () => {
+  const text = [
+    '#include "doctest.h"',
+    "",
+    'TEST_SUITE("math") {',
+    'TEST_CASE("adds") {',
+    "    CHECK(1 + 1 == 2);",
+    "}",
+    "",
+    'TEST_SUITE("nested" * doctest::skip())',
+    "{",
+    'TEST_CASE_FIXTURE(Fx, "subtracts") {',
+    "    CHECK(1 - 1 == 0);",
+    "}",
+    "}",
+    "}",
+    "",
+    'TEST_SUITE_BEGIN("flat");',
+    "int helper(int a) { return a; }",
+    "",
+  ].join("\n");
+  const view = (await renderCode("tests/math.cpp", text))!;
+  assert.equal(
+    view.text,
+    [
+      '#include "doctest.h"',
+      "",
+      'TEST_SUITE("math") {',
+      'TEST_CASE("adds") { ... }',
+      "",
+      'TEST_SUITE("nested" * doctest::skip())',
+      "{",
+      'TEST_CASE_FIXTURE(Fx, "subtracts") { ... }',
+      "}",
+      "}",
+      "",
+      "int helper(int a) { ... }",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
+    ["math", "suite"],
+    ["math.adds", "test"],
+    ["math.nested", "suite"],
+    ["math.nested.subtracts", "test"],
+    ["helper", "function"],
+  ]);
+});

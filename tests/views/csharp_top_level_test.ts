@@ -137,3 +137,70 @@ Deno.test("a method that maps routes keeps them, each a public symbol; another k
     ["TodoApi.Next", "method", true],
   ]);
 });
+
+// A local function is a definition, not code: a program's handlers and helpers
+// (`static async Task<IResult> GetTodo(int id, TodoDb db) { ... }` after `app.MapGet(..., GetTodo)`,
+// eShopOnWeb's BlazorAdmin `static async Task ClearLocalStorageCache(...)`) and a route method's
+// were dropped with the branches around them: the call stood with nothing it named. Written for
+// this test.
+Deno.test("a C# program's and a route method's local functions stay, their bodies elided", async () => {
+  const text = [
+    "var app = WebApplication.CreateBuilder(args).Build();",
+    'app.MapGet("/todos/{id}", GetTodo);',
+    "app.Run();",
+    "",
+    "static async Task<IResult> GetTodo(int id, TodoDb db)",
+    "{",
+    "    return await db.Todos.FindAsync(id) is Todo t ? TypedResults.Ok(t) : TypedResults.NotFound();",
+    "}",
+    "",
+    "public static class Routes",
+    "{",
+    "    public static WebApplication MapMore(this WebApplication app)",
+    "    {",
+    '        app.MapGet("/health", Health);',
+    "        string Health() => Status(app);",
+    "        int Count(int y)",
+    "        {",
+    "            return y + 1;",
+    "        }",
+    "        return app;",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Program.cs", text))!;
+  assert.equal(
+    view.text,
+    [
+      "var app = WebApplication.CreateBuilder(args).Build();",
+      'app.MapGet("/todos/{id}", GetTodo);',
+      "app.Run();",
+      "",
+      "static async Task<IResult> GetTodo(int id, TodoDb db)",
+      "{ ... }",
+      "",
+      "public static class Routes",
+      "{",
+      "    public static WebApplication MapMore(this WebApplication app)",
+      "    {",
+      '        app.MapGet("/health", Health);',
+      "        string Health() => Status(app);",
+      "        int Count(int y)",
+      "        { ... }",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  // Their own, not an API's: no local function is public.
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.public]), [
+    ["get /todos/{id}", "route", true],
+    ["GetTodo", "function", false],
+    ["Routes", "class", true],
+    ["Routes.MapMore", "method", true],
+    ["Routes.MapMore.get /health", "route", true],
+    ["Routes.MapMore.Health", "function", false],
+    ["Routes.MapMore.Count", "function", false],
+  ]);
+});

@@ -93,7 +93,9 @@ Deno.test("summary lists a Bats file's tests and loads", () => {
 });
 
 // ScalaTest's FlatSpec, WordSpec and FreeSpec write tests as operators (`"A Stack" should "pop"
-// in {`), which the `tests` row (calls only) left out: a spec's summary listed no test.
+// in {`), which the `tests` row (calls only) left out: a spec's summary listed no test. An
+// ignored one written in its subject's place (`ignore should "skip" in {`), a test in the code
+// views, was in no row either.
 Deno.test("summary lists ScalaTest's spec tests and suites by the code views' names", () => {
   const text = [
     "class StackSpec extends AnyFlatSpec {",
@@ -104,6 +106,8 @@ Deno.test("summary lists ScalaTest's spec tests and suites by the code views' na
     '  "A Set" can "grow" ignore {',
     "  }",
     '  "not a test" should "be listed"',
+    '  ignore should "skip" in {',
+    "  }",
     "}",
     "class SetSpec extends AnyWordSpec {",
     '  "A Set" when {',
@@ -119,7 +123,7 @@ Deno.test("summary lists ScalaTest's spec tests and suites by the code views' na
   ].join("\n");
   assert.match(
     summarize("src/test/scala/StackSpec.scala", text),
-    /^- tests: `A Stack should pop values`, `it must throw`, `A Set can grow`, `A Set`, `empty`, `have size 0`, `a path`$/m,
+    /^- tests: `A Stack should pop values`, `it must throw`, `A Set can grow`, `ignore should skip`, `A Set`, `empty`, `have size 0`, `a path`$/m,
   );
 });
 
