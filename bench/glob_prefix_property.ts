@@ -15,7 +15,8 @@
 
 import { parseArgs } from "node:util";
 import { loadPicomatch } from "../deps.ts";
-import { globPrefix, loadGlobMatcher, manyGlobsMatcher } from "../pipeline/_path_matchers.ts";
+import { loadGlobMatcher, manyGlobsMatcher } from "../pipeline/_path_matchers.ts";
+import { globPrefix } from "../pipeline/path_starts.ts";
 
 const { values } = parseArgs({
   args: Deno.args,

@@ -7,6 +7,7 @@
 
 import { loadGlobs } from "../deps.ts";
 import { compileGlobs, type GlobOptions } from "./_glob.ts";
+import { globPrefix } from "./path_starts.ts";
 
 /**
  * A matcher deciding as picomatch does, that also matches names holding line
@@ -98,29 +99,6 @@ function plainName(pattern: string): ((name: string) => boolean) | undefined {
 /** Whether a path matches the glob `**` (with `dot`): any path with no `.` or `..` segment. */
 export function anyPath(path: string): boolean {
   return path !== "" && !/(^|\/)\.\.?(\/|$)/.test(path);
-}
-
-/** Characters a glob's literal start may hold: any other may be glob syntax (`*?[]{}()!+@\`). */
-const PLAIN_START = /^[\p{L}\p{N}\p{M}._\-~ #%=:;&/]*/u;
-
-/**
- * The text every path a glob matches starts with: its characters up to the first that may be
- * glob syntax, without a last `/` (`a/**` matches `a`); "" when the glob starts with syntax or
- * with a form picomatch rewrites (`./a`, `a//b`). A test of that start passes over paths no
- * pattern could match, so a list of thousands of globs is not tried whole on each path.
- *
- * @example
- * ```ts
- * import { globPrefix } from "./_path_matchers.ts";
- * globPrefix("src/gen/f12*.ts"); // "src/gen/f12"
- * globPrefix("docs/**"); // "docs"
- * globPrefix("**\/*.md"); // ""
- * ```
- */
-export function globPrefix(glob: string): string {
-  const prefix = PLAIN_START.exec(glob)![0].replace(/\/$/, "");
-  const rewritten = /^\.{0,2}\/|\/\.{0,2}\/|\/\.{1,2}$|^\.{1,2}$/.test(prefix);
-  return rewritten ? "" : prefix;
 }
 
 /** The lists seen sorted (in code-unit order, as `comparePaths()` sorts them). */

@@ -11,7 +11,7 @@
 
 import { type FileStat, lstatFile } from "./file_stat.ts";
 import { isLockVariant } from "./lock.ts";
-import { isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
+import { basename, isAbsolute, join, relative, resolve as resolvePath, sep } from "./_path.ts";
 import { gitListing } from "./_git.ts";
 import { unopenedReason } from "./_git_unopened.ts";
 import { notRegularIgnoreText } from "./_git_ignore_files.ts";
@@ -133,7 +133,7 @@ export async function listCandidates(
     folders,
     attributes: git ? await attributeSkips(root, list, { warnings, notGenerated }) : new Map(),
     notGenerated,
-    vendored: vendoredFolders(list),
+    vendored: vendoredFolders(list, { project: basename(root) }),
     warnings,
     secretNamed,
   };

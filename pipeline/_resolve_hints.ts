@@ -8,7 +8,8 @@
  */
 
 import { comparePaths, isGlob } from "./helpers.ts";
-import { globPrefix, loadGlobMatcher } from "./_path_matchers.ts";
+import { loadGlobMatcher } from "./_path_matchers.ts";
+import { globPrefix } from "./path_starts.ts";
 
 /**
  * A case-insensitive match for an entry that matched nothing.

@@ -11,7 +11,8 @@
 import { join, resolve as resolvePath, sep } from "./_path.ts";
 import type { FileEntry, ResolvedConfig } from "./types.ts";
 import { entryPathIn, isGlob } from "./helpers.ts";
-import { anyPath, globPrefix, loadGlobMatcher, withPrefix } from "./_path_matchers.ts";
+import { anyPath, loadGlobMatcher, withPrefix } from "./_path_matchers.ts";
+import { globPrefix } from "./path_starts.ts";
 import type { Listed } from "./_resolve_candidates.ts";
 import { isDirectory, isFileLike, toRootRelative } from "./_resolve_disk.ts";
 import { hintFor } from "./_resolve_hints.ts";

@@ -26,7 +26,7 @@ export function splitSecretPaths(
   rules: Record<string, string> = {},
 ): { kept: string[]; dropped: string[] } {
   // One text, one path a line. A finding names its line as `countLineEnds` counts them (a name
-  // may hold `\n` or `\r`): each path spans that many lines of the joined text, and is dropped
+  // may hold `\n`, `\r` or another line end): each path spans that many lines of the joined text, and is dropped
   // whole when any of them holds a finding.
   const joined = paths.join("\n");
   const { text, findings } = redactSync(joined, rules);
@@ -34,7 +34,7 @@ export function splitSecretPaths(
   const hit = new Set(findings.map((f) => f.line));
   // The redacted text's lines, split as the findings count them: a dropped path is shown from
   // these (the joined text is what found its secret).
-  const shown = text.split(/\r\n|\r|\n/);
+  const shown = text.split(/\r\n|[\r\n\v\f\u0085\u2028\u2029]/);
   const kept: string[] = [];
   const dropped: string[] = [];
   let line = 1;

@@ -53,6 +53,9 @@ const CARGO = /^[^/]+\/\.cargo-checksum\.json$/;
  * folder, Bundler's `bundle/<engine>/<version>/gems/`, a crate's `.cargo-checksum.json`; or
  * that sits beside the lockfile of dep (`Gopkg.lock`) or Glide (`glide.lock`), which fill it.
  *
+ * `project` is the name of the project's folder: a library's folder at the top of a project
+ * named for the library is the library's own repository (SEGGER's `RTT/` in a clone of RTT).
+ *
  * @example
  * ```ts
  * import { vendoredFolders } from "./_vendored.ts";
@@ -60,7 +63,10 @@ const CARGO = /^[^/]+\/\.cargo-checksum\.json$/;
  * // Map { "vendor" => "Go modules" }
  * ```
  */
-export function vendoredFolders(paths: string[]): Map<string, string> {
+export function vendoredFolders(
+  paths: string[],
+  options: { project?: string } = {},
+): Map<string, string> {
   const found = new Map<string, string>();
   const autoload = new Set<string>();
   const composer = new Set<string>();
@@ -80,7 +86,7 @@ export function vendoredFolders(paths: string[]): Map<string, string> {
     if (composer.has(folder) && !found.has(folder)) found.set(folder, "Composer");
   }
   sdkFolders(paths, found);
-  libraryFolders(paths, found);
+  libraryFolders(paths, found, options.project ?? "");
   return found;
 }
 
@@ -137,7 +143,19 @@ function sdkFolders(paths: string[], found: Map<string, string>): void {
  * configuration, the glue it asks for) stay in the build, as the project's own code does (an
  * STM32CubeMX project's `main.c`, outside any such folder, whatever licence header it carries).
  */
-const LIBRARIES: Array<{ kind: string; name: RegExp; marks: string[]; own?: RegExp }> = [
+const LIBRARIES: Array<{
+  kind: string;
+  name: RegExp;
+  marks: string[];
+  own?: RegExp;
+  /**
+   * The library's sources in a `src/` or `source/` are the copy, not the folder above them, when
+   * that folder holds code beside them: its user's glue (ESP-IDF's `components/fatfs`: FatFs in
+   * `src/`, Espressif's `vfs/`, `diskio/` and Python tools beside it). Else the folder above is the
+   * library's (FatFs's own `documents/` beside its `source/`).
+   */
+  sourcesOnly?: boolean;
+}> = [
   {
     kind: "FreeRTOS kernel",
     name: /freertos/i,
@@ -155,6 +173,7 @@ const LIBRARIES: Array<{ kind: string; name: RegExp; marks: string[]; own?: RegE
     name: /fat_?fs/i,
     marks: ["ff.c", "ff.h", "diskio.h"],
     own: /^(?:ffconf\.h|diskio\.c)$/,
+    sourcesOnly: true,
   },
   {
     kind: "SEGGER RTT",
@@ -230,22 +249,31 @@ function libraryOwnFiles(paths: string[], folders: Map<string, string>): Set<str
  * The folders of the listed paths that hold a copied library ({@linkcode LIBRARIES}): each
  * folder where all of a library's marks are, with the library's kind.
  */
-function libraryFolders(paths: string[], found: Map<string, string>): void {
+function libraryFolders(paths: string[], found: Map<string, string>, project: string): void {
   const listed = new Set(paths);
   for (const path of paths) {
-    for (const { kind, name, marks } of LIBRARIES) {
+    for (const { kind, name, marks, sourcesOnly } of LIBRARIES) {
       const first = marks[0];
       if (!path.endsWith("/" + first)) continue;
       const marked = path.slice(0, path.length - first.length - 1);
       if (!marks.every((mark) => listed.has(`${marked}/${mark}`))) continue;
       // Sources under the library's own `src/` or `source/`: the folder above is the library's.
       const folder = marked.replace(/(?:^|\/)(?:src|source)$/i, "");
-      // At the root, the project is the library.
-      if (folder === "" || found.has(folder)) continue;
-      if (name.test(folder.slice(folder.lastIndexOf("/") + 1))) found.set(folder, kind);
+      // At the root, the project is the library; at its top in a project named for it too.
+      if (folder === "" || found.has(folder) || found.has(marked)) continue;
+      if (!folder.includes("/") && name.test(project)) continue;
+      if (!name.test(folder.slice(folder.lastIndexOf("/") + 1))) continue;
+      const glue = sourcesOnly && marked !== folder &&
+        paths.some((p) =>
+          p.startsWith(folder + "/") && !p.startsWith(marked + "/") && CODE_FILE.test(p)
+        );
+      found.set(glue ? marked : folder, kind);
     }
   }
 }
+
+/** A file of code (C, C++, assembly, Python), as a library's user writes beside a copy of it. */
+const CODE_FILE = /\.(?:c|h|cc|cpp|hpp|s|py)$/i;
 
 /** Where a `vendor/` segment starts in a path at or after `from`, or -1. */
 function vendorAt(path: string, from: number): number {

@@ -31,3 +31,4 @@ export {
 } from "./_path.ts";
 export { compileGlobs, type GlobOptions, needsPicomatch, usePicomatch } from "./_glob.ts";
 export { conventionalExtension, isCoq } from "./extension.ts";
+export { globPrefix, startsIndex } from "./path_starts.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { focusMatcher } from "./transform.ts";
+import { focusHits, focusMatcher } from "./transform.ts";
 import type { ProviderConfig } from "./types.ts";
 
 /** Agent tiers: 1 orchestrator, 2 tech lead, 3 worker. */
@@ -48,8 +48,11 @@ export function tierDefaultView(
  * ```
  */
 export function unmatchedFocus(focus: string[], paths: string[]): string[] {
+  // The path levels of all entries at once; an entry none matches may still be a substring.
+  const hit = focusHits(focus, paths);
   return focus
-    .filter((entry) => {
+    .filter((entry, i) => {
+      if (hit.has(i)) return false;
       const matches = focusMatcher([entry], paths);
       return !paths.some(matches);
     })

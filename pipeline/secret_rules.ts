@@ -142,9 +142,10 @@
  * Zapier's hooks, `user:password` under an `auth` name, Riot and Asana tokens; vault references,
  * secrets' file paths, periodic test vectors, Slack stand-ins of words, Sealed Secrets'
  * values and dependency specs kept; 37: the first colon of a `::` after a key's name is no
- * operator (Rust's `UnboundKey::new(…)` was a random key).
+ * operator (Rust's `UnboundKey::new(…)` was a random key); 38: a finding's line counts the line
+ * ends of 35 too (all said line 1 after NEL, U+2028, U+2029, `\f` and `\v`).
  */
-export const SECRET_RULES_VERSION = 37;
+export const SECRET_RULES_VERSION = 38;
 
 import {
   fewCharacters,
@@ -1391,21 +1392,23 @@ export function applyRedactions(
 }
 
 /**
- * Line ends in `text` from `from` to `to`, as a finding's line counts them: `\n`, and a `\r`
- * not followed by `\n` (old Mac and CR-only files), so `\r\n` counts once. Reads that span
- * only, and the character after a `\r`.
+ * Line ends in `text` from `from` to `to`, as a finding's line counts them: those the rules read
+ * as lines, `\n`, a `\r` not followed by `\n` (old Mac and CR-only files; `\r\n` counts once),
+ * NEL, the line and paragraph separators (U+2028, U+2029), a form feed and a vertical tab. Reads
+ * that span only, and the character after a `\r`.
  *
  * @example
  * ```ts
  * import { countLineEnds } from "./secret_rules.ts";
- * countLineEnds("a\r\nb\rc\nd", 0, 8); // 3
+ * countLineEnds("a\r\nb\rc\nd\u2028e", 0, 10); // 4
  * ```
  */
 export function countLineEnds(text: string, from: number, to: number): number {
   let n = 0;
   for (let i = from; i < to; i++) {
     const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) n++;
+    if (c === 10 || c === 11 || c === 12 || c === 0x85 || c === 0x2028 || c === 0x2029) n++;
+    else if (c === 13 && text.charCodeAt(i + 1) !== 10) n++;
   }
   return n;
 }

@@ -37,7 +37,7 @@ import type {
 
 export type { KeepText, KeptBytes } from "./_view_cache.ts";
 export { chooseView } from "./_transform_view_choice.ts";
-export { focusMatcher, focusOf, loadFocusGlobs } from "./_transform_focus.ts";
+export { focusHits, focusMatcher, focusOf, loadFocusGlobs } from "./_transform_focus.ts";
 export { languageOf } from "./_transform_language.ts";
 
 /** Options of {@linkcode transformFiles}. */

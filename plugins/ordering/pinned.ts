@@ -8,7 +8,7 @@
  */
 
 import { loadGlobs } from "../../deps.ts";
-import { compileGlobs } from "../../pipeline/paths.ts";
+import { compileGlobs, globPrefix, startsIndex } from "../../pipeline/paths.ts";
 import { isGlob, normalizeEntryPath } from "../../pipeline/helpers.ts";
 import type { Block, OrderingPlugin } from "../../pipeline/types.ts";
 
@@ -36,24 +36,34 @@ export function pinBlocks(blocks: Block[], patterns: string[]): Block[] {
     b.section === "files" && b.source !== undefined && !b.heading ? [i] : []
   );
   const files = slots.map((i) => blocks[i]);
-  const taken = new Set<Block>();
-  const front: Block[] = [];
-  for (const raw of patterns) {
+  // The files' paths and folders (`src/`, `src/lib/`), to tell a pattern that names one.
+  const names = new Set<string>();
+  for (const { source } of files) {
+    names.add(source!);
+    for (let i = source!.indexOf("/"); i !== -1; i = source!.indexOf("/", i + 1)) {
+      names.add(source!.slice(0, i + 1));
+    }
+  }
+  const tests = patterns.map((raw) => {
     const pattern = normalizeEntryPath(raw);
     const folder = pattern.endsWith("/") ? pattern : pattern + "/";
     const literal = (p: string) => p === pattern || p.startsWith(folder);
     // A pattern that is exactly a file's or folder's path (`app/[slug]`) names it: not a glob.
-    const match = isGlob(pattern) && !files.some((b) => literal(b.source!))
-      ? compileGlobs(pattern, { dot: true })
-      : literal;
-    for (const b of files) {
-      if (!taken.has(b) && match(b.source!)) {
-        taken.add(b);
-        front.push(b);
-      }
+    if (!isGlob(pattern) || names.has(pattern) || names.has(folder)) {
+      return { start: pattern.replace(/\/$/, ""), match: literal };
     }
+    return { start: globPrefix(pattern), match: compileGlobs(pattern, { dot: true }) };
+  });
+  // Each file goes with the first pattern it matches, trying only those whose start it has: a
+  // list of thousands of patterns is not tried whole on each file.
+  const starts = startsIndex(tests.map((t) => t.start));
+  const rank = new Map<Block, number>();
+  for (const b of files) {
+    const first = starts(b.source!).find((i) => tests[i].match(b.source!));
+    if (first !== undefined) rank.set(b, first);
   }
-  const order = [...front, ...files.filter((b) => !taken.has(b))];
+  const front = files.filter((b) => rank.has(b)).sort((a, b) => rank.get(a)! - rank.get(b)!);
+  const order = [...front, ...files.filter((b) => !rank.has(b))];
   const out = [...blocks];
   slots.forEach((slot, k) => (out[slot] = order[k]));
   return out;

@@ -32,7 +32,7 @@ import { PARSE_DEADLINE_MS, timedParse } from "./_parse_deadline.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
 import { countWork } from "../../pipeline/helpers.ts";
-import { numeral } from "./_counts.ts";
+import { counted, numeral } from "./_counts.ts";
 
 /** A definition found in a file. */
 export interface CodeSymbol {
@@ -224,6 +224,25 @@ const FOLD_ANY = 200;
 
 /** How many of a folded run of unlike statements are shown. */
 const FOLD_ANY_SHOWN = 100;
+
+/**
+ * A run of comments on lines one after another (a doc comment of `//`, `#` or `///` lines) longer
+ * than this many lines, plus its first, shows its first line, a line counting the ones left out
+ * and its last {@linkcode COMMENT_RUN_SHOWN}: the walk makes an object of each comment it keeps, so
+ * a file of a million comment lines above one declaration held them all (1.2 GB for 3 MB). Above
+ * the longest doc comments of real code (163 `///` lines in serde, 181 `#` lines in sinatra).
+ */
+const COMMENT_RUN_SHOWN = 200;
+
+/** A run's comments left out (see {@linkcode COMMENT_RUN_SHOWN}): where, and how many lines. */
+interface CommentGap {
+  start: number;
+  end: number;
+  /** The row the left-out part starts on. */
+  row: number;
+  /** What stands for them when the run stays. */
+  marker: Edit;
+}
 
 /** The kinds of symbol a run may fold: what a DSL's statement defines. */
 const FOLD_KINDS = new Set(["call", "setting", "route"]);
@@ -470,13 +489,14 @@ async function renderWith(
     const walker = new Walker(spec, text, options, cursor);
     walker.regions = regions;
     if (spec.id !== "python") {
-      const exports = root.namedChildren.filter((c) => c?.type === "export_statement");
+      const exports = childrenOfType(cursor, root, "export_statement");
       walker.esm = exports.length > 0;
-      walker.exported = listedExports(exports as SyntaxNode[]);
+      walker.exported = listedExports(exports);
     }
     walker.container(root, []);
     return {
-      text: applyEdits(text, walker.edits),
+      // A run's marker after the edits: the cut of the same comments, if any, wins.
+      text: applyEdits(text, [...walker.edits, ...[...walker.gaps.values()].map((g) => g.marker)]),
       symbols: walker.symbols,
       hasErrors: root.hasError,
       ...(root.type === "ERROR" ? { unread: true } : {}),
@@ -662,6 +682,10 @@ class Walker {
   whole = 0;
   /** The regions the parse hollowed out, if it did. */
   regions?: HollowRegion[];
+  /** The comments left out of long runs, by the comment that follows them (see `namedChildren`). */
+  readonly gaps = new Map<SyntaxNode, CommentGap>();
+  /** Which of the language's attached types are comments (a run of them may be shortened). */
+  readonly commentTypes: Set<string>;
 
   constructor(
     readonly spec: LanguageSpec,
@@ -673,6 +697,7 @@ class Walker {
     this.rest = options.rest ?? "sig";
     this.maxValueLines = options.maxValueLines ?? 12;
     this.masked = Object.keys(this.mask).length > 0;
+    this.commentTypes = new Set([...spec.attach].filter((t) => t.includes("comment")));
     for (const name of Object.keys(this.mask)) {
       const parts = name.split(".");
       for (let i = 1; i < parts.length; i++) this.parents.add(parts.slice(0, i).join("."));
@@ -743,7 +768,10 @@ class Walker {
       lastKeptRow = child.endPosition.row;
     };
     const separators: number[] = [];
-    const children = namedChildren(this.cursor, node, undefined, separators);
+    const children = namedChildren(this.cursor, node, undefined, {
+      separators,
+      runs: { types: this.commentTypes, text: this.text, gaps: this.gaps },
+    });
     // Long runs of like statements (a seeds file's `User.create!(...)`), shown by their first.
     // Not when the rest is hidden: the run's items are left out anyway.
     const folds = full || this.rest === "hide" ? undefined : this.folds(children, node, scope);
@@ -980,8 +1008,9 @@ class Walker {
       if (row - endRow(p) > 1 && (comment || !this.docAcross(p, next, below))) break;
       attached.add(p);
       comment ||= p.type.includes("comment");
-      row = p.startPosition.row;
-      below = p.startIndex;
+      const gap = this.gaps.get(p);
+      row = gap ? gap.row : p.startPosition.row;
+      below = gap ? gap.start : p.startIndex;
     }
     return attached;
   }
@@ -1975,6 +2004,9 @@ class Walker {
 
   cut(node: SyntaxNode): void {
     this.edits.push({ start: node.startIndex, end: node.endIndex, text: CUT });
+    // The run's comments left out above it go with it.
+    const gap = this.gaps.get(node);
+    if (gap) this.edits.push({ start: gap.start, end: gap.end, text: CUT });
   }
 }
 
@@ -2254,6 +2286,101 @@ function isNamed(named: Int8Array, id: number, node: SyntaxNode): boolean {
   return known === 1;
 }
 
+/** The children of `node` of one type (a cursor: no object made for the others). */
+function childrenOfType(cursor: TreeCursor, node: SyntaxNode, type: string): SyntaxNode[] {
+  const out: SyntaxNode[] = [];
+  const { types } = typeTable(node.tree.language);
+  cursor.reset(node);
+  if (!cursor.gotoFirstChild()) return out;
+  do {
+    if (types[cursor.nodeTypeId] === type) out.push(cursor.currentNode);
+  } while (cursor.gotoNextSibling());
+  return out;
+}
+
+/** What {@linkcode namedChildren} also reports of a container's children. */
+interface ChildLists {
+  /** Where the `;`, `,` or `:` right after each child ends (-1: none). */
+  separators: number[];
+  /**
+   * Runs of comments on lines one after another, of the `types` given: of a run longer than its
+   * first and {@linkcode COMMENT_RUN_SHOWN} more, only those are listed, and the comments between
+   * are recorded in `gaps` under the comment that follows them (no object made for them).
+   */
+  runs?: { types: Set<string>; text: string; gaps: Map<SyntaxNode, CommentGap> };
+}
+
+/** A comment run's comments after its first, the last {@linkcode COMMENT_RUN_SHOWN} of them kept. */
+class RunTail {
+  readonly ring: Array<[SyntaxNode, string | null, string]> = [];
+  /** The next slot to write once the ring is full; how many comments were let go; from where. */
+  head = 0;
+  dropped = 0;
+  gapStart = -1;
+
+  add(entry: [SyntaxNode, string | null, string]): void {
+    if (this.ring.length < COMMENT_RUN_SHOWN) {
+      this.ring.push(entry);
+      return;
+    }
+    if (this.dropped++ === 0) this.gapStart = this.ring[this.head][0].startIndex;
+    this.ring[this.head] = entry;
+    this.head = (this.head + 1) % COMMENT_RUN_SHOWN;
+  }
+
+  /** Hand the kept comments on in order, the gap recorded under the first of them. */
+  flush(
+    out: Array<[SyntaxNode, string | null, string]>,
+    lists: ChildLists,
+  ): void {
+    const kept = [...this.ring.slice(this.head), ...this.ring.slice(0, this.head)];
+    if (this.dropped) {
+      const { text, gaps } = lists.runs!;
+      const next = kept[0][0];
+      const end = next.startIndex;
+      const lines = countLines(text, this.gapStart, end);
+      const indent = end - (text.lastIndexOf("\n", end - 1) + 1);
+      const comment = text.slice(this.gapStart, this.gapStart + 3);
+      const lead = /^[^\s\p{L}\p{N}]*/u.exec(comment)![0] || "//";
+      const note = `... (${counted(lines, "more comment line")})`;
+      gaps.set(next, {
+        start: this.gapStart,
+        end,
+        row: next.startPosition.row - lines,
+        marker: {
+          start: this.gapStart,
+          end,
+          text: `${lead.startsWith("/*") ? `/* ${note} */` : `${lead} ${note}`}\n${
+            text.slice(end - indent, end)
+          }`,
+        },
+      });
+    }
+    for (const entry of kept) {
+      out.push(entry);
+      lists.separators.push(-1);
+    }
+    this.ring.length = 0;
+    this.head = 0;
+    this.dropped = 0;
+    this.gapStart = -1;
+  }
+}
+
+/**
+ * Whether the comment at `start` begins on the line after the one the comment ending at `end`
+ * ends on (a line comment may hold its newline), with only blanks between.
+ */
+function nextLine(text: string, end: number, start: number): boolean {
+  let newlines = text[end - 1] === "\n" ? 1 : 0;
+  for (let i = end; i < start; i++) {
+    const c = text[i];
+    if (c === "\n") newlines++;
+    else if (c !== " " && c !== "\t" && c !== "\r") return false;
+  }
+  return newlines === 1;
+}
+
 /**
  * Named children with their field names and types, in one linear pass of the walk's cursor (the
  * list is complete before the caller recurses, so one cursor serves the whole walk); with
@@ -2263,12 +2390,18 @@ function namedChildren(
   cursor: TreeCursor,
   node: SyntaxNode,
   wanted?: (field: string | null, type: string, cursor: TreeCursor) => boolean | undefined,
-  separators?: number[],
+  lists?: ChildLists,
 ): Array<[SyntaxNode, string | null, string]> {
   const out: Array<[SyntaxNode, string | null, string]> = [];
   const { types, named } = typeTable(node.tree.language);
   cursor.reset(node);
   if (!cursor.gotoFirstChild()) return out;
+  const separators = lists?.separators;
+  const runs = lists?.runs;
+  // The comment run the cursor is in: where its last comment ends, and its comments after the
+  // first (-1: in none).
+  let runEnd = -1;
+  const tail = runs ? new RunTail() : undefined;
   // With `separators`: where the `;`, `,` or `:` right after each child ends (-1: none), which
   // belongs to the child when the child is left out.
   let previous = -1;
@@ -2284,11 +2417,21 @@ function namedChildren(
     const field = cursor.currentFieldName;
     const type = types[id] || "ERROR";
     previous = -1;
-    if (!wanted || wanted(field, type, cursor)) {
-      out.push([cursor.currentNode, field, type]);
-      if (separators) previous = separators.push(-1) - 1;
+    if (wanted && !wanted(field, type, cursor)) continue;
+    if (runs) {
+      const comment = runs.types.has(type);
+      if (comment && runEnd !== -1 && nextLine(runs.text, runEnd, cursor.startIndex)) {
+        runEnd = cursor.endIndex;
+        tail!.add([cursor.currentNode, field, type]);
+        continue;
+      }
+      if (runEnd !== -1) tail!.flush(out, lists!);
+      runEnd = comment ? cursor.endIndex : -1;
     }
+    out.push([cursor.currentNode, field, type]);
+    if (separators) previous = separators.push(-1) - 1;
   } while (cursor.gotoNextSibling());
+  if (runEnd !== -1) tail!.flush(out, lists!);
   return out;
 }
 

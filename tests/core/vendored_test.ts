@@ -377,3 +377,45 @@ Deno.test("a copied nRF5 SDK's own headers named like a config are skipped with 
     assert.equal(status.get(path)?.[0], "rendered", path);
   }
 });
+
+Deno.test("FatFs's sources are the row, not ESP-IDF's component around them; a library's own repository keeps its folder", async () => {
+  const parent = await Deno.makeTempDir({ prefix: "slop_test_" });
+  const fatfs = {
+    "components/fatfs/src/ff.c": "/* VENDORED_FATFS */\n",
+    "components/fatfs/src/ff.h": "/* VENDORED_FATFS */\n",
+    "components/fatfs/src/diskio.h": "/* VENDORED_FATFS */\n",
+    "components/fatfs/vfs/vfs_fat.c": "int esp_vfs_fat_register(void) { return 0; }\n",
+    "components/fatfs/diskio/diskio_sdmmc.c": "int ff_sdmmc(void) { return 0; }\n",
+    "components/fatfs/fatfsgen.py": "def generate():\n    pass\n",
+  };
+  const rtt = {
+    "RTT/SEGGER_RTT.c": "/* SEGGER's own */\n",
+    "RTT/SEGGER_RTT.h": "/* SEGGER's own */\n",
+    "Syscalls/SEGGER_RTT_Syscalls_GCC.c": "int _write(void) { return 0; }\n",
+  };
+  // SEGGER's repository (a clone is named for it) and a user's project with RTT at its top.
+  const own = await makeProject({ ...fatfs, ...rtt }, `${parent}/RTT`);
+  const user = await makeProject(
+    { ...rtt, "main.c": "int main(void) { return 0; }\n" },
+    `${parent}/wire_cut`,
+  );
+  const status = async (root: string) =>
+    new Map(
+      (await built(root, undefined, { plain: true })).rows.map(([p, s, why]) => [p, [s, why]]),
+    );
+  const ownRows = await status(own);
+  assert.deepEqual(ownRows.get("components/fatfs/src"), ["skipped", reason("FatFs")]);
+  for (
+    const path of [
+      "components/fatfs/vfs/vfs_fat.c",
+      "components/fatfs/diskio/diskio_sdmmc.c",
+      "components/fatfs/fatfsgen.py",
+      "RTT/SEGGER_RTT.c",
+      "Syscalls/SEGGER_RTT_Syscalls_GCC.c",
+    ]
+  ) assert.equal(ownRows.get(path)?.[0], "rendered", path);
+  const userRows = await status(user);
+  assert.deepEqual(userRows.get("RTT"), ["skipped", reason("SEGGER RTT")]);
+  assert.equal(userRows.get("main.c")?.[0], "rendered");
+  await Deno.remove(parent, { recursive: true });
+});

@@ -1,6 +1,9 @@
 import assert from "node:assert/strict";
 import { loadConfig } from "../../pipeline/config.ts";
 import { resolveTargets } from "../../pipeline/resolve.ts";
+import { focusMatcher } from "../../pipeline/transform.ts";
+import { unmatchedFocus } from "../../pipeline/personas.ts";
+import { pinBlocks } from "../../plugins/ordering/pinned.ts";
 import { makeProject } from "../_helpers.ts";
 import { assertLinear } from "./_growth.ts";
 
@@ -67,6 +70,51 @@ Deno.test("resolving a config of n globs over n files does work linear in n", as
         const hint = `did you mean "src/d${n - 1}/f${n - 1}.ts"`;
         assert.ok(hints[n - 1].includes(hint), hints[n - 1]);
       }
+    }
+  }
+  for (const [name, counts] of Object.entries(work)) assertLinear(name, counts, SIZES);
+});
+
+// `ordering.pinned` and `focus` lists were each tried whole on every file (a pattern a pass over
+// the files): n of them over n files grew as n squared.
+Deno.test("pinning and focusing by n patterns over n files does work linear in n", async () => {
+  const work: Record<string, number[]> = {};
+  for (const n of SIZES) {
+    const paths = Array.from({ length: n }, (_, i) => `src/d${i}/f${i}.ts`);
+    const blocks = paths.map((p) => ({
+      id: `files:${p}`,
+      section: "files",
+      stability: "stable" as const,
+      text: "",
+      source: p,
+    }));
+    const lists = {
+      globs: paths.map((_, i) => `src/d${i}/f*.ts`).reverse(),
+      folders: paths.map((_, i) => `src/d${i}/`).reverse(),
+      names: paths.map((_, i) => `f${i}.ts`).reverse(),
+    };
+    for (const [name, patterns] of Object.entries(lists)) {
+      let pinned: string[] = [];
+      (work[`pinned ${name}`] ??= []).push(
+        await globWork(() => {
+          pinned = pinBlocks(blocks, patterns).map((b) => b.source!);
+          return Promise.resolve();
+        }),
+      );
+      // Names are no pin patterns (a pin is a path or a glob).
+      assert.deepEqual(pinned, name === "names" ? paths : [...paths].reverse(), name);
+      let focused = 0;
+      let unmatched: string[] = [];
+      (work[`focus ${name}`] ??= []).push(
+        await globWork(() => {
+          const focus = focusMatcher(patterns, paths);
+          focused = paths.filter(focus).length;
+          unmatched = unmatchedFocus(patterns, paths);
+          return Promise.resolve();
+        }),
+      );
+      assert.equal(focused, n, name);
+      assert.deepEqual(unmatched, [], name);
     }
   }
   for (const [name, counts] of Object.entries(work)) assertLinear(name, counts, SIZES);

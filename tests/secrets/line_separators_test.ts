@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { redactText } from "../../pipeline/_scan.ts";
+import { splitSecretPaths } from "../../pipeline/_secret_paths.ts";
 import { buildContext } from "../../mod.ts";
 import { makeProject } from "../_helpers.ts";
 
@@ -29,9 +30,21 @@ Deno.test("secrets on lines ended by CR, NEL, U+2028, U+2029, a form feed or a v
       const shown = redacted.text.replaceAll(separator, "\n");
       for (const value of VALUES) assert.ok(!shown.includes(value), `${path}, ${name}: ${value}`);
       assert.deepEqual(redacted.findings.map((f) => f.rule), lf.findings.map((f) => f.rule), name);
+      // Each finding names the line the rules read it on (they all said line 1 after NEL).
+      assert.deepEqual(redacted.findings.map((f) => f.line), lf.findings.map((f) => f.line), name);
       // Only the values are replaced: the separators stay where they were.
       assert.equal(redacted.text.split(separator).length, LINES.length + 1, name);
     }
+  }
+});
+
+Deno.test("a path whose name holds another line end is dropped alone when it holds a secret", () => {
+  for (const separator of Object.values(SEPARATORS)) {
+    const secret = `keys/AKIA${"Q".repeat(16)}.txt`;
+    const paths = [`a${separator}b.ts`, secret, `c${separator}d.ts`];
+    const { kept, dropped } = splitSecretPaths(paths);
+    assert.deepEqual(kept, [paths[0], paths[2]], JSON.stringify(separator));
+    assert.equal(dropped.length, 1, JSON.stringify(separator));
   }
 });
 
