@@ -288,7 +288,7 @@ export async function redactText(
   const matches = ownMatches(text, options.rules ?? {}, path);
   if (options.secretlint !== false && hinted) {
     const found: Match[] = [];
-    await collectSecretlint(asLines(text), path, found, options.prefilter !== false);
+    await collectSecretlint(asLines(text, path), path, found, options.prefilter !== false);
     // The table finds exactly the value; secretlint's range can start before it or end inside
     // it (its AWS secret rule: the key name and part of the value). Its rules for kinds the table
     // covers are left to the table (which declines test URLs such as `http://u:p@host`); where
@@ -388,7 +388,7 @@ export function redactSync(text: string, rules: Record<string, string> = {}): Re
 
 /** slop's own matches (the rule table) and the user's; `path` is the file's the text is. */
 function ownMatches(text: string, rules: Record<string, string>, path?: string): Match[] {
-  const lines = asLines(text);
+  const lines = asLines(text, path);
   const matches: Match[] = findSecrets(lines, { path });
   for (const rule of userSecretRules(rules)) collect(lines, rule, matches);
   return matches;
@@ -398,14 +398,22 @@ function ownMatches(text: string, rules: Record<string, string>, path?: string):
 const OTHER_LINE_END = /\r(?!\n)|[\v\f\u0085\u2028\u2029]/;
 const OTHER_LINE_ENDS = new RegExp(OTHER_LINE_END.source, "g");
 
+/** A make file, by its name (`Makefile`, `GNUmakefile`, `rules.mk`). */
+const MAKE_FILE = /(?:^|\/)(?:GNUmakefile|[Mm]akefile)$|\.(?:mk|make)$/;
+/** GNU make's `::=` and `:::=` after a name (`PASSWORD ::= …`): the colons before a `:=`. */
+const MAKE_ASSIGNMENT = /(?<=[\w.-][ \t]*):{1,2}(?=:=)/g;
+
 /**
  * The text as the rules read it: each other line end (a lone CR, NEL, the line and paragraph
  * separators, a form feed, a vertical tab) an LF, one character for one, so that a match's
  * offsets are the text's own. The rules read lines by LF: a file of other line ends was one line
  * to them, and a setting after a separator (`password: …`) was kept, as a reader sees it a line.
+ * In a make file (`path`), the extra colons of `::=` and `:::=` are blanks: the rules know `:=`.
  */
-function asLines(text: string): string {
-  return OTHER_LINE_END.test(text) ? text.replace(OTHER_LINE_ENDS, "\n") : text;
+function asLines(text: string, path?: string): string {
+  const lines = OTHER_LINE_END.test(text) ? text.replace(OTHER_LINE_ENDS, "\n") : text;
+  if (!path || !lines.includes("::=") || !MAKE_FILE.test(path)) return lines;
+  return lines.replace(MAKE_ASSIGNMENT, (colons) => " ".repeat(colons.length));
 }
 
 function collect(text: string, rule: SecretRule, out: Match[]): void {

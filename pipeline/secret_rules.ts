@@ -143,9 +143,10 @@
  * secrets' file paths, periodic test vectors, Slack stand-ins of words, Sealed Secrets'
  * values and dependency specs kept; 37: the first colon of a `::` after a key's name is no
  * operator (Rust's `UnboundKey::new(…)` was a random key); 38: a finding's line counts the line
- * ends of 35 too (all said line 1 after NEL, U+2028, U+2029, `\f` and `\v`).
+ * ends of 35 too (all said line 1 after NEL, U+2028, U+2029, `\f` and `\v`); 39: a make file's
+ * `::=` and `:::=` read as `:=` (`PASSWORD ::= …` was kept).
  */
-export const SECRET_RULES_VERSION = 38;
+export const SECRET_RULES_VERSION = 39;
 
 import {
   fewCharacters,

@@ -2343,16 +2343,21 @@ class RunTail {
       const comment = text.slice(this.gapStart, this.gapStart + 3);
       const lead = /^[^\s\p{L}\p{N}]*/u.exec(comment)![0] || "//";
       const note = `... (${counted(lines, "more comment line")})`;
+      // The line ends as the run's lines do (a CRLF file's marker is no LF line among them).
+      const eol = text[end - indent - 2] === "\r" ? "\r\n" : "\n";
+      const marker = `${lead.startsWith("/*") ? `/* ${note} */` : `${lead} ${note}`}${eol}${
+        text.slice(end - indent, end)
+      }`;
       gaps.set(next, {
         start: this.gapStart,
         end,
         row: next.startPosition.row - lines,
+        // A marker no shorter than the lines it stands for leaves them as they are: the view
+        // never grows past the file (a run of 202 `//` lines lost one for a longer line).
         marker: {
           start: this.gapStart,
           end,
-          text: `${lead.startsWith("/*") ? `/* ${note} */` : `${lead} ${note}`}\n${
-            text.slice(end - indent, end)
-          }`,
+          text: marker.length < end - this.gapStart ? marker : text.slice(this.gapStart, end),
         },
       });
     }

@@ -54,3 +54,21 @@ Deno.test("a long comment run goes whole with the declaration it documents, and 
     /^\/\* \.\.\. \(99 more comment lines\) \*\/$/m,
   );
 });
+
+Deno.test("a comment run's count line never makes the view longer than the lines it stands for, and ends its line as they do", async () => {
+  // 202 lines of `//` lost one line of 3 characters for a count line of 30: the view outgrew the
+  // file. A CRLF file's count line ended in a bare LF.
+  for (const lines of [202, 203, 205, 212]) {
+    const text = "//\n".repeat(lines) + "int f(int x);\n";
+    const view = (await renderCode("a.c", text))!.text;
+    assert.ok(view.length <= text.length, `${lines} lines: ${view.length} > ${text.length}`);
+  }
+  const crlf = "// c\r\n".repeat(300) + "int f(int x);\r\n";
+  const view = (await renderCode("a.c", crlf))!.text;
+  assert.match(view, /^\/\/ \.\.\. \(99 more comment lines\)\r$/m);
+  assert.equal(
+    view.split("\n").filter((l) => !l.endsWith("\r")).length,
+    1,
+    "only the end has no CR",
+  );
+});
