@@ -15,6 +15,7 @@ import {
   planScan,
   scanAll,
   type ScanOptions,
+  scanProgress,
 } from "../pipeline/secrets.ts";
 import { lazyCopy, textBacking } from "../pipeline/lazy_text.ts";
 import type { SecretFinding, SourceFile } from "../pipeline/types.ts";
@@ -52,10 +53,12 @@ export async function redactHandingOff(
 ): Promise<SecretFinding[]> {
   const { handOff, workers } = options;
   const plan = await planScan(sources, rules, options);
+  const onScanned = scanProgress(sources, plan.todo, options.onProgress);
   // The workers keep (to count them next) only the texts of files whose blocks will hold them.
   const { results, helpers, owner } = await scanAll(plan.todo, rules, {
     workers,
     keep: handOff.keep,
+    onScanned,
   });
   const findings = await applyScan(sources, plan, results);
   if (plan.cache?.enabled) {

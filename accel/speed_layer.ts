@@ -246,7 +246,7 @@ function wrapStages(
     ...stages,
     resolve: () => resolveKept(speed),
     read: (targets) => done(readUnchanged(speed, targets)),
-    secrets: (sources) => done(scanEarly(speed, sources)),
+    secrets: (sources, onProgress) => done(scanEarly(speed, sources, onProgress)),
     transform: (sources, onFile) => done(transformAhead(speed, sources, onFile)),
     compose: (files) => done(composeParts(stages, files)),
     fileOrder: (files, source) =>
@@ -420,7 +420,11 @@ function spillSource(speed: Speed, source: SourceFile): void {
 }
 
 /** Secrets: the views get ready meanwhile, and the scan's workers count full texts early. */
-async function scanEarly(speed: Speed, sources: SourceFile[]): Promise<SecretFinding[]> {
+async function scanEarly(
+  speed: Speed,
+  sources: SourceFile[],
+  onProgress?: (files: number, bytes: number) => void,
+): Promise<SecretFinding[]> {
   const { config, registry, cache } = speed.run;
   const inFocus = focusOf(config, sources.map((s) => s.path));
   // Views start their threads and load grammars while the scan runs.
@@ -444,6 +448,7 @@ async function scanEarly(speed: Speed, sources: SourceFile[]): Promise<SecretFin
     cache,
     handOff: countEarly(speed.tokenizer, cache, keep),
     workers: speed.run.workers,
+    onProgress,
     // A resident's last list of the files found clean: not decoded from the cache and made a set
     // again (a big tree's every id) at each build. Kept by cache folder and scan (one server may
     // build projects of other caches).

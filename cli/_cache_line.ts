@@ -9,6 +9,7 @@
 
 import type { CachePlan } from "../pipeline/cache_plan.ts";
 import type { ModelInfo } from "../pipeline/types.ts";
+import { formatDollars } from "./_output.ts";
 
 /**
  * One summary line for a cache plan.
@@ -28,8 +29,8 @@ export function cacheLine(plan: CachePlan): string {
     : `below the ${plan.model.minCacheTokens}-token minimum, not cached`;
   return `cache (${provider} ${plan.model.model}, ttl ${plan.ttl}): prefix ${
     modelTokenCount(plan.prefixTokens, plan.model)
-  }, ${cached}; input cost per call: cold ${dollars(plan.cost.cold)}, warm ${
-    dollars(plan.cost.warm)
+  }, ${cached}; input cost per call: cold ${formatDollars(plan.cost.cold)}, warm ${
+    formatDollars(plan.cost.warm)
   }`;
 }
 
@@ -60,8 +61,4 @@ export function modelTokenCount(
   const from = model.tokenizer === "o200k-estimate" ? "o200k" : "characters";
   const factor = model.tokenFactor ?? 1;
   return `~${n} tokens (${factor === 1 ? from : `${from} × ${factor}`}, estimated)`;
-}
-
-function dollars(n: number): string {
-  return `$${n < 0.01 ? n.toFixed(6) : n.toFixed(4)}`;
 }

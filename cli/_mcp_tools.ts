@@ -561,7 +561,8 @@ export interface CheckPrefixArgs {
 /**
  * `check_prefix`: build as `slop check` does (order from the lock only) and
  * compare the stable prefix with `slop.lock`: the first divergent block, the
- * invalidated tokens and their cost per provider. Never re-pins.
+ * invalidated tokens and their cost per provider. Never re-pins. Without a
+ * lock it throws (the call is an error), as `slop check` exits 1.
  *
  * @example
  * ```ts
@@ -593,6 +594,8 @@ export async function checkPrefixTool(
   const lockName = displayPath(config.lock, context.root);
   const onProgress = buildProgress(progress, signal);
   const check = await checkPrefix(config, { builtins: defaultPlugins(), onProgress });
+  // No lock to compare with is an error, as `slop check` exits 1 saying so.
+  if (!check.pinned) throw new Error(checkReport(check, lockName, updateCommand(flags)));
   const summary = checkSummary(check, lockName);
   const matches = summary.pinned && !summary.diff;
   const within = budget && check.diff ? withinBudget(check.diff, budget) : undefined;

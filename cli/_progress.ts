@@ -67,7 +67,7 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
   let last = -Infinity;
   let drawn = 0;
   // Where the current stage was first seen: its rate so far gives the time left.
-  let stage: { name: string; at: number; done: number } | undefined;
+  let stage: StageStart | undefined;
   // The last state not drawn, and the timer that draws it.
   let latest: BuildProgress | undefined;
   let cancel: (() => void) | undefined;
@@ -84,7 +84,12 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
       if (!enabled) return;
       const t = now();
       if (stage?.name !== progress.stage) {
-        stage = { name: progress.stage, at: t, done: progress.done };
+        stage = {
+          name: progress.stage,
+          at: t,
+          done: progress.done,
+          bytes: progress.bytesDone ?? 0,
+        };
       }
       const wait = Math.max(start + delay - t, last + interval - t);
       if (wait <= 0) return draw(progress, t);
@@ -131,15 +136,27 @@ const ESTIMATE_AFTER_MS = 1000;
 const ESTIMATE_AFTER_ITEMS = 50;
 
 /**
- * The time left in a stage at its rate since it was first seen (`stage`), or undefined when it
- * has run less than a second, done too little since (see {@linkcode ESTIMATE_AFTER_ITEMS}) or
+ * How much of a stage's bytes are done before its rate is trusted, when its progress tells bytes:
+ * the worker pool renders the largest files first, so the first files' rate by count is far from
+ * the stage's (a 5,457-file tree showed "about 2 min left" at 160 files and ended seconds later).
+ */
+const ESTIMATE_AFTER_SHARE = 0.05;
+
+/** Where a stage was first seen: its rate since then gives the time left. */
+interface StageStart {
+  name: string;
+  at: number;
+  done: number;
+  bytes: number;
+}
+
+/**
+ * The time left in a stage at its rate since it was first seen (`stage`): by bytes when the
+ * progress tells them, else by items. Undefined when it has run less than a second, done too
+ * little since (see {@linkcode ESTIMATE_AFTER_ITEMS} and {@linkcode ESTIMATE_AFTER_SHARE}) or
  * nothing is left.
  */
-function timeLeft(
-  progress: BuildProgress,
-  stage: { at: number; done: number },
-  t: number,
-): number | undefined {
+function timeLeft(progress: BuildProgress, stage: StageStart, t: number): number | undefined {
   const elapsed = t - stage.at;
   const done = progress.done - stage.done;
   const enough = Math.max(1, Math.min(ESTIMATE_AFTER_ITEMS, Math.ceil(progress.total / 100)));
@@ -147,7 +164,13 @@ function timeLeft(
   if (elapsed < ESTIMATE_AFTER_MS || done < enough || progress.done >= progress.total) {
     return undefined;
   }
-  return (Math.max(0, progress.total - progress.done) * elapsed) / done;
+  const { bytesDone, bytesTotal } = progress;
+  if (bytesDone === undefined || !bytesTotal) {
+    return (Math.max(0, progress.total - progress.done) * elapsed) / done;
+  }
+  const bytes = bytesDone - stage.bytes;
+  if (bytes <= 0 || bytes < ESTIMATE_AFTER_SHARE * (bytesTotal - stage.bytes)) return undefined;
+  return (Math.max(0, bytesTotal - bytesDone) * elapsed) / bytes;
 }
 
 /**
@@ -177,6 +200,8 @@ export function formatLeft(ms: number): string {
  * // "slop [##--] 5/10 files, 2 cached, about 4 s left"
  * progressLine({ stage: "scan", done: 0, total: 10, cacheHits: 0 }, { width: 4 });
  * // "slop [----] reading and scanning 10 files for secrets"
+ * progressLine({ stage: "scan", done: 5, total: 10, cacheHits: 0 }, { width: 4 });
+ * // "slop [##--] scanning for secrets: 5/10 files"
  * progressLine({ stage: "budget", done: 50, total: 100, cacheHits: 0 }, { width: 4 });
  * // "slop [##--] fitting the budget: 50/100 tokens over shed"
  * ```
@@ -188,9 +213,11 @@ export function progressLine(progress: BuildProgress, options: ProgressLineOptio
   let bar = "#".repeat(full) + "-".repeat(width - full);
   if (options.color) bar = `\x1b[36m${"#".repeat(full)}\x1b[2m${"-".repeat(width - full)}\x1b[0m`;
   const what = progress.stage === "scan"
-    ? progress.done < progress.total
-      ? `reading and scanning ${progress.total} files for secrets`
-      : `read and scanned ${progress.total} files`
+    ? progress.done >= progress.total
+      ? `read and scanned ${progress.total} files`
+      : progress.done
+      ? `scanning for secrets: ${progress.done}/${progress.total} files`
+      : `reading and scanning ${progress.total} files for secrets`
     : progress.stage === "transform"
     ? `${progress.done}/${progress.total} files, ${progress.cacheHits} cached`
     : progress.stage === "budget"

@@ -349,7 +349,12 @@ export async function loadBuildConfig(
     paths,
     reload,
   });
-  if (config.zeroConfig && !paths.length && !flags.include?.length) checkProjectRoot(config.root);
+  if (config.zeroConfig && !paths.length && !flags.include?.length) {
+    // A crowded folder is refused only for a person at a terminal (a bare `slop` typed in /tmp);
+    // a script, CI job or agent building a generated tree without git is not second-guessed.
+    const typed = Deno.stdin.isTerminal() && Deno.stderr.isTerminal();
+    checkProjectRoot(config.root, { crowded: typed });
+  }
   const under = underRoot(flags.outputs ?? [], config.root);
   const own = under.map(literalGlob);
   if (own.length) config.exclude = [...config.exclude, ...own];
@@ -446,7 +451,12 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
   if (more) lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
   lines.push(...summarizedLines(result.files), ...translationLines(result.files));
   lines.push(...bidiLines(result.files));
-  lines.push(...warningLines(result.warnings));
+  // The too-large line says what the model warning says (and suggests the same budget): the
+  // warning is left out of the summary then; the manifest keeps both.
+  const warnings = tooLarge
+    ? result.warnings.filter((w) => w !== result.overWindow)
+    : result.warnings;
+  lines.push(...warningLines(warnings));
   return lines.join("\n");
 }
 

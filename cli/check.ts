@@ -11,7 +11,13 @@ import { formatLock, type LockDiff, LockError } from "../pipeline/lock.ts";
 import { checkPrefix, type PrefixCheck } from "../pipeline/pin.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
-import { countedRedactions, formatBytes, printError, shownMessage } from "./_output.ts";
+import {
+  countedRedactions,
+  formatBytes,
+  formatDollars,
+  printError,
+  shownMessage,
+} from "./_output.ts";
 import { checkDeterminism } from "./_determinism.ts";
 import { SecretsFoundError } from "../pipeline/secrets.ts";
 
@@ -275,7 +281,7 @@ export function checkReport(
   });
   if (!check.costs) return report + recount;
   const cost = check.costs.map((c) =>
-    `${c.provider.replace(/^slop:/, "")} ${c.model} $${c.dollars.toFixed(4)}`
+    `${c.provider.replace(/^slop:/, "")} ${c.model} ${formatDollars(c.dollars)}`
   );
   const lines = report.split("\n");
   lines.splice(5, 0, `  cost of the next call: +${cost.join(", +")}`);

@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { printError } from "./_output.ts";
+import { toolchainFile } from "./_no_project.ts";
 import { withContextTask } from "./_jsonc.ts";
 import { CONFIG_FILES } from "../pipeline/config.ts";
 
@@ -137,65 +138,6 @@ function scriptCommands(runner: NodeRunner): [string, string] {
   // npm passes a script's arguments after `--`; pnpm, yarn and bun pass those after its name.
   const run = `${runner} run context`;
   return [run, runner === "npm" ? `${run} -- --no-server` : `${run} --no-server`];
-}
-
-/**
- * The files that make a folder the root of a project of another toolchain than Deno's or Node's:
- * Python (Poetry, uv, setuptools, Pipenv), Go, Rust, the JVM (Maven, Gradle, sbt, Ant), .NET,
- * Ruby, PHP, Elixir and Erlang, Swift, Dart, C and C++ builds, Haskell, OCaml, Zig, Clojure,
- * Julia and Perl. Their users run commands with their own tools, not `deno task`.
- */
-const TOOLCHAIN_FILES = [
-  "pyproject.toml",
-  "setup.py",
-  "setup.cfg",
-  "Pipfile",
-  "requirements.txt",
-  "go.mod",
-  "Cargo.toml",
-  "pom.xml",
-  "build.gradle",
-  "build.gradle.kts",
-  "settings.gradle",
-  "settings.gradle.kts",
-  "build.sbt",
-  "build.xml",
-  "Gemfile",
-  "composer.json",
-  "mix.exs",
-  "rebar.config",
-  "Package.swift",
-  "pubspec.yaml",
-  "CMakeLists.txt",
-  "meson.build",
-  "Makefile",
-  "GNUmakefile",
-  "stack.yaml",
-  "dune-project",
-  "build.zig",
-  "deps.edn",
-  "project.clj",
-  "Project.toml",
-  "cpanfile",
-  "Makefile.PL",
-];
-
-/** A project file named by its project: a .NET solution or project, a Cabal, gem or opam package. */
-const TOOLCHAIN_ENDINGS = /\.(?:sln|slnx|csproj|fsproj|vbproj|cabal|gemspec|nimble|rockspec|opam)$/;
-
-/**
- * The first file at `root` that makes it a project of another toolchain (see
- * {@linkcode TOOLCHAIN_FILES}), in that list's order, else by name among the folder's files.
- */
-function toolchainFile(root: string): string | undefined {
-  const named = TOOLCHAIN_FILES.find((name) => existsSync(join(root, name)));
-  if (named !== undefined) return named;
-  try {
-    const names = [...Deno.readDirSync(root)].filter((e) => e.isFile).map((e) => e.name).sort();
-    return names.find((name) => TOOLCHAIN_ENDINGS.test(name));
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { defaultPlugins } from "../plugins/defaults.ts";
 import { regenerateDigest } from "../knowledge/digest.ts";
 import { type HarvestAction, harvestKnowledge, type HarvestReport } from "../knowledge/harvest.ts";
 import { ITEM_CATEGORIES } from "../knowledge/store.ts";
-import { formatBytes, printError, printWarning } from "./_output.ts";
+import { formatBytes, formatDollars, printError, printWarning } from "./_output.ts";
 import { shownPath } from "../pipeline/paths.ts";
 
 /** Flags of `slop knowledge digest`. */
@@ -96,7 +96,9 @@ function harvestText(report: HarvestReport): string {
       lines.push(`  ${ACTION_LABELS[p.action]}: ${p.label} (${formatBytes(p.bytes)}${extra})`);
     }
     const cost = report.cost
-      ? `, ~$${report.cost.usd.toFixed(4)} at $${report.cost.perMillion} per million input tokens`
+      ? `, ~${
+        formatDollars(report.cost.usd)
+      } at $${report.cost.perMillion} per million input tokens`
       : ", cost unknown: pass --price USD_PER_MILLION";
     lines.push(
       report.harvest

@@ -101,7 +101,7 @@ export async function scanAll(
 ): Promise<
   { results: Map<SourceFile, ScanResult>; helpers: CountHelper[]; owner: Map<SourceFile, number> }
 > {
-  const { keep = () => false } = options;
+  const { keep = () => false, onScanned = () => {} } = options;
   const total = files.reduce((n, f) => n + textLength(f), 0);
   const threads = options.workers ?? navigator.hardwareConcurrency ?? 1;
   const workers = Math.max(1, Math.floor(threads)) - 1;
@@ -110,6 +110,7 @@ export async function scanAll(
     owner: new Map(),
     rules,
     keep,
+    onScanned,
     batches: [],
     next: 0,
     handedBack: [],
@@ -134,6 +135,8 @@ export interface ScanAllOptions {
   workers?: number;
   /** The files whose texts the workers keep, to count them next. @default {() => false} none */
   keep?: (file: SourceFile) => boolean;
+  /** Told each file as its scan ends (for progress). @default {() => {}} */
+  onScanned?: (file: SourceFile) => void;
 }
 
 /** What {@linkcode scanAll}'s lanes share: the results, the batches and the batches in flight. */
@@ -143,6 +146,7 @@ interface ScanState {
   owner: Map<SourceFile, number>;
   rules: Record<string, string>;
   keep: (file: SourceFile) => boolean;
+  onScanned: (file: SourceFile) => void;
   batches: SourceFile[][];
   /** The first batch not taken yet. */
   next: number;
@@ -157,6 +161,7 @@ async function scanHere(state: ScanState, batch: SourceFile[]): Promise<void> {
     const result = await redactText(file.text!, file.path, { rules: state.rules });
     // A clean text is not kept with its result (it is the file's own, read again if lazy).
     state.out.set(file, result.findings.length ? result : { findings: [] });
+    state.onScanned(file);
   }
 }
 
@@ -187,6 +192,7 @@ function workerLane(
             if ("handBack" in result) return void state.handedBack.push(file);
             const { kept, ...scanned } = result;
             state.out.set(file, scanned);
+            state.onScanned(file);
             // A text the worker did not keep (it keeps a bounded share) is sent to be counted.
             if (kept) state.owner.set(file, index);
           }),

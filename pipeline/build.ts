@@ -113,22 +113,41 @@ async function renderFiles({ stages, run, options }: Building): Promise<Rendered
   await loadViewModes(registry, sources.map((s) => chooseView(s, config, inFocus(s.path))));
 
   // Secrets are redacted before any plugin, cache or log sees the text.
-  const findings = await stages.secrets(sources);
+  const bytesTotal = sources.reduce((n, s) => n + s.size, 0);
+  // What `onProgress` throws while the scan runs (a cancelled MCP call) is thrown once it ends:
+  // thrown inside, it would leave the scan's threads running.
+  let thrown: { error: unknown } | undefined;
+  const findings = await stages.secrets(
+    sources,
+    progress && ((done, bytesDone) => {
+      // The start is told above; the end once, below, as the scan's redactions are in.
+      if (thrown || done === 0 || done >= scan.total) return;
+      try {
+        progress({ ...scan, done, bytesDone, bytesTotal });
+      } catch (error) {
+        thrown = { error };
+      }
+    }),
+  );
+  if (thrown) throw thrown.error;
   // Decoded and hashed: the raw bytes of text files are not used again (a copy of the project).
   for (const source of sources) {
     if (source.bytes && source.text !== undefined) source.bytes = undefined;
   }
   clock?.mark("secrets");
-  progress?.({ ...scan, done: scan.total });
+  progress?.({ ...scan, done: scan.total, bytesDone: bytesTotal, bytesTotal });
 
   unmatchedFocus(config.focus, sources.map((s) => s.path)).forEach(warn);
   let done = 0;
   let cacheHits = 0;
+  let bytesDone = 0;
   const files = await stages.transform(
     sources,
     progress && ((file) => {
       if (file.cache === "hit") cacheHits++;
-      progress({ stage: "transform", done: ++done, total: sources.length, cacheHits });
+      bytesDone += file.bytes;
+      const total = sources.length;
+      progress({ stage: "transform", done: ++done, total, cacheHits, bytesDone, bytesTotal });
     }),
   );
   clock?.mark("transform");

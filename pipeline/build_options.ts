@@ -60,7 +60,8 @@ export interface BuildOptions {
 /** A progress report of `build()` (`build.ts`). */
 export interface BuildProgress {
   /**
-   * `scan`: files read and scanned for secrets (told as it starts, `done` 0, and as it ends);
+   * `scan`: files read and scanned for secrets (told as it starts, `done` 0, as each file's scan
+   * ends, with the files not scanned again at once, and as it ends);
    * `transform`: files rendered; `tokens`: blocks counted; `budget`: tokens shed by stepping files
    * down (estimated) of the tokens the document was over its budget (only when it was).
    */
@@ -71,6 +72,13 @@ export interface BuildProgress {
   total: number;
   /** Files whose transform came from the cache so far. */
   cacheHits: number;
+  /**
+   * Source bytes of the items done (`scan`, `transform`: of the files), when known: the time left
+   * is estimated by bytes, as files differ in size by orders of magnitude.
+   */
+  bytesDone?: number;
+  /** Source bytes of all items in this stage, when known (see `bytesDone`). */
+  bytesTotal?: number;
 }
 
 /** What a build returns. */
@@ -87,6 +95,11 @@ export interface BuildResult {
   output?: { number: number; document: string; manifest: string };
   /** Warnings, in the order they were raised. */
   warnings: string[];
+  /**
+   * The warning that the document is over the configured model's context window, as it is in
+   * `warnings` (absent when it fits, the window is unknown, or the build compares with the lock).
+   */
+  overWindow?: string;
   /** The configured provider's cache plan: tokens, breakpoints, cold and warm cost. */
   cache?: CachePlan;
   /** The token budget and what was stepped down (only when a budget is set). */

@@ -56,7 +56,7 @@ export async function readyToPublish(
   const { files, placed, budget } = assembled;
   const clock = options.timings;
   await redactWarnings(run.warnings, run.config.secrets.rules);
-  const plan = await providerCachePlan(run, assembled);
+  const { plan, overWindow } = await providerCachePlan(run, assembled);
   clock?.mark("plan");
   await stages.persist(files);
   if (run.cache.enabled) clock?.mark("cache write");
@@ -83,7 +83,7 @@ export async function readyToPublish(
       const { manifest } = written;
       const { warnings } = run;
       return withDocument(
-        { files, manifest, output: published, warnings, cache: plan, budget },
+        { files, manifest, output: published, warnings, overWindow, cache: plan, budget },
         placed,
       );
     },
@@ -101,14 +101,16 @@ export async function readyToPublish(
 async function providerCachePlan(
   run: BuildRun,
   { placed, orderContext }: Assembled,
-): Promise<CachePlan | undefined> {
+): Promise<{ plan?: CachePlan; overWindow?: string }> {
   const { config, registry, warn } = run;
   const plan = await planCache(placed, registry, orderContext);
   const tokens = placed.reduce((n, b) => n + b.tokens, 0);
   const tooLarge = plan && contextWarning(plan, tokens, config.budget.tokens);
   // `slop check` (the order from the lock) compares the prefix and sends nothing to a model.
-  if (tooLarge && orderContext.orderSource !== "lock") warn(tooLarge);
-  return plan;
+  if (!tooLarge || orderContext.orderSource === "lock") return { plan };
+  warn(tooLarge);
+  // The warning as kept (redacted), for a summary that says the same another way to leave out.
+  return { plan, overWindow: run.warnings.at(-1) };
 }
 
 /**

@@ -95,7 +95,11 @@ export async function redactSources(
   options: ScanOptions = {},
 ): Promise<SecretFinding[]> {
   const plan = await planScan(sources, rules, options);
-  const { results, helpers } = await scanAll(plan.todo, rules, { workers: options.workers });
+  const onScanned = scanProgress(sources, plan.todo, options.onProgress);
+  const { results, helpers } = await scanAll(plan.todo, rules, {
+    workers: options.workers,
+    onScanned,
+  });
   helpers.forEach((h) => h.stop());
   return await applyScan(sources, plan, results);
 }
@@ -106,6 +110,39 @@ export interface ScanOptions {
   cache?: Cache;
   /** Threads to scan with (this one and workers); 1: no workers. @default {navigator.hardwareConcurrency} */
   workers?: number;
+  /**
+   * Told the files and their bytes done: once those not scanned (found clean before) are known,
+   * then as each file's scan ends. @default {undefined} not told
+   */
+  onProgress?: (files: number, bytes: number) => void;
+}
+
+/**
+ * The scan's `onScanned` that tells `onProgress` the files and bytes done of `sources`: those not
+ * in `todo` (found clean before, or their redaction cached) are done at once.
+ *
+ * @example
+ * ```ts
+ * import { scanProgress } from "./secrets.ts";
+ * // const onScanned = scanProgress(sources, plan.todo, (files, bytes) => console.log(files, bytes));
+ * ```
+ */
+export function scanProgress(
+  sources: SourceFile[],
+  todo: SourceFile[],
+  onProgress: ((files: number, bytes: number) => void) | undefined,
+): ((file: SourceFile) => void) | undefined {
+  if (!onProgress) return undefined;
+  const scanning = new Set(todo);
+  let files = 0;
+  let bytes = 0;
+  for (const source of sources) {
+    if (scanning.has(source)) continue;
+    files++;
+    bytes += source.size;
+  }
+  onProgress(files, bytes);
+  return (file) => onProgress(++files, bytes += file.size);
 }
 
 /** Which files {@linkcode redactSources} scans, and what it knows of the others. */

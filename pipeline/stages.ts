@@ -120,8 +120,14 @@ export interface Stages {
   resolve(): Promise<Resolution>;
   /** Each target read once: text, sha256, or the problem. */
   read(targets: Target[]): Promise<SourceFile[]>;
-  /** Secrets in the texts redacted in place; the findings. */
-  secrets(sources: SourceFile[]): Promise<SecretFinding[]>;
+  /**
+   * Secrets in the texts redacted in place; the findings. `onProgress` is told the files and
+   * their bytes done: those not scanned at once, then each as its scan ends.
+   */
+  secrets(
+    sources: SourceFile[],
+    onProgress?: (files: number, bytes: number) => void,
+  ): Promise<SecretFinding[]>;
   /** Each file rendered by its view mode; `onFile` is called as each is done. */
   transform(sources: SourceFile[], onFile?: (file: RenderedFile) => void): Promise<RenderedFile[]>;
   /** The section plugins' blocks. */
@@ -193,8 +199,8 @@ export function plainStages(run: BuildRun): Stages {
   return {
     resolve: () => resolveTargets(config),
     read: (targets) => readTargets(targets, config),
-    secrets: (sources) =>
-      redactSources(sources, config.secrets.rules, { cache, workers: run.workers }),
+    secrets: (sources, onProgress) =>
+      redactSources(sources, config.secrets.rules, { cache, workers: run.workers, onProgress }),
     transform: (sources, onFile) =>
       transformFiles(sources, config, registry, { ...transformOptions(run), onFile }),
     compose: (files) =>

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { makeProject, REPO, runCli, V8_FLAGS } from "../_helpers.ts";
 import { parentConfig, parentConfigWarning } from "../../cli/_parent_config.ts";
+import { checkProjectRoot, NoProjectError } from "../../cli/_no_project.ts";
 
 /** What one `loadBuildConfig(args)` in `cwd` gave: the error's class and message, or the resolve's warnings. */
 interface Outcome {
@@ -122,4 +123,25 @@ Deno.test("a build in a folder below a project's config says which config it did
   assert.equal(named.code, 0, named.stderr);
   assert.doesNotMatch(named.stderr, /No slop config/);
   assert.match(named.stdout, /### src\/deep\/a\.ts/);
+});
+
+Deno.test("checkProjectRoot() refuses a crowded folder that is no project, not a project or a small folder", async () => {
+  const files = { "a.txt": "a\n", "b.txt": "b\n", "notes/c.txt": "c\n", "notes/d.txt": "d\n" };
+  // makeProject's folders are under the system's temporary folder: no git repository around them.
+  const crowded = await makeProject(files);
+  assert.throws(
+    () => checkProjectRoot(crowded, { maxFiles: 3 }),
+    (error: Error) =>
+      error instanceof NoProjectError &&
+      error.message.startsWith(`No project here: "${crowded}" is not in a git repository`) &&
+      error.message.includes("more than 3 files") && error.message.includes("slop build ."),
+  );
+  // At the limit, a project file, or a git repository around it: built as before.
+  checkProjectRoot(crowded, { maxFiles: 4 });
+  // not asked (the CLI when no person is at a terminal: a script, CI, an agent)
+  checkProjectRoot(crowded, { maxFiles: 3, crowded: false });
+  checkProjectRoot(await makeProject({ ...files, "package.json": "{}\n" }), { maxFiles: 3 });
+  checkProjectRoot(await makeProject({ ...files, "go.mod": "module x\n" }), { maxFiles: 3 });
+  const repo = await makeProject({ ".git/HEAD": "ref: refs/heads/main\n", "sub/x.txt": "x\n" });
+  checkProjectRoot(await makeProject(files, join(repo, "sub")), { maxFiles: 3 });
 });

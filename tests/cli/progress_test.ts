@@ -113,6 +113,20 @@ Deno.test("progressBar() draws a state it had no turn to draw once its turn come
   clock.now = 500;
   timers[0].draw();
   assert.equal(out.join("|"), "\rslop [----------] reading and scanning 44040 files for secrets");
+  // Files as their scan ends, by bytes: a twentieth of them in the 2.3 s since it began, 44 s left.
+  clock.now = 2_500;
+  bar.update({
+    stage: "scan",
+    done: 2_000,
+    total: 44_040,
+    cacheHits: 0,
+    bytesDone: 5,
+    bytesTotal: 100,
+  });
+  assert.equal(
+    out.at(-1),
+    "\rslop [----------] scanning for secrets: 2000/44040 files, about 44 s left",
+  );
   clock.now = 15_000;
   bar.update({ stage: "scan", done: 44_040, total: 44_040, cacheHits: 0 });
   // Padded over the longer line before it; no estimate when nothing is left.
@@ -142,6 +156,25 @@ Deno.test("progressBar() gives no estimate until a stage has done a hundredth of
   clock.now = 32_000;
   bar.update({ stage: "transform", done: 1, total: 40, cacheHits: 0 });
   assert.match(out.at(-1)!, /1\/40 files, 0 cached, about 39 s left/);
+  bar.done();
+});
+
+Deno.test("progressBar() estimates by bytes when told them, once a twentieth of them is done", () => {
+  const { bar, out, clock } = clockedBar();
+  // The worker pool renders the largest files first: 160 of 5,457 files hold 40 of 100 MB.
+  const total = 5_457;
+  const bytesTotal = 100_000_000;
+  const at = (done: number, bytesDone: number) =>
+    bar.update({ stage: "transform", done, total, cacheHits: 0, bytesDone, bytesTotal });
+  at(0, 0);
+  clock.now = 1_000;
+  at(60, 4_000_000);
+  // 4% of the bytes: no estimate (by files it would be "about 90 s left").
+  assert.equal(out.at(-1), "\rslop [----------] 60/5457 files, 0 cached");
+  clock.now = 2_000;
+  at(160, 40_000_000);
+  // 60 MB left at 20 MB a second: 3 s (by files it would be about 67 s).
+  assert.equal(out.at(-1), "\rslop [----------] 160/5457 files, 0 cached, about 3 s left");
   bar.done();
 });
 

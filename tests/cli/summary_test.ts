@@ -7,6 +7,7 @@ import { modelWindows, overEveryWindow } from "../../plugins/providers/windows.t
 import { join } from "node:path";
 import { build, defaultPlugins, loadConfig, type SlopConfig } from "../../mod.ts";
 import { type BuildFlags, runBuild, summaryText } from "../../cli/build.ts";
+import { formatDollars } from "../../cli/_output.ts";
 
 Deno.test("slop build's summary says 1 error, not 1 errors", async () => {
   const root = await makeProject({
@@ -101,11 +102,15 @@ Deno.test("slop build's summary says when the document is larger than every know
   const line = run.stdout.split("\n").find((l) => l.startsWith("too large: "));
   assert.ok(line, run.stdout);
   assert.match(line, /larger than the context window of every known model \(the closest: /);
-  // It suggests the budget the configured model's context-window warning suggests, not another.
+  // It suggests the budget the configured model's context-window warning suggests, not another;
+  // that warning is in the manifest, not said twice in the summary.
   const suggested = /--budget (\d+)/.exec(line)?.[1];
-  const warning = run.stdout.split("\n").find((l) => l.includes("over its context window"));
-  assert.ok(suggested && warning, run.stdout);
+  const manifestPath = / \(manifest (.+)\)$/m.exec(run.stdout)?.[1];
+  const manifest = JSON.parse(await Deno.readTextFile(join(root, manifestPath!)));
+  const warning = manifest.warnings.find((w: string) => w.includes("over its context window"));
+  assert.ok(suggested && warning, JSON.stringify(manifest.warnings));
   assert.equal(/--budget (\d+)/.exec(warning)?.[1], suggested);
+  assert.doesNotMatch(run.stdout, /over its context window/);
   assert.match(line, /"defaultView": "skeleton"/);
   assert.match(line, /--preset NAME, --persona NAME/);
   // Within the budget the document fits: no such line.
@@ -301,4 +306,14 @@ Deno.test("modelTokenCount() says how a model's tokens were counted", () => {
     modelTokenCount(1234, info("chars-estimate", 0.25)),
     "~1,234 tokens (characters × 0.25, estimated)",
   );
+});
+
+Deno.test("formatDollars() says a small cost in millionths, a cost under a millionth as such, nil as $0", () => {
+  assert.equal(formatDollars(0), "$0");
+  assert.equal(formatDollars(0.00000025), "<$0.000001");
+  assert.equal(formatDollars(0.0000072), "$0.000007");
+  assert.equal(formatDollars(0.005576), "$0.005576");
+  assert.equal(formatDollars(0.0123456), "$0.0123");
+  assert.equal(formatDollars(2.5), "$2.5000");
+  assert.equal(formatDollars(-0.0000072), "-$0.000007");
 });

@@ -1,4 +1,4 @@
-// What a build tells its `onProgress`: the scan's start and end, each file rendered, then the
+// What a build tells its `onProgress`: the scan's start, files and end, each file rendered, then the
 // blocks counted as the counts are found (not only once they are placed), never going back.
 import assert from "node:assert/strict";
 import { build, defaultPlugins, loadConfig, speedLayer } from "../../mod.ts";
@@ -28,8 +28,26 @@ for (const layered of [false, true]) {
   Deno.test(`a build tells the scan, the files and the blocks as they are counted (${layered ? "speed layer" : "plain stages"})`, async () => {
     const seen = await progressOf(layered);
     const of = (stage: BuildProgress["stage"]) => seen.filter((p) => p.stage === stage);
-    assert.deepEqual(of("scan").map((p) => [p.done, p.total]), [[0, FILES], [FILES, FILES]]);
+    // The scan: its start, each file as its scan ends (none cached here), its end once.
+    const scan = of("scan");
+    assert.deepEqual(scan.map((p) => p.total), scan.map(() => FILES));
+    assert.deepEqual([scan[0].done, scan.at(-1)!.done], [0, FILES]);
+    assert.equal(scan.filter((p) => p.done === FILES).length, 1, "the end told once");
+    assert.ok(scan.every((p, i) => i === 0 || p.done >= scan[i - 1].done), "never back");
+    assert.ok(new Set(scan.map((p) => p.done)).size >= FILES / 2, "told as files are scanned");
     assert.equal(of("transform").length, FILES);
+    // The files' bytes too (the bar's estimate is by bytes): growing to the sources' total.
+    const sizes = Array.from({ length: FILES }, (_, i) => `def f${i}(x):\n    return x * ${i}\n`);
+    const bytes = sizes.reduce((n, text) => n + text.length, 0);
+    assert.ok(scan.slice(1).every((p) => p.bytesTotal === bytes));
+    assert.equal(scan.at(-1)!.bytesDone, bytes);
+    const rendered = of("transform");
+    assert.ok(
+      rendered.every((p) => p.bytesTotal === bytes),
+      `${rendered[0].bytesTotal} of ${bytes}`,
+    );
+    assert.ok(rendered.every((p, i) => p.bytesDone! > (i ? rendered[i - 1].bytesDone! : 0)));
+    assert.equal(rendered.at(-1)!.bytesDone, bytes);
     assert.deepEqual(seen.map((p) => p.stage).filter((s, i, all) => s !== all[i - 1]), [
       "scan",
       "transform",
@@ -90,4 +108,26 @@ Deno.test("a budget's steps are told as tokens shed of the tokens over the budge
     onProgress: (p) => fits.push({ ...p }),
   });
   assert.ok(!fits.some((p) => p.stage === "budget"));
+});
+
+Deno.test("what onProgress throws while files are scanned ends the build once the scan is over", async () => {
+  const tree: Record<string, string> = {
+    "slop.config.ts": `export default { files: ["src/**"], cache: { enabled: false } };\n`,
+  };
+  for (let i = 0; i < 8; i++) tree[`src/m${i}.py`] = `def f${i}(x):\n    return x\n`;
+  const root = await makeProject(tree);
+  const seen: BuildProgress[] = [];
+  const stop = new Error("cancelled");
+  const building = build(await loadConfig({ cwd: root }), {
+    builtins: defaultPlugins(),
+    layer: speedLayer(),
+    write: false,
+    onProgress: (p) => {
+      seen.push({ ...p });
+      if (p.stage === "scan" && p.done > 0 && p.done < p.total) throw stop;
+    },
+  });
+  await assert.rejects(building, (error) => error === stop);
+  // Told once (no more after the throw), and nothing after the scan.
+  assert.deepEqual(seen.map((p) => [p.stage, p.done > 0]), [["scan", false], ["scan", true]]);
 });

@@ -360,7 +360,7 @@ Deno.test("slop knowledge harvest: dry run, --apply with the edited prompt, exit
     assert.match(dry.stdout, /\n {2}harvest: chats\/a\.jsonl \(\d+ B, ~\d+ tokens\)\n/);
     assert.match(
       dry.stdout,
-      /harvest candidates: \d+ B \(~\d+ input tokens, ~\$0\.\d{4} at \$2 per/,
+      /harvest candidates: \d+ B \(~\d+ input tokens, ~\$0\.(\d{4}|\d{6}) at \$2 per/,
     );
     assert.ok(dry.stdout.endsWith("dry run; pass --apply to harvest\n"));
     assert.equal(server.requests.length, 0);

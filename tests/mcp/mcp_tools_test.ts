@@ -176,8 +176,9 @@ Deno.test("slop mcp serves each tool over stdio on a project, and its latest out
     await t.step(
       "check_prefix compares with slop.lock: missing, then the first divergence",
       async () => {
+        // No lock is an error, as `slop check` exits 1 saying so.
         const none = await call("check_prefix");
-        assert.equal(data(none).pinned, false);
+        assert.equal(none.isError, true);
         assert.match(texts(none)[0], /^No lock "slop\.lock": run `slop check --update`/);
         const pin = await runCli(["check", "--update"], root);
         assert.equal(pin.code, 0, pin.stderr);
