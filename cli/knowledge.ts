@@ -76,6 +76,40 @@ const ACTION_LABELS: Record<HarvestAction, string> = {
   unreadable: "unreadable",
 };
 
+/** What a dry run of `slop knowledge harvest` would do: each conversation, the cost, the reclaim. */
+function dryRunLines(report: HarvestReport): string[] {
+  const lines: string[] = [];
+  for (const p of report.plan) {
+    const extra = p.action === "duplicate"
+      ? `, same as ${p.duplicateOf}`
+      : p.tokens
+      ? `, ~${p.tokens} tokens`
+      : p.action === "unreadable" && p.problems.length
+      ? `, ${p.problems[0]}`
+      : "";
+    lines.push(`  ${ACTION_LABELS[p.action]}: ${p.label} (${formatBytes(p.bytes)}${extra})`);
+  }
+  const cost = report.cost
+    ? `, ~${formatDollars(report.cost.usd)} at $${report.cost.perMillion} per million input tokens`
+    : ", cost unknown: pass --price USD_PER_MILLION";
+  lines.push(
+    report.harvest
+      ? `harvest candidates: ${
+        formatBytes(report.inputBytes)
+      } (~${report.inputTokens} input tokens${cost})`
+      : `harvest candidates: ${formatBytes(report.inputBytes)} (nothing is sent: --no-harvest)`,
+  );
+  lines.push(
+    `reclaim candidates: ${report.reclaimable.labels.length} (${
+      formatBytes(report.reclaimable.bytes)
+    }; deleted only with --apply --reclaim${
+      report.harvest ? "" : ", without a harvest for those not harvested yet"
+    })`,
+  );
+  lines.push(report.harvest ? "dry run; pass --apply to harvest" : "dry run; nothing is sent");
+  return lines;
+}
+
 /**
  * The human report of a harvest (dry run or applied).
  */
@@ -84,39 +118,7 @@ function harvestText(report: HarvestReport): string {
   const counts = (Object.keys(ACTION_LABELS) as HarvestAction[])
     .map((a) => `${ACTION_LABELS[a]}: ${report.counts[a]}`).join(", ");
   lines.push(`conversations: ${report.plan.length} (${counts})`);
-  if (!report.applied) {
-    for (const p of report.plan) {
-      const extra = p.action === "duplicate"
-        ? `, same as ${p.duplicateOf}`
-        : p.tokens
-        ? `, ~${p.tokens} tokens`
-        : p.action === "unreadable" && p.problems.length
-        ? `, ${p.problems[0]}`
-        : "";
-      lines.push(`  ${ACTION_LABELS[p.action]}: ${p.label} (${formatBytes(p.bytes)}${extra})`);
-    }
-    const cost = report.cost
-      ? `, ~${
-        formatDollars(report.cost.usd)
-      } at $${report.cost.perMillion} per million input tokens`
-      : ", cost unknown: pass --price USD_PER_MILLION";
-    lines.push(
-      report.harvest
-        ? `harvest candidates: ${
-          formatBytes(report.inputBytes)
-        } (~${report.inputTokens} input tokens${cost})`
-        : `harvest candidates: ${formatBytes(report.inputBytes)} (nothing is sent: --no-harvest)`,
-    );
-    lines.push(
-      `reclaim candidates: ${report.reclaimable.labels.length} (${
-        formatBytes(report.reclaimable.bytes)
-      }; deleted only with --apply --reclaim${
-        report.harvest ? "" : ", without a harvest for those not harvested yet"
-      })`,
-    );
-    lines.push(report.harvest ? "dry run; pass --apply to harvest" : "dry run; nothing is sent");
-    return lines.join("\n");
-  }
+  if (!report.applied) return [...lines, ...dryRunLines(report)].join("\n");
   const failed = report.outcomes.filter((o) => o.status === "harvest-failed").length;
   if (failed) lines.push(`harvest failed: ${failed} (kept; run again to retry)`);
   const unharvested = report.outcomes.filter((o) => o.status === "deleted-unharvested").length;

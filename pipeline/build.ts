@@ -27,7 +27,7 @@ import type {
   PreparedBuild,
   Rendered,
 } from "./build_options.ts";
-import type { OrderContext, ResolvedConfig } from "./types.ts";
+import type { OrderContext, ResolvedConfig, SourceFile } from "./types.ts";
 
 export type {
   BuildOptions,
@@ -114,22 +114,7 @@ async function renderFiles({ stages, run, options }: Building): Promise<Rendered
 
   // Secrets are redacted before any plugin, cache or log sees the text.
   const bytesTotal = sources.reduce((n, s) => n + s.size, 0);
-  // What `onProgress` throws while the scan runs (a cancelled MCP call) is thrown once it ends:
-  // thrown inside, it would leave the scan's threads running.
-  let thrown: { error: unknown } | undefined;
-  const findings = await stages.secrets(
-    sources,
-    progress && ((done, bytesDone) => {
-      // The start is told above; the end once, below, as the scan's redactions are in.
-      if (thrown || done === 0 || done >= scan.total) return;
-      try {
-        progress({ ...scan, done, bytesDone, bytesTotal });
-      } catch (error) {
-        thrown = { error };
-      }
-    }),
-  );
-  if (thrown) throw thrown.error;
+  const findings = await scanSecrets({ stages, run, options }, sources);
   // Decoded and hashed: the raw bytes of text files are not used again (a copy of the project).
   for (const source of sources) {
     if (source.bytes && source.text !== undefined) source.bytes = undefined;
@@ -157,6 +142,31 @@ async function renderFiles({ stages, run, options }: Building): Promise<Rendered
     for (const source of sources) source.bytes = source.text = undefined;
   }
   return { sources, files, findings, cacheHits };
+}
+
+/**
+ * The secrets stage over `sources`, telling `onProgress` the files scanned as they are (the start
+ * and the end are told by the caller). What `onProgress` throws meanwhile (a cancelled MCP call)
+ * is thrown once the scan ends: thrown inside, it would leave the scan's threads running.
+ */
+async function scanSecrets({ stages, options }: Building, sources: SourceFile[]) {
+  const progress = options.onProgress;
+  const total = sources.length;
+  const bytesTotal = sources.reduce((n, s) => n + s.size, 0);
+  let thrown: { error: unknown } | undefined;
+  const findings = await stages.secrets(
+    sources,
+    progress && ((done, bytesDone) => {
+      if (thrown || done === 0 || done >= total) return;
+      try {
+        progress({ stage: "scan", done, total, cacheHits: 0, bytesDone, bytesTotal });
+      } catch (error) {
+        thrown = { error };
+      }
+    }),
+  );
+  if (thrown) throw thrown.error;
+  return findings;
 }
 
 /** The budget stage's progress, as `onProgress` is told it (`undefined` without one). */
