@@ -3,31 +3,27 @@
  * with the view mode plugin. A plugin that throws yields an error block
  * naming the plugin and the file; the build goes on.
  *
+ * `transformFiles()` renders every file with `renderFile()`, whose steps
+ * read in order: the file not rendered (`_transform_rendered.ts`), its view
+ * (`viewFor`: `_transform_view_choice.ts`, focus files by
+ * `_transform_focus.ts`), its input (read now if the read stage left it
+ * unread, `_lazy_input.ts`), its render through the cache
+ * (`_transform_render.ts`), and the rendered file (`_transform_rendered.ts`;
+ * its fence language, `_transform_language.ts`).
+ *
  * @module
  */
 
-import { extname } from "./_path.ts";
-import { dataReason, summarizedByDefault, translationReason } from "./data_files.ts";
-import {
-  conventionalExtension,
-  isCoq,
-  isCpp,
-  isObjectiveC,
-  wordsTellLanguage,
-} from "./extension.ts";
-import { compileGlobs } from "./_glob.ts";
-import { globPrefix, startsIndex } from "./path_starts.ts";
-import { isGlob } from "./helpers.ts";
-import { loadGlobs } from "../deps.ts";
-import { callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
-import { dedupOutput } from "./dedup.ts";
-import { type Cache, openCache } from "./cache.ts";
-import { cachedRender, type KeepText, packedText } from "./_view_cache.ts";
-import { lazyCopy, type TextBacking, textBacking, textMarks } from "./lazy_text.ts";
-import { bidiControls, bidiNote } from "./bidi_controls.ts";
-
-export type { KeepText, KeptBytes } from "./_view_cache.ts";
+import type { Registry } from "./registry.ts";
+import type { Cache } from "./cache.ts";
+import { type KeepText, packedText } from "./_view_cache.ts";
+import type { TextBacking } from "./lazy_text.ts";
 import { lazyInput } from "./_lazy_input.ts";
+import { chooseView, summarizedAsData } from "./_transform_view_choice.ts";
+import { focusOf, loadFocusGlobs } from "./_transform_focus.ts";
+import { languageOf } from "./_transform_language.ts";
+import { byDefaultOutput, renderedFile, unrenderedFile } from "./_transform_rendered.ts";
+import { pluginStore, renderCached } from "./_transform_render.ts";
 import type {
   CompleteFn,
   Logger,
@@ -35,293 +31,14 @@ import type {
   ResolvedConfig,
   SourceFile,
   Store,
-  ViewContext,
   ViewInput,
-  ViewModePlugin,
   ViewOutput,
 } from "./types.ts";
 
-/** The view used when a view mode does not accept a file. */
-const FALLBACK_VIEW = "summary";
-
-/** Views that fall back to {@linkcode FALLBACK_VIEW} when they are not installed. */
-const GRAMMAR_VIEWS = ["skeleton", "outline"];
-
-/**
- * The view a Jupyter notebook (`.ipynb`) the config gives no view of gets where it would be shown
- * `full`: its cells' sources and short outputs, not its JSON (`plugins/view_modes/cells.ts`).
- */
-const NOTEBOOK_VIEW = "cells";
-
-/**
- * Which view a file gets (first match wins; `autoAggregate: false` is handled
- * before, the file is listed but not rendered): `forceFull` -> focus files -> strategy overrides -> tier 3
- * -> the entry's `view` -> persona/config `defaultView` -> `full` (`summary` for a data file over
- * its limit that the config does not name: `pipeline/data_files.ts`; `cells` for a notebook the
- * entry gives no view).
- *
- * @example
- * ```ts
- * import { chooseView } from "./transform.ts";
- * // chooseView(file, config) === "full"
- * ```
- */
-export function chooseView(file: SourceFile, config: ResolvedConfig, isFocus: boolean): string {
-  const ruled = ruledView(file, config, isFocus);
-  if (ruled) return ruled;
-  // A large data file the config does not name is shown by its shape.
-  if (summarizedByDefault(file)) return "summary";
-  return notebookOr(file, "full");
-}
-
-/**
- * Whether a file is summarized by the data rule alone (`pipeline/data_files.ts`): a data file
- * over its limit that would be shown `full`. One the config shows as a summary anyway (its
- * `defaultView`, a persona, `--strategy summarize`) is not: its summary needs no reason.
- */
-function summarizedAsData(
-  file: SourceFile,
-  config: ResolvedConfig,
-  isFocus: boolean,
-): boolean {
-  return summarizedByDefault(file) && !ruledView(file, config, isFocus);
-}
-
-/**
- * The view the config's rules give a file (those of {@linkcode chooseView} before its defaults),
- * or `undefined` where it would be shown `full` by no rule's choice.
- */
-function ruledView(file: SourceFile, config: ResolvedConfig, isFocus: boolean): string | undefined {
-  if (file.entry.forceFull || config.strategy === "full") return "full";
-  // A focus notebook is read as its cells too, unless its entry asks for its JSON.
-  if (isFocus) return notebookOr(file, "full");
-  if (config.strategy === "summarize") return "summary";
-  if (config.summaryOnly) return "summary";
-  if (config.tier === 3) return "skeleton";
-  const view = file.entry.view ?? config.defaultView ?? "full";
-  return view !== "full" || file.entry.view ? view : undefined;
-}
-
-/** A notebook is shown as its cells unless its entry gives it a view (`view: "full"`: its JSON). */
-function notebookOr(file: SourceFile, view: string): string {
-  return !file.entry.view && file.path.toLowerCase().endsWith(".ipynb") ? NOTEBOOK_VIEW : view;
-}
-
-/**
- * Returns a function telling whether a path is a focus file, by the seed's
- * levels for each focus entry: its path (the exact path, a folder holding
- * it, or a glob), its file name, and, for an entry that matches no file of
- * `paths` by those, a substring of its path (`app` matches `src/app.ts` and
- * `apps/main.py`). Without `paths` there is no substring level. Globs beyond
- * literal, `*` and `**` segments need picomatch loaded first
- * (`await loadFocusGlobs(config)`; the build does it).
- *
- * @example
- * ```ts
- * import { focusMatcher } from "./transform.ts";
- * focusMatcher(["src/**", "README.md"])("docs/README.md"); // true
- * focusMatcher(["app"], ["src/app.ts", "lib/b.ts"])("src/app.ts"); // true
- * ```
- */
-export function focusMatcher(
-  focus: string[],
-  paths?: Iterable<string>,
-): (path: string) => boolean {
-  if (!focus.length) return () => false;
-  const patterns = focusPatterns(focus);
-  const all = paths ? [...paths] : undefined;
-  const exact = exactFocus(patterns, all);
-  const matchesExactly = (path: string) => exact(path, true).length > 0;
-  // The substring level, for the entries that name no file of the build by path or name.
-  let loose: string[] = [];
-  if (all) {
-    const hit = hitsOf(exact, all);
-    loose = patterns.filter((p, i) => p !== "" && !hit.has(i));
-  }
-  if (!loose.length) return matchesExactly;
-  return (path) => matchesExactly(path) || loose.some((part) => path.includes(part));
-}
-
-/**
- * The focus entries (by index) that the path levels match in some path of `paths`, and only
- * those: a path tries the entries its start or its name may match (see `exactFocus`).
- *
- * @example
- * ```ts
- * import { focusHits } from "./transform.ts";
- * focusHits(["src/", "nope", "b.ts"], ["src/a.ts", "lib/b.ts"]); // Set { 0, 2 }
- * ```
- */
-export function focusHits(focus: string[], paths: string[]): Set<number> {
-  return hitsOf(exactFocus(focusPatterns(focus), paths), paths);
-}
-
-function hitsOf(exact: (path: string) => number[], paths: string[]): Set<number> {
-  const hit = new Set<number>();
-  for (const path of paths) for (const i of exact(path)) hit.add(i);
-  return hit;
-}
-
-/**
- * The path and name levels of the focus entries: exact path, folder, glob, file name; for a path,
- * the entries that match it (with `first`, the first found only). An entry with glob characters
- * that is exactly a path of `paths` or its folder (`app/[slug]`) is that path, not a glob (which
- * would match `app/s` too). A path tries only the entries whose literal start it has, or whose
- * text is its name: thousands of entries over thousands of files are not tried in pairs.
- */
-function exactFocus(
-  patterns: string[],
-  paths?: string[],
-): (path: string, first?: boolean) => number[] {
-  // The build's paths and their folders (`src/`, `src/lib/`), to tell an entry that names one.
-  const names = new Set<string>();
-  for (const p of paths ?? []) {
-    names.add(p);
-    for (let i = p.indexOf("/"); i !== -1; i = p.indexOf("/", i + 1)) names.add(p.slice(0, i + 1));
-  }
-  const tests = patterns.map((pattern) => {
-    const folder = pattern.replace(/\/+$/, "") + "/";
-    const literal = names.has(pattern) || names.has(folder);
-    const glob = isGlob(pattern) && !literal ? compileGlobs(pattern, { dot: true }) : undefined;
-    const start = glob ? globPrefix(pattern) : pattern.replace(/\/+$/, "");
-    const test = (path: string) =>
-      path === pattern || path.startsWith(folder) || glob?.(path) === true;
-    return { start, test };
-  });
-  const starts = startsIndex(tests.map((t) => t.start));
-  const byName = Map.groupBy(patterns.keys(), (i) => patterns[i]);
-  return (path, first = false) => {
-    const out: number[] = [];
-    for (const i of starts(path)) {
-      if (tests[i].test(path)) {
-        out.push(i);
-        if (first) return out;
-      }
-    }
-    const named = byName.get(path.slice(path.lastIndexOf("/") + 1));
-    if (named) out.push(...named.filter((i) => !out.includes(i)));
-    return out;
-  };
-}
-
-/**
- * Whether a path is a focus file of this build: the config's `focus` (persona,
- * `--focus`; matched by {@linkcode focusMatcher} against the build's `paths`)
- * or a file changed since `--since REF` (exact paths).
- *
- * @example
- * ```ts
- * import { focusOf } from "./transform.ts";
- * // focusOf(config, files.map((f) => f.path))("src/a.ts") === true
- * ```
- */
-export function focusOf(
-  config: ResolvedConfig,
-  paths?: Iterable<string>,
-): (path: string) => boolean {
-  const matcher = focusMatcher(config.focus, paths);
-  const changed = new Set(config.since?.files ?? []);
-  return (path) => changed.has(path) || matcher(path);
-}
-
-/**
- * Load picomatch if the config's focus globs need it, so that
- * {@linkcode focusOf} and {@linkcode focusMatcher} can match them.
- *
- * @example
- * ```ts
- * import { loadFocusGlobs } from "./transform.ts";
- * // await loadFocusGlobs(config);
- * ```
- */
-export async function loadFocusGlobs(config: ResolvedConfig): Promise<void> {
-  await loadGlobs(focusPatterns(config.focus));
-}
-
-/** The focus entries as globs relative to the root (without a leading `./`). */
-function focusPatterns(focus: string[]): string[] {
-  return focus.map((f) => f.replace(/^\.\//, ""));
-}
-
-/**
- * Fence language for a path, from its extension; given the file's text, a `.h` or `.m` file
- * with Objective-C's words is `objective-c`, a `.h` file with C++'s `cpp` (the name alone says
- * C, or nothing).
- *
- * @example
- * ```ts
- * import { languageOf } from "./transform.ts";
- * languageOf("src/Cart.h"); // "c"
- * languageOf("src/Cart.h", "@interface Cart : NSObject\n@end\n"); // "objective-c"
- * languageOf("src/cart.h", "namespace shop {\nclass Cart;\n}\n"); // "cpp"
- * languageOf("theories/Nat.v", "Require Import Arith.\n"); // "coq"
- * ```
- */
-export function languageOf(path: string, text?: string): string {
-  // A Makefile or Dockerfile is told by its name (`Dockerfile.dev`), not by what follows a dot.
-  const ext = (conventionalExtension(path) || extname(path)).slice(1).toLowerCase();
-  if (text !== undefined && wordsTellLanguage(path)) {
-    if (ext === "v") return isCoq(text) ? "coq" : "verilog";
-    if (isObjectiveC(text)) return "objective-c";
-    if (ext === "h" && isCpp(text)) return "cpp";
-  }
-  // A Blade template is fenced `blade` (GitHub's Linguist and Shiki know it), not as PHP.
-  if (ext === "php" && path.toLowerCase().endsWith(".blade.php")) return "blade";
-  // Own keys only: a file ending `.constructor` is fenced `constructor`, not Object's source.
-  return Object.hasOwn(LANGUAGES, ext) ? LANGUAGES[ext] : ext;
-}
-
-const LANGUAGES: Record<string, string> = {
-  py: "python",
-  pyi: "python",
-  ts: "ts",
-  mts: "ts",
-  cts: "ts",
-  tsx: "tsx",
-  js: "js",
-  mjs: "js",
-  cjs: "js",
-  jsx: "jsx",
-  rs: "rust",
-  go: "go",
-  java: "java",
-  c: "c",
-  h: "c",
-  cc: "cpp",
-  cpp: "cpp",
-  cxx: "cpp",
-  hpp: "cpp",
-  hh: "cpp",
-  hxx: "cpp",
-  cu: "cuda",
-  cuh: "cuda",
-  pyx: "cython",
-  pxd: "cython",
-  pxi: "cython",
-  gql: "graphql",
-  md: "markdown",
-  yml: "yaml",
-  sh: "bash",
-  toml: "toml",
-  json: "json",
-  sty: "tex",
-  bib: "bibtex",
-  mk: "makefile",
-  dockerfile: "dockerfile",
-  // `ps` is PowerShell to Shiki; `postscript` is PostScript to Linguist and Pygments.
-  ps: "postscript",
-  eps: "postscript",
-  epsf: "postscript",
-  sol: "solidity",
-  // `v` is the V language's fence label: a `.v` file is Verilog's, or Coq's by its words.
-  v: "verilog",
-  vh: "verilog",
-  sv: "systemverilog",
-  svh: "systemverilog",
-  vhd: "vhdl",
-  cr: "crystal",
-  rkt: "racket",
-};
+export type { KeepText, KeptBytes } from "./_view_cache.ts";
+export { chooseView } from "./_transform_view_choice.ts";
+export { focusHits, focusMatcher, focusOf, loadFocusGlobs } from "./_transform_focus.ts";
+export { languageOf } from "./_transform_language.ts";
 
 /** Options of {@linkcode transformFiles}. */
 export interface TransformOptions extends Logger {
@@ -399,47 +116,6 @@ export function viewFor(
   options: Pick<TransformOptions, "viewOf"> = {},
 ): string {
   return options.viewOf?.(file) ?? chooseView(file, config, isFocus);
-}
-
-/** The file a view rendered (`out`), its text kept lazy when the view cache kept it so. */
-function renderedFile(
-  base: Pick<RenderedFile, "path" | "language">,
-  file: SourceFile,
-  out: ViewOutput,
-  { view, cache }: { view: string; cache: "hit" | "miss" },
-): RenderedFile {
-  // A text kept where the cache has it (`keepText`) stays there: it is not read here.
-  const kept = textBacking(out);
-  const result: RenderedFile = {
-    ...base,
-    // A late read may have found the file changed (and redacted): its hash is the one rendered.
-    sha256: file.sha256,
-    bytes: file.size,
-    language: out.language ?? base.language,
-    view: out.view ?? view,
-    status: "rendered",
-    text: kept ? "" : out.text,
-    fenced: out.fenced ?? true,
-    notes: notesOf(file, out, kept),
-    ...(out.fallback ? { fallback: out.fallback } : {}),
-    cache,
-  };
-  // A copy: turning `result.text` into the lazy accessor would make it a dictionary (`lazyCopy`).
-  return kept ? lazyCopy(result, kept) : result;
-}
-
-/**
- * The notes of a file's render: `empty file` first, the view's, then its text's bidirectional
- * controls (a kept text's noted where it is kept, so it is not read for them).
- */
-function notesOf(file: SourceFile, out: ViewOutput, kept: TextBacking | undefined) {
-  const bidi = kept ? (kept.marks ?? textMarks(kept.read())).bidi : bidiControls(out.text);
-  const notes = [
-    ...(file.size === 0 ? ["empty file"] : []),
-    ...(out.notes ?? []),
-    ...(bidi ? [bidiNote(bidi)] : []),
-  ];
-  return notes.length ? notes : undefined;
 }
 
 /**
@@ -535,32 +211,6 @@ export async function renderFile(
 }
 
 /**
- * The summary of a file summarized by default, its reason first. A translation's is its first two
- * rows (what it is, its keys or first messages): the rest of its shape is its English file's,
- * shown whole.
- */
-function byDefaultOutput(file: SourceFile, out: ViewOutput): ViewOutput {
-  if (file.translationOf === undefined) {
-    return withReason(out, dataReason(file.size, file.dataLimit));
-  }
-  const rows = out.text.split("\n");
-  const brief = rows.length > 2 ? { ...out, text: rows.slice(0, 2).join("\n") } : out;
-  return withReason(brief, translationReason(file.translationOf));
-}
-
-/** A view's output with `reason` as its first line and first note (its text read). */
-function withReason(out: ViewOutput, reason: string): ViewOutput {
-  return {
-    text: `(${reason})\n\n${out.text}`,
-    ...(out.fenced !== undefined ? { fenced: out.fenced } : {}),
-    ...(out.view !== undefined ? { view: out.view } : {}),
-    ...(out.language !== undefined ? { language: out.language } : {}),
-    ...(out.fallback !== undefined ? { fallback: out.fallback } : {}),
-    notes: [reason, ...(out.notes ?? [])],
-  };
-}
-
-/**
  * The text of the render the cache keeps under `key` ({@linkcode Render.cacheKey}), where the
  * cache's pack has it now, handed to `keep` as a cache hit's text is (`RenderOptions.keepText`):
  * for a render whose text was kept elsewhere until the cache's writes were done (a cold build
@@ -580,87 +230,6 @@ export function packedRenderText(
   return packedText(cache, key, keep);
 }
 
-/** A file that is not rendered: its read problem, or `autoAggregate: false`; else `undefined`. */
-function unrenderedFile(
-  file: SourceFile,
-  config: ResolvedConfig,
-  base: Pick<RenderedFile, "path" | "sha256" | "bytes" | "language" | "fenced">,
-): RenderedFile | undefined {
-  if (file.error) {
-    return {
-      ...base,
-      view: file.entry.view ?? config.defaultView,
-      status: file.error.status,
-      reason: file.error.reason,
-      // The seed renders a missing file as an error line in the document.
-      text: file.error.status === "error" ? `ERROR: ${file.error.reason}: ${file.path}` : undefined,
-    };
-  }
-  if (file.entry.autoAggregate === false) {
-    return {
-      ...base,
-      view: file.entry.view ?? "full",
-      status: "skipped",
-      reason: "autoAggregate is false",
-    };
-  }
-  return undefined;
-}
-
-/**
- * The view's output through the cache (`hit`: as stored), or rendered now (`miss`); `warn` takes
- * the render's warnings, a hit's replayed ones too (the `cacheKey` hook's and `renderAs`'s go to
- * the options' `warn` alone).
- */
-async function renderCached(
-  { view, input, file, config, registry, lazy }: {
-    view: string;
-    input: ViewInput;
-    file: SourceFile;
-    config: ResolvedConfig;
-    registry: Registry;
-    lazy?: ReturnType<typeof lazyInput>;
-  },
-  options: RenderOptions,
-  warn: (message: string) => void,
-): Promise<{ output: ViewOutput; cache: "hit" | "miss"; key?: string }> {
-  // Deduplicated as it is rendered: the cache keeps the output views are given (its key has
-  // the entry's `dedup`), so a cache hit costs no scan for blobs.
-  const render = async (warn: (message: string) => void, used: Set<string>) => {
-    await lazy?.load();
-    const output = await renderView(view, {
-      input,
-      file,
-      config,
-      registry,
-      options: { ...options, warn },
-      seen: used,
-    });
-    const told = wordsTellLanguage(input.path) ? languageOf(input.path, input.text) : undefined;
-    // A lone surrogate from config text (a slice's tag) is U+FFFD, as the cache gives it back.
-    const text = output.text.isWellFormed() ? output.text : output.text.toWellFormed();
-    const deduped = dedupOutput(text === output.text ? output : { ...output, text }, file.entry);
-    return told && told !== languageOf(input.path) ? { ...deduped, language: told } : deduped;
-  };
-  if (!options.cache) return { output: await render(warn, new Set()), cache: "miss" };
-  return await cachedRender(options.cache, {
-    view,
-    input,
-    entry: file.entry,
-    registry,
-    warn,
-    timeoutMs: options.timeoutMs,
-    render,
-    lazy,
-    keepText: options.keepText,
-    context: () =>
-      viewContext({ input, file, config, registry, options, seen: new Set() }, async (other) => {
-        await lazy?.load();
-        return await renderView(other, { input, file, config, registry, options, seen: new Set() });
-      }),
-  });
-}
-
 /**
  * CRLF and lone CR become LF (policy: documents are LF-only; hashes stay of the raw bytes).
  *
@@ -672,104 +241,4 @@ async function renderCached(
  */
 export function normalizeNewlines(text: string): string {
   return text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
-}
-
-/** What rendering a file's view needs; `seen`: the view modes this render went through. */
-interface ViewJob {
-  input: ViewInput;
-  file: SourceFile;
-  config: ResolvedConfig;
-  registry: Registry;
-  options: TransformOptions;
-  seen: Set<string>;
-}
-
-/** The context a view mode renders `job`'s file with; `renderAs` renders it with another view. */
-function viewContext(job: ViewJob, renderAs: ViewContext["renderAs"]): ViewContext {
-  const { file, config, options } = job;
-  return {
-    options: { ...file.entry.options },
-    entry: file.entry,
-    config,
-    warn: options.warn,
-    complete: options.complete,
-    renderAs,
-    store: options.store ?? pluginStore(config),
-  };
-}
-
-/**
- * Render `job`'s file with the view mode `view`: its fallback's output (noted) when the view is
- * not installed or does not take the file; an error when it falls back to itself.
- */
-async function renderView(view: string, job: ViewJob): Promise<ViewOutput> {
-  const { input, file, registry, options, seen } = job;
-  const plugin = findViewMode(registry, view);
-  if (!plugin && GRAMMAR_VIEWS.includes(view)) {
-    // Tier 3 picks `skeleton` even when no grammar view is installed: fall back like an unsupported file.
-    const out = await renderView(FALLBACK_VIEW, job);
-    const note = `${view} is not installed: fell back to ${FALLBACK_VIEW}`;
-    return { ...out, view: out.view ?? FALLBACK_VIEW, notes: [note, ...(out.notes ?? [])] };
-  }
-  if (!plugin && view === NOTEBOOK_VIEW && !file.entry.view) {
-    // A registry without the view (a library's own list) shows a notebook as before: its text.
-    const out = await renderView("full", job);
-    const note = `${view} is not installed: fell back to full`;
-    return { ...out, view: out.view ?? "full", notes: [note, ...(out.notes ?? [])] };
-  }
-  if (!plugin) throw new Error(`Unknown view mode "${view}" for "${file.path}"`);
-  const loading = loadPlugins([plugin]);
-  if (loading) await loading;
-  if (seen.has(plugin.name)) {
-    throw new Error(`View mode "${view}" falls back to itself for "${file.path}"`);
-  }
-  seen.add(plugin.name);
-  if (!accepts(plugin, file.path, input) && view !== FALLBACK_VIEW) {
-    const out = await renderView(FALLBACK_VIEW, job);
-    const shortName = plugin.name.replace(/^slop:/, "");
-    return {
-      ...out,
-      view: out.view ?? FALLBACK_VIEW,
-      notes: [
-        `${shortName} does not support "${
-          extname(file.path) || file.path
-        }": fell back to ${FALLBACK_VIEW}`,
-        ...(out.notes ?? []),
-      ],
-    };
-  }
-  const ctx = viewContext(job, (other) => renderView(other, job));
-  const result = await callHook(plugin, "render", () => plugin.render(input, ctx), {
-    path: file.path,
-    timeoutMs: plugin.timeoutMs ?? options.timeoutMs,
-  });
-  if (typeof result === "string") return { text: result };
-  if (typeof result !== "object" || result === null || typeof result.text !== "string") {
-    throw new Error(
-      `[plugin ${plugin.name}] Hook "render" returned ${
-        result === null ? "null" : typeof result
-      } for "${file.path}": expected a string or { text }`,
-    );
-  }
-  return result;
-}
-
-function accepts(plugin: ViewModePlugin, path: string, input: ViewInput): boolean {
-  if (plugin.accepts) return plugin.accepts(path, input.text);
-  if (!plugin.extensions) return true;
-  const ext = extname(path).toLowerCase();
-  return plugin.extensions.includes(ext);
-}
-
-/**
- * The store view plugins get (`ctx.store`): the cache folder, opened on first
- * use apart from the build's view cache (`--no-cache` turns both off).
- */
-function pluginStore(config: ResolvedConfig): Store {
-  let cache: Cache | undefined;
-  const open = () => (cache ??= openCache(config.cache.dir, { enabled: config.cache.enabled }));
-  return {
-    get: (key) => open().get(key),
-    set: (key, value) => open().set(key, value),
-  };
 }

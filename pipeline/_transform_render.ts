@@ -1,0 +1,219 @@
+/**
+ * One file's render with a view mode: through the view cache or now
+ * (`renderCached`), the view mode found, loaded and called with its context
+ * (`renderView`), its fallbacks (a view not installed or not taking the
+ * file: `summary`, or `full` for a notebook), its output deduplicated and its
+ * language told by its words; and the plugins' store (`ctx.store`).
+ *
+ * @module
+ */
+
+import { extname } from "./_path.ts";
+import { wordsTellLanguage } from "./extension.ts";
+import { callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
+import { dedupOutput } from "./dedup.ts";
+import { type Cache, openCache } from "./cache.ts";
+import { cachedRender, type KeepText } from "./_view_cache.ts";
+import type { lazyInput } from "./_lazy_input.ts";
+import { languageOf } from "./_transform_language.ts";
+import { NOTEBOOK_VIEW } from "./_transform_view_choice.ts";
+import type {
+  CompleteFn,
+  Logger,
+  ResolvedConfig,
+  SourceFile,
+  Store,
+  ViewContext,
+  ViewInput,
+  ViewModePlugin,
+  ViewOutput,
+} from "./types.ts";
+
+/**
+ * What a render takes of the stage's options (`TransformOptions` and `RenderOptions` of
+ * `transform.ts`).
+ */
+interface ViewOptions extends Logger {
+  /** Asks the configured provider (for LLM view modes). */
+  complete: CompleteFn;
+  /** Hook timeout in ms. @default {60000} */
+  timeoutMs?: number;
+  /** The content-hash cache for rendered views. */
+  cache?: Cache;
+  /** The plugins' store (`ctx.store`). @default {the cache folder, opened when first used} */
+  store?: Store;
+  /** Keep a cache hit's text where the cache has it. @default {undefined} */
+  keepText?: KeepText;
+}
+
+/** The view used when a view mode does not accept a file. */
+const FALLBACK_VIEW = "summary";
+
+/** Views that fall back to {@linkcode FALLBACK_VIEW} when they are not installed. */
+const GRAMMAR_VIEWS = ["skeleton", "outline"];
+
+/**
+ * The view's output through the cache (`hit`: as stored), or rendered now (`miss`); `warn` takes
+ * the render's warnings, a hit's replayed ones too (the `cacheKey` hook's and `renderAs`'s go to
+ * the options' `warn` alone).
+ *
+ * @example
+ * ```ts
+ * import { renderCached } from "./_transform_render.ts";
+ * // const { output, cache } = await renderCached({ view, input, file, config, registry }, options, warn);
+ * ```
+ */
+export async function renderCached(
+  { view, input, file, config, registry, lazy }: {
+    view: string;
+    input: ViewInput;
+    file: SourceFile;
+    config: ResolvedConfig;
+    registry: Registry;
+    lazy?: ReturnType<typeof lazyInput>;
+  },
+  options: ViewOptions,
+  warn: (message: string) => void,
+): Promise<{ output: ViewOutput; cache: "hit" | "miss"; key?: string }> {
+  // Deduplicated as it is rendered: the cache keeps the output views are given (its key has
+  // the entry's `dedup`), so a cache hit costs no scan for blobs.
+  const render = async (warn: (message: string) => void, used: Set<string>) => {
+    await lazy?.load();
+    const output = await renderView(view, {
+      input,
+      file,
+      config,
+      registry,
+      options: { ...options, warn },
+      seen: used,
+    });
+    const told = wordsTellLanguage(input.path) ? languageOf(input.path, input.text) : undefined;
+    // A lone surrogate from config text (a slice's tag) is U+FFFD, as the cache gives it back.
+    const text = output.text.isWellFormed() ? output.text : output.text.toWellFormed();
+    const deduped = dedupOutput(text === output.text ? output : { ...output, text }, file.entry);
+    return told && told !== languageOf(input.path) ? { ...deduped, language: told } : deduped;
+  };
+  if (!options.cache) return { output: await render(warn, new Set()), cache: "miss" };
+  return await cachedRender(options.cache, {
+    view,
+    input,
+    entry: file.entry,
+    registry,
+    warn,
+    timeoutMs: options.timeoutMs,
+    render,
+    lazy,
+    keepText: options.keepText,
+    context: () =>
+      viewContext({ input, file, config, registry, options, seen: new Set() }, async (other) => {
+        await lazy?.load();
+        return await renderView(other, { input, file, config, registry, options, seen: new Set() });
+      }),
+  });
+}
+
+/** What rendering a file's view needs; `seen`: the view modes this render went through. */
+interface ViewJob {
+  input: ViewInput;
+  file: SourceFile;
+  config: ResolvedConfig;
+  registry: Registry;
+  options: ViewOptions;
+  seen: Set<string>;
+}
+
+/** The context a view mode renders `job`'s file with; `renderAs` renders it with another view. */
+function viewContext(job: ViewJob, renderAs: ViewContext["renderAs"]): ViewContext {
+  const { file, config, options } = job;
+  return {
+    options: { ...file.entry.options },
+    entry: file.entry,
+    config,
+    warn: options.warn,
+    complete: options.complete,
+    renderAs,
+    store: options.store ?? pluginStore(config),
+  };
+}
+
+/**
+ * Render `job`'s file with the view mode `view`: its fallback's output (noted) when the view is
+ * not installed or does not take the file; an error when it falls back to itself.
+ */
+async function renderView(view: string, job: ViewJob): Promise<ViewOutput> {
+  const { input, file, registry, options, seen } = job;
+  const plugin = findViewMode(registry, view);
+  if (!plugin && GRAMMAR_VIEWS.includes(view)) {
+    // Tier 3 picks `skeleton` even when no grammar view is installed: fall back like an unsupported file.
+    const out = await renderView(FALLBACK_VIEW, job);
+    const note = `${view} is not installed: fell back to ${FALLBACK_VIEW}`;
+    return { ...out, view: out.view ?? FALLBACK_VIEW, notes: [note, ...(out.notes ?? [])] };
+  }
+  if (!plugin && view === NOTEBOOK_VIEW && !file.entry.view) {
+    // A registry without the view (a library's own list) shows a notebook as before: its text.
+    const out = await renderView("full", job);
+    const note = `${view} is not installed: fell back to full`;
+    return { ...out, view: out.view ?? "full", notes: [note, ...(out.notes ?? [])] };
+  }
+  if (!plugin) throw new Error(`Unknown view mode "${view}" for "${file.path}"`);
+  const loading = loadPlugins([plugin]);
+  if (loading) await loading;
+  if (seen.has(plugin.name)) {
+    throw new Error(`View mode "${view}" falls back to itself for "${file.path}"`);
+  }
+  seen.add(plugin.name);
+  if (!accepts(plugin, file.path, input) && view !== FALLBACK_VIEW) {
+    const out = await renderView(FALLBACK_VIEW, job);
+    const shortName = plugin.name.replace(/^slop:/, "");
+    return {
+      ...out,
+      view: out.view ?? FALLBACK_VIEW,
+      notes: [
+        `${shortName} does not support "${
+          extname(file.path) || file.path
+        }": fell back to ${FALLBACK_VIEW}`,
+        ...(out.notes ?? []),
+      ],
+    };
+  }
+  const ctx = viewContext(job, (other) => renderView(other, job));
+  const result = await callHook(plugin, "render", () => plugin.render(input, ctx), {
+    path: file.path,
+    timeoutMs: plugin.timeoutMs ?? options.timeoutMs,
+  });
+  if (typeof result === "string") return { text: result };
+  if (typeof result !== "object" || result === null || typeof result.text !== "string") {
+    throw new Error(
+      `[plugin ${plugin.name}] Hook "render" returned ${
+        result === null ? "null" : typeof result
+      } for "${file.path}": expected a string or { text }`,
+    );
+  }
+  return result;
+}
+
+function accepts(plugin: ViewModePlugin, path: string, input: ViewInput): boolean {
+  if (plugin.accepts) return plugin.accepts(path, input.text);
+  if (!plugin.extensions) return true;
+  const ext = extname(path).toLowerCase();
+  return plugin.extensions.includes(ext);
+}
+
+/**
+ * The store view plugins get (`ctx.store`): the cache folder, opened on first
+ * use apart from the build's view cache (`--no-cache` turns both off).
+ *
+ * @example
+ * ```ts
+ * import { pluginStore } from "./_transform_render.ts";
+ * // const store = pluginStore(config); // store.get("key")
+ * ```
+ */
+export function pluginStore(config: ResolvedConfig): Store {
+  let cache: Cache | undefined;
+  const open = () => (cache ??= openCache(config.cache.dir, { enabled: config.cache.enabled }));
+  return {
+    get: (key) => open().get(key),
+    set: (key, value) => open().set(key, value),
+  };
+}
