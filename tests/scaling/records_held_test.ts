@@ -98,11 +98,13 @@ for (const how of ["layer", "plain"] as const) {
  * its first 64M characters: `accel/text_spill.ts`), each source, rendered file, block and placed
  * block with a lazy `text`. Turning an object's `text` field into the lazy accessor made V8 keep
  * that object's properties in a dictionary (450-830 bytes each, four a file): up to 5.1 KB a
- * file on this tree (cold, at the count stage's end), 2.8 KB now. Now each lazy record is a copy that gets the accessor as a new property
- * (`lazyCopy` in `pipeline/lazy_text.ts`), in a shape shared by all: under the bound of the
- * builds that keep their texts.
+ * file on this tree (cold, at the count stage's end). Now each lazy record is a copy that gets
+ * the accessor as a new property (`lazyCopy` in `pipeline/lazy_text.ts`), in a shape shared by
+ * all. A warm build that leaves a kept text unread in the pack also keeps, for each, the size and
+ * crc32 it checks when the document reads it (about 140 bytes a file): 3.58 KB -> 3.72-3.75 KB at
+ * the count stage's end alone, 3.85 KB in a loaded suite. Hence 200 bytes over the other builds'.
  */
-const SPILLED_BYTES_PER_FILE = BYTES_PER_FILE;
+const SPILLED_BYTES_PER_FILE = BYTES_PER_FILE + 200;
 
 Deno.test(`a build that spills its texts holds under ${SPILLED_BYTES_PER_FILE} bytes of records a file, cold and warm`, async () => {
   // Files of 1.4 KB (spilled: texts under 1K characters stay in memory); the texts read last that
