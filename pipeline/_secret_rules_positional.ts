@@ -509,3 +509,83 @@ export function findUserTokens(text: string): Span[] {
   }
   return out;
 }
+
+/**
+ * Known providers' client calls whose argument at `arg` (0: the first) is the API key, quoted,
+ * with the key's shape `key`: `cohere.Client("…")` (40 letters and digits), `new
+ * Ably.Realtime("…")` and `Ably.Rest` (`app.key:secret`), Segment's `analytics.load("…")` (32),
+ * `dropbox.Dropbox("sl.…")` (a short-lived token, or 64 of base64url). `call` ends at the `(`.
+ */
+const CLIENT_CALLS: Array<{ call: RegExp; arg: number; key: RegExp }> = [
+  { call: /cohere\.(?:Async)?Client(?:V2)?\(/g, arg: 0, key: /^[A-Za-z0-9]{40}$/ },
+  {
+    call: /Ably\.(?:Realtime|Rest)(?:\.Promise)?\(/g,
+    arg: 0,
+    key: /^[\w-]{4,16}\.[\w-]{4,16}:[\w+\/=-]{20,128}$/,
+  },
+  { call: /analytics\.load\(/g, arg: 0, key: /^[A-Za-z0-9]{32}$/ },
+  { call: /dropbox\.Dropbox\(/g, arg: 0, key: /^(?:sl\.[\w-]{100,2048}|[\w-]{64})$/ },
+];
+/** The texts {@linkcode findClientKeys} reads: one of these in them (the rule's hints). */
+export const CLIENT_KEY_HINTS: string[] = [
+  "cohere.",
+  "Ably.Re",
+  "analytics.load(",
+  "dropbox.Dropbox(",
+  "oneycomb-",
+  "ONEYCOMB-",
+];
+/** A quoted argument (its text in `v`), then `,` or `)`, from where `y` is set. */
+const QUOTED_ARG = /[ \t]{0,16}(?<q>["'`])(?<v>[^"'`\\\r\n$]{1,2048})\k<q>[ \t]{0,16}(?=[,)])/dy;
+/** Honeycomb's API key header (`x-honeycomb-team=KEY`, `X-Honeycomb-Team: KEY`): group `v`. */
+const HONEYCOMB_HEADER =
+  /[Xx]-(?:[Hh]oneycomb-[Tt]eam|HONEYCOMB-TEAM)["']?[ \t]{0,16}[:=][ \t]{0,16}["']?(?<v>[A-Za-z0-9_]{20,128})(?![\w-])/dg;
+/** A Honeycomb key: 22 letters and digits, 32 hex digits, or an ingest key (`hcaik_…`). */
+const HONEYCOMB_KEY = /^(?:[A-Za-z0-9]{22}|[0-9a-f]{32}|hc[a-z]{2,3}_[A-Za-z0-9]{20,120})$/;
+
+/** A key's value: letters and digits mixed, not a stand-in (`YOUR_API_KEY`) nor a few letters. */
+function keyLike(value: string): boolean {
+  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && !PLACEHOLDER_WORD.test(value) &&
+    !REFERENCE.test(value) && !fewCharacters(value);
+}
+
+/**
+ * The API keys given by position to known providers' clients ({@linkcode CLIENT_CALLS}) and
+ * Honeycomb's header values: only a quoted value of the key's shape (a name such as `api_key`,
+ * `process.env.X` or `${…}` is no literal; `"YOUR_API_KEY"` is a stand-in).
+ *
+ * @example
+ * ```ts
+ * import { findClientKeys } from "./_secret_rules_positional.ts";
+ * findClientKeys('cohere.Client("OnxGDkLoAEtS83B8dMTUqtueCXAQlGqhBXtpEMR2")'); // [{ start: 15, end: 55 }]
+ * findClientKeys("cohere.Client(api_key)"); // []
+ * ```
+ */
+export function findClientKeys(text: string): Span[] {
+  const out: Span[] = [];
+  for (const { call, arg, key } of CLIENT_CALLS) {
+    call.lastIndex = 0;
+    for (const m of text.matchAll(call)) {
+      let at = m.index! + m[0].length;
+      for (let i = 0; i <= arg; i++) {
+        QUOTED_ARG.lastIndex = at;
+        const a = QUOTED_ARG.exec(text);
+        if (!a) break;
+        const value = a.groups!.v;
+        if (i === arg && key.test(value) && keyLike(value)) {
+          const [start, end] = a.indices!.groups!.v!;
+          out.push({ start, end });
+        }
+        at = QUOTED_ARG.lastIndex + 1; // past the `,`
+      }
+    }
+  }
+  HONEYCOMB_HEADER.lastIndex = 0;
+  for (const m of text.matchAll(HONEYCOMB_HEADER)) {
+    const value = m.groups!.v;
+    if (!HONEYCOMB_KEY.test(value) || !keyLike(value)) continue;
+    const [start, end] = m.indices!.groups!.v!;
+    out.push({ start, end });
+  }
+  return out;
+}

@@ -144,9 +144,12 @@
  * values and dependency specs kept; 37: the first colon of a `::` after a key's name is no
  * operator (Rust's `UnboundKey::new(…)` was a random key); 38: a finding's line counts the line
  * ends of 35 too (all said line 1 after NEL, U+2028, U+2029, `\f` and `\v`); 39: a make file's
- * `::=` and `:::=` read as `:=` (`PASSWORD ::= …` was kept).
+ * `::=` and `:::=` read as `:=` (`PASSWORD ::= …` was kept); 40: known providers' clients' keys by
+ * position (`cohere.Client("…")`, `new Ably.Realtime("…")`, `analytics.load("…")`,
+ * `dropbox.Dropbox("…")`), Honeycomb's `x-honeycomb-team` header, and a key split over an array's
+ * literals joined with `.join("")`.
  */
-export const SECRET_RULES_VERSION = 39;
+export const SECRET_RULES_VERSION = 40;
 
 import {
   fewCharacters,
@@ -288,7 +291,13 @@ import {
   LONG_OPTION,
   TOOL_OPTION,
 } from "./_secret_rules_cli.ts";
-import { findPositionalPasswords, findUserTokens, USER_TOKEN } from "./_secret_rules_positional.ts";
+import {
+  CLIENT_KEY_HINTS,
+  findClientKeys,
+  findPositionalPasswords,
+  findUserTokens,
+  USER_TOKEN,
+} from "./_secret_rules_positional.ts";
 import { findFileFormatSecrets } from "./_secret_rules_files.ts";
 import { findForeignPasswords } from "./_secret_rules_words.ts";
 import { findSqlRowSecrets } from "./_secret_rules_sql.ts";
@@ -530,6 +539,15 @@ export const SECRET_SHAPES: SecretShape[] = [
       "`composer config http-basic.host user …`",
     hints: [], // (each command gated by the text's hints: see `_secret_rules_positional.ts`)
     find: findPositionalPasswords,
+  },
+  {
+    id: "client-api-key",
+    label: "api-key",
+    kind: 'An API key given by position to a known provider\'s client (`cohere.Client("…")`, ' +
+      '`new Ably.Realtime("…")`, Segment\'s `analytics.load("…")`, `dropbox.Dropbox("sl.…")`) ' +
+      "and Honeycomb's `x-honeycomb-team` header",
+    hints: CLIENT_KEY_HINTS,
+    find: findClientKeys,
   },
   {
     id: "azure-devops-pat",
@@ -1157,6 +1175,37 @@ function concatJoints(
     CONCAT.lastIndex = end;
     const m = CONCAT.exec(text);
     if (m) joints.push({ index: end, length: m[0].length });
+  }
+  if (!text.includes(".join(")) return joints;
+  return [...joints, ...arrayJoinJoints(text)].sort((a, b) => a.index - b.index);
+}
+
+/** An array's literal (group `v`, after the `[` or a `,` and blanks), from where `y` is set. */
+const ARRAY_LITERAL = /[ \t\r\n]{0,64}(["'])(?<v>[^"'\\\r\n]{1,512})\1[ \t\r\n]{0,64}(?<e>[,\]])/dy;
+
+/**
+ * The joints of arrays of 2 to 64 literals joined with nothing between (`["xoxb-80", "21-…"]
+ * .join("")`, a value split to pass a scanner): each quote, `,` and quote between two literals.
+ */
+function arrayJoinJoints(text: string): Array<{ index: number; length: number }> {
+  const joints: Array<{ index: number; length: number }> = [];
+  for (let at = text.indexOf(".join("); at >= 0; at = text.indexOf(".join(", at + 6)) {
+    if (!/^\.join\((?:""|'')\)/.test(text.slice(at, at + 10)) || text[at - 1] !== "]") continue;
+    const from = text.lastIndexOf("[", at);
+    if (from < 0 || at - from > 40_000) continue;
+    const ends: Array<[number, number]> = []; // each literal's inside: start and end
+    let closed = false;
+    ARRAY_LITERAL.lastIndex = from + 1;
+    for (let m = ARRAY_LITERAL.exec(text); m && ends.length < 64; m = ARRAY_LITERAL.exec(text)) {
+      ends.push(m.indices!.groups!.v!);
+      closed = m.groups!.e === "]";
+      if (closed) break;
+    }
+    // the array's literals alone in it, its `]` just before the `.join`
+    if (ends.length < 2 || !closed || ARRAY_LITERAL.lastIndex !== at) continue;
+    for (let k = 1; k < ends.length; k++) {
+      joints.push({ index: ends[k - 1][1], length: ends[k][0] - ends[k - 1][1] });
+    }
   }
   return joints;
 }
