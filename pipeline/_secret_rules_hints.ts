@@ -62,6 +62,8 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=(?<=[Xx]-(?:[Aa]mz|[Gg]oog)-(?:[Ss]ignature|[Ss]ecurity-[Tt]oken)=)|" +
     // Composer's `github-oauth.github.com`, `http-basic.…` as `composer config` keys
     "(?:oauth|token|basic)\\.(?<=(?:github|gitlab|http)-(?:oauth|token|basic)\\.)|" +
+    // Honeycomb's `x-honeycomb-team` header
+    "(?:[Hh]oneycomb-[Tt]eam|HONEYCOMB-TEAM)(?<=[Xx]-(?:[Hh]oneycomb-[Tt]eam|HONEYCOMB-TEAM))|" +
     "(?:pat|PAT)(?![A-Za-z0-9])(?<=[A-Za-z0-9]-(?:pat|PAT)))", // …, `ado-pat`
     "J(?<=eyJ)",
     "~(?<=Q~)",
@@ -84,7 +86,11 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "jwt\\.sign\\(|jwt\\.encode\\(|SignedString\\(|signWith\\()|" +
     // Ruby's `Net::SMTP.start(`, `smtp.start(` and `Net::SMTP.new(` (its `.start(` follows, on
     // that object or on a name given it: `server.start(`, judged by the text's `SMTP`)
-    "(?<=[Ss][Mm][Tt][Pp]\\.start\\(|SMTP\\.new\\())",
+    "(?<=[Ss][Mm][Tt][Pp]\\.start\\(|SMTP\\.new\\()|" +
+    // providers' clients given their key by position (`cohere.Client(`, `new Ably.Realtime(`,
+    // Segment's `analytics.load(`, `dropbox.Dropbox(`), and an array's `].join("")`
+    "(?<=cohere\\.(?:Async)?Client(?:V2)?\\(|Ably\\.(?:Realtime|Rest)(?:\\.Promise)?\\(|" +
+    "analytics\\.load\\(|dropbox\\.Dropbox\\()|(?=\"\"\\)|''\\))(?<=\\]\\.join\\())",
   ].join("|"),
   "g",
 );

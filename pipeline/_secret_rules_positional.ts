@@ -526,15 +526,6 @@ const CLIENT_CALLS: Array<{ call: RegExp; arg: number; key: RegExp }> = [
   { call: /analytics\.load\(/g, arg: 0, key: /^[A-Za-z0-9]{32}$/ },
   { call: /dropbox\.Dropbox\(/g, arg: 0, key: /^(?:sl\.[\w-]{100,2048}|[\w-]{64})$/ },
 ];
-/** The texts {@linkcode findClientKeys} reads: one of these in them (the rule's hints). */
-export const CLIENT_KEY_HINTS: string[] = [
-  "cohere.",
-  "Ably.Re",
-  "analytics.load(",
-  "dropbox.Dropbox(",
-  "oneycomb-",
-  "ONEYCOMB-",
-];
 /** A quoted argument (its text in `v`), then `,` or `)`, from where `y` is set. */
 const QUOTED_ARG = /[ \t]{0,16}(?<q>["'`])(?<v>[^"'`\\\r\n$]{1,2048})\k<q>[ \t]{0,16}(?=[,)])/dy;
 /** Honeycomb's API key header (`x-honeycomb-team=KEY`, `X-Honeycomb-Team: KEY`): group `v`. */

@@ -292,7 +292,6 @@ import {
   TOOL_OPTION,
 } from "./_secret_rules_cli.ts";
 import {
-  CLIENT_KEY_HINTS,
   findClientKeys,
   findPositionalPasswords,
   findUserTokens,
@@ -546,7 +545,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: 'An API key given by position to a known provider\'s client (`cohere.Client("…")`, ' +
       '`new Ably.Realtime("…")`, Segment\'s `analytics.load("…")`, `dropbox.Dropbox("sl.…")`) ' +
       "and Honeycomb's `x-honeycomb-team` header",
-    hints: CLIENT_KEY_HINTS,
+    gate: "(-", // (`textHints` finds the calls' `(` and the header's `-`)
+    hints: [],
     find: findClientKeys,
   },
   {
@@ -1176,7 +1176,8 @@ function concatJoints(
     const m = CONCAT.exec(text);
     if (m) joints.push({ index: end, length: m[0].length });
   }
-  if (!text.includes(".join(")) return joints;
+  // (`textHints` finds an array's `].join("")` as family `(`)
+  if (!hints.families.includes("(") || !text.includes(".join(")) return joints;
   return [...joints, ...arrayJoinJoints(text)].sort((a, b) => a.index - b.index);
 }
 
