@@ -310,7 +310,6 @@ function pastQtCalls(lines: string[], at: number, line: string | undefined): str
 export function blankMacroWords(text: string): string | undefined {
   if (!MAY_HOLD.test(text)) return undefined;
   const lines = text.split("\n");
-  const spaces = (word: string) => " ".repeat(word.length);
   // The next line that is not blank, walked once for all lines (both only move forward).
   let filled = 0;
   const next = (i: number) => {
@@ -333,24 +332,22 @@ export function blankMacroWords(text: string): string | undefined {
     const label = qtLabel(line);
     if (!word && !inner && !typed && label === undefined) continue;
     let out = label ??
-      (typed
-        ? line.replace(AFTER_TYPE, (_all, head: string, name: string) => head + spaces(name))
-        : line);
+      (typed ? line.replace(AFTER_TYPE, blankName) : line);
     const head = word && line.includes('"') ? testHead(line, () => next(i)) : undefined;
     if (head !== undefined) {
       lines[i] = head;
       continue;
     }
     if (word && label === undefined) {
-      out = line.replace(BEFORE_KEYWORD, (_all, lead: string, name: string) => lead + spaces(name));
+      out = line.replace(BEFORE_KEYWORD, blankName);
       if (QT_CALL.test(line)) {
         out = line.replace(QT_CALL, (_all, lead: string, call: string) => lead + qtCall(call));
       } else if (callAlone(line, [above2, above], next(i))) {
-        out = out.replace(AFTER_BLOCK, (_all, lead: string, name: string) => lead + spaces(name));
+        out = out.replace(AFTER_BLOCK, blankName);
       }
       for (const before of [BEFORE_CONSTRUCTOR, BEFORE_TYPED, BEFORE_BLOCK]) {
         if (out !== line) break;
-        out = line.replace(before, (_all, lead: string, name: string) => lead + spaces(name));
+        out = line.replace(before, blankName);
       }
       const alone = out === line ? ALONE.exec(line) : null;
       if (alone) {
@@ -373,7 +370,6 @@ export function blankMacroWords(text: string): string | undefined {
  * `{` follows (on it or on `nextLine()`, the next line that is not blank).
  */
 function testHead(line: string, nextLine: () => string | undefined): string | undefined {
-  const spaces = (word: string) => " ".repeat(word.length);
   const suite = DOCTEST_SUITE.exec(line);
   if (suite && (suite[3].includes("{") || nextLine()?.trimStart().startsWith("{"))) {
     return suite[1] + "namespace " + spaces(suite[2]) + suite[3] +
@@ -386,10 +382,19 @@ function testHead(line: string, nextLine: () => string | undefined): string | un
   return undefined;
 }
 
+/** As many blanks as `word` has characters: a macro word blanked keeps every offset. */
+function spaces(word: string): string {
+  return " ".repeat(word.length);
+}
+
+/** A `replace` callback: the match's first group kept, its second (a macro word) blanked. */
+function blankName(_all: string, lead: string, name: string): string {
+  return lead + spaces(name);
+}
+
 /** A macro word inside a line blanked: after `class`/`struct` (`class FMT_API C`) and in an `if`. */
 function blankInnerWords(line: string): string {
-  const spaces = (word: string) => " ".repeat(word.length);
   return line
-    .replace(IN_CLASS_HEAD, (_all, head: string, name: string) => head + spaces(name))
-    .replace(IN_IF, (_all, head: string, name: string) => head + spaces(name));
+    .replace(IN_CLASS_HEAD, blankName)
+    .replace(IN_IF, blankName);
 }
