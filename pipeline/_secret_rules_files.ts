@@ -238,25 +238,25 @@ function prose(text: string, out: Span[]): void {
 
 /** The password of each `AUTH` typed at a `redis-cli` prompt, unless a stand-in (`<password>`). */
 function redisPrompts(text: string, out: Span[]): void {
-  REDIS_PROMPT_AUTH.lastIndex = 0;
-  for (const m of text.matchAll(REDIS_PROMPT_AUTH)) {
-    const group = m.groups!.q !== undefined ? "q" : "v";
-    const value = m.groups![group]!;
-    if (value.length < 4 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) continue;
-    if (/^(.)\1*$/.test(value) || /^[$%<{]/.test(value)) continue;
-    const [start, end] = m.indices!.groups![group]!;
-    out.push({ start, end });
-  }
+  each(text, REDIS_PROMPT_AUTH, out, { standIn: /^[$%<{]/ });
 }
 
-/** The password group (`q` quoted, else `v`) of each match of `pattern`, unless a stand-in. */
-function each(text: string, pattern: RegExp, out: Span[]): void {
+/**
+ * The password group (`q` quoted, else `v`) of each match of `pattern`, unless a stand-in: a
+ * placeholder, a reference, one character repeated, or what `options.standIn` matches.
+ */
+function each(
+  text: string,
+  pattern: RegExp,
+  out: Span[],
+  options: { standIn?: RegExp } = {},
+): void {
   pattern.lastIndex = 0;
   for (const m of text.matchAll(pattern)) {
     const group = m.groups!.q !== undefined ? "q" : "v";
     const value = m.groups![group]!;
     if (value.length < 4 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) continue;
-    if (/^(.)\1*$/.test(value)) continue;
+    if (/^(.)\1*$/.test(value) || options.standIn?.test(value)) continue;
     const [start, end] = m.indices!.groups![group]!;
     out.push({ start, end });
   }
