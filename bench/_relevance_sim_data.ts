@@ -24,6 +24,15 @@ import { rankInputs } from "../cli/rank.ts";
 import { definedNames } from "../plugins/view_modes/code_views.ts";
 import type { PlainBuild } from "./relevance.ts";
 
+/** A test file's path (a `tests/` folder, `test_*`, `*_test.*`, `*.spec.*`, `FooTests.*`): a feature. */
+export const TEST_PATH =
+  /(^|\/)(tests?|__tests__|spec)\/|(^|\/)test_|_test\.\w+$|\.(test|spec)\.\w+$|Tests?\.\w+$/;
+
+/** Files in path order (code units), the ties' order in every ranking the scripts compare. */
+export function byPath(a: { path: string }, b: { path: string }): number {
+  return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+}
+
 /** One file of a task's tree. */
 export interface SimFile {
   path: string;

@@ -21,7 +21,7 @@
  */
 
 import { join } from "node:path";
-import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
+import { byPath, type SimFile, type SimTask, simTasks, TEST_PATH } from "./_relevance_sim_data.ts";
 import { type Cost, greedy, rankScores, simulate, type Variant } from "./relevance_sim.ts";
 import { partsOf } from "./relevance_sim_rank.ts";
 import { FRESH_REPOS, plainBuild, REPOS } from "./relevance.ts";
@@ -29,9 +29,6 @@ import { FRESH_REPOS, plainBuild, REPOS } from "./relevance.ts";
 const CACHE = join(import.meta.dirname!, ".cache", "relevance");
 const TUNED = ["psf+requests", "sindresorhus+got", "spf13+cobra", "google+gson"];
 const BUDGETS = [8_000, 32_000, 128_000];
-
-const TEST =
-  /(^|\/)(tests?|__tests__|spec)\/|(^|\/)test_|_test\.\w+$|\.(test|spec)\.\w+$|Tests?\.\w+$/;
 
 /** The features' names, in the order of a feature vector. */
 const NAMES = [
@@ -84,7 +81,7 @@ function rowsOf(task: SimTask): { files: SimFile[]; xs: number[][] } {
       f.code ? 1 : 0,
       Math.log2(1 + textBytes) / 16,
       Math.min(f.path.split("/").length - 1, 8) / 8,
-      TEST.test(f.path) ? 1 : 0,
+      TEST_PATH.test(f.path) ? 1 : 0,
       Math.log(i + 1) / Math.log(TOP),
       (scores.get(f.path) ?? 0) / best,
       p.lex / bestLex,
@@ -292,8 +289,6 @@ interface Use {
   /** The section tries files by chance over `tokens^alpha` (else the build's `fitOrder`). */
   alpha?: number;
 }
-
-const byPath = (a: SimFile, b: SimFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
 function chances(m: Model, task: SimTask): Map<string, number> {
   const r = rowsOf(task);

@@ -29,7 +29,7 @@
  */
 
 import { join } from "node:path";
-import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
+import { byPath, type SimFile, type SimTask, simTasks, TEST_PATH } from "./_relevance_sim_data.ts";
 import { type Cost, greedy, simulate, type Variant } from "./relevance_sim.ts";
 import { partsOf } from "./relevance_sim_rank.ts";
 import { plainBuild, REPOS } from "./relevance.ts";
@@ -38,12 +38,6 @@ import { DEFAULT_WEIGHTS, OTHER_FILES } from "../pipeline/rank.ts";
 const CACHE = join(import.meta.dirname!, ".cache", "relevance");
 const TUNED = ["psf+requests", "sindresorhus+got", "spf13+cobra", "google+gson"];
 const BUDGETS = [8_000, 32_000, 128_000];
-
-const byPath = (a: { path: string }, b: { path: string }) =>
-  a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
-
-const TEST =
-  /(^|\/)(tests?|__tests__|spec)\/|(^|\/)test_|_test\.\w+$|\.(test|spec)\.\w+$|Tests?\.\w+$/;
 
 /** The features' names, in the order of a feature vector. */
 const NAMES = [
@@ -78,7 +72,7 @@ function featuresOf(task: SimTask): Map<string, number[]> {
       p.pairs,
       Math.log2(1 + textBytes) / 16,
       Math.min(depth, 8) / 8,
-      TEST.test(f.path) ? 1 : 0,
+      TEST_PATH.test(f.path) ? 1 : 0,
       p.lex * p.lex,
       p.graph * p.lex,
     ]);
