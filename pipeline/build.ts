@@ -114,7 +114,7 @@ async function renderFiles({ stages, run, options }: Building): Promise<Rendered
 
   // Secrets are redacted before any plugin, cache or log sees the text.
   const bytesTotal = sources.reduce((n, s) => n + s.size, 0);
-  const findings = await scanSecrets({ stages, run, options }, sources);
+  const findings = await scanSecrets({ stages, run, options }, sources, { bytesTotal });
   // Decoded and hashed: the raw bytes of text files are not used again (a copy of the project).
   for (const source of sources) {
     if (source.bytes && source.text !== undefined) source.bytes = undefined;
@@ -145,14 +145,18 @@ async function renderFiles({ stages, run, options }: Building): Promise<Rendered
 }
 
 /**
- * The secrets stage over `sources`, telling `onProgress` the files scanned as they are (the start
- * and the end are told by the caller). What `onProgress` throws meanwhile (a cancelled MCP call)
- * is thrown once the scan ends: thrown inside, it would leave the scan's threads running.
+ * The secrets stage over `sources` (`bytesTotal` bytes), telling `onProgress` the files scanned as
+ * they are (the start and the end are told by the caller). What `onProgress` throws meanwhile (a
+ * cancelled MCP call) is thrown once the scan ends: thrown inside, it would leave the scan's
+ * threads running.
  */
-async function scanSecrets({ stages, options }: Building, sources: SourceFile[]) {
+async function scanSecrets(
+  { stages, options }: Building,
+  sources: SourceFile[],
+  { bytesTotal }: { bytesTotal: number },
+) {
   const progress = options.onProgress;
   const total = sources.length;
-  const bytesTotal = sources.reduce((n, s) => n + s.size, 0);
   let thrown: { error: unknown } | undefined;
   const findings = await stages.secrets(
     sources,
