@@ -25,6 +25,7 @@ import { fileURLToPath } from "node:url";
 import type { LockDiff } from "../pipeline/lock.ts";
 import type { InvalidationCost } from "../pipeline/pin.ts";
 import { annotationLines } from "./_annotations.ts";
+import { formatCount, formatDollars } from "../pipeline/figures.ts";
 
 /** The action's inputs (empty strings count as unset). */
 export interface ActionInputs {
@@ -210,9 +211,9 @@ function driftRows(
     ["Byte offset", `${diff.offset}`],
     [
       "Invalidated tokens",
-      `${diff.invalidatedTokens} of ${diff.pinnedTokens} ${encoding}prefix tokens (${
-        share.toFixed(1)
-      }%)`,
+      `${formatCount(diff.invalidatedTokens)} of ${
+        formatCount(diff.pinnedTokens)
+      } ${encoding}prefix tokens (${share.toFixed(1)}%)`,
     ],
     [
       "All differences",
@@ -236,8 +237,7 @@ function costTable(costs: InvalidationCost[]): string {
     costs.map((cost) =>
       `| ${cell(cost.provider.replace(/^slop:/, ""))} | ${cell(cost.model)} | ${
         cost.estimated ? "~" : ""
-      }${cost.tokens} | ` +
-      `$${cost.dollars.toFixed(6)} |\n`
+      }${formatCount(cost.tokens)} | ${formatDollars(cost.dollars)} |\n`
     ).join("");
 }
 

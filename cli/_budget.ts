@@ -5,6 +5,7 @@
  */
 
 import type { BudgetReport } from "../pipeline/types.ts";
+import { formatCount } from "../pipeline/figures.ts";
 
 /** Files listed by name; the manifest's `budget.steppedDown` has them all. */
 const LIST_MAX = 20;
@@ -29,12 +30,16 @@ export function budgetLines(report: BudgetReport, options: BudgetLinesOptions = 
   const { tokens, before, after, met, steppedDown } = report;
   const tokenizer = options.tokenizer ?? "o200k";
   const head = met
-    ? `budget: ${after} of ${tokens} ${tokenizer} tokens`
-    : `budget: NOT MET, ${after} ${tokenizer} tokens for a budget of ${tokens}`;
+    ? `budget: ${formatCount(after)} of ${formatCount(tokens)} ${tokenizer} tokens`
+    : `budget: NOT MET, ${formatCount(after)} ${tokenizer} tokens for a budget of ${
+      formatCount(tokens)
+    }`;
   if (!steppedDown.length) return [`${head}, nothing stepped down`];
   const files = new Set(steppedDown.map((s) => s.path)).size;
   const lines = [
-    `${head} (${before} before stepping ${files} file${files === 1 ? "" : "s"} down):`,
+    `${head} (${formatCount(before)} before stepping ${formatCount(files)} file${
+      files === 1 ? "" : "s"
+    } down):`,
   ];
   const chains = new Map<string, string[]>();
   for (const step of steppedDown) {
@@ -46,7 +51,11 @@ export function budgetLines(report: BudgetReport, options: BudgetLinesOptions = 
     lines.push(`  stepped down: ${path} ${chain.join(" -> ")}`);
   }
   if (chains.size > LIST_MAX) {
-    lines.push(`  ... and ${chains.size - LIST_MAX} more stepped down (see the manifest's budget)`);
+    lines.push(
+      `  ... and ${
+        formatCount(chains.size - LIST_MAX)
+      } more stepped down (see the manifest's budget)`,
+    );
   }
   return lines;
 }

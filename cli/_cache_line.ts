@@ -9,7 +9,8 @@
 
 import type { CachePlan } from "../pipeline/cache_plan.ts";
 import type { ModelInfo } from "../pipeline/types.ts";
-import { formatDollars } from "./_output.ts";
+import { formatDollars } from "../pipeline/figures.ts";
+import { formatCount } from "../pipeline/figures.ts";
 
 /**
  * One summary line for a cache plan.
@@ -54,7 +55,7 @@ export function modelTokenCount(
   tokens: number,
   model: Pick<ModelInfo, "tokenizer" | "tokenFactor">,
 ): string {
-  const n = tokens.toLocaleString("en-US");
+  const n = formatCount(tokens);
   if (model.tokenizer === "o200k" || model.tokenizer === "cl100k") {
     return `${n} ${model.tokenizer} tokens`;
   }

@@ -14,6 +14,7 @@ import type { loadMcpServer, McpServer } from "../deps.ts";
 import { quote } from "../pipeline/schema.ts";
 import { closest } from "../pipeline/closest.ts";
 import { redactMessage } from "../pipeline/secrets.ts";
+import { formatCount } from "../pipeline/figures.ts";
 
 /** The zod module the MCP server builds its schemas with. */
 type Zod = Awaited<ReturnType<typeof loadMcpServer>>["z"];
@@ -70,7 +71,7 @@ class ArgumentsError extends Error {
   constructor(problems: string[]) {
     const shown = problems.slice(0, SHOWN_ISSUES);
     if (problems.length > SHOWN_ISSUES) {
-      shown.push(`and ${(problems.length - SHOWN_ISSUES).toLocaleString("en-US")} more`);
+      shown.push(`and ${formatCount(problems.length - SHOWN_ISSUES)} more`);
     }
     super(shown.join("\n"));
     this.name = "ArgumentsError";
@@ -103,7 +104,7 @@ export function checkArgumentsOurselves(server: McpServer, z: Zod): void {
   }
   sdkServer.validateToolInput = async (tool, args) => {
     if (elementsOver(args, MAX_ARGUMENT_ELEMENTS)) {
-      const most = MAX_ARGUMENT_ELEMENTS.toLocaleString("en-US");
+      const most = formatCount(MAX_ARGUMENT_ELEMENTS);
       throw new ArgumentsError([
         `Invalid arguments: more than ${most} list items and object keys in all (send fewer, ` +
         "or name a folder or glob in place of each of its files)",

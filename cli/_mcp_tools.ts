@@ -30,6 +30,7 @@ import { headingText, isGlob } from "../pipeline/helpers.ts";
 import { blankText, quote } from "../pipeline/schema.ts";
 import { redactMessage } from "../pipeline/redact_message.ts";
 import { shownPath } from "../pipeline/paths.ts";
+import { formatCount } from "../pipeline/figures.ts";
 
 /** Where the server runs: the project root and the defaults of its command line. */
 export interface ToolContext {
@@ -815,7 +816,9 @@ export function throwIfCancelled(signal: AbortSignal | undefined): void {
 
 /** The progress message of a budget's steps. */
 function budgetMessage(shed: number, over: number): string {
-  return `fitting the budget: stepped files down by ${shed} of the ${over} tokens over it`;
+  return `fitting the budget: stepped files down by ${formatCount(shed)} of the ${
+    formatCount(over)
+  } tokens over it`;
 }
 
 /** Whether something is at `path` under `root` (a name too long for the system is not). */

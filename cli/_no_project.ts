@@ -9,6 +9,7 @@
 
 import { dirname, join, parse } from "node:path";
 import { existsSync } from "node:fs";
+import { formatCount } from "../pipeline/figures.ts";
 
 /** Thrown for a build that has no project to bundle; the CLI exits 2 (bad input). */
 export class NoProjectError extends Error {}
@@ -58,7 +59,7 @@ export function checkProjectRoot(root: string, options: CheckProjectOptions = {}
   ) return;
   throw new NoProjectError(
     `No project here: "${root}" is not in a git repository, has no project file and holds more ` +
-      `than ${max.toLocaleString("en-US")} files, which a config-less slop would all bundle; run ` +
+      `than ${formatCount(max)} files, which a config-less slop would all bundle; run ` +
       "slop in a project's folder, name what to bundle (slop build src/, or slop build . for " +
       "all of it), or write a config (slop init)",
   );

@@ -15,26 +15,6 @@ export function formatBytes(n: number): string {
 }
 
 /**
- * An amount in US dollars as the CLI prints every cost: four decimals from a cent up, six below
- * (a small drift's cost is a few millionths: `$0.0000` said it was free), `<$0.000001` for less
- * than a millionth that is not nothing, and `$0` for nothing.
- *
- * @example
- * ```ts
- * import { formatDollars } from "./_output.ts";
- * formatDollars(0.005576); // "$0.005576"
- * formatDollars(1.23456); // "$1.2346"
- * formatDollars(0.00000025); // "<$0.000001"
- * ```
- */
-export function formatDollars(n: number): string {
-  if (n < 0) return `-${formatDollars(-n)}`;
-  if (n === 0) return "$0";
-  if (n < 0.0000005) return "<$0.000001";
-  return `$${n < 0.01 ? n.toFixed(6) : n.toFixed(4)}`;
-}
-
-/**
  * Print a warning line to stderr, prefixed with `warning:`. A warning is one line: a path in it
  * with a newline or a bidi override is written with escapes ({@linkcode printablePath}). A
  * secret it quotes is redacted ({@linkcode shownMessage}).

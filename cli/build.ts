@@ -43,6 +43,7 @@ import { literalGlob, underRoot } from "./_own_output.ts";
 import { documentChunks, streamDocument } from "../pipeline/document.ts";
 import { textParts } from "../pipeline/block_parts.ts";
 import { shownPath } from "../pipeline/paths.ts";
+import { formatCount } from "../pipeline/figures.ts";
 
 /** Flags of `slop build`. */
 export interface BuildFlags {
@@ -429,7 +430,7 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
   const share = m.total.bytes ? Math.round((m.prefix.bytes / m.total.bytes) * 100) : 100;
   lines.push(
     `stable prefix: ${formatBytes(m.prefix.bytes)} (${
-      m.prefix.tokens.toLocaleString("en-US")
+      formatCount(m.prefix.tokens)
     } ${tokenizer} tokens, ${share}% of ${formatBytes(m.total.bytes)}), sha256 ${
       m.prefix.sha256.slice(0, 12)
     }`,

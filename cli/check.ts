@@ -10,14 +10,9 @@ import { ConfigError, type ConfigFlags, displayPath, loadConfig } from "../pipel
 import { formatLock, type LockDiff, LockError } from "../pipeline/lock.ts";
 import { checkPrefix, type PrefixCheck } from "../pipeline/pin.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
+import { formatDollars } from "../pipeline/figures.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
-import {
-  countedRedactions,
-  formatBytes,
-  formatDollars,
-  printError,
-  shownMessage,
-} from "./_output.ts";
+import { countedRedactions, formatBytes, printError, shownMessage } from "./_output.ts";
 import { checkDeterminism } from "./_determinism.ts";
 import { SecretsFoundError } from "../pipeline/secrets.ts";
 

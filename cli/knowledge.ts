@@ -12,7 +12,8 @@ import { defaultPlugins } from "../plugins/defaults.ts";
 import { regenerateDigest } from "../knowledge/digest.ts";
 import { type HarvestAction, harvestKnowledge, type HarvestReport } from "../knowledge/harvest.ts";
 import { ITEM_CATEGORIES } from "../knowledge/store.ts";
-import { formatBytes, formatDollars, printError, printWarning } from "./_output.ts";
+import { formatBytes, printError, printWarning } from "./_output.ts";
+import { formatDollars } from "../pipeline/figures.ts";
 import { shownPath } from "../pipeline/paths.ts";
 
 /** Flags of `slop knowledge digest`. */

@@ -19,6 +19,7 @@ import type {
   OrderContext,
   PlacedBlock,
 } from "./types.ts";
+import { formatCount } from "./figures.ts";
 
 export { lookupModel } from "./helpers.ts";
 export { modelTokens };
@@ -235,7 +236,7 @@ export function contextWarning(
   if (!window || used <= window) return undefined;
   const about = plan.model.tokenizer.endsWith("-estimate") ? "about " : "";
   const suggested = suggestedBudget(plan, documentTokens)!;
-  const n = (x: number) => x.toLocaleString("en-US");
+  const n = formatCount;
   // A budget the window takes that left the document over the window was not met: what it could
   // not step down (focus and forceFull files, the other sections) is the cause, not its size.
   if (budget !== undefined && budget <= suggested) {

@@ -50,6 +50,7 @@ import { ConfigReadError, readConfigOnce } from "./_config_copy.ts";
 import { checkRegular } from "./helpers.ts";
 import { globFlagProblem, globText } from "./_glob_rule.ts";
 import { watchLoad } from "./config_watchdog.ts";
+import { formatCount } from "./figures.ts";
 
 /** The speaker of a history message that names none (the seed's `entry.get("role", "Unknown")`). */
 const UNKNOWN_ROLE = "Unknown";
@@ -121,7 +122,7 @@ export class ConfigError extends Error {
     // printed: `cutLongQuotes()` of the command line.)
     const shown = problems.slice(0, SHOWN_PROBLEMS).map(oneLine);
     if (problems.length > SHOWN_PROBLEMS) {
-      shown.push(`and ${(problems.length - SHOWN_PROBLEMS).toLocaleString("en-US")} more`);
+      shown.push(`and ${formatCount(problems.length - SHOWN_PROBLEMS)} more`);
     }
     const listed = shown.length === 1
       ? `${head}: ${shown[0]}`

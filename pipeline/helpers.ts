@@ -19,6 +19,7 @@ export { concatBytes, readAt } from "./_bytes.ts";
 export { marksOf, type TextMarks, textMarks } from "./lazy_text.ts";
 export { bidiNoteOf } from "./bidi_controls.ts";
 export { countWork, tallyWork } from "./_work_count.ts";
+export { formatCount, formatDollars } from "./figures.ts";
 export { isCodeFile, isNumberRow, isNumberTables } from "./number_tables.ts";
 export { DEDUP_MIN_CHARS, dedupNote, dedupText, mayDedup } from "./_blob_dedup.ts";
 export type { DedupOptions, DedupReplacement, DedupResult } from "./_blob_dedup.ts";

@@ -9,6 +9,7 @@
 
 import { ANTHROPIC_MODELS, DEEPSEEK_MODELS, GEMINI_MODELS, OPENAI_MODELS } from "./_models.ts";
 import type { ModelEntry } from "./_models.ts";
+import { formatCount } from "../../pipeline/helpers.ts";
 
 /** A document's size, as the manifest gives it. */
 export interface DocumentSize {
@@ -97,7 +98,7 @@ export function overEveryWindow(
 ): string | undefined {
   const best = modelWindows(document)[0];
   if (!best || best.tokens <= best.contextWindow) return undefined;
-  const n = (x: number) => x.toLocaleString("en-US");
+  const n = formatCount;
   const tokenizer = options.tokenizer ?? "o200k";
   return `the document (${
     n(document.tokens)

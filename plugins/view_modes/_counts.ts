@@ -5,6 +5,8 @@
  * @module
  */
 
+import { formatCount } from "../../pipeline/helpers.ts";
+
 /**
  * A number as summaries write it: `1,234`.
  *
@@ -15,7 +17,7 @@
  * ```
  */
 export function numeral(n: number): string {
-  return n.toLocaleString("en-US");
+  return formatCount(n);
 }
 
 /**

@@ -150,11 +150,11 @@ Deno.test("--budget beats the persona's budget, which beats the config's", async
   );
   const loose = await runCli(["build", "--json", "--stdout"], root);
   assert.equal(loose.code, 0, loose.stderr);
-  assert.match(loose.stderr, /budget: \d+ of \d+ o200k tokens, nothing stepped down/);
+  assert.match(loose.stderr, /budget: [\d,]+ of [\d,]+ o200k tokens, nothing stepped down/);
   const persona = await runCli(["build", "--persona", "tight", "--stdout"], root);
   assert.match(
     persona.stderr,
-    /budget: \d+ of \d+ o200k tokens \(\d+ before stepping 1 file down\):/,
+    /budget: [\d,]+ of [\d,]+ o200k tokens \([\d,]+ before stepping 1 file down\):/,
   );
   assert.match(persona.stderr, /\n {2}stepped down: big.md full -> summary\n/);
   const flag = await runCli(
@@ -162,7 +162,7 @@ Deno.test("--budget beats the persona's budget, which beats the config's", async
     root,
   );
   assert.equal(flag.code, 0, flag.stderr);
-  assert.match(flag.stderr, /budget: NOT MET, \d+ o200k tokens for a budget of 40/);
+  assert.match(flag.stderr, /budget: NOT MET, [\d,]+ o200k tokens for a budget of 40/);
   assert.match(flag.stderr, /stepped down: big.md full -> summary -> listed/);
   const bad = await runCli(["build", "--budget", "lots"], root);
   assert.equal(bad.code, 2);

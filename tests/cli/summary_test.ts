@@ -7,7 +7,7 @@ import { modelWindows, overEveryWindow } from "../../plugins/providers/windows.t
 import { join } from "node:path";
 import { build, defaultPlugins, loadConfig, type SlopConfig } from "../../mod.ts";
 import { type BuildFlags, runBuild, summaryText } from "../../cli/build.ts";
-import { formatDollars } from "../../cli/_output.ts";
+import { formatDollars } from "../../pipeline/figures.ts";
 
 Deno.test("slop build's summary says 1 error, not 1 errors", async () => {
   const root = await makeProject({
@@ -90,6 +90,19 @@ Deno.test("budgetLines() lists at most 20 stepped-down files, then says how many
     "budget: NOT MET, 12 cl100k tokens for a budget of 10, nothing stepped down",
   ]);
   assert.equal(lines[21], "  ... and 3 more stepped down (see the manifest's budget)");
+});
+
+Deno.test("budgetLines() groups its counts by thousands, as the stable prefix line does", () => {
+  const steppedDown = [{ path: "a.ts", from: "full", to: "skeleton" }];
+  const met = { tokens: 30000, before: 306984, after: 29989, met: true, steppedDown };
+  assert.equal(
+    budgetLines(met)[0],
+    "budget: 29,989 of 30,000 o200k tokens (306,984 before stepping 1 file down):",
+  );
+  const unmet = { tokens: 1000, before: 5000, after: 4200, met: false, steppedDown: [] };
+  assert.deepEqual(budgetLines(unmet), [
+    "budget: NOT MET, 4,200 o200k tokens for a budget of 1,000, nothing stepped down",
+  ]);
 });
 
 Deno.test("slop build's summary says when the document is larger than every known model's window", async () => {

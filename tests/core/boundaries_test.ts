@@ -30,6 +30,7 @@ const LEAVES = [
   "pipeline/lazy_text.ts",
   "pipeline/bidi_controls.ts",
   "pipeline/number_tables.ts",
+  "pipeline/figures.ts",
   // The work counter of the scaling tests: a leaf counts its work too.
   "pipeline/_work_count.ts",
 ];
