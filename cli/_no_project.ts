@@ -7,9 +7,10 @@
  * @module
  */
 
-import { dirname, join, parse } from "node:path";
+import { join, parse } from "node:path";
 import { existsSync } from "node:fs";
 import { formatCount } from "../pipeline/figures.ts";
+import { mayBeInWorkTree } from "../pipeline/git_folders.ts";
 
 /** Thrown for a build that has no project to bundle; the CLI exits 2 (bad input). */
 export class NoProjectError extends Error {}
@@ -55,7 +56,7 @@ export function checkProjectRoot(root: string, options: CheckProjectOptions = {}
   }
   const max = options.maxFiles ?? CROWDED_FILES;
   if (
-    options.crowded === false || inGitRepository(root) || projectFile(root) || !overFiles(root, max)
+    options.crowded === false || mayBeInWorkTree(root) || projectFile(root) || !overFiles(root, max)
   ) return;
   throw new NoProjectError(
     `No project here: "${root}" is not in a git repository, has no project file and holds more ` +
@@ -63,14 +64,6 @@ export function checkProjectRoot(root: string, options: CheckProjectOptions = {}
       "slop in a project's folder, name what to bundle (slop build src/, or slop build . for " +
       "all of it), or write a config (slop init)",
   );
-}
-
-/** Whether `root` or a folder above it has a `.git` (a folder, or a worktree's file). */
-function inGitRepository(root: string): boolean {
-  for (let dir = root;; dir = dirname(dir)) {
-    if (existsSync(join(dir, ".git"))) return true;
-    if (dirname(dir) === dir) return false;
-  }
 }
 
 /** The file at `root` that makes it a project: Deno's, Node's or another toolchain's. */

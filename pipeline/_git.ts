@@ -6,7 +6,7 @@
  */
 
 import { gitDirAbove } from "./_git_dir.ts";
-import { dirname, join } from "./_path.ts";
+import { mayBeInWorkTree } from "./git_folders.ts";
 import { guardedListing, isBlocked } from "./_git_ignore_files.ts";
 import { underPrefix, unopenedFolders } from "./_git_unopened.ts";
 
@@ -204,39 +204,6 @@ export async function runGit(
  */
 export function gitConfigRead(root: string): (args: string[]) => Promise<string | undefined> {
   return (args) => runGit(args, root);
-}
-
-/**
- * Whether a git work tree can contain `root`: `root` (its real path, as git
- * sees its working folder) or a folder above it holds a `.git` entry (a
- * folder, or a file as in worktrees and submodules). When it cannot, git would find no repository either:
- * no need to start it (a process is costly beside a look at a few folders). Anything that cannot be
- * looked at counts as a maybe.
- *
- * @example
- * ```ts
- * import { mayBeInWorkTree } from "./_git.ts";
- * mayBeInWorkTree(Deno.cwd()); // true in a clone of slop
- * ```
- */
-export function mayBeInWorkTree(root: string): boolean {
-  let dir: string;
-  try {
-    dir = Deno.realPathSync(root);
-  } catch {
-    return true;
-  }
-  for (;;) {
-    try {
-      Deno.lstatSync(join(dir, ".git"));
-      return true;
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) return true;
-    }
-    const parent = dirname(dir);
-    if (parent === dir) return false;
-    dir = parent;
-  }
 }
 
 /**

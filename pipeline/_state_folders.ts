@@ -10,7 +10,8 @@
 
 import { ConfigError, configName } from "./config.ts";
 import { namedPaths } from "./_output_dir.ts";
-import { gitConfigRead, gitOutput, mayBeInWorkTree } from "./_git.ts";
+import { gitConfigRead, gitOutput } from "./_git.ts";
+import { mayBeInWorkTree } from "./git_folders.ts";
 import { guardedListing } from "./_git_ignore_files.ts";
 import { excludedByDefault } from "./_default_skips.ts";
 import { walk } from "./_walk.ts";

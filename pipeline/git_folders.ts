@@ -6,7 +6,7 @@
  * @module
  */
 
-import { isAbsolute, join, resolve } from "./_path.ts";
+import { dirname, isAbsolute, join, resolve } from "./_path.ts";
 
 /** A work tree's git folder, its common folder, and whether `.git` is a file naming them. */
 export interface GitFolders {
@@ -121,4 +121,37 @@ function ceilingFolders(): Set<string> {
     }
   }
   return out;
+}
+
+/**
+ * Whether a git work tree can contain `root`: `root` (its real path, as git
+ * sees its working folder) or a folder above it holds a `.git` entry (a
+ * folder, or a file as in worktrees and submodules). When it cannot, git would find no repository
+ * either: no need to start it (a process is costly beside a look at a few folders), and the CLI
+ * treats the folder as no project of git's. Anything that cannot be looked at counts as a maybe.
+ *
+ * @example
+ * ```ts
+ * import { mayBeInWorkTree } from "./git_folders.ts";
+ * mayBeInWorkTree(Deno.cwd()); // true in a clone of slop
+ * ```
+ */
+export function mayBeInWorkTree(root: string): boolean {
+  let dir: string;
+  try {
+    dir = Deno.realPathSync(root);
+  } catch {
+    return true;
+  }
+  for (;;) {
+    try {
+      Deno.lstatSync(join(dir, ".git"));
+      return true;
+    } catch (error) {
+      if (!(error instanceof Deno.errors.NotFound)) return true;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return false;
+    dir = parent;
+  }
 }

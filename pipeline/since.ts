@@ -6,14 +6,8 @@
  * @module
  */
 
-import {
-  gitConfigRead,
-  gitDeadlineMs,
-  gitOutput,
-  mayBeInWorkTree,
-  runGit,
-  TIMED_OUT,
-} from "./_git.ts";
+import { gitConfigRead, gitDeadlineMs, gitOutput, runGit, TIMED_OUT } from "./_git.ts";
+import { mayBeInWorkTree } from "./git_folders.ts";
 import {
   configuredNotRegular,
   guardedGit,

@@ -144,4 +144,9 @@ Deno.test("checkProjectRoot() refuses a crowded folder that is no project, not a
   checkProjectRoot(await makeProject({ ...files, "go.mod": "module x\n" }), { maxFiles: 3 });
   const repo = await makeProject({ ".git/HEAD": "ref: refs/heads/main\n", "sub/x.txt": "x\n" });
   checkProjectRoot(await makeProject(files, join(repo, "sub")), { maxFiles: 3 });
+  // A link to a folder of a repository: git (and the build) sees its real path, inside the work
+  // tree, so the listing is git's and the folder is a project's.
+  const outside = await makeProject({});
+  await Deno.symlink(join(repo, "sub"), join(outside, "link"));
+  checkProjectRoot(join(outside, "link"), { maxFiles: 3 });
 });

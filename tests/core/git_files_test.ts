@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { gitFiles, mayBeInWorkTree } from "../../pipeline/_git.ts";
+import { gitFiles } from "../../pipeline/_git.ts";
+import { mayBeInWorkTree } from "../../pipeline/git_folders.ts";
 import { git, gitInit, makeProject, V8_FLAGS } from "../_helpers.ts";
 
 /** What `gitFiles()` answered before it looked for `.git`: always git's own answer. */
@@ -75,8 +76,10 @@ Deno.test("gitFiles() finds the repository from the folder, not from a GIT_DIR s
   const plain = await makeProject({ "a.ts": "other a", "d.ts": "d" });
   const env = { GIT_DIR: join(repo, ".git") };
   // In another process: the environment of this one is shared with tests running alongside.
-  const code = `import { gitFiles, mayBeInWorkTree } from ${
+  const code = `import { gitFiles } from ${
     JSON.stringify(new URL("../../pipeline/_git.ts", import.meta.url).href)
+  };\nimport { mayBeInWorkTree } from ${
+    JSON.stringify(new URL("../../pipeline/git_folders.ts", import.meta.url).href)
   };\nconsole.log(JSON.stringify([mayBeInWorkTree(Deno.cwd()), (await gitFiles(Deno.cwd()))?.sort()]));`;
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["eval", V8_FLAGS, code],
