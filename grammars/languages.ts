@@ -1939,23 +1939,64 @@ function csharpName(def: NodeLike, type: string): NodeLike | null | undefined {
  * API: `var builder = WebApplication.CreateBuilder(args);`, `app.MapGet("/", () => ...);`), a
  * declaration or an expression's statement, lambdas' bodies elided, and its local functions (a
  * handler's `static async Task<IResult> GetTodo(...) { ... }`: definitions, their bodies elided).
- * A statement that branches or loops (`if (app.Environment.IsDevelopment()) {...}`) is code, left
- * out.
+ * A statement that branches, loops or guards (`if (app.Environment.IsDevelopment()) {...}`,
+ * `using (var scope = ...) {...}`, `try`) stays with its head, its blocks' statements read as the
+ * program's are (`if (flags.Admin) { app.MapGet("/admin", ...); }` maps a route); a block that
+ * keeps none is `{ ... }`.
  */
 function csharpKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
-  // A route method's statements (see `csharpRouteMethod`) are kept as a program's are.
-  if (container?.type === "block" && container.parent && csharpRouteMethod(container.parent)) {
-    if (type === "local_declaration_statement" || type === "local_function_statement") return true;
-    return type === "expression_statement" && !CSHARP_PRINTS.test(node.text);
+  // A route method's statements (see `csharpRouteMethod`) are kept as a program's are, and so are
+  // those of a block of a branch or loop in either that maps a route.
+  if (container?.type === "block" && csharpProgramBlock(container)) {
+    return csharpStatementKept(node, type);
   }
   if (type === "global_statement") {
     const statement = node.firstNamedChild;
-    if (statement?.type === "local_declaration_statement") return true;
-    if (statement?.type === "local_function_statement") return true;
-    // What the program prints is output, not its setup (`Console.WriteLine("Starting");`).
-    return statement?.type === "expression_statement" && !CSHARP_PRINTS.test(statement.text);
+    return !!statement && csharpStatementKept(statement, statement.type);
   }
   return type !== "ERROR" && !type.endsWith("_statement");
+}
+
+/**
+ * Whether a statement of a program or of a route method stays: a declaration, an expression's
+ * statement but what it prints (`Console.WriteLine("Starting");` is output, not setup), a local
+ * function, and a branch, loop or guard ({@linkcode CSHARP_COMPOUND}).
+ */
+function csharpStatementKept(node: NodeLike, type: string): boolean {
+  if (type === "local_declaration_statement" || type === "local_function_statement") return true;
+  if (CSHARP_COMPOUND.has(type)) return true;
+  return type === "expression_statement" && !CSHARP_PRINTS.test(node.text);
+}
+
+/** The statements of a program that branch, loop or guard a block: kept with their heads. */
+const CSHARP_COMPOUND = new Set([
+  "if_statement",
+  "for_statement",
+  "foreach_statement",
+  "while_statement",
+  "do_statement",
+  "using_statement",
+  "try_statement",
+  "lock_statement",
+  "checked_statement",
+  "unsafe_statement",
+  "fixed_statement",
+  "block",
+]);
+
+/**
+ * Whether a block is a route method's body or a block of a program's branches, loops and guards
+ * (`if`, `foreach`, `using`, `try` and its `catch` and `finally`, nested in each other), at the
+ * program's top level or in a route method: its statements are read as the program's are.
+ */
+function csharpProgramBlock(block: NodeLike): boolean {
+  let up: NodeLike | null = block.parent;
+  for (let i = 0; up && i < 64; i++, up = up.parent) {
+    if (up.type === "global_statement") return true;
+    if (up.type === "method_declaration") return csharpRouteMethod(up);
+    if (!CSHARP_COMPOUND.has(up.type) && !/^(?:catch|finally)_clause$/.test(up.type)) return false;
+  }
+  return false;
 }
 
 /** A statement that prints: `Console`'s and `Debug`'s writes (`System.Console.Error.Write(x)`). */
@@ -2033,11 +2074,13 @@ const CSHARP_STATEMENTS = new Set([
 /** {@linkcode csharpRouteMethod}'s answers by method node. */
 const ROUTE_METHODS = new WeakMap<NodeLike, boolean>();
 
-/** Whether a statement of a route method's body maps a route or a group. */
+/**
+ * Whether a statement of a route method's body, or of a block of a program's or a route method's
+ * branches and loops, maps a route or a group.
+ */
 function csharpRouteStatement(node: NodeLike): boolean {
   const up = node.parent;
-  return up?.type === "block" && !!up.parent && csharpRouteMethod(up.parent) &&
-    csharpRoute(node) !== undefined;
+  return up?.type === "block" && csharpProgramBlock(up) && csharpRoute(node) !== undefined;
 }
 
 const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
@@ -2046,7 +2089,13 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   wasm: "tree-sitter-c_sharp.wasm",
   bodyMarker: "{ ... }",
   valueMarker: "...",
-  containers: new Set(["compilation_unit", "declaration_list", "enum_member_declaration_list"]),
+  // A block is walked where no body field holds it: a program's `if`'s and loops' blocks.
+  containers: new Set([
+    "compilation_unit",
+    "declaration_list",
+    "enum_member_declaration_list",
+    "block",
+  ]),
   functionBodies: new Set([
     "method_declaration.body",
     "constructor_declaration.body",

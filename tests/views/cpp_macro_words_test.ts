@@ -356,3 +356,80 @@ Deno.test("doctest's suites hold their test cases", async () => {
     ["helper", "function"],
   ]);
 });
+
+// A test case's head broken over lines (`TEST_CASE(\n "title",\n "[tag]") {`, as clang-format
+// breaks a long one: 88 heads in Catch2's own tests) was dropped with its test, as a head on one
+// line had been (hunt24 left it). Written for this test.
+Deno.test("a test case's or suite's head over several lines is a test named by its title", async () => {
+  const text = [
+    '#include "catch.hpp"',
+    "",
+    "TEST_CASE(",
+    '    "a title over lines",',
+    '    "[tag]") {',
+    "    REQUIRE(1 == 1);",
+    "}",
+    "",
+    'TEMPLATE_TEST_CASE("typed", "[t]",',
+    "                   int, float) {",
+    "    CHECK(true);",
+    "}",
+    "",
+    'TEST_CASE( "a long name "',
+    '           "in two strings" ) {',
+    "    CHECK(true);",
+    "}",
+    "",
+    "TEST_CASE_METHOD(Fixture,",
+    '                 "fixture (x) test")',
+    "{",
+    "    CHECK(f());",
+    "}",
+    "",
+    "TEST_SUITE(",
+    '    "suite") {',
+    'TEST_CASE("inner") {}',
+    "}",
+    "",
+    "int after(int a) { return a; }",
+    "",
+  ].join("\n");
+  const view = (await renderCode("tests/lines.cpp", text))!;
+  assert.equal(
+    view.text,
+    [
+      '#include "catch.hpp"',
+      "",
+      "TEST_CASE(",
+      '    "a title over lines",',
+      '    "[tag]") { ... }',
+      "",
+      'TEMPLATE_TEST_CASE("typed", "[t]",',
+      "                   int, float) { ... }",
+      "",
+      'TEST_CASE( "a long name "',
+      '           "in two strings" ) { ... }',
+      "",
+      "TEST_CASE_METHOD(Fixture,",
+      '                 "fixture (x) test")',
+      "{ ... }",
+      "",
+      "TEST_SUITE(",
+      '    "suite") {',
+      'TEST_CASE("inner") {}',
+      "}",
+      "",
+      "int after(int a) { ... }",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.signature]), [
+    ["a title over lines", "test", 'TEST_CASE( "a title over lines", "[tag]")'],
+    ["typed", "test", 'TEMPLATE_TEST_CASE("typed", "[t]", int, float)'],
+    ["a long name in two strings", "test", 'TEST_CASE( "a long name " "in two strings" )'],
+    ["fixture (x) test", "test", 'TEST_CASE_METHOD(Fixture, "fixture (x) test")'],
+    ["suite", "suite", 'TEST_SUITE( "suite")'],
+    ["suite.inner", "test", 'TEST_CASE("inner")'],
+    ["after", "function", "int after(int a)"],
+  ]);
+});
