@@ -733,13 +733,92 @@ function goPublic(_def: NodeLike, name: string): boolean {
   return /^\p{Lu}/u.test(name);
 }
 
+/**
+ * A Go subtest (`t.Run("adds", func(t *testing.T) { ... })`, `b.Run(...)`, a table's
+ * `t.Run(tc.name, ...)`): kind `test` named by its title (a string's text, else the expression as
+ * written), its signature the call without its function (`t.Run("adds")`); undefined for another
+ * statement.
+ */
+function goSubtest(node: NodeLike): DeclaredName | undefined {
+  const call = node.type === "expression_statement" ? node.firstNamedChild : undefined;
+  if (call?.type !== "call_expression") return undefined;
+  const callee = call.childForFieldName("function");
+  if (callee?.type !== "selector_expression" || callee.childForFieldName("field")?.text !== "Run") {
+    return undefined;
+  }
+  const args = call.childForFieldName("arguments")?.namedChildren ?? [];
+  if (args.length !== 2 || args[1].type !== "func_literal") return undefined;
+  const title = args[0].text;
+  if (title.includes("\n") || title.length > 200) return undefined;
+  const literal = /^(?:"(?:[^"\\]|\\.)*"|`[^`]*`)$/.test(title);
+  return {
+    name: literal ? title.slice(1, -1) : title,
+    kind: "test",
+    signature: `${callee.text}(${title})`,
+  };
+}
+
+/** {@linkcode goSubtests}'s answers by function node. */
+const GO_SUBTESTS = new WeakMap<NodeLike, boolean>();
+
+/**
+ * Whether a function runs subtests (`func TestAdd(t *testing.T) { t.Run("adds", ...) }`, or in a
+ * table's loop, `for _, tc := range cases { t.Run(tc.name, ...) }`): its body is then walked, each
+ * subtest a symbol (see {@linkcode goSubtest}), and the loops that run them stay. Read once per
+ * function.
+ */
+function goSubtests(def: NodeLike): boolean {
+  if (def.type !== "function_declaration" && def.type !== "method_declaration") return false;
+  const known = GO_SUBTESTS.get(def);
+  if (known !== undefined) return known;
+  const body = def.childForFieldName("body");
+  const runs = !!body && body.text.includes(".Run(") && goRunsSubtests(body, 0);
+  GO_SUBTESTS.set(def, runs);
+  return runs;
+}
+
+/** Whether a block's statements, or those of its loops, run a subtest. */
+function goRunsSubtests(block: NodeLike, depth: number): boolean {
+  const list = block.namedChildren.find((c) => c.type === "statement_list");
+  return !!list && depth < 4 && list.namedChildren.some((c) =>
+    goSubtest(c) !== undefined ||
+    c.type === "for_statement" && goRunsSubtests(c.childForFieldName("body")!, depth + 1)
+  );
+}
+
+/** Whether a statement list is that of a subtest-running function's body or of its loops. */
+function goSubtestList(list: NodeLike): boolean {
+  let up = list.parent?.parent;
+  for (let i = 0; up?.type === "for_statement" && i < 4; i++) up = up.parent?.parent?.parent;
+  return !!up && goSubtests(up);
+}
+
+/**
+ * Go's items: declarations, and in a function that runs subtests (see {@linkcode goSubtests}) its
+ * subtests and the loops that run them.
+ */
+function goKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
+  if (container?.type === "statement_list" && goSubtestList(container)) {
+    if (type === "for_statement") return goRunsSubtests(node.childForFieldName("body")!, 0);
+    return goSubtest(node) !== undefined;
+  }
+  return type !== "ERROR" && !type.endsWith("_statement");
+}
+
 const GO: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "go",
   pkg: "tree-sitter-go@0.25.0",
   wasm: "tree-sitter-go.wasm",
   bodyMarker: "{ ... }",
   valueMarker: "...",
-  containers: new Set(["source_file", "field_declaration_list", "interface_type"]),
+  // A subtest-running function's body and its loops' blocks are walked (`goSubtests`).
+  containers: new Set([
+    "source_file",
+    "field_declaration_list",
+    "interface_type",
+    "block",
+    "statement_list",
+  ]),
   functionBodies: new Set([
     "function_declaration.body",
     "method_declaration.body",
@@ -747,7 +826,7 @@ const GO: Omit<LanguageSpec, "id" | "extensions"> = {
   ]),
   bodyTypes: new Set(["block"]),
   typeBodies: new Set(["field_declaration_list", "interface_type"]),
-  keep: (_node, type = _node.type) => type !== "ERROR" && !type.endsWith("_statement"),
+  keep: goKeep,
   transparent: new Set<string>(),
   attach: new Set(["comment"]),
   definitions: {
@@ -759,9 +838,16 @@ const GO: Omit<LanguageSpec, "id" | "extensions"> = {
     field_declaration: { kind: "field" },
     const_spec: { kind: "const" },
     var_spec: { kind: "var" },
+    // A subtest (see `goSubtest`).
+    expression_statement: { kind: "test", checked: true },
   },
+  walksBody: goSubtests,
+  defines: (node, type) => type !== "expression_statement" || goSubtest(node) !== undefined,
+  describe: (def, type) => type === "expression_statement" ? goSubtest(def) : undefined,
+  symbolName: (def, type) => type === "expression_statement" ? goSubtest(def)?.name : undefined,
   values: new Set(["const_spec.value", "var_spec.value"]),
-  isPublic: goPublic,
+  // A subtest is public as its test function is.
+  isPublic: (def, name) => def.type === "expression_statement" || goPublic(def, name),
 };
 
 function rustPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
