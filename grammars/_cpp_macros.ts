@@ -104,6 +104,9 @@ const CATCH_TEST =
 const HEAD_OPENS =
   /^[ \t]*(?:(?:TEMPLATE_(?:PRODUCT_|LIST_)?)?(?:TEST_CASE|SCENARIO)(?:_METHOD)?|(?:TEST_CASE|SCENARIO)_(?:FIXTURE|CLASS|TEMPLATE(?:_DEFINE)?)|TEST_SUITE)[ \t]*\(/;
 
+/** A line that goes on on the next (a macro's definition): `\` at its end. */
+const CONTINUED = /\\[ \t\r]*$/;
+
 /** How many lines a test case's head may run over (see {@linkcode HEAD_OPENS}). */
 const HEAD_LINES = 8;
 
@@ -134,6 +137,7 @@ function headOver(lines: string[], at: number): string | undefined {
   if (!HEAD_OPENS.test(lines[at]) || depthAtEnd(lines[at]) <= 0) return undefined;
   let head = lines[at];
   for (let i = at + 1; i < lines.length && i - at < HEAD_LINES; i++) {
+    if (CONTINUED.test(lines[i - 1])) return undefined;
     head += "\n" + lines[i];
     if (depthAtEnd(head) <= 0) return head;
   }
@@ -386,13 +390,16 @@ export function blankMacroWords(text: string): string | undefined {
     if (!word && !inner && !typed && label === undefined) continue;
     let out = label ??
       (typed ? line.replace(AFTER_TYPE, blankName) : line);
-    const head = word && line.includes('"') ? testHead(line, () => next(i)) : undefined;
+    // A head in a macro's definition (a line after one that goes on, `\` at its end) is the
+    // macro's text: left as it is.
+    const code = word && !(i > 0 && CONTINUED.test(lines[i - 1]));
+    const head = code && line.includes('"') ? testHead(line, () => next(i)) : undefined;
     if (head !== undefined) {
       lines[i] = head;
       continue;
     }
     // A head over several lines is read as one, its line ends kept where they were.
-    const over = word ? headOver(lines, i) : undefined;
+    const over = code ? headOver(lines, i) : undefined;
     const count = over?.split("\n").length ?? 0;
     const heads = over !== undefined
       ? testHead(over.replaceAll("\n", " "), () => next(i + count - 1))
@@ -404,7 +411,7 @@ export function blankMacroWords(text: string): string | undefined {
         at += part.length + 1;
       }
       i += count - 1;
-      [before, previous] = [previous, lines[i]];
+      [before, previous] = [previous, over!.slice(over!.lastIndexOf("\n") + 1)];
       continue;
     }
     if (word && label === undefined) {
@@ -439,6 +446,7 @@ export function blankMacroWords(text: string): string | undefined {
  * `{` follows (on it or on `nextLine()`, the next line that is not blank).
  */
 function testHead(line: string, nextLine: () => string | undefined): string | undefined {
+  if (CONTINUED.test(line)) return undefined;
   const suite = DOCTEST_SUITE.exec(line);
   if (suite && (suite[3].includes("{") || nextLine()?.trimStart().startsWith("{"))) {
     return suite[1] + "namespace " + spaces(suite[2]) + suite[3] +

@@ -393,6 +393,18 @@ Deno.test("a test case's or suite's head over several lines is a test named by i
     "",
     "int after(int a) { return a; }",
     "",
+    // A head in a macro's definition is the macro's text (Catch2's own `Traits.tests.cpp`).
+    "#define ADD_CASE(op) \\",
+    '    TEST_CASE("is_" #op,      \\',
+    '              "[traits]") { \\',
+    "        CHECK(op);           \\",
+    "}",
+    "#define ONE_CASE(op) \\",
+    '    TEST_CASE("one") {     \\',
+    "}",
+    "",
+    "int last(int a) { return a; }",
+    "",
   ].join("\n");
   const view = (await renderCode("tests/lines.cpp", text))!;
   assert.equal(
@@ -421,6 +433,17 @@ Deno.test("a test case's or suite's head over several lines is a test named by i
       "",
       "int after(int a) { ... }",
       "",
+      "#define ADD_CASE(op) \\",
+      '    TEST_CASE("is_" #op,      \\',
+      '              "[traits]") { \\',
+      "        CHECK(op);           \\",
+      "}",
+      "#define ONE_CASE(op) \\",
+      '    TEST_CASE("one") {     \\',
+      "}",
+      "",
+      "int last(int a) { ... }",
+      "",
     ].join("\n"),
   );
   assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.signature]), [
@@ -431,5 +454,8 @@ Deno.test("a test case's or suite's head over several lines is a test named by i
     ["suite", "suite", 'TEST_SUITE( "suite")'],
     ["suite.inner", "test", 'TEST_CASE("inner")'],
     ["after", "function", "int after(int a)"],
+    ["ADD_CASE", "macro", "#define ADD_CASE(op) \\"],
+    ["ONE_CASE", "macro", "#define ONE_CASE(op) \\"],
+    ["last", "function", "int last(int a)"],
   ]);
 });
