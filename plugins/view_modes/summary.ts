@@ -24,6 +24,7 @@ import {
   type SummaryLanguage,
 } from "./_summary_languages.ts";
 import { blankTemplates } from "./_summary_js.ts";
+import { blanksComments, codeText } from "./_summary_blanks.ts";
 import { counted, numeral } from "./_counts.ts";
 import { type NumberTable, numberTables } from "./_number_tables.ts";
 import { isCodeFile, isNumberTables } from "../../pipeline/helpers.ts";
@@ -331,7 +332,8 @@ function summarizeText(path: string, text: string, options: SummaryOptions): str
   const lang = readAs(LANGUAGES[ext], text);
   const head = () => firstLines(text, headLines).map((l) => `    ${cut(l)}`).join("\n").trimEnd();
   if (lang) {
-    const rows = nameRows(lang.patterns, text, cut, maxNames);
+    // Block comments and strings over lines are read as blanks: a line in one is no declaration.
+    const rows = nameRows(lang.patterns, codeText(ext, text), cut, maxNames);
     // A script of commands alone (no function) is shown by its first lines, as text is.
     const lead = rows.length || !lang.orHead ? "" : head();
     return [`**${lang.label}**, ${lineWord(lines)}`, ...rows].join("\n") +
@@ -411,7 +413,7 @@ function summaryWork(path: string, text: string): number {
   const lang = LANGUAGES[ext];
   // A language read only when a pattern finds its words (`only`) reads the text once more.
   const patterns = ext === ".ipynb" ? PY.length + 1 : lang ? readWork(lang) : 1;
-  return text.length * (1 + patterns);
+  return text.length * (1 + patterns + (blanksComments(ext) ? 1 : 0));
 }
 
 /** The passes a language reads a text in at most: its patterns, or those it may hand over to. */
