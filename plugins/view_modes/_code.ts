@@ -65,6 +65,23 @@ export interface CodeView {
    * items would be cut one by one around the tokens between them. @default {false}
    */
   unread?: boolean;
+  /**
+   * The runs of like statements the skeleton folded into one line (a seeds file's 2,968
+   * `User.create!(...)`), in source order: an outline shows the same line where they stood.
+   */
+  folds?: FoldedRun[];
+}
+
+/** A run of statements a view folded into one line (see {@linkcode CodeView.folds}). */
+export interface FoldedRun {
+  /** How many of the view's symbols come before the run. */
+  before: number;
+  /** The nesting depth of the run's statements (0 at top level). */
+  depth: number;
+  /** The qualified name of the symbol that holds the run ("" at top level). */
+  scope: string;
+  /** The line standing for the run: `... (2,968 more User.create! statements)`. */
+  marker: string;
 }
 
 /** Options of {@linkcode renderCode}. */
@@ -384,6 +401,7 @@ async function renderComponent(
 ): Promise<CodeView> {
   const lines: string[] = [];
   const symbols: CodeSymbol[] = [];
+  const folds: FoldedRun[] = [];
   let hasErrors = false;
   let unread = false;
   let shown = false;
@@ -398,6 +416,7 @@ async function renderComponent(
     const view = await renderWith(spec, code, options, onParse && ((n) => onParse(from + n)));
     // The code's first line is the line its opening tag ends on: the lines before that one.
     const before = countLines(text, 0, from);
+    for (const f of view.folds ?? []) folds.push({ ...f, before: f.before + symbols.length });
     for (const s of view.symbols) symbols.push({ ...s, line: s.line + before });
     hasErrors ||= view.hasErrors;
     unread ||= view.unread === true;
@@ -410,6 +429,7 @@ async function renderComponent(
     symbols,
     hasErrors,
     ...(unread ? { unread: true } : {}),
+    ...(folds.length ? { folds } : {}),
   };
 }
 
@@ -500,6 +520,7 @@ async function renderWith(
       symbols: walker.symbols,
       hasErrors: root.hasError,
       ...(root.type === "ERROR" ? { unread: true } : {}),
+      ...(walker.folded.length ? { folds: walker.folded } : {}),
     };
   } catch (error) {
     // Freed (below) before the parse again: this call waits for nothing.
@@ -662,6 +683,8 @@ type Where = [string[], string[], NodeLike[]];
 class Walker {
   edits: Edit[] = [];
   symbols: CodeSymbol[] = [];
+  /** The runs folded, for an outline (see {@linkcode CodeView.folds}). */
+  folded: FoldedRun[] = [];
   /** Where each symbol's definition starts (an offset in the text), by symbol. */
   starts: number[] = [];
   /** The scope each item of `LanguageSpec.scopesRest` was walked in (see `item`). */
@@ -889,7 +912,12 @@ class Walker {
       if (fold !== undefined) {
         flush(false, child);
         drop(child, separators[i]);
-        if (fold.count) this.edits[this.edits.length - 1].text = foldMarker(fold);
+        if (fold.count) {
+          const marker = foldMarker(fold);
+          this.edits[this.edits.length - 1].text = marker;
+          const at = { before: this.symbols.length, depth: kinds.length, scope: scope.join(".") };
+          this.folded.push({ ...at, marker });
+        }
         continue;
       }
       const [mode, listedInside] = this.modeOf(child, scope);

@@ -1,6 +1,6 @@
 /**
  * What a summary reads of a text in a language: the text with its block comments and its strings
- * that run over lines blanked, their line breaks kept. A line of them is no declaration (a
+ * that run over lines taken out, their line breaks kept. A line of them is no declaration (a
  * `Package.swift`'s `.package(url: ...)` in a block comment, a Python docstring's `import x`
  * example, an Elixir `@moduledoc`'s `def hello do`), but the patterns, which read lines, took it
  * for one.
@@ -10,7 +10,7 @@
 
 /**
  * Tokens read in turn from a text's start: what group 1 holds (a block comment, a string over
- * lines) is blanked; the others (line comments, one-line strings) are passed over as they are,
+ * lines) is taken out; the others (line comments, one-line strings) are passed over as they are,
  * so that a comment's opening or a `"""` in them opens nothing. A block that never closes runs to the end (one
  * pass, whatever the text).
  */
@@ -109,14 +109,14 @@ export function blanksComments(ext: string): boolean {
 }
 
 /**
- * `text` with the block comments and the strings over lines of the language `ext` names blanked
- * (each character a space, line breaks kept); the text itself for another extension.
+ * `text` with the block comments and the strings over lines of the language `ext` names taken
+ * out (their line breaks kept); the text itself for another extension.
  *
  * @example
  * ```ts
  * import { codeText } from "./_summary_blanks.ts";
  * codeText(".py", 'X = """\nimport os\n"""\n');
- * // "X =    \n         \n   \n"
+ * // "X = \n\n\n"
  * ```
  */
 export function codeText(ext: string, text: string): string {
@@ -125,7 +125,10 @@ export function codeText(ext: string, text: string): string {
   return text.replace(tokens, (token, blank?: string) => blank ? blankOf(token) : token);
 }
 
-/** A token's characters as spaces, its line breaks kept. */
+/**
+ * A token's line breaks alone: its lines empty (as spaces, a license comment's lines made runs
+ * of blanks that sent Java's methods to the pattern for odd texts).
+ */
 function blankOf(token: string): string {
-  return token.replace(/[^\n\r]/g, " ");
+  return token.replace(/[^\n]+/g, "");
 }

@@ -52,9 +52,9 @@ export function blankTemplates(text: string): string {
     else if (c === "}") depth--;
     const skip = passOver(text, i, last);
     if (skip > i) {
-      // A block comment is blanked as a template's text is: its lines are no declarations.
+      // A block comment is taken out, its line breaks kept: its lines are no declarations.
       if (text.startsWith("/*", i)) {
-        parts.push(text.slice(copied, i), text.slice(i, skip).replace(/[^\n]/g, " "));
+        parts.push(text.slice(copied, i), text.slice(i, skip).replace(/[^\n]+/g, ""));
         copied = skip;
       }
       i = skip;
