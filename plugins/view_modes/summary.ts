@@ -793,6 +793,9 @@ function importSources(text: string): string[] {
 const C_FUNCTION =
   /^(?!\s|#|\/|typedef|return|if|else|for|while|switch)[A-Za-z_][\w\s*&:<>,]*?\b([A-Za-z_~][\w:~]*)\s*\([^;\n]*$/gmy;
 
+/** Words that open a statement, never a function's name. */
+const C_STATEMENTS = new Set(["if", "for", "while", "switch", "return", "sizeof", "do", "case"]);
+
 /** What a C function's start can hold before its `(`: `[\w\s*&:<>,~]`. */
 const C_PREFIX = /[^\w\s*&:<>,~]/g;
 
@@ -822,8 +825,9 @@ function cFunctions(text: string): string[] {
     C_FUNCTION.lastIndex = start;
     const found = C_FUNCTION.exec(text);
     if (!found) continue;
-    out.push(found[1]);
     resume = start + found[0].length;
+    // A statement after a label at a line's start (`skip:` then `\tif (w != NULL) {`) is none.
+    if (!C_STATEMENTS.has(found[1])) out.push(found[1]);
   }
   return out;
 }

@@ -19,6 +19,14 @@ const CASES: Array<[string, string, string[], string[]]> = [
     ["`real`"],
     ["commented"],
   ],
+  // A label at a line's start, then a comment taken out: the statement after it is no function
+  // (tmux's `skip:` above `/* ... */` and `if (w != NULL) {`).
+  [
+    "resize.c",
+    "int\nresize(int w)\n{\nskip:\n\t/*\n\t * Do not.\n\t */\n\tif (w != 0) {\n\t\treturn 1;\n\t}\ndone:\n\twhile (w)\n\t\tw--;\n}\n",
+    ["`resize`"],
+    ["`if`", "`while`"],
+  ],
   [
     "a.rs",
     "fn borrow<'a>(x: &'a str) -> &'a str { x }\n/* fn hidden() {} */\n/*\nfn hidden2() {}\n*/\nfn after() {}\n",
