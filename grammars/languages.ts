@@ -295,6 +295,8 @@ const PYTHON: Omit<LanguageSpec, "id" | "extensions"> = {
   values: new Set(["assignment.right"]),
   descend: new Set([
     "decorated_definition",
+    // Its long arguments are elided (pytest's `parametrize` over a table of cases).
+    "decorator",
     "function_definition",
     "class_definition",
     "assignment",

@@ -342,6 +342,20 @@ function foldMarker(fold: Fold): string {
   return `... (${numeral(fold.count)} more ${fold.key ? `${fold.key} ` : ""}statements)`;
 }
 
+/**
+ * A signature on one line without a bracket's inner blanks (`f( a)`, `Map< K, V>`, `[ 1, 2, ]`)
+ * and a trailing comma before its close; a `<` after anything but a name is an operator (Ruby's
+ * `class A < B`, a default `a < b`, a shift's `<< b`) and keeps it.
+ */
+function tightBrackets(sig: string): string {
+  // Each replacement only where it can match: most signatures have none of these.
+  if (sig.includes("( ") || sig.includes("< ") || sig.includes("[ ")) {
+    sig = sig.replace(/([([]|(?<=[\w:.])<) /g, "$1");
+  }
+  if (sig.includes(" )") || sig.includes(" ]")) sig = sig.replace(/,? ([)\]])/g, "$1");
+  return sig;
+}
+
 /** Marks deleted text until line cleanup (a private-use code point). */
 const CUT = "\uE000";
 
@@ -1578,10 +1592,38 @@ class Walker {
         this.value(child, type, innerScope, innerKinds, innerNodes, node);
         continue;
       }
+      if (type === "decorator" && spec.docstrings && !this.full) {
+        this.longArguments(child);
+        continue;
+      }
       if (descend && !descend.has(type)) continue;
       // Types hold nothing the view keeps or elides (a subtree with parse errors is walked).
       if (spec.opaque?.has(type) && !child.hasError) continue;
       if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes, type, node);
+    }
+  }
+
+  /**
+   * A Python decorator's arguments that run past `maxValueLines` lines (pytest's
+   * `@pytest.mark.parametrize("a, b", [...])` over a table of cases), each elided as a long value
+   * is: the decorator stays, its call's other arguments as written.
+   */
+  longArguments(decorator: SyntaxNode): void {
+    const rows = (n: SyntaxNode) => n.endPosition.row - n.startPosition.row + 1;
+    if (rows(decorator) <= this.maxValueLines) return;
+    const call = decorator.namedChildren.find((c) => c?.type === "call");
+    const args = call?.childForFieldName("arguments");
+    for (const arg of args?.namedChildren ?? []) {
+      if (!arg || rows(arg) <= this.maxValueLines) continue;
+      // A keyword argument keeps its name (`ids=...`).
+      const value = arg.type === "keyword_argument" ? arg.childForFieldName("value") : arg;
+      if (value) {
+        this.edits.push({
+          start: value.startIndex,
+          end: value.endIndex,
+          text: this.spec.valueMarker,
+        });
+      }
     }
   }
 
@@ -1907,10 +1949,7 @@ class Walker {
     if (sig.endsWith(";") || (sig.endsWith(",") && this.spec.id === "rust")) sig = sig.slice(0, -1);
     // `f( a)`, `Map< K, V>`: a bracket's inner blank; a `<` after anything but a name is an
     // operator (Ruby's `class A < B`, a default `a < b`, a shift's `<< b`) and keeps it.
-    if (sig.includes("( ") || sig.includes("< ") || sig.includes("[ ")) {
-      sig = sig.replace(/([([]|(?<=[\w:.])<) /g, "$1");
-    }
-    if (sig.includes(" )") || sig.includes(" ]")) sig = sig.replace(/,? ([)\]])/g, "$1");
+    sig = tightBrackets(sig);
     if (end < node.endIndex && /=$/.test(sig)) sig += " ...";
     if (type === "type_spec" || (type === "type_alias" && this.spec.grammar === "go")) {
       sig = `type ${sig}`;
@@ -1952,7 +1991,7 @@ class Walker {
     }
     if (!decorators.length) return signature;
     const words = decorators.map((d) => {
-      const text = d.text.replace(/\s+/g, " ");
+      const text = tightBrackets(d.text.replace(/\s+/g, " "));
       return text.length <= MAX_DECORATOR ? text : `${text.slice(0, text.search(/[(\s]|$/))}(...)`;
     });
     return `${words.join(" ")} ${signature}`;
