@@ -1816,7 +1816,10 @@ function phpWords(statement: NodeLike, end: number, bodies: NodeLike[]): string 
     at = stop;
   }
   text += statement.text.slice(at - from, Math.max(at, end) - from);
-  return text.replace(/\s+(?=\??->)/g, "").replace(/\s+/g, " ").trim();
+  // A call over lines reads as one on its line: no blank inside a bracket, no trailing comma
+  // (`it(\n    'adds',\n    function () {...}\n)` as `it('adds', function () { ... })`).
+  return text.replace(/\s+(?=\??->)/g, "").replace(/\s+/g, " ").trim()
+    .replace(/([([]) /g, "$1").replace(/,? ([)\]])/g, "$1");
 }
 
 /** A signature cut to 240 characters, as the outline's other long ones are. */
