@@ -1336,8 +1336,14 @@ class Walker {
       name,
       qualifiedName,
       kind,
+      // A signature the language tells reads as one read from the text: a call broken over lines
+      // (`it(\n  "adds"\n)`) as one on its line.
       signature: wholeChars(
-        own?.signature ?? this.decorated(node, parentNode, this.signatureOf(node, nodeType)),
+        own ? tightBrackets(own.signature) : this.decorated(
+          node,
+          parentNode,
+          this.signatureOf(node, nodeType),
+        ),
       ),
       depth: kinds.length,
       public: spec.isPublic(node as unknown as NodeLike, name, {

@@ -447,11 +447,11 @@ Deno.test("a test case's or suite's head over several lines is a test named by i
     ].join("\n"),
   );
   assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.signature]), [
-    ["a title over lines", "test", 'TEST_CASE( "a title over lines", "[tag]")'],
+    ["a title over lines", "test", 'TEST_CASE("a title over lines", "[tag]")'],
     ["typed", "test", 'TEMPLATE_TEST_CASE("typed", "[t]", int, float)'],
-    ["a long name in two strings", "test", 'TEST_CASE( "a long name " "in two strings" )'],
+    ["a long name in two strings", "test", 'TEST_CASE("a long name " "in two strings")'],
     ["fixture (x) test", "test", 'TEST_CASE_METHOD(Fixture, "fixture (x) test")'],
-    ["suite", "suite", 'TEST_SUITE( "suite")'],
+    ["suite", "suite", 'TEST_SUITE("suite")'],
     ["suite.inner", "test", 'TEST_CASE("inner")'],
     ["after", "function", "int after(int a)"],
     ["ADD_CASE", "macro", "#define ADD_CASE(op) \\"],
