@@ -9,10 +9,10 @@
  */
 
 /**
- * Tokens read in turn from a text's start: what group 1 holds (a block comment, a string over
- * lines) is taken out; the others (line comments, one-line strings) are passed over as they are,
- * so that a comment's opening or a `"""` in them opens nothing. A block that never closes runs to the end (one
- * pass, whatever the text).
+ * Tokens read in turn from a text's start: what group 1 holds (a block comment, a string that
+ * runs over lines) is taken out; the others (line comments, one-line strings) are passed over as
+ * they are, so that a comment's opening or a `"""` in them opens nothing. A block that never
+ * closes runs to the end (one pass, whatever the text).
  */
 const SLASH_STAR = "\\/\\*[^]*?(?:\\*\\/|$)";
 const DOUBLE = '"(?:[^"\\\\\\n]|\\\\.)*"';
@@ -122,8 +122,18 @@ export function blanksComments(ext: string): boolean {
 export function codeText(ext: string, text: string): string {
   const tokens = TOKENS[ext];
   if (!tokens) return text;
-  return text.replace(tokens, (token, blank?: string) => blank ? blankOf(token) : token);
+  return text.replace(
+    tokens,
+    (token, blank?: string) =>
+      blank && (COMMENT.test(token) || token.includes("\n")) ? blankOf(token) : token,
+  );
 }
+
+/**
+ * A block comment's opening: one on a single line is taken out too; a string on one line stays
+ * (circe's `checkAll("""Codec["foo"]"""", ...)` keeps its title).
+ */
+const COMMENT = /^(?:\/\*|<#|--\[|=begin)/;
 
 /**
  * A token's line breaks alone: its lines empty (as spaces, a license comment's lines made runs

@@ -39,6 +39,14 @@ const CASES: Array<[string, string, string[], string[]]> = [
     ["`A`"],
     ["Inner", "Old"],
   ],
+  // A string on one line stays whatever its quotes: circe's `checkAll("""Codec["foo"]"""", ...)`
+  // taken out left `checkAll(", CodecTests[...` and a test titled `, CodecTests[`.
+  [
+    "LiteralSuite.scala",
+    'class LiteralSuite extends CirceMunitSuite {\n  checkAll("""Codec["foo"]"""", CodecTests["foo"].codec)\n  test("x") {}\n}\n',
+    ["`LiteralSuite`"],
+    ["CodecTests["],
+  ],
   [
     "main.go",
     "package main\n\nvar tmpl = `\nfunc inTemplate() {}\n`\n/*\nfunc old() {}\n*/\nfunc main() {}\n",
