@@ -103,6 +103,13 @@ function by(tokens: RegExp, extensions: string[]): Record<string, RegExp> {
 /**
  * Whether a summary of a file read as `ext` reads it through {@linkcode codeText} (one more pass
  * over the text).
+ *
+ * @example
+ * ```ts
+ * import { blanksComments } from "./_summary_blanks.ts";
+ * blanksComments(".swift"); // true
+ * blanksComments(".md"); // false
+ * ```
  */
 export function blanksComments(ext: string): boolean {
   return ext in TOKENS;
