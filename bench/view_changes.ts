@@ -68,7 +68,7 @@ async function views(
   if (!view) return undefined;
   return {
     skeleton: view.text,
-    outline: outline(view.symbols, "//"),
+    outline: outline(view.symbols, "//", { folds: view.folds }),
     symbols: view.symbols.map((s) => `${s.kind} ${s.qualifiedName} | ${s.signature}`),
   };
 }

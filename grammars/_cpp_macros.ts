@@ -88,13 +88,61 @@ const QT_CALL = /^([ \t]*)(Q_[A-Z0-9_]+[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))[ \t]
  * `SCENARIO("x")`, `TEMPLATE_TEST_CASE("y", "[t]", int, float)`, `TEST_CASE_METHOD(Fixture,
  * "z")`, Catch2's `SCENARIO_METHOD` and `TEMPLATE_PRODUCT_`/`LIST_` forms, doctest's
  * `TEST_CASE_FIXTURE(F, "x")`, `TEST_CASE_TEMPLATE("x", T, int)`, `..._DEFINE`, `SCENARIO_...`),
- * its block after it: its string arguments made it no function the parser could read
- * (a statement, then a block at the file's top level), and a skeleton dropped the tests. Its
+ * its block after it (or its body on the line, `TEST_CASE("x") {}`): its string arguments made it
+ * no function the parser could read (a statement, then a block at the file's top level), and a
+ * skeleton dropped the tests. Its
  * arguments are read as blanks, so it parses as GoogleTest's `TEST(Suite, Name) { ... }` does:
  * a function, whose body is elided (see {@linkcode catchTest} for its symbol).
  */
 const CATCH_TEST =
-  /^([ \t]*(?:(?:TEMPLATE_(?:PRODUCT_|LIST_)?)?(?:TEST_CASE|SCENARIO)(?:_METHOD)?|(?:TEST_CASE|SCENARIO)_(?:FIXTURE|CLASS|TEMPLATE(?:_DEFINE)?))[ \t]*\()((?:[^()\n]|\([^()\n]*\))*)(\)[ \t]*\{?[ \t]*)(?:\/\/.*)?$/;
+  /^([ \t]*(?:(?:TEMPLATE_(?:PRODUCT_|LIST_)?)?(?:TEST_CASE|SCENARIO)(?:_METHOD)?|(?:TEST_CASE|SCENARIO)_(?:FIXTURE|CLASS|TEMPLATE(?:_DEFINE)?))[ \t]*\()((?:[^()\n]|\([^()\n]*\))*)(\)[ \t]*(?:\{.*)?)(?:\/\/.*)?$/;
+
+/**
+ * A test case's or suite's head that opens its arguments on its line and closes them on a later
+ * one (`TEST_CASE(\n    "a long title",\n    "[tag]") {`, as clang-format breaks a long head).
+ */
+const HEAD_OPENS =
+  /^[ \t]*(?:(?:TEMPLATE_(?:PRODUCT_|LIST_)?)?(?:TEST_CASE|SCENARIO)(?:_METHOD)?|(?:TEST_CASE|SCENARIO)_(?:FIXTURE|CLASS|TEMPLATE(?:_DEFINE)?)|TEST_SUITE)[ \t]*\(/;
+
+/** A line that goes on on the next (a macro's definition): `\` at its end. */
+const CONTINUED = /\\[ \t\r]*$/;
+
+/** How many lines a test case's head may run over (see {@linkcode HEAD_OPENS}). */
+const HEAD_LINES = 8;
+
+/**
+ * How deep in parentheses the end of `text` is, those in strings and character literals aside
+ * (`"a (x"` opens none).
+ */
+function depthAtEnd(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < text.length && text[i] !== c && text[i] !== "\n"; i++) {
+        if (text[i] === "\\") i++;
+      }
+    } else if (c === "(") depth++;
+    else if (c === ")") depth--;
+  }
+  return depth;
+}
+
+/**
+ * The lines from `lines[at]` on that a test case's head runs over (see {@linkcode HEAD_OPENS}),
+ * joined with their line ends; undefined when the head closes on its own line, or not within
+ * {@linkcode HEAD_LINES}.
+ */
+function headOver(lines: string[], at: number): string | undefined {
+  if (!HEAD_OPENS.test(lines[at]) || depthAtEnd(lines[at]) <= 0) return undefined;
+  let head = lines[at];
+  for (let i = at + 1; i < lines.length && i - at < HEAD_LINES; i++) {
+    if (CONTINUED.test(lines[i - 1])) return undefined;
+    head += "\n" + lines[i];
+    if (depthAtEnd(head) <= 0) return head;
+  }
+  return undefined;
+}
 
 /**
  * doctest's suite alone on its line (`TEST_SUITE("math") {`), test cases in its block: read as a
@@ -105,7 +153,8 @@ const DOCTEST_SUITE =
   /^([ \t]*)TEST_SUITE([ \t]*\((?:[^()\n]|\([^()\n]*\))*\))([ \t]*\{?[ \t]*)(?:\/\/.*)?$/;
 
 /** The title a Catch2 test case's head holds: its first string (after a fixture's name). */
-const CATCH_TITLE = /^[A-Z_]+[ \t]*\([ \t]*(?:[A-Za-z_][\w:]*[ \t]*,[ \t]*)?"((?:[^"\\\n]|\\.)*)"/;
+const CATCH_TITLE =
+  /^[A-Z_]+[ \t]*\([ \t]*(?:[A-Za-z_][\w:]*[ \t]*,[ \t]*)?"((?:[^"\\\n]|\\.)*)"((?:[ \t]*"(?:[^"\\\n]|\\.)*")*)/;
 
 /**
  * The symbol of a Catch2 or doctest test case (read as a function by {@linkcode blankMacroWords}):
@@ -130,9 +179,17 @@ export function catchTest(
   const code = text.charCodeAt(start);
   if (start < 0 || code < UPPER_A || code > UPPER_Z) return undefined;
   const end = text.indexOf("\n", start);
-  const line = text.slice(start, end < 0 ? text.length : end);
+  let line = text.slice(start, end < 0 ? text.length : end);
+  // A head over several lines is read as one line, its breaks and indents one blank each.
+  const over = HEAD_OPENS.test(line) && depthAtEnd(line) > 0
+    ? headOver(text.slice(start, start + 4096).split("\n", HEAD_LINES), 0)
+    : undefined;
+  if (over !== undefined) line = over.replace(/[ \t]*\n[ \t]*/g, " ");
   const head = suite ? DOCTEST_SUITE.exec(line) : CATCH_TEST.exec(line);
-  const title = head && CATCH_TITLE.exec(line)?.[1];
+  const titled = head && CATCH_TITLE.exec(line);
+  // A title of adjacent strings is their text run together (`"a long " "title"`).
+  const title = titled &&
+    titled[1] + [...titled[2].matchAll(/"((?:[^"\\\n]|\\.)*)"/g)].map((m) => m[1]).join("");
   if (!head || !title) return undefined;
   const signature = suite ? `TEST_SUITE${head[2]}`.trim() : (head[1] + head[2] + ")").trim();
   return {
@@ -333,9 +390,28 @@ export function blankMacroWords(text: string): string | undefined {
     if (!word && !inner && !typed && label === undefined) continue;
     let out = label ??
       (typed ? line.replace(AFTER_TYPE, blankName) : line);
-    const head = word && line.includes('"') ? testHead(line, () => next(i)) : undefined;
+    // A head in a macro's definition (a line after one that goes on, `\` at its end) is the
+    // macro's text: left as it is.
+    const code = word && !(i > 0 && CONTINUED.test(lines[i - 1]));
+    const head = code && line.includes('"') ? testHead(line, () => next(i)) : undefined;
     if (head !== undefined) {
       lines[i] = head;
+      continue;
+    }
+    // A head over several lines is read as one, its line ends kept where they were.
+    const over = code ? headOver(lines, i) : undefined;
+    const count = over?.split("\n").length ?? 0;
+    const heads = over !== undefined
+      ? testHead(over.replaceAll("\n", " "), () => next(i + count - 1))
+      : undefined;
+    if (heads !== undefined) {
+      let at = 0;
+      for (const [k, part] of over!.split("\n").entries()) {
+        lines[i + k] = heads.slice(at, at + part.length);
+        at += part.length + 1;
+      }
+      i += count - 1;
+      [before, previous] = [previous, over!.slice(over!.lastIndexOf("\n") + 1)];
       continue;
     }
     if (word && label === undefined) {
@@ -370,6 +446,7 @@ export function blankMacroWords(text: string): string | undefined {
  * `{` follows (on it or on `nextLine()`, the next line that is not blank).
  */
 function testHead(line: string, nextLine: () => string | undefined): string | undefined {
+  if (CONTINUED.test(line)) return undefined;
   const suite = DOCTEST_SUITE.exec(line);
   if (suite && (suite[3].includes("{") || nextLine()?.trimStart().startsWith("{"))) {
     return suite[1] + "namespace " + spaces(suite[2]) + suite[3] +

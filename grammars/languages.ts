@@ -295,6 +295,8 @@ const PYTHON: Omit<LanguageSpec, "id" | "extensions"> = {
   values: new Set(["assignment.right"]),
   descend: new Set([
     "decorated_definition",
+    // Its long arguments are elided (pytest's `parametrize` over a table of cases).
+    "decorator",
     "function_definition",
     "class_definition",
     "assignment",
@@ -733,13 +735,92 @@ function goPublic(_def: NodeLike, name: string): boolean {
   return /^\p{Lu}/u.test(name);
 }
 
+/**
+ * A Go subtest (`t.Run("adds", func(t *testing.T) { ... })`, `b.Run(...)`, a table's
+ * `t.Run(tc.name, ...)`): kind `test` named by its title (a string's text, else the expression as
+ * written), its signature the call without its function (`t.Run("adds")`); undefined for another
+ * statement.
+ */
+function goSubtest(node: NodeLike): DeclaredName | undefined {
+  const call = node.type === "expression_statement" ? node.firstNamedChild : undefined;
+  if (call?.type !== "call_expression") return undefined;
+  const callee = call.childForFieldName("function");
+  if (callee?.type !== "selector_expression" || callee.childForFieldName("field")?.text !== "Run") {
+    return undefined;
+  }
+  const args = call.childForFieldName("arguments")?.namedChildren ?? [];
+  if (args.length !== 2 || args[1].type !== "func_literal") return undefined;
+  const title = args[0].text;
+  if (title.includes("\n") || title.length > 200) return undefined;
+  const literal = /^(?:"(?:[^"\\]|\\.)*"|`[^`]*`)$/.test(title);
+  return {
+    name: literal ? title.slice(1, -1) : title,
+    kind: "test",
+    signature: `${callee.text}(${title})`,
+  };
+}
+
+/** {@linkcode goSubtests}'s answers by function node. */
+const GO_SUBTESTS = new WeakMap<NodeLike, boolean>();
+
+/**
+ * Whether a function runs subtests (`func TestAdd(t *testing.T) { t.Run("adds", ...) }`, or in a
+ * table's loop, `for _, tc := range cases { t.Run(tc.name, ...) }`): its body is then walked, each
+ * subtest a symbol (see {@linkcode goSubtest}), and the loops that run them stay. Read once per
+ * function.
+ */
+function goSubtests(def: NodeLike): boolean {
+  if (def.type !== "function_declaration" && def.type !== "method_declaration") return false;
+  const known = GO_SUBTESTS.get(def);
+  if (known !== undefined) return known;
+  const body = def.childForFieldName("body");
+  const runs = !!body && body.text.includes(".Run(") && goRunsSubtests(body, 0);
+  GO_SUBTESTS.set(def, runs);
+  return runs;
+}
+
+/** Whether a block's statements, or those of its loops, run a subtest. */
+function goRunsSubtests(block: NodeLike, depth: number): boolean {
+  const list = block.namedChildren.find((c) => c.type === "statement_list");
+  return !!list && depth < 4 && list.namedChildren.some((c) =>
+    goSubtest(c) !== undefined ||
+    c.type === "for_statement" && goRunsSubtests(c.childForFieldName("body")!, depth + 1)
+  );
+}
+
+/** Whether a statement list is that of a subtest-running function's body or of its loops. */
+function goSubtestList(list: NodeLike): boolean {
+  let up = list.parent?.parent;
+  for (let i = 0; up?.type === "for_statement" && i < 4; i++) up = up.parent?.parent?.parent;
+  return !!up && goSubtests(up);
+}
+
+/**
+ * Go's items: declarations, and in a function that runs subtests (see {@linkcode goSubtests}) its
+ * subtests and the loops that run them.
+ */
+function goKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
+  if (container?.type === "statement_list" && goSubtestList(container)) {
+    if (type === "for_statement") return goRunsSubtests(node.childForFieldName("body")!, 0);
+    return goSubtest(node) !== undefined;
+  }
+  return type !== "ERROR" && !type.endsWith("_statement");
+}
+
 const GO: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "go",
   pkg: "tree-sitter-go@0.25.0",
   wasm: "tree-sitter-go.wasm",
   bodyMarker: "{ ... }",
   valueMarker: "...",
-  containers: new Set(["source_file", "field_declaration_list", "interface_type"]),
+  // A subtest-running function's body and its loops' blocks are walked (`goSubtests`).
+  containers: new Set([
+    "source_file",
+    "field_declaration_list",
+    "interface_type",
+    "block",
+    "statement_list",
+  ]),
   functionBodies: new Set([
     "function_declaration.body",
     "method_declaration.body",
@@ -747,7 +828,7 @@ const GO: Omit<LanguageSpec, "id" | "extensions"> = {
   ]),
   bodyTypes: new Set(["block"]),
   typeBodies: new Set(["field_declaration_list", "interface_type"]),
-  keep: (_node, type = _node.type) => type !== "ERROR" && !type.endsWith("_statement"),
+  keep: goKeep,
   transparent: new Set<string>(),
   attach: new Set(["comment"]),
   definitions: {
@@ -759,9 +840,16 @@ const GO: Omit<LanguageSpec, "id" | "extensions"> = {
     field_declaration: { kind: "field" },
     const_spec: { kind: "const" },
     var_spec: { kind: "var" },
+    // A subtest (see `goSubtest`).
+    expression_statement: { kind: "test", checked: true },
   },
+  walksBody: goSubtests,
+  defines: (node, type) => type !== "expression_statement" || goSubtest(node) !== undefined,
+  describe: (def, type) => type === "expression_statement" ? goSubtest(def) : undefined,
+  symbolName: (def, type) => type === "expression_statement" ? goSubtest(def)?.name : undefined,
   values: new Set(["const_spec.value", "var_spec.value"]),
-  isPublic: goPublic,
+  // A subtest is public as its test function is.
+  isPublic: (def, name) => def.type === "expression_statement" || goPublic(def, name),
 };
 
 function rustPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
@@ -1728,7 +1816,10 @@ function phpWords(statement: NodeLike, end: number, bodies: NodeLike[]): string 
     at = stop;
   }
   text += statement.text.slice(at - from, Math.max(at, end) - from);
-  return text.replace(/\s+(?=\??->)/g, "").replace(/\s+/g, " ").trim();
+  // A call over lines reads as one on its line: no blank inside a bracket, no trailing comma
+  // (`it(\n    'adds',\n    function () {...}\n)` as `it('adds', function () { ... })`).
+  return text.replace(/\s+(?=\??->)/g, "").replace(/\s+/g, " ").trim()
+    .replace(/([([]) /g, "$1").replace(/,? ([)\]])/g, "$1");
 }
 
 /** A signature cut to 240 characters, as the outline's other long ones are. */
@@ -1939,23 +2030,64 @@ function csharpName(def: NodeLike, type: string): NodeLike | null | undefined {
  * API: `var builder = WebApplication.CreateBuilder(args);`, `app.MapGet("/", () => ...);`), a
  * declaration or an expression's statement, lambdas' bodies elided, and its local functions (a
  * handler's `static async Task<IResult> GetTodo(...) { ... }`: definitions, their bodies elided).
- * A statement that branches or loops (`if (app.Environment.IsDevelopment()) {...}`) is code, left
- * out.
+ * A statement that branches, loops or guards (`if (app.Environment.IsDevelopment()) {...}`,
+ * `using (var scope = ...) {...}`, `try`) stays with its head, its blocks' statements read as the
+ * program's are (`if (flags.Admin) { app.MapGet("/admin", ...); }` maps a route); a block that
+ * keeps none is `{ ... }`.
  */
 function csharpKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
-  // A route method's statements (see `csharpRouteMethod`) are kept as a program's are.
-  if (container?.type === "block" && container.parent && csharpRouteMethod(container.parent)) {
-    if (type === "local_declaration_statement" || type === "local_function_statement") return true;
-    return type === "expression_statement" && !CSHARP_PRINTS.test(node.text);
+  // A route method's statements (see `csharpRouteMethod`) are kept as a program's are, and so are
+  // those of a block of a branch or loop in either that maps a route.
+  if (container?.type === "block" && csharpProgramBlock(container)) {
+    return csharpStatementKept(node, type);
   }
   if (type === "global_statement") {
     const statement = node.firstNamedChild;
-    if (statement?.type === "local_declaration_statement") return true;
-    if (statement?.type === "local_function_statement") return true;
-    // What the program prints is output, not its setup (`Console.WriteLine("Starting");`).
-    return statement?.type === "expression_statement" && !CSHARP_PRINTS.test(statement.text);
+    return !!statement && csharpStatementKept(statement, statement.type);
   }
   return type !== "ERROR" && !type.endsWith("_statement");
+}
+
+/**
+ * Whether a statement of a program or of a route method stays: a declaration, an expression's
+ * statement but what it prints (`Console.WriteLine("Starting");` is output, not setup), a local
+ * function, and a branch, loop or guard ({@linkcode CSHARP_COMPOUND}).
+ */
+function csharpStatementKept(node: NodeLike, type: string): boolean {
+  if (type === "local_declaration_statement" || type === "local_function_statement") return true;
+  if (CSHARP_COMPOUND.has(type)) return true;
+  return type === "expression_statement" && !CSHARP_PRINTS.test(node.text);
+}
+
+/** The statements of a program that branch, loop or guard a block: kept with their heads. */
+const CSHARP_COMPOUND = new Set([
+  "if_statement",
+  "for_statement",
+  "foreach_statement",
+  "while_statement",
+  "do_statement",
+  "using_statement",
+  "try_statement",
+  "lock_statement",
+  "checked_statement",
+  "unsafe_statement",
+  "fixed_statement",
+  "block",
+]);
+
+/**
+ * Whether a block is a route method's body or a block of a program's branches, loops and guards
+ * (`if`, `foreach`, `using`, `try` and its `catch` and `finally`, nested in each other), at the
+ * program's top level or in a route method: its statements are read as the program's are.
+ */
+function csharpProgramBlock(block: NodeLike): boolean {
+  let up: NodeLike | null = block.parent;
+  for (let i = 0; up && i < 64; i++, up = up.parent) {
+    if (up.type === "global_statement") return true;
+    if (up.type === "method_declaration") return csharpRouteMethod(up);
+    if (!CSHARP_COMPOUND.has(up.type) && !/^(?:catch|finally)_clause$/.test(up.type)) return false;
+  }
+  return false;
 }
 
 /** A statement that prints: `Console`'s and `Debug`'s writes (`System.Console.Error.Write(x)`). */
@@ -2033,11 +2165,13 @@ const CSHARP_STATEMENTS = new Set([
 /** {@linkcode csharpRouteMethod}'s answers by method node. */
 const ROUTE_METHODS = new WeakMap<NodeLike, boolean>();
 
-/** Whether a statement of a route method's body maps a route or a group. */
+/**
+ * Whether a statement of a route method's body, or of a block of a program's or a route method's
+ * branches and loops, maps a route or a group.
+ */
 function csharpRouteStatement(node: NodeLike): boolean {
   const up = node.parent;
-  return up?.type === "block" && !!up.parent && csharpRouteMethod(up.parent) &&
-    csharpRoute(node) !== undefined;
+  return up?.type === "block" && csharpProgramBlock(up) && csharpRoute(node) !== undefined;
 }
 
 const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
@@ -2046,7 +2180,13 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   wasm: "tree-sitter-c_sharp.wasm",
   bodyMarker: "{ ... }",
   valueMarker: "...",
-  containers: new Set(["compilation_unit", "declaration_list", "enum_member_declaration_list"]),
+  // A block is walked where no body field holds it: a program's `if`'s and loops' blocks.
+  containers: new Set([
+    "compilation_unit",
+    "declaration_list",
+    "enum_member_declaration_list",
+    "block",
+  ]),
   functionBodies: new Set([
     "method_declaration.body",
     "constructor_declaration.body",

@@ -65,6 +65,23 @@ export interface CodeView {
    * items would be cut one by one around the tokens between them. @default {false}
    */
   unread?: boolean;
+  /**
+   * The runs of like statements the skeleton folded into one line (a seeds file's 2,968
+   * `User.create!(...)`), in source order: an outline shows the same line where they stood.
+   */
+  folds?: FoldedRun[];
+}
+
+/** A run of statements a view folded into one line (see {@linkcode CodeView.folds}). */
+export interface FoldedRun {
+  /** How many of the view's symbols come before the run. */
+  before: number;
+  /** The nesting depth of the run's statements (0 at top level). */
+  depth: number;
+  /** The qualified name of the symbol that holds the run ("" at top level). */
+  scope: string;
+  /** The line standing for the run: `... (2,968 more User.create! statements)`. */
+  marker: string;
 }
 
 /** Options of {@linkcode renderCode}. */
@@ -325,6 +342,20 @@ function foldMarker(fold: Fold): string {
   return `... (${numeral(fold.count)} more ${fold.key ? `${fold.key} ` : ""}statements)`;
 }
 
+/**
+ * A signature on one line without a bracket's inner blanks (`f( a)`, `Map< K, V>`, `[ 1, 2, ]`)
+ * and a trailing comma before its close; a `<` after anything but a name is an operator (Ruby's
+ * `class A < B`, a default `a < b`, a shift's `<< b`) and keeps it.
+ */
+function tightBrackets(sig: string): string {
+  // Each replacement only where it can match: most signatures have none of these.
+  if (sig.includes("( ") || sig.includes("< ") || sig.includes("[ ")) {
+    sig = sig.replace(/([([]|(?<=[\w:.])<) /g, "$1");
+  }
+  if (sig.includes(" )") || sig.includes(" ]")) sig = sig.replace(/,? ([)\]])/g, "$1");
+  return sig;
+}
+
 /** Marks deleted text until line cleanup (a private-use code point). */
 const CUT = "\uE000";
 
@@ -384,6 +415,7 @@ async function renderComponent(
 ): Promise<CodeView> {
   const lines: string[] = [];
   const symbols: CodeSymbol[] = [];
+  const folds: FoldedRun[] = [];
   let hasErrors = false;
   let unread = false;
   let shown = false;
@@ -398,6 +430,7 @@ async function renderComponent(
     const view = await renderWith(spec, code, options, onParse && ((n) => onParse(from + n)));
     // The code's first line is the line its opening tag ends on: the lines before that one.
     const before = countLines(text, 0, from);
+    for (const f of view.folds ?? []) folds.push({ ...f, before: f.before + symbols.length });
     for (const s of view.symbols) symbols.push({ ...s, line: s.line + before });
     hasErrors ||= view.hasErrors;
     unread ||= view.unread === true;
@@ -410,6 +443,7 @@ async function renderComponent(
     symbols,
     hasErrors,
     ...(unread ? { unread: true } : {}),
+    ...(folds.length ? { folds } : {}),
   };
 }
 
@@ -500,6 +534,7 @@ async function renderWith(
       symbols: walker.symbols,
       hasErrors: root.hasError,
       ...(root.type === "ERROR" ? { unread: true } : {}),
+      ...(walker.folded.length ? { folds: walker.folded } : {}),
     };
   } catch (error) {
     // Freed (below) before the parse again: this call waits for nothing.
@@ -662,6 +697,8 @@ type Where = [string[], string[], NodeLike[]];
 class Walker {
   edits: Edit[] = [];
   symbols: CodeSymbol[] = [];
+  /** The runs folded, for an outline (see {@linkcode CodeView.folds}). */
+  folded: FoldedRun[] = [];
   /** Where each symbol's definition starts (an offset in the text), by symbol. */
   starts: number[] = [];
   /** The scope each item of `LanguageSpec.scopesRest` was walked in (see `item`). */
@@ -889,7 +926,12 @@ class Walker {
       if (fold !== undefined) {
         flush(false, child);
         drop(child, separators[i]);
-        if (fold.count) this.edits[this.edits.length - 1].text = foldMarker(fold);
+        if (fold.count) {
+          const marker = foldMarker(fold);
+          this.edits[this.edits.length - 1].text = marker;
+          const at = { before: this.symbols.length, depth: kinds.length, scope: scope.join(".") };
+          this.folded.push({ ...at, marker });
+        }
         continue;
       }
       const [mode, listedInside] = this.modeOf(child, scope);
@@ -1294,8 +1336,14 @@ class Walker {
       name,
       qualifiedName,
       kind,
+      // A signature the language tells reads as one read from the text: a call broken over lines
+      // (`it(\n  "adds"\n)`) as one on its line.
       signature: wholeChars(
-        own?.signature ?? this.decorated(node, parentNode, this.signatureOf(node, nodeType)),
+        own ? tightBrackets(own.signature) : this.decorated(
+          node,
+          parentNode,
+          this.signatureOf(node, nodeType),
+        ),
       ),
       depth: kinds.length,
       public: spec.isPublic(node as unknown as NodeLike, name, {
@@ -1550,10 +1598,38 @@ class Walker {
         this.value(child, type, innerScope, innerKinds, innerNodes, node);
         continue;
       }
+      if (type === "decorator" && spec.docstrings && !this.full) {
+        this.longArguments(child);
+        continue;
+      }
       if (descend && !descend.has(type)) continue;
       // Types hold nothing the view keeps or elides (a subtree with parse errors is walked).
       if (spec.opaque?.has(type) && !child.hasError) continue;
       if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes, type, node);
+    }
+  }
+
+  /**
+   * A Python decorator's arguments that run past `maxValueLines` lines (pytest's
+   * `@pytest.mark.parametrize("a, b", [...])` over a table of cases), each elided as a long value
+   * is: the decorator stays, its call's other arguments as written.
+   */
+  longArguments(decorator: SyntaxNode): void {
+    const rows = (n: SyntaxNode) => n.endPosition.row - n.startPosition.row + 1;
+    if (rows(decorator) <= this.maxValueLines) return;
+    const call = decorator.namedChildren.find((c) => c?.type === "call");
+    const args = call?.childForFieldName("arguments");
+    for (const arg of args?.namedChildren ?? []) {
+      if (!arg || rows(arg) <= this.maxValueLines) continue;
+      // A keyword argument keeps its name (`ids=...`).
+      const value = arg.type === "keyword_argument" ? arg.childForFieldName("value") : arg;
+      if (value) {
+        this.edits.push({
+          start: value.startIndex,
+          end: value.endIndex,
+          text: this.spec.valueMarker,
+        });
+      }
     }
   }
 
@@ -1879,10 +1955,7 @@ class Walker {
     if (sig.endsWith(";") || (sig.endsWith(",") && this.spec.id === "rust")) sig = sig.slice(0, -1);
     // `f( a)`, `Map< K, V>`: a bracket's inner blank; a `<` after anything but a name is an
     // operator (Ruby's `class A < B`, a default `a < b`, a shift's `<< b`) and keeps it.
-    if (sig.includes("( ") || sig.includes("< ") || sig.includes("[ ")) {
-      sig = sig.replace(/([([]|(?<=[\w:.])<) /g, "$1");
-    }
-    if (sig.includes(" )") || sig.includes(" ]")) sig = sig.replace(/,? ([)\]])/g, "$1");
+    sig = tightBrackets(sig);
     if (end < node.endIndex && /=$/.test(sig)) sig += " ...";
     if (type === "type_spec" || (type === "type_alias" && this.spec.grammar === "go")) {
       sig = `type ${sig}`;
@@ -1924,7 +1997,7 @@ class Walker {
     }
     if (!decorators.length) return signature;
     const words = decorators.map((d) => {
-      const text = d.text.replace(/\s+/g, " ");
+      const text = tightBrackets(d.text.replace(/\s+/g, " "));
       return text.length <= MAX_DECORATOR ? text : `${text.slice(0, text.search(/[(\s]|$/))}(...)`;
     });
     return `${words.join(" ")} ${signature}`;

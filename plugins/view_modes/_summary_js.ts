@@ -26,7 +26,7 @@ const REGEX_WORDS =
  * ```
  */
 export function blankTemplates(text: string): string {
-  if (!text.includes("`")) return text;
+  if (!text.includes("`") && !text.includes("/*")) return text;
   const parts: string[] = [];
   // For each `${` open, the depth of braces its `}` closes at.
   const open: number[] = [];
@@ -52,6 +52,11 @@ export function blankTemplates(text: string): string {
     else if (c === "}") depth--;
     const skip = passOver(text, i, last);
     if (skip > i) {
+      // A block comment is taken out, its line breaks kept: its lines are no declarations.
+      if (text.startsWith("/*", i)) {
+        parts.push(text.slice(copied, i), text.slice(i, skip).replace(/[^\n]+/g, ""));
+        copied = skip;
+      }
       i = skip;
       last = "x";
       continue;

@@ -8,7 +8,7 @@
 
 import { CODE_EXTENSIONS, languageOf } from "../../grammars/languages.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
-import { type CodeSymbol, DEFAULT_MAX_WORK, renderOrFallback } from "./_code.ts";
+import { type CodeSymbol, DEFAULT_MAX_WORK, type FoldedRun, renderOrFallback } from "./_code.ts";
 import { CODE_VIEW_TIMEOUT_MS, prepareCodeShared } from "./_code_pool.ts";
 // Sets where the runtime and the grammars come from, so that `prepare` compiles them at once.
 import "../../grammars/parser.ts";
@@ -41,7 +41,7 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:outline",
-    version: "30",
+    version: "31",
     extensions: CODE_EXTENSIONS,
     // The extensions, the files a language knows by name (Ruby's `Rakefile`) and, for a file
     // with no extension, the language its `#!` line names.
@@ -57,15 +57,26 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
         view: "outline",
         emptyFallback: true,
         code: { maxWork: merged.maxWork },
-        finish: (code) => ({ text: outlineText(code.symbols, comment, merged) }),
+        finish: (code) => ({
+          text: outlineText(code.symbols, comment, { ...merged, folds: code.folds }),
+        }),
       });
     },
   };
 }
 
+/** Options of {@linkcode outlineText}. */
+export interface OutlineTextOptions extends OutlineOptions {
+  /**
+   * The runs of like statements the skeleton folded (`CodeView.folds`): each shows its line
+   * (`... (2,968 more User.create! statements)`) where it stood, unless its holder is left out.
+   */
+  folds?: FoldedRun[];
+}
+
 /**
  * One line per public symbol: `<indent><signature>  <comment> <kind>`; a
- * symbol inside a non-public one is left out with it.
+ * symbol inside a non-public one is left out with it. A folded run of statements is its line.
  *
  * @example
  * ```ts
@@ -77,12 +88,23 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
 export function outlineText(
   symbols: CodeSymbol[],
   comment: string,
-  options: OutlineOptions = {},
+  options: OutlineTextOptions = {},
 ): string {
   const indent = options.indent ?? defaults.indent;
   const hidden = new Set<string>();
   const lines: string[] = [];
-  for (const s of symbols) {
+  const folds = options.folds ?? [];
+  let fold = 0;
+  const foldsBefore = (at: number) => {
+    for (; fold < folds.length && folds[fold].before <= at; fold++) {
+      const { scope, depth, marker } = folds[fold];
+      if (!scope || !hiddenIn(hidden, `${scope}.`)) {
+        lines.push(`${" ".repeat(indent * depth)}${marker}`);
+      }
+    }
+  };
+  for (const [at, s] of symbols.entries()) {
+    foldsBefore(at);
     const parts = s.qualifiedName.split(".");
     let inHidden = false;
     for (let i = 1; i < parts.length && !inHidden; i++) {
@@ -94,5 +116,14 @@ export function outlineText(
     }
     lines.push(`${" ".repeat(indent * s.depth)}${s.signature}  ${comment} ${s.kind}`);
   }
+  foldsBefore(symbols.length);
   return lines.length ? `${lines.join("\n")}\n` : "";
+}
+
+/** Whether a name (`Store.get.`, with its final dot) is or is inside one of the `hidden` ones. */
+function hiddenIn(hidden: Set<string>, name: string): boolean {
+  for (let at = name.indexOf("."); at >= 0; at = name.indexOf(".", at + 1)) {
+    if (hidden.has(name.slice(0, at))) return true;
+  }
+  return false;
 }

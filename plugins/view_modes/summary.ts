@@ -24,6 +24,7 @@ import {
   type SummaryLanguage,
 } from "./_summary_languages.ts";
 import { blankTemplates } from "./_summary_js.ts";
+import { blanksComments, codeText } from "./_summary_blanks.ts";
 import { counted, numeral } from "./_counts.ts";
 import { type NumberTable, numberTables } from "./_number_tables.ts";
 import { isCodeFile, isNumberTables } from "../../pipeline/helpers.ts";
@@ -285,7 +286,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "28",
+    version: "29",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -331,7 +332,8 @@ function summarizeText(path: string, text: string, options: SummaryOptions): str
   const lang = readAs(LANGUAGES[ext], text);
   const head = () => firstLines(text, headLines).map((l) => `    ${cut(l)}`).join("\n").trimEnd();
   if (lang) {
-    const rows = nameRows(lang.patterns, text, cut, maxNames);
+    // Block comments and strings over lines are read as blanks: a line in one is no declaration.
+    const rows = nameRows(lang.patterns, codeText(ext, text), cut, maxNames);
     // A script of commands alone (no function) is shown by its first lines, as text is.
     const lead = rows.length || !lang.orHead ? "" : head();
     return [`**${lang.label}**, ${lineWord(lines)}`, ...rows].join("\n") +
@@ -411,7 +413,7 @@ function summaryWork(path: string, text: string): number {
   const lang = LANGUAGES[ext];
   // A language read only when a pattern finds its words (`only`) reads the text once more.
   const patterns = ext === ".ipynb" ? PY.length + 1 : lang ? readWork(lang) : 1;
-  return text.length * (1 + patterns);
+  return text.length * (1 + patterns + (blanksComments(ext) ? 1 : 0));
 }
 
 /** The passes a language reads a text in at most: its patterns, or those it may hand over to. */
@@ -791,6 +793,9 @@ function importSources(text: string): string[] {
 const C_FUNCTION =
   /^(?!\s|#|\/|typedef|return|if|else|for|while|switch)[A-Za-z_][\w\s*&:<>,]*?\b([A-Za-z_~][\w:~]*)\s*\([^;\n]*$/gmy;
 
+/** Words that open a statement, never a function's name. */
+const C_STATEMENTS = new Set(["if", "for", "while", "switch", "return", "sizeof", "do", "case"]);
+
 /** What a C function's start can hold before its `(`: `[\w\s*&:<>,~]`. */
 const C_PREFIX = /[^\w\s*&:<>,~]/g;
 
@@ -820,8 +825,9 @@ function cFunctions(text: string): string[] {
     C_FUNCTION.lastIndex = start;
     const found = C_FUNCTION.exec(text);
     if (!found) continue;
-    out.push(found[1]);
     resume = start + found[0].length;
+    // A statement after a label at a line's start (`skip:` then `\tif (w != NULL) {`) is none.
+    if (!C_STATEMENTS.has(found[1])) out.push(found[1]);
   }
   return out;
 }

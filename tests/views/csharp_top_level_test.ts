@@ -5,7 +5,7 @@ import { renderCode } from "../../plugins/view_modes/_code.ts";
 // `var app = builder.Build();`, `app.MapGet(...)`) are how it is set up; the code views kept its
 // `using`s alone (davidfowl/TodoApi: 4 `Program.cs` files with no line but those). Written for
 // these tests.
-Deno.test("a C# program's top-level setup stays, lambdas' bodies and branches left out", async () => {
+Deno.test("a C# program's top-level setup stays, lambdas' bodies elided", async () => {
   const text = [
     "using Scalar.AspNetCore;",
     "",
@@ -35,6 +35,10 @@ Deno.test("a C# program's top-level setup stays, lambdas' bodies and branches le
       "builder.Services.AddHttpLogging(o =>",
       "{ ... });",
       "var app = builder.Build();",
+      "if (app.Environment.IsDevelopment())",
+      "{",
+      "    app.MapScalarApiReference();",
+      "}",
       'app.MapGet("/", () => Results.Redirect("/scalar/v1"));',
       "app.Run();",
       "",
@@ -42,6 +46,103 @@ Deno.test("a C# program's top-level setup stays, lambdas' bodies and branches le
       "",
     ].join("\n"),
   );
+});
+
+// A program's `if`, loops, `using` and `try` were left out with no marker, and the routes mapped
+// inside them with them (review18 left it). Written for this test.
+Deno.test("a C# program's branches and loops stay, their blocks read as the program", async () => {
+  const text = [
+    "var app = builder.Build();",
+    "if (app.Environment.IsDevelopment())",
+    "{",
+    "    app.UseDeveloperExceptionPage();",
+    '    app.MapGet("/debug", () => "debug");',
+    "}",
+    "else",
+    "{",
+    "    app.UseHsts();",
+    "}",
+    'foreach (var name in new[] { "a", "b" })',
+    "{",
+    '    app.MapGet($"/{name}", () => name);',
+    "}",
+    "using (var scope = app.Services.CreateScope())",
+    "{",
+    "    scope.ServiceProvider.GetRequiredService<Db>().Database.Migrate();",
+    "}",
+    "try",
+    "{",
+    "    app.Run();",
+    "}",
+    "catch (Exception ex)",
+    "{",
+    "    Console.WriteLine(ex);",
+    "}",
+    "static class Routes",
+    "{",
+    "    public static RouteGroupBuilder MapTodos(this IEndpointRouteBuilder routes)",
+    "    {",
+    '        var group = routes.MapGroup("/todos");',
+    "        if (Flags.On)",
+    "        {",
+    '            group.MapGet("/x", () => 1);',
+    "        }",
+    "        while (more) { step(); }",
+    "        return group;",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Program.cs", text))!;
+  assert.equal(
+    view.text,
+    [
+      "var app = builder.Build();",
+      "if (app.Environment.IsDevelopment())",
+      "{",
+      "    app.UseDeveloperExceptionPage();",
+      '    app.MapGet("/debug", () => "debug");',
+      "}",
+      "else",
+      "{",
+      "    app.UseHsts();",
+      "}",
+      'foreach (var name in new[] { "a", "b" })',
+      "{",
+      '    app.MapGet($"/{name}", () => name);',
+      "}",
+      "using (var scope = app.Services.CreateScope())",
+      "{",
+      "    scope.ServiceProvider.GetRequiredService<Db>().Database.Migrate();",
+      "}",
+      "try",
+      "{",
+      "    app.Run();",
+      "}",
+      "catch (Exception ex)",
+      "{ ... }",
+      "static class Routes",
+      "{",
+      "    public static RouteGroupBuilder MapTodos(this IEndpointRouteBuilder routes)",
+      "    {",
+      '        var group = routes.MapGroup("/todos");',
+      "        if (Flags.On)",
+      "        {",
+      '            group.MapGet("/x", () => 1);',
+      "        }",
+      "        while (more) { step(); }",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
+    ["get /debug", "route"],
+    ["Routes", "class"],
+    ["Routes.MapTodos", "method"],
+    ["Routes.MapTodos.group /todos", "group"],
+    ["Routes.MapTodos.get /x", "route"],
+  ]);
 });
 
 Deno.test("a C# program's top-level output is left out, as Ruby's puts and console.log are", async () => {

@@ -137,3 +137,34 @@ Deno.test("a class under PHP's alternative if and a WordPress plugin's hooks are
     "Classic_Editor.init_actions",
   ]);
 });
+
+// A Pest call broken over lines (`it(\n    'adds',\n    function () {...}\n);`, as a formatter
+// breaks a long one) had the line breaks' blanks and its trailing comma in its outline signature:
+// `it( 'adds', function () { ... } )`. Written for this test.
+Deno.test("a Pest test or suite over lines has a signature on one line, as one on its line", async () => {
+  const text = [
+    "<?php",
+    "it(",
+    "    'adds',",
+    "    function () {",
+    "        expect(1)->toBe(1);",
+    "    },",
+    ");",
+    "describe(",
+    "    'sum',",
+    "    function () {",
+    "        test(",
+    "            'two',",
+    "            fn () => expect(2)->toBe(2)",
+    "        );",
+    "    }",
+    ");",
+    "",
+  ].join("\n");
+  const view = (await renderCode("tests/SumTest.php", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.signature]), [
+    ["adds", "test", "it('adds', function () { ... })"],
+    ["sum", "suite", "describe('sum',...)"],
+    ["sum.two", "test", "test('two', fn () => ...)"],
+  ]);
+});

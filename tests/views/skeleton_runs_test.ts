@@ -125,3 +125,34 @@ Deno.test("a mask that hides the rest leaves no count line of a hidden run", asy
   const hidden = (await renderCode("db/seeds.rb", text, { mask, rest: "hide" }))!;
   assert.equal(hidden.text, "class A\n  def keep_me; end\nend\n");
 });
+
+// The outline of a folded run showed its first 32 and nothing for the rest: 2,968 seeds or 900
+// routes were gone from it with no line saying so, where the skeleton counted them. Written for
+// this test.
+Deno.test("an outline shows a folded run's count line where the run stood, at its depth", async () => {
+  const seeds = `${lines(100, RUNS[0][2])}Post.create!(title: "x")\n`;
+  const view = (await renderCode("db/seeds.rb", seeds))!;
+  const outline = outlineText(view.symbols, "#", { folds: view.folds }).split("\n");
+  assert.equal(outline.length, 35);
+  assert.equal(outline[31], 'User.create!(name: "user31", admin: false)  # call');
+  assert.equal(outline[32], "... (68 more User.create! statements)");
+  assert.equal(outline[33], 'Post.create!(title: "x")  # call');
+  const routes = `Rails.application.routes.draw do\n${
+    lines(1000, (i) => i % 2 ? `  resources :things${i}` : `  get "/p${i}", to: "p#s${i}"`)
+  }end\n`;
+  const long = (await renderCode("config/routes.rb", routes))!;
+  const drawn = outlineText(long.symbols, "#", { folds: long.folds }).split("\n");
+  assert.equal(drawn[0], "Rails.application.routes.draw  # call");
+  assert.equal(drawn[101], "  ... (900 more statements)");
+  assert.equal(drawn.length, 103);
+  // A run inside a symbol the outline leaves out goes with it.
+  const hidden = `static class R\n{\n    static void MapAll(IEndpointRouteBuilder r)\n    {\n${
+    lines(100, (i) => `        r.MapGet("/p${i}", () => "x");`)
+  }    }\n}\n`;
+  const inside = (await renderCode("Routes.cs", hidden))!;
+  assert.match(inside.text, /\.\.\. \(68 more r\.MapGet statements\)/);
+  assert.equal(
+    outlineText(inside.symbols, "//", { folds: inside.folds }),
+    "static class R  // class\n",
+  );
+});

@@ -1,0 +1,151 @@
+/**
+ * What a summary reads of a text in a language: the text with its block comments and its strings
+ * that run over lines taken out, their line breaks kept. A line of them is no declaration (a
+ * `Package.swift`'s `.package(url: ...)` in a block comment, a Python docstring's `import x`
+ * example, an Elixir `@moduledoc`'s `def hello do`), but the patterns, which read lines, took it
+ * for one.
+ *
+ * @module
+ */
+
+/**
+ * Tokens read in turn from a text's start: what group 1 holds (a block comment, a string that
+ * runs over lines) is taken out; the others (line comments, one-line strings) are passed over as
+ * they are, so that a comment's opening or a `"""` in them opens nothing. A block that never
+ * closes runs to the end (one pass, whatever the text).
+ */
+const SLASH_STAR = "\\/\\*[^]*?(?:\\*\\/|$)";
+const DOUBLE = '"(?:[^"\\\\\\n]|\\\\.)*"';
+const SINGLE = "'(?:[^'\\\\\\n]|\\\\.)*'";
+// A character literal (`'"'`, `'\u0041'`), never a Rust lifetime (`&'a str`).
+const CHAR = "'(?:[^'\\\\\\n]|\\\\[^'\\n]{1,9})'";
+const TRIPLE = '"""[^]*?(?:"""|$)';
+
+/** C and the languages that write comments as it does, their strings on one line. */
+const C_LIKE = new RegExp(`\\/\\/[^\\n]*|(${SLASH_STAR})|${DOUBLE}|${CHAR}`, "g");
+/** The same with `"""` text blocks and raw strings (Java, Kotlin, Scala, Swift, Dart, Groovy). */
+const C_TRIPLE = new RegExp(`\\/\\/[^\\n]*|(${SLASH_STAR}|${TRIPLE})|${DOUBLE}|${CHAR}`, "g");
+/** Go: its raw strings (`` `...` ``) may hold anything, a comment's opening too. */
+const GO = new RegExp(`\\/\\/[^\\n]*|(${SLASH_STAR}|\`[^\`]*\`)|${DOUBLE}|${CHAR}`, "g");
+/** C#: its verbatim strings (`@"..."`, `""` a quote) run over lines. */
+const CSHARP = new RegExp(
+  `\\/\\/[^\\n]*|(${SLASH_STAR}|${TRIPLE}|@"(?:[^"]|"")*(?:"|$))|${DOUBLE}|${CHAR}`,
+  "g",
+);
+/** PHP: `#` comments too, and strings in either quote. */
+const PHP = new RegExp(`(?:\\/\\/|#)[^\\n]*|(${SLASH_STAR})|${DOUBLE}|${SINGLE}`, "g");
+/** Python: its `"""` and `'''` strings (docstrings), `#` comments. */
+const PYTHON = new RegExp(`#[^\\n]*|(${TRIPLE}|'''[^]*?(?:'''|$))|${DOUBLE}|${SINGLE}`, "g");
+/** Elixir: its heredocs (`@moduledoc """`), `#` comments. */
+const ELIXIR = new RegExp(`#[^\\n]*|(${TRIPLE}|'''[^]*?(?:'''|$))|${DOUBLE}`, "g");
+/** Lua: its long comments and strings (`--[[ ... ]]`, `[==[ ... ]==]`). */
+const LUA = new RegExp(
+  `(--\\[(=*)\\[[^]*?(?:\\]\\2\\]|$)|\\[(=*)\\[[^]*?(?:\\]\\3\\]|$))|--[^\\n]*|${DOUBLE}|${SINGLE}`,
+  "g",
+);
+/**
+ * Ruby: `=begin` ... `=end` at lines' starts, and heredocs' bodies (`<<~SQL` to its word alone on
+ * a line): a generator's template holds `def` lines.
+ */
+const RUBY = new RegExp(
+  `(^=begin\\b[^]*?(?:\\n=end\\b|$(?![^]))|<<[~-](["']?)([A-Z_]\\w*)\\2[^\\n]*\\n(?:[^]*?\\n[ \\t]*\\3(?=\\n|$(?![^]))|[^]*))|#[^\\n]*|${DOUBLE}|${SINGLE}`,
+  "gm",
+);
+/** PowerShell: `<# ... #>` comments and here-strings (`@"` to `"@` at a line's start). */
+const POWERSHELL = new RegExp(
+  `(<#[^]*?(?:#>|$(?![^]))|@(["'])[ \\t]*\\r?\\n[^]*?(?:\\n\\2@|$(?![^])))|#[^\\n]*|${DOUBLE}|${SINGLE}`,
+  "gm",
+);
+
+/** Each language's tokens by the extension the summary reads a file as. */
+const TOKENS: Record<string, RegExp> = {
+  ...by(C_LIKE, [
+    ".c",
+    ".h",
+    ".cc",
+    ".cpp",
+    ".cxx",
+    ".c++",
+    ".hpp",
+    ".hh",
+    ".hxx",
+    ".h++",
+    ".ipp",
+    ".tpp",
+    ".ino",
+    ".cu",
+    ".cuh",
+    ".mm",
+    ".rs",
+    ".sol",
+    ".proto",
+    ".glsl",
+    ".vert",
+    ".frag",
+  ]),
+  ...by(C_TRIPLE, [".java", ".kt", ".kts", ".scala", ".sc", ".sbt", ".swift", ".dart"]),
+  ...by(C_TRIPLE, [".groovy", ".gradle"]),
+  ".go": GO,
+  ".cs": CSHARP,
+  ...by(PHP, [".php", ".phtml"]),
+  ...by(PYTHON, [".py", ".pyi", ".pyx", ".pxd", ".pxi"]),
+  ...by(ELIXIR, [".ex", ".exs"]),
+  ".lua": LUA,
+  ...by(RUBY, [".rb", ".rake", ".gemspec", ".ru"]),
+  ...by(POWERSHELL, [".ps1", ".psm1"]),
+};
+
+/** One pattern for each of `extensions`. */
+function by(tokens: RegExp, extensions: string[]): Record<string, RegExp> {
+  return Object.fromEntries(extensions.map((e) => [e, tokens]));
+}
+
+/**
+ * Whether a summary of a file read as `ext` reads it through {@linkcode codeText} (one more pass
+ * over the text).
+ *
+ * @example
+ * ```ts
+ * import { blanksComments } from "./_summary_blanks.ts";
+ * blanksComments(".swift"); // true
+ * blanksComments(".md"); // false
+ * ```
+ */
+export function blanksComments(ext: string): boolean {
+  return ext in TOKENS;
+}
+
+/**
+ * `text` with the block comments and the strings over lines of the language `ext` names taken
+ * out (their line breaks kept); the text itself for another extension.
+ *
+ * @example
+ * ```ts
+ * import { codeText } from "./_summary_blanks.ts";
+ * codeText(".py", 'X = """\nimport os\n"""\n');
+ * // "X = \n\n\n"
+ * ```
+ */
+export function codeText(ext: string, text: string): string {
+  const tokens = TOKENS[ext];
+  if (!tokens) return text;
+  return text.replace(
+    tokens,
+    (token, blank?: string) =>
+      blank && (COMMENT.test(token) || token.includes("\n")) ? blankOf(token) : token,
+  );
+}
+
+/**
+ * A block comment's opening: one on a single line is taken out too; a string on one line stays
+ * (circe's `checkAll("""Codec["foo"]"""", ...)` keeps its title).
+ */
+const COMMENT = /^(?:\/\*|<#|--\[|=begin)/;
+
+/**
+ * A token's line breaks alone: its lines empty (as spaces, a license comment's lines made runs
+ * of blanks that sent Java's methods to the pattern for odd texts).
+ */
+function blankOf(token: string): string {
+  return token.replace(/[^\n]+/g, "");
+}

@@ -1,0 +1,90 @@
+import assert from "node:assert/strict";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { outlineText } from "../../plugins/view_modes/outline.ts";
+
+// Go's subtests (`t.Run("adds", func(t *testing.T) { ... })`) were in no view: a test function's
+// body was `{ ... }` whatever it ran (gin's tests run hundreds). Written for this test.
+Deno.test("a Go test function's subtests are tests named by their titles, bodies elided", async () => {
+  const text = [
+    "package x",
+    "",
+    'import "testing"',
+    "",
+    "func TestAdd(t *testing.T) {",
+    "\tdb := open(t)",
+    '\tt.Run("adds", func(t *testing.T) {',
+    "\t\tif add(1, 1) != 2 {",
+    '\t\t\tt.Fatal("no")',
+    "\t\t}",
+    "\t})",
+    "\tt.Run(",
+    "\t\t`subtracts`,",
+    "\t\tfunc(t *testing.T) {",
+    "\t\t\tt.Parallel()",
+    "\t\t},",
+    "\t)",
+    "\tfor _, tc := range cases {",
+    "\t\ttc := tc",
+    "\t\tt.Run(tc.name, func(t *testing.T) { check(t, tc) })",
+    "\t}",
+    "\tfor i := 0; i < 3; i++ {",
+    "\t\tcheck(t, i)",
+    "\t}",
+    "}",
+    "",
+    "func BenchmarkAdd(b *testing.B) {",
+    '\tb.Run("small", func(b *testing.B) {})',
+    "}",
+    "",
+    "func helper(t *testing.T) {",
+    "\tgo r.Run(ctx)",
+    "\tcheck(t, 1)",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("x_test.go", text))!;
+  assert.equal(
+    view.text,
+    [
+      "package x",
+      "",
+      'import "testing"',
+      "",
+      "func TestAdd(t *testing.T) {",
+      '\tt.Run("adds", func(t *testing.T) { ... })',
+      "\tt.Run(",
+      "\t\t`subtracts`,",
+      "\t\tfunc(t *testing.T) { ... },",
+      "\t)",
+      "\tfor _, tc := range cases {",
+      "\t\tt.Run(tc.name, func(t *testing.T) { ... })",
+      "\t}",
+      "}",
+      "",
+      "func BenchmarkAdd(b *testing.B) {",
+      '\tb.Run("small", func(b *testing.B) {})',
+      "}",
+      "",
+      "func helper(t *testing.T) { ... }",
+      "",
+    ].join("\n"),
+  );
+  assert.equal(
+    outlineText(view.symbols, "//"),
+    [
+      "func TestAdd(t *testing.T)  // function",
+      '  t.Run("adds")  // test',
+      "  t.Run(`subtracts`)  // test",
+      "  t.Run(tc.name)  // test",
+      "func BenchmarkAdd(b *testing.B)  // function",
+      '  b.Run("small")  // test',
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.filter((s) => s.kind === "test").map((s) => s.qualifiedName), [
+    "TestAdd.adds",
+    "TestAdd.subtracts",
+    "TestAdd.tc.name",
+    "BenchmarkAdd.small",
+  ]);
+});

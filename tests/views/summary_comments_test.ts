@@ -1,0 +1,106 @@
+import assert from "node:assert/strict";
+import { summarize } from "../../plugins/view_modes/summary.ts";
+
+// A summary's patterns read lines, and a line in a block comment or in a string over lines was
+// read as code: a `Package.swift`'s `.package(url: ...)` commented out was a dependency, a
+// here-string's `Describe "x" {` a Pester test (review18 left it). Each language's block comments
+// and strings over lines are blanks now; a line comment or a one-line string holding a comment's
+// opening opens none. Written for this test.
+const CASES: Array<[string, string, string[], string[]]> = [
+  [
+    "Package.swift",
+    'let package = Package(\n  dependencies: [\n    .package(url: "https://x/a.git", from: "1.0.0"),\n    /*\n    .package(url: "https://x/old.git", from: "1.0.0"),\n    */\n  ]\n)\nlet s = """\nfunc inString() {}\n"""\nfunc real() {}\n',
+    ["`a`", "`real`"],
+    ["old", "inString"],
+  ],
+  [
+    "a.c",
+    'const char *glob = "src/*.c"; // see /* below\n/*\nint commented(void) {\n*/\nint real(void) {\n  return 0;\n}\n',
+    ["`real`"],
+    ["commented"],
+  ],
+  // A label at a line's start, then a comment taken out: the statement after it is no function
+  // (tmux's `skip:` above `/* ... */` and `if (w != NULL) {`).
+  [
+    "resize.c",
+    "int\nresize(int w)\n{\nskip:\n\t/*\n\t * Do not.\n\t */\n\tif (w != 0) {\n\t\treturn 1;\n\t}\ndone:\n\twhile (w)\n\t\tw--;\n}\n",
+    ["`resize`"],
+    ["`if`", "`while`"],
+  ],
+  [
+    "a.rs",
+    "fn borrow<'a>(x: &'a str) -> &'a str { x }\n/* fn hidden() {} */\n/*\nfn hidden2() {}\n*/\nfn after() {}\n",
+    ["`borrow`", "`after`"],
+    ["hidden"],
+  ],
+  [
+    "A.java",
+    'public class A {\n  String s = """\npublic class Inner {\n""";\n}\n/*\nclass Old {}\n*/\n',
+    ["`A`"],
+    ["Inner", "Old"],
+  ],
+  // A string on one line stays whatever its quotes: circe's `checkAll("""Codec["foo"]"""", ...)`
+  // taken out left `checkAll(", CodecTests[...` and a test titled `, CodecTests[`.
+  [
+    "LiteralSuite.scala",
+    'class LiteralSuite extends CirceMunitSuite {\n  checkAll("""Codec["foo"]"""", CodecTests["foo"].codec)\n  test("x") {}\n}\n',
+    ["`LiteralSuite`"],
+    ["CodecTests["],
+  ],
+  [
+    "main.go",
+    "package main\n\nvar tmpl = `\nfunc inTemplate() {}\n`\n/*\nfunc old() {}\n*/\nfunc main() {}\n",
+    ["`main`"],
+    ["inTemplate", "old"],
+  ],
+  [
+    "P.cs",
+    'class P {\n  string s = @"\nclass InString {}\n";\n}\n/*\nclass Old {}\n*/\n',
+    ["`P`"],
+    ["InString", "Old"],
+  ],
+  [
+    "a.py",
+    '"""Usage:\n\nimport os\ndef example():\n"""\nimport sys\nX = """\nclass Q:\n"""\n# a comment with """ in it\ndef real():\n    pass\n',
+    ["`sys`", "`real`"],
+    ["`os`", "example", "`Q`"],
+  ],
+  [
+    "lib.ex",
+    'defmodule Lib do\n  @moduledoc """\n      def hello do\n  """\n  def real, do: 1\nend\n',
+    ["`real`"],
+    ["hello"],
+  ],
+  [
+    "a.lua",
+    "--[[\nfunction M.old() end\n]]\nlocal s = [==[\nfunction M.inString() end\n]==]\nfunction M.real() end\n",
+    ["`M.real`"],
+    ["old", "inString"],
+  ],
+  [
+    "a.rb",
+    "=begin\ndef old\nend\n=end\nSQL = <<~EOS\n  def in_heredoc\nEOS\ndef real\nend\n",
+    ["`real`"],
+    ["old", "in_heredoc"],
+  ],
+  [
+    "a.ps1",
+    '<#\nfunction NotReal { }\n#>\n$x = @"\nDescribe "in a here-string" {\n"@\nDescribe "real" {\n  It "works" { }\n}\n',
+    ["`real`", "`works`"],
+    ["here-string", "NotReal"],
+  ],
+  [
+    "a.ts",
+    'const glob = "src/**/*.ts";\n/*\nexport function old() {}\n*/\nexport function real() {}\n',
+    ["`real`"],
+    ["old"],
+  ],
+];
+
+for (const [path, text, shown, hidden] of CASES) {
+  Deno.test(`a summary of ${path} reads no line of a block comment or a string over lines`, () => {
+    const summary = summarize(path, text);
+    for (const name of shown) assert.ok(summary.includes(name), `${name} in:\n${summary}`);
+    for (const name of hidden) assert.ok(!summary.includes(name), `${name} not in:\n${summary}`);
+  });
+}
