@@ -399,45 +399,80 @@ export function blankMacroWords(text: string): string | undefined {
       continue;
     }
     // A head over several lines is read as one, its line ends kept where they were.
-    const over = code ? headOver(lines, i) : undefined;
-    const count = over?.split("\n").length ?? 0;
-    const heads = over !== undefined
-      ? testHead(over.replaceAll("\n", " "), () => next(i + count - 1))
-      : undefined;
-    if (heads !== undefined) {
-      let at = 0;
-      for (const [k, part] of over!.split("\n").entries()) {
-        lines[i + k] = heads.slice(at, at + part.length);
-        at += part.length + 1;
-      }
-      i += count - 1;
-      [before, previous] = [previous, over!.slice(over!.lastIndexOf("\n") + 1)];
+    const over = code ? blankHeadOver(lines, i, next) : undefined;
+    if (over) {
+      i += over.count - 1;
+      [before, previous] = [previous, over.last];
       continue;
     }
     if (word && label === undefined) {
-      out = line.replace(BEFORE_KEYWORD, blankName);
-      if (QT_CALL.test(line)) {
-        out = line.replace(QT_CALL, (_all, lead: string, call: string) => lead + qtCall(call));
-      } else if (callAlone(line, [above2, above], next(i))) {
-        out = out.replace(AFTER_BLOCK, blankName);
-      }
-      for (const before of [BEFORE_CONSTRUCTOR, BEFORE_TYPED, BEFORE_BLOCK]) {
-        if (out !== line) break;
-        out = line.replace(before, blankName);
-      }
-      const alone = out === line ? ALONE.exec(line) : null;
-      if (alone) {
-        // Qt's declaring calls after it are blanks too (`Q_OBJECT`, `Q_CLASSINFO(...)`, `public:`).
-        const after = pastQtCalls(lines, filled, next(i));
-        if (after === undefined || STARTS_DECLARATION.test(after)) {
-          out = alone[1] + spaces(alone[2]) + line.slice(alone[1].length + alone[2].length);
-        }
-      }
+      const following = next(i);
+      out = blankWordLine(line, {
+        above: [above2, above],
+        following,
+        qtAfter: () => pastQtCalls(lines, filled, following),
+      });
     }
     lines[i] = inner ? blankInnerWords(out) : out;
   }
   const out = lines.join("\n");
   return out === text ? undefined : out;
+}
+
+/**
+ * A Catch2/doctest head over several lines from `lines[i]` on, read as one line and written back
+ * in place with its line ends where they were; the lines it took and the last one's text as
+ * written, or undefined when no head starts there.
+ */
+function blankHeadOver(
+  lines: string[],
+  i: number,
+  next: (i: number) => string | undefined,
+): { count: number; last: string } | undefined {
+  const over = headOver(lines, i);
+  if (over === undefined) return undefined;
+  const count = over.split("\n").length;
+  const heads = testHead(over.replaceAll("\n", " "), () => next(i + count - 1));
+  if (heads === undefined) return undefined;
+  let at = 0;
+  for (const [k, part] of over.split("\n").entries()) {
+    lines[i + k] = heads.slice(at, at + part.length);
+    at += part.length + 1;
+  }
+  return { count, last: over.slice(over.lastIndexOf("\n") + 1) };
+}
+
+/** What {@linkcode blankWordLine} reads around its line. */
+interface AroundLine {
+  /** The two lines before it that are not blank, the nearer last. */
+  above: string[];
+  /** The next line that is not blank. */
+  following: string | undefined;
+  /** The first line after it that is not a Qt declaring call (asked only when needed). */
+  qtAfter: () => string | undefined;
+}
+
+/** A line that starts with a macro-like word, with the words that are the code's macros blanked. */
+function blankWordLine(line: string, around: AroundLine): string {
+  let out = line.replace(BEFORE_KEYWORD, blankName);
+  if (QT_CALL.test(line)) {
+    out = line.replace(QT_CALL, (_all, lead: string, call: string) => lead + qtCall(call));
+  } else if (callAlone(line, around.above, around.following)) {
+    out = out.replace(AFTER_BLOCK, blankName);
+  }
+  for (const before of [BEFORE_CONSTRUCTOR, BEFORE_TYPED, BEFORE_BLOCK]) {
+    if (out !== line) break;
+    out = line.replace(before, blankName);
+  }
+  const alone = out === line ? ALONE.exec(line) : null;
+  if (alone) {
+    // Qt's declaring calls after it are blanks too (`Q_OBJECT`, `Q_CLASSINFO(...)`, `public:`).
+    const after = around.qtAfter();
+    if (after === undefined || STARTS_DECLARATION.test(after)) {
+      out = alone[1] + spaces(alone[2]) + line.slice(alone[1].length + alone[2].length);
+    }
+  }
+  return out;
 }
 
 /**

@@ -926,12 +926,7 @@ class Walker {
       if (fold !== undefined) {
         flush(false, child);
         drop(child, separators[i]);
-        if (fold.count) {
-          const marker = foldMarker(fold);
-          this.edits[this.edits.length - 1].text = marker;
-          const at = { before: this.symbols.length, depth: kinds.length, scope: scope.join(".") };
-          this.folded.push({ ...at, marker });
-        }
+        if (fold.count) this.markFold(fold, scope.join("."), kinds.length);
         continue;
       }
       const [mode, listedInside] = this.modeOf(child, scope);
@@ -1607,6 +1602,16 @@ class Walker {
       if (spec.opaque?.has(type) && !child.hasError) continue;
       if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes, type, node);
     }
+  }
+
+  /**
+   * The last edit (a folded run's) as its marker line, the run noted for an outline: where it
+   * stands among the symbols, in `scope` at nesting `depth`.
+   */
+  markFold(fold: Fold, scope: string, depth: number): void {
+    const marker = foldMarker(fold);
+    this.edits[this.edits.length - 1].text = marker;
+    this.folded.push({ before: this.symbols.length, depth, scope, marker });
   }
 
   /**
