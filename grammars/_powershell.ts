@@ -15,6 +15,7 @@ interface PowerShellNode {
   firstNamedChild: PowerShellNode | null;
   parent: PowerShellNode | null;
   startIndex?: number;
+  endIndex?: number;
   childForFieldName(name: string): PowerShellNode | null;
 }
 
@@ -23,6 +24,16 @@ interface DeclaredName {
   name: string;
   signature: string;
   kind: string;
+}
+
+/**
+ * A node's text as the file has it: the parser may have read `{;}` for its `{}` (see
+ * {@linkcode powershellParseText}); without the file's text, the node's own.
+ */
+function fileText(node: PowerShellNode, text: string | undefined): string {
+  return text === undefined || node.startIndex === undefined || node.endIndex === undefined
+    ? node.text
+    : text.slice(node.startIndex, node.endIndex);
 }
 
 /** Items of a script, a module or a class: definitions and a script's `param(...)` block. */
@@ -157,14 +168,18 @@ function titleOf(command: PowerShellNode): string | undefined {
  * named by the title (`Describe 'Get-Thing' { ... }`: `Get-Thing`, kind `suite`, its block walked
  * for the tests it holds), its signature the command up to the block; undefined for any other.
  */
-function pesterTest(def: PowerShellNode, type: string): DeclaredName | undefined {
+function pesterTest(
+  def: PowerShellNode,
+  type: string,
+  text?: string,
+): DeclaredName | undefined {
   if (type !== "script_block_expression") return undefined;
   const command = pesterCommand(def);
   if (!command) return undefined;
   const title = titleOf(command);
   if (!title || title.includes("\n") || title.length > 300) return undefined;
   const word = commandWord(command);
-  const head = command.text.slice(0, (def.startIndex ?? 0) - (command.startIndex ?? 0))
+  const head = fileText(command, text).slice(0, (def.startIndex ?? 0) - (command.startIndex ?? 0))
     .replace(/\s+/g, " ").replace(/\s*\{\s*$/, "").trim();
   const signature = head.length > 240 ? `${head.slice(0, 237)}...` : head;
   return { name: title, kind: PESTER_SUITES.has(word) ? "suite" : "test", signature };
@@ -174,12 +189,17 @@ function pesterTest(def: PowerShellNode, type: string): DeclaredName | undefined
  * A class's or an enum's symbol: its name, its kind and its line up to its `{` (`class Circle :
  * Shape`); the grammar names no part of it, and its members are symbols of their own.
  */
-function powershellType(def: PowerShellNode, type: string): DeclaredName | undefined {
+function powershellType(
+  def: PowerShellNode,
+  type: string,
+  text?: string,
+): DeclaredName | undefined {
   if (type !== "class_statement" && type !== "enum_statement") return undefined;
   const name = def.namedChildren.find((c) => c.type === "simple_name")?.text;
-  const brace = def.text.indexOf("{");
+  const own = fileText(def, text);
+  const brace = own.indexOf("{");
   if (!name || brace === -1) return undefined;
-  const signature = def.text.slice(0, brace).replace(/\s+/g, " ").trim();
+  const signature = own.slice(0, brace).replace(/\s+/g, " ").trim();
   return {
     name,
     kind: type === "class_statement" ? "class" : "enum",
@@ -192,15 +212,23 @@ function powershellType(def: PowerShellNode, type: string): DeclaredName | undef
  * is its line up to its `{` and that block's parameters (`function Get-Thing param([string]
  * $Name)`), not the whole function (the grammar gives it no body but the script block).
  */
-function powershellFunction(def: PowerShellNode, type: string): DeclaredName | undefined {
+function powershellFunction(
+  def: PowerShellNode,
+  type: string,
+  text?: string,
+): DeclaredName | undefined {
   if (type !== "function_statement") return undefined;
   const block = def.namedChildren.find((c) => c.type === "script_block");
   const params = block?.namedChildren.find((c) => c.type === "param_block");
   const name = def.namedChildren.find((c) => c.type === "function_name")?.text;
-  const brace = def.text.indexOf("{");
+  const own = fileText(def, text);
+  const brace = own.indexOf("{");
   if (!params || !name || brace === -1) return undefined;
-  const list = params.namedChildren.find((c) => c.type === "parameter_list")?.text ?? "";
-  const signature = `${def.text.slice(0, brace)} param(${list})`.replace(/\s+/g, " ")
+  const list = params.namedChildren.find((c) => c.type === "parameter_list");
+  const signature = `${own.slice(0, brace)} param(${list ? fileText(list, text) : ""})`.replace(
+    /\s+/g,
+    " ",
+  )
     .replace(/\( /g, "(").replace(/,? \)/g, ")").trim();
   return {
     name,
@@ -210,8 +238,13 @@ function powershellFunction(def: PowerShellNode, type: string): DeclaredName | u
 }
 
 /** A definition's symbol when the language tells it at once: a Pester block's, a type's. */
-function powershellDescribe(def: PowerShellNode, type: string): DeclaredName | undefined {
-  return pesterTest(def, type) ?? powershellType(def, type) ?? powershellFunction(def, type);
+function powershellDescribe(
+  def: PowerShellNode,
+  type: string,
+  text?: string,
+): DeclaredName | undefined {
+  return pesterTest(def, type, text) ?? powershellType(def, type, text) ??
+    powershellFunction(def, type, text);
 }
 
 /**
