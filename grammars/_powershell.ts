@@ -100,6 +100,65 @@ function isAssignment(pipeline: PowerShellNode): boolean {
 }
 
 /**
+ * Whether a statement list holds items: a script's, a script block's (a function's, a Pester
+ * suite's), or the block of an `if`, `elseif` or `else` that stands in such a list (a module's
+ * `if ($IsWindows) { function ... }`). Another list is part of a statement a view keeps or leaves
+ * out whole (`$x = if ($a) { 1 } else { 2 }`, `@(Get-Item a)`).
+ */
+function itemList(list: PowerShellNode): boolean {
+  let node = list;
+  for (let depth = 0; depth < 32; depth++) {
+    const owner = node.parent;
+    if (owner?.type === "program" || owner?.type === "script_block_body") return true;
+    if (owner?.type !== "statement_block") return false;
+    let statement = owner.parent;
+    if (statement?.type === "elseif_clause") statement = statement.parent?.parent ?? null;
+    else if (statement?.type === "else_clause") statement = statement.parent;
+    if (statement?.type !== "if_statement" || statement.parent?.type !== "statement_list") {
+      return false;
+    }
+    node = statement.parent;
+  }
+  return false;
+}
+
+/** What an `if` at a script's level is kept for: a definition in one of its blocks. */
+const DEFINITIONS = new Set(["function_statement", "class_statement", "enum_statement"]);
+
+/**
+ * Whether an `if`, `elseif` or `else` block holds a definition, a Pester block or such an `if`
+ * (a module's `if ($IsWindows) { function ... }`): the `if` is kept, its other statements left out
+ * (a block left empty keeps its braces).
+ */
+function definesInside(statement: PowerShellNode, depth: number): boolean {
+  if (depth > 16) return false;
+  for (const part of statement.namedChildren) {
+    if (
+      part.type === "elseif_clauses" || part.type === "elseif_clause" || part.type === "else_clause"
+    ) {
+      if (definesInside(part, depth + 1)) return true;
+      continue;
+    }
+    if (part.type !== "statement_block") continue;
+    const list = part.namedChildren.find((c) => c.type === "statement_list");
+    for (const item of list?.namedChildren ?? []) {
+      if (DEFINITIONS.has(item.type)) return true;
+      if (item.type === "if_statement" && definesInside(item, depth + 1)) return true;
+      if (item.type === "pipeline" && pesterItem(item)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether a pipeline is a Pester suite, test or hook with its script block. */
+function pesterItem(pipeline: PowerShellNode): boolean {
+  const command = commandOf(pipeline);
+  const word = commandWord(command);
+  return (PESTER_SUITES.has(word) || PESTER_TESTS.has(word) || PESTER_HOOKS.has(word)) &&
+    pesterBlock(command!) !== undefined;
+}
+
+/**
  * Whether a statement is an item a view keeps: a definition, an assignment (a script's or a
  * module's variable), a setting-up command, a Pester suite, test or hook.
  */
@@ -109,18 +168,17 @@ function powershellKeep(
   container?: PowerShellNode,
 ): boolean {
   // The statements of an `@(...)`, a `$(...)` or a block inside a kept item are its own.
-  const list = container?.type === "statement_list" ? container.parent?.type : undefined;
-  if (list !== undefined && list !== "program" && list !== "script_block_body") return true;
-  if (POWERSHELL_KEEP.has(type)) return true;
+  if (container?.type === "statement_list" && !itemList(container)) return true;
+  // The `;` the parser reads in an empty block (see `powershellParseText`) is no statement.
+  if (POWERSHELL_KEEP.has(type) || type === "empty_statement") return true;
+  if (type === "if_statement") return definesInside(node, 0);
   if (type !== "pipeline") return false;
   if (isAssignment(node)) return true;
   const command = commandOf(node);
   if (!command) return false;
   const word = commandWord(command);
   if (SETUP_COMMANDS.has(word)) return true;
-  if (PESTER_SUITES.has(word) || PESTER_TESTS.has(word) || PESTER_HOOKS.has(word)) {
-    return pesterBlock(command) !== undefined;
-  }
+  if (pesterItem(node)) return true;
   // Dot-sourcing another script (`. $PSScriptRoot/Private/Helpers.ps1`) defines what it holds.
   return command.firstNamedChild?.type === "command_invokation_operator" &&
     command.firstNamedChild.text === ".";

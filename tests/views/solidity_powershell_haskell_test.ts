@@ -258,3 +258,45 @@ Deno.test("Solidity, PowerShell and Haskell texts nested 3,000 deep fail with th
   const shallow = await renderCode("deep.hs", `x = ${"(".repeat(30)}1${")".repeat(30)}\n`);
   assert.equal(shallow?.hasErrors, false);
 });
+
+// PSScriptAnalyzer's module defines `RuleNameCompleter` inside `if (Get-Command ...) { ... }`: the
+// `if` was left out, and the function with it.
+Deno.test("PowerShell: an if at a script's level is kept for the definitions it holds, its other statements left out", async () => {
+  const text = [
+    "if ($IsWindows) {",
+    "}",
+    "elseif (Get-Command Register-ArgumentCompleter) {",
+    "    Write-Host registering",
+    "    function Complete-Name {",
+    "        param($word)",
+    "        Get-Item $word",
+    "    }",
+    "} else {",
+    "    Write-Host none",
+    "}",
+    "if ($Debug) {",
+    "    Write-Host debug",
+    "}",
+    "$x = if ($a) { 1 } else { 2 }",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Module.psm1", text))!;
+  assert.equal(
+    view.text,
+    [
+      "if ($IsWindows) {",
+      "}",
+      "elseif (Get-Command Register-ArgumentCompleter) {",
+      "    function Complete-Name {",
+      "        param($word)",
+      "        ...",
+      "    }",
+      "} else {",
+      "    ...",
+      "}",
+      "$x = if ($a) { 1 } else { 2 }",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => s.qualifiedName), ["Complete-Name"]);
+});
