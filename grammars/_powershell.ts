@@ -353,8 +353,38 @@ function powershellKind(def: PowerShellNode, kind: string): string {
   return kind;
 }
 
-/** Everything is public but a class's `hidden` member and a `$script:` or `$private:` variable. */
+/**
+ * The variable a script's or a suite's assignment sets (`$script:Limit = 10`: `$Limit`, kind
+ * `variable`, its line the signature); undefined for any other node, for an environment variable
+ * or a property (`$env:PATH = ...`, `$a.b = 2`) and for an assignment inside a statement
+ * (`@($a = 1)`).
+ */
+function powershellDeclares(node: PowerShellNode, type: string): DeclaredName[] | undefined {
+  if (type !== "pipeline") return undefined;
+  const assignment = node.firstNamedChild;
+  if (assignment?.type !== "assignment_expression") return undefined;
+  const list = node.parent;
+  if (list?.type !== "statement_list" || !itemList(list)) return undefined;
+  const left = assignment.firstNamedChild?.text ?? "";
+  const variable = /^(?:\[[^\]\n]*\]\s*)*\$(?:(?:global|script|local|private):)?([\w?]+)$/i
+    .exec(left);
+  if (!variable) return undefined;
+  // A value over lines is `...`, as another language's long value is in its signature, and so is
+  // one with an empty script block (the parser read `{;}` for its `{}`: the node's text has it).
+  const text = node.text;
+  const line = text.includes("\n") || /(?<![@$])\{[;\s]*\}/.test(text)
+    ? `${left} = ...`
+    : text.trim().replace(/\s+/g, " ");
+  return [{
+    name: `$${variable[1]}`,
+    kind: "variable",
+    signature: line.length > 240 ? `${line.slice(0, 237)}...` : line,
+  }];
+}
+
+/** Everything is public but a class's `hidden` member and a `$private:` variable. */
 function powershellPublic(def: PowerShellNode): boolean {
+  if (def.type === "pipeline") return !/^\s*(?:\[[^\]\n]*\]\s*)*\$private:/i.test(def.text);
   if (def.type === "class_property_definition" || def.type === "class_method_definition") {
     return !def.namedChildren.some((c) => c.type === "class_attribute" && /^hidden$/i.test(c.text));
   }
@@ -444,6 +474,7 @@ export const POWERSHELL = {
   defines: (def: PowerShellNode, type: string) =>
     type !== "script_block_expression" || pesterTest(def, type) !== undefined,
   describe: powershellDescribe,
+  declares: powershellDeclares,
   symbolName: (def: PowerShellNode, type: string) => pesterTest(def, type)?.name,
   values: new Set(["assignment_expression.value"]),
   isPublic: powershellPublic,

@@ -199,6 +199,8 @@ Deno.test("PowerShell: an empty script block is read as one, and the function ar
   );
   assert.deepEqual(view.symbols.map((s) => s.signature), [
     "function Fold-Block param($Block, $OnBlock = {}, $OnTest = { }, $Accumulator)",
+    "$Hooks = @{}",
+    "$Empty = ...",
   ]);
 });
 
@@ -298,5 +300,35 @@ Deno.test("PowerShell: an if at a script's level is kept for the definitions it 
       "",
     ].join("\n"),
   );
-  assert.deepEqual(view.symbols.map((s) => s.qualifiedName), ["Complete-Name"]);
+  assert.deepEqual(view.symbols.map((s) => s.qualifiedName), ["Complete-Name", "$x"]);
+});
+
+Deno.test("PowerShell: a script's and a suite's assignments declare variables, not an environment variable's or a property's", async () => {
+  const text = [
+    "$script:Limit = 10",
+    "$private:Secret = 1",
+    '[string]$Name = "a"',
+    '$env:PATH = "x"',
+    "$a.b = 2",
+    "$Config = @{",
+    "    A = 1",
+    "}",
+    "$Items = @($n = 1)",
+    "Describe 'x' {",
+    "    $Shared = 1",
+    "    It 'y' { $z = 1 }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("v.ps1", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.signature, s.public]), [
+    ["$Limit", "variable", "$script:Limit = 10", true],
+    ["$Secret", "variable", "$private:Secret = 1", false],
+    ["$Name", "variable", '[string]$Name = "a"', true],
+    ["$Config", "variable", "$Config = ...", true],
+    ["$Items", "variable", "$Items = @($n = 1)", true],
+    ["x", "suite", "Describe 'x'", true],
+    ["x.$Shared", "variable", "$Shared = 1", true],
+    ["x.y", "test", "It 'y'", true],
+  ]);
 });
