@@ -20,19 +20,17 @@ interface HaskellNode {
 }
 
 /**
- * The expressions the grammar's `expression` supertype stands for: an equation's right-hand side
- * (`match.expression`) is one of them, the body the views elide.
+ * The expressions the grammar's `expression` supertype stands for but one token (a name, a
+ * literal, `()`): an equation's right-hand side (`match.expression`) is one of them, the body the
+ * views elide; a token alone (`limit = 10`, `f 0 = Nothing`) is shorter than its marker, and stays.
  */
 const EXPRESSIONS = [
   "apply",
   "arithmetic_sequence",
   "case",
   "conditional",
-  "constructor",
   "do",
-  "implicit_variable",
   "infix",
-  "label",
   "lambda",
   "lambda_case",
   "lambda_cases",
@@ -40,33 +38,26 @@ const EXPRESSIONS = [
   "let_in",
   "list",
   "list_comprehension",
-  "literal",
   "multi_way_if",
   "negation",
   "parens",
-  "prefix_id",
   "prefix_tuple",
   "prefix_unboxed_sum",
   "prefix_unboxed_tuple",
   "projection",
   "projection_selector",
-  "qualified",
   "quasiquote",
   "quote",
   "record",
   "right_section",
   "splice",
-  "th_quoted_name",
   "tuple",
   "typed_quote",
   "unboxed_sum",
   "unboxed_tuple",
-  "unboxed_unit",
-  "unit",
-  "variable",
 ];
 
-/** What no view keeps: a top-level splice's code (`makeLenses ''Config` aside, it runs). */
+/** What no view keeps: text the parser could not read (every declaration, import and pragma stays). */
 const HASKELL_DROP = new Set(["ERROR"]);
 
 /** Equations: a function's (`add a b = ...`) and a value's (`limit = 10`). */

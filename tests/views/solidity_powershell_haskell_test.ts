@@ -217,6 +217,7 @@ Deno.test("Haskell: the export list says what is public; an equation after its s
     "  a + b",
     "",
     "helper x = x",
+    "limit = 10",
     "",
   ].join("\n");
   const view = (await renderCode("src/Shop.hs", text))!;
@@ -227,10 +228,11 @@ Deno.test("Haskell: the export list says what is public; an equation after its s
     "add function false",
     "add function false",
     "helper function false",
+    "limit value false",
   ]);
   assert.equal(
     view.text,
-    // A right-hand side of one name (`= b`) stays: there is nothing shorter to show.
+    // A right-hand side of one token (`= b`, `= 0`) stays: it is shorter than its marker.
     text.replace("  a + b", "  ..."),
   );
   // Without an export list every top-level name is public.
