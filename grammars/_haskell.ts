@@ -128,8 +128,143 @@ function haskellPublic(def: HaskellNode, name: string): boolean {
   return facts.exported === undefined || facts.exported.has(plainName(name));
 }
 
+/** hspec's suites: `describe "add" $ do ...`, `context "when empty" $ do ...`. */
+const HSPEC_SUITES = new Set([
+  "describe",
+  "context",
+  "xdescribe",
+  "xcontext",
+  "fdescribe",
+  "fcontext",
+]);
+
+/** hspec's tests: `it "adds" $ ...`, `specify`, QuickCheck's `prop`. */
+const HSPEC_TESTS = new Set([
+  "it",
+  "specify",
+  "prop",
+  "xit",
+  "xspecify",
+  "fit",
+  "fspecify",
+  "xprop",
+]);
+
+/** A symbol the language table names at once (its `DeclaredName`). */
+interface DeclaredName {
+  name: string;
+  signature: string;
+  kind: string;
+}
+
+/**
+ * An hspec suite or test: `describe "add" $ do ...` (kind `suite`), `it "adds" $ ...` (kind
+ * `test`), named by its title; undefined for another node.
+ */
+function hspecCall(node: HaskellNode | null | undefined): DeclaredName | undefined {
+  if (node?.type !== "infix" || node.childForFieldName("operator")?.text !== "$") return undefined;
+  const called = node.childForFieldName("left_operand");
+  if (called?.type !== "apply") return undefined;
+  const word = called.childForFieldName("function");
+  const title = called.childForFieldName("argument");
+  if (word?.type !== "variable" || title?.type !== "literal") return undefined;
+  const kind = HSPEC_SUITES.has(word.text)
+    ? "suite"
+    : HSPEC_TESTS.has(word.text)
+    ? "test"
+    : undefined;
+  const quoted = title.text;
+  if (!kind || !/^"[^"\n]*"$/.test(quoted) || quoted.length > 300) return undefined;
+  return { name: quoted.slice(1, -1), kind, signature: `${word.text} ${quoted}` };
+}
+
+/** The first statement of a `do` block that is no comment, or undefined. */
+function firstStatement(block: HaskellNode | null | undefined): HaskellNode | undefined {
+  if (block?.type !== "do") return undefined;
+  return block.namedChildren.find((c) => c.type !== "comment" && c.type !== "haddock");
+}
+
+/**
+ * An hspec spec: the equation of a top-level value whose right-hand side is a `do` block of
+ * suites and tests (`spec = do describe "add" $ ...`), as a symbol of kind `suite` named by the
+ * value; undefined for another equation.
+ */
+function hspecSpec(match: HaskellNode): DeclaredName | undefined {
+  const first = firstStatement(match.childForFieldName("expression"));
+  if (first?.type !== "exp" || !hspecCall(first.firstNamedChild)) return undefined;
+  const bind = match.parent;
+  const name = bind?.type === "bind" ? bind.childForFieldName("name")?.text : undefined;
+  return name === undefined ? undefined : { name, kind: "suite", signature: `${name} = do` };
+}
+
+/**
+ * A class's or an instance's symbol with its line up to its members, without the `where` that
+ * opens them (`instance Priced Inventory`), as another language's class line ends before its `{`.
+ */
+function haskellClass(def: HaskellNode, type: string): DeclaredName | undefined {
+  if (type !== "class" && type !== "instance") return undefined;
+  const name = type === "instance" ? haskellName(def, type) : def.childForFieldName("name")?.text;
+  const members = def.childForFieldName("declarations");
+  if (!name || !members || members.startIndex === undefined || def.startIndex === undefined) {
+    return undefined;
+  }
+  const head = def.text.slice(0, members.startIndex - def.startIndex).replace(/\s+/g, " ")
+    .replace(/\s*\bwhere\s*$/, "").trim();
+  return { name, kind: type, signature: head.length > 240 ? `${head.slice(0, 237)}...` : head };
+}
+
+/** The symbol an hspec spec, suite or test defines (see {@linkcode hspecSpec}), or a class's. */
+function haskellDescribe(def: HaskellNode, type: string): DeclaredName | undefined {
+  if (type === "match") return hspecSpec(def);
+  if (type === "infix") return hspecCall(def);
+  return haskellClass(def, type);
+}
+
+/**
+ * Whether a node defines a symbol: a spec's equation, an hspec call; a value whose equation is a
+ * spec is that spec's symbol alone.
+ */
+function haskellDefines(def: HaskellNode, type: string): boolean {
+  if (type === "match" || type === "infix") return haskellDescribe(def, type) !== undefined;
+  if (type !== "bind") return true;
+  const match = def.childForFieldName("match");
+  return !match || hspecSpec(match) === undefined;
+}
+
+/** Whether a spec's or a suite's right-hand side holds suites and tests, walked for them. */
+function haskellWalksBody(def: HaskellNode): boolean {
+  if (def.type === "match") return hspecSpec(def) !== undefined;
+  return def.type === "infix" && hspecCall(def)?.kind === "suite" &&
+    def.childForFieldName("right_operand")?.type === "do";
+}
+
+/**
+ * The field of a child tree-sitter-haskell names none: the call a `do` block's statement makes (an
+ * hspec suite or test, `it "adds" $ ...`), walked as a value is, for the tests it defines.
+ */
+function haskellFieldOf(parentType: string, childType: string): string | undefined {
+  return parentType === "exp" && childType === "infix" ? "call" : undefined;
+}
+
+/**
+ * What a view keeps of a container: every declaration, import and pragma; in a spec's or a
+ * suite's `do` block its suites and tests alone.
+ */
+function haskellKeep(
+  node: HaskellNode,
+  type: string = node.type,
+  container?: HaskellNode,
+): boolean {
+  if (container?.type === "do") {
+    return type === "exp" && hspecCall(node.firstNamedChild) !== undefined;
+  }
+  return !HASKELL_DROP.has(type);
+}
+
 /** An instance's name: its class and type (`Priced Inventory`). */
 function haskellName(def: HaskellNode, type: string): string | undefined {
+  if (type === "match") return hspecSpec(def)?.name;
+  if (type === "infix") return hspecCall(def)?.name;
   if (type !== "instance") return undefined;
   const cls = def.childForFieldName("name")?.text;
   const of = def.childForFieldName("patterns")?.text;
@@ -172,11 +307,17 @@ export const HASKELL = {
     "class_declarations",
     "instance_declarations",
   ]),
-  // A class's or an instance's declaration: items of their lists, not headers.
-  itemFields: new Set(["declaration"]),
-  functionBodies: new Set(["match.expression", "function.binds", "bind.binds"]),
+  // A class's or an instance's declaration, a `do` block's statement: items of their lists.
+  itemFields: new Set(["declaration", "statement"]),
+  // An hspec call's right operand (`it "adds" $ ...`) is its body.
+  functionBodies: new Set([
+    "match.expression",
+    "function.binds",
+    "bind.binds",
+    "infix.right_operand",
+  ]),
   bodyTypes: new Set([...EXPRESSIONS, "local_binds"]),
-  keep: (_node: HaskellNode, type: string = _node.type) => !HASKELL_DROP.has(type),
+  keep: haskellKeep,
   transparent: new Set<string>(),
   attach: new Set(["comment", "haddock", "pragma"]),
   definitions: {
@@ -190,9 +331,18 @@ export const HASKELL = {
     class: { kind: "class" },
     instance: { kind: "instance" },
     pattern_synonym: { kind: "pattern" },
+    match: { kind: "suite", checked: true },
+    infix: { kind: "test", checked: true },
   },
+  defines: haskellDefines,
+  describe: haskellDescribe,
+  walksBody: haskellWalksBody,
+  // A kept item is walked into its equations and an hspec spec's calls, never into its types or
+  // an operator's definition (`Key x <> Key y = ...`: no call, its operand stays).
+  descend: new Set(["function", "bind", "match", "exp"]),
+  fieldOf: haskellFieldOf,
   symbolName: haskellName,
-  values: new Set<string>(),
+  values: new Set(["exp.call"]),
   isPublic: haskellPublic,
   kindOf: haskellKind,
   opaque: new Set(["string", "exports", "import", "quasiquote"]),

@@ -334,3 +334,55 @@ Deno.test("PowerShell: a script's and a suite's assignments declare variables, n
     ["x.y", "test", "It 'y'", true],
   ]);
 });
+
+// hspec's specs were elided with the body of `spec`: a test file's outline listed no test.
+Deno.test("Haskell: an hspec spec holds its suites and tests, named by their titles; an operator's definition keeps its operands", async () => {
+  const text = [
+    "module ShopSpec (spec) where",
+    "",
+    "spec :: Spec",
+    "spec = do",
+    '  describe "add" $ do',
+    "    let n = 1",
+    '    it "adds an item" $ do',
+    "      n `shouldBe` 1",
+    '    context "when empty" $ do',
+    '      prop "keeps others" $ \\x ->',
+    "        x `shouldBe` x",
+    '  it "is empty" $ True `shouldBe` True',
+    "",
+    "instance Semigroup Key where",
+    "  Key x <> Key y = Key (x <> y)",
+    "",
+  ].join("\n");
+  const view = (await renderCode("test/ShopSpec.hs", text))!;
+  assert.equal(
+    view.text,
+    [
+      "module ShopSpec (spec) where",
+      "",
+      "spec :: Spec",
+      "spec = do",
+      '  describe "add" $ do',
+      '    it "adds an item" $ ...',
+      '    context "when empty" $ do',
+      '      prop "keeps others" $ ...',
+      '  it "is empty" $ ...',
+      "",
+      "instance Semigroup Key where",
+      "  Key x <> Key y = ...",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => `${s.qualifiedName} ${s.kind} ${s.signature}`), [
+    "spec value spec :: Spec",
+    "spec suite spec = do",
+    'spec.add suite describe "add"',
+    'spec.add.adds an item test it "adds an item"',
+    'spec.add.when empty suite context "when empty"',
+    'spec.add.when empty.keeps others test prop "keeps others"',
+    'spec.is empty test it "is empty"',
+    // An operator defined infix (`Key x <> Key y = ...`) has no name the grammar gives.
+    "Semigroup Key instance instance Semigroup Key",
+  ]);
+});
