@@ -26,9 +26,15 @@ export interface DeclaredLine {
 
 /** After a name: Go's type (`string`, `[]byte`) or C's array (`[]`, `[64]`), `=`, a quote next. */
 const TYPE_THEN_VALUE = /(?:string|\[\]byte|\[[0-9]{0,4}\])[ \t]{0,16}=[ \t]{0,16}(?=["'`])/y;
-/** At a name's `:`: Rust's `&str`, `&'static str` or `&[u8]`, `=`, a string or byte string next. */
+/**
+ * At a name's `:`: a Rust type of text or bytes (`&str`, `&'static str`, `&[u8]`, `[u8; 32]`,
+ * `&[u8; 24]`, `String`) or a lazy cell of one (`Lazy<String>`, `once_cell::sync::Lazy<&str>`,
+ * `LazyLock<…>`, `OnceLock<…>`), `=` (its value may start the next line), then a string or byte
+ * string (`b"…"`, `*b"…"`), or a lazy cell's closure that returns one
+ * (`Lazy::new(|| "…".to_string())`, `LazyLock::new(|| String::from("…"))`).
+ */
 const RUST_TYPE =
-  /:[ \t]{0,16}&(?:'static[ \t]{1,16})?(?:str|\[u8\])[ \t]{0,16}=[ \t]{0,16}b?(?=")/y;
+  /:[ \t]{0,16}(?:&(?:'static[ \t]{1,16})?(?:str|\[u8(?:;[ \t]{0,4}[0-9]{1,4})?\])|\[u8;[ \t]{0,4}[0-9]{1,4}\]|String|(?:[a-z_]{1,16}::){0,3}(?:Lazy|LazyLock|OnceLock|OnceCell)<[^<>=\r\n]{1,64}>)[ \t]{0,16}=\s{0,64}(?:\*?b|(?:[a-z_]{1,16}::){0,3}(?:Lazy|LazyLock)::new\(\|\|[ \t]{0,16}(?:String::from\()?)?(?=")/y;
 /** Before a name: `#define` at its line's start (the text before the name, its last 64 characters). */
 const DEFINE_BEFORE = /(?:^|\n)[ \t]{0,16}#[ \t]{0,16}define[ \t]{1,16}$/;
 /**
@@ -150,6 +156,22 @@ const APART: Array<{ file: RegExp; word: string; pattern: RegExp }> = [
     word: "</name>",
     pattern:
       /<name>(?<n>[A-Za-z0-9_.-]{1,128})<\/name>\s{0,64}(?:<description>[^<\r\n]{0,256}<\/description>\s{0,64})?<(?<t>defaultValue|value)>(?<v>[^<"\r\n]{1,512})<\/\k<t>>/g,
+  },
+  {
+    // an HTML table's row: a cell that names a secret, then the cell of its value (a page, a
+    // notebook's HTML output, where each cell may be a JSON string of its own)
+    file: /\.(?:html?|ipynb|md|markdown|xml|xhtml)$/i,
+    word: "</td>",
+    pattern:
+      /<t[dh](?:[ \t][^<>\r\n]{0,128})?>(?<n>[A-Za-z0-9_.-]{1,128})<\/t[dh]>(?:[\s",]|\\[nrt]){0,64}<td(?:[ \t][^<>\r\n]{0,128})?>(?:<code>)?(?<v>[^<"\\\r\n]{1,512}?)(?:<\/code>)?<\/td>/g,
+  },
+  {
+    // a Markdown table's row: a cell that names a secret, then the cell of its value (in a code
+    // span or not)
+    file: /\.(?:md|markdown|mdx)$/i,
+    word: "|",
+    pattern:
+      /^[ \t]{0,16}\|?[ \t]{0,16}`?(?<n>[A-Za-z0-9_.-]{1,128})`?[ \t]{0,16}\|[ \t]{0,16}(?<q>`?)(?<v>[^|`\s\\](?:[^|`\r\n\\]{0,510}[^|`\s\\])?)\k<q>[ \t]{0,16}\|/gm,
   },
   {
     file: /\.(?:gradle|kts)$/i,

@@ -199,6 +199,7 @@ import {
 } from "./_secret_rules_pairs.ts";
 import {
   BASE64_PEM,
+  encodedEntries,
   findK8sSecretData,
   findPem,
   isBase64PrivateKey,
@@ -506,6 +507,15 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findK8sSecretData,
   },
   {
+    id: "encoded-data",
+    label: "encoded-secret",
+    kind: "A base64 value of a YAML `data:` or `binaryData:` map (a ConfigMap, a Secret written " +
+      "without its `kind`, a block scalar's lines too) whose decoded text holds a secret, read " +
+      "by the whole table as a file named by its key (`app.env`, `tls.key`)",
+    hints: [], // (read in YAML files alone, by their name: see `findEncodedData`)
+    find: findEncodedData,
+  },
+  {
     id: "user-option",
     gate: "u",
     label: "basicauth",
@@ -678,7 +688,7 @@ export const SECRET_SHAPES: SecretShape[] = [
   },
   {
     id: "stdin-password",
-    gate: "og",
+    gate: "og|",
     label: "password",
     kind: 'A password or token written into a pipe to a login that reads it (`echo "…" | docker ' +
       "login --password-stdin`, `… | gh auth login --with-token`, `… | az devops login`)",
@@ -1302,6 +1312,41 @@ function lineStart(text: string, at: number): number {
 function lineEnd(text: string, at: number): number {
   const end = text.indexOf("\n", at);
   return end < 0 ? text.length : end;
+}
+
+/** Whether {@linkcode findEncodedData} is reading a decoded value (a value in it is not decoded again). */
+let readingDecoded = false;
+
+/**
+ * The base64 values of a YAML file's `data:` and `binaryData:` maps ({@linkcode encodedEntries})
+ * whose decoded text holds a secret, each redacted whole: the decoded text (printable, not a
+ * binary file's bytes) read by the whole table as a file named by the value's key, so that an
+ * `app.env` is read as a `.env` and a `tls.key` as a key.
+ */
+function findEncodedData(
+  text: string,
+  _hints?: TextHints,
+  path?: string,
+): Array<{ start: number; end: number }> {
+  if (readingDecoded || !path || !/\.ya?ml$/i.test(path) || !text.includes("ata:")) return [];
+  const out: Array<{ start: number; end: number }> = [];
+  readingDecoded = true;
+  try {
+    for (const entry of encodedEntries(text)) {
+      let decoded: string;
+      try {
+        decoded = atob(entry.encoded);
+      } catch {
+        continue;
+      }
+      if (!/^[\t\n\r\x20-\x7e]{8,}$/.test(decoded)) continue;
+      const name = entry.key.replace(/[^A-Za-z0-9_.-]/g, "_") || "value";
+      if (findSecrets(decoded, { path: name }).length) out.push(entry);
+    }
+  } finally {
+    readingDecoded = false;
+  }
+  return out;
 }
 
 /** Whether {@linkcode findDeclaredValues} is reading its declarations' lines (no rule reads them twice). */
