@@ -225,7 +225,7 @@ export function findStdinPasswords(text: string): Span[] {
     const at = reader.index;
     const from = Math.max(lastIndexNear(text, "\n", at, 768) + 1, at - 768, 0);
     const m = ECHO_PIPE.exec(text.slice(from, at));
-    const value = m?.groups!.v;
+    const value = m?.groups?.v;
     if (!value || !(reader.groups!.encode ? encodedPassword(value) : realPassword(value))) continue;
     const [start, end] = m.indices!.groups!.v!;
     out.push({ start: from + start, end: from + end });

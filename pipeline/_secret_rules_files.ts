@@ -102,12 +102,13 @@ const SQL_FILE = /\.sql$/i;
 /**
  * Prose's credentials written bare: a user and a password with a `/` and blanks between
  * (`admin / …`, group `v`; read only on a line about a login), and a password after its word with
- * no operator or with `is` (`password …`, `the password is …`).
+ * no operator or with `is` (`password …`, `the password is …`; not a word that is a value itself,
+ * `type=password size=10`, nor a path or an image after it).
  */
 const BARE_PAIR =
   /(?<![\w.@+\/-])(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})[ \t]{1,4}\/[ \t]{1,4}(?<v>[^\s`'"\/<>()[\]{}|]{6,128})/dg;
 const BARE_PASSWORD =
-  /(?<![\w-])pass(?:word|wd|phrase)(?:[ \t]{1,4}(?:is|was))?[ \t]{0,4}[:=]?[ \t]{1,4}(?<v>[^\s`'"<>()[\]{}|]{6,128})/dgi;
+  /(?<![\w=:\/.-])pass(?:word|wd|phrase)(?:[ \t]{1,4}(?:is|was))?[ \t]{0,4}[:=]?[ \t]{1,4}(?<v>[^\s`'"<>()[\]{}|=\/]{6,128})(?![=\/])/dgi;
 
 /**
  * The secrets of the formats above in `text`, read only when `path` names one of their files.
