@@ -1214,7 +1214,8 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
  * Whether `Name:value` with no blank after its `:` (code's `password:string`, a namespace's
  * `ns:name`, is none) is a field of a struct a logger printed (Go's `%+v`:
  * `{Host:db User:app Password:… SSLMode:disable}`): the name after a `{`, `(` or a blank (not a
- * `,`: minified code's `{password:!0,image:!0}`), no separator of code in the value,
+ * `,`: minified code's `{password:!0,image:!0}`), the value from a letter or digit (a shell's
+ * `${PASSWORD:-…}` is a default's) with no separator of code in it,
  * the next field (`Name:`), a closing bracket or the line's end after the value, and the value a
  * password's shape (letters and digits, with both cases or a mark).
  */
@@ -1222,7 +1223,7 @@ function printedField(text: string, op: number, end: number, value: string): boo
   const name = /[A-Za-z_][\w.-]{0,63}$/.exec(nameBefore(text, op))?.[0] ?? "";
   const before = text[op - name.length - 1];
   if (name.length < 2 || (before !== undefined && !/[\s{(]/.test(before))) return false;
-  if (/[,:;{}()[\]]/.test(value)) return false;
+  if (/[,:;{}()[\]]/.test(value) || !/^[A-Za-z0-9]/.test(value)) return false;
   if (
     !/^(?:[ \t]{1,16}[A-Za-z_][\w.]{0,63}:|[ \t]{0,16}[})\]]|[ \t]{0,16}\r?$)/.test(
       text.slice(end, end + 80).split("\n")[0],
