@@ -15,6 +15,7 @@ import {
   lastIndexNear,
   looksGenerated,
   looksRandom,
+  type TextHints,
 } from "./_secret_rules_common.ts";
 import { passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 
@@ -191,6 +192,20 @@ const ECHO_PIPE =
  */
 const STDIN_READER =
   /--password-stdin|--with-token|devops[ \t]{1,4}login|(?<=\|[ \t]{0,4})(?:(?<store>runas|wrangler[ \t]{1,4}(?:pages[ \t]{1,4})?secret[ \t]{1,4}put|vercel[ \t]{1,4}env[ \t]{1,4}add|docker[ \t]{1,4}secret[ \t]{1,4}create|gh[ \t]{1,4}secret[ \t]{1,4}set|fly(?:ctl)?[ \t]{1,4}secrets[ \t]{1,4}(?:set|import))(?![\w-])|(?<encode>(?:openssl[ \t]{1,4}(?:enc[ \t]{1,4}-)?)?base64)(?![\w.(/-]))/g;
+/** A pipe into a reader of {@linkcode STDIN_READER}, from its `|`. */
+const PIPE_AT = /\|[ \t]{0,4}(?:runas|base64|openssl|wrangler|vercel|docker|gh|fly)(?![\w-])/y;
+
+/**
+ * Whether `text` pipes into a reader ({@linkcode PIPE_AT}, tried at each `|`: a pattern of its
+ * own over every text cost the stdlib's scan 5%) or holds a here-string's `<<<`.
+ */
+function pipesIntoReader(text: string): boolean {
+  for (let i = text.indexOf("|"); i >= 0; i = text.indexOf("|", i + 1)) {
+    PIPE_AT.lastIndex = i;
+    if (PIPE_AT.test(text)) return true;
+  }
+  return text.includes("<<<");
+}
 /**
  * A here-string given to a base64 encoder (`base64 <<< '…'`, `openssl base64 <<< "…"`), its value
  * (group `v`).
@@ -219,8 +234,10 @@ function encodedPassword(value: string): boolean {
  * findStdinPasswords('echo "S3cr3t9x" | docker login --password-stdin'); // [{ start: 6, end: 14 }]
  * ```
  */
-export function findStdinPasswords(text: string): Span[] {
+export function findStdinPasswords(text: string, hints?: TextHints): Span[] {
   const out: Span[] = [];
+  const login = !hints || hints.families.includes("o") || hints.families.includes("g");
+  if (!login && !pipesIntoReader(text)) return out;
   for (const reader of text.matchAll(STDIN_READER)) {
     const at = reader.index;
     const from = Math.max(lastIndexNear(text, "\n", at, 768) + 1, at - 768, 0);

@@ -66,9 +66,6 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "(?:[Hh]oneycomb-[Tt]eam|HONEYCOMB-TEAM)(?<=[Xx]-(?:[Hh]oneycomb-[Tt]eam|HONEYCOMB-TEAM))|" +
     "(?:pat|PAT)(?![A-Za-z0-9])(?<=[A-Za-z0-9]-(?:pat|PAT)))", // …, `ado-pat`
     "J(?<=eyJ)",
-    // a pipe into a command that reads a secret or encodes one (`| runas`, `| base64`,
-    // `| wrangler secret put`, …), a here-string given to `base64 <<<`
-    "\\|(?=[ \\t]{0,4}(?:runas|base64|openssl|wrangler|vercel|docker[ \\t]|gh[ \\t]|fly))|<(?=<<)(?<=base64[ \\t]{1,4}<)",
     "~(?<=Q~)",
     // …, a CloudFront signed URL's, .NET's XML RSA key
     // …, Vault's `Unseal Key 1:`
@@ -122,7 +119,7 @@ const COMPOSER_KEY = /^-(?:oauth|token|basic)\.$/;
  * and `r` (a Terraform state's random values), `i` (ipsec.secrets' `: PSK`), `N` (`NET USER`) and `e`
  * (Consul's `-encrypt=`).
  */
-const GATE_FAMILIES = 24;
+const GATE_FAMILIES = 23;
 
 /**
  * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in
@@ -198,8 +195,6 @@ export function textHints(text: string): TextHints {
         ? "N"
         : m[0] === "-encrypt="
         ? "e"
-        : m[0] === "<"
-        ? "|"
         : m[0][0];
       if (!hints.families.includes(family)) hints.families += family;
     }
