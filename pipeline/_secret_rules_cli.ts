@@ -191,7 +191,7 @@ const ECHO_PIPE =
  * `docker login` and its kin, gh's `--with-token`), or `az devops login` (a PAT).
  */
 const STDIN_READER =
-  /--password-stdin|--with-token|devops[ \t]{1,4}login|(?<=\|[ \t]{0,4})(?:(?<store>runas|wrangler[ \t]{1,4}(?:pages[ \t]{1,4})?secret[ \t]{1,4}put|vercel[ \t]{1,4}env[ \t]{1,4}add|docker[ \t]{1,4}secret[ \t]{1,4}create|gh[ \t]{1,4}secret[ \t]{1,4}set|fly(?:ctl)?[ \t]{1,4}secrets[ \t]{1,4}(?:set|import))(?![\w-])|(?<encode>(?:openssl[ \t]{1,4}(?:enc[ \t]{1,4}-)?)?base64)(?![\w.(/-]))/g;
+  /--password-stdin|--with-token|devops[ \t]{1,4}login|\|[ \t]{0,4}(?:(?<store>runas|wrangler[ \t]{1,4}(?:pages[ \t]{1,4})?secret[ \t]{1,4}put|vercel[ \t]{1,4}env[ \t]{1,4}add|docker[ \t]{1,4}secret[ \t]{1,4}create|gh[ \t]{1,4}secret[ \t]{1,4}set|fly(?:ctl)?[ \t]{1,4}secrets[ \t]{1,4}(?:set|import))(?![\w-])|(?<encode>(?:openssl[ \t]{1,4}(?:enc[ \t]{1,4}-)?)?base64)(?![\w.(/-]))/g;
 /** A pipe into a reader of {@linkcode STDIN_READER}, from its `|`. */
 const PIPE_AT = /\|[ \t]{0,4}(?:runas|base64|openssl|wrangler|vercel|docker|gh|fly)(?![\w-])/y;
 
@@ -211,7 +211,7 @@ function pipesIntoReader(text: string): boolean {
  * (group `v`).
  */
 const ENCODE_HERE_STRING =
-  /(?<=(?:^|[\s;(`$])(?:openssl[ \t]{1,4}(?:enc[ \t]{1,4}-)?)?base64(?:[ \t]{1,4}-{1,2}[\w=]{1,16}){0,3}[ \t]{1,4})<<<[ \t]{0,4}(?<q>["']?)(?<v>[^\s"'`|]{3,256})\k<q>/dg;
+  /<<<(?<=(?:^|[\s;(`$])(?:openssl[ \t]{1,4}(?:enc[ \t]{1,4}-)?)?base64(?:[ \t]{1,4}-{1,2}[\w=]{1,16}){0,3}[ \t]{1,4}<<<)[ \t]{0,4}(?<q>["']?)(?<v>[^\s"'`|]{3,256})\k<q>/dg;
 /**
  * Whether a value given to a base64 encoder is a password (as a Secret's value is made for a
  * manifest: `echo -n '…' | base64`), not a user's name or a word of configuration (`admin`,
@@ -239,7 +239,8 @@ export function findStdinPasswords(text: string, hints?: TextHints): Span[] {
   const login = !hints || hints.families.includes("o") || hints.families.includes("g");
   if (!login && !pipesIntoReader(text)) return out;
   for (const reader of text.matchAll(STDIN_READER)) {
-    const at = reader.index;
+    // (a pipe's reader: the text up to its `|` and the `|` itself)
+    const at = reader.index + (text[reader.index] === "|" ? 1 : 0);
     const from = Math.max(lastIndexNear(text, "\n", at, 768) + 1, at - 768, 0);
     const m = ECHO_PIPE.exec(text.slice(from, at));
     const value = m?.groups?.v;
