@@ -699,14 +699,18 @@ export const NAME_WORD: RegExp = new RegExp(
     `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")}))|` +
     // `algoliasearch(APP_ID, KEY)` (and Python's `algoliasearch.Client(…)`): a key by position
     "(?<algolia>(?=(?:\\.Client)?\\()(?<=algoliasearch)))",
-    `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${anyCase("dential")}))`,
-    "code(?==)(?<=[?&]code)", // a URL's `?code=` (see QUERY_NAME)
-    // Spanish's and Catalan's `contraseña`, `contrasena`, `contrasenya` (from the `c` the search
-    // stops at already; other scripts' words are the foreign rule's own search)
-    "(?<fw3>[Cc]ontrase(?:ñ|n)y?a|CONTRASE(?:Ñ|N)Y?A)(?![a-z])",
+    // (the words from `c` and `C` in one branch: as four, each `c` of a text tried each)
+    `[Cc](?:${anyCase("re")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${
+      anyCase("dential")
+    }))|` +
+    "ode(?==)(?<=[?&]code)|" + // a URL's `?code=` (see QUERY_NAME)
+    // Spanish's and Catalan's `contraseña`, `contrasena`, `contrasenya` (other scripts' words are
+    // the foreign rule's own search)
+    "(?<fw3>ontrase(?:ñ|n)y?a|(?<=C)ONTRASE(?:Ñ|N)Y?A)(?![a-z])|" +
     // Algolia's other clients (`SearchClient.create(`, `Search::Client.create(`,
     // `search.NewClient(`): a key by position after the application id
-    "(?<algoliaClient>Client(?<=Search(?:::)?Client|search\\.NewClient)(?=(?:(?:\\.|::)create)?\\())",
+    "(?<algoliaClient>lient(?<=Search(?:::)?Client|search\\.NewClient)(?=(?:(?:\\.|::)create)?\\())|" +
+    "(?<rclone>lone(?<=rclone)))", // `rclone config create` (`_secret_rules_positional.ts`)
     "(?<pat>Pat(?![A-Za-z0-9])(?<=[a-z0-9]Pat))", // `adoPat` (see `_secret_rules_hosts.ts`)
     `[Bb](?:${anyCase("earer")}|(?<db2>2(?=[ \\t]{1,8}["']?${
       anyCase("connect")
@@ -716,7 +720,6 @@ export const NAME_WORD: RegExp = new RegExp(
     `(?<wandb>(?=[ \\t]{1,8}login(?![\\w-]))(?<=(?<![\\w.-])wandb)))`,
     `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
     `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
-    "(?<rclone>clone(?<=rclone))", // `rclone config create` (`_secret_rules_positional.ts`)
     `[Ff](?:(?<sql>${anyCase("ied")}(?<=${
       anyCase("identified")
     }))|(?<rdp>reerdp[0-9]?(?![\\w-]))|` +
