@@ -147,9 +147,17 @@
  * `::=` and `:::=` read as `:=` (`PASSWORD ::= …` was kept); 40: known providers' clients' keys by
  * position (`cohere.Client("…")`, `new Ably.Realtime("…")`, `analytics.load("…")`,
  * `dropbox.Dropbox("…")`), Honeycomb's `x-honeycomb-team` header, and a key split over an array's
- * literals joined with `.join("")`.
+ * literals joined with `.join("")`. 41: Rust's byte arrays and lazy cells (`[u8; 32] = *b"…"`,
+ * `Lazy::new(|| "…")`, `LazyLock`), a table's row of a secret's name and its value (HTML, a
+ * notebook's output, Markdown), a literal piped into base64 or a secret store (`| base64`,
+ * `base64 <<<`, `| runas`, `| wrangler secret put`, …), base64 values of a YAML `data:` map read
+ * decoded, credentials bare in prose and SQL comments (`admin / …`, `password …`), a printed
+ * struct's `Password:…`, `FlyV1`, a token before `@host`, Erlang's `<<"…">>`, seed words under
+ * a seed's name, server directives' `Authorization`, Caddy's DNS tokens, Hurl's `[BasicAuth]`,
+ * cookie jars, Postman's API key auth, Envoy's inline secrets, `MapNetworkDrive`, crypt hashes
+ * with `$$`; base64 of a public PEM block and Twilio SID stand-ins kept.
  */
-export const SECRET_RULES_VERSION = 40;
+export const SECRET_RULES_VERSION = 41;
 
 import {
   fewCharacters,
