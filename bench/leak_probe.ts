@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 1,140 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 1,382 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -19,7 +19,11 @@
  * rarer history and credential files, more providers' keys), the twentieth's 262 (CI files of
  * many vendors, infrastructure files, mobile configs, notebooks, histories, logs and dumps, test
  * fixtures, SQL dumps, mail configs, rarer URIs, oddly wrapped keys, more providers, names in other
- * languages, Algolia's clients, `AUTH` at a `redis-cli` prompt), each scanned as a build scans it
+ * languages, Algolia's clients, `AUTH` at a `redis-cli` prompt), the twenty-first's 242 (Rust's
+ * byte arrays and lazy cells, tables' rows, pipes into base64, base64 data maps, languages' and
+ * package managers' configs, clouds' CLIs' caches, deploy platforms, observability agents, identity
+ * servers, request collections, signed URLs, cookie jars, logs, wallets, providers' newer keys),
+ * each scanned as a build scans it
  * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
