@@ -166,6 +166,24 @@ function span(m: RegExpMatchArray): Span | undefined {
 }
 
 /**
+ * A wallet's seed words under a seed's name (eight different words or more), pushed to `out`:
+ * read in settings files only, since `seed` is a word of much code.
+ */
+function seedWords(text: string, out: Span[]): void {
+  if (!text.includes("EED") && !text.includes("eed")) return;
+  for (const anchor of ["SEED", "seed", "Seed"]) {
+    for (let at = text.indexOf(anchor); at >= 0; at = text.indexOf(anchor, at + 4)) {
+      SEED_WORDS.lastIndex = at;
+      const m = SEED_WORDS.exec(text);
+      if (m && new Set(m.groups!.v.split(/[ \t]/)).size >= 8) {
+        const [start, end] = m.indices!.groups!.v!;
+        out.push({ start, end });
+      }
+    }
+  }
+}
+
+/**
  * The passwords of `net user`, 7-Zip's `-p…`, HAProxy's `insecure-password`, an answer file, the
  * unseal keys Vault printed, a Wi-Fi `psk=`, Bundler's host credentials and `MNEMONIC` in `text`.
  *
@@ -178,19 +196,7 @@ function span(m: RegExpMatchArray): Span | undefined {
  */
 export function findAdminPasswords(text: string, hints?: TextHints, path?: string): Span[] {
   const out: Span[] = [];
-  // a wallet's seed words under a seed's name, in settings files (`seed` is a word of much code)
-  if (path && SETTINGS_FILE.test(path) && (text.includes("EED") || text.includes("eed"))) {
-    for (const anchor of ["SEED", "seed", "Seed"]) {
-      for (let at = text.indexOf(anchor); at >= 0; at = text.indexOf(anchor, at + 4)) {
-        SEED_WORDS.lastIndex = at;
-        const m = SEED_WORDS.exec(text);
-        if (m && new Set(m.groups!.v.split(/[ \t]/)).size >= 8) {
-          const [start, end] = m.indices!.groups!.v!;
-          out.push({ start, end });
-        }
-      }
-    }
-  }
+  if (path && SETTINGS_FILE.test(path)) seedWords(text, out);
   // From each `user `, in one search: `net user NAME …` and HAProxy's `user NAME insecure-password …`;
   // `NET USER` where the hint search found it (`N`), `Net User` where the text holds `User `.
   userShapes(text, "user ", out);

@@ -1150,6 +1150,16 @@ const ESCAPED_VALUE: Record<string, RegExp> = {
   "`": /(?:[^`\\\r\n\t]|\\[^\r\n]){0,512}/y,
 };
 
+/**
+ * Whether an unquoted `value` after the name at `at` is a number literal of code
+ * (`STENCIL_PASS_DEPTH_PASS: 0x0B96`): digits alone are a password under a password's name
+ * (`DB_PASSWORD=12345678`), not under `pass` (a render pass, a count).
+ */
+function codeNumber(text: string, at: number, value: string): boolean {
+  if (!NUMBER.test(value)) return false;
+  return /^0[xX]/.test(value) || PASS_WORD_BEFORE.test(text.slice(Math.max(0, at - 24), at));
+}
+
 /** Where the password of a {@linkcode NAMED_PASSWORD} match at `start` ends; undefined: none. */
 function passwordEnd(text: string, m: RegExpExecArray, start: number): number | undefined {
   const { op, gap, q } = m.groups!;
@@ -1195,15 +1205,7 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   // The text of an element named by the name (`<apikey>…</apikey>`) is a value, not code, as a
   // quoted one is (after an attribute's quote, `class="api_key">…`, it is markup's text).
   const element = op === ">" && !/["']/.test(text[m.index - 1] ?? "");
-  if (!q && !element && NUMBER.test(value)) {
-    // A number literal of code (`STENCIL_PASS_DEPTH_PASS: 0x0B96`); digits alone are a password
-    // under a password's name (`DB_PASSWORD=12345678`), not under `pass` (a render pass, a count).
-    if (
-      /^0[xX]/.test(value) || PASS_WORD_BEFORE.test(text.slice(Math.max(0, m.index - 24), m.index))
-    ) {
-      return undefined;
-    }
-  }
+  if (!q && !element && codeNumber(text, m.index, value)) return undefined;
   // A name of code by where it stands: a ternary's branch, the end of a statement.
   if (!q && !element && codeByPlace(text, m.index, start, end)) return undefined;
   // A shell test's comparison (`test "$linkmode,$pass" = "lib,link"`), as `==` is elsewhere.
