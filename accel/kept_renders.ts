@@ -17,6 +17,7 @@
 
 import {
   type KeepText,
+  RENDER_WINDOW,
   renderFile,
   renderSetup,
   type TransformOptions,
@@ -62,7 +63,7 @@ export interface KeptRenderOptions extends TransformOptions {
   rendered?: Memo<RenderedMemo>;
   /**
    * At most this many files rendering at once (each file rendering holds its text).
-   * @default {undefined} every file at once
+   * @default {RENDER_WINDOW} as many as the plain stage renders at once
    */
   window?: number;
   /**
@@ -114,6 +115,7 @@ export async function transformKept(
   const rendering: Promise<void>[] = [];
   const busy = new Set<Promise<void>>();
   const done = (file: RenderedFile) => options.onFile?.(file);
+  const window = options.window ?? RENDER_WINDOW;
   // By index: `entries()` makes a pair for each of a big tree's files.
   for (let i = 0; i < files.length; i++) {
     const file = files[i];
@@ -131,10 +133,9 @@ export async function transformKept(
       done(rendered);
     });
     rendering.push(rendered);
-    if (options.window === undefined) continue;
     busy.add(rendered);
     rendered.finally(() => busy.delete(rendered)).catch(() => {});
-    if (busy.size >= options.window) await Promise.race(busy).catch(() => {});
+    if (busy.size >= window) await Promise.race(busy).catch(() => {});
   }
   await Promise.all(rendering);
   return out;

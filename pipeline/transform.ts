@@ -40,6 +40,15 @@ export { chooseView } from "./_transform_view_choice.ts";
 export { focusHits, focusMatcher, focusOf, loadFocusGlobs } from "./_transform_focus.ts";
 export { languageOf } from "./_transform_language.ts";
 
+/**
+ * At most this many files render at once. Each file in flight holds its input (a copy of its
+ * text with line ends made LF), its promises and its render's own data until it ends: with every
+ * file started at once, a build held all of them together, so a tree of many small files peaked
+ * at a multiple of what it keeps (bench/README.md, "seventeenth session, fuzz20"). 64 keeps the
+ * cores and the parse workers busy.
+ */
+export const RENDER_WINDOW = 64;
+
 /** Options of {@linkcode transformFiles}. */
 export interface TransformOptions extends Logger {
   /** Asks the configured provider (for LLM view modes). */
@@ -119,7 +128,8 @@ export function viewFor(
 }
 
 /**
- * Render every file with its view. Files with read problems keep them.
+ * Render every file with its view, {@linkcode RENDER_WINDOW} at once, in the files' order. Files
+ * with read problems keep them.
  *
  * @example
  * ```ts
@@ -134,15 +144,20 @@ export async function transformFiles(
   options: TransformOptions,
 ): Promise<RenderedFile[]> {
   const ready = await renderSetup(files, config, options);
-  return await Promise.all(files.map(async (file) => {
-    const { file: rendered } = await renderFile(
-      file,
-      { config, registry, isFocus: ready.isFocus(file.path) },
-      ready.options,
-    );
-    options.onFile?.(rendered);
-    return rendered;
-  }));
+  const out = new Array<RenderedFile>(files.length);
+  let next = 0;
+  async function worker() {
+    while (next < files.length) {
+      const i = next++;
+      const file = files[i];
+      const place = { config, registry, isFocus: ready.isFocus(file.path) };
+      const { file: rendered } = await renderFile(file, place, ready.options);
+      options.onFile?.(rendered);
+      out[i] = rendered;
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(RENDER_WINDOW, files.length) }, worker));
+  return out;
 }
 
 /**
