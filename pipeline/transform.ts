@@ -49,6 +49,70 @@ export { languageOf } from "./_transform_language.ts";
  */
 export const RENDER_WINDOW = 64;
 
+/**
+ * A render under way for this long gives its place in the window to the next file: a view that
+ * never settles waits out its hook timeout on each file (a minute by default), and held in the
+ * window, the files would wait for it 64 at a time, one timeout after another.
+ */
+export const STALLED_MS = 1000;
+
+/**
+ * Call `start(i)` for each index below `count`, in order, with at most `window` of the renders it
+ * returns under way at once (one that returns nothing took no place). A render under way for
+ * {@linkcode STALLED_MS} leaves the window, and the window doubles. Resolves when every render
+ * has ended; a render's rejection rejects it, after all have ended.
+ *
+ * @example
+ * ```ts
+ * import { eachInWindow } from "./transform.ts";
+ * const done: number[] = [];
+ * await eachInWindow(3, async (i) => void done.push(i), { window: 2 });
+ * done; // [0, 1, 2]
+ * ```
+ */
+export async function eachInWindow(
+  count: number,
+  start: (i: number) => Promise<void> | undefined,
+  { window = RENDER_WINDOW }: { window?: number } = {},
+): Promise<void> {
+  const all: Promise<void>[] = [];
+  // Each render under way, with when it started; a render that ends wakes the loop.
+  const busy = new Map<Promise<void>, number>();
+  let wake: (() => void) | undefined;
+  let limit = Math.max(1, window);
+  for (let i = 0; i < count; i++) {
+    const rendering = start(i);
+    if (!rendering) continue;
+    all.push(rendering);
+    busy.set(rendering, Date.now());
+    const ended = () => {
+      busy.delete(rendering);
+      wake?.();
+    };
+    rendering.then(ended, ended);
+    while (busy.size >= limit) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, STALLED_MS);
+      });
+      clearTimeout(timer);
+      wake = undefined;
+      const now = Date.now();
+      let stalled = 0;
+      for (const [render, at] of busy) {
+        if (now - at < STALLED_MS) continue;
+        busy.delete(render);
+        stalled++;
+      }
+      // Renders keep stalling (a view that never settles on any file): twice as many may start
+      // in each period, so a big tree's renders have all started after a few periods.
+      if (stalled) limit *= 2;
+    }
+  }
+  await Promise.all(all);
+}
+
 /** Options of {@linkcode transformFiles}. */
 export interface TransformOptions extends Logger {
   /** Asks the configured provider (for LLM view modes). */
@@ -128,8 +192,8 @@ export function viewFor(
 }
 
 /**
- * Render every file with its view, {@linkcode RENDER_WINDOW} at once, in the files' order. Files
- * with read problems keep them.
+ * Render every file with its view, {@linkcode RENDER_WINDOW} at once ({@linkcode eachInWindow}),
+ * in the files' order. Files with read problems keep them.
  *
  * @example
  * ```ts
@@ -145,18 +209,13 @@ export async function transformFiles(
 ): Promise<RenderedFile[]> {
   const ready = await renderSetup(files, config, options);
   const out = new Array<RenderedFile>(files.length);
-  let next = 0;
-  async function worker() {
-    while (next < files.length) {
-      const i = next++;
-      const file = files[i];
-      const place = { config, registry, isFocus: ready.isFocus(file.path) };
-      const { file: rendered } = await renderFile(file, place, ready.options);
-      options.onFile?.(rendered);
-      out[i] = rendered;
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(RENDER_WINDOW, files.length) }, worker));
+  await eachInWindow(files.length, async (i) => {
+    const file = files[i];
+    const place = { config, registry, isFocus: ready.isFocus(file.path) };
+    const { file: rendered } = await renderFile(file, place, ready.options);
+    options.onFile?.(rendered);
+    out[i] = rendered;
+  });
   return out;
 }
 

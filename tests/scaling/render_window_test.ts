@@ -60,3 +60,36 @@ for (const layer of ["plain", "layer"] as const) {
     );
   });
 }
+
+Deno.test("renders that do not settle give their places in the window to the next files, which do not wait out their timeout", async () => {
+  // The first files' renders end only once every file has started: held in the window, the files
+  // after them would start only when those timed out (a minute), 64 at a time.
+  const files = 200;
+  const root = await oneFolder(files);
+  for (const layer of ["plain", "layer"] as const) {
+    let started = 0;
+    let open: () => void = () => {};
+    const allStarted = new Promise<void>((resolve) => open = resolve);
+    const latch: ViewModePlugin = {
+      kind: "view-mode",
+      name: "latch",
+      version: "1",
+      timeoutMs: 60_000,
+      async render(input) {
+        if (++started === files) open();
+        if (started <= 100) await allStarted;
+        return input.text;
+      },
+    };
+    const result = await buildContext({
+      cwd: root,
+      inline: {
+        files: [{ path: "src/**", view: "latch" }],
+        plugins: [latch],
+        cache: { enabled: false },
+      },
+    }, { write: false, ...(layer === "plain" ? { layer: undefined } : {}) });
+    assert.deepEqual(result.warnings, [], layer);
+    assert.equal(result.manifest.files.filter((f) => f.status === "rendered").length, files);
+  }
+});
