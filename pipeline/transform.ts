@@ -54,7 +54,7 @@ export const RENDER_WINDOW = 64;
  * never settles waits out its hook timeout on each file (a minute by default), and held in the
  * window, the files would wait for it 64 at a time, one timeout after another.
  */
-export const STALLED_MS = 1000;
+const STALLED_MS = 1000;
 
 /**
  * Call `start(i)` for each index below `count`, in order, with at most `window` of the renders it
