@@ -16,6 +16,7 @@
  */
 
 import {
+  eachInWindow,
   type KeepText,
   renderFile,
   renderSetup,
@@ -62,7 +63,7 @@ export interface KeptRenderOptions extends TransformOptions {
   rendered?: Memo<RenderedMemo>;
   /**
    * At most this many files rendering at once (each file rendering holds its text).
-   * @default {undefined} every file at once
+   * @default {RENDER_WINDOW} as many as the plain stage renders at once (`eachInWindow()`)
    */
   window?: number;
   /**
@@ -111,11 +112,8 @@ export async function transformKept(
 ): Promise<RenderedFile[]> {
   const { isFocus, options: ready } = await renderSetup(files, config, options);
   const out = new Array<RenderedFile>(files.length);
-  const rendering: Promise<void>[] = [];
-  const busy = new Set<Promise<void>>();
   const done = (file: RenderedFile) => options.onFile?.(file);
-  // By index: `entries()` makes a pair for each of a big tree's files.
-  for (let i = 0; i < files.length; i++) {
+  await eachInWindow(files.length, (i) => {
     const file = files[i];
     const focus = isFocus(file.path);
     // Given again by a resident's memo: at once, without a task turn.
@@ -124,19 +122,13 @@ export async function transformKept(
       const kept = options.given ? options.given(found) : found;
       out[i] = kept;
       done(kept);
-      continue;
+      return undefined;
     }
-    const rendered = renderKept(file, { config, registry, focus }, ready).then((rendered) => {
+    return renderKept(file, { config, registry, focus }, ready).then((rendered) => {
       out[i] = rendered;
       done(rendered);
     });
-    rendering.push(rendered);
-    if (options.window === undefined) continue;
-    busy.add(rendered);
-    rendered.finally(() => busy.delete(rendered)).catch(() => {});
-    if (busy.size >= options.window) await Promise.race(busy).catch(() => {});
-  }
-  await Promise.all(rendering);
+  }, { window: options.window });
   return out;
 }
 

@@ -110,7 +110,8 @@ async function readCapped(stream: ReadableStream<Uint8Array>): Promise<Uint8Arra
 
 /**
  * The task of `--task TEXT` or `--task-file PATH` (`-`: standard input; a relative path is read
- * from `cwd`), checked: not both, not empty, a file that can be read as UTF-8. Throws an error
+ * from `cwd`), checked: not both, not empty, a file that can be read as UTF-8 (or UTF-16 with its
+ * byte order mark). Throws an error
  * that names the flag or the path; `undefined` when neither is given.
  *
  * @example
@@ -135,18 +136,23 @@ export async function taskFlag(
   if (flags.taskFile === undefined) return undefined;
   const path = flags.taskFile;
   let text: string;
+  let encoding = "utf-8";
   try {
     const stream = path === "-"
       ? Deno.stdin.readable
       : (await Deno.open(cwd === undefined ? path : resolve(cwd, path))).readable;
-    text = new TextDecoder("utf-8", { fatal: true }).decode(await readCapped(stream));
+    const bytes = await readCapped(stream);
+    encoding = taskEncoding(bytes);
+    text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
   } catch (error) {
     const why = error instanceof Deno.errors.NotFound
       ? "file not found"
       : error instanceof Deno.errors.IsADirectory
       ? "it is a folder"
       : error instanceof TypeError
-      ? "not UTF-8 text"
+      ? (encoding === "utf-8"
+        ? "not UTF-8 text"
+        : "not UTF-16 text, though it starts with its mark")
       : error instanceof Error
       ? plainReason(error.message)
       : String(error);
@@ -154,6 +160,17 @@ export async function taskFlag(
   }
   if (blankText(text)) throw new Error(`The task file ${quote(path)} (--task-file) is empty`);
   return text;
+}
+
+/**
+ * A task file's encoding: UTF-16 when it starts with that byte order mark (Windows PowerShell
+ * 5.1 writes `gh issue view 12 > issue.md` so, and Notepad's "Unicode"), else UTF-8 (whose mark
+ * is dropped). The decoder drops the mark it names.
+ */
+function taskEncoding(bytes: Uint8Array): "utf-8" | "utf-16le" | "utf-16be" {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return "utf-16le";
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return "utf-16be";
+  return "utf-8";
 }
 
 /** A system error's message without Deno's code, call and path (`File name too long`). */

@@ -774,8 +774,33 @@ function findConfigFile(cwd: string, explicit?: string): string | undefined {
     notRegular(info, name);
     return path;
   }
+  // A config under another name (a data file, another module kind) is no config slop reads:
+  // building without it would drop its files, excludes and budget without a word.
+  const other = OTHER_CONFIG_FILES.find((name) => statOf(join(cwd, name)));
+  if (other) {
+    throw new ConfigError(other, [
+      "slop loads only slop.config.ts, slop.config.js or slop.config.mjs (a module that " +
+      "default-exports the config): rename it to slop.config.ts (export default { ... }), or " +
+      "move it away to build without a config",
+    ]);
+  }
   return undefined;
 }
+
+/** Names a config may be given by mistake, which slop does not load (`findConfigFile()`). */
+const OTHER_CONFIG_FILES = [
+  "json",
+  "jsonc",
+  "json5",
+  "yaml",
+  "yml",
+  "toml",
+  "cjs",
+  "cts",
+  "mts",
+  "tsx",
+  "jsx",
+].map((ext) => `slop.config.${ext}`);
 
 /** Throw when the config's path is a FIFO, socket or device: importing one waits forever. */
 function notRegular(info: Deno.FileInfo, name: string): void {

@@ -157,13 +157,13 @@ export async function readTarget(
     if (error instanceof Deno.errors.NotFound) return fail("error", "file not found");
     return fail("error", `cannot read file: ${message(error)}`);
   }
-  // Symbolic links are followed: the file read is their target.
-  const link = info.isSymlink;
-  if (link) {
+  // Symbolic links are followed: the file read is their target, the one checked.
+  let path = target.absPath;
+  if (info.isSymlink) {
     const followed = await followLink(target, config);
     if (typeof followed === "string") return fail("error", followed);
     if ("skip" in followed) return fail("skipped", followed.skip);
-    info = followed;
+    ({ info, real: path } = followed);
   } else if (!config.allowOutsideRoot && !target.absPath.startsWith(rootPrefix)) {
     return fail("error", "path leaves the root (set allowOutsideRoot to allow it)");
   }
@@ -172,8 +172,13 @@ export async function readTarget(
   if (info.size > limit) {
     return { ...fail("skipped", overLimit(target, { size: info.size, limit })), size: info.size };
   }
-  const read = readBytes(target.absPath, info.size, limit);
+  const read = readBytes(path, info.size, limit);
   if (typeof read === "string") return fail("error", read);
+  // A link now where a file was looked at (a checkout, an edit while the build runs): read as
+  // the link it is, checked as one, once; a path that keeps changing is not chased.
+  if ("changed" in read) {
+    return lstat ? await readTarget(target, config) : fail("error", "file changed while read");
+  }
   if ("skip" in read) return fail("skipped", read.skip);
   if ("grewTo" in read) {
     return {
@@ -219,7 +224,7 @@ interface OverLimit {
 async function followLink(
   target: Target,
   config: ResolvedConfig,
-): Promise<FileStat | { skip: string } | string> {
+): Promise<{ info: FileStat; real: string } | { skip: string } | string> {
   let real: string;
   try {
     real = await Deno.realPath(target.absPath);
@@ -254,16 +259,23 @@ async function followLink(
         : "a symbolic link to a folder outside the project (links to folders are not followed)",
     };
   }
-  return info;
+  return { info, real };
 }
 
 /** What {@linkcode readBytes} found: the bytes, or a file that is no longer one to read. */
-type BytesRead = { bytes: Uint8Array } | { skip: string } | { grewTo: number } | string;
+type BytesRead =
+  | { bytes: Uint8Array }
+  | { skip: string }
+  | { grewTo: number }
+  | { changed: true }
+  | string;
 
 /**
  * A file's bytes, or why they are not read. Only what was opened is trusted: the file may have
  * changed since it was looked at (a checkout, a generator). It is opened without waiting
- * (`O_NONBLOCK`: a FIFO put in its place would hold the open until a writer came), at most
+ * (`O_NONBLOCK`: a FIFO put in its place would hold the open until a writer came), and without
+ * following a symbolic link (`O_NOFOLLOW`: one put in its place may lead out of the root, or to
+ * a file the defaults leave out; the caller checks it as a link, `changed`), at most
  * `limit` bytes and one more are read (a file that grew by gigabytes, a link to `/dev/zero`),
  * and when the bytes read are not the `size` it was looked at with, the open file's own kind
  * decides (a FIFO or a device is not read). The calls are synchronous (an awaited `node:fs` call
@@ -273,8 +285,10 @@ type BytesRead = { bytes: Uint8Array } | { skip: string } | { grewTo: number } |
 function readBytes(path: string, size: number, limit: number): BytesRead {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (error) {
+    // A symbolic link where a file (or a link's checked target) was looked at: not followed.
+    if ((error as { code?: unknown }).code === "ELOOP") return { changed: true };
     return readError(error);
   }
   try {

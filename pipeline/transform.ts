@@ -40,6 +40,79 @@ export { chooseView } from "./_transform_view_choice.ts";
 export { focusHits, focusMatcher, focusOf, loadFocusGlobs } from "./_transform_focus.ts";
 export { languageOf } from "./_transform_language.ts";
 
+/**
+ * At most this many files render at once. Each file in flight holds its input (a copy of its
+ * text with line ends made LF), its promises and its render's own data until it ends: with every
+ * file started at once, a build held all of them together, so a tree of many small files peaked
+ * at a multiple of what it keeps (bench/README.md, "seventeenth session, fuzz20"). 64 keeps the
+ * cores and the parse workers busy.
+ */
+export const RENDER_WINDOW = 64;
+
+/**
+ * A render under way for this long gives its place in the window to the next file: a view that
+ * never settles waits out its hook timeout on each file (a minute by default), and held in the
+ * window, the files would wait for it 64 at a time, one timeout after another.
+ */
+const STALLED_MS = 1000;
+
+/**
+ * Call `start(i)` for each index below `count`, in order, with at most `window` of the renders it
+ * returns under way at once (one that returns nothing took no place). A render under way for
+ * {@linkcode STALLED_MS} leaves the window, and the window doubles. Resolves when every render
+ * has ended; a render's rejection rejects it, after all have ended.
+ *
+ * @example
+ * ```ts
+ * import { eachInWindow } from "./transform.ts";
+ * const done: number[] = [];
+ * await eachInWindow(3, async (i) => void done.push(i), { window: 2 });
+ * done; // [0, 1, 2]
+ * ```
+ */
+export async function eachInWindow(
+  count: number,
+  start: (i: number) => Promise<void> | undefined,
+  { window = RENDER_WINDOW }: { window?: number } = {},
+): Promise<void> {
+  const all: Promise<void>[] = [];
+  // Each render under way, with when it started; a render that ends wakes the loop.
+  const busy = new Map<Promise<void>, number>();
+  let wake: (() => void) | undefined;
+  let limit = Math.max(1, window);
+  for (let i = 0; i < count; i++) {
+    const rendering = start(i);
+    if (!rendering) continue;
+    all.push(rendering);
+    busy.set(rendering, Date.now());
+    const ended = () => {
+      busy.delete(rendering);
+      wake?.();
+    };
+    rendering.then(ended, ended);
+    while (busy.size >= limit) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, STALLED_MS);
+      });
+      clearTimeout(timer);
+      wake = undefined;
+      const now = Date.now();
+      let stalled = 0;
+      for (const [render, at] of busy) {
+        if (now - at < STALLED_MS) continue;
+        busy.delete(render);
+        stalled++;
+      }
+      // Renders keep stalling (a view that never settles on any file): twice as many may start
+      // in each period, so a big tree's renders have all started after a few periods.
+      if (stalled) limit *= 2;
+    }
+  }
+  await Promise.all(all);
+}
+
 /** Options of {@linkcode transformFiles}. */
 export interface TransformOptions extends Logger {
   /** Asks the configured provider (for LLM view modes). */
@@ -119,7 +192,8 @@ export function viewFor(
 }
 
 /**
- * Render every file with its view. Files with read problems keep them.
+ * Render every file with its view, {@linkcode RENDER_WINDOW} at once ({@linkcode eachInWindow}),
+ * in the files' order. Files with read problems keep them.
  *
  * @example
  * ```ts
@@ -134,15 +208,15 @@ export async function transformFiles(
   options: TransformOptions,
 ): Promise<RenderedFile[]> {
   const ready = await renderSetup(files, config, options);
-  return await Promise.all(files.map(async (file) => {
-    const { file: rendered } = await renderFile(
-      file,
-      { config, registry, isFocus: ready.isFocus(file.path) },
-      ready.options,
-    );
+  const out = new Array<RenderedFile>(files.length);
+  await eachInWindow(files.length, async (i) => {
+    const file = files[i];
+    const place = { config, registry, isFocus: ready.isFocus(file.path) };
+    const { file: rendered } = await renderFile(file, place, ready.options);
     options.onFile?.(rendered);
-    return rendered;
-  }));
+    out[i] = rendered;
+  });
+  return out;
 }
 
 /**

@@ -137,6 +137,34 @@ Deno.test("a task file that never ends (/dev/zero) or holds over 10 MB is refuse
   assert.equal(await taskFlag({ taskFile: "task.md" }, root), "fix it\n");
 });
 
+Deno.test("a task file in UTF-16 with its byte order mark (Windows PowerShell's `>`) is read as its text", async () => {
+  const task = "fix the caf\u00e9 parser \u{1f41b}\n";
+  const utf16 = (bigEndian: boolean) => {
+    const bytes = new Uint8Array(2 + task.length * 2);
+    const view = new DataView(bytes.buffer);
+    view.setUint16(0, 0xfeff, !bigEndian);
+    for (let i = 0; i < task.length; i++) view.setUint16(2 + i * 2, task.charCodeAt(i), !bigEndian);
+    return bytes;
+  };
+  const root = await makeProject({
+    "le.md": utf16(false),
+    "be.md": utf16(true),
+    "utf8.md": new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(task)]),
+  });
+  for (const file of ["le.md", "be.md", "utf8.md"]) {
+    assert.equal(await taskFlag({ taskFile: file }, root), task, file);
+  }
+  // UTF-16 cut in the middle of a character is no text.
+  await Deno.writeFile(join(root, "odd.md"), utf16(false).subarray(0, 7));
+  await assert.rejects(taskFlag({ taskFile: "odd.md" }, root), (error: Error) => {
+    assert.equal(
+      error.message,
+      'Cannot read the task file "odd.md" (--task-file): not UTF-16 text, though it starts with its mark',
+    );
+    return true;
+  });
+});
+
 Deno.test("slop build --help lists --task and --task-file", async () => {
   const run = await runCli(["build", "--help"], await project());
   assert.match(run.stdout, /--task <text>/);

@@ -334,6 +334,29 @@ Deno.test("loadConfig() rejects a root that is missing or a file, naming the key
   await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("loadConfig() names a config under a name slop does not load, rather than building without it", async () => {
+  // `slop.config.json` with an `exclude` was passed over: the build took every file, the
+  // excluded ones too, and said nothing.
+  for (
+    const name of ["slop.config.json", "slop.config.yaml", "slop.config.mts", "slop.config.cjs"]
+  ) {
+    const dir = await makeProject({ [name]: '{"exclude": ["private/**"]}\n', "a.py": "x = 1\n" });
+    await assert.rejects(loadConfig({ cwd: dir }), (error: Error) => {
+      assert.ok(error instanceof ConfigError);
+      assert.equal(
+        error.message,
+        `Invalid config "${name}": slop loads only slop.config.ts, slop.config.js or ` +
+          "slop.config.mjs (a module that default-exports the config): rename it to " +
+          "slop.config.ts (export default { ... }), or move it away to build without a config",
+      );
+      return true;
+    });
+    // Beside a config slop loads, it is another project's file.
+    await Deno.writeTextFile(join(dir, "slop.config.ts"), 'export default { exclude: ["b"] };\n');
+    assert.deepEqual((await loadConfig({ cwd: dir })).exclude, ["b"]);
+  }
+});
+
 // A config whose loading never finishes is an error that names the file, after a time limit:
 // a top-level await that never settles used to hang a build server or an MCP call forever.
 Deno.test("a config whose top-level await never settles fails with its file named", async () => {

@@ -33,7 +33,7 @@ async function readAfterSwap(swap: (path: string) => void, files: Record<string,
   }
 }
 
-Deno.test("a file that became a FIFO, a device or a folder after it was listed is skipped, never read", async () => {
+Deno.test("a file that became a FIFO, a link to a device or a folder after it was listed is never read", async () => {
   const kinds: Record<string, (path: string) => void> = {
     "fifo.txt": (path) => {
       Deno.removeSync(path);
@@ -54,7 +54,8 @@ Deno.test("a file that became a FIFO, a device or a folder after it was listed i
   );
   const reasons = Object.fromEntries(files.map((f) => [f.path, f.error?.reason ?? f.text]));
   assert.deepEqual(reasons, {
-    "device.txt": "not a regular file",
+    // A link now, checked as one: it leads out of the root (a fresh build says the same).
+    "device.txt": "symbolic link leaves the root (set allowOutsideRoot to allow it)",
     "fifo.txt": "not a regular file",
     "folder.txt": "is a directory",
     "kept.txt": "d\n",
@@ -94,5 +95,71 @@ Deno.test("a symbolic link removed while the read follows it is a row with its r
   } finally {
     Deno.realPath = realPath;
     await Deno.remove(root, { recursive: true });
+  }
+});
+
+Deno.test("a file that became a symbolic link after it was listed is read as that link: out of the root or to a file the defaults leave out, its target is never read", async () => {
+  // A checkout while `slop watch` or the build server builds: the branch has a link where the
+  // file was (Capistrano's `config/database.yml -> /var/www/app/shared/config/database.yml`).
+  const outside = await makeProject({ "secret.txt": "OUTSIDE_SECRET\n" });
+  const files = await readAfterSwap((path) => {
+    const name = path.slice(path.lastIndexOf("/") + 1);
+    if (!["out.txt", "env.txt", "in.txt"].includes(name)) return;
+    Deno.removeSync(path);
+    if (name === "out.txt") Deno.symlinkSync(join(outside, "secret.txt"), path);
+    if (name === "env.txt") Deno.symlinkSync(".env", path);
+    if (name === "in.txt") Deno.symlinkSync("kept.txt", path);
+  }, {
+    "out.txt": "a\n",
+    "env.txt": "b\n",
+    "in.txt": "c\n",
+    "kept.txt": "d\n",
+    ".env": "PLAIN=hunter2-kept-out\n",
+  });
+  await Deno.remove(outside, { recursive: true });
+  const rows = Object.fromEntries(files.map((f) => [f.path, f.error ?? f.text]));
+  assert.deepEqual(rows, {
+    "out.txt": {
+      status: "error",
+      reason: "symbolic link leaves the root (set allowOutsideRoot to allow it)",
+    },
+    "env.txt": {
+      status: "skipped",
+      reason: 'a symbolic link to ".env", a file that may hold secrets, skipped by default: ' +
+        'name the link by its path in "files" to include it',
+    },
+    "in.txt": "d\n",
+    "kept.txt": "d\n",
+    ".env": {
+      status: "skipped",
+      reason: 'may hold secrets, skipped by default: name it by its path in "files" to include it',
+    },
+  });
+});
+
+Deno.test("a symbolic link retargeted out of the root after it was checked is read at the target checked, never the new one", async () => {
+  const root = await makeProject({ "target.txt": "t\n" });
+  const outside = await makeProject({ "secret.txt": "OUTSIDE_SECRET\n" });
+  Deno.symlinkSync("target.txt", join(root, "link.txt"));
+  const config = await loadConfig({ cwd: root });
+  const { targets } = await resolveTargets(config);
+  const link = targets.find((t) => t.path === "link.txt")!;
+  // Retargeted at the worst moment: right after the read found where it leads and checked it.
+  const realPath = Deno.realPath;
+  Deno.realPath = async (path) => {
+    const real = await realPath(path);
+    if (String(path).endsWith("link.txt")) {
+      Deno.removeSync(path);
+      Deno.symlinkSync(join(outside, "secret.txt"), path);
+    }
+    return real;
+  };
+  try {
+    const file = await readTarget(link, config);
+    assert.deepEqual([file.error, file.text], [undefined, "t\n"]);
+  } finally {
+    Deno.realPath = realPath;
+    await Deno.remove(root, { recursive: true });
+    await Deno.remove(outside, { recursive: true });
   }
 });

@@ -39,8 +39,8 @@ function project(): Promise<{ root: string; files: number; textBytes: number }> 
       textBytes += text.length;
     }
     await Deno.writeTextFile(
-      join(root, "slop.config.json"),
-      JSON.stringify({ files: ["src/**"] }),
+      join(root, "slop.config.ts"),
+      `export default ${JSON.stringify({ files: ["src/**"] })};\n`,
     );
     return { root, files, textBytes };
   })();

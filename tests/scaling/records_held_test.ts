@@ -26,7 +26,8 @@ async function tree(files: number, lines = 1): Promise<string> {
     const text = Array.from({ length: lines }, (_, k) => `x${i}_${k} = ${i * lines + k}\n`);
     await Deno.writeTextFile(join(dir, `m${i}.${i % 2 ? "py" : "ts"}`), text.join(""));
   }
-  await Deno.writeTextFile(join(root, "slop.config.json"), JSON.stringify({ files: ["src/**"] }));
+  const config = `export default ${JSON.stringify({ files: ["src/**"] })};\n`;
+  await Deno.writeTextFile(join(root, "slop.config.ts"), config);
   return root;
 }
 

@@ -1,0 +1,95 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { buildContext, type ViewModePlugin } from "../../mod.ts";
+import { tempDir } from "../_helpers.ts";
+
+/**
+ * How many files a build renders at once, counted by a view mode that waits a task turn in each
+ * render: never timed. Each file rendering holds its input (a copy of its text), its promises and
+ * its render's data, so with every file started at once what a build held at its peak grew with
+ * its number of files (a folder of 200,000 empty files peaked near 3 GB). The files are tiny and
+ * in one folder, as in that tree; 100 and 1,600 of them, 16x apart.
+ */
+async function oneFolder(files: number): Promise<string> {
+  const root = await tempDir({ prefix: "slop_window_" });
+  await Deno.mkdir(join(root, "src"));
+  for (let i = 0; i < files; i++) await Deno.writeTextFile(join(root, "src", `f${i}.txt`), "x\n");
+  return root;
+}
+
+/** The most renders of the view mode under way at one time in a build of `root`. */
+async function mostAtOnce(files: number, layer: "plain" | "layer"): Promise<number> {
+  const root = await oneFolder(files);
+  let now = 0;
+  let most = 0;
+  const probe: ViewModePlugin = {
+    kind: "view-mode",
+    name: "probe",
+    version: "1",
+    async render(input) {
+      most = Math.max(most, ++now);
+      // A task turn: every render the stage has started by now is under way together.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      now--;
+      return input.text;
+    },
+  };
+  const result = await buildContext({
+    cwd: root,
+    inline: {
+      files: [{ path: "src/**", view: "probe" }],
+      plugins: [probe],
+      cache: { enabled: false },
+    },
+  }, { write: false, ...(layer === "plain" ? { layer: undefined } : {}) });
+  assert.equal(result.manifest.files.filter((f) => f.status === "rendered").length, files);
+  return most;
+}
+
+for (const layer of ["plain", "layer"] as const) {
+  Deno.test(`a ${layer} build renders a bounded number of files at once, however many files a folder holds`, async () => {
+    const counts = [100, 1600];
+    const most: number[] = [];
+    for (const n of counts) most.push(await mostAtOnce(n, layer));
+    assert.ok(most[0] > 1, `renders ran one at a time (${most.join(", ")})`);
+    assert.ok(
+      most[1] <= most[0] * 1.5,
+      `files rendering at once grew ${(most[1] / most[0]).toFixed(1)}x for ${
+        counts[1] / counts[0]
+      }x the files (${most.join(", ")})`,
+    );
+  });
+}
+
+Deno.test("renders that do not settle give their places in the window to the next files, which do not wait out their timeout", async () => {
+  // The first files' renders end only once every file has started: held in the window, the files
+  // after them would start only when those timed out (a minute), 64 at a time.
+  const files = 200;
+  const root = await oneFolder(files);
+  for (const layer of ["plain", "layer"] as const) {
+    let started = 0;
+    let open: () => void = () => {};
+    const allStarted = new Promise<void>((resolve) => open = resolve);
+    const latch: ViewModePlugin = {
+      kind: "view-mode",
+      name: "latch",
+      version: "1",
+      timeoutMs: 60_000,
+      async render(input) {
+        if (++started === files) open();
+        if (started <= 100) await allStarted;
+        return input.text;
+      },
+    };
+    const result = await buildContext({
+      cwd: root,
+      inline: {
+        files: [{ path: "src/**", view: "latch" }],
+        plugins: [latch],
+        cache: { enabled: false },
+      },
+    }, { write: false, ...(layer === "plain" ? { layer: undefined } : {}) });
+    assert.deepEqual(result.warnings, [], layer);
+    assert.equal(result.manifest.files.filter((f) => f.status === "rendered").length, files);
+  }
+});
