@@ -15,8 +15,11 @@
  * closes runs to the end (one pass, whatever the text).
  */
 const SLASH_STAR = "\\/\\*[^]*?(?:\\*\\/|$)";
-const DOUBLE = '"(?:[^"\\\\\\n]|\\\\.)*"';
-const SINGLE = "'(?:[^'\\\\\\n]|\\\\.)*'";
+// A string that does not close on its line runs to the line's end, as a compiler reads it: one
+// that failed was tried again from each quote in it (a line of `\"` read once a quote), and a
+// comment's opening in its text opened a comment.
+const DOUBLE = '"(?:[^"\\\\\\n]|\\\\[^]?)*(?:"|(?=\\n)|$)';
+const SINGLE = "'(?:[^'\\\\\\n]|\\\\[^]?)*(?:'|(?=\\n)|$)";
 // A character literal (`'"'`, `'\u0041'`), never a Rust lifetime (`&'a str`).
 const CHAR = "'(?:[^'\\\\\\n]|\\\\[^'\\n]{1,9})'";
 const TRIPLE = '"""[^]*?(?:"""|$)';
@@ -48,7 +51,7 @@ const LUA = new RegExp(
  * a line): a generator's template holds `def` lines.
  */
 const RUBY = new RegExp(
-  `(^=begin\\b[^]*?(?:\\n=end\\b|$(?![^]))|<<[~-](["']?)([A-Z_]\\w*)\\2[^\\n]*\\n(?:[^]*?\\n[ \\t]*\\3(?=\\n|$(?![^]))|[^]*))|#[^\\n]*|${DOUBLE}|${SINGLE}`,
+  `(^=begin\\b[^]*?(?:\\n=end\\b|$(?![^]))|<<[~-](["']?)([A-Z_]\\w*)\\2[^\\n]*(?:\\n|$(?![^]))(?:[^]*?\\n[ \\t]*\\3(?=\\n|$(?![^]))|[^]*))|#[^\\n]*|${DOUBLE}|${SINGLE}`,
   "gm",
 );
 /** PowerShell: `<# ... #>` comments and here-strings (`@"` to `"@` at a line's start). */

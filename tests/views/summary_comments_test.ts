@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { summarize } from "../../plugins/view_modes/summary.ts";
+import { codeText } from "../../plugins/view_modes/_summary_blanks.ts";
 
 // A summary's patterns read lines, and a line in a block comment or in a string over lines was
 // read as code: a `Package.swift`'s `.package(url: ...)` commented out was a dependency, a
@@ -102,5 +103,27 @@ for (const [path, text, shown, hidden] of CASES) {
     const summary = summarize(path, text);
     for (const name of shown) assert.ok(summary.includes(name), `${name} in:\n${summary}`);
     for (const name of hidden) assert.ok(!summary.includes(name), `${name} not in:\n${summary}`);
+  });
+}
+
+// A string that did not close on its line was tried again from each quote in it, to the line's
+// end each time (a line of 80 KB of `\"` took seconds), and a comment's or string's opening in
+// its text opened one, and lines of code after it were blanks (review20). A string runs to its
+// line's end now, as a compiler reads it: the text after it is code. Written for this test.
+const UNCLOSED: Array<[string, string]> = [
+  [".c", 'char *s = "a \\" /* b\nint after(void) {}\n*/\n'],
+  [".go", 'var s = "a \\" /* b\nfunc after() {}\n*/\n'],
+  [".cs", 'var s = "a \\" /* b\nclass After {}\n*/\n'],
+  [".java", 'String s = "a \\" /* b\nclass After {}\n*/\n'],
+  [".php", "$s = 'a \\' /* b\nfunction after() {}\n*/\n"],
+  [".py", "s = 'a \\' \"\"\" b\ndef after():\n\"\"\"\n"],
+  [".rb", 's = "a \\" <<~A b\ndef after\nA\n'],
+  [".ps1", '$s = "a \\" <# b\nfunction After { }\n#>\n'],
+  [".lua", 's = "a \\" --[[ b\nfunction after() end\n]]\n'],
+];
+for (const [ext, text] of UNCLOSED) {
+  Deno.test(`a ${ext} string that does not close on its line ends there`, () => {
+    const lines = (t: string) => t.split("\n").slice(0, 2);
+    assert.deepEqual(lines(codeText(ext, text)), lines(text));
   });
 }
