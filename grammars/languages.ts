@@ -774,9 +774,21 @@ function goSubtests(def: NodeLike): boolean {
   const known = GO_SUBTESTS.get(def);
   if (known !== undefined) return known;
   const body = def.childForFieldName("body");
-  const runs = !!body && body.text.includes(".Run(") && goRunsSubtests(body, 0);
+  const runs = !!body && body.text.includes(".Run(") && goTestFunction(def) &&
+    goRunsSubtests(body, 0);
   GO_SUBTESTS.set(def, runs);
   return runs;
+}
+
+/**
+ * Whether a function is a test's: named as `go test` runs it (`TestAdd`, a testify suite's
+ * `func (s *S) TestAdd()`, `BenchmarkX`, `FuzzX`) or given a test's handle (`t *testing.T`,
+ * `tb testing.TB`); a program's `group.Run("workers", func() {...})` runs no subtest.
+ */
+function goTestFunction(def: NodeLike): boolean {
+  const name = def.childForFieldName("name")?.text ?? "";
+  return /^(?:Test|Benchmark|Fuzz)/.test(name) ||
+    /\btesting\.(?:T|B|F|TB)\b/.test(def.childForFieldName("parameters")?.text ?? "");
 }
 
 /** Whether a block's statements, or those of its loops, run a subtest. */
