@@ -96,6 +96,28 @@ const CASES: Array<[string, string, string[], string[]]> = [
     ["`real`"],
     ["old"],
   ],
+  // Rust's, Swift's, Kotlin's, Scala's and Dart's block comments nest: the text after an inner
+  // comment's close was read as code (review20).
+  [
+    "nested.rs",
+    "/*\n/* inner */\npub fn hidden() {}\n*/\npub fn real() {}\n",
+    ["`real`"],
+    ["hidden"],
+  ],
+  [
+    "Nested.swift",
+    "/* a /* b */\nfunc hidden() {}\n*/\nfunc real() {}\n",
+    ["`real`"],
+    ["hidden"],
+  ],
+  // A heredoc's terminator before a CRLF line end closed nothing: the rest of the file was taken
+  // out (review20).
+  [
+    "crlf.rb",
+    "SQL = <<~EOS\r\n  def in_heredoc\r\nEOS\r\ndef real\r\nend\r\n",
+    ["`real`"],
+    ["in_heredoc"],
+  ],
 ];
 
 for (const [path, text, shown, hidden] of CASES) {
