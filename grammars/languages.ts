@@ -2067,8 +2067,28 @@ function csharpKeep(node: NodeLike, type: string = node.type, container?: NodeLi
  */
 function csharpStatementKept(node: NodeLike, type: string): boolean {
   if (type === "local_declaration_statement" || type === "local_function_statement") return true;
+  if (type === "if_statement") return csharpBranches(node) <= CSHARP_MAX_BRANCHES;
   if (CSHARP_COMPOUND.has(type)) return true;
   return type === "expression_statement" && !CSHARP_PRINTS.test(node.text);
+}
+
+/**
+ * The most branches an `if`'s `else if` chain may have to stay: each nests in the one before it,
+ * and a program's blocks are read as its statements only so many levels deep (see
+ * {@linkcode csharpProgramBlock}); a longer chain is left out, as a program's `if` once was (a
+ * chain of hundreds nested past the depth the view follows, and the file had no view).
+ */
+const CSHARP_MAX_BRANCHES = 48;
+
+/** How many branches an `if`'s `else if` chain has, counted to one past {@linkcode CSHARP_MAX_BRANCHES}. */
+function csharpBranches(node: NodeLike): number {
+  let count = 1;
+  for (
+    let next = node.childForFieldName("alternative");
+    next?.type === "if_statement" && count <= CSHARP_MAX_BRANCHES;
+    next = next.childForFieldName("alternative")
+  ) count++;
+  return count;
 }
 
 /** The statements of a program that branch, loop or guard a block: kept with their heads. */
