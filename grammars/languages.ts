@@ -1797,6 +1797,9 @@ function phpReturnedRoutes(statement: NodeLike): NodeLike | undefined {
   return body?.namedChildren.some((c) => phpRoute(c) !== undefined) ? closure : undefined;
 }
 
+/** A PHP string, else a bracket's inner blank or a trailing comma before a close. */
+const PHP_TIGHT = /('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|([([]) |,? ([)\]])/g;
+
 /**
  * A statement's words up to `end` (an offset in the file) on one line, as the outline shows a
  * signature: its comments left out, each of `bodies` (closures' bodies) as the skeleton's marker,
@@ -1829,9 +1832,13 @@ function phpWords(statement: NodeLike, end: number, bodies: NodeLike[]): string 
   }
   text += statement.text.slice(at - from, Math.max(at, end) - from);
   // A call over lines reads as one on its line: no blank inside a bracket, no trailing comma
-  // (`it(\n    'adds',\n    function () {...}\n)` as `it('adds', function () { ... })`).
+  // (`it(\n    'adds',\n    function () {...}\n)` as `it('adds', function () { ... })`); a
+  // string's are its text (`it('adds ( one )')`).
   return text.replace(/\s+(?=\??->)/g, "").replace(/\s+/g, " ").trim()
-    .replace(/([([]) /g, "$1").replace(/,? ([)\]])/g, "$1");
+    .replace(
+      PHP_TIGHT,
+      (_all, literal?: string, open?: string, close?: string) => literal ?? open ?? close ?? "",
+    );
 }
 
 /** A signature cut to 240 characters, as the outline's other long ones are. */

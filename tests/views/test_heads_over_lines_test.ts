@@ -72,6 +72,13 @@ Deno.test("a signature's strings, backticks and regex literals keep their blanks
     ),
     ['@pytest.mark.parametrize("x", ["( a", "b ]"]) def test_a(x)'],
   );
+  assert.deepEqual(
+    await signatures(
+      "tests/Feature/ATest.php",
+      "<?php\nit(\n    'adds ( one ), [ x ]',\n    function () {\n        expect(1)->toBe(1);\n    },\n);\n",
+    ),
+    ["it('adds ( one ), [ x ]', function () { ... })"],
+  );
   // Rust's lifetimes open no literal: the brackets after them are tightened still.
   assert.deepEqual(
     await signatures("a.rs", "fn borrow<'a>( x: &'a str, c: char, ) -> &'a str { x }\n"),
