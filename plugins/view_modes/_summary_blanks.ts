@@ -142,7 +142,10 @@ export function codeText(ext: string, text: string): string {
     // A comment that nests ends where its own close is, past those of the comments inside it.
     if (nests && found[0].startsWith("/*")) tokens.lastIndex = end = nestedEnd(text, start);
     const token = text.slice(start, end);
-    if (found[1] && (COMMENT.test(token) || token.includes("\n"))) {
+    // A `/*` that never closes is no comment valid code holds (a raw string's text the tokens
+    // misread, `r#"a"/*"#`): taken out, it took the rest of the file with it.
+    const unclosed = token.startsWith("/*") && (token.length < 4 || !token.endsWith("*/"));
+    if (found[1] && !unclosed && (COMMENT.test(token) || token.includes("\n"))) {
       out += text.slice(copied, start) + blankOf(token);
       copied = end;
     }

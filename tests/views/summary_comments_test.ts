@@ -118,6 +118,26 @@ const CASES: Array<[string, string, string[], string[]]> = [
     ["`real`"],
     ["in_heredoc"],
   ],
+  // JSX's text may hold `/*` (a glob, `src/*.ts`): read as a comment that never closed, it took
+  // the rest of the file, and a raw string's `/*` the tokens misread did too (review20).
+  [
+    "Files.tsx",
+    "export function Files() {\n  return <p>Matches src/*.ts files</p>;\n}\nexport function real() {}\n",
+    ["`Files`", "`real`"],
+    [],
+  ],
+  [
+    "Glob.jsx",
+    "export function Glob() {\n  return <p>src/*.ts</p>;\n}\nexport function real() {}\n/* a note */\n",
+    ["`Glob`", "`real`"],
+    [],
+  ],
+  [
+    "raw.rs",
+    'const S: &str = r#"a"/*"#;\npub fn real() {}\n',
+    ["`real`"],
+    [],
+  ],
 ];
 
 for (const [path, text, shown, hidden] of CASES) {
