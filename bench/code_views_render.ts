@@ -4,6 +4,9 @@
  * the files, their bytes, the skeletons' bytes, the symbols found, how many are test suites and
  * tests, how many files parsed with errors (with `ERRORS=1`, each named) and the milliseconds.
  * Time it with `/usr/bin/time` against another checkout of slop (`SLOP=/tmp/base`) to compare.
+ * `EXT=sol,ps1,psm1` renders the files of those extensions instead, and `LINES=1` counts the
+ * skeletons' lines that are no part of a line of the file, body markers aside (`invented`; with
+ * `ERRORS=1` each is printed): see bench/README.md, "(seventeenth session, grammar26)".
  * See bench/README.md, "JavaScript and TypeScript: test files, top-level calls (thirteenth
  * session)".
  *
@@ -18,14 +21,20 @@
 const slop = Deno.env.get("SLOP") ?? new URL("..", import.meta.url).pathname;
 const { renderCode } = await import(`${slop}/plugins/view_modes/_code.ts`);
 
-/** The files of the checkouts a code view reads as JavaScript or TypeScript, with their texts. */
+/** Extensions to render (`EXT=sol,hs`), else JavaScript's and TypeScript's. */
+const EXT = Deno.env.get("EXT");
+const WANTED = EXT
+  ? new RegExp(`\\.(?:${EXT.split(",").map((e) => e.replace(/\W/g, "")).join("|")})$`)
+  : /\.[mc]?[jt]sx?$/;
+
+/** The files of the checkouts of the wanted extensions, with their texts. */
 function sources(repos: string[]): [string, string][] {
   const files: [string, string][] = [];
   for (const repo of repos) {
     const out = new Deno.Command("git", { args: ["-C", repo, "ls-files", "-z"], stdout: "piped" })
       .outputSync();
     for (const path of new TextDecoder().decode(out.stdout).split("\0")) {
-      if (!/\.[mc]?[jt]sx?$/.test(path) || path.endsWith(".d.ts")) continue;
+      if (!WANTED.test(path) || path.endsWith(".d.ts")) continue;
       try {
         files.push([path, Deno.readTextFileSync(`${repo}/${path}`)]);
       } catch {
@@ -38,7 +47,16 @@ function sources(repos: string[]): [string, string][] {
 
 if (import.meta.main) {
   const files = sources(Deno.args);
-  const totals = { files: files.length, bytes: 0, shown: 0, symbols: 0, tests: 0, errors: 0 };
+  const totals = {
+    files: files.length,
+    bytes: 0,
+    shown: 0,
+    symbols: 0,
+    tests: 0,
+    errors: 0,
+    invented: 0,
+  };
+  const lines = Deno.env.get("LINES") !== undefined;
   const started = performance.now();
   for (const [path, text] of files) {
     totals.bytes += text.length;
@@ -50,6 +68,12 @@ if (import.meta.main) {
       .length;
     if (view.hasErrors) totals.errors++;
     if (view.hasErrors && Deno.env.get("ERRORS")) console.log(`error: ${path}`);
+    for (const line of lines ? view.text.split("\n") : []) {
+      const parts = line.split(/\{ \.\.\. \}|do \.\.\. end|\.\.\./).map((p: string) => p.trim());
+      if (parts.every((p: string) => !p || text.includes(p))) continue;
+      totals.invented++;
+      if (Deno.env.get("ERRORS")) console.log(`invented: ${path}: ${line}`);
+    }
   }
   console.log(JSON.stringify({ ...totals, ms: Math.round(performance.now() - started) }));
 }

@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 1,140 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 1,382 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -19,7 +19,11 @@
  * rarer history and credential files, more providers' keys), the twentieth's 262 (CI files of
  * many vendors, infrastructure files, mobile configs, notebooks, histories, logs and dumps, test
  * fixtures, SQL dumps, mail configs, rarer URIs, oddly wrapped keys, more providers, names in other
- * languages, Algolia's clients, `AUTH` at a `redis-cli` prompt), each scanned as a build scans it
+ * languages, Algolia's clients, `AUTH` at a `redis-cli` prompt), the twenty-first's 242 (Rust's
+ * byte arrays and lazy cells, tables' rows, pipes into base64, base64 data maps, languages' and
+ * package managers' configs, clouds' CLIs' caches, deploy platforms, observability agents, identity
+ * servers, request collections, signed URLs, cookie jars, logs, wallets, providers' newer keys),
+ * each scanned as a build scans it
  * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
@@ -7787,6 +7791,1672 @@ keep(
   ".github/workflows/deploy.yml",
   `        env:\n          FLY_API_TOKEN: \${{ secrets.FLY_API_TOKEN }}\n          NPM_TOKEN: \${{ secrets.NPM_TOKEN }}\n`,
   "${{ secrets.NPM_TOKEN }}",
+);
+// The twenty-first hunt's samples (seventeenth session, written before reading the rules): the
+// six leak24 left and Rust's byte-array and lazy initialisers, then configs and code of languages
+// and tools the rounds before wrote little of (Elixir and Erlang releases, Scala's HOCON, Haskell,
+// OCaml, Zig, Nim, Crystal, Julia, Dart), package managers' and registries' credential files,
+// clouds' CLIs' caches, deploy platforms' files, observability agents, identity servers, request
+// collections (Insomnia, Bruno, Thunder Client, Hurl), curl in pages, presigned URLs, HAR cookies,
+// JWTs in logs, wallet files and key blocks in odd wrappers, and providers' newer keys.
+const r21 = (n: number) => ch(A + "_-", n);
+// Rust byte arrays and lazy initialisers
+add(
+  "rust const *b array",
+  "src/sign.rs",
+  (v) => `const SIGNING_KEY: [u8; 32] = *b"${v}";\n`,
+  alnum(32),
+);
+add(
+  "rust static b array ref",
+  "src/auth.rs",
+  (v) => `static HMAC_SECRET: &[u8; 24] = b"${v}";\n`,
+  alnum(24),
+);
+add(
+  "rust Lazy::new closure",
+  "src/config.rs",
+  (v) => `static API_TOKEN: Lazy<String> = Lazy::new(|| "${v}".to_string());\n`,
+  alnum(40),
+);
+add(
+  "rust once_cell sync Lazy",
+  "src/db.rs",
+  (v) =>
+    `static DB_PASSWORD: once_cell::sync::Lazy<&str> = once_cell::sync::Lazy::new(|| "${v}");\n`,
+  pw(),
+);
+add(
+  "rust LazyLock",
+  "src/keys.rs",
+  (v) => `pub static JWT_SECRET: LazyLock<String> = LazyLock::new(|| String::from("${v}"));\n`,
+  r21(43),
+);
+add(
+  "rust lazy_static macro",
+  "src/lib.rs",
+  (v) => `lazy_static! {\n    static ref STRIPE_SECRET_KEY: String = "${v}".to_owned();\n}\n`,
+  "sk_live_" + alnum(24),
+);
+add(
+  "rust OnceLock get_or_init",
+  "src/token.rs",
+  (v) => `    SLACK_TOKEN.get_or_init(|| "${v}".into())\n`,
+  "xoxb-" + digits(12) + "-" + digits(12) + "-" + alnum(24),
+);
+add(
+  "rust const &str multi",
+  "src/consts.rs",
+  (v) => `pub const ADMIN_PASSWORD: &'static str =\n    "${v}";\n`,
+  pw(),
+);
+// the leftovers in more shapes
+add(
+  "configmap data env b64",
+  "k8s/configmap.yaml",
+  (v) =>
+    `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: app\nbinaryData:\n  secrets.env: ${v}\n`,
+  btoa(`DB_PASSWORD=${pw()}\nSTRIPE_KEY=sk_live_${alnum(24)}\n`),
+);
+add(
+  "helm values data b64",
+  "values.yaml",
+  (v) => `secret:\n  data:\n    password: ${v}\n`,
+  btoa(pw()),
+);
+add(
+  "k8s data b64 of json creds",
+  "deploy/creds.yaml",
+  (v) => `data:\n  credentials.json: ${v}\n`,
+  btoa(JSON.stringify({ client_secret: alnum(32), refresh_token: "1//" + r21(60) })),
+);
+add("base64 <<< in page", "docs/setup.md", (v) => `    $ base64 <<< '${v}'\n`, pw());
+add(
+  "printf | base64 -w0",
+  "README.md",
+  (v) => `\`\`\`bash\nprintf '%s' '${v}' | base64 -w0\n\`\`\`\n`,
+  pw(),
+);
+add(
+  "echo -n | openssl base64",
+  "docs/k8s.md",
+  (v) => `echo -n "${v}" | openssl base64\n`,
+  alnum(32),
+);
+add(
+  "ipynb html td api key",
+  "analysis.ipynb",
+  (v) =>
+    `      "text/html": [\n       "<td>OPENAI_API_KEY</td>\\n",\n       "<td>${v}</td>\\n"\n      ]\n`,
+  "sk-proj-" + r21(48),
+);
+add(
+  "html table row password",
+  "docs/accounts.html",
+  (v) => `<tr><th>DB_PASSWORD</th><td>${v}</td></tr>\n`,
+  pw(),
+);
+add(
+  "markdown table password",
+  "docs/env.md",
+  (v) => `| DB_PASSWORD | \`${v}\` | postgres |\n`,
+  pw(),
+);
+add(
+  "sql comment password prose",
+  "seed.sql",
+  (v) => `/* default user: root, password ${v} */\n`,
+  pw(),
+);
+add("sql comment pw:", "migrate.sql", (v) => `-- test account alice / pw: ${v}\n`, pw());
+add(
+  "runas /savecred piped",
+  "deploy.cmd",
+  (v) => `echo ${v}| runas /savecred /user:DOMAIN\\svc "net start app"\n`,
+  pw(),
+);
+add(
+  "psexec -p quoted",
+  "remote.bat",
+  (v) => `psexec \\\\srv01 -u CORP\\admin -p "${v}" cmd\n`,
+  pw(),
+);
+// Elixir, Erlang, Scala, Haskell, OCaml and others
+add(
+  "elixir runtime.exs Repo",
+  "config/runtime.exs",
+  (v) => `config :shop, Shop.Repo,\n  username: "shop",\n  password: "${v}",\n  hostname: "db"\n`,
+  pw(),
+);
+add(
+  "elixir secret_key_base",
+  "config/prod.exs",
+  (v) => `config :shop, ShopWeb.Endpoint, secret_key_base: "${v}"\n`,
+  r21(64),
+);
+add(
+  "elixir guardian secret",
+  "config/config.exs",
+  (v) => `config :shop, Shop.Guardian,\n  issuer: "shop",\n  secret_key: "${v}"\n`,
+  r21(64),
+);
+add(
+  "erlang vm.args cookie",
+  "rel/vm.args",
+  (v) => `-name shop@127.0.0.1\n-setcookie ${v}\n`,
+  up(20),
+);
+add(
+  "erlang sys.config password",
+  "config/sys.config",
+  (v) => `[{epgsql, [{host, "db"}, {username, "app"}, {password, "${v}"}]}].\n`,
+  pw(),
+);
+add(
+  "scala hocon password",
+  "conf/application.conf",
+  (v) => `slick.dbs.default.db.password = "${v}"\n`,
+  pw(),
+);
+add(
+  "hocon block secret",
+  "src/main/resources/application.conf",
+  (v) => `play.http.secret.key = "${v}"\n`,
+  r21(48),
+);
+add(
+  "hocon nested apiKey",
+  "application.conf",
+  (v) => `stripe {\n  api-key = "${v}"\n}\n`,
+  "sk_live_" + alnum(24),
+);
+add(
+  "haskell password literal",
+  "app/Main.hs",
+  (v) => `connInfo = defaultConnectInfo { connectPassword = "${v}" }\n`,
+  pw(),
+);
+add("ocaml let token", "bin/main.ml", (v) => `let api_token = "${v}"\n`, ghp());
+add(
+  "zig const token",
+  "src/main.zig",
+  (v) => `const api_token: []const u8 = "${v}";\n`,
+  "glpat-" + r21(20),
+);
+add("nim let password", "src/app.nim", (v) => `let dbPassword = "${v}"\n`, pw());
+add(
+  "crystal ENV fetch default",
+  "src/app.cr",
+  (v) => `DB_PASS = ENV.fetch("DB_PASSWORD", "${v}")\n`,
+  pw(),
+);
+add(
+  "julia ENV get default",
+  "src/app.jl",
+  (v) => `const TOKEN = get(ENV, "API_TOKEN", "${v}")\n`,
+  alnum(40),
+);
+add(
+  "dart const apiKey",
+  "lib/env.dart",
+  (v) => `const String stripeSecretKey = '${v}';\n`,
+  "sk_live_" + alnum(24),
+);
+add(
+  "fsharp let password",
+  "Program.fs",
+  (v) => `let connStr = "Server=db;User Id=sa;Password=${v};"\n`,
+  pw(),
+);
+add("groovy def password", "build.groovy", (v) => `def nexusPassword = '${v}'\n`, pw());
+add(
+  "powershell ConvertTo-SecureString var",
+  "deploy.ps1",
+  (v) => `$pw = ConvertTo-SecureString -String '${v}' -AsPlainText -Force\n`,
+  pw(),
+);
+add(
+  "vbscript password",
+  "map.vbs",
+  (v) => `objNetwork.MapNetworkDrive "Z:", "\\\\srv\\share", False, "CORP\\bob", "${v}"\n`,
+  pw(),
+);
+add(
+  "applescript password",
+  "mount.applescript",
+  (v) => `mount volume "smb://srv/share" as user name "bob" with password "${v}"\n`,
+  pw(),
+);
+// package managers' and registries' files
+add(
+  "nuget ClearTextPassword",
+  "NuGet.Config",
+  (v) =>
+    `<packageSourceCredentials>\n  <github>\n    <add key="Username" value="bob" />\n    <add key="ClearTextPassword" value="${v}" />\n  </github>\n</packageSourceCredentials>\n`,
+  ghp(),
+);
+add(
+  "yarnrc.yml npmAuthToken",
+  ".yarnrc.yml",
+  (v) =>
+    `npmScopes:\n  acme:\n    npmAuthToken: "${v}"\n    npmRegistryServer: "https://npm.pkg.github.com"\n`,
+  ghp(),
+);
+add(
+  "bunfig token",
+  "bunfig.toml",
+  (v) => `[install.scopes]\nacme = { token = "${v}", url = "https://npm.acme.dev/" }\n`,
+  "npm_" + alnum(36),
+);
+add(
+  "poetry auth.toml",
+  "auth.toml",
+  (v) => `[http-basic.private]\nusername = "bob"\npassword = "${v}"\n`,
+  pw(),
+);
+add(
+  "pdm config",
+  "pdm.toml",
+  (v) =>
+    `[repository.private]\nurl = "https://pypi.acme.dev"\nusername = "bob"\npassword = "${v}"\n`,
+  pw(),
+);
+add(
+  "uv index url creds",
+  "uv.toml",
+  (v) => `[[index]]\nurl = "https://bob:${v}@pypi.acme.dev/simple"\n`,
+  pw(),
+);
+add(
+  "condarc channel token",
+  ".condarc",
+  (v) => `channels:\n  - https://conda.anaconda.org/t/${v}/acme\n`,
+  "ac-" + hex(32),
+);
+add(
+  "dart pub-credentials",
+  "pub-credentials.json",
+  (v) =>
+    `{"accessToken":"${v}","refreshToken":"1//${
+      r21(60)
+    }","tokenEndpoint":"https://accounts.google.com/o/oauth2/token"}\n`,
+  "ya29." + r21(100),
+);
+add(
+  "hex config api_key",
+  "hex.config",
+  (v) => `{'$repos', #{<<"hexpm:acme">> => #{api_key => <<"${v}">>}}}.\n`,
+  hex(32),
+);
+add(
+  "sbt credentials file",
+  ".sbt/.credentials",
+  (v) =>
+    `realm=Sonatype Nexus Repository Manager\nhost=nexus.acme.dev\nuser=deploy\npassword=${v}\n`,
+  pw(),
+);
+add(
+  "leiningen profiles creds",
+  "profiles.clj",
+  (v) => `{:auth {:repository-auth {#"clojars" {:username "bob" :password "${v}"}}}}\n`,
+  "CLOJARS_" + hex(60),
+);
+add("stack hackage token", "stack.yaml", (v) => `hackage-creds:\n  token: ${v}\n`, r21(64));
+add(
+  "cocoapods trunk netrc",
+  ".netrc",
+  (v) => `machine trunk.cocoapods.org\n  login bob@acme.dev\n  password ${v}\n`,
+  hex(32),
+);
+add(
+  "gem credentials rubygems",
+  ".gem/credentials",
+  (v) => `---\n:rubygems_api_key: ${v}\n`,
+  "rubygems_" + hex(48),
+);
+add(
+  "bundle config env",
+  ".bundle/config",
+  (v) => `---\nBUNDLE_GEMS__CONTRIBSYS__COM: "${v}"\n`,
+  hex(8) + ":" + hex(8),
+);
+add(
+  "gradle properties signing",
+  "gradle.properties",
+  (v) => `signing.keyId=ABCD1234\nsigning.password=${v}\n`,
+  pw(),
+);
+add("gradle ossrh", "~/.gradle/gradle.properties", (v) => `ossrhToken=${v}\n`, r21(44));
+add(
+  "maven settings server",
+  ".m2/settings.xml",
+  (v) =>
+    `<server>\n  <id>github</id>\n  <username>bob</username>\n  <password>${v}</password>\n</server>\n`,
+  ghp(),
+);
+add(
+  "maven settings privateKey passphrase",
+  ".m2/settings.xml",
+  (v) => `<server>\n  <id>ssh-repo</id>\n  <passphrase>${v}</passphrase>\n</server>\n`,
+  pw(),
+);
+add(
+  "ivy credentials",
+  "ivysettings.xml",
+  (v) => `<credentials host="repo.acme.dev" realm="Artifactory" username="ci" passwd="${v}"/>\n`,
+  pw(),
+);
+add(
+  "pip.conf extra-index",
+  "pip.conf",
+  (v) =>
+    `[global]\nextra-index-url = https://__token__:${v}@gitlab.acme.dev/api/v4/projects/12/packages/pypi/simple\n`,
+  "glpat-" + r21(20),
+);
+add(
+  "npmrc _password b64",
+  ".npmrc",
+  (v) => `//registry.acme.dev/:username=bob\n//registry.acme.dev/:_password=${v}\n`,
+  btoa(pw()),
+);
+add(
+  "cargo credentials registry",
+  ".cargo/credentials.toml",
+  (v) => `[registries.acme]\ntoken = "${v}"\n`,
+  "Bearer " + alnum(40),
+);
+add(
+  "go GOPRIVATE netrc token",
+  ".netrc",
+  (v) => `machine gitlab.acme.dev login oauth2 password ${v}\n`,
+  "glpat-" + r21(20),
+);
+add(
+  "composer github-oauth",
+  "auth.json",
+  (v) => `{\n  "github-oauth": {\n    "github.com": "${v}"\n  }\n}\n`,
+  "gho_" + alnum(36),
+);
+add("deno auth tokens", ".envrc", (v) => `export DENO_AUTH_TOKENS=${v}@deno.land\n`, alnum(40));
+// clouds' CLIs and infrastructure
+add(
+  "kubeconfig token user",
+  "kubeconfig",
+  (v) => `users:\n- name: ci\n  user:\n    token: ${v}\n`,
+  jwt(),
+);
+add(
+  "kubeconfig client-key-data",
+  ".kube/config",
+  (v) => `    client-key-data: ${v}\n`,
+  btoa("-----BEGIN RSA PRIVATE KEY-----\n" + pemBody() + "\n-----END RSA PRIVATE KEY-----\n"),
+);
+add(
+  "kubeconfig password basic",
+  ".kube/config",
+  (v) => `  user:\n    username: admin\n    password: ${v}\n`,
+  pw(),
+);
+add(
+  "docker config auths auth",
+  ".docker/config.json",
+  (v) => `{\n\t"auths": {\n\t\t"registry.acme.dev": {\n\t\t\t"auth": "${v}"\n\t\t}\n\t}\n}\n`,
+  btoa("bob:" + pw()),
+);
+add(
+  "docker config identitytoken",
+  ".docker/config.json",
+  (v) => `{"auths":{"acme.azurecr.io":{"auth":"","identitytoken":"${v}"}}}\n`,
+  jwt(),
+);
+add(
+  "aws sso cache",
+  ".aws/sso/cache/abc.json",
+  (v) =>
+    `{"startUrl": "https://acme.awsapps.com/start", "region": "us-east-1", "accessToken": "${v}", "expiresAt": "2026-12-01T00:00:00Z"}\n`,
+  "aoa" + r21(120),
+);
+add(
+  "aws cli cache creds",
+  ".aws/cli/cache/x.json",
+  (v) =>
+    `{"Credentials": {"AccessKeyId": "ASIA${
+      up(16)
+    }", "SecretAccessKey": "${v}", "SessionToken": "IQoJb3JpZ2luX2VjE${b64(60)}"}}\n`,
+  b64(40),
+);
+add(
+  "gcloud access token db json",
+  "credentials.db.json",
+  (v) => `{"account_id": "ci@acme.iam.gserviceaccount.com", "access_token": "${v}"}\n`,
+  "ya29." + r21(120),
+);
+add(
+  "azure msal token cache",
+  ".azure/msal_token_cache.json",
+  (v) => `{"RefreshToken": {"x": {"credential_type": "RefreshToken", "secret": "${v}"}}}\n`,
+  "0.A" + r21(200),
+);
+add(
+  "terraform credentials.tfrc.json",
+  ".terraform.d/credentials.tfrc.json",
+  (v) => `{\n  "credentials": {\n    "app.terraform.io": {\n      "token": "${v}"\n    }\n  }\n}\n`,
+  alnum(14) + ".atlasv1." + alnum(67),
+);
+add(
+  "terraform state sensitive attr",
+  "terraform.tfstate",
+  (v) =>
+    `          "attributes": {\n            "administrator_login_password": "${v}",\n            "name": "sql-prod"\n`,
+  pw(),
+);
+add(
+  "terraform state access key secret",
+  "terraform.tfstate",
+  (v) => `            "secret": "${v}",\n            "ses_smtp_password_v4": "B${b64(43)}",\n`,
+  b64(40),
+);
+add("packer pkrvars", "prod.pkrvars.hcl", (v) => `winrm_password = "${v}"\n`, pw());
+add(
+  "hcl nomad job template",
+  "job.nomad.hcl",
+  (v) =>
+    `      template {\n        data = "DB_PASSWORD=${v}"\n        destination = "secrets/env"\n      }\n`,
+  pw(),
+);
+add(
+  "vagrantfile smb password",
+  "Vagrantfile",
+  (v) =>
+    `  config.vm.synced_folder ".", "/vagrant", type: "smb", smb_username: "bob", smb_password: "${v}"\n`,
+  pw(),
+);
+add("salt pillar", "pillar/db.sls", (v) => `mysql:\n  server:\n    root_password: '${v}'\n`, pw());
+add(
+  "chef data bag json",
+  "data_bags/creds/db.json",
+  (v) => `{\n  "id": "db",\n  "password": "${v}"\n}\n`,
+  pw(),
+);
+add(
+  "ansible vars unencrypted vault file",
+  "group_vars/all/vault.yml",
+  (v) => `vault_db_password: ${v}\nvault_api_key: ${alnum(32)}\n`,
+  pw(),
+);
+add(
+  "ansible inline become pass",
+  "inventory.ini",
+  (v) => `web1 ansible_host=10.0.0.5 ansible_user=deploy ansible_become_pass=${v}\n`,
+  pw(),
+);
+add(
+  "ansible winrm password",
+  "host_vars/win1.yml",
+  (v) => `ansible_password: "${v}"\nansible_connection: winrm\n`,
+  pw(),
+);
+add(
+  "jenkinsfile withEnv literal",
+  "Jenkinsfile",
+  (v) => `withEnv(["DOCKER_PASSWORD=${v}"]) {\n  sh 'docker login -u ci --password-stdin'\n}\n`,
+  pw(),
+);
+add(
+  "jenkinsfile environment block",
+  "Jenkinsfile",
+  (v) => `environment {\n    SONAR_TOKEN = '${v}'\n}\n`,
+  "squ_" + hex(40),
+);
+add(
+  "jenkins casc yaml",
+  "jenkins.yaml",
+  (v) =>
+    `credentials:\n  system:\n    domainCredentials:\n      - credentials:\n          - string:\n              id: slack\n              secret: "${v}"\n`,
+  "xoxb-" + digits(12) + "-" + digits(13) + "-" + alnum(24),
+);
+add(
+  "cloud-init users passwd plain",
+  "user-data",
+  (v) =>
+    `#cloud-config\nusers:\n  - name: admin\n    plain_text_passwd: ${v}\n    lock_passwd: false\n`,
+  pw(),
+);
+add(
+  "ignition butane password",
+  "config.bu",
+  (v) =>
+    `passwd:\n  users:\n    - name: core\n      password_hash: ""\n      ssh_authorized_keys: []\nstorage:\n  files:\n    - path: /etc/app.env\n      contents:\n        inline: API_TOKEN=${v}\n`,
+  alnum(40),
+);
+add(
+  "systemd Environment quoted",
+  "app.service",
+  (v) => `[Service]\nEnvironment="DATABASE_PASSWORD=${v}"\n`,
+  pw(),
+);
+add(
+  "crontab inline env",
+  "crontab",
+  (v) => `0 3 * * * PGPASSWORD=${v} pg_dump -h db app > /backup/app.sql\n`,
+  pw(),
+);
+add(
+  "supervisor environment",
+  "supervisord.conf",
+  (v) => `[program:worker]\nenvironment=API_KEY="${v}",LOG_LEVEL="info"\n`,
+  alnum(40),
+);
+// deploy platforms, apps' settings
+add(
+  "fly.toml env token",
+  "fly.toml",
+  (v) => `[env]\n  SENTRY_AUTH_TOKEN = "${v}"\n`,
+  "sntrys_" + r21(80),
+);
+add(
+  "render.yaml envVars value",
+  "render.yaml",
+  (v) => `    envVars:\n      - key: STRIPE_SECRET_KEY\n        value: ${v}\n`,
+  "sk_live_" + alnum(24),
+);
+add("Procfile inline env", "Procfile", (v) => `web: API_SECRET=${v} gunicorn app:app\n`, alnum(40));
+add(
+  "app.json heroku env value",
+  "app.json",
+  (v) => `  "env": {\n    "SECRET_TOKEN": {\n      "value": "${v}"\n    }\n  }\n`,
+  alnum(40),
+);
+add(
+  "launchSettings env",
+  "Properties/launchSettings.json",
+  (v) =>
+    `      "environmentVariables": {\n        "ConnectionStrings__Default": "Host=db;Username=app;Password=${v}"\n      }\n`,
+  pw(),
+);
+add(
+  "dotnet user-secrets set",
+  "docs/dev.md",
+  (v) => `dotnet user-secrets set "Stripe:SecretKey" "${v}"\n`,
+  "sk_test_" + alnum(24),
+);
+add(
+  "serverless.yml env",
+  "serverless.yml",
+  (v) => `provider:\n  environment:\n    TWILIO_AUTH_TOKEN: ${v}\n`,
+  hex(32),
+);
+add(
+  "wrangler secret put echo",
+  "deploy.sh",
+  (v) => `echo "${v}" | wrangler secret put API_KEY\n`,
+  alnum(40),
+);
+add(
+  "vercel env add",
+  "deploy.sh",
+  (v) => `printf '${v}' | vercel env add DATABASE_PASSWORD production\n`,
+  pw(),
+);
+add(
+  "netlify env set",
+  "deploy.sh",
+  (v) => `netlify env:set STRIPE_SECRET_KEY ${v}\n`,
+  "sk_live_" + alnum(24),
+);
+add(
+  "heroku config:set",
+  "deploy.sh",
+  (v) => `heroku config:set SENDGRID_API_KEY=${v} -a acme\n`,
+  "SG." + r21(22) + "." + r21(43),
+);
+add(
+  "gh secret set --body",
+  "setup.sh",
+  (v) => `gh secret set NPM_TOKEN --body "${v}"\n`,
+  "npm_" + alnum(36),
+);
+add(
+  "kubectl create secret literal",
+  "setup.sh",
+  (v) => `kubectl create secret generic db --from-literal=password='${v}'\n`,
+  pw(),
+);
+add(
+  "docker run -e",
+  "run.sh",
+  (v) => `docker run -d -e POSTGRES_PASSWORD=${v} postgres:16\n`,
+  pw(),
+);
+add(
+  "docker secret create stdin",
+  "swarm.sh",
+  (v) => `printf "${v}" | docker secret create db_password -\n`,
+  pw(),
+);
+add(
+  "helm --set password",
+  "install.sh",
+  (v) => `helm install pg bitnami/postgresql --set auth.postgresPassword=${v}\n`,
+  pw(),
+);
+add(
+  "argocd login password",
+  "ci.sh",
+  (v) => `argocd login cd.acme.dev --username admin --password '${v}'\n`,
+  pw(),
+);
+add("vault kv put", "seed.sh", (v) => `vault kv put secret/app db_password=${v}\n`, pw());
+add("consul acl token env", ".envrc", (v) => `export CONSUL_HTTP_TOKEN=${v}\n`, uuid());
+add("nomad token env", "ci.env", (v) => `NOMAD_TOKEN=${v}\n`, uuid());
+add(
+  "oc login token",
+  "docs/openshift.md",
+  (v) => `oc login --token=${v} --server=https://api.ocp.acme.dev:6443\n`,
+  "sha256~" + r21(43),
+);
+add(
+  "helm repo add password",
+  "ci.sh",
+  (v) => `helm repo add acme https://charts.acme.dev --username ci --password ${v}\n`,
+  pw(),
+);
+// apps' settings and observability
+add(
+  "dbt profiles password",
+  "profiles.yml",
+  (v) =>
+    `acme:\n  outputs:\n    prod:\n      type: postgres\n      user: dbt\n      password: ${v}\n      host: db\n`,
+  pw(),
+);
+add(
+  "dbt snowflake private key passphrase",
+  "profiles.yml",
+  (v) => `      private_key_passphrase: "${v}"\n`,
+  pw(),
+);
+add(
+  "airflow conn uri env",
+  "docker-compose.yml",
+  (v) => `      AIRFLOW_CONN_POSTGRES_DEFAULT: postgres://airflow:${v}@db:5432/airflow\n`,
+  pw(),
+);
+add(
+  "airflow connections json",
+  "connections.json",
+  (v) => `{"slack": {"conn_type": "http", "host": "hooks.slack.com", "password": "${v}"}}\n`,
+  "T" + up(8) + "/B" + up(8) + "/" + alnum(24),
+);
+add("airflow fernet key", "airflow.cfg", (v) => `[core]\nfernet_key = ${v}\n`, r21(43) + "=");
+add("superset secret key", "superset_config.py", (v) => `SECRET_KEY = '${v}'\n`, r21(42));
+add("metabase encryption key", ".env", (v) => `MB_ENCRYPTION_SECRET_KEY=${v}\n`, alnum(32));
+add("grafana admin password env", "grafana.env", (v) => `GF_SECURITY_ADMIN_PASSWORD=${v}\n`, pw());
+add(
+  "loki s3 secret",
+  "loki.yaml",
+  (v) => `storage_config:\n  aws:\n    secret_access_key: ${v}\n`,
+  b64(40),
+);
+add(
+  "vector sink token",
+  "vector.toml",
+  (v) => `[sinks.dd]\ntype = "datadog_logs"\ndefault_api_key = "${v}"\n`,
+  hex(32),
+);
+add(
+  "otel collector headers",
+  "otel-collector.yaml",
+  (v) => `exporters:\n  otlphttp:\n    headers:\n      x-honeycomb-team: ${v}\n`,
+  alnum(22),
+);
+add(
+  "otel exporter headers env",
+  ".env",
+  (v) => `OTEL_EXPORTER_OTLP_HEADERS=Authorization=Basic ${v}\n`,
+  btoa("123456:" + "glc_" + r21(60)),
+);
+add(
+  "sentry.properties auth.token",
+  "sentry.properties",
+  (v) => `defaults.org=acme\nauth.token=${v}\n`,
+  "sntrys_" + r21(80),
+);
+add("newrelic infra license", "newrelic-infra.yml", (v) => `license_key: ${v}\n`, hex(36) + "NRAL");
+add("datadog yaml api_key", "datadog.yaml", (v) => `api_key: ${v}\nsite: datadoghq.eu\n`, hex(32));
+add(
+  "elastic apm secret token",
+  "elasticapm.properties",
+  (v) => `secret_token=${v}\nserver_url=https://apm.acme.dev\n`,
+  alnum(24),
+);
+add(
+  "fluent bit http passwd",
+  "fluent-bit.conf",
+  (v) => `[OUTPUT]\n    Name  es\n    HTTP_User elastic\n    HTTP_Passwd ${v}\n`,
+  pw(),
+);
+add(
+  "telegraf influx token",
+  "telegraf.conf",
+  (v) => `[[outputs.influxdb_v2]]\n  token = "${v}"\n`,
+  r21(86) + "==",
+);
+add(
+  "prometheus basic_auth password",
+  "prometheus.yml",
+  (v) => `    basic_auth:\n      username: scrape\n      password: ${v}\n`,
+  pw(),
+);
+add(
+  "alertmanager slack url",
+  "alertmanager.yml",
+  (v) => `  slack_api_url: '${v}'\n`,
+  "https://hooks.slack.com/services/T" + up(8) + "/B" + up(8) + "/" + alnum(24),
+);
+add("alertmanager pagerduty key", "alertmanager.yml", (v) => `  - routing_key: ${v}\n`, hex(32));
+add(
+  "keycloak realm client secret",
+  "realm-export.json",
+  (v) => `    {\n      "clientId": "api",\n      "secret": "${v}",\n`,
+  alnum(32),
+);
+add(
+  "oauth2-proxy cookie secret",
+  "oauth2-proxy.cfg",
+  (v) => `cookie_secret = "${v}"\nclient_secret = "${alnum(32)}"\n`,
+  r21(32),
+);
+add(
+  "authelia jwt secret",
+  "configuration.yml",
+  (v) => `identity_validation:\n  reset_password:\n    jwt_secret: '${v}'\n`,
+  r21(64),
+);
+add(
+  "dex static client secret",
+  "dex.yaml",
+  (v) => `staticClients:\n- id: app\n  secret: ${v}\n`,
+  alnum(32),
+);
+add(
+  "traefik basicauth plain env",
+  "docker-compose.yml",
+  (v) => `      - "TRAEFIK_PILOT_TOKEN=${v}"\n`,
+  uuid(),
+);
+add("caddy env api token", "Caddyfile", (v) => `tls {\n  dns cloudflare ${v}\n}\n`, r21(40));
+add(
+  "nginx proxy auth header",
+  "nginx.conf",
+  (v) => `    proxy_set_header Authorization "Bearer ${v}";\n`,
+  alnum(48),
+);
+add(
+  "envoy inline_string secret",
+  "envoy.yaml",
+  (v) => `        generic_secret:\n          secret:\n            inline_string: "${v}"\n`,
+  alnum(40),
+);
+add(
+  "spring boot mail password",
+  "application.yml",
+  (v) => `spring:\n  mail:\n    password: ${v}\n`,
+  "SG." + r21(22) + "." + r21(43),
+);
+add(
+  "quarkus datasource password",
+  "application.properties",
+  (v) => `quarkus.datasource.password=${v}\n`,
+  pw(),
+);
+add(
+  "micronaut oauth client secret",
+  "application.yml",
+  (v) =>
+    `micronaut:\n  security:\n    oauth2:\n      clients:\n        github:\n          client-secret: ${v}\n`,
+  hex(40),
+);
+add("django DATABASES dict", "settings.py", (v) => `        'PASSWORD': '${v}',\n`, pw());
+add("laravel env mail", ".env", (v) => `MAIL_PASSWORD=${v}\n`, pw());
+add(
+  "wp-config auth salts",
+  "wp-config.php",
+  (v) => `define( 'AUTH_KEY',         '${v}' );\n`,
+  r21(20) + "!@#$%^&*()" + r21(34),
+);
+add(
+  "rails database.yml",
+  "config/database.yml",
+  (v) => `production:\n  <<: *default\n  password: <%= ENV.fetch("DB_PASSWORD") { "${v}" } %>\n`,
+  pw(),
+);
+// request collections and pages
+add(
+  "insomnia export bearer",
+  "insomnia.json",
+  (v) => `{"_type": "request", "authentication": {"type": "bearer", "token": "${v}"}}\n`,
+  alnum(40),
+);
+add(
+  "insomnia env apiKey",
+  "Insomnia_2026.json",
+  (v) =>
+    `{"_type": "environment", "data": {"base_url": "https://api.acme.dev", "apiKey": "${v}"}}\n`,
+  alnum(32),
+);
+add("bruno bru auth", "collection/users.bru", (v) => `auth:bearer {\n  token: ${v}\n}\n`, jwt());
+add("bruno env secret", "environments/prod.bru", (v) => `vars {\n  apiKey: ${v}\n}\n`, alnum(40));
+add(
+  "thunder client env",
+  "thunder-environment.json",
+  (v) => `{"name": "token", "value": "${v}"}\n`,
+  jwt(),
+);
+add(
+  "hurl basic auth",
+  "tests/api.hurl",
+  (v) => `GET https://api.acme.dev/me\n[BasicAuth]\nbob: ${v}\n`,
+  pw(),
+);
+add(
+  "hurl header bearer",
+  "tests/api.hurl",
+  (v) => `GET https://api.acme.dev/orders\nAuthorization: Bearer ${v}\n`,
+  alnum(40),
+);
+add(
+  "http file variable",
+  "requests.http",
+  (v) => `@token = ${v}\n\nGET https://api.acme.dev/me\nAuthorization: Bearer {{token}}\n`,
+  alnum(40),
+);
+add(
+  "rest file x-api-key",
+  "api.rest",
+  (v) => `POST https://api.acme.dev/v1/send\nX-API-Key: ${v}\n`,
+  alnum(32),
+);
+add(
+  "postman collection apikey auth",
+  "acme.postman_collection.json",
+  (v) =>
+    `"auth": {"type": "apikey", "apikey": [{"key": "value", "value": "${v}", "type": "string"}, {"key": "key", "value": "X-Api-Key"}]}\n`,
+  alnum(32),
+);
+add(
+  "postman basic auth array",
+  "acme.postman_collection.json",
+  (v) =>
+    `"basic": [{"key": "password", "value": "${v}", "type": "string"}, {"key": "username", "value": "bob"}]\n`,
+  pw(),
+);
+add(
+  "curl in docs -H x-api-key",
+  "docs/api.md",
+  (v) => `\`\`\`\ncurl https://api.acme.dev/v2/items \\\n  -H 'x-api-key: ${v}'\n\`\`\`\n`,
+  alnum(40),
+);
+add(
+  "curl --user in rst",
+  "docs/usage.rst",
+  (v) =>
+    `.. code-block:: console\n\n   $ curl --user admin:${v} https://jenkins.acme.dev/api/json\n`,
+  pw(),
+);
+add(
+  "curl -d client_secret",
+  "docs/oauth.md",
+  (v) =>
+    `curl -X POST https://auth.acme.dev/token -d grant_type=client_credentials -d client_id=app -d client_secret=${v}\n`,
+  alnum(32),
+);
+add(
+  "wget --password",
+  "fetch.sh",
+  (v) => `wget --user=bob --password='${v}' https://files.acme.dev/a.tgz\n`,
+  pw(),
+);
+add(
+  "httpie bearer",
+  "docs/api.md",
+  (v) => `http GET api.acme.dev/me 'Authorization:Bearer ${v}'\n`,
+  alnum(40),
+);
+add(
+  "presigned s3 url",
+  "share.txt",
+  (v) =>
+    `https://acme.s3.amazonaws.com/a.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIA${
+      up(16)
+    }%2F20261130%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20261130T000000Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=${v}\n`,
+  hex(64),
+);
+add(
+  "gcs signed url",
+  "links.md",
+  (v) =>
+    `[download](https://storage.googleapis.com/acme/a.zip?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Credential=sa%40acme.iam.gserviceaccount.com%2F20261130%2Fauto%2Fstorage%2Fgoog4_request&X-Goog-Date=20261130T000000Z&X-Goog-Expires=900&X-Goog-SignedHeaders=host&X-Goog-Signature=${v})\n`,
+  hex(512),
+);
+add(
+  "azure blob sas url",
+  "upload.sh",
+  (v) =>
+    `azcopy copy a.zip "https://acme.blob.core.windows.net/c/a.zip?sv=2022-11-02&ss=b&srt=o&sp=rw&se=2026-12-31&st=2026-11-30&spr=https&sig=${v}"\n`,
+  encodeURIComponent(b64(43) + "="),
+);
+add(
+  "cloudfront signed cookie",
+  "cookies.txt",
+  (v) => `.acme.dev\tTRUE\t/\tTRUE\t0\tCloudFront-Signature\t${v}\n`,
+  r21(170),
+);
+add(
+  "har request cookie header",
+  "session.har",
+  (v) => `            {"name": "Cookie", "value": "_ga=GA1.2.1; sessionid=${v}; csrftoken=abc"},\n`,
+  lowdig(32),
+);
+add(
+  "har response set-cookie token",
+  "session.har",
+  (v) => `          "cookies": [{"name": "access_token", "value": "${v}", "httpOnly": true}],\n`,
+  jwt(),
+);
+add(
+  "jwt in json log",
+  "logs/app.log",
+  (v) => `{"level":"debug","msg":"outgoing request","headers":{"authorization":"Bearer ${v}"}}\n`,
+  jwt(),
+);
+add(
+  "jwt in nginx log query",
+  "access.log",
+  (v) => `10.0.0.1 - - [30/Nov/2026:10:00:00 +0000] "GET /ws?access_token=${v} HTTP/1.1" 101 0\n`,
+  jwt(),
+);
+add(
+  "token in python log repr",
+  "worker.log",
+  (v) => `DEBUG Starting client with config {'api_key': '${v}', 'timeout': 30}\n`,
+  "sk-proj-" + r21(48),
+);
+add(
+  "password in java toString",
+  "app.log",
+  (v) => `INFO DataSourceConfig{url='jdbc:postgresql://db/app', username='app', password='${v}'}\n`,
+  pw(),
+);
+add(
+  "password in go %+v",
+  "debug.log",
+  (v) => `config: {Host:db Port:5432 User:app Password:${v} SSLMode:disable}\n`,
+  pw(),
+);
+add(
+  "ruby inspect log",
+  "production.log",
+  (v) => `#<Config api_secret="${v}", region="eu">\n`,
+  alnum(40),
+);
+add(
+  "stack trace env dump",
+  "crash.txt",
+  (v) => `  STRIPE_SECRET_KEY: '${v}'\n`,
+  "sk_live_" + alnum(24),
+);
+// wallets, keys in wrappers
+add("ethereum keystore plaintext pk env", ".env", (v) => `DEPLOYER_PRIVATE_KEY=0x${v}\n`, hex(64));
+add(
+  "foundry cast --private-key",
+  "script/deploy.sh",
+  (v) => `forge script Deploy --rpc-url $RPC --private-key ${v} --broadcast\n`,
+  "0x" + hex(64),
+);
+add(
+  "solana keypair json array",
+  "id.json",
+  (v) => `${v}\n`,
+  "[" + Array.from({ length: 64 }, () => Math.floor(rnd() * 256)).join(",") + "]",
+);
+add(
+  "hardhat accounts array",
+  "hardhat.config.ts",
+  (v) => `      accounts: ["${v}"],\n`,
+  "0x" + hex(64),
+);
+add(
+  "mnemonic env 24 words",
+  ".env",
+  (v) => `WALLET_SEED="${v}"\n`,
+  [
+    "legal",
+    "winner",
+    "thank",
+    "year",
+    "wave",
+    "sausage",
+    "worth",
+    "useful",
+    "legal",
+    "winner",
+    "thank",
+    "yellow",
+    "canyon",
+    "ripple",
+    "oxygen",
+    "margin",
+    "delay",
+    "tribe",
+    "velvet",
+    "anchor",
+    "drift",
+    "grape",
+    "hover",
+    "zebra",
+  ].join(" "),
+);
+add(
+  "mnemonic in truffle js",
+  "truffle-config.js",
+  (v) => `const mnemonic = '${v}';\n`,
+  [
+    "orbit",
+    "pepper",
+    "random",
+    "silent",
+    "cabin",
+    "dignity",
+    "outer",
+    "lunar",
+    "metal",
+    "sniff",
+    "topple",
+    "absurd",
+  ].join(" "),
+);
+add(
+  "pgp private block in yaml",
+  "ci/signing.yml",
+  (v) =>
+    `gpg_key: |\n  -----BEGIN PGP PRIVATE KEY BLOCK-----\n\n  ${v}\n  =${
+      b64(4)
+    }\n  -----END PGP PRIVATE KEY BLOCK-----\n`,
+  b64(64) + "\n  " + b64(64),
+);
+add(
+  "pgp private block in env escaped",
+  ".env",
+  (v) =>
+    `GPG_PRIVATE_KEY="-----BEGIN PGP PRIVATE KEY BLOCK-----\\n\\n${v}\\n-----END PGP PRIVATE KEY BLOCK-----"\n`,
+  b64(64) + "\\n" + b64(64),
+);
+add(
+  "ssh key in terraform heredoc",
+  "main.tf",
+  (v) =>
+    `  private_key = <<-EOT\n    -----BEGIN OPENSSH PRIVATE KEY-----\n    ${v}\n    -----END OPENSSH PRIVATE KEY-----\n  EOT\n`,
+  "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ" + b64(30) + "\n    " + b64(70),
+);
+add(
+  "ssh key in python triple quoted",
+  "deploy.py",
+  (v) => `KEY = """-----BEGIN RSA PRIVATE KEY-----\n${v}\n-----END RSA PRIVATE KEY-----"""\n`,
+  b64(64) + "\n" + b64(64),
+);
+add(
+  "ssh key in xml element",
+  "deploy.xml",
+  (v) =>
+    `<privateKey>-----BEGIN EC PRIVATE KEY-----&#10;${v}&#10;-----END EC PRIVATE KEY-----</privateKey>\n`,
+  b64(64) + "&#10;" + b64(40),
+);
+add(
+  "private key base64 in env",
+  ".env",
+  (v) => `SSH_PRIVATE_KEY_B64=${v}\n`,
+  btoa("-----BEGIN OPENSSH PRIVATE KEY-----\n" + b64(70) + "\n-----END OPENSSH PRIVATE KEY-----\n"),
+);
+add("ed25519 seed hex", "node.toml", (v) => `[identity]\nprivate_key = "${v}"\n`, hex(64));
+add(
+  "age secret key in sops config",
+  ".sops/keys.txt",
+  (v) => `# created: 2026-11-30\n# public key: age1${lowdig(58)}\n${v}\n`,
+  "AGE-SECRET-KEY-1" + up(58),
+);
+add(
+  "wireguard peer psk",
+  "wg0.conf",
+  (v) => `[Peer]\nPublicKey = ${b64(43)}=\nPresharedKey = ${v}\n`,
+  b64(43) + "=",
+);
+add(
+  "tailscale auth key",
+  "setup.sh",
+  (v) => `tailscale up --authkey=${v}\n`,
+  "tskey-auth-" + alnum(12) + "CNTRL-" + alnum(30),
+);
+add(
+  "ngrok yml authtoken",
+  "ngrok.yml",
+  (v) => `version: 2\nauthtoken: ${v}\n`,
+  alnum(27) + "_" + alnum(21),
+);
+add(
+  "cloudflared tunnel token",
+  "docker-compose.yml",
+  (v) => `    command: tunnel run --token ${v}\n`,
+  btoa(JSON.stringify({ a: hex(32), t: uuid(), s: b64(44) })),
+);
+// providers' keys, named and unnamed
+add("clerk secret key", ".env.local", (v) => `CLERK_SECRET_KEY=${v}\n`, "sk_live_" + alnum(40));
+add(
+  "clerk secret in code",
+  "middleware.ts",
+  (v) => `const clerk = createClerkClient({ secretKey: "${v}" });\n`,
+  "sk_test_" + alnum(40),
+);
+add(
+  "stripe restricted key bare",
+  "notes.txt",
+  (v) => `use ${v} for the reporting job\n`,
+  "rk_live_" + alnum(99),
+);
+add(
+  "stripe webhook secret code",
+  "webhook.js",
+  (v) => `const event = stripe.webhooks.constructEvent(body, sig, "${v}");\n`,
+  "whsec_" + alnum(32),
+);
+add(
+  "twilio api key secret pair",
+  "twilio.py",
+  (v) => `client = Client("SK${hex(32)}", "${v}", "AC${hex(32)}")\n`,
+  alnum(32),
+);
+add("twilio auth token env", ".env", (v) => `TWILIO_AUTH_TOKEN=${v}\n`, hex(32));
+add(
+  "sendgrid bare",
+  "mailer.rb",
+  (v) => `sg = SendGrid::API.new(api_key: '${v}')\n`,
+  "SG." + r21(22) + "." + r21(43),
+);
+add(
+  "sendgrid unnamed call",
+  "mail.go",
+  (v) => `client := sendgrid.NewSendClient("${v}")\n`,
+  "SG." + r21(22) + "." + r21(43),
+);
+add(
+  "supabase service role",
+  "supabase.ts",
+  (v) => `const supabase = createClient("https://xyz.supabase.co", "${v}");\n`,
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9." +
+    btoa(JSON.stringify({ role: "service_role", iss: "supabase", ref: lowdig(20) })).replace(
+      /=+$/,
+      "",
+    ) + "." + r21(43),
+);
+add("supabase secret new", ".env", (v) => `SUPABASE_SECRET=${v}\n`, "sb_secret_" + r21(32));
+add(
+  "firebase admin private key json",
+  "firebase-admin.json",
+  (v) =>
+    `{"type": "service_account", "project_id": "acme", "private_key_id": "${v}", "client_email": "x@acme.iam.gserviceaccount.com"}\n`,
+  hex(40),
+);
+add(
+  "mailgun key bare",
+  "mail.py",
+  (v) => `requests.post(url, auth=("api", "${v}"), data=msg)\n`,
+  "key-" + hex(32),
+);
+add(
+  "postmark server token header",
+  "mail.sh",
+  (v) => `curl -H "X-Postmark-Server-Token: ${v}" https://api.postmarkapp.com/email\n`,
+  uuid(),
+);
+add(
+  "resend key code",
+  "send.ts",
+  (v) => `const resend = new Resend("${v}");\n`,
+  "re_" + alnum(8) + "_" + alnum(24),
+);
+add("anthropic key bare", "notes.md", (v) => `key: ${v}\n`, "sk-ant-api03-" + r21(93) + "AA");
+add(
+  "openai key in js object",
+  "ai.js",
+  (v) => `const openai = new OpenAI({ apiKey: '${v}' });\n`,
+  "sk-proj-" + r21(120),
+);
+add("groq key", ".env", (v) => `GROQ_API_KEY=${v}\n`, "gsk_" + alnum(52));
+add("huggingface token bare", "train.py", (v) => `login("${v}")\n`, "hf_" + alnum(34));
+add("replicate token", "run.sh", (v) => `export REPLICATE_API_TOKEN=${v}\n`, "r8_" + alnum(37));
+add(
+  "pinecone key",
+  "index.py",
+  (v) => `pc = Pinecone(api_key="${v}")\n`,
+  "pcsk_" + alnum(5) + "_" + alnum(60),
+);
+add(
+  "linear api key",
+  "linear.ts",
+  (v) => `const linear = new LinearClient({ apiKey: "${v}" });\n`,
+  "lin_api_" + alnum(40),
+);
+add(
+  "notion secret",
+  "notion.js",
+  (v) => `const notion = new Client({ auth: "${v}" });\n`,
+  "ntn_" + digits(11) + alnum(35),
+);
+add(
+  "shopify admin token",
+  "shopify.rb",
+  (v) =>
+    `session = ShopifyAPI::Auth::Session.new(shop: "acme.myshopify.com", access_token: "${v}")\n`,
+  "shpat_" + hex(32),
+);
+add("doppler token", "Dockerfile", (v) => `ENV DOPPLER_TOKEN=${v}\n`, "dp.st.prd." + alnum(43));
+add(
+  "planetscale password",
+  ".env",
+  (v) => `DATABASE_URL=mysql://app:${v}@aws.connect.psdb.cloud/acme?sslaccept=strict\n`,
+  "pscale_pw_" + r21(43),
+);
+add("flyio token", "ci.yml", (v) => `      FLY_API_TOKEN: ${v}\n`, "FlyV1 fm2_" + r21(200));
+add("vault token bare", "notes.txt", (v) => `token ${v}\n`, "hvs." + r21(90));
+add(
+  "databricks token",
+  "databrickscfg",
+  (v) => `[DEFAULT]\nhost = https://adb-1.azuredatabricks.net\ntoken = ${v}\n`,
+  "dapi" + hex(32),
+);
+add(
+  "snowflake password in python",
+  "load.py",
+  (v) =>
+    `conn = snowflake.connector.connect(user="etl", password="${v}", account="acme-xy12345")\n`,
+  pw(),
+);
+add(
+  "mongodb atlas api private key",
+  "atlas.env",
+  (v) => `MONGODB_ATLAS_PRIVATE_KEY=${v}\n`,
+  uuid(),
+);
+add(
+  "cloudinary url",
+  ".env",
+  (v) => `CLOUDINARY_URL=cloudinary://${digits(15)}:${v}@acme\n`,
+  r21(27),
+);
+add("algolia admin key env", ".env", (v) => `ALGOLIA_ADMIN_KEY=${v}\n`, hex(32));
+add(
+  "mapbox secret token",
+  "mapbox.env",
+  (v) => `MAPBOX_DOWNLOADS_TOKEN=${v}\n`,
+  "sk.eyJ1IjoiYWNtZSIsImEiOiJ" + r21(40) + "." + r21(22),
+);
+add(
+  "discord webhook in json",
+  "hooks.json",
+  (v) => `{"alerts": "${v}"}\n`,
+  "https://discord.com/api/webhooks/" + digits(18) + "/" + r21(68),
+);
+add(
+  "telegram bot token in code",
+  "bot.py",
+  (v) => `bot = telebot.TeleBot("${v}")\n`,
+  digits(10) + ":AA" + r21(33),
+);
+add(
+  "github fine-grained pat",
+  "ci.sh",
+  (v) => `git clone https://${v}@github.com/acme/app.git\n`,
+  "github_pat_" + alnum(22) + "_" + alnum(59),
+);
+add(
+  "gitlab runner token",
+  "config.toml",
+  (v) => `[[runners]]\n  name = "ci"\n  token = "${v}"\n`,
+  "glrt-" + r21(20),
+);
+add(
+  "bitbucket app password",
+  "bitbucket.sh",
+  (v) => `curl -u bob:${v} https://api.bitbucket.org/2.0/repositories\n`,
+  "ATBB" + alnum(32),
+);
+add(
+  "jira api token basic",
+  "jira.py",
+  (v) => `jira = JIRA(server="https://acme.atlassian.net", basic_auth=("bob@acme.dev", "${v}"))\n`,
+  "ATATT3xFfGF0" + r21(180),
+);
+add(
+  "npm token in CI yaml",
+  ".circleci/config.yml",
+  (v) => `          command: echo "//registry.npmjs.org/:_authToken=${v}" > ~/.npmrc\n`,
+  "npm_" + alnum(36),
+);
+// the twenty-first hunt's look-alikes that must stay
+const kv21 = (name: string, path: string, text: (v: string) => string, v: string) =>
+  keep(name, path, text(v), v);
+kv21(
+  "k8s configmap data plain",
+  "configmap.yaml",
+  (v) => `kind: ConfigMap\ndata:\n  LOG_LEVEL: ${v}\n`,
+  "debug",
+);
+kv21(
+  "configmap data b64 of a png",
+  "configmap.yaml",
+  (v) => `binaryData:\n  logo.png: ${v}\n`,
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+);
+kv21(
+  "data b64 of a public config",
+  "configmap.yaml",
+  (v) => `data:\n  app.conf: ${v}\n`,
+  btoa("listen 8080\nworkers 4\nlog_level info\n"),
+);
+kv21(
+  "echo base64 of a placeholder",
+  "docs/k8s.md",
+  (v) => `echo -n '${v}' | base64\n`,
+  "<your-password>",
+);
+kv21(
+  "echo base64 of a variable",
+  "docs/k8s.md",
+  (v) => `echo -n "${v}" | base64\n`,
+  "$DB_PASSWORD",
+);
+kv21("echo base64 of a word", "docs/k8s.md", (v) => `echo -n '${v}' | base64\n`, "admin");
+kv21(
+  "html table cell of a name",
+  "analysis.ipynb",
+  (v) => `"<tr><td>AWS_REGION</td><td>${v}</td></tr>\\n"\n`,
+  "eu-west-1",
+);
+kv21(
+  "html table cell of a hash",
+  "report.html",
+  (v) => `<tr><td>commit</td><td>${v}</td></tr>\n`,
+  hex(40),
+);
+kv21(
+  "sql comment prose no secret",
+  "schema.sql",
+  (v) => `-- admin login: see ${v} for the password\n`,
+  "docs/runbook.md",
+);
+kv21(
+  "sql comment password column",
+  "schema.sql",
+  (v) => `-- password: ${v} of the user's password\n`,
+  "bcrypt hash",
+);
+kv21(
+  "runas without secret",
+  "admin.cmd",
+  (v) => `runas /user:CORP\\admin "${v}"\n`,
+  "cmd /c whoami",
+);
+kv21(
+  "rust const b array public",
+  "src/consts.rs",
+  (v) => `const MAGIC: [u8; 8] = *b"${v}";\n`,
+  "SQLite f",
+);
+kv21(
+  "rust Lazy regex",
+  "src/parse.rs",
+  (v) => `static TOKEN_RE: Lazy<Regex> = Lazy::new(|| Regex::new(r"${v}").unwrap());\n`,
+  "^[A-Za-z0-9_]{32,64}$",
+);
+kv21(
+  "rust LazyLock env read",
+  "src/cfg.rs",
+  (v) => `static API_KEY: LazyLock<String> = LazyLock::new(|| ${v});\n`,
+  `std::env::var("API_KEY").expect("API_KEY")`,
+);
+kv21(
+  "rust lazy name literal",
+  "src/names.rs",
+  (v) => `static SECRET_HEADER: Lazy<&str> = Lazy::new(|| "${v}");\n`,
+  "x-secret-token",
+);
+kv21(
+  "rust test vector key bytes",
+  "src/tests.rs",
+  (v) => `const TEST_KEY: [u8; 16] = ${v};\n`,
+  "[0u8; 16]",
+);
+kv21(
+  "elixir runtime env fetch",
+  "config/runtime.exs",
+  (v) => `  password: ${v},\n`,
+  `System.fetch_env!("DB_PASSWORD")`,
+);
+kv21(
+  "hocon env substitution",
+  "application.conf",
+  (v) => `db.password = ${v}\n`,
+  "${?DB_PASSWORD}",
+);
+kv21(
+  "nuget encrypted password",
+  "NuGet.Config",
+  (v) => `<add key="Password" value="${v}" />\n`,
+  "%NUGET_PASSWORD%",
+);
+kv21("yarnrc token env ref", ".yarnrc.yml", (v) => `npmAuthToken: "${v}"\n`, "${NPM_TOKEN}");
+kv21(
+  "maven encrypted password",
+  "settings.xml",
+  (v) => `<password>${v}</password>\n`,
+  "{COQLCE6DU6GtcS5P=}",
+);
+kv21(
+  "maven env password",
+  "settings.xml",
+  (v) => `<password>${v}</password>\n`,
+  "${env.MAVEN_PASSWORD}",
+);
+kv21(
+  "gradle property reference",
+  "build.gradle.kts",
+  (v) => `password = ${v}\n`,
+  `findProperty("ossrhPassword") as String?`,
+);
+kv21(
+  "kubeconfig exec plugin",
+  ".kube/config",
+  (v) => `    exec:\n      command: ${v}\n`,
+  "aws-iam-authenticator",
+);
+kv21(
+  "kubeconfig ca data",
+  ".kube/config",
+  (v) => `    certificate-authority-data: ${v}\n`,
+  btoa("-----BEGIN CERTIFICATE-----\nMIIB" + b64(60) + "\n-----END CERTIFICATE-----\n"),
+);
+kv21(
+  "docker config credsStore",
+  ".docker/config.json",
+  (v) => `{"credsStore": "${v}"}\n`,
+  "desktop",
+);
+kv21(
+  "terraform state public ip",
+  "terraform.tfstate",
+  (v) => `            "public_ip": "${v}",\n`,
+  "203.0.113.10",
+);
+kv21(
+  "terraform state arn",
+  "terraform.tfstate",
+  (v) => `            "arn": "${v}",\n`,
+  "arn:aws:iam::123456789012:role/app",
+);
+kv21(
+  "terraform state sensitive null",
+  "terraform.tfstate",
+  (v) => `            "password": ${v},\n`,
+  "null",
+);
+kv21(
+  "jenkinsfile credentials ref",
+  "Jenkinsfile",
+  (v) => `    SONAR_TOKEN = ${v}\n`,
+  "credentials('sonar-token')",
+);
+kv21(
+  "dbt env_var",
+  "profiles.yml",
+  (v) => `      password: "${v}"\n`,
+  "{{ env_var('DBT_PASSWORD') }}",
+);
+kv21(
+  "airflow conn by env ref",
+  "docker-compose.yml",
+  (v) => `      AIRFLOW_CONN_PG: ${v}\n`,
+  "${AIRFLOW_CONN_PG}",
+);
+// (written as values to keep; password hashes are redacted on purpose since rules version 8: a
+// dictionary attack turns one back into its password. Counted as credentials.)
+add(
+  "caddy basicauth bcrypt",
+  "Caddyfile",
+  (v) => `basicauth /admin/* {\n  bob ${v}\n}\n`,
+  "$2a$14$" + ch(A + "./", 53),
+);
+add(
+  "traefik htpasswd label",
+  "docker-compose.yml",
+  (v) => `      - "traefik.http.middlewares.auth.basicauth.users=bob:${v}"\n`,
+  "$$apr1$$" + ch(A + "./", 8) + "$$" + ch(A + "./", 22),
+);
+kv21("insomnia template tag", "insomnia.json", (v) => `{"token": "${v}"}\n`, "{{ _.api_token }}");
+kv21(
+  "bruno env var ref",
+  "users.bru",
+  (v) => `auth:bearer {\n  token: ${v}\n}\n`,
+  "{{accessToken}}",
+);
+kv21("http file env var", "requests.http", (v) => `@token = ${v}\n`, "{{$dotenv API_TOKEN}}");
+kv21("hurl variable", "api.hurl", (v) => `Authorization: Bearer ${v}\n`, "{{token}}");
+kv21(
+  "curl docs placeholder",
+  "docs/api.md",
+  (v) => `curl -H 'x-api-key: ${v}' https://api.acme.dev\n`,
+  "$ACME_API_KEY",
+);
+kv21(
+  "s3 url without signature",
+  "links.md",
+  (v) => `${v}\n`,
+  "https://acme.s3.amazonaws.com/public/logo.png?versionId=3HL4kqtJlcpXroDTDmJ",
+);
+kv21("x-amz-content-sha256 header", "trace.log", (v) => `x-amz-content-sha256: ${v}\n`, hex(64));
+kv21(
+  "har cookie consent",
+  "session.har",
+  (v) => `{"name": "cookie_consent", "value": "${v}"}\n`,
+  "accepted",
+);
+kv21(
+  "jwt header alone in docs",
+  "docs/jwt.md",
+  (v) => `The header \`${v}\` decodes to {"alg":"HS256","typ":"JWT"}.\n`,
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9",
+);
+kv21("log request id", "app.log", (v) => `INFO request_id=${v} status=200\n`, uuid());
+kv21("ethereum address", "deploy.json", (v) => `{"owner": "${v}"}\n`, "0x" + hex(40));
+kv21("tx hash", "CHANGELOG.md", (v) => `Deployed in tx ${v}.\n`, "0x" + hex(64));
+kv21(
+  "bip39 test vector doc",
+  "docs/wallets.md",
+  (v) => `The BIP-39 test mnemonic \`${v}\` must never hold funds.\n`,
+  "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about",
+);
+kv21(
+  "pgp public block",
+  "KEYS",
+  (v) => `-----BEGIN PGP PUBLIC KEY BLOCK-----\n\n${v}\n-----END PGP PUBLIC KEY BLOCK-----\n`,
+  b64(64),
+);
+kv21(
+  "ssh public key in yaml",
+  "user-data",
+  (v) => `ssh_authorized_keys:\n  - ${v}\n`,
+  "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI" + b64(43) + " bob@laptop",
+);
+kv21("wireguard public key", "wg0.conf", (v) => `[Peer]\nPublicKey = ${v}\n`, b64(43) + "=");
+kv21(
+  "age public key",
+  ".sops.yaml",
+  (v) => `creation_rules:\n  - age: ${v}\n`,
+  "age1" + lowdig(58),
+);
+kv21(
+  "stripe publishable in env",
+  ".env",
+  (v) => `NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY=${v}\n`,
+  "pk_live_" + alnum(99),
+);
+kv21(
+  "clerk publishable",
+  ".env.local",
+  (v) => `NEXT_PUBLIC_CLERK_PUBLISHABLE_KEY=${v}\n`,
+  "pk_test_" + btoa("clerk.acme.dev$").replace(/=+$/, ""),
+);
+kv21(
+  "supabase anon url",
+  "supabase.ts",
+  (v) => `const url = "${v}";\n`,
+  "https://xyzabcdefghij.supabase.co",
+);
+kv21(
+  "twilio account sid alone",
+  "docs/sms.md",
+  (v) => `Account SID: \`${v}\`\n`,
+  "AC" + "0".repeat(32),
+);
+kv21("sendgrid template id", "mail.ts", (v) => `templateId: "${v}",\n`, "d-" + hex(32));
+kv21("uuid correlation header", "api.http", (v) => `X-Correlation-Id: ${v}\n`, uuid());
+kv21(
+  "sha512 sri",
+  "index.html",
+  (v) => `<script src="a.js" integrity="${v}"></script>\n`,
+  "sha512-" + b64(86) + "==",
+);
+kv21(
+  "env var reference in systemd",
+  "app.service",
+  (v) => `Environment=DATABASE_PASSWORD=${v}\n`,
+  "%d/db_password",
+);
+kv21(
+  "systemd LoadCredential",
+  "app.service",
+  (v) => `LoadCredential=${v}\n`,
+  "db_password:/etc/app/db_password",
+);
+kv21(
+  "password policy text",
+  "docs/security.md",
+  (v) => `Passwords must match \`${v}\`.\n`,
+  "^(?=.*[A-Z])(?=.*\\d).{12,}$",
+);
+kv21(
+  "rsa modulus test vector",
+  "tests/vectors.json",
+  (v) => `{"n": "${v}", "e": "AQAB"}\n`,
+  r21(342),
 );
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;

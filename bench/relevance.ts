@@ -78,6 +78,11 @@ export const REPOS: { name: string; tuned: boolean; extra?: boolean }[] = [
 export const FRESH_REPOS: { name: string; tuned: boolean }[] = [
   { name: "Yelp+detect-secrets", tuned: false },
   { name: "changesets+changesets", tuned: false },
+  { name: "go-chi+chi", tuned: false },
+  { name: "sinatra+sinatra", tuned: false },
+  { name: "h5py+h5py", tuned: false },
+  { name: "sharkdp+fd", tuned: false },
+  { name: "square+moshi", tuned: false },
 ];
 
 const KNOWN = [...REPOS, ...FRESH_REPOS];

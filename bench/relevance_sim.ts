@@ -45,7 +45,7 @@ export interface Variant {
   mapShare?: number;
   /** `budget.mapTokens`. @default {16000} */
   mapTokens?: number;
-  /** How many ranked files the section tries in full. @default {100} */
+  /** How many ranked files the section tries in full (the build's `MAX_FIT_FILES`). @default {200} */
   maxFit?: number;
   /** The order the section tries its files in (`fitOrder`). */
   fit?: (costs: (number | undefined)[]) => number[];
@@ -112,7 +112,7 @@ export function simulate(task: SimTask, budget: number, variant: Variant = {}): 
     : rankedWithHistory(task, files, !variant.noPairs);
   if (variant.rerank) ranked = variant.rerank(task, ranked);
   // As the build: the first files with text (the map's among them, with no cost to try).
-  const top = ranked.filter((f) => f.hasText).slice(0, variant.maxFit ?? 100);
+  const top = ranked.filter((f) => f.hasText).slice(0, variant.maxFit ?? 200);
   const room = () => ({
     tokens: Math.min(budget - mapTokens, budget - mapUsed) - task.taskTokens - HEADINGS,
     bytes: mapShare <= 0.5 && budget * mapShare <= (variant.mapTokens ?? 16_000)
@@ -313,7 +313,8 @@ export const VARIANTS: [string, Variant][] = [
   ["fit: place^-0.8 / tokens^0.5", { fit: fitWith(0.8, 0.5) }],
   ["fit: place^-2 / tokens^1", { fit: fitWith(2, 1) }],
   ["fit: place^-1.2 / tokens^0.3", { fit: fitWith(1.2, 0.3) }],
-  ["fit: 300 files tried instead of 100", { maxFit: 300 }],
+  ["fit: 300 files tried instead of 200", { maxFit: 300 }],
+  ["fit: 100 files tried (the build before the seventeenth session)", { maxFit: 100 }],
   ["map: co-change decay 0.9 a commit", { map: mapDecay(0.9) }],
   ["map: co-change decay 0.99 a commit", { map: mapDecay(0.99) }],
   ["map: 55% of the budget, mapTokens 24,000", { mapShare: 0.55, mapTokens: 24_000 }],

@@ -147,10 +147,10 @@ function defDoc(blob: BlobFeatures | undefined): Doc | undefined {
 }
 
 /** A signal: one number per file (`files` in path order) that a variant adds times its weight. */
-type Signal = (task: SimTask, files: SimFile[]) => number[];
+export type Signal = (task: SimTask, files: SimFile[]) => number[];
 
 /** The ranking re-sorted by its score plus `weight` × `signal` (× the factor of files without a grammar, which `other` may change). */
-function added(signal: Signal, weight: number, other = OTHER_FILES): Variant {
+export function added(signal: Signal, weight: number, other = OTHER_FILES): Variant {
   const memo = new WeakMap<SimTask, number[]>();
   return {
     rerank: (task) => {
@@ -558,7 +558,7 @@ function testsAt(factor: number): Variant {
  * changed `t` which also changed the file. `gate`: "lex" only files the task's words reach
  * (lexical score > 0), "times" the expansion times the file's lexical score, "none" every file.
  */
-function coExpand(k: number, gate: "none" | "lex" | "times", maxFiles = 10): Signal {
+export function coExpand(k: number, gate: "none" | "lex" | "times", maxFiles = 10): Signal {
   return (task, files) => {
     const base = rankScore(task);
     const top = files.filter((x) => x.code && base.get(x.path)! > 0)

@@ -19,6 +19,9 @@ import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
 import { ELIXIR } from "./_elixir.ts";
+import { SOLIDITY } from "./_solidity.ts";
+import { POWERSHELL } from "./_powershell.ts";
+import { HASKELL } from "./_haskell.ts";
 import { batsParseText, batsTest } from "./_bats.ts";
 import { extensionOf, isCpp, isObjectiveC } from "../pipeline/extension.ts";
 
@@ -2733,6 +2736,9 @@ export const LANGUAGES: LanguageSpec[] = [
   { id: "lua", extensions: [".lua"], ...LUA },
   { id: "zig", extensions: [".zig"], ...ZIG },
   { id: "elixir", extensions: [".ex", ".exs"], ...ELIXIR },
+  { id: "solidity", extensions: [".sol"], ...SOLIDITY },
+  { id: "powershell", extensions: [".ps1", ".psm1"], ...POWERSHELL },
+  { id: "haskell", extensions: [".hs"], ...HASKELL },
 ];
 
 /** The C++ grammar's entry, for the `.h` files that are C++ by their words. */

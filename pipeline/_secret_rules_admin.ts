@@ -96,6 +96,16 @@ const SHAPES: Array<
   },
 ];
 
+/**
+ * A wallet's seed words under a name of a seed (`WALLET_SEED`, `seed_words`, `SeedPhrase`): the
+ * name's word, its operator, then 12 to 24 recovery words (group `v`), as {@linkcode MNEMONIC}.
+ */
+const SEED_WORDS =
+  /(?:SEED|[Ss]eed)(?:[_-]?(?:WORDS|PHRASE|[Ww]ords|[Pp]hrase))?["']?[ \t]{0,16}[:=][ \t]{0,16}["'`]?(?<v>[a-z]{3,8}(?:[ \t][a-z]{3,8}){11,23})(?![a-z])/dy;
+/** A settings file (`.env*`, YAML, TOML, JSON, INI, properties), where a wallet's seed is data. */
+const SETTINGS_FILE =
+  /(?:^|[\/\\])\.env(?:\.[\w.-]{1,64})?$|\.(?:ya?ml|toml|json|ini|cfg|conf|properties|env)$/i;
+
 /** A gate open in a text that holds `hint`. */
 function has(hint: string) {
   return (text: string) => text.includes(hint);
@@ -166,8 +176,21 @@ function span(m: RegExpMatchArray): Span | undefined {
  * findAdminPasswords("net user bob /delete"); // []
  * ```
  */
-export function findAdminPasswords(text: string, hints?: TextHints): Span[] {
+export function findAdminPasswords(text: string, hints?: TextHints, path?: string): Span[] {
   const out: Span[] = [];
+  // a wallet's seed words under a seed's name, in settings files (`seed` is a word of much code)
+  if (path && SETTINGS_FILE.test(path) && (text.includes("EED") || text.includes("eed"))) {
+    for (const anchor of ["SEED", "seed", "Seed"]) {
+      for (let at = text.indexOf(anchor); at >= 0; at = text.indexOf(anchor, at + 4)) {
+        SEED_WORDS.lastIndex = at;
+        const m = SEED_WORDS.exec(text);
+        if (m && new Set(m.groups!.v.split(/[ \t]/)).size >= 8) {
+          const [start, end] = m.indices!.groups!.v!;
+          out.push({ start, end });
+        }
+      }
+    }
+  }
   // From each `user `, in one search: `net user NAME …` and HAProxy's `user NAME insecure-password …`;
   // `NET USER` where the hint search found it (`N`), `Net User` where the text holds `User `.
   userShapes(text, "user ", out);

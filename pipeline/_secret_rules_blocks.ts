@@ -184,3 +184,65 @@ function k8sYamlData(doc: string): Array<{ start: number; end: number }> {
   }
   return out;
 }
+
+/** A map of encoded values in YAML: `data:` or `binaryData:` (group 1: its indent). */
+const ENCODED_MAP = /^([ \t]{0,64})(?:data|binaryData):[ \t]{0,16}\r?$/gm;
+/** A value of base64 alone, 16+ characters (a line of a block scalar, or one on its key's line). */
+const BASE64_LINE = /^[A-Za-z0-9+/]{16,65536}={0,2}$/;
+
+/**
+ * The base64 values of each YAML `data:` or `binaryData:` map (a ConfigMap's, a Helm values
+ * file's, a Secret's written without its `kind`), each with its key and its base64 (a block
+ * scalar's lines joined): what a rule decodes to read what they hold.
+ *
+ * @example
+ * ```ts
+ * import { encodedEntries } from "./_secret_rules_blocks.ts";
+ * encodedEntries("data:\n  app.env: QVBJX0tFWT0xMjM0NTY3ODkwYWJjZGVm\n")[0].key; // "app.env"
+ * ```
+ */
+export function encodedEntries(
+  text: string,
+): Array<{ start: number; end: number; key: string; encoded: string }> {
+  const out: Array<{ start: number; end: number; key: string; encoded: string }> = [];
+  ENCODED_MAP.lastIndex = 0;
+  for (const m of text.matchAll(ENCODED_MAP)) {
+    const indent = m[1].length;
+    let at = m.index! + m[0].length + 1;
+    while (at < text.length) {
+      K8S_ENTRY.lastIndex = at;
+      const e = K8S_ENTRY.exec(text);
+      if (!e || e[1].length <= indent) break;
+      const key = e[0].slice(e[1].length, e[0].indexOf(":", e[1].length)).trim();
+      const value = e.groups!.v.trimEnd();
+      const valueAt = at + e[0].length - e.groups!.v.length;
+      let end = at + e[0].length;
+      if (/^[|>][-+]?$/.test(value)) {
+        // a block scalar: its lines deeper than its key, each base64 alone
+        const parts: string[] = [];
+        let start = -1;
+        for (let line = end + 1; line < text.length && parts.length < 4096;) {
+          const lineEnd = text.indexOf("\n", line) < 0 ? text.length : text.indexOf("\n", line);
+          const row = text.slice(line, lineEnd).trim();
+          if (!row || text.slice(line, lineEnd).search(/\S/) <= e[1].length) break;
+          if (!BASE64_LINE.test(row)) break;
+          if (start < 0) start = line + text.slice(line, lineEnd).search(/\S/);
+          parts.push(row);
+          end = line + text.slice(line, lineEnd).trimEnd().length;
+          line = lineEnd + 1;
+        }
+        if (start >= 0) out.push({ start, end, key, encoded: parts.join("") });
+      } else {
+        const bare = value.replace(/^(["'])(.*)\1$/, "$2");
+        if (BASE64_LINE.test(bare)) {
+          const start = valueAt + e.groups!.v.indexOf(bare);
+          out.push({ start, end: start + bare.length, key, encoded: bare });
+        }
+      }
+      const next = text.indexOf("\n", end);
+      if (next < 0) break;
+      at = next + 1;
+    }
+  }
+  return out;
+}

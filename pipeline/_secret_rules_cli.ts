@@ -10,7 +10,13 @@
  * @module
  */
 
-import { fewCharacters, lastIndexNear, looksRandom } from "./_secret_rules_common.ts";
+import {
+  fewCharacters,
+  lastIndexNear,
+  looksGenerated,
+  looksRandom,
+  type TextHints,
+} from "./_secret_rules_common.ts";
 import { passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 
 type Span = { start: number; end: number };
@@ -184,7 +190,37 @@ const ECHO_PIPE =
  * Commands that read a secret from their input: an option that says so (`--password-stdin` of
  * `docker login` and its kin, gh's `--with-token`), or `az devops login` (a PAT).
  */
-const STDIN_READER = /--password-stdin|--with-token|devops[ \t]{1,4}login/g;
+const STDIN_READER =
+  /--password-stdin|--with-token|devops[ \t]{1,4}login|\|[ \t]{0,4}(?:(?<store>runas|wrangler[ \t]{1,4}(?:pages[ \t]{1,4})?secret[ \t]{1,4}put|vercel[ \t]{1,4}env[ \t]{1,4}add|docker[ \t]{1,4}secret[ \t]{1,4}create|gh[ \t]{1,4}secret[ \t]{1,4}set|fly(?:ctl)?[ \t]{1,4}secrets[ \t]{1,4}(?:set|import))(?![\w-])|(?<encode>(?:openssl[ \t]{1,4}(?:enc[ \t]{1,4}-)?)?base64)(?![\w.(/-]))/g;
+/** A pipe into a reader of {@linkcode STDIN_READER}, from its `|`. */
+const PIPE_AT = /\|[ \t]{0,4}(?:runas|base64|openssl|wrangler|vercel|docker|gh|fly)(?![\w-])/y;
+
+/**
+ * Whether `text` pipes into a reader ({@linkcode PIPE_AT}, tried at each `|`: a pattern of its
+ * own over every text cost the stdlib's scan 5%) or holds a here-string's `<<<`.
+ */
+function pipesIntoReader(text: string): boolean {
+  for (let i = text.indexOf("|"); i >= 0; i = text.indexOf("|", i + 1)) {
+    PIPE_AT.lastIndex = i;
+    if (PIPE_AT.test(text)) return true;
+  }
+  return text.includes("<<<");
+}
+/**
+ * A here-string given to a base64 encoder (`base64 <<< '…'`, `openssl base64 <<< "…"`), its value
+ * (group `v`).
+ */
+const ENCODE_HERE_STRING =
+  /<<<(?<=(?:^|[\s;(`$])(?:openssl[ \t]{1,4}(?:enc[ \t]{1,4}-)?)?base64(?:[ \t]{1,4}-{1,2}[\w=]{1,16}){0,3}[ \t]{1,4}<<<)[ \t]{0,4}(?<q>["']?)(?<v>[^\s"'`|]{3,256})\k<q>/dg;
+/**
+ * Whether a value given to a base64 encoder is a password (as a Secret's value is made for a
+ * manifest: `echo -n '…' | base64`), not a user's name or a word of configuration (`admin`,
+ * `my-app`): a password's shape, letters and digits mixed, or a generated key.
+ */
+function encodedPassword(value: string): boolean {
+  return realPassword(value) && passwordLike(value, true) &&
+    (looksGenerated(value) || /[0-9]/.test(value) && /[A-Za-z]/.test(value));
+}
 
 /**
  * The passwords and tokens written into a pipe to a command that reads them
@@ -198,15 +234,27 @@ const STDIN_READER = /--password-stdin|--with-token|devops[ \t]{1,4}login/g;
  * findStdinPasswords('echo "S3cr3t9x" | docker login --password-stdin'); // [{ start: 6, end: 14 }]
  * ```
  */
-export function findStdinPasswords(text: string): Span[] {
+export function findStdinPasswords(text: string, hints?: TextHints): Span[] {
   const out: Span[] = [];
+  const login = !hints || hints.families.includes("o") || hints.families.includes("g");
+  if (!login && !pipesIntoReader(text)) return out;
   for (const reader of text.matchAll(STDIN_READER)) {
-    const at = reader.index;
+    // (a pipe's reader: the text up to its `|` and the `|` itself)
+    const at = reader.index + (text[reader.index] === "|" ? 1 : 0);
     const from = Math.max(lastIndexNear(text, "\n", at, 768) + 1, at - 768, 0);
     const m = ECHO_PIPE.exec(text.slice(from, at));
-    if (!m || !realPassword(m.groups!.v)) continue;
+    const value = m?.groups?.v;
+    if (!value || !(reader.groups!.encode ? encodedPassword(value) : realPassword(value))) continue;
     const [start, end] = m.indices!.groups!.v!;
     out.push({ start: from + start, end: from + end });
+  }
+  if (text.includes("<<<")) {
+    ENCODE_HERE_STRING.lastIndex = 0;
+    for (const m of text.matchAll(ENCODE_HERE_STRING)) {
+      if (!encodedPassword(m.groups!.v)) continue;
+      const [start, end] = m.indices!.groups!.v!;
+      out.push({ start, end });
+    }
   }
   return out;
 }

@@ -26,9 +26,15 @@ export interface DeclaredLine {
 
 /** After a name: Go's type (`string`, `[]byte`) or C's array (`[]`, `[64]`), `=`, a quote next. */
 const TYPE_THEN_VALUE = /(?:string|\[\]byte|\[[0-9]{0,4}\])[ \t]{0,16}=[ \t]{0,16}(?=["'`])/y;
-/** At a name's `:`: Rust's `&str`, `&'static str` or `&[u8]`, `=`, a string or byte string next. */
+/**
+ * At a name's `:`: a Rust type of text or bytes (`&str`, `&'static str`, `&[u8]`, `[u8; 32]`,
+ * `&[u8; 24]`, `String`) or a lazy cell of one (`Lazy<String>`, `once_cell::sync::Lazy<&str>`,
+ * `LazyLock<…>`, `OnceLock<…>`), `=` (its value may start the next line), then a string or byte
+ * string (`b"…"`, `*b"…"`), or a lazy cell's closure that returns one
+ * (`Lazy::new(|| "…".to_string())`, `LazyLock::new(|| String::from("…"))`).
+ */
 const RUST_TYPE =
-  /:[ \t]{0,16}&(?:'static[ \t]{1,16})?(?:str|\[u8\])[ \t]{0,16}=[ \t]{0,16}b?(?=")/y;
+  /:[ \t]{0,16}(?:&(?:'static[ \t]{1,16})?(?:str|\[u8(?:;[ \t]{0,4}[0-9]{1,4})?\])|\[u8;[ \t]{0,4}[0-9]{1,4}\]|String|(?:[a-z_]{1,16}::){0,3}(?:Lazy|LazyLock|OnceLock|OnceCell)<[^<>=\r\n]{1,64}>)[ \t]{0,16}=\s{0,64}(?:\*?b|(?:[a-z_]{1,16}::){0,3}(?:Lazy|LazyLock)::new\(\|\|[ \t]{0,16}(?:String::from\()?)?(?=")/y;
 /** Before a name: `#define` at its line's start (the text before the name, its last 64 characters). */
 const DEFINE_BEFORE = /(?:^|\n)[ \t]{0,16}#[ \t]{0,16}define[ \t]{1,16}$/;
 /**
@@ -125,7 +131,9 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
  * android:name=… android:value=…>`, Gradle's `buildConfigField(type, NAME, "\"…\"")` and
  * `resValue("string", name, "…")`. Each looked for only in a text that holds its own word.
  */
-const APART: Array<{ file: RegExp; word: string; pattern: RegExp }> = [
+const APART: Array<
+  { file: RegExp; word: string; pattern: RegExp; name?: string; accept?: (v: string) => boolean }
+> = [
   {
     file: /\.plist$/i,
     word: "</key>",
@@ -152,12 +160,86 @@ const APART: Array<{ file: RegExp; word: string; pattern: RegExp }> = [
       /<name>(?<n>[A-Za-z0-9_.-]{1,128})<\/name>\s{0,64}(?:<description>[^<\r\n]{0,256}<\/description>\s{0,64})?<(?<t>defaultValue|value)>(?<v>[^<"\r\n]{1,512})<\/\k<t>>/g,
   },
   {
+    // an HTML table's row: a cell that names a secret, then the cell of its value (a page, a
+    // notebook's HTML output, where each cell may be a JSON string of its own)
+    file: /\.(?:html?|ipynb|md|markdown|xml|xhtml)$/i,
+    word: "</td>",
+    pattern:
+      /<t[dh](?:[ \t][^<>\r\n]{0,128})?>(?<n>[A-Za-z0-9_.-]{1,128})<\/t[dh]>(?:[\s",]|\\[nrt]){0,64}<td(?:[ \t][^<>\r\n]{0,128})?>(?:<code>)?(?<v>[^<"\\\r\n]{1,512}?)(?:<\/code>)?<\/td>/g,
+    accept: notATypeCell,
+  },
+  {
+    // a Markdown table's row: a cell that names a secret, then the cell of its value (in a code
+    // span or not)
+    file: /\.(?:md|markdown|mdx)$/i,
+    word: "|",
+    pattern:
+      /^[ \t]{0,16}\|?[ \t]{0,16}`?(?<n>[A-Za-z0-9_.-]{1,128})`?[ \t]{0,16}\|[ \t]{0,16}(?<q>`?)(?<v>[^|`\s\\](?:[^|`\r\n\\]{0,510}[^|`\s\\])?)\k<q>[ \t]{0,16}\|/gm,
+    accept: notATypeCell,
+  },
+  {
+    // Postman's API key auth: `"apikey": [{"key": "value", "value": "…"}, {"key": "key", …}]`
+    file: /\.json$/i,
+    word: '"apikey"',
+    pattern:
+      /"(?<n>apikey)"\s{0,16}:\s{0,16}\[\s{0,16}(?:\{[^{}[\]]{0,512}\}\s{0,16},\s{0,16}){0,4}\{\s{0,16}"key"\s{0,16}:\s{0,16}"value"\s{0,16},\s{0,16}"value"\s{0,16}:\s{0,16}"(?<v>[^"\\\r\n]{1,512})"/g,
+  },
+  {
+    // Hurl's `[BasicAuth]` section: its line `user: password`
+    file: /\.hurl$/i,
+    word: "[BasicAuth]",
+    pattern:
+      /^\[BasicAuth\][ \t]{0,16}\r?\n[ \t]{0,16}[^\s:#]{1,128}[ \t]{0,16}:[ \t]{0,16}(?<v>[^\s#][^\r\n]{0,511}?)[ \t]{0,16}\r?$/gm,
+    name: "password",
+  },
+  {
+    // a cookie jar (curl's and wget's `cookies.txt`, Netscape's format): each cookie's value
+    file: /cookie[^\/\\]{0,64}$/i,
+    word: "\t",
+    pattern:
+      /^(?:#HttpOnly_)?[^\s#][^\t\r\n]{0,253}\t(?:TRUE|FALSE)\t[^\t\r\n]{1,1024}\t(?:TRUE|FALSE)\t[0-9]{1,20}\t[^\t\r\n]{1,256}\t(?<v>[^\t\r\n]{1,4096}?)\r?$/gm,
+    name: "session_token",
+  },
+  {
+    // a server's directive that sets an `Authorization` header (nginx's `proxy_set_header`,
+    // Apache's `RequestHeader set`, Caddy's `header_up`, HAProxy's `set-header`)
+    file: /\.(?:conf|cfg|htaccess|vcl|caddy)$|(?:^|[\/\\])Caddyfile$/i,
+    word: "uthorization",
+    pattern:
+      /[Aa]uthorization["']?[ \t]{1,16}["']?(?<v>(?:[Bb]earer|[Bb]asic|[Tt]oken)[ \t]{1,4}[^\s"';]{8,4096})/g,
+    name: "authorization_token",
+  },
+  {
+    // Caddy's DNS provider and its API token (`dns cloudflare …`)
+    file: /\.caddy$|(?:^|[\/\\])Caddyfile$/i,
+    word: "dns",
+    pattern:
+      /^[ \t]{0,32}dns[ \t]{1,16}[a-z0-9_]{2,32}[ \t]{1,16}(?<v>[^\s{}]{16,512})[ \t]{0,16}\r?$/gm,
+    name: "dns_api_token",
+  },
+  {
+    // Envoy's secret given inline (`generic_secret:` / `secret:` then `inline_string: "…"`)
+    file: /\.ya?ml$/i,
+    word: "inline_",
+    pattern:
+      /^(?<i>[ \t]{0,32})(?:generic_)?secret:[ \t]{0,16}\r?\n(?:\k<i>[ \t]{1,16}[^\r\n]{0,256}\r?\n){0,3}?\k<i>[ \t]{1,32}inline_(?:string|bytes):[ \t]{0,16}(?<q>["']?)(?<v>[^"'\s]{1,4096})\k<q>/gm,
+    name: "secret",
+  },
+  {
     file: /\.(?:gradle|kts)$/i,
     word: "resValue",
     pattern:
       /resValue\(?[ \t]{0,16}"string"[ \t]{0,16},[ \t]{0,16}"(?<n>[A-Za-z0-9_.]{1,64})"[ \t]{0,16},[ \t]{0,16}"(?<v>[^"\\\r\n]{1,512})"/g,
   },
 ];
+/**
+ * Whether a table's cell after a secret's name may be its value: not letters alone, which in a
+ * table of parameters is the name's type (`securestring`, `string`, `boolean`).
+ */
+function notATypeCell(value: string): boolean {
+  return !/^[A-Za-z]+$/.test(value);
+}
+
 /**
  * The name of an ARM template parameter whose `{` stands before the `"value"` at `i`
  * (`"adminPassword": {`), read backwards a bounded way.
@@ -205,13 +287,14 @@ const SECRET_WORD = /key|token|secret|pass|pw|auth|credential|bearer/i;
  */
 export function apartLines(text: string, path: string): DeclaredLine[] {
   const out: DeclaredLine[] = [];
-  for (const { file, word, pattern } of APART) {
+  for (const { file, word, pattern, name: fixed, accept } of APART) {
     if (!file.test(path) || !text.includes(word)) continue;
     pattern.lastIndex = 0;
     for (const m of text.matchAll(pattern)) {
-      const name = m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_");
+      const name = fixed ?? m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_");
       const group = m.groups!.v !== undefined ? "v" : "w";
       const value = m.groups![group];
+      if (accept && !accept(value)) continue;
       const at = m.index! + m[0].lastIndexOf(value);
       out.push(valueLine(name, value, at));
     }

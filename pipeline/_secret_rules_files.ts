@@ -97,6 +97,18 @@ const SPAN_PAIR =
   /`(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})`[ \t]{0,4}[\/:][ \t]{0,4}`(?<v>[^`\s]{1,256})`/dg;
 /** Words of a line about a login (`Default credentials:`, `log in with`, `user / password`). */
 const LOGIN_WORDS = /credential|log[ -]?in\b|sign[ -]?in\b|passw|\buser(?:name)?\b/i;
+/** SQL scripts and dumps, whose comments are prose (`-- admin login: admin / …`). */
+const SQL_FILE = /\.sql$/i;
+/**
+ * Prose's credentials written bare: a user and a password with a `/` and blanks between
+ * (`admin / …`, group `v`; read only on a line about a login), and a password after its word with
+ * no operator or with `is` (`password …`, `the password is …`; not a word that is a value itself,
+ * `type=password size=10`, nor a path or an image after it).
+ */
+const BARE_PAIR =
+  /(?<![\w.@+\/-])(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})[ \t]{1,4}\/[ \t]{1,4}(?<v>[^\s`'"\/<>()[\]{}|]{6,128})/dg;
+const BARE_PASSWORD =
+  /(?<![\w=:\/.-])pass(?:word|wd|phrase)(?:[ \t]{1,4}(?:is|was))?[ \t]{0,4}[:=]?[ \t]{1,4}(?<v>[^\s`'"<>()[\]{}|=\/]{6,128})(?![=\/])/dgi;
 
 /**
  * The secrets of the formats above in `text`, read only when `path` names one of their files.
@@ -117,7 +129,10 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   else if (ANSIBLE_FILE.test(path)) {
     hashedLiterals(text, out);
     templateLiterals(text, out);
-  } else if (PROSE_FILE.test(path)) prose(text, out);
+  } else if (PROSE_FILE.test(path)) {
+    prose(text, out);
+    bareCredentials(text, out);
+  } else if (SQL_FILE.test(path)) bareCredentials(text, out);
   else if (DOCKER_FILE.test(path)) dockerEnv(text, out);
   else if (EXIM_PASSWD_FILE.test(path)) each(text, EXIM_LINE, out);
   else if (AUTHINFO_FILE.test(path)) each(text, AUTHINFO_PASSWORD, out);
@@ -233,6 +248,42 @@ function prose(text: string, out: Span[]): void {
     if (!LOGIN_WORDS.test(text.slice(from, to))) continue;
     const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });
+  }
+}
+
+/**
+ * Whether a password written bare in prose is one: a generated key, or letters and digits with
+ * both cases or a mark among them (`SpVR86VMfW!bCH`; not `sha256`, `RFC2898`, `v1.2`), its
+ * sentence's last mark left out.
+ */
+function bareWritten(value: string): boolean {
+  if (looksGenerated(value)) return !PLACEHOLDER_WORD.test(value) && !REFERENCE.test(value);
+  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) && !/^[A-Z0-9_-]+$/.test(value) &&
+    (/[A-Z]/.test(value) && /[a-z]/.test(value) || /[^A-Za-z0-9]/.test(value)) &&
+    passwordLike(value, true);
+}
+
+/**
+ * Credentials written bare in prose (a page's, an SQL script's comments): a user and a password
+ * with ` / ` between on a line about a login, and a password after its word
+ * ({@linkcode BARE_PAIR}, {@linkcode BARE_PASSWORD}).
+ */
+function bareCredentials(text: string, out: Span[]): void {
+  if (!/passw|login|credential|user/i.test(text)) return;
+  for (const pattern of [BARE_PAIR, BARE_PASSWORD]) {
+    pattern.lastIndex = 0;
+    for (const m of text.matchAll(pattern)) {
+      const [start] = m.indices!.groups!.v;
+      const value = m.groups!.v.replace(/[.,;:)]{1,128}$/, "");
+      if (value === m.groups!.u || value.length < 6 || !bareWritten(value)) continue;
+      if (pattern === BARE_PAIR) {
+        const from = Math.max(0, m.index! - 512, lastIndexNear(text, "\n", m.index!, 512) + 1);
+        let to = indexNear(text, "\n", m.index!, 512);
+        if (to < 0) to = Math.min(text.length, m.index! + 512);
+        if (!LOGIN_WORDS.test(text.slice(from, to))) continue;
+      }
+      out.push({ start, end: start + value.length });
+    }
   }
 }
 

@@ -30,18 +30,22 @@ export const CRYPT_HASH: RegExp = new RegExp(
 );
 
 const CRYPT_HASH_AT = new RegExp(CRYPT_HASH.source, "y");
+/** A crypt(3) hash with each `$` doubled, as Docker Compose and make escape it (`$$apr1$$…`). */
+const ESCAPED_HASH_AT = new RegExp(CRYPT_HASH.source.replaceAll("\\$", "\\$\\$"), "y");
 
 /**
  * The crypt(3) hashes of `text`, tried at each `$` (`indexOf` finds them: `$` is rare in most
  * code, so this reads few places, where a pattern would be tried at every character, and a
- * branch of the hint search from `$` would cost that search its quick skip). A hash of few
- * different characters is a stand-in (`$2b$12$aaaa…`).
+ * branch of the hint search from `$` would cost that search its quick skip), its `$`s doubled
+ * after a `$$` (Compose's escape). A hash of few different characters is a stand-in
+ * (`$2b$12$aaaa…`).
  */
 export function findCryptHashes(text: string): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
   for (let at = text.indexOf("$"); at >= 0; at = text.indexOf("$", at + 1)) {
-    CRYPT_HASH_AT.lastIndex = at;
-    const m = CRYPT_HASH_AT.exec(text);
+    const pattern = text.charCodeAt(at + 1) === 36 ? ESCAPED_HASH_AT : CRYPT_HASH_AT;
+    pattern.lastIndex = at;
+    const m = pattern.exec(text);
     if (!m || fewCharacters(m[0])) continue;
     out.push({ start: at, end: at + m[0].length });
     at += m[0].length - 1;

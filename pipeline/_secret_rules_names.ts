@@ -239,9 +239,10 @@ const QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'`]|&quot;|&#3[49];){0,3}";
 const TRIPLE_BREAK = "(?:(?<=[\"']{3})\\r?\\n)?";
 /**
  * A string literal's prefix before its quote: Objective-C's and C#'s `@"…"` (and `$"…"`, `@$"…"`),
- * Python's `r"…"`, `u"…"`, `b"…"`, `f"…"`, C++'s `L"…"`, `u8"…"`, `R"…"`, Rust's `r#"…"#`.
+ * Python's `r"…"`, `u"…"`, `b"…"`, `f"…"`, C++'s `L"…"`, `u8"…"`, `R"…"`, Rust's `r#"…"#`, Erlang's
+ * and Elixir's binaries (`<<"…">>`).
  */
-const STRING_PREFIX = "(?:(?:@\\$?|\\$@?|u8|r#|[rRuUbBfFL])(?=[\"']))?";
+const STRING_PREFIX = "(?:(?:@\\$?|\\$@?|u8|r#|<<|[rRuUbBfFL])(?=[\"']))?";
 /** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
 export const NAME_QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'])?";
 
@@ -262,10 +263,10 @@ export const NAME_QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'])?";
  * An HTTP authorization scheme before a token: `Bearer`, `Basic`, `Token`, and services' own
  * (Okta's `SSWS`, Splunk's HEC `Splunk`, Elastic's `ApiKey`, Discord's `Bot`, Opsgenie's
  * `GenieKey`, `OAuth`, DeepL's `DeepL-Auth-Key`, Klaviyo's `Klaviyo-API-Key`, Zoho's
- * `Zoho-oauthtoken`, `Key`).
+ * `Zoho-oauthtoken`, `Key`, Fly.io's `FlyV1`).
  */
 const SCHEME =
-  "(?:[Bb]earer|[Bb]asic|[Tt]oken|SSWS|Splunk|ApiKey|Bot|GenieKey|OAuth|DeepL-Auth-Key|Klaviyo-API-Key|Zoho-oauthtoken|Key)";
+  "(?:[Bb]earer|[Bb]asic|[Tt]oken|SSWS|Splunk|ApiKey|Bot|GenieKey|OAuth|DeepL-Auth-Key|Klaviyo-API-Key|Zoho-oauthtoken|Key|FlyV1)";
 /**
  * A URL's query parameter that holds a key with no secret word in its name: `?code=` (an Azure
  * Function's key), `?key=` (an API's key): a value of 20+ characters under it is judged as a token.
@@ -285,17 +286,25 @@ export const NAMED_TOKEN: RegExp = new RegExp(
 /**
  * Whether the value of an assignment, from `text[at]` on, ends as it must: at its closing quote
  * `q` (the same quotes, escaped alike: `\\"` in a JSON string of code), or, unquoted, at a blank,
- * the line's end, a separator (`,;)}]#`, `&` of a query string, `<` of an XML element) or the
- * quote or escape of a string it sits in (`"API_TOKEN=…"` in a compose list, `…\\n"` in a notebook).
+ * the line's end, a separator (`,;)}]#`, `&` of a query string, `<` of an XML element), the
+ * quote or escape of a string it sits in (`"API_TOKEN=…"` in a compose list, `…\\n"` in a notebook)
+ * or the `@` before a host (`TOKEN@deno.land`).
  */
 function endsValue(text: string, at: number, q: string): boolean {
   if (q.length === 3 && (text[at] === "\n" || text[at] === "\r")) {
     return text.startsWith(q, at + (text.startsWith("\r\n", at) ? 2 : 1));
   }
   if (q) return text.startsWith(q, at);
+  if (text[at] === "@") return TOKEN_AT_HOST.test(text.slice(at, at + 300));
   return at >= text.length || UNQUOTED_END.test(text[at]);
 }
 const UNQUOTED_END = /[\s,;)}\]#&<"'`\\]/;
+/**
+ * A host after a token's `@` (Deno's `DENO_AUTH_TOKENS=TOKEN@deno.land;…`, a registry's
+ * `TOKEN@host:port`): the token ends there.
+ */
+const TOKEN_AT_HOST =
+  /^@[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){1,8}(?::[0-9]{1,5})?(?:[\s;,"'`]|$)/;
 
 /**
  * Whether `value` is HTTP Basic credentials: base64 of `user:password` (printable ASCII, blanks in
@@ -410,7 +419,8 @@ export function findNamedTokens(
     const judged = value.includes("%") ? unescapePercents(value) : value;
     if (notATokenValue(judged, { name, q, b })) continue;
     // A public key, by its name or its DER (a provider's token keeps its shape's rule)
-    const isPublic = PUBLIC_KEY_NAME.test(name) || PUBLIC_DER_HEX.test(judged);
+    const isPublic = PUBLIC_KEY_NAME.test(name) || PUBLIC_DER_HEX.test(judged) ||
+      publicPemBase64(judged);
     let rule: string | undefined;
     if (judged.length < 16) {
       rule = shortTokenRule(judged, { name, written: () => lettersValue(text, m.index!, end0, q) });
@@ -689,14 +699,18 @@ export const NAME_WORD: RegExp = new RegExp(
     `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")}))|` +
     // `algoliasearch(APP_ID, KEY)` (and Python's `algoliasearch.Client(…)`): a key by position
     "(?<algolia>(?=(?:\\.Client)?\\()(?<=algoliasearch)))",
-    `${anyCase("cre")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${anyCase("dential")}))`,
-    "code(?==)(?<=[?&]code)", // a URL's `?code=` (see QUERY_NAME)
-    // Spanish's and Catalan's `contraseña`, `contrasena`, `contrasenya` (from the `c` the search
-    // stops at already; other scripts' words are the foreign rule's own search)
-    "(?<fw3>[Cc]ontrase(?:ñ|n)y?a|CONTRASE(?:Ñ|N)Y?A)(?![a-z])",
+    // (the words from `c` and `C` in one branch: as four, each `c` of a text tried each)
+    `[Cc](?:${anyCase("re")}(?:${anyCase("t")}(?<=${anyCase("secret")})|(?<cr>${
+      anyCase("dential")
+    }))|` +
+    "ode(?==)(?<=[?&]code)|" + // a URL's `?code=` (see QUERY_NAME)
+    // Spanish's and Catalan's `contraseña`, `contrasena`, `contrasenya` (other scripts' words are
+    // the foreign rule's own search)
+    "(?<fw3>ontrase(?:ñ|n)y?a|(?<=C)ONTRASE(?:Ñ|N)Y?A)(?![a-z])|" +
     // Algolia's other clients (`SearchClient.create(`, `Search::Client.create(`,
     // `search.NewClient(`): a key by position after the application id
-    "(?<algoliaClient>Client(?<=Search(?:::)?Client|search\\.NewClient)(?=(?:(?:\\.|::)create)?\\())",
+    "(?<algoliaClient>lient(?<=Search(?:::)?Client|search\\.NewClient)(?=(?:(?:\\.|::)create)?\\())|" +
+    "(?<rclone>lone(?<=rclone)))", // `rclone config create` (`_secret_rules_positional.ts`)
     "(?<pat>Pat(?![A-Za-z0-9])(?<=[a-z0-9]Pat))", // `adoPat` (see `_secret_rules_hosts.ts`)
     `[Bb](?:${anyCase("earer")}|(?<db2>2(?=[ \\t]{1,8}["']?${
       anyCase("connect")
@@ -706,7 +720,6 @@ export const NAME_WORD: RegExp = new RegExp(
     `(?<wandb>(?=[ \\t]{1,8}login(?![\\w-]))(?<=(?<![\\w.-])wandb)))`,
     `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
     `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
-    "(?<rclone>clone(?<=rclone))", // `rclone config create` (`_secret_rules_positional.ts`)
     `[Ff](?:(?<sql>${anyCase("ied")}(?<=${
       anyCase("identified")
     }))|(?<rdp>reerdp[0-9]?(?![\\w-]))|` +
@@ -1141,6 +1154,7 @@ const ESCAPED_VALUE: Record<string, RegExp> = {
 function passwordEnd(text: string, m: RegExpExecArray, start: number): number | undefined {
   const { op, gap, q } = m.groups!;
   let value = m.groups!.v;
+  let printed = false;
   // A quoted value as long as the pattern reads goes on to its closing quote.
   if (value.length === 256) {
     value = text.slice(start, runEnd(q ? LONG_QUOTED : LONG_UNQUOTED, text, start + 256));
@@ -1168,7 +1182,8 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
     // keeps its commas.
     const next = value.search(NEXT_ITEM);
     if (next >= 0 && LIST_ITEM_NAME.test(nameBefore(text, m.index))) value = value.slice(0, next);
-    if (op === ":" && !gap) return undefined;
+    printed = op === ":" && !gap && printedField(text, m.index, start + value.length, value);
+    if (op === ":" && !gap && !printed) return undefined;
   } else if (op === ">") return undefined;
   else if (q.length > 1 && value.includes(q)) value = value.slice(0, value.indexOf(q));
   const end = start + value.length;
@@ -1176,7 +1191,7 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   // Unquoted after `: ` or ` = ` and followed by more words on its line: prose (`pwd: expected
   // bytes, got …`). Written `NAME=value`, it is a value whatever follows.
   const spaced = op === ":" || /[ \t]/.test(text[m.index + op.length] ?? "");
-  if (!q && spaced && /^[ \t]+[^\s#/]/.test(text.slice(end, end + 3))) return undefined;
+  if (!q && spaced && !printed && /^[ \t]+[^\s#/]/.test(text.slice(end, end + 3))) return undefined;
   // The text of an element named by the name (`<apikey>…</apikey>`) is a value, not code, as a
   // quoted one is (after an attribute's quote, `class="api_key">…`, it is markup's text).
   const element = op === ">" && !/["']/.test(text[m.index - 1] ?? "");
@@ -1196,6 +1211,43 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   if (!passwordLike(value, q !== "" || element)) return undefined;
   // A test's value that spells its name and a counter (`AccessToken: "ACCESSX1"`).
   return echoesName(value, nameBefore(text, m.index)) ? undefined : end;
+}
+
+/**
+ * Whether `Name:value` with no blank after its `:` (code's `password:string`, a namespace's
+ * `ns:name`, is none) is a field of a struct a logger printed (Go's `%+v`:
+ * `{Host:db User:app Password:… SSLMode:disable}`): the name after a `{`, `(` or a blank (not a
+ * `,`: minified code's `{password:!0,image:!0}`), the value from a letter or digit (a shell's
+ * `${PASSWORD:-…}` is a default's) with no separator of code in it,
+ * the next field (`Name:`), a closing bracket or the line's end after the value, and the value a
+ * password's shape (letters and digits, with both cases or a mark).
+ */
+function printedField(text: string, op: number, end: number, value: string): boolean {
+  const name = /[A-Za-z_][\w.-]{0,63}$/.exec(nameBefore(text, op))?.[0] ?? "";
+  const before = text[op - name.length - 1];
+  if (name.length < 2 || (before !== undefined && !/[\s{(]/.test(before))) return false;
+  if (/[,:;{}()[\]]/.test(value) || !/^[A-Za-z0-9]/.test(value)) return false;
+  if (
+    !/^(?:[ \t]{1,16}[A-Za-z_][\w.]{0,63}:|[ \t]{0,16}[})\]]|[ \t]{0,16}\r?$)/.test(
+      text.slice(end, end + 80).split("\n")[0],
+    )
+  ) return false;
+  return /[0-9]/.test(value) && /[A-Za-z]/.test(value) &&
+    (/[A-Z]/.test(value) && /[a-z]/.test(value) || /[^A-Za-z0-9]/.test(value));
+}
+
+/**
+ * Whether `value` is base64 of a PEM block that is public: a certificate, a public key, a
+ * certificate request (a kubeconfig's `certificate-authority-data`, `client-certificate-data`).
+ */
+function publicPemBase64(value: string): boolean {
+  if (!value.startsWith("LS0tLS1CRUdJTi")) return false;
+  try {
+    return /^-----BEGIN (?:[A-Z0-9]{1,16} ){0,3}(?:CERTIFICATE|PUBLIC KEY|CERTIFICATE REQUEST|X509 CRL)-----/
+      .test(atob(value.slice(0, 64)));
+  } catch {
+    return false;
+  }
 }
 
 /** A hex value of one digit repeated (`0000…`, `ffff…`): a sample config's stand-in for a key. */

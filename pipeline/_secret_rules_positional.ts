@@ -109,6 +109,16 @@ const NET_USE_BEFORE =
   /(?:^|[^\w.-])[Nn][Ee][Tt](?:\.exe)?[ \t]{1,8}[Uu][Ss][Ee][ \t][^\r\n\\]{0,64}$/;
 
 /**
+ * Windows Script Host's `MapNetworkDrive "Z:", "\\host\share", False, "user", "PASSWORD"` (VBScript,
+ * JScript, PowerShell's COM object): the call and its drive before the share, then its last
+ * argument (group `v`) after the share, the profile flag and the user.
+ */
+const MAP_DRIVE_BEFORE =
+  /MapNetworkDrive[ \t(]{1,8}["'][^"'\r\n]{0,16}["'][ \t]{0,8},[ \t]{0,8}["']$/;
+const MAP_DRIVE_AFTER =
+  /[^"'\r\n]{1,256}["'][ \t]{0,8},[ \t]{0,8}(?:[Tt]rue|[Ff]alse|TRUE|FALSE|\$(?:true|false)|[01])[ \t]{0,8},[ \t]{0,8}["'][^"'\r\n]{1,128}["'][ \t]{0,8},[ \t]{0,8}["'](?<v>[^"'\r\n]{3,256})["']/dy;
+
+/**
  * The password of `net use [Z:] \\host\share PASSWORD [/user:name]` (also after the switches):
  * the first word after the share that is not a switch (`/user:…`, `/persistent:no`) nor `*`.
  * Looked for from each UNC path, `net use` behind it on its line.
@@ -117,6 +127,16 @@ function netUse(text: string, out: Span[]): void {
   UNC_PATH.lastIndex = 0;
   for (const m of text.matchAll(UNC_PATH)) {
     const from = Math.max(0, m.index! - 96);
+    if (MAP_DRIVE_BEFORE.test(text.slice(from, m.index!))) {
+      MAP_DRIVE_AFTER.lastIndex = m.index!;
+      const call = MAP_DRIVE_AFTER.exec(text);
+      const value = call?.groups?.v;
+      if (value && !REFERENCE.test(value) && !PLACEHOLDER_WORD.test(value)) {
+        const [start, end] = call.indices!.groups!.v!;
+        out.push({ start, end });
+      }
+      continue;
+    }
     if (!NET_USE_BEFORE.test(text.slice(from, m.index!))) continue;
     const words = wordsFrom(text, m.index!);
     const password = words.slice(1).find((w) => !w.text.startsWith("/"));

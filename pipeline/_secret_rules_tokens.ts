@@ -32,6 +32,8 @@ function findTwilio(text: string): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
   for (const m of text.matchAll(TWILIO_SID)) {
     const end = m.index + m[0].length;
+    // a SID's stand-in: its prefix, then few characters (`AC000…`, `ACxxxx…` in a page)
+    if (fewCharacters(m[0].slice(2))) continue;
     out.push({ start: m.index, end });
     TWILIO_SECRET_AFTER.lastIndex = end;
     const after = TWILIO_SECRET_AFTER.exec(text);

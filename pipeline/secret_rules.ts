@@ -147,9 +147,17 @@
  * `::=` and `:::=` read as `:=` (`PASSWORD ::= …` was kept); 40: known providers' clients' keys by
  * position (`cohere.Client("…")`, `new Ably.Realtime("…")`, `analytics.load("…")`,
  * `dropbox.Dropbox("…")`), Honeycomb's `x-honeycomb-team` header, and a key split over an array's
- * literals joined with `.join("")`.
+ * literals joined with `.join("")`. 41: Rust's byte arrays and lazy cells (`[u8; 32] = *b"…"`,
+ * `Lazy::new(|| "…")`, `LazyLock`), a table's row of a secret's name and its value (HTML, a
+ * notebook's output, Markdown), a literal piped into base64 or a secret store (`| base64`,
+ * `base64 <<<`, `| runas`, `| wrangler secret put`, …), base64 values of a YAML `data:` map read
+ * decoded, credentials bare in prose and SQL comments (`admin / …`, `password …`), a printed
+ * struct's `Password:…`, `FlyV1`, a token before `@host`, Erlang's `<<"…">>`, seed words under
+ * a seed's name, server directives' `Authorization`, Caddy's DNS tokens, Hurl's `[BasicAuth]`,
+ * cookie jars, Postman's API key auth, Envoy's inline secrets, `MapNetworkDrive`, crypt hashes
+ * with `$$`; base64 of a public PEM block and Twilio SID stand-ins kept.
  */
-export const SECRET_RULES_VERSION = 40;
+export const SECRET_RULES_VERSION = 41;
 
 import {
   fewCharacters,
@@ -199,6 +207,7 @@ import {
 } from "./_secret_rules_pairs.ts";
 import {
   BASE64_PEM,
+  encodedEntries,
   findK8sSecretData,
   findPem,
   isBase64PrivateKey,
@@ -506,6 +515,15 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findK8sSecretData,
   },
   {
+    id: "encoded-data",
+    label: "encoded-secret",
+    kind: "A base64 value of a YAML `data:` or `binaryData:` map (a ConfigMap, a Secret written " +
+      "without its `kind`, a block scalar's lines too) whose decoded text holds a secret, read " +
+      "by the whole table as a file named by its key (`app.env`, `tls.key`)",
+    hints: [], // (read in YAML files alone, by their name: see `findEncodedData`)
+    find: findEncodedData,
+  },
+  {
     id: "user-option",
     gate: "u",
     label: "basicauth",
@@ -678,11 +696,13 @@ export const SECRET_SHAPES: SecretShape[] = [
   },
   {
     id: "stdin-password",
-    gate: "og",
     label: "password",
     kind: 'A password or token written into a pipe to a login that reads it (`echo "…" | docker ' +
       "login --password-stdin`, `… | gh auth login --with-token`, `… | az devops login`)",
-    hints: [], // (gated: `textHints` finds `--password`, `--with-token`, `devops login`)
+    // (gated in `findStdinPasswords`: `textHints` finds `--password`, `--with-token`, `devops login`,
+    // a search of its own a pipe into a reader; as a branch of the hint search, `|` and `<` cost
+    // that search its quick skip: the stdlib's scan +25%)
+    hints: [],
     find: findStdinPasswords,
   },
   {
@@ -1302,6 +1322,41 @@ function lineStart(text: string, at: number): number {
 function lineEnd(text: string, at: number): number {
   const end = text.indexOf("\n", at);
   return end < 0 ? text.length : end;
+}
+
+/** Whether {@linkcode findEncodedData} is reading a decoded value (a value in it is not decoded again). */
+let readingDecoded = false;
+
+/**
+ * The base64 values of a YAML file's `data:` and `binaryData:` maps ({@linkcode encodedEntries})
+ * whose decoded text holds a secret, each redacted whole: the decoded text (printable, not a
+ * binary file's bytes) read by the whole table as a file named by the value's key, so that an
+ * `app.env` is read as a `.env` and a `tls.key` as a key.
+ */
+function findEncodedData(
+  text: string,
+  _hints?: TextHints,
+  path?: string,
+): Array<{ start: number; end: number }> {
+  if (readingDecoded || !path || !/\.ya?ml$/i.test(path) || !text.includes("ata:")) return [];
+  const out: Array<{ start: number; end: number }> = [];
+  readingDecoded = true;
+  try {
+    for (const entry of encodedEntries(text)) {
+      let decoded: string;
+      try {
+        decoded = atob(entry.encoded);
+      } catch {
+        continue;
+      }
+      if (!/^[\t\n\r\x20-\x7e]{8,}$/.test(decoded)) continue;
+      const name = entry.key.replace(/[^A-Za-z0-9_.-]/g, "_") || "value";
+      if (findSecrets(decoded, { path: name }).length) out.push(entry);
+    }
+  } finally {
+    readingDecoded = false;
+  }
+  return out;
 }
 
 /** Whether {@linkcode findDeclaredValues} is reading its declarations' lines (no rule reads them twice). */

@@ -83,8 +83,11 @@ export const UNBUDGETED_FILES = 10;
 /** How many ranked files the task section names at most in its list (and steps down to skeletons). */
 export const MAX_TASK_FILES = 50;
 
-/** How many ranked files a budgeted task section tries in full (a larger budget holds more than the list names). */
-const MAX_FIT_FILES = 100;
+/**
+ * How many ranked files a budgeted task section tries in full (a larger budget holds more than
+ * the list names): at 128k the first 100 often leave room that small files ranked after them fill.
+ */
+const MAX_FIT_FILES = 200;
 
 /** The list's heading as the section writes it (an estimate: the document is checked). */
 const LIST_HEADING = "Also relevant, most relevant first:\n\n";

@@ -1840,6 +1840,9 @@ class Walker {
   /** Replace a function body (a child of `parentNode`) with the marker; Python keeps the docstring. */
   elideBody(body: SyntaxNode, parentNode: SyntaxNode): void {
     const marker = this.spec.bodyMarker;
+    // A body of blanks and `;` alone holds nothing to elide: PowerShell's `{}`, which the parser
+    // reads as `{;}` (see `grammars/_powershell.ts`), stays as the file has it.
+    if (body.endIndex - body.startIndex < 8 && !/[^\s;]/.test(body.text)) return;
     const statements = firstStatements(this.cursor, body, 2, this.spec.attach);
     if (!this.spec.docstrings) {
       // A body ended by indentation (Scala 3's) may take the line break after it: that stays.

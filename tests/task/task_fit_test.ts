@@ -86,3 +86,24 @@ Deno.test("a large file ahead in the ranking does not crowd out the small ones a
   // Both sides of the trade were met: the large file passed over, then in full with room for it.
   assert.deepEqual(seen, { bigOnly: true, smallOnly: true });
 });
+
+Deno.test("a large budget tries the 200 best-ranked files in full, not only the first 100", async () => {
+  // 210 small files the task's word reaches, each ranked (fewer mentions, lower), and a map of
+  // 300 tokens that holds none of them in full: room in the section for all.
+  const tree: Record<string, string> = {};
+  for (let i = 0; i < 210; i++) {
+    const mentions = Array.from({ length: 1 + (i % 7) }, () => "tariff").join(" ");
+    tree[`src/m${String(i).padStart(3, "0")}.py`] = `def m${i}():\n    """${mentions}"""\n`;
+  }
+  const root = await makeProject(tree);
+  const result = await buildContext(
+    { cwd: root, inline: { task: "Raise the tariff", budget: { tokens: 128000, mapTokens: 300 } } },
+    { write: false },
+  );
+  const files = result.manifest.task!.files;
+  const full = files.filter((f) => f.where === "task" && f.view === "full");
+  // The first 200 ranked are tried (and fit); the last 10 are past them, and past the list's 50.
+  assert.equal(full.length, 200);
+  assert.equal(files.length, 200);
+  assert.ok(result.manifest.total.tokens <= 128000);
+});

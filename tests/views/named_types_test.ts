@@ -27,6 +27,9 @@ const SAMPLES: Record<string, string> = {
   lua: "sample.lua",
   zig: "sample.zig",
   elixir: "sample.ex",
+  solidity: "sample.sol",
+  powershell: "sample.ps1",
+  haskell: "sample.hs",
 };
 
 /** What the code engine reads of a node without making it, and what the node says. */

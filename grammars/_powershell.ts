@@ -1,0 +1,485 @@
+/**
+ * PowerShell in the language table (`languages.ts`): which nodes of
+ * tree-sitter-powershell's tree the code views keep, elide and name. A
+ * function's script block keeps its `param(...)` block and loses its
+ * statements; Pester's `Describe` and `Context` blocks hold their tests.
+ *
+ * @module
+ */
+
+/** A syntax node as the language table sees it (its `NodeLike`, which imports this file). */
+interface PowerShellNode {
+  type: string;
+  text: string;
+  namedChildren: PowerShellNode[];
+  firstNamedChild: PowerShellNode | null;
+  parent: PowerShellNode | null;
+  startIndex?: number;
+  endIndex?: number;
+  childForFieldName(name: string): PowerShellNode | null;
+}
+
+/** A symbol the language table names at once (its `DeclaredName`). */
+interface DeclaredName {
+  name: string;
+  signature: string;
+  kind: string;
+}
+
+/**
+ * A node's text as the file has it: the parser may have read `{;}` for its `{}` (see
+ * {@linkcode powershellParseText}); without the file's text, the node's own.
+ */
+function fileText(node: PowerShellNode, text: string | undefined): string {
+  return text === undefined || node.startIndex === undefined || node.endIndex === undefined
+    ? node.text
+    : text.slice(node.startIndex, node.endIndex);
+}
+
+/** Items of a script, a module or a class: definitions and a script's `param(...)` block. */
+const POWERSHELL_KEEP = new Set([
+  "function_statement",
+  "class_statement",
+  "enum_statement",
+  "class_property_definition",
+  "class_method_definition",
+  "enum_member",
+  "param_block",
+]);
+
+/**
+ * Commands that set up a script or a module, kept as written: `using` (a namespace, a module),
+ * `Import-Module`, `Set-StrictMode`, `Export-ModuleMember`, `Add-Type`, `Register-ArgumentCompleter`.
+ */
+const SETUP_COMMANDS = new Set([
+  "using",
+  "import-module",
+  "set-strictmode",
+  "export-modulemember",
+  "add-type",
+  "register-argumentcompleter",
+  "new-alias",
+  "set-alias",
+  "update-typedata",
+  "update-formatdata",
+]);
+
+/** Pester's blocks that hold tests: `Describe 'Get-Thing' { ... }`, `Context 'when x' { ... }`. */
+const PESTER_SUITES = new Set(["describe", "context"]);
+
+/** Pester's tests: `It 'returns the name' { ... }`. */
+const PESTER_TESTS = new Set(["it"]);
+
+/** Pester's set-up blocks, kept in a suite with their statements elided as a test's are. */
+const PESTER_HOOKS = new Set([
+  "beforeall",
+  "afterall",
+  "beforeeach",
+  "aftereach",
+  "beforediscovery",
+  "inmodulescope",
+]);
+
+/** The command a pipeline is when it is one command alone (`Describe 'a' { ... }`), else null. */
+function commandOf(pipeline: PowerShellNode): PowerShellNode | null {
+  const chains = pipeline.namedChildren;
+  if (chains.length !== 1 || chains[0].type !== "pipeline_chain") return null;
+  const parts = chains[0].namedChildren;
+  return parts.length === 1 && parts[0].type === "command" ? parts[0] : null;
+}
+
+/** A command's name in lower case (`describe`), or "" for a command that runs an expression. */
+function commandWord(command: PowerShellNode | null): string {
+  const name = command?.childForFieldName("command_name");
+  return name?.type === "command_name" ? name.text.toLowerCase() : "";
+}
+
+/** Whether an item is an assignment (`$script:Limit = 10`, `$Config = @{ ... }`). */
+function isAssignment(pipeline: PowerShellNode): boolean {
+  return pipeline.firstNamedChild?.type === "assignment_expression";
+}
+
+/**
+ * Whether a statement list holds items: a script's, a script block's (a function's, a Pester
+ * suite's), or the block of an `if`, `elseif` or `else` that stands in such a list (a module's
+ * `if ($IsWindows) { function ... }`). Another list is part of a statement a view keeps or leaves
+ * out whole (`$x = if ($a) { 1 } else { 2 }`, `@(Get-Item a)`).
+ */
+function itemList(list: PowerShellNode): boolean {
+  let node = list;
+  for (let depth = 0; depth < 32; depth++) {
+    const owner = node.parent;
+    if (owner?.type === "program" || owner?.type === "script_block_body") return true;
+    if (owner?.type !== "statement_block") return false;
+    let statement = owner.parent;
+    if (statement?.type === "elseif_clause") statement = statement.parent?.parent ?? null;
+    else if (statement?.type === "else_clause") statement = statement.parent;
+    if (statement?.type !== "if_statement" || statement.parent?.type !== "statement_list") {
+      return false;
+    }
+    node = statement.parent;
+  }
+  return false;
+}
+
+/** What an `if` at a script's level is kept for: a definition in one of its blocks. */
+const DEFINITIONS = new Set(["function_statement", "class_statement", "enum_statement"]);
+
+/**
+ * Whether an `if`, `elseif` or `else` block holds a definition, a Pester block or such an `if`
+ * (a module's `if ($IsWindows) { function ... }`): the `if` is kept, its other statements left out
+ * (a block left empty keeps its braces).
+ */
+function definesInside(statement: PowerShellNode, depth: number): boolean {
+  if (depth > 16) return false;
+  for (const part of statement.namedChildren) {
+    if (
+      part.type === "elseif_clauses" || part.type === "elseif_clause" || part.type === "else_clause"
+    ) {
+      if (definesInside(part, depth + 1)) return true;
+      continue;
+    }
+    if (part.type !== "statement_block") continue;
+    const list = part.namedChildren.find((c) => c.type === "statement_list");
+    for (const item of list?.namedChildren ?? []) {
+      if (DEFINITIONS.has(item.type)) return true;
+      if (item.type === "if_statement" && definesInside(item, depth + 1)) return true;
+      if (item.type === "pipeline" && pesterItem(item)) return true;
+    }
+  }
+  return false;
+}
+
+/** Whether a pipeline is a Pester suite, test or hook with its script block. */
+function pesterItem(pipeline: PowerShellNode): boolean {
+  const command = commandOf(pipeline);
+  const word = commandWord(command);
+  return (PESTER_SUITES.has(word) || PESTER_TESTS.has(word) || PESTER_HOOKS.has(word)) &&
+    pesterBlock(command!) !== undefined;
+}
+
+/**
+ * Whether a statement is an item a view keeps: a definition, an assignment (a script's or a
+ * module's variable), a setting-up command, a Pester suite, test or hook.
+ */
+function powershellKeep(
+  node: PowerShellNode,
+  type: string = node.type,
+  container?: PowerShellNode,
+): boolean {
+  // The statements of an `@(...)`, a `$(...)` or a block inside a kept item are its own.
+  if (container?.type === "statement_list" && !itemList(container)) return true;
+  // The `;` the parser reads in an empty block (see `powershellParseText`) is no statement.
+  if (POWERSHELL_KEEP.has(type) || type === "empty_statement") return true;
+  if (type === "if_statement") return definesInside(node, 0);
+  if (type !== "pipeline") return false;
+  if (isAssignment(node)) return true;
+  const command = commandOf(node);
+  if (!command) return false;
+  const word = commandWord(command);
+  if (SETUP_COMMANDS.has(word)) return true;
+  if (pesterItem(node)) return true;
+  // Dot-sourcing another script (`. $PSScriptRoot/Private/Helpers.ps1`) defines what it holds.
+  return command.firstNamedChild?.type === "command_invokation_operator" &&
+    command.firstNamedChild.text === ".";
+}
+
+/** The script block a Pester command passes last (`It 'adds' { ... }`), or undefined. */
+function pesterBlock(command: PowerShellNode): PowerShellNode | undefined {
+  const args = command.childForFieldName("command_elements")?.namedChildren ?? [];
+  let last = args.at(-1);
+  for (let i = 0; last && i < 3 && last.type !== "script_block_expression"; i++) {
+    last = last.namedChildren.length === 1 ? last.firstNamedChild ?? undefined : undefined;
+  }
+  return last?.type === "script_block_expression" ? last : undefined;
+}
+
+/** The Pester command whose last argument is this script block, or null. */
+function pesterCommand(block: PowerShellNode): PowerShellNode | null {
+  let node = block.parent;
+  for (let i = 0; node && i < 5 && node.type !== "command"; i++) node = node.parent;
+  if (node?.type !== "command" || pesterBlock(node)?.startIndex !== block.startIndex) return null;
+  const word = commandWord(node);
+  return PESTER_SUITES.has(word) || PESTER_TESTS.has(word) ? node : null;
+}
+
+/** A Pester title's text: a quoted string's inside (`'adds'`: `adds`), or a bare word. */
+function titleOf(command: PowerShellNode): string | undefined {
+  const args = command.childForFieldName("command_elements")?.namedChildren ?? [];
+  for (const arg of args) {
+    if (arg.type === "command_argument_sep") continue;
+    if (arg.type === "command_parameter") {
+      // `-Name 'adds'` names it; another switch (`-Tag Unit`, `-Skip`) comes before it.
+      if (!/^-name$/i.test(arg.text)) return undefined;
+      continue;
+    }
+    const text = arg.text;
+    if (/^'(?:[^']|'')*'$/.test(text)) return text.slice(1, -1).replaceAll("''", "'");
+    if (/^"(?:[^"`]|`.|"")*"$/.test(text)) return text.slice(1, -1);
+    return /^[\w.-]+$/.test(text) ? text : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * A Pester suite or test as a symbol: the script block `Describe`, `Context` or `It` passes,
+ * named by the title (`Describe 'Get-Thing' { ... }`: `Get-Thing`, kind `suite`, its block walked
+ * for the tests it holds), its signature the command up to the block; undefined for any other.
+ */
+function pesterTest(
+  def: PowerShellNode,
+  type: string,
+  text?: string,
+): DeclaredName | undefined {
+  if (type !== "script_block_expression") return undefined;
+  const command = pesterCommand(def);
+  if (!command) return undefined;
+  const title = titleOf(command);
+  if (!title || title.includes("\n") || title.length > 300) return undefined;
+  const word = commandWord(command);
+  const head = fileText(command, text).slice(0, (def.startIndex ?? 0) - (command.startIndex ?? 0))
+    .replace(/\s+/g, " ").replace(/\s*\{\s*$/, "").trim();
+  const signature = head.length > 240 ? `${head.slice(0, 237)}...` : head;
+  return { name: title, kind: PESTER_SUITES.has(word) ? "suite" : "test", signature };
+}
+
+/**
+ * A class's or an enum's symbol: its name, its kind and its line up to its `{` (`class Circle :
+ * Shape`); the grammar names no part of it, and its members are symbols of their own.
+ */
+function powershellType(
+  def: PowerShellNode,
+  type: string,
+  text?: string,
+): DeclaredName | undefined {
+  if (type !== "class_statement" && type !== "enum_statement") return undefined;
+  const name = def.namedChildren.find((c) => c.type === "simple_name")?.text;
+  const own = fileText(def, text);
+  const brace = own.indexOf("{");
+  if (!name || brace === -1) return undefined;
+  const signature = own.slice(0, brace).replace(/\s+/g, " ").trim();
+  return {
+    name,
+    kind: type === "class_statement" ? "class" : "enum",
+    signature: signature.length > 240 ? `${signature.slice(0, 237)}...` : signature,
+  };
+}
+
+/**
+ * A function whose parameters are its script block's `param(...)` block: its symbol's signature
+ * is its line up to its `{` and that block's parameters (`function Get-Thing param([string]
+ * $Name)`), not the whole function (the grammar gives it no body but the script block).
+ */
+function powershellFunction(
+  def: PowerShellNode,
+  type: string,
+  text?: string,
+): DeclaredName | undefined {
+  if (type !== "function_statement") return undefined;
+  const block = def.namedChildren.find((c) => c.type === "script_block");
+  const params = block?.namedChildren.find((c) => c.type === "param_block");
+  const name = def.namedChildren.find((c) => c.type === "function_name")?.text;
+  const own = fileText(def, text);
+  const brace = own.indexOf("{");
+  if (!params || !name || brace === -1) return undefined;
+  const list = params.namedChildren.find((c) => c.type === "parameter_list");
+  const signature = `${own.slice(0, brace)} param(${list ? fileText(list, text) : ""})`.replace(
+    /\s+/g,
+    " ",
+  )
+    .replace(/\( /g, "(").replace(/,? \)/g, ")").trim();
+  return {
+    name,
+    kind: powershellKind(def, "function"),
+    signature: signature.length > 240 ? `${signature.slice(0, 237)}...` : signature,
+  };
+}
+
+/** A definition's symbol when the language tells it at once: a Pester block's, a type's. */
+function powershellDescribe(
+  def: PowerShellNode,
+  type: string,
+  text?: string,
+): DeclaredName | undefined {
+  return pesterTest(def, type, text) ?? powershellType(def, type, text) ??
+    powershellFunction(def, type, text);
+}
+
+/**
+ * The name of a definition the grammar gives no field: a function's `function_name`, a class's,
+ * a method's or an enum's first `simple_name`, a property's `$variable`.
+ */
+function powershellName(def: PowerShellNode, type: string): PowerShellNode | null | undefined {
+  const wanted = type === "function_statement"
+    ? "function_name"
+    : type === "class_property_definition"
+    ? "variable"
+    : "simple_name";
+  return def.namedChildren.find((c) => c.type === wanted) ?? null;
+}
+
+/**
+ * The field of a child tree-sitter-powershell names none: a script block is the body of the
+ * function, the method or the `{ ... }` expression that holds it (its comments go with its
+ * statements), but for a function's or a method's with a `param(...)` block, which stays: then
+ * the block's `script_block_body` is the body.
+ */
+function powershellFieldOf(
+  parentType: string,
+  childType: string,
+  parent: PowerShellNode,
+): string | undefined {
+  if (childType !== "script_block") return undefined;
+  if (parentType === "script_block_expression") return "body";
+  if (parentType !== "function_statement" && parentType !== "class_method_definition") {
+    return undefined;
+  }
+  const block = parent.namedChildren.find((c) => c.type === "script_block");
+  return block?.namedChildren.some((c) => c.type === "param_block") ? undefined : "body";
+}
+
+/** `filter` and `workflow` are functions of their own kinds; a method named as its class is a constructor. */
+function powershellKind(def: PowerShellNode, kind: string): string {
+  if (def.type === "function_statement") {
+    const word = /^\s*(filter|workflow|configuration)\b/i.exec(def.text)?.[1]?.toLowerCase();
+    return word ?? kind;
+  }
+  if (def.type === "class_method_definition") {
+    const name = def.namedChildren.find((c) => c.type === "simple_name")?.text;
+    // The class's name is its first named child (its members' list is not read for each).
+    const cls = def.parent?.firstNamedChild?.text;
+    return name !== undefined && name === cls ? "constructor" : kind;
+  }
+  return kind;
+}
+
+/**
+ * The variable a script's or a suite's assignment sets (`$script:Limit = 10`: `$Limit`, kind
+ * `variable`, its line the signature); undefined for any other node, for an environment variable
+ * or a property (`$env:PATH = ...`, `$a.b = 2`) and for an assignment inside a statement
+ * (`@($a = 1)`).
+ */
+function powershellDeclares(node: PowerShellNode, type: string): DeclaredName[] | undefined {
+  if (type !== "pipeline") return undefined;
+  const assignment = node.firstNamedChild;
+  if (assignment?.type !== "assignment_expression") return undefined;
+  const list = node.parent;
+  if (list?.type !== "statement_list" || !itemList(list)) return undefined;
+  const left = assignment.firstNamedChild?.text ?? "";
+  const variable = /^(?:\[[^\]\n]*\]\s*)*\$(?:(?:global|script|local|private):)?([\w?]+)$/i
+    .exec(left);
+  if (!variable) return undefined;
+  // A value over lines is `...`, as another language's long value is in its signature, and so is
+  // one with an empty script block (the parser read `{;}` for its `{}`: the node's text has it).
+  const text = node.text;
+  const line = text.includes("\n") || /(?<![@$])\{[;\s]*\}/.test(text)
+    ? `${left} = ...`
+    : text.trim().replace(/\s+/g, " ");
+  return [{
+    name: `$${variable[1]}`,
+    kind: "variable",
+    signature: line.length > 240 ? `${line.slice(0, 237)}...` : line,
+  }];
+}
+
+/** Everything is public but a class's `hidden` member and a `$private:` variable. */
+function powershellPublic(def: PowerShellNode): boolean {
+  if (def.type === "pipeline") return !/^\s*(?:\[[^\]\n]*\]\s*)*\$private:/i.test(def.text);
+  if (def.type === "class_property_definition" || def.type === "class_method_definition") {
+    return !def.namedChildren.some((c) => c.type === "class_attribute" && /^hidden$/i.test(c.text));
+  }
+  return true;
+}
+
+/** A script block of blanks alone: `{}`, `{ }`, `{` and `}` on lines of their own. */
+const EMPTY_BLOCK = /\{[ \t\r\n]*\}/g;
+
+/**
+ * The text the parser reads: each empty script block holds a `;`. tree-sitter-powershell reads
+ * `{}` as an error everywhere but a function's body (`$OnBlock = {},` in a `param(...)` block,
+ * `New-Module -Name M { }`), and what follows with it: Pester's `Fold-Block` lost its name. The
+ * `;` takes the place of a blank inside the braces (`{ }`: `{;}`), else of the blank after them
+ * (`{} |`: `{;}|`) or before them (`= {}`: `={;}`), so that the text keeps its length and line
+ * breaks; `@{}` is a hash table and stays.
+ */
+function powershellParseText(text: string): string | undefined {
+  if (!text.includes("{")) return undefined;
+  const chars = [...text.matchAll(EMPTY_BLOCK)];
+  if (!chars.length) return undefined;
+  let read = "";
+  let from = 0;
+  for (const match of chars) {
+    const at = match.index;
+    const block = match[0];
+    const end = at + block.length;
+    const before = text[at - 1];
+    if (before === "@" || before === "$") continue;
+    const inner = block.search(/[ \t]/);
+    if (inner !== -1) {
+      read += text.slice(from, at + inner) + ";";
+      from = at + inner + 1;
+    } else if (text[end] === " " || text[end] === "\t") {
+      read += text.slice(from, at + block.length - 1) + ";}";
+      from = end + 1;
+    } else if (before === " " || before === "\t") {
+      read += text.slice(from, at - 1) + "{;";
+      from = at + 1;
+    }
+  }
+  return from === 0 ? undefined : read + text.slice(from);
+}
+
+/**
+ * PowerShell's entry of the language table, without its id and extensions.
+ *
+ * @example
+ * ```ts
+ * import { POWERSHELL } from "./_powershell.ts";
+ * POWERSHELL.grammar; // "powershell"
+ * ```
+ */
+export const POWERSHELL = {
+  grammar: "powershell",
+  pkg: "tree-sitter-powershell@0.26.4",
+  wasm: "tree-sitter-powershell.wasm",
+  interpreters: ["pwsh", "powershell"],
+  lineComment: "#",
+  // `...` where the statements were: the braces stay, and a `param(...)` block before them.
+  bodyMarker: "...",
+  valueMarker: "...",
+  // A suite's script block holds its statements in a `script_block_body`'s `statement_list`.
+  containers: new Set(["program", "statement_list", "script_block_body"]),
+  functionBodies: new Set([
+    "function_statement.body",
+    "class_method_definition.body",
+    "script_block_expression.body",
+    "script_block.script_block_body",
+  ]),
+  bodyTypes: new Set(["script_block", "script_block_body"]),
+  parseText: powershellParseText,
+  keep: powershellKeep,
+  transparent: new Set<string>(),
+  attach: new Set(["comment"]),
+  definitions: {
+    function_statement: { kind: "function" },
+    class_statement: { kind: "class" },
+    enum_statement: { kind: "enum" },
+    class_property_definition: { kind: "property" },
+    class_method_definition: { kind: "method" },
+    enum_member: { kind: "member" },
+    script_block_expression: { kind: "test", checked: true },
+  },
+  // A suite's block holds its tests; a test's statements are elided as a function's are.
+  walksBody: (def: PowerShellNode) => pesterTest(def, def.type)?.kind === "suite",
+  defines: (def: PowerShellNode, type: string) =>
+    type !== "script_block_expression" || pesterTest(def, type) !== undefined,
+  describe: powershellDescribe,
+  declares: powershellDeclares,
+  symbolName: (def: PowerShellNode, type: string) => pesterTest(def, type)?.name,
+  values: new Set(["assignment_expression.value"]),
+  isPublic: powershellPublic,
+  nameNode: powershellName,
+  fieldOf: powershellFieldOf,
+  kindOf: powershellKind,
+  opaque: new Set(["string_literal", "type_literal", "attribute_list"]),
+};

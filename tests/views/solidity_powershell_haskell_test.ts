@@ -1,0 +1,388 @@
+import assert from "node:assert/strict";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+import { languageFor, languageOf } from "../../grammars/languages.ts";
+import { makeProject } from "../_helpers.ts";
+import { buildContext } from "../../mod.ts";
+import { assertMasks, corrupted, languageGoldens, type MaskCase } from "./_language_goldens.ts";
+
+// Small files using most of each language's declarations, written for these tests (the same as
+// tests/fixtures/views/sample.sol, .ps1 and .hs).
+const FIXTURES = new URL("../fixtures/views/", import.meta.url);
+const SOLIDITY = await Deno.readTextFile(new URL("sample.sol", FIXTURES));
+const POWERSHELL = await Deno.readTextFile(new URL("sample.ps1", FIXTURES));
+const HASKELL = await Deno.readTextFile(new URL("sample.hs", FIXTURES));
+
+const SAMPLES: Array<[string, string]> = [
+  ["contracts/Token.sol", SOLIDITY],
+  ["src/Thing.ps1", POWERSHELL],
+  ["src/Shop/Inventory.hs", HASKELL],
+];
+
+languageGoldens(SAMPLES);
+
+Deno.test("languageFor() knows Solidity, PowerShell and Haskell by extension, and languageOf() a #! line naming pwsh or runghc", () => {
+  const ids = (paths: string[]) => paths.map((p) => languageFor(p)?.id ?? "-");
+  assert.deepEqual(ids(["a.sol", "A.SOL", "a.ps1", "M.psm1", "M.psd1", "a.hs", "a.lhs"]), [
+    "solidity",
+    "solidity",
+    "powershell",
+    "powershell",
+    "-",
+    "haskell",
+    "-",
+  ]);
+  assert.equal(languageOf("bin/tool", "#!/usr/bin/env pwsh\nWrite-Output 1\n")?.id, "powershell");
+  assert.equal(languageOf("bin/tool", "#!/usr/bin/env runghc\nmain = print 1\n")?.id, "haskell");
+});
+
+Deno.test("maskedViewMode() shows one Solidity, PowerShell or Haskell function whole and the rest as signatures", async () => {
+  const cases: MaskCase[] = [
+    ["a.sol", SOLIDITY, "Token.transfer", "_balances[msg.sender] -= amount"],
+    ["a.ps1", POWERSHELL, "Add-Numbers", "return $a + $b"],
+    ["a.hs", HASKELL, "add", "Map.insertWith (+) sku n (items inv)"],
+  ];
+  await assertMasks(
+    cases,
+    (hidden, name) =>
+      new RegExp(`(function|^|\\n)${name.split(".").at(-1)!.replace("-", "\\-")}\\b`).test(
+        hidden,
+      ),
+  );
+});
+
+Deno.test("corrupted Solidity, PowerShell and Haskell files render without a crash, the same bytes twice, and whole lines when they parse", async () => {
+  for (const [path, text] of SAMPLES) {
+    for (const variant of corrupted(text)) {
+      const first = await renderCode(path, variant);
+      assert.ok(first, path);
+      assert.deepEqual(await renderCode(path, variant), first);
+      if (first.hasErrors) continue;
+      for (const line of first.text.split("\n")) {
+        const parts = line.split("{ ... }").join("\0").split("...").join("\0").split("\0");
+        for (const part of parts.map((p) => p.trim()).filter(Boolean)) {
+          assert.ok(variant.includes(part), `${path}: "${line}" is no line of the file`);
+        }
+      }
+    }
+  }
+});
+
+Deno.test("a build shows .sol, .ps1, .psm1 and .hs files as skeletons", async () => {
+  const root = await makeProject({
+    "src/A.sol":
+      "pragma solidity ^0.8.0;\ncontract A {\n    function f() public pure returns (uint) {\n        return 1;\n    }\n}\n",
+    "build.ps1": "function Invoke-Build {\n    Write-Output 1\n}\n",
+    "M.psm1": "function Get-M { 1 }\nExport-ModuleMember -Function Get-M\n",
+    "Main.hs": "module Main where\n\nmain :: IO ()\nmain = do\n  print 1\n",
+  });
+  const { manifest, document } = await buildContext({
+    cwd: root,
+    inline: { files: [{ path: "**", view: "skeleton" }], cache: { enabled: false } },
+  }, { write: false });
+  const views = Object.fromEntries(manifest.files.map((f) => [f.path, f.view]));
+  assert.deepEqual(views, {
+    "M.psm1": "skeleton",
+    "Main.hs": "skeleton",
+    "build.ps1": "skeleton",
+    "src/A.sol": "skeleton",
+  });
+  assert.match(document, /function f\(\) public pure returns \(uint\) \{ \.\.\. \}\n/);
+  assert.match(document, /function Invoke-Build \{\n {4}\.\.\.\n\}\n/);
+  assert.match(document, /main :: IO \(\)\nmain = \.\.\.\n/);
+});
+
+// Foundry runs a contract's `test...` and `invariant...` functions as tests.
+Deno.test("Solidity: a Foundry test function is a test; visibility private alone hides a member", async () => {
+  const text = [
+    "contract CounterTest is Test {",
+    "    Counter counter;",
+    "    function setUp() public {",
+    "        counter = new Counter();",
+    "    }",
+    "    function test_Increment() public {",
+    "        counter.increment();",
+    "    }",
+    "    function testFuzz_SetNumber(uint256 x) public {",
+    "        counter.setNumber(x);",
+    "    }",
+    "    function invariant_positive() public view {}",
+    "    function testing() private {}",
+    "    receive() external payable {}",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("test/Counter.t.sol", text))!;
+  assert.deepEqual(view.symbols.map((s) => `${s.qualifiedName} ${s.kind} ${s.public}`), [
+    "CounterTest contract true",
+    "CounterTest.counter variable true",
+    "CounterTest.setUp function true",
+    "CounterTest.test_Increment test true",
+    "CounterTest.testFuzz_SetNumber test true",
+    "CounterTest.invariant_positive test true",
+    "CounterTest.testing function false",
+    "CounterTest.receive function true",
+  ]);
+  assert.equal(view.symbols[3].signature, "function test_Increment() public");
+});
+
+Deno.test("PowerShell: Pester's Describe and Context hold their tests, It and the set-up blocks are elided, titles unquoted", async () => {
+  const text = [
+    "BeforeAll {",
+    '    . "$PSScriptRoot/Thing.ps1"',
+    "}",
+    "Describe 'Get-Thing' -Tag Unit {",
+    '    Context "when it can\'t" {',
+    "        It 'fails for ''x''' {",
+    "            { Get-Thing x } | Should -Throw",
+    "        }",
+    "    }",
+    "    It -Name 'works' {",
+    "        1 | Should -Be 1",
+    "    }",
+    "}",
+    "Write-Host done",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Thing.Tests.ps1", text))!;
+  assert.equal(
+    view.text,
+    [
+      "BeforeAll {",
+      "    ...",
+      "}",
+      "Describe 'Get-Thing' -Tag Unit {",
+      '    Context "when it can\'t" {',
+      "        It 'fails for ''x''' {",
+      "            ...",
+      "        }",
+      "    }",
+      "    It -Name 'works' {",
+      "        ...",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.signature]), [
+    ["Get-Thing", "suite", "Describe 'Get-Thing' -Tag Unit"],
+    ["Get-Thing.when it can't", "suite", 'Context "when it can\'t"'],
+    ["Get-Thing.when it can't.fails for 'x'", "test", "It 'fails for ''x'''"],
+    ["Get-Thing.works", "test", "It -Name 'works'"],
+  ]);
+});
+
+// tree-sitter-powershell reads `{}` as an error but in a function's body, and what follows with
+// it: Pester's `Fold-Block` (a `$OnBlock = {},` parameter) was shown as `function {`.
+Deno.test("PowerShell: an empty script block is read as one, and the function around it keeps its name", async () => {
+  const text = [
+    "function Fold-Block {",
+    "    param(",
+    "        $Block,",
+    "        $OnBlock = {},",
+    "        $OnTest = { },",
+    "        $Accumulator",
+    "    )",
+    "    process {",
+    "        & $OnBlock $Block",
+    "    }",
+    "}",
+    "$Hooks = @{}",
+    "$Empty = {",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Fold.ps1", text))!;
+  assert.equal(view.hasErrors, false);
+  assert.equal(
+    view.text,
+    text.replace("    process {\n        & $OnBlock $Block\n    }\n", "    ...\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => s.signature), [
+    "function Fold-Block param($Block, $OnBlock = {}, $OnTest = { }, $Accumulator)",
+    "$Hooks = @{}",
+    "$Empty = ...",
+  ]);
+});
+
+Deno.test("Haskell: the export list says what is public; an equation after its signature is listed with it", async () => {
+  const text = [
+    "module Shop (add, Item (..)) where",
+    "",
+    "data Item = Item Int",
+    "data Secret = Secret",
+    "",
+    "add :: Int -> Int -> Int",
+    "add 0 b = b",
+    "add a b =",
+    "  a + b",
+    "",
+    "helper x = x",
+    "limit = 10",
+    "",
+  ].join("\n");
+  const view = (await renderCode("src/Shop.hs", text))!;
+  assert.deepEqual(view.symbols.map((s) => `${s.name} ${s.kind} ${s.public}`), [
+    "Item data true",
+    "Secret data false",
+    "add function true",
+    "add function false",
+    "add function false",
+    "helper function false",
+    "limit value false",
+  ]);
+  assert.equal(
+    view.text,
+    // A right-hand side of one token (`= b`, `= 0`) stays: it is shorter than its marker.
+    text.replace("  a + b", "  ..."),
+  );
+  // Without an export list every top-level name is public.
+  const all = (await renderCode("src/Main.hs", "helper x = x\n"))!;
+  assert.deepEqual(all.symbols.map((s) => s.public), [true]);
+});
+
+// The other grammars' case is tests/views/parse_deadline_test.ts; bench/README.md, "(seventeenth
+// session, grammar26)", has 10,000 levels through the CLI.
+Deno.test("Solidity, PowerShell and Haskell texts nested 3,000 deep fail with the plain reason or render what parsed, never the stack's overflow", async () => {
+  const deep: [string, (n: number) => string, number][] = [
+    ["deep.sol", (n) => `contract A { uint x = ${"(".repeat(n)}1${")".repeat(n)}; }\n`, 300],
+    // Each PowerShell bracket is a dozen nodes deep (pipeline, chain, expression levels).
+    ["deep.ps1", (n) => `$x = ${"(".repeat(n)}1${")".repeat(n)}\n`, 30],
+  ];
+  for (const [path, make, walked] of deep) {
+    await assert.rejects(
+      () => renderCode(path, make(3_000)),
+      /^Error: its syntax tree nests deeper than the view follows \(1000 levels\)$/,
+    );
+    const view = await renderCode(path, make(walked));
+    assert.equal(view?.hasErrors, false, path);
+  }
+  // tree-sitter-haskell reads a few hundred nested brackets as errors, with no deep tree.
+  const hs = await renderCode("deep.hs", `x = ${"(".repeat(3_000)}1${")".repeat(3_000)}\n`);
+  assert.equal(hs?.hasErrors, true);
+  const shallow = await renderCode("deep.hs", `x = ${"(".repeat(30)}1${")".repeat(30)}\n`);
+  assert.equal(shallow?.hasErrors, false);
+});
+
+// PSScriptAnalyzer's module defines `RuleNameCompleter` inside `if (Get-Command ...) { ... }`: the
+// `if` was left out, and the function with it.
+Deno.test("PowerShell: an if at a script's level is kept for the definitions it holds, its other statements left out", async () => {
+  const text = [
+    "if ($IsWindows) {",
+    "}",
+    "elseif (Get-Command Register-ArgumentCompleter) {",
+    "    Write-Host registering",
+    "    function Complete-Name {",
+    "        param($word)",
+    "        Get-Item $word",
+    "    }",
+    "} else {",
+    "    Write-Host none",
+    "}",
+    "if ($Debug) {",
+    "    Write-Host debug",
+    "}",
+    "$x = if ($a) { 1 } else { 2 }",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Module.psm1", text))!;
+  assert.equal(
+    view.text,
+    [
+      "if ($IsWindows) {",
+      "}",
+      "elseif (Get-Command Register-ArgumentCompleter) {",
+      "    function Complete-Name {",
+      "        param($word)",
+      "        ...",
+      "    }",
+      "} else {",
+      "    ...",
+      "}",
+      "$x = if ($a) { 1 } else { 2 }",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => s.qualifiedName), ["Complete-Name", "$x"]);
+});
+
+Deno.test("PowerShell: a script's and a suite's assignments declare variables, not an environment variable's or a property's", async () => {
+  const text = [
+    "$script:Limit = 10",
+    "$private:Secret = 1",
+    '[string]$Name = "a"',
+    '$env:PATH = "x"',
+    "$a.b = 2",
+    "$Config = @{",
+    "    A = 1",
+    "}",
+    "$Items = @($n = 1)",
+    "Describe 'x' {",
+    "    $Shared = 1",
+    "    It 'y' { $z = 1 }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("v.ps1", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.signature, s.public]), [
+    ["$Limit", "variable", "$script:Limit = 10", true],
+    ["$Secret", "variable", "$private:Secret = 1", false],
+    ["$Name", "variable", '[string]$Name = "a"', true],
+    ["$Config", "variable", "$Config = ...", true],
+    ["$Items", "variable", "$Items = @($n = 1)", true],
+    ["x", "suite", "Describe 'x'", true],
+    ["x.$Shared", "variable", "$Shared = 1", true],
+    ["x.y", "test", "It 'y'", true],
+  ]);
+});
+
+// hspec's specs were elided with the body of `spec`: a test file's outline listed no test.
+Deno.test("Haskell: an hspec spec holds its suites and tests, named by their titles; an operator's definition keeps its operands", async () => {
+  const text = [
+    "module ShopSpec (spec) where",
+    "",
+    "spec :: Spec",
+    "spec = do",
+    '  describe "add" $ do',
+    "    let n = 1",
+    '    it "adds an item" $ do',
+    "      n `shouldBe` 1",
+    '    context "when empty" $ do',
+    '      prop "keeps others" $ \\x ->',
+    "        x `shouldBe` x",
+    '  it "is empty" $ True `shouldBe` True',
+    "",
+    "instance Semigroup Key where",
+    "  Key x <> Key y = Key (x <> y)",
+    "",
+  ].join("\n");
+  const view = (await renderCode("test/ShopSpec.hs", text))!;
+  assert.equal(
+    view.text,
+    [
+      "module ShopSpec (spec) where",
+      "",
+      "spec :: Spec",
+      "spec = do",
+      '  describe "add" $ do',
+      '    it "adds an item" $ ...',
+      '    context "when empty" $ do',
+      '      prop "keeps others" $ ...',
+      '  it "is empty" $ ...',
+      "",
+      "instance Semigroup Key where",
+      "  Key x <> Key y = ...",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => `${s.qualifiedName} ${s.kind} ${s.signature}`), [
+    "spec value spec :: Spec",
+    "spec suite spec = do",
+    'spec.add suite describe "add"',
+    'spec.add.adds an item test it "adds an item"',
+    'spec.add.when empty suite context "when empty"',
+    'spec.add.when empty.keeps others test prop "keeps others"',
+    'spec.is empty test it "is empty"',
+    // An operator defined infix (`Key x <> Key y = ...`) has no name the grammar gives.
+    "Semigroup Key instance instance Semigroup Key",
+  ]);
+});
