@@ -84,4 +84,9 @@ Deno.test("a signature's strings, backticks and regex literals keep their blanks
     await signatures("a.rs", "fn borrow<'a>( x: &'a str, c: char, ) -> &'a str { x }\n"),
     ["fn borrow<'a>(x: &'a str, c: char) -> &'a str"],
   );
+  // Nor do Haskell's primes.
+  assert.deepEqual(
+    (await signatures("A.hs", "module A where\n\nfoo :: ( Int, a' ) -> [ b' ]\nfoo x' = x'\n"))[0],
+    "foo :: (Int, a') -> [b']",
+  );
 });
