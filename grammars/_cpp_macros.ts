@@ -95,7 +95,7 @@ const QT_CALL = /^([ \t]*)(Q_[A-Z0-9_]+[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))[ \t]
  * a function, whose body is elided (see {@linkcode catchTest} for its symbol).
  */
 const CATCH_TEST =
-  /^([ \t]*(?:(?:TEMPLATE_(?:PRODUCT_|LIST_)?)?(?:TEST_CASE|SCENARIO)(?:_METHOD)?|(?:TEST_CASE|SCENARIO)_(?:FIXTURE|CLASS|TEMPLATE(?:_DEFINE)?))[ \t]*\()((?:[^()\n]|\([^()\n]*\))*)(\)[ \t]*(?:\{.*)?)(?:\/\/.*)?$/;
+  /^([ \t]*(?:(?:TEMPLATE_(?:PRODUCT_|LIST_)?)?(?:TEST_CASE|SCENARIO)(?:_METHOD)?|(?:TEST_CASE|SCENARIO)_(?:FIXTURE|CLASS|TEMPLATE(?:_DEFINE)?))[ \t]*\()((?:[^()\n]|\([^()\n]*\))*)(\)[ \t]*(?:\{.*)?)(?:\/\/.*)?\r?$/;
 
 /**
  * A test case's or suite's head that opens its arguments on its line and closes them on a later
@@ -150,11 +150,18 @@ function headOver(lines: string[], at: number): string | undefined {
  * functions are (the suite's string made the block no item, and its tests were dropped).
  */
 const DOCTEST_SUITE =
-  /^([ \t]*)TEST_SUITE([ \t]*\((?:[^()\n]|\([^()\n]*\))*\))([ \t]*\{?[ \t]*)(?:\/\/.*)?$/;
+  /^([ \t]*)TEST_SUITE([ \t]*\((?:[^()\n]|\([^()\n]*\))*\))([ \t]*\{?[ \t]*)(?:\/\/.*)?\r?$/;
 
-/** The title a Catch2 test case's head holds: its first string (after a fixture's name). */
+/**
+ * The title a Catch2 test case's head holds: its first string (after a fixture's name, in a
+ * `_METHOD` or `_FIXTURE` head only: `TEST_CASE(TITLE, "[tag]")` is titled by no tag).
+ */
 const CATCH_TITLE =
-  /^[A-Z_]+[ \t]*\([ \t]*(?:[A-Za-z_][\w:]*[ \t]*,[ \t]*)?"((?:[^"\\\n]|\\.)*)"((?:[ \t]*"(?:[^"\\\n]|\\.)*")*)/;
+  /^(?:[A-Z_]*(?:_METHOD|_FIXTURE)[ \t]*\([ \t]*[A-Za-z_][\w:]*[ \t]*,|[A-Z_]+[ \t]*\()[ \t]*"((?:[^"\\\n]|\\.)*)"((?:[ \t]*"(?:[^"\\\n]|\\.)*")*)/;
+
+/** A title a macro holds (`TEST_CASE(TITLE, "[tag]")`): the macro's name. */
+const MACRO_TITLE =
+  /^(?:[A-Z_]*(?:_METHOD|_FIXTURE)[ \t]*\([ \t]*[A-Za-z_][\w:]*[ \t]*,|[A-Z_]+[ \t]*\()[ \t]*([A-Za-z_]\w*)[ \t]*[,)]/;
 
 /**
  * The symbol of a Catch2 or doctest test case (read as a function by {@linkcode blankMacroWords}):
@@ -184,12 +191,13 @@ export function catchTest(
   const over = HEAD_OPENS.test(line) && depthAtEnd(line) > 0
     ? headOver(text.slice(start, start + 4096).split("\n", HEAD_LINES), 0)
     : undefined;
-  if (over !== undefined) line = over.replace(/[ \t]*\n[ \t]*/g, " ");
+  if (over !== undefined) line = over.replace(/[ \t]*\r?\n[ \t]*/g, " ");
   const head = suite ? DOCTEST_SUITE.exec(line) : CATCH_TEST.exec(line);
   const titled = head && CATCH_TITLE.exec(line);
   // A title of adjacent strings is their text run together (`"a long " "title"`).
-  const title = titled &&
-    titled[1] + [...titled[2].matchAll(/"((?:[^"\\\n]|\\.)*)"/g)].map((m) => m[1]).join("");
+  const title = titled
+    ? titled[1] + [...titled[2].matchAll(/"((?:[^"\\\n]|\\.)*)"/g)].map((m) => m[1]).join("")
+    : head && MACRO_TITLE.exec(line)?.[1];
   if (!head || !title) return undefined;
   const signature = suite ? `TEST_SUITE${head[2]}`.trim() : (head[1] + head[2] + ")").trim();
   return {

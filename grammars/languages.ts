@@ -777,9 +777,21 @@ function goSubtests(def: NodeLike): boolean {
   const known = GO_SUBTESTS.get(def);
   if (known !== undefined) return known;
   const body = def.childForFieldName("body");
-  const runs = !!body && body.text.includes(".Run(") && goRunsSubtests(body, 0);
+  const runs = !!body && body.text.includes(".Run(") && goTestFunction(def) &&
+    goRunsSubtests(body, 0);
   GO_SUBTESTS.set(def, runs);
   return runs;
+}
+
+/**
+ * Whether a function is a test's: named as `go test` runs it (`TestAdd`, a testify suite's
+ * `func (s *S) TestAdd()`, `BenchmarkX`, `FuzzX`) or given a test's handle (`t *testing.T`,
+ * `tb testing.TB`); a program's `group.Run("workers", func() {...})` runs no subtest.
+ */
+function goTestFunction(def: NodeLike): boolean {
+  const name = def.childForFieldName("name")?.text ?? "";
+  return /^(?:Test|Benchmark|Fuzz)/.test(name) ||
+    /\btesting\.(?:T|B|F|TB)\b/.test(def.childForFieldName("parameters")?.text ?? "");
 }
 
 /** Whether a block's statements, or those of its loops, run a subtest. */
@@ -1788,6 +1800,9 @@ function phpReturnedRoutes(statement: NodeLike): NodeLike | undefined {
   return body?.namedChildren.some((c) => phpRoute(c) !== undefined) ? closure : undefined;
 }
 
+/** A PHP string, else a bracket's inner blank or a trailing comma before a close. */
+const PHP_TIGHT = /('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")|([([]) |,? ([)\]])/g;
+
 /**
  * A statement's words up to `end` (an offset in the file) on one line, as the outline shows a
  * signature: its comments left out, each of `bodies` (closures' bodies) as the skeleton's marker,
@@ -1820,9 +1835,13 @@ function phpWords(statement: NodeLike, end: number, bodies: NodeLike[]): string 
   }
   text += statement.text.slice(at - from, Math.max(at, end) - from);
   // A call over lines reads as one on its line: no blank inside a bracket, no trailing comma
-  // (`it(\n    'adds',\n    function () {...}\n)` as `it('adds', function () { ... })`).
+  // (`it(\n    'adds',\n    function () {...}\n)` as `it('adds', function () { ... })`); a
+  // string's are its text (`it('adds ( one )')`).
   return text.replace(/\s+(?=\??->)/g, "").replace(/\s+/g, " ").trim()
-    .replace(/([([]) /g, "$1").replace(/,? ([)\]])/g, "$1");
+    .replace(
+      PHP_TIGHT,
+      (_all, literal?: string, open?: string, close?: string) => literal ?? open ?? close ?? "",
+    );
 }
 
 /** A signature cut to 240 characters, as the outline's other long ones are. */
@@ -2058,8 +2077,28 @@ function csharpKeep(node: NodeLike, type: string = node.type, container?: NodeLi
  */
 function csharpStatementKept(node: NodeLike, type: string): boolean {
   if (type === "local_declaration_statement" || type === "local_function_statement") return true;
+  if (type === "if_statement") return csharpBranches(node) <= CSHARP_MAX_BRANCHES;
   if (CSHARP_COMPOUND.has(type)) return true;
   return type === "expression_statement" && !CSHARP_PRINTS.test(node.text);
+}
+
+/**
+ * The most branches an `if`'s `else if` chain may have to stay: each nests in the one before it,
+ * and a program's blocks are read as its statements only so many levels deep (see
+ * {@linkcode csharpProgramBlock}); a longer chain is left out, as a program's `if` once was (a
+ * chain of hundreds nested past the depth the view follows, and the file had no view).
+ */
+const CSHARP_MAX_BRANCHES = 48;
+
+/** How many branches an `if`'s `else if` chain has, counted to one past {@linkcode CSHARP_MAX_BRANCHES}. */
+function csharpBranches(node: NodeLike): number {
+  let count = 1;
+  for (
+    let next = node.childForFieldName("alternative");
+    next?.type === "if_statement" && count <= CSHARP_MAX_BRANCHES;
+    next = next.childForFieldName("alternative")
+  ) count++;
+  return count;
 }
 
 /** The statements of a program that branch, loop or guard a block: kept with their heads. */

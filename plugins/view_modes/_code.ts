@@ -347,14 +347,44 @@ function foldMarker(fold: Fold): string {
  * and a trailing comma before its close; a `<` after anything but a name is an operator (Ruby's
  * `class A < B`, a default `a < b`, a shift's `<< b`) and keeps it.
  */
-function tightBrackets(sig: string): string {
+function tightBrackets(sig: string, characters = false): string {
   // Each replacement only where it can match: most signatures have none of these.
-  if (sig.includes("( ") || sig.includes("< ") || sig.includes("[ ")) {
-    sig = sig.replace(/([([]|(?<=[\w:.])<) /g, "$1");
+  const opens = sig.includes("( ") || sig.includes("< ") || sig.includes("[ ");
+  if (!opens && !sig.includes(" )") && !sig.includes(" ]")) return sig;
+  // A literal's text is its meaning (a test's title `"adds ( one )"`, a Kotlin test named
+  // `` `returns [ ] when empty` ``, a default `/[ ]/`): only the code between literals is tightened.
+  let out = "";
+  let at = 0;
+  for (const literal of sig.matchAll(characters ? LITERALS_CHARACTERS : LITERALS)) {
+    out += tightCode(sig.slice(at, literal.index)) + literal[0];
+    at = literal.index + literal[0].length;
   }
-  if (sig.includes(" )") || sig.includes(" ]")) sig = sig.replace(/,? ([)\]])/g, "$1");
-  return sig;
+  return out + tightCode(sig.slice(at));
 }
+
+/** {@linkcode tightBrackets} on a signature's code between its literals. */
+function tightCode(code: string): string {
+  if (code.includes("( ") || code.includes("< ") || code.includes("[ ")) {
+    code = code.replace(/([([]|(?<=[\w:.])<) /g, "$1");
+  }
+  if (code.includes(" )") || code.includes(" ]")) code = code.replace(/,? ([)\]])/g, "$1");
+  return code;
+}
+
+/**
+ * The languages whose `'` opens a character only, a name's prime or a lifetime otherwise (Rust's
+ * `&'a str`, Haskell's `x'`).
+ */
+const CHARACTER_QUOTES = new Set(["rust", "haskell"]);
+
+/**
+ * A signature's literals: strings in either quote or backticks, and a regex literal after `=`,
+ * `(`, `,` or `:` (`/[ ]/`); in {@linkcode CHARACTER_QUOTES}, a `'` opens a character only.
+ */
+const LITERALS =
+  /'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`|(?<=[=(,:] ?)\/(?![/*\s])(?:[^/\\[\n]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\//g;
+const LITERALS_CHARACTERS =
+  /'(?:[^'\\\n]|\\[^'\n]{1,9})'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`|(?<=[=(,:] ?)\/(?![/*\s])(?:[^/\\[\n]|\\.|\[(?:[^\]\\\n]|\\.)*\])+\//g;
 
 /** Marks deleted text until line cleanup (a private-use code point). */
 const CUT = "\uE000";
@@ -1334,7 +1364,7 @@ class Walker {
       // A signature the language tells reads as one read from the text: a call broken over lines
       // (`it(\n  "adds"\n)`) as one on its line.
       signature: wholeChars(
-        own ? tightBrackets(own.signature) : this.decorated(
+        own ? tightBrackets(own.signature, CHARACTER_QUOTES.has(this.spec.id)) : this.decorated(
           node,
           parentNode,
           this.signatureOf(node, nodeType),
@@ -1963,7 +1993,7 @@ class Walker {
     if (sig.endsWith(";") || (sig.endsWith(",") && this.spec.id === "rust")) sig = sig.slice(0, -1);
     // `f( a)`, `Map< K, V>`: a bracket's inner blank; a `<` after anything but a name is an
     // operator (Ruby's `class A < B`, a default `a < b`, a shift's `<< b`) and keeps it.
-    sig = tightBrackets(sig);
+    sig = tightBrackets(sig, CHARACTER_QUOTES.has(this.spec.id));
     if (end < node.endIndex && /=$/.test(sig)) sig += " ...";
     if (type === "type_spec" || (type === "type_alias" && this.spec.grammar === "go")) {
       sig = `type ${sig}`;
@@ -2005,7 +2035,7 @@ class Walker {
     }
     if (!decorators.length) return signature;
     const words = decorators.map((d) => {
-      const text = tightBrackets(d.text.replace(/\s+/g, " "));
+      const text = tightBrackets(d.text.replace(/\s+/g, " "), CHARACTER_QUOTES.has(this.spec.id));
       return text.length <= MAX_DECORATOR ? text : `${text.slice(0, text.search(/[(\s]|$/))}(...)`;
     });
     return `${words.join(" ")} ${signature}`;

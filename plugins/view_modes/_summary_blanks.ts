@@ -15,8 +15,11 @@
  * closes runs to the end (one pass, whatever the text).
  */
 const SLASH_STAR = "\\/\\*[^]*?(?:\\*\\/|$)";
-const DOUBLE = '"(?:[^"\\\\\\n]|\\\\.)*"';
-const SINGLE = "'(?:[^'\\\\\\n]|\\\\.)*'";
+// A string that does not close on its line runs to the line's end, as a compiler reads it: one
+// that failed was tried again from each quote in it (a line of `\"` read once a quote), and a
+// comment's opening in its text opened a comment.
+const DOUBLE = '"(?:[^"\\\\\\n]|\\\\[^]?)*(?:"|(?=\\n)|$)';
+const SINGLE = "'(?:[^'\\\\\\n]|\\\\[^]?)*(?:'|(?=\\n)|$)";
 // A character literal (`'"'`, `'\u0041'`), never a Rust lifetime (`&'a str`).
 const CHAR = "'(?:[^'\\\\\\n]|\\\\[^'\\n]{1,9})'";
 const TRIPLE = '"""[^]*?(?:"""|$)';
@@ -48,7 +51,7 @@ const LUA = new RegExp(
  * a line): a generator's template holds `def` lines.
  */
 const RUBY = new RegExp(
-  `(^=begin\\b[^]*?(?:\\n=end\\b|$(?![^]))|<<[~-](["']?)([A-Z_]\\w*)\\2[^\\n]*\\n(?:[^]*?\\n[ \\t]*\\3(?=\\n|$(?![^]))|[^]*))|#[^\\n]*|${DOUBLE}|${SINGLE}`,
+  `(^=begin\\b[^]*?(?:\\n=end\\b|$(?![^]))|<<[~-](["']?)([A-Z_]\\w*)\\2[^\\n]*(?:\\n|$(?![^]))(?:[^]*?\\n[ \\t]*\\3(?=\\r?\\n|$(?![^]))|[^]*))|#[^\\n]*|${DOUBLE}|${SINGLE}`,
   "gm",
 );
 /** PowerShell: `<# ... #>` comments and here-strings (`@"` to `"@` at a line's start). */
@@ -129,11 +132,41 @@ export function blanksComments(ext: string): boolean {
 export function codeText(ext: string, text: string): string {
   const tokens = TOKENS[ext];
   if (!tokens) return text;
-  return text.replace(
-    tokens,
-    (token, blank?: string) =>
-      blank && (COMMENT.test(token) || token.includes("\n")) ? blankOf(token) : token,
-  );
+  const nests = NESTING.has(ext);
+  let out = "";
+  let copied = 0;
+  tokens.lastIndex = 0;
+  for (let found = tokens.exec(text); found; found = tokens.exec(text)) {
+    const start = found.index;
+    let end = start + found[0].length;
+    // A comment that nests ends where its own close is, past those of the comments inside it.
+    if (nests && found[0].startsWith("/*")) tokens.lastIndex = end = nestedEnd(text, start);
+    const token = text.slice(start, end);
+    // A `/*` that never closes is no comment valid code holds (a raw string's text the tokens
+    // misread, `r#"a"/*"#`): taken out, it took the rest of the file with it.
+    const unclosed = token.startsWith("/*") && (token.length < 4 || !token.endsWith("*/"));
+    if (found[1] && !unclosed && (COMMENT.test(token) || token.includes("\n"))) {
+      out += text.slice(copied, start) + blankOf(token);
+      copied = end;
+    }
+  }
+  return copied ? out + text.slice(copied) : text;
+}
+
+// The languages whose block comments nest (a comment in a comment closes first): Rust, Swift,
+// Kotlin, Scala, Dart.
+const NESTING = new Set([".rs", ".swift", ".kt", ".kts", ".scala", ".sc", ".sbt", ".dart"]);
+
+/** Where the comment that opens at `start` ends, the comments inside it closed first. */
+function nestedEnd(text: string, start: number): number {
+  const marks = /\/\*|\*\//g;
+  marks.lastIndex = start + 2;
+  let depth = 1;
+  for (let mark = marks.exec(text); mark; mark = marks.exec(text)) {
+    depth += mark[0] === "/*" ? 1 : -1;
+    if (depth === 0) return marks.lastIndex;
+  }
+  return text.length;
 }
 
 /**

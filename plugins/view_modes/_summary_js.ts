@@ -52,8 +52,13 @@ export function blankTemplates(text: string): string {
     else if (c === "}") depth--;
     const skip = passOver(text, i, last);
     if (skip > i) {
-      // A block comment is taken out, its line breaks kept: its lines are no declarations.
-      if (text.startsWith("/*", i)) {
+      // A block comment is taken out, its line breaks kept: its lines are no declarations. One
+      // that never closes, or that opens right after a word (JSX's text `src/*.ts`, `**/*.js`), is
+      // no comment the code can hold: taken out, it took the rest of the file with it.
+      if (
+        text.startsWith("/*", i) && text.startsWith("*/", skip - 2) && skip - i >= 4 &&
+        !/[\w*.]/.test(text[i - 1] ?? "")
+      ) {
         parts.push(text.slice(copied, i), text.slice(i, skip).replace(/[^\n]+/g, ""));
         copied = skip;
       }

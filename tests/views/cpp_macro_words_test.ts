@@ -459,3 +459,31 @@ Deno.test("a test case's or suite's head over several lines is a test named by i
     ["last", "function", "int last(int a)"],
   ]);
 });
+
+// A head over lines in a file with CRLF line ends was no test (its last line's `\r` ended no
+// head), and a head whose title is a macro (`TEST_CASE(TITLE, "[tag]")`) was named by its tag
+// (review20). Written for this test.
+Deno.test("Catch2 heads in a CRLF file and a head titled by a macro are tests", async () => {
+  const text = [
+    "#define MK(x) \\",
+    "  TEST_CASE( \\",
+    '  "in macro") {}',
+    "TEST_CASE(",
+    '    "over lines",',
+    '    "[tag]") {',
+    "  REQUIRE(1);",
+    "}",
+    'TEST_CASE("one line") {',
+    "}",
+    'TEST_CASE( TITLE, "[tag]" ) {',
+    "}",
+    "",
+  ].join("\r\n");
+  const view = (await renderCode("a_test.cpp", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.name, s.kind, s.signature]), [
+    ["MK", "macro", "#define MK(x) \\"],
+    ["over lines", "test", 'TEST_CASE("over lines", "[tag]")'],
+    ["one line", "test", 'TEST_CASE("one line")'],
+    ["TITLE", "test", 'TEST_CASE(TITLE, "[tag]")'],
+  ]);
+});

@@ -305,3 +305,22 @@ Deno.test("a C# program's and a route method's local functions stay, their bodie
     ["Routes.MapMore.Count", "function", false],
   ]);
 });
+
+// Each `else if` nests in the branch before it: a program's chain of 400 branches nested past
+// the depth the view follows, and the file had no view (review20). A chain of more than 48
+// branches is left out, as a program's `if` was before its blocks were read. Written for this
+// test.
+Deno.test("a C# program's long else-if chain is left out, the rest of the program kept", async () => {
+  const chain = (n: number) =>
+    Array.from(
+      { length: n },
+      (_, i) => `${i ? "else " : ""}if (a == ${i}) { app.MapGet("/${i}", () => ${i}); }`,
+    );
+  const text = (n: number) =>
+    ["var app = builder.Build();", ...chain(n), "app.Run();", ""].join("\n");
+  const long = (await renderCode("Program.cs", text(400)))!;
+  assert.equal(long.text, "var app = builder.Build();\napp.Run();\n");
+  const short = (await renderCode("Program.cs", text(48)))!;
+  assert.equal(short.symbols.length, 48);
+  assert.equal(short.symbols[47].name, "get /47");
+});

@@ -88,3 +88,39 @@ Deno.test("a Go test function's subtests are tests named by their titles, bodies
     "BenchmarkAdd.small",
   ]);
 });
+
+// A program's function that calls a `Run(x, func...)` (a worker group's) was read as one running
+// subtests: its body showed that call alone, the rest left out with no marker, and the call a
+// test (review20). Only a test's function runs subtests: named `Test...`, `Benchmark...`,
+// `Fuzz...` (a testify suite's method too) or given a `*testing.T`. Written for this test.
+Deno.test("a Go program's Run call with a function is no subtest", async () => {
+  const text = [
+    "package main",
+    "",
+    "func main() {",
+    "\tcfg := load()",
+    '\tgroup.Run("workers", func() { work(cfg) })',
+    "\tlog.Println(cfg)",
+    "}",
+    "",
+    "func (s *Suite) TestB() {",
+    '\ts.Run("b", func() {})',
+    "}",
+    "",
+    "func runAll(t *testing.T, cases []tc) {",
+    "\tfor _, c := range cases {",
+    "\t\tt.Run(c.name, func(t *testing.T) {})",
+    "\t}",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("main.go", text))!;
+  assert.ok(view.text.includes("func main() { ... }"), view.text);
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
+    ["main", "function"],
+    ["Suite.TestB", "method"],
+    ["Suite.TestB.b", "test"],
+    ["runAll", "function"],
+    ["runAll.c.name", "test"],
+  ]);
+});

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { summarize } from "../../plugins/view_modes/summary.ts";
+import { codeText } from "../../plugins/view_modes/_summary_blanks.ts";
 
 // A summary's patterns read lines, and a line in a block comment or in a string over lines was
 // read as code: a `Package.swift`'s `.package(url: ...)` commented out was a dependency, a
@@ -95,6 +96,48 @@ const CASES: Array<[string, string, string[], string[]]> = [
     ["`real`"],
     ["old"],
   ],
+  // Rust's, Swift's, Kotlin's, Scala's and Dart's block comments nest: the text after an inner
+  // comment's close was read as code (review20).
+  [
+    "nested.rs",
+    "/*\n/* inner */\npub fn hidden() {}\n*/\npub fn real() {}\n",
+    ["`real`"],
+    ["hidden"],
+  ],
+  [
+    "Nested.swift",
+    "/* a /* b */\nfunc hidden() {}\n*/\nfunc real() {}\n",
+    ["`real`"],
+    ["hidden"],
+  ],
+  // A heredoc's terminator before a CRLF line end closed nothing: the rest of the file was taken
+  // out (review20).
+  [
+    "crlf.rb",
+    "SQL = <<~EOS\r\n  def in_heredoc\r\nEOS\r\ndef real\r\nend\r\n",
+    ["`real`"],
+    ["in_heredoc"],
+  ],
+  // JSX's text may hold `/*` (a glob, `src/*.ts`): read as a comment that never closed, it took
+  // the rest of the file, and a raw string's `/*` the tokens misread did too (review20).
+  [
+    "Files.tsx",
+    "export function Files() {\n  return <p>Matches src/*.ts files</p>;\n}\nexport function real() {}\n",
+    ["`Files`", "`real`"],
+    [],
+  ],
+  [
+    "Glob.jsx",
+    "export function Glob() {\n  return <p>src/*.ts</p>;\n}\nexport function real() {}\n/* a note */\n",
+    ["`Glob`", "`real`"],
+    [],
+  ],
+  [
+    "raw.rs",
+    'const S: &str = r#"a"/*"#;\npub fn real() {}\n',
+    ["`real`"],
+    [],
+  ],
 ];
 
 for (const [path, text, shown, hidden] of CASES) {
@@ -102,5 +145,27 @@ for (const [path, text, shown, hidden] of CASES) {
     const summary = summarize(path, text);
     for (const name of shown) assert.ok(summary.includes(name), `${name} in:\n${summary}`);
     for (const name of hidden) assert.ok(!summary.includes(name), `${name} not in:\n${summary}`);
+  });
+}
+
+// A string that did not close on its line was tried again from each quote in it, to the line's
+// end each time (a line of 80 KB of `\"` took seconds), and a comment's or string's opening in
+// its text opened one, and lines of code after it were blanks (review20). A string runs to its
+// line's end now, as a compiler reads it: the text after it is code. Written for this test.
+const UNCLOSED: Array<[string, string]> = [
+  [".c", 'char *s = "a \\" /* b\nint after(void) {}\n*/\n'],
+  [".go", 'var s = "a \\" /* b\nfunc after() {}\n*/\n'],
+  [".cs", 'var s = "a \\" /* b\nclass After {}\n*/\n'],
+  [".java", 'String s = "a \\" /* b\nclass After {}\n*/\n'],
+  [".php", "$s = 'a \\' /* b\nfunction after() {}\n*/\n"],
+  [".py", 's = \'a \\\' """ b\ndef after():\n"""\n'],
+  [".rb", 's = "a \\" <<~A b\ndef after\nA\n'],
+  [".ps1", '$s = "a \\" <# b\nfunction After { }\n#>\n'],
+  [".lua", 's = "a \\" --[[ b\nfunction after() end\n]]\n'],
+];
+for (const [ext, text] of UNCLOSED) {
+  Deno.test(`a ${ext} string that does not close on its line ends there`, () => {
+    const lines = (t: string) => t.split("\n").slice(0, 2);
+    assert.deepEqual(lines(codeText(ext, text)), lines(text));
   });
 }

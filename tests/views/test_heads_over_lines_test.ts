@@ -39,3 +39,54 @@ Deno.test("a test head over lines has the signature of one on its line", async (
     ["ASuite.adds", "test", 'test("adds")'],
   ]);
 });
+
+// A signature's blanks inside a bracket are taken out (`it( "adds" )` as `it("adds")`), and were
+// inside its literals too: a test's title `"adds ( one )"` read `"adds (one)"`, a Kotlin test
+// named `` `returns [ ] when empty` `` lost its blanks, a default `/[ ]/` became `/[]/`, and
+// `"a, )"` lost its comma (review20). A literal is left as written. Written for this test.
+Deno.test("a signature's strings, backticks and regex literals keep their blanks", async () => {
+  const signatures = async (path: string, text: string) =>
+    (await renderCode(path, text))!.symbols.map((s) => s.signature);
+  assert.deepEqual(
+    await signatures(
+      "a.test.js",
+      'describe( "a, )", () => {\n  it( "adds ( one ) and [ two ]", () => {});\n});\nexport function f( re = /[ ]( a/, b ) {}\n',
+    ),
+    ['describe("a, )")', 'it("adds ( one ) and [ two ]")', "function f(re = /[ ]( a/, b)"],
+  );
+  assert.deepEqual(
+    await signatures("spec/a_spec.rb", "describe 'a [ b ]' do\n  it \"x ( y )\" do\n  end\nend\n"),
+    ["describe 'a [ b ]'", 'it "x ( y )"'],
+  );
+  assert.deepEqual(
+    await signatures(
+      "AT.kt",
+      "class AT {\n  @Test\n  fun `returns [ ] when ( empty )`( a: Int ) {}\n}\n",
+    ),
+    ["class AT", "@Test fun `returns [ ] when ( empty )`(a: Int)"],
+  );
+  assert.deepEqual(
+    await signatures(
+      "tests/test_a.py",
+      '@pytest.mark.parametrize( "x", [ "( a", "b ]" ] )\ndef test_a(x):\n    pass\n',
+    ),
+    ['@pytest.mark.parametrize("x", ["( a", "b ]"]) def test_a(x)'],
+  );
+  assert.deepEqual(
+    await signatures(
+      "tests/Feature/ATest.php",
+      "<?php\nit(\n    'adds ( one ), [ x ]',\n    function () {\n        expect(1)->toBe(1);\n    },\n);\n",
+    ),
+    ["it('adds ( one ), [ x ]', function () { ... })"],
+  );
+  // Rust's lifetimes open no literal: the brackets after them are tightened still.
+  assert.deepEqual(
+    await signatures("a.rs", "fn borrow<'a>( x: &'a str, c: char, ) -> &'a str { x }\n"),
+    ["fn borrow<'a>(x: &'a str, c: char) -> &'a str"],
+  );
+  // Nor do Haskell's primes.
+  assert.deepEqual(
+    (await signatures("A.hs", "module A where\n\nfoo :: ( Int, a' ) -> [ b' ]\nfoo x' = x'\n"))[0],
+    "foo :: (Int, a') -> [b']",
+  );
+});
