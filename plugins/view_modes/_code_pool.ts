@@ -591,9 +591,9 @@ const recent = recentRuns();
 
 /**
  * Render with the process's shared pool (what `skeleton`, `outline` and
- * `masked` use); a file rendered again with the same text and options (the
- * budget's step from `skeleton` to `outline`) takes the run kept of the last
- * ones (`_code_recent.ts`).
+ * `masked` use); while a build is prepared, a file rendered again with the
+ * same text and options (the budget's step from `skeleton` to `outline`)
+ * takes the run kept of the last ones (`_code_recent.ts`).
  *
  * @example
  * ```ts
@@ -609,7 +609,7 @@ export function renderCodeShared(
 ): Promise<CodeView | undefined> {
   shared ??= codePool();
   const pool = shared;
-  return recent(path, text, options, () => pool.render(path, text, options));
+  return recent.run(path, text, options, () => pool.render(path, text, options));
 }
 
 // The code views (`renderOrFallback` of `_code.ts`) render with the shared pool.
@@ -629,5 +629,10 @@ useSharedRenderer(renderCodeShared);
  */
 export function prepareCodeShared(files: PreparedFile[]): () => void {
   shared ??= codePool();
-  return shared.prepare(files);
+  const release = shared.prepare(files);
+  const close = recent.open();
+  return () => {
+    release();
+    close();
+  };
 }
