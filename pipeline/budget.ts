@@ -245,23 +245,30 @@ async function fitSteps(
   // file stays a level further down than one of those taken back).
   const kept = new Set<number>();
   let level: number | undefined;
+  let missed = 0;
   for (let i = applied.length - 1; i >= 0 && measure.total <= budget; i--) {
     const step = applied[i];
-    if (level !== undefined && Math.floor(rankOf(step.step.from)) !== level) break;
+    if (level !== undefined && !step.restore && levelOf(step.step.from) !== level) break;
     if (kept.has(step.index)) continue;
     const stepped = files[step.index];
     const undo = measure.mark();
-    // A file listed at once goes back to the view its steps would have reached (rendered now).
+    // A file listed at once goes back to the view its steps reach (rendered now): the view it
+    // would have been listed from, whose level it is at.
     const back = step.restore ? await step.restore() : { file: step.previous, steps: [] };
+    const from = step.restore ? back.file.view : step.step.from;
+    if (level !== undefined && levelOf(from) !== level) {
+      files[step.index] = stepped;
+      break;
+    }
     files[step.index] = back.file;
     await measure.remeasure([step.index]);
     if (measure.total > budget) {
       files[step.index] = stepped;
       undo();
-      // Those listed at once before it stay listed: each would be rendered only to be tried.
-      if (step.restore) break;
+      // Each file listed at once is rendered to be tried: a few are, not the whole tree's.
+      if (step.restore && ++missed >= MAX_RENDERED_TRIES) break;
       kept.add(step.index);
-      level = Math.floor(rankOf(step.step.from));
+      level = levelOf(from);
       continue;
     }
     applied.splice(i, 1, ...back.steps);
@@ -269,6 +276,17 @@ async function fitSteps(
   }
   return applied;
 }
+
+/** The level of the ladder a view is at (`custom` and `masked` at `full`'s). */
+function levelOf(view: string): number {
+  return Math.floor(rankOf(view));
+}
+
+/**
+ * Most files listed at once that the take-back renders and finds too large to take back, before
+ * it stops (each is rendered in its views to be tried).
+ */
+const MAX_RENDERED_TRIES = 16;
 
 /**
  * What a planner calls with the tokens each step saved: the running total, told to
