@@ -382,7 +382,7 @@ async function planner(
       reset(tokens);
       // The candidates' tokens the document has room for.
       let room = -over;
-      for (const path of candidates) room += state.estimate.get(path) ?? 0;
+      for (const path of candidates) room += await estimateOf(state, path);
       // So far over that files must be listed: the listed ones are decided from the last file
       // back (the files that stay are rendered, those listed are not).
       if (await headingsOver(state, candidates, room)) {
@@ -602,7 +602,7 @@ async function takeStep(
   if (step.reaching !== undefined && next.view !== step.reaching) return 0;
   // Counted once: a warm build's steps find their counts in the build's cache.
   const counted = { tokenizer, cache: state.options.transform.cache };
-  const old = estimate.get(path) ?? await cachedTokens(current.text ?? "", counted);
+  const old = await estimateOf(state, path);
   const now = next.text === undefined
     ? 0
     : await cachedTokens(`### ${path}\n\n\`\`\`\n${next.text}\n\`\`\`\n\n`, counted);
@@ -623,6 +623,21 @@ async function takeStep(
   }
   steps.push(taken);
   return saved;
+}
+
+/**
+ * A file's block tokens as the round estimates them: its block's, or its text counted (a file
+ * without a block of its own), kept as its estimate.
+ */
+async function estimateOf(state: PlanState, path: string): Promise<number> {
+  const known = state.estimate.get(path);
+  if (known !== undefined) return known;
+  const { tokenizer } = state.options.config.budget;
+  const text = state.files[state.index.get(path)!].text ?? "";
+  // Counted once: a warm build's steps find their counts in the build's cache.
+  const tokens = await cachedTokens(text, { tokenizer, cache: state.options.transform.cache });
+  state.estimate.set(path, tokens);
+  return tokens;
 }
 
 /**
