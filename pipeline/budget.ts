@@ -12,6 +12,12 @@
  * (steps are planned on estimated savings, checked on the real document, and
  * taken back, the last first, where the document fits without them).
  *
+ * Files listed are decided from the end of that order: those before the last
+ * one whose views, from it to the end, are over the room. They are listed
+ * from the view they had, in one step (the last one keeps its steps); when
+ * even the files' headings are over the room, the files that stay are stepped
+ * from the last file back and those listed are never rendered in another view.
+ *
  * Steps are sticky: the previous build's steps (remembered in the state dir,
  * see `_budget_memory.ts`) are taken first, in their order, when the
  * document is over the budget and each is still valid (same file, still a
