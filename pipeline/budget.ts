@@ -12,6 +12,12 @@
  * (steps are planned on estimated savings, checked on the real document, and
  * taken back, the last first, where the document fits without them).
  *
+ * Files listed are decided from the end of that order: those before the last
+ * one whose views, from it to the end, are over the room. They are listed
+ * from the view they had, in one step (the last one keeps its steps); when
+ * even the files' headings are over the room, the files that stay are stepped
+ * from the last file back and those listed are never rendered in another view.
+ *
  * Steps are sticky: the previous build's steps (remembered in the state dir,
  * see `_budget_memory.ts`) are taken first, in their order, when the
  * document is over the budget and each is still valid (same file, still a
@@ -26,10 +32,18 @@
 import { gitOutput } from "./_git.ts";
 import { configRefusal, warnRefusedOnce } from "./_git_history.ts";
 import { stepSource } from "./_budget_source.ts";
-import { prepareSteps, type StepRenders, stepRenders, type StepView } from "./_budget_ahead.ts";
+import {
+  FIRST_BATCH,
+  MAX_BATCH,
+  prepareSteps,
+  type StepRenders,
+  stepRenders,
+  type StepView,
+} from "./_budget_ahead.ts";
 import { findViewMode, type Registry } from "./registry.ts";
 import { extname } from "./paths.ts";
 import { cachedTokens } from "./_cached_tokens.ts";
+import { countTokens } from "./tokens.ts";
 import { focusOf, loadFocusGlobs, transformFiles, type TransformOptions } from "./transform.ts";
 import {
   agrees,
@@ -237,26 +251,48 @@ async function fitSteps(
   // file stays a level further down than one of those taken back).
   const kept = new Set<number>();
   let level: number | undefined;
+  let missed = 0;
   for (let i = applied.length - 1; i >= 0 && measure.total <= budget; i--) {
     const step = applied[i];
-    if (level !== undefined && Math.floor(rankOf(step.step.from)) !== level) break;
+    if (level !== undefined && !step.restore && levelOf(step.step.from) !== level) break;
     if (kept.has(step.index)) continue;
     const stepped = files[step.index];
     const undo = measure.mark();
-    files[step.index] = step.previous;
+    // A file listed at once goes back to the view its steps reach (rendered now): the view it
+    // would have been listed from, whose level it is at.
+    const back = step.restore ? await step.restore() : { file: step.previous, steps: [] };
+    const from = step.restore ? back.file.view : step.step.from;
+    if (level !== undefined && levelOf(from) !== level) {
+      files[step.index] = stepped;
+      break;
+    }
+    files[step.index] = back.file;
     await measure.remeasure([step.index]);
     if (measure.total > budget) {
       files[step.index] = stepped;
       undo();
+      // Each file listed at once is rendered to be tried: a few are, not the whole tree's.
+      if (step.restore && ++missed >= MAX_RENDERED_TRIES) break;
       kept.add(step.index);
-      level = Math.floor(rankOf(step.step.from));
+      level = levelOf(from);
       continue;
     }
-    applied.splice(i, 1);
+    applied.splice(i, 1, ...back.steps);
     hooks.takenBack?.();
   }
   return applied;
 }
+
+/** The level of the ladder a view is at (`custom` and `masked` at `full`'s). */
+function levelOf(view: string): number {
+  return Math.floor(rankOf(view));
+}
+
+/**
+ * Most files listed at once that the take-back renders and finds too large to take back, before
+ * it stops (each is rendered in its views to be tried).
+ */
+const MAX_RENDERED_TRIES = 16;
 
 /**
  * What a planner calls with the tokens each step saved: the running total, told to
@@ -293,6 +329,12 @@ interface Applied {
   step: StepDown;
   index: number;
   previous: RenderedFile;
+  /**
+   * Set on a file listed from a view the ladder's reduced views could still shrink: taking the
+   * step back puts the file in the view those steps reach (its steps returned with it), not back
+   * in `previous`.
+   */
+  restore?: () => Promise<{ file: RenderedFile; steps: Applied[] }>;
 }
 
 /** A planner's options: the budget's, and what to tell of the tokens each step saves. */
@@ -330,7 +372,7 @@ async function planner(
   const candidates = stepOrder(files, { size: tokens, isFocus, sources, changes });
   const targets = LADDER.slice(1).filter((v) => v === LISTED || findViewMode(registry, v));
   const candidate = new Set(candidates);
-  const state = planState(files, { index, sources, options, candidate });
+  const state = planState(files, { index, sources, options, candidate, targets });
   const take = (path: string, target: string, steps: Applied[]) =>
     takeStep(state, { path, target, steps });
   const reset = (tokens: Map<string, number>) => {
@@ -344,7 +386,19 @@ async function planner(
     async step(over, tokens) {
       const steps: Applied[] = [];
       reset(tokens);
+      // The candidates' tokens the document has room for.
+      let room = -over;
+      for (const path of candidates) room += await estimateOf(state, path);
+      // So far over that files must be listed: the listed ones are decided from the last file
+      // back (the files that stay are rendered, those listed are not).
+      if (await headingsOver(state, candidates, room)) {
+        if (await listFromTail(state, { candidates, room, steps })) return steps;
+      }
       for (const target of targets) {
+        if (target === LISTED && over > 0) {
+          await listHead(state, { candidates, room, steps, start: tokens });
+          return steps;
+        }
         const order = candidates.map((path) => ({ path, view: target }));
         for (const [i, { path }] of order.entries()) {
           if (over <= 0) return steps;
@@ -417,6 +471,10 @@ interface PlanState {
   renders: StepRenders;
   /** Told of each file a step rendered. */
   rendered?: (file: RenderedFile) => void;
+  /** The views of the ladder the registry has, `listed` last. */
+  targets: string[];
+  /** Each path's heading tokens (`### path`), the least its block can be, once counted. */
+  headings: Map<string, number>;
 }
 
 /**
@@ -443,11 +501,22 @@ const PREPARE_MISSES = 8;
 /** A planner's state, its step renders batched ahead of the planner's order. */
 function planState(
   files: RenderedFile[],
-  context: Pick<PlanState, "index" | "sources" | "options"> & { candidate: Set<string> },
+  context: Pick<PlanState, "index" | "sources" | "options" | "targets"> & {
+    candidate: Set<string>;
+  },
 ): PlanState {
-  const { index, sources, options, candidate } = context;
+  const { index, sources, options, candidate, targets } = context;
   const tried = new Set<string>();
-  const state = { files, index, sources, options, tried, estimate: new Map() } as PlanState;
+  const state = {
+    files,
+    index,
+    sources,
+    options,
+    tried,
+    targets,
+    estimate: new Map(),
+    headings: new Map(),
+  } as PlanState;
   // A step the planner may still render: a candidate, not tried, and a step down from its view.
   const wanted = ({ path, view }: StepView) =>
     view !== LISTED && candidate.has(path) && !tried.has(`${path}\0${view}`) &&
@@ -539,7 +608,7 @@ async function takeStep(
   if (step.reaching !== undefined && next.view !== step.reaching) return 0;
   // Counted once: a warm build's steps find their counts in the build's cache.
   const counted = { tokenizer, cache: state.options.transform.cache };
-  const old = estimate.get(path) ?? await cachedTokens(current.text ?? "", counted);
+  const old = await estimateOf(state, path);
   const now = next.text === undefined
     ? 0
     : await cachedTokens(`### ${path}\n\n\`\`\`\n${next.text}\n\`\`\`\n\n`, counted);
@@ -550,8 +619,187 @@ async function takeStep(
   const note = `stepped down from ${current.view} to ${next.view} to fit the token budget`;
   const at = index.get(path)!;
   files[at] = { ...next, notes: [...(next.notes ?? []), note] };
-  steps.push({ step: { path, from: current.view, to: next.view }, index: at, previous: current });
+  const taken: Applied = {
+    step: { path, from: current.view, to: next.view },
+    index: at,
+    previous: current,
+  };
+  if (target === LISTED && rankOf(current.view) < RANK.summary) {
+    taken.restore = () => reduced(state, { path, previous: current, old });
+  }
+  steps.push(taken);
   return saved;
+}
+
+/**
+ * A file's block tokens as the round estimates them: its block's, or its text counted (a file
+ * without a block of its own), kept as its estimate.
+ */
+async function estimateOf(state: PlanState, path: string): Promise<number> {
+  const known = state.estimate.get(path);
+  if (known !== undefined) return known;
+  const { tokenizer } = state.options.config.budget;
+  const text = state.files[state.index.get(path)!].text ?? "";
+  // Counted once: a warm build's steps find their counts in the build's cache.
+  const tokens = await cachedTokens(text, { tokenizer, cache: state.options.transform.cache });
+  state.estimate.set(path, tokens);
+  return tokens;
+}
+
+/**
+ * A listed file put back in the view the ladder's steps reach from `previous` (rendered now, as
+ * the steps render it), and those steps.
+ */
+async function reduced(
+  state: PlanState,
+  listed: { path: string; previous: RenderedFile; old: number },
+): Promise<{ file: RenderedFile; steps: Applied[] }> {
+  const { path, previous, old } = listed;
+  const at = state.index.get(path)!;
+  state.files[at] = previous;
+  state.estimate.set(path, old);
+  const steps: Applied[] = [];
+  for (const target of state.targets) {
+    if (target === LISTED) continue;
+    state.tried.delete(`${path}\0${target}`);
+    await takeStep(state, { path, target, steps });
+  }
+  return { file: state.files[at], steps };
+}
+
+/**
+ * Whether the candidates' headings alone (`### path`, the least a block can be) are over
+ * `room`: then some files must be listed, whatever views the others take.
+ */
+async function headingsOver(
+  state: PlanState,
+  candidates: string[],
+  room: number,
+): Promise<boolean> {
+  const tokenizer = state.options.config.budget.tokenizer;
+  let least = 0;
+  for (const path of candidates) {
+    if (least > room) return true;
+    if (rankOf(state.files[state.index.get(path)!].view) >= RANK[LISTED]) continue;
+    let heading = state.headings.get(path);
+    if (heading === undefined) {
+      heading = await countTokens(`### ${path}\n\n`, tokenizer);
+      state.headings.set(path, heading);
+    }
+    least += Math.min(heading, state.estimate.get(path) ?? 0);
+  }
+  return least > room;
+}
+
+/**
+ * The last of `candidates` (in their order) that a round lists: the files from it on, in the views
+ * they reached, are over `room` (-1: none is listed).
+ */
+function lastListed(candidates: string[], estimate: Map<string, number>, room: number): number {
+  let tokens = 0;
+  for (let at = candidates.length - 1; at >= 0; at--) {
+    tokens += estimate.get(candidates[at]) ?? 0;
+    if (tokens > room) return at;
+  }
+  return -1;
+}
+
+/** List `candidates` up to `last`, in their order. */
+async function listUpTo(state: PlanState, candidates: string[], last: number, steps: Applied[]) {
+  for (let at = 0; at <= last; at++) {
+    await takeStep(state, { path: candidates[at], target: LISTED, steps });
+  }
+}
+
+/**
+ * A round's listing, after its other steps: the files the ladder lists are those before the
+ * last whose views from it on are over `room` ({@linkcode lastListed}). Those before that one are
+ * listed from the view the round found them in, their other steps of the round dropped: the same
+ * steps as {@linkcode listFromTail} takes without rendering them.
+ */
+async function listHead(
+  state: PlanState,
+  round: { candidates: string[]; room: number; steps: Applied[]; start: Map<string, number> },
+): Promise<void> {
+  const { candidates, room, steps, start } = round;
+  const last = lastListed(candidates, state.estimate, room);
+  const head = new Set(candidates.slice(0, Math.max(last, 0)));
+  for (const step of steps.toReversed()) {
+    if (!head.has(step.step.path)) continue;
+    state.files[step.index] = step.previous;
+    const was = start.get(step.step.path);
+    if (was === undefined) state.estimate.delete(step.step.path);
+    else state.estimate.set(step.step.path, was);
+  }
+  const kept = steps.filter((step) => !head.has(step.step.path));
+  steps.splice(0, steps.length, ...kept);
+  await listUpTo(state, candidates, last, steps);
+}
+
+/**
+ * A round that lists files, planned from the last candidate back: the files are stepped through
+ * the ladder's views a batch at a time (each batch's first views, then its second ones), until
+ * those stepped are over `room`; that file and every one before it are listed, the others keep
+ * their steps (in the ladder's order: every first step, then every second). The files listed
+ * before the last are never rendered in another view, but for those of its batch (whose steps
+ * are dropped). False (nothing stepped) when every file fits in the views it reaches: the round
+ * takes the ladder's steps.
+ */
+async function listFromTail(
+  state: PlanState,
+  round: { candidates: string[]; room: number; steps: Applied[] },
+): Promise<boolean> {
+  const { candidates, room, steps } = round;
+  const views = state.targets.filter((view) => view !== LISTED);
+  const taken: Array<{ view: number; at: number; step: Applied }> = [];
+  const asked: string[] = [];
+  // Each file's place and estimate before its steps.
+  const start = new Map<string, { at: number; was: number | undefined }>();
+  let tokens = 0;
+  let last = -1;
+  for (let end = candidates.length, size = FIRST_BATCH; end > 0 && last < 0;) {
+    const batch = candidates.slice(Math.max(0, end - size), end).reverse();
+    for (const [i, path] of batch.entries()) {
+      start.set(path, { at: end - 1 - i, was: state.estimate.get(path) });
+    }
+    for (const [view, target] of views.entries()) {
+      const order = batch.map((path) => ({ path, view: target }));
+      for (const [i, { path }] of order.entries()) {
+        if (!state.tried.has(`${path}\0${target}`)) asked.push(`${path}\0${target}`);
+        state.renders.fill(order, i);
+        const mine: Applied[] = [];
+        await takeStep(state, { path, target, steps: mine });
+        for (const step of mine) taken.push({ view, at: end - 1 - i, step });
+      }
+    }
+    for (const [i, path] of batch.entries()) {
+      tokens += state.estimate.get(path) ?? 0;
+      if (tokens > room) {
+        last = end - 1 - i;
+        break;
+      }
+    }
+    end -= batch.length;
+    size = Math.min(size * 2, MAX_BATCH);
+  }
+  // The files before the last listed, stepped with it in its batch, go back to how they were.
+  const back = (at: number) => last < 0 || at < last;
+  for (const { at, step } of taken.toReversed()) {
+    if (back(at)) state.files[step.index] = step.previous;
+  }
+  for (const [path, { at, was }] of start) {
+    if (!back(at)) continue;
+    if (was === undefined) state.estimate.delete(path);
+    else state.estimate.set(path, was);
+  }
+  if (last < 0) {
+    for (const key of asked) state.tried.delete(key);
+    return false;
+  }
+  const kept = taken.filter((t) => !back(t.at)).sort((a, b) => a.view - b.view || a.at - b.at);
+  steps.push(...kept.map((t) => t.step));
+  await listUpTo(state, candidates, last, steps);
+  return true;
 }
 
 /**

@@ -42,6 +42,7 @@ import {
   warmUp,
 } from "../../grammars/tree_sitter.ts";
 import { type CodeView, renderCode, type RenderCodeOptions, useSharedRenderer } from "./_code.ts";
+import { recentRuns } from "./_code_recent.ts";
 
 /** Options of {@linkcode codePool}. */
 export interface CodePoolOptions {
@@ -586,10 +587,13 @@ function modulesOrNothing(grammars: Iterable<string>): ReturnType<typeof modules
 }
 
 let shared: CodePool | undefined;
+const recent = recentRuns();
 
 /**
  * Render with the process's shared pool (what `skeleton`, `outline` and
- * `masked` use).
+ * `masked` use); while a build is prepared, a file rendered again with the
+ * same text and options (the budget's step from `skeleton` to `outline`)
+ * takes the run kept of the last ones (`_code_recent.ts`).
  *
  * @example
  * ```ts
@@ -604,7 +608,8 @@ export function renderCodeShared(
   options: RenderCodeOptions = {},
 ): Promise<CodeView | undefined> {
   shared ??= codePool();
-  return shared.render(path, text, options);
+  const pool = shared;
+  return recent.run(path, text, options, () => pool.render(path, text, options));
 }
 
 // The code views (`renderOrFallback` of `_code.ts`) render with the shared pool.
@@ -624,5 +629,10 @@ useSharedRenderer(renderCodeShared);
  */
 export function prepareCodeShared(files: PreparedFile[]): () => void {
   shared ??= codePool();
-  return shared.prepare(files);
+  const release = shared.prepare(files);
+  const close = recent.open();
+  return () => {
+    release();
+    close();
+  };
 }
