@@ -65,6 +65,9 @@ export function derivedMemo(): DerivedMemo {
  * A memo of values made from records (a rendered file's block), by record and salt, held while
  * the record is: a resident's kept render is the same record from build to build (and no stage
  * changes one once it is made), so its values are made once; a record let go of lets go of them.
+ * One entry a record holds its values of every salt (a file's block and manifest entry): one
+ * weak entry and one look a value, not one map a salt (five looks of five maps a file, each with
+ * an entry for each of a big tree's files).
  *
  * @example
  * ```ts
@@ -75,12 +78,20 @@ export function derivedMemo(): DerivedMemo {
  * ```
  */
 export function recordMemo(): RecordFn {
-  const bySalt = new Map<string, WeakMap<object, unknown>>();
+  const records = new WeakMap<object, Record<string, unknown>>();
   return <T>(record: object, salt: string, compute: () => T): T => {
-    let values = bySalt.get(salt);
-    if (values === undefined) bySalt.set(salt, values = new WeakMap());
-    let value = values.get(record) as T | undefined;
-    if (value === undefined) values.set(record, value = compute());
+    let values = records.get(record);
+    if (values === undefined) records.set(record, values = new Values());
+    let value = values[salt] as T | undefined;
+    if (value === undefined) values[salt] = value = compute();
     return value;
   };
 }
+
+/**
+ * One record's values by salt: an object whose prototype has no properties (no salt is an
+ * inherited name, such as `constructor`), with its few salts as its own properties (an object
+ * made by `Object.create(null)` would keep them in a hash table of its own, larger and slower).
+ */
+const Values = function () {} as unknown as new () => Record<string, unknown>;
+Values.prototype = Object.create(null);

@@ -74,14 +74,21 @@ function agedRoots(): Promise<string[]> {
 // Started as the module loads, so the wait runs while the tests before the first that asks do.
 agedRoots();
 
-/** Counts the renders the resident's memo gives back (a look that finds one). */
-function countGiven(kept: ReturnType<typeof resident>): { given: number } {
+/**
+ * Counts the renders the resident's memo gives back: an entry used (the memo holds a render by
+ * path, and marks it used when its key is the file's), with `onGiven` told of each.
+ */
+function countGiven(
+  kept: ReturnType<typeof resident>,
+  onGiven?: (given: RenderedFile) => void,
+): { given: number } {
   const count = { given: 0 };
-  const get = kept.rendered.get.bind(kept.rendered);
-  kept.rendered.get = (key) => {
-    const value = get(key);
-    if (value) count.given++;
-    return value;
+  const use = kept.rendered.use!.bind(kept.rendered);
+  kept.rendered.use = (entry) => {
+    const used = use(entry);
+    if (used) count.given++;
+    if (used) onGiven?.(entry.value.file);
+    return used;
   };
   return count;
 }
@@ -621,11 +628,11 @@ Deno.test("a resident's cold build moves its kept renders' texts to the cache's 
   await Deno.writeTextFile(join(root, "src/m5.py"), "def g():\n    return 5\n", { append: true });
   kept.changed(["src/m5.py"], false);
   const given: RenderedFile[] = [];
-  const get = kept.rendered.get;
-  kept.rendered.get = (key) => {
-    const value = get(key);
-    if (value) given.push(value.file);
-    return value;
+  const use = kept.rendered.use!;
+  kept.rendered.use = (entry) => {
+    const used = use(entry);
+    if (used) given.push(entry.value.file);
+    return used;
   };
   const edited = await build(config, { builtins, layer });
   assert.equal(renders.given, 23);
