@@ -806,6 +806,45 @@ Deno.test("a resident rebuild after a one-file edit places the blocks before the
   await kept.close();
 });
 
+Deno.test("a resident rebuild after a one-file edit looks up by id only the edited file's block, and keeps each render by its path; same bytes as a fresh build", async () => {
+  const { root, state, kept, builtins, config } = await modulesProject(8);
+  // The ids of the files' blocks the block memo is asked for, and the keys renders are kept by.
+  const looked: string[] = [];
+  const get = kept.blocks.get.bind(kept.blocks);
+  kept.blocks.get = (id) => (id.startsWith("files:") && looked.push(id), get(id));
+  const keys = new Set<string>();
+  const set = kept.rendered.set.bind(kept.rendered);
+  kept.rendered.set = (key, value) => (keys.add(key), set(key, value));
+  // Every text kept out of memory (lazy blocks, as on a big tree), and texts held (plain blocks).
+  for (const spillAfter of [0, Infinity]) {
+    const layer = () => speedLayer({ resident: kept, spillAfter });
+    await build(config, { builtins, layer: layer() });
+    let edited: BuildResult | undefined;
+    for (const edit of [1, 2, 3]) {
+      await kept.settled();
+      await Deno.writeTextFile(join(root, "src/m3.py"), `y = ${edit}\n`, { append: true });
+      kept.changed(["src/m3.py"], false);
+      looked.length = 0;
+      edited = await build(config, { builtins, layer: layer() });
+      // From the second rebuild on, an unchanged file's block is the last build's record: the
+      // memo's entry is found by it. The edited file's block alone is looked up by its id (the
+      // order's and the count's looks, its count by difference, its placing). Before: every
+      // file's block by id, each build (8 and more).
+      if (edit > 1) {
+        assert.ok(
+          looked.every((id) => id === "files:src/m3.py") && looked.length <= 4,
+          `spillAfter ${spillAfter}, edit ${edit}: ${looked.join(", ")}`,
+        );
+      }
+    }
+    assert.ok(kept.held().rendered <= 8, `${kept.held().rendered} renders held for 8 files`);
+    assertSame(edited!, await freshBuild(root, state, kept));
+  }
+  // One render kept a path, by the path (before: a key text made for each file at each build).
+  assert.deepEqual([...keys].sort(), Array.from({ length: 8 }, (_, i) => `src/m${i}.py`).sort());
+  await kept.close();
+});
+
 /**
  * A project of `count` Python modules ({@linkcode pythonModules}), its state dir, a resident to
  * keep builds' memos and the config a build of it loads.
