@@ -189,7 +189,18 @@ async function renderKept(
   if (key && output && file.sha256 === keyedSha) {
     options.keepLazy?.(rendered);
     options.keepLazy?.(output);
-    keepRendered(options, file.path, { key, file: rendered, output, warnings, cacheKey });
+    const kept = keepRendered(options, file.path, {
+      key,
+      file: rendered,
+      output,
+      warnings,
+      cacheKey,
+    });
+    // A cache hit is given as the memo keeps it (a copy of the same values), as the next builds
+    // take it: what this build makes from the record (its block, its manifest entry and that
+    // entry's JSON, its placed block) is the next build's too, not made again for every file by
+    // the first rebuild after a build server's start.
+    if (kept && rendered.cache === "hit") return options.given ? options.given(kept) : kept;
   }
   return rendered;
 }
@@ -394,12 +405,13 @@ export function isKeptRender(file: RenderedFile): boolean {
  * its output: taken from it, or stored now, which the next build would find there. So the next
  * build takes this very output, not a copy decoded from the cache (the server would otherwise
  * hold each text twice: the first build's, in its last document, and the decoded one, here).
+ * Returns the record kept, if any.
  */
 function keepRendered(
   options: KeptRenderOptions,
   path: string,
   { key, file, output, warnings, cacheKey }: RenderedMemo,
-): void {
+): RenderedFile | undefined {
   const stored = file.cache === "hit" || (options.cache?.enabled && output.cacheable !== false);
   if (stored) {
     const kept = {
@@ -412,5 +424,7 @@ function keepRendered(
     keptRecords.add(kept.file);
     options.rendered!.set(path, kept);
     options.onKept?.(kept);
+    return kept.file;
   }
+  return undefined;
 }

@@ -845,6 +845,34 @@ Deno.test("a resident rebuild after a one-file edit looks up by id only the edit
   await kept.close();
 });
 
+Deno.test("a resident's first rebuild after a build from the cache makes the edited file's block and entries alone; same bytes as a fresh build", async () => {
+  const { root, state, kept, builtins, config } = await modulesProject(8);
+  // Another process's build writes the cache: the resident's first build finds every render there.
+  const before = resident();
+  await build(config, { builtins, layer: speedLayer({ resident: before }) });
+  await before.close();
+  const layer = () => speedLayer({ resident: kept });
+  const first = await build(config, { builtins, layer: layer() });
+  assert.ok(first.manifest.files.every((f) => f.cache === "hit"));
+  await kept.settled();
+  await Deno.writeTextFile(join(root, "src/m3.py"), "y = 1\n", { append: true });
+  kept.changed(["src/m3.py"], false);
+  let edited: BuildResult | undefined;
+  const work = await tallyWork(async () =>
+    edited = await build(config, { builtins, layer: layer() })
+  );
+  // The first build took the records its memo keeps (a cache hit given as kept): the edited
+  // file's block alone is made; the 4 blocks before it are placed as before, and 6 entries made
+  // (the edited file's and its block's, the section heading's, and the 3 blocks' after it, which
+  // move up as it moves last). Before: 8 blocks, 0 placed again, 17 entries: the memo's records
+  // were copies of the first build's.
+  assert.equal(work.get("file blocks"), 1);
+  assert.equal(work.get("blocks placed again"), 4);
+  assert.equal(work.get("manifest entries"), 6);
+  assertSame(edited!, await freshBuild(root, state, kept));
+  await kept.close();
+});
+
 /**
  * A project of `count` Python modules ({@linkcode pythonModules}), its state dir, a resident to
  * keep builds' memos and the config a build of it loads.
