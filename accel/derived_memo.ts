@@ -65,9 +65,13 @@ export function derivedMemo(): DerivedMemo {
  * A memo of values made from records (a rendered file's block), by record and salt, held while
  * the record is: a resident's kept render is the same record from build to build (and no stage
  * changes one once it is made), so its values are made once; a record let go of lets go of them.
- * One entry a record holds its values of every salt (a file's block and manifest entry): one
- * weak entry and one look a value, not one map a salt (five looks of five maps a file, each with
- * an entry for each of a big tree's files).
+ *
+ * A record's values of every salt (a file's block, its manifest entry) are one object, held by the
+ * record itself under a symbol of this memo's, as a property no one else sees (not enumerable: no
+ * spread, `Object.keys()`, JSON or copy of the record takes it): one property look a value, where a
+ * `WeakMap` for each salt took a look of a table of a big tree's every record (five a file, a
+ * third of a one-file edit's time in the record memo: bench/README.md, "seventeenth session"). A
+ * frozen record (a manifest entry) cannot take it: its values are kept in a `WeakMap` by salt.
  *
  * @example
  * ```ts
@@ -75,23 +79,45 @@ export function derivedMemo(): DerivedMemo {
  * const fromRecord = recordMemo();
  * const file = { path: "a.py" };
  * fromRecord(file, "block", () => ({ id: "files:a.py" })) === fromRecord(file, "block", () => ({})); // true
+ * Object.keys(file); // ["path"]
  * ```
  */
 export function recordMemo(): RecordFn {
-  const records = new WeakMap<object, Record<string, unknown>>();
+  // This memo's own: two memos (two residents) never share a record's values.
+  const held = Symbol("record values");
+  const frozen = new Map<string, WeakMap<object, unknown>>();
   return <T>(record: object, salt: string, compute: () => T): T => {
-    let values = records.get(record);
-    if (values === undefined) records.set(record, values = new Values());
+    let values = (record as Record<symbol, Values | undefined>)[held];
+    if (values === undefined) {
+      if (!Object.isExtensible(record)) return frozenValue(frozen, { record, salt, compute });
+      values = new Values();
+      Object.defineProperty(record, held, { value: values });
+    }
     let value = values[salt] as T | undefined;
     if (value === undefined) values[salt] = value = compute();
     return value;
   };
 }
 
+/** One record's values by salt. */
+type Values = Record<string, unknown>;
+
 /**
- * One record's values by salt: an object whose prototype has no properties (no salt is an
- * inherited name, such as `constructor`), with its few salts as its own properties (an object
- * made by `Object.create(null)` would keep them in a hash table of its own, larger and slower).
+ * Makes {@linkcode Values}: objects whose prototype has no properties (no salt is an inherited
+ * name, such as `constructor`), with their few salts as their own properties (an object made by
+ * `Object.create(null)` keeps them in a hash table of its own, larger and slower).
  */
-const Values = function () {} as unknown as new () => Record<string, unknown>;
+const Values = function () {} as unknown as new () => Values;
 Values.prototype = Object.create(null);
+
+/** A frozen record's value for `salt`, kept in a `WeakMap` of that salt's. */
+function frozenValue<T>(
+  bySalt: Map<string, WeakMap<object, unknown>>,
+  { record, salt, compute }: { record: object; salt: string; compute: () => T },
+): T {
+  let values = bySalt.get(salt);
+  if (values === undefined) bySalt.set(salt, values = new WeakMap());
+  let value = values.get(record) as T | undefined;
+  if (value === undefined) values.set(record, value = compute());
+  return value;
+}
