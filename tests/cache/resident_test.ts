@@ -773,6 +773,8 @@ Deno.test("a resident rebuild gives an unchanged file's block as the same record
       // No content key made again for the order: the 7 unchanged files' are kept by record (7 made
       // before), the edited file's is made with its block's length by `orderFiles()`.
       if (edit > 1) assert.equal(work.get("content keys") ?? 0, 0, `edit ${edit}`);
+      // Nor a map of the files by path: an unchanged block's record holds its key and length.
+      if (edit > 1) assert.equal(work.get("order files by path") ?? 0, 0, `edit ${edit}`);
     }
     assertSame(edited!, await freshBuild(root, state, kept));
   }
