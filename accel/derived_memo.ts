@@ -69,9 +69,9 @@ export function derivedMemo(): DerivedMemo {
  * A record's values of every salt (a file's block, its manifest entry) are one object, held by the
  * record itself under a symbol of this memo's, as a property no one else sees (not enumerable: no
  * spread, `Object.keys()`, JSON or copy of the record takes it): one property look a value, where a
- * `WeakMap` for each salt took a look of a table of a big tree's every record (five a file, a
- * third of a one-file edit's time in the record memo: bench/README.md, "seventeenth session"). A
- * frozen record (a manifest entry) cannot take it: its values are kept in a `WeakMap` by salt.
+ * `WeakMap` for each salt took a look of a table of a big tree's every record, several a file
+ * (bench/README.md, "seventeenth session"). A frozen record (a manifest entry) cannot take it: its
+ * values are kept in a `WeakMap` by salt. The values live as long as the record, not the memo.
  *
  * @example
  * ```ts
