@@ -11,6 +11,7 @@
  */
 
 import { lazyCopy, textBacking } from "../pipeline/lazy_text.ts";
+import type { RecordFn } from "../pipeline/types.ts";
 
 /**
  * Whether `known` (a memo's record of a block) and `block` have the same text: `"record"` when
@@ -56,6 +57,36 @@ export function withText<T extends object>(
 }
 
 /**
+ * An entry of a resident's memo (`generations()` of `resident.ts`): its value, and the build that
+ * last used it; `used` is -1 once the memo let go of it. A value set again for its key is a new
+ * entry (this one let go of): an entry held is the memo's value for its key while it is used.
+ */
+export interface MemoEntry<T> {
+  readonly value: T;
+  used: number;
+}
+
+/** A memo by string key whose entries can be held and used again without their key. */
+export interface KeptMemo<T> {
+  get(key: string): T | undefined;
+  set(key: string, value: T): void;
+  /** The entry held for `key` (not marked used: `get` or `use` does). */
+  entry?(key: string): MemoEntry<T> | undefined;
+  /** Mark `entry` used by this build: false when the memo let go of it. */
+  use?(entry: MemoEntry<T>): boolean;
+}
+
+/**
+ * What a resident keeps with a block record (by the build's `fromRecord`: a file's block is the
+ * same record from build to build while its render is): the block memo's entry found the same as
+ * its text, and the build that last found it (so each block is compared once a build).
+ */
+interface KnownKept<T> {
+  entry?: MemoEntry<T>;
+  build?: object;
+}
+
+/**
  * A build's lookup of the block memo: `memo`'s record of a block when it has the block's text
  * (`sameText`), else undefined; each block looked up once in the build (the order and the count
  * stages ask for every block, and each look compares the records of a big tree's every block).
@@ -65,25 +96,52 @@ export function withText<T extends object>(
  * holds no earlier build's texts (nor the spill file they are in), and the next build knows the
  * block unread.
  *
+ * With `fromRecord` (a resident's memo of records) and a memo that hands out its entries, the
+ * entry found for a block record is kept with the record: the next build's look of the same
+ * record (an unchanged file's block) is one look of the record memo, the entry marked used, with
+ * no look by the block's id in the memo's map of a big tree's every block, and no compare.
+ *
  * @example
  * ```ts
  * import { knownOnce } from "./_same_text.ts";
- * const known = knownOnce({ get: () => ({ text: "a", tokens: 1 }) });
+ * const known = knownOnce({ get: () => ({ text: "a", tokens: 1 }), set: () => {} });
  * known({ id: "x", text: "a" })?.tokens; // 1
  * ```
  */
 export function knownOnce<T extends { text: string }>(
-  memo: { get(key: string): T | undefined; set?(key: string, value: T): void },
+  memo: KeptMemo<T>,
+  fromRecord?: RecordFn,
 ): (block: { id: string; text: string }) => T | undefined {
-  const seen = new Map<object, T>();
-  return (block) => {
-    let known = seen.get(block);
-    if (known) return known;
-    known = memo.get(block.id);
+  const lookUp = (block: { id: string; text: string }) => {
+    let known = memo.get(block.id);
     const same = known && sameText(known, block);
     if (!known || !same) return undefined;
-    if (same === "read" && memo.set) memo.set(block.id, known = rebased(known, block));
-    seen.set(block, known);
+    if (same === "read") memo.set(block.id, known = rebased(known, block));
+    return known;
+  };
+  const { entry, use } = memo;
+  if (!fromRecord || !entry || !use) {
+    const seen = new Map<object, T>();
+    return (block) => {
+      let known = seen.get(block);
+      if (known) return known;
+      known = lookUp(block);
+      if (known) seen.set(block, known);
+      return known;
+    };
+  }
+  // This build, as the records' `build` holds it.
+  const build = {};
+  return (block) => {
+    const kept = fromRecord(block, "known block", (): KnownKept<T> => ({}));
+    const held = kept.entry;
+    if (held && (kept.build === build || use.call(memo, held))) {
+      kept.build = build;
+      return held.value;
+    }
+    const known = lookUp(block);
+    kept.entry = known && entry.call(memo, block.id);
+    kept.build = known && build;
     return known;
   };
 }

@@ -66,21 +66,58 @@ export function derivedMemo(): DerivedMemo {
  * the record is: a resident's kept render is the same record from build to build (and no stage
  * changes one once it is made), so its values are made once; a record let go of lets go of them.
  *
+ * A record's values of every salt (a file's block, its manifest entry) are one object, held by the
+ * record itself under a symbol of this memo's, as a property no one else sees (not enumerable: no
+ * spread, `Object.keys()`, JSON or copy of the record takes it): one property look a value, where a
+ * `WeakMap` for each salt took a look of a table of a big tree's every record, several a file
+ * (bench/README.md, "seventeenth session"). A frozen record (a manifest entry) cannot take it: its
+ * values are kept in a `WeakMap` by salt. The values live as long as the record, not the memo.
+ *
  * @example
  * ```ts
  * import { recordMemo } from "./derived_memo.ts";
  * const fromRecord = recordMemo();
  * const file = { path: "a.py" };
  * fromRecord(file, "block", () => ({ id: "files:a.py" })) === fromRecord(file, "block", () => ({})); // true
+ * Object.keys(file); // ["path"]
  * ```
  */
 export function recordMemo(): RecordFn {
-  const bySalt = new Map<string, WeakMap<object, unknown>>();
+  // This memo's own: two memos (two residents) never share a record's values.
+  const held = Symbol("record values");
+  const frozen = new Map<string, WeakMap<object, unknown>>();
   return <T>(record: object, salt: string, compute: () => T): T => {
-    let values = bySalt.get(salt);
-    if (values === undefined) bySalt.set(salt, values = new WeakMap());
-    let value = values.get(record) as T | undefined;
-    if (value === undefined) values.set(record, value = compute());
+    let values = (record as Record<symbol, Values | undefined>)[held];
+    if (values === undefined) {
+      if (!Object.isExtensible(record)) return frozenValue(frozen, { record, salt, compute });
+      values = new Values();
+      Object.defineProperty(record, held, { value: values });
+    }
+    let value = values[salt] as T | undefined;
+    if (value === undefined) values[salt] = value = compute();
     return value;
   };
+}
+
+/** One record's values by salt. */
+type Values = Record<string, unknown>;
+
+/**
+ * Makes {@linkcode Values}: objects whose prototype has no properties (no salt is an inherited
+ * name, such as `constructor`), with their few salts as their own properties (an object made by
+ * `Object.create(null)` keeps them in a hash table of its own, larger and slower).
+ */
+const Values = function () {} as unknown as new () => Values;
+Values.prototype = Object.create(null);
+
+/** A frozen record's value for `salt`, kept in a `WeakMap` of that salt's. */
+function frozenValue<T>(
+  bySalt: Map<string, WeakMap<object, unknown>>,
+  { record, salt, compute }: { record: object; salt: string; compute: () => T },
+): T {
+  let values = bySalt.get(salt);
+  if (values === undefined) bySalt.set(salt, values = new WeakMap());
+  let value = values.get(record) as T | undefined;
+  if (value === undefined) values.set(record, value = compute());
+  return value;
 }

@@ -148,7 +148,10 @@ function keptOrder(config: ResolvedConfig, orders: Map<string, KeptOrder>): Kept
 /**
  * The build's file blocks as columns for `advanceLive()`: their paths, content keys and lengths
  * as `keptOrderFiles()` gives them (a block whose length is not known is measured by
- * `orderFiles()`); `undefined` when a path is there twice.
+ * `orderFiles()`); `undefined` when a path is there twice. With `fromRecord`, a block's content
+ * key and length are kept with its record (a file's block is the same record from build to build
+ * while its render is, and a block record's text never changes): an unchanged file's are one look,
+ * its file not looked up by path.
  */
 function liveInputs(
   blocks: Block[],
@@ -162,18 +165,35 @@ function liveInputs(
     countWork("content keys", 1);
     return fileContentKey(file, { derived });
   };
-  const byPath = new Map<string, RenderedFile>();
-  for (const file of files) byPath.set(file.path, file);
+  // The file of a block whose record does not hold its values: found by a pass over the files for
+  // the first few (an edit's), by a map of every path made once for more (a first build's).
+  let misses = 0;
+  let byPath: Map<string, RenderedFile> | undefined;
+  const fileOf = (path: string) => {
+    if (++misses <= FOUND_BY_PASS) return files.find((f) => f.path === path);
+    countWork("order files by path", files.length);
+    byPath ??= new Map(files.map((f) => [f.path, f]));
+    return byPath.get(path);
+  };
   const paths: string[] = [];
   const keys: string[] = [];
   const lengths: number[] = [];
   for (const block of blocks as Array<Block & { length?: number }>) {
     if (!isFileBlock(block)) continue;
-    const file = byPath.get(block.source!);
+    const held = fromRecord?.(block, "order input", (): OrderInput => ({}));
+    if (held?.key !== undefined && held.length !== undefined) {
+      paths.push(block.source!);
+      keys.push(held.key);
+      lengths.push(held.length);
+      continue;
+    }
+    const file = fileOf(block.source!);
     const length = block.length ?? known(block)?.length;
     if (file && length !== undefined) {
+      const key = fromRecord ? fromRecord(file, "content key", () => keyOf(file)) : keyOf(file);
+      if (held) Object.assign(held, { key, length });
       paths.push(block.source!);
-      keys.push(fromRecord ? fromRecord(file, "content key", () => keyOf(file)) : keyOf(file));
+      keys.push(key);
       lengths.push(length);
       continue;
     }
@@ -183,6 +203,15 @@ function liveInputs(
     lengths.push(measured.bytes);
   }
   return liveFiles(live, paths, keys, lengths);
+}
+
+/** How many files {@linkcode liveInputs} finds by a pass over the build's files before a map. */
+const FOUND_BY_PASS = 4;
+
+/** What the order keeps with a file's block record: its file's content key and its length. */
+interface OrderInput {
+  key?: string;
+  length?: number;
 }
 
 /**

@@ -25,7 +25,7 @@ import {
 } from "../pipeline/transform.ts";
 import { cacheVersion, findViewMode, type Registry } from "../pipeline/registry.ts";
 import { canonicalJson } from "../pipeline/helpers.ts";
-import type { Memo } from "../pipeline/memo.ts";
+import type { KeptMemo } from "./_same_text.ts";
 import { copyLazy } from "../pipeline/lazy_text.ts";
 import type {
   FileEntry,
@@ -49,6 +49,26 @@ export interface RenderedMemo {
   warnings: string[];
   /** The view cache's key of `output` (`Render.cacheKey`: where the cache's pack has its text). */
   cacheKey?: string;
+  /**
+   * What it was rendered from but its path, by which the memo holds it ({@linkcode renderedKey}):
+   * a build takes it while these are its file's.
+   */
+  key?: RenderKey;
+}
+
+/**
+ * What a kept render depends on besides its path (the memo's key): the view cache's key material
+ * (the view modes and their versions, the entry's values, the content hash) and the view chosen,
+ * as numbers and strings compared one by one (no key text made for each of a big tree's files at
+ * each build).
+ */
+interface RenderKey {
+  /** The config's number when the view has a `cacheKey` hook (which reads it), else "". */
+  hooked: number | "";
+  modes: number;
+  entry: number;
+  view: string;
+  sha256: string | undefined;
 }
 
 /** Options of {@linkcode transformKept}. */
@@ -58,9 +78,10 @@ export interface KeptRenderOptions extends TransformOptions {
    * warnings, while the file's hash, its entry's values, its view and the view modes are the
    * same (and the config object, for a view with a `cacheKey` hook), without going through the
    * cache.
+   * Kept by path ({@linkcode RenderedMemo.key} holds the rest of its key).
    * @default {undefined} none
    */
-  rendered?: Memo<RenderedMemo>;
+  rendered?: KeptMemo<RenderedMemo>;
   /**
    * At most this many files rendering at once (each file rendering holds its text).
    * @default {RENDER_WINDOW} as many as the plain stage renders at once (`eachInWindow()`)
@@ -113,18 +134,19 @@ export async function transformKept(
   const { isFocus, options: ready } = await renderSetup(files, config, options);
   const out = new Array<RenderedFile>(files.length);
   const done = (file: RenderedFile) => options.onFile?.(file);
+  const keys = renderKeys(config, registry);
   await eachInWindow(files.length, (i) => {
     const file = files[i];
     const focus = isFocus(file.path);
     // Given again by a resident's memo: at once, without a task turn.
-    const found = keptFile(file, { config, registry, focus }, ready);
+    const found = keptFile(file, { config, registry, focus, keys }, ready);
     if (found) {
       const kept = options.given ? options.given(found) : found;
       out[i] = kept;
       done(kept);
       return undefined;
     }
-    return renderKept(file, { config, registry, focus }, ready).then((rendered) => {
+    return renderKept(file, { config, registry, focus, keys }, ready).then((rendered) => {
       out[i] = rendered;
       done(rendered);
     });
@@ -137,22 +159,20 @@ interface RenderPlace {
   config: ResolvedConfig;
   registry: Registry;
   focus: boolean;
+  /** The build's parts of the memo's keys ({@linkcode renderKeys}). */
+  keys: RenderKeys;
 }
 
 /** Render a file (`renderFile`), kept in the resident's memo when the cache has its output. */
 async function renderKept(
   file: SourceFile,
-  { config, registry, focus }: RenderPlace,
+  { config, registry, focus, keys }: RenderPlace,
   options: KeptRenderOptions,
 ): Promise<RenderedFile> {
   // Keyed before the render: a late read may find the file changed (it gives another hash).
   const keyedSha = file.sha256;
   const key = options.rendered && !file.error && file.entry.autoAggregate !== false &&
-    renderedKey(file, {
-      config,
-      registry,
-      view: viewFor(file, { config, isFocus: focus }, options),
-    });
+    renderedKey(file, keys, viewFor(file, { config, isFocus: focus }, options));
   const { file: rendered, output, warnings, cacheKey } = await renderFile(
     file,
     { config, registry, isFocus: focus },
@@ -161,7 +181,18 @@ async function renderKept(
   if (key && output && file.sha256 === keyedSha) {
     options.keepLazy?.(rendered);
     options.keepLazy?.(output);
-    keepRendered(options, { key, file: rendered, output, warnings, cacheKey });
+    const kept = keepRendered(options, file.path, {
+      key,
+      file: rendered,
+      output,
+      warnings,
+      cacheKey,
+    });
+    // A cache hit is given as the memo keeps it (a copy of the same values), as the next builds
+    // take it: what this build makes from the record (its block, its manifest entry and that
+    // entry's JSON, its placed block) is the next build's too, not made again for every file by
+    // the first rebuild after a build server's start.
+    if (kept && rendered.cache === "hit") return options.given ? options.given(kept) : kept;
   }
   return rendered;
 }
@@ -259,35 +290,84 @@ export function keptNumbers(): number {
 }
 
 /**
- * The key of a file's entry in the memo of rendered files: what the view cache keys a render by
- * (the view modes and their versions, the entry's values, the path and the content hash), and the
- * view chosen. A render the cache gives depends on nothing else, so a config loaded again (an
- * edit of the config file, another build's flags) takes the renders kept for the last one while
- * these are the same; only a view whose `cacheKey` hook reads the config (its key material) is
- * keyed by the config object too.
+ * The parts of a memo key one build's files share, each made once a build (a view's hook and the
+ * view modes) or once an entry object (its values' number), not once a file.
  */
-function renderedKey(
+interface RenderKeys {
+  /** The config's number when the view has a `cacheKey` hook (which reads the config), else "". */
+  hooked(view: string): number | "";
+  /** The view modes' number. */
+  modes: number;
+  /** The entry's values' number. */
+  entry(entry: FileEntry): number;
+}
+
+function renderKeys(config: ResolvedConfig, registry: Registry): RenderKeys {
+  const hooked = new Map<string, number | "">();
+  let last: { entry: FileEntry; key: number } | undefined;
+  return {
+    hooked(view) {
+      let key = hooked.get(view);
+      if (key === undefined) {
+        hooked.set(view, key = findViewMode(registry, view)?.cacheKey ? identity(config) : "");
+      }
+      return key;
+    },
+    modes: viewModesKey(registry),
+    entry(entry) {
+      if (last?.entry !== entry) last = { entry, key: entryKey(entry) };
+      return last.key;
+    },
+  };
+}
+
+/**
+ * What a file's render is kept by in the memo of rendered files, besides its path: what the view
+ * cache keys a render by (the view modes and their versions, the entry's values, the path and the
+ * content hash), and the view chosen. A render the cache gives depends on nothing else, so a
+ * config loaded again (an edit of the config file, another build's flags) takes the renders kept
+ * for the last one while these are the same; only a view whose `cacheKey` hook reads the config
+ * (its key material) is keyed by the config object too.
+ */
+function renderedKey(file: SourceFile, keys: RenderKeys, view: string): RenderKey {
+  return {
+    hooked: keys.hooked(view),
+    modes: keys.modes,
+    entry: keys.entry(file.entry),
+    view,
+    sha256: file.sha256,
+  };
+}
+
+/** Whether a kept render's key is `file`'s with this view and the build's keys. */
+function sameKey(
+  key: RenderKey | undefined,
   file: SourceFile,
-  { config, registry, view }: { config: ResolvedConfig; registry: Registry; view: string },
-): string {
-  const modes = viewModesKey(registry);
-  const hooked = findViewMode(registry, view)?.cacheKey ? identity(config) : "";
-  return `${hooked}\0${modes}\0${entryKey(file.entry)}\0${view}\0${file.path}\0${file.sha256}`;
+  { keys, view }: { keys: RenderKeys; view: string },
+): boolean {
+  return key !== undefined && key.sha256 === file.sha256 && key.view === view &&
+    key.entry === keys.entry(file.entry) && key.modes === keys.modes &&
+    key.hooked === keys.hooked(view);
 }
 
 /**
  * A file a resident process rendered before (as the cache has it), given again (the memo's record,
- * its warnings told again) while its memo key is the same; `undefined` when it must be rendered.
+ * its warnings told again) while its key is the same; `undefined` when it must be rendered. The
+ * memo holds a render by path: one look of a path (the same string from build to build), the rest
+ * of the key compared, and the entry marked used only when it is taken.
  */
 function keptFile(
   file: SourceFile,
-  { config, registry, focus }: RenderPlace,
+  { config, focus, keys }: RenderPlace,
   options: KeptRenderOptions,
 ): RenderedFile | undefined {
-  if (!options.rendered || file.error || file.entry.autoAggregate === false) return undefined;
+  const { rendered } = options;
+  if (!rendered || file.error || file.entry.autoAggregate === false) return undefined;
   const view = viewFor(file, { config, isFocus: focus }, options);
-  const kept = options.rendered.get(renderedKey(file, { config, registry, view }));
-  if (!kept) return undefined;
+  const entry = rendered.entry?.(file.path);
+  const kept = rendered.entry ? entry?.value : rendered.get(file.path);
+  if (!kept || !sameKey(kept.key, file, { keys, view })) return undefined;
+  if (entry && rendered.use && !rendered.use(entry)) return undefined;
   kept.warnings.forEach(options.warn);
   // The same record each build: a copy of each of a big tree's kept renders, each build, was most
   // of the transform's time on a rebuild (bench/README.md, "kept renders as the same records").
@@ -317,16 +397,26 @@ export function isKeptRender(file: RenderedFile): boolean {
  * its output: taken from it, or stored now, which the next build would find there. So the next
  * build takes this very output, not a copy decoded from the cache (the server would otherwise
  * hold each text twice: the first build's, in its last document, and the decoded one, here).
+ * Returns the record kept, if any.
  */
 function keepRendered(
   options: KeptRenderOptions,
-  { key, file, output, warnings, cacheKey }: RenderedMemo & { key: string },
-): void {
+  path: string,
+  { key, file, output, warnings, cacheKey }: RenderedMemo,
+): RenderedFile | undefined {
   const stored = file.cache === "hit" || (options.cache?.enabled && output.cacheable !== false);
   if (stored) {
-    const kept = { file: copyLazy(file, { cache: "hit" as const }), output, warnings, cacheKey };
+    const kept = {
+      file: copyLazy(file, { cache: "hit" as const }),
+      output,
+      warnings,
+      cacheKey,
+      key,
+    };
     keptRecords.add(kept.file);
-    options.rendered!.set(key, kept);
+    options.rendered!.set(path, kept);
     options.onKept?.(kept);
+    return kept.file;
   }
+  return undefined;
 }

@@ -297,25 +297,47 @@ export function withWrittenBlocks(
 
 /**
  * Where the `i`-th part of a document (with these `hashes` and `lengths`) is in the written
- * document `written`: the first place of a part with the same sha256 and length, if any.
+ * document `written`: the first place of a part with the same sha256 and length, if any. The
+ * first few parts asked for are found by a pass over the written hashes (a one-file edit asks for
+ * one part, or none: its block last); a map of every hash is made for more (a first edit, whose
+ * block moved to the end, asks for every part after it), not for each build of a big tree.
  */
 function placesOf(
   written: WrittenDocument,
   hashes: string[],
   lengths: number[],
 ): (i: number) => { offset: number; length: number } | undefined {
-  const places = new Map<string, { offset: number; length: number }>();
-  let offset = 0;
-  written.hashes.forEach((hash, i) => {
-    const length = written.lengths![i];
-    if (!places.has(hash)) places.set(hash, { offset, length });
-    offset += length;
-  });
+  let places: Map<string, { offset: number; length: number }> | undefined;
+  let asked = 0;
+  const firstPlace = (hash: string) => {
+    if (++asked <= FOUND_BY_PASS) {
+      let offset = 0;
+      for (let k = 0; k < written.hashes.length; k++) {
+        const length = written.lengths![k];
+        if (written.hashes[k] === hash) return { offset, length };
+        offset += length;
+      }
+      return undefined;
+    }
+    if (!places) {
+      places = new Map();
+      let offset = 0;
+      written.hashes.forEach((hash, k) => {
+        const length = written.lengths![k];
+        if (!places!.has(hash)) places!.set(hash, { offset, length });
+        offset += length;
+      });
+    }
+    return places.get(hash);
+  };
   return (i) => {
-    const place = places.get(hashes[i]);
+    const place = firstPlace(hashes[i]);
     return place && place.length === lengths[i] ? place : undefined;
   };
 }
+
+/** How many parts {@linkcode placesOf} finds by a pass over the written hashes before a map. */
+const FOUND_BY_PASS = 4;
 
 /**
  * Copies byte ranges of `from` to the current position of `to`, joining ranges that follow

@@ -28,6 +28,7 @@ import type { RenderedMemo } from "./kept_renders.ts";
 import type { ResolvedConfig, Target } from "../pipeline/types.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 import { dropSpillsOf, spillsOf } from "./text_spill.ts";
+import type { KeptMemo, MemoEntry } from "./_same_text.ts";
 
 export type { BlockMemo, Memo };
 // A file's stamp (inode, size, modification time), by which a resident's draft and kept orders
@@ -89,10 +90,13 @@ export interface Resident {
    * modifications happened (a file created, removed or renamed).
    */
   changed(paths: string[], structural: boolean): void;
-  /** Block hashes, lengths and counts by block id (valid while the text is the same). */
-  blocks: Memo<BlockMemo>;
+  /**
+   * Block hashes, lengths and counts by block id (valid while the text is the same); its entries
+   * may be held by block record (`knownOnce()` of `_same_text.ts`).
+   */
+  blocks: KeptMemo<BlockMemo>;
   /** Files rendered from the cache, by file, entry, view, config and plugins (see `transform.ts`). */
-  rendered: Memo<RenderedMemo>;
+  rendered: KeptMemo<RenderedMemo>;
   /** The order states the ordering rules' commits wrote, by path (see `order_memory.ts`). */
   orders: Map<string, KeptOrder>;
   /** Values made from texts (file blocks, content keys, lengths), by text (`derived_memo.ts`). */
@@ -180,13 +184,21 @@ function watchedIn(
  * tree's every render and block inserted into a new map at each rebuild, and the map grown to
  * hold them, were a tenth of a one-file edit's build: bench/README.md, "thirteenth session").
  */
-function generations<T>(): Memo<T> & { turn(): void; drop(): void; size(): number } {
-  const entries = new Map<string, { value: T; used: number }>();
+function generations<T>(): KeptMemo<T> & Required<Pick<KeptMemo<T>, "entry" | "use">> & {
+  turn(): void;
+  drop(): void;
+  size(): number;
+} {
+  const entries = new Map<string, MemoEntry<T>>();
   let build = 0;
-  // Let go of the entries last used before build `oldest`.
+  // Let go of the entries last used before build `oldest` (an entry held elsewhere is told so).
   const keepFrom = (oldest: number) => {
     // `forEach`: no entry pair made for each of a big tree's entries, as `for ... of` makes.
-    entries.forEach((entry, key) => entry.used < oldest && entries.delete(key));
+    entries.forEach((entry, key) => {
+      if (entry.used >= oldest) return;
+      entry.used = -1;
+      entries.delete(key);
+    });
   };
   return {
     get(key) {
@@ -196,12 +208,16 @@ function generations<T>(): Memo<T> & { turn(): void; drop(): void; size(): numbe
       return entry.value;
     },
     set(key, value) {
-      const entry = entries.get(key);
-      if (entry === undefined) entries.set(key, { value, used: build });
-      else {
-        entry.value = value;
-        entry.used = build;
-      }
+      // A new entry: one held elsewhere (`entry()`) keeps the value it was found with, let go of.
+      const before = entries.get(key);
+      if (before) before.used = -1;
+      entries.set(key, { value, used: build });
+    },
+    entry: (key) => entries.get(key),
+    use(entry) {
+      if (entry.used < 0) return false;
+      entry.used = build;
+      return true;
     },
     turn() {
       keepFrom(build);

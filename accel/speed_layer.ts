@@ -313,7 +313,7 @@ function startSpeed(
       warn: run.warn,
     }),
     dedupMay: new WeakMap(),
-    known: resident && knownOnce(resident.blocks),
+    known: resident && knownOnce(resident.blocks, resident.fromRecord),
   };
   // Without a cached tokenizer table, a worker builds one while files are read.
   prepareCounting(config.budget.tokenizer, cache);
@@ -580,8 +580,9 @@ async function countPlaced(
   const { cache } = speed.run;
   // A resident process knows the counts of the blocks it placed before.
   const memo = resident?.blocks;
-  const known = memo && speed.known;
-  const fresh = known ? formatted.filter((b) => !remembered(known, b, tokenizer)) : formatted;
+  // Each block looked up once: the blocks it knows are counted and placed with what it holds.
+  const known = memo && speed.known && formatted.map((b) => remembered(speed.known, b, tokenizer));
+  const fresh = known ? formatted.filter((_, i) => !known[i]) : formatted;
   // Counts by difference start from the last document's blocks, and its same leading blocks are
   // copied from its file, not written again.
   speed.last = resident
@@ -673,15 +674,15 @@ async function placeRemembered(
     tokenizer: Tokenizer;
     counts: Map<string, number>;
     memo?: Memo<BlockMemo>;
-    /** The build's lookup of `memo` (`knownOnce()`). */
-    known?: (block: Block) => BlockMemo | undefined;
+    /** What `memo` knows of each block (`remembered()`), when there is a memo. */
+    known?: Array<BlockMemo | undefined>;
     encodings: Array<{ sha256: string; length: number } | undefined>;
     /** A resident's memo of values made from records: a block placed the same is given again. */
     fromRecord?: RecordFn;
   },
 ): Promise<PlacedBlock[]> {
   const { tokenizer, counts, memo } = options;
-  const known = blocks.map((b) => remembered(options.known, b, tokenizer));
+  const known = options.known ?? [];
   known.forEach((m) => m && !counts.has(m.sha256) && counts.set(m.sha256, m.tokens));
   const { fromRecord } = options;
   const placed = await placeBlocks(blocks, {

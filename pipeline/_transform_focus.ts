@@ -59,6 +59,8 @@ export function focusMatcher(
  * ```
  */
 export function focusHits(focus: string[], paths: string[]): Set<number> {
+  // No entry, no hit: the paths (a big tree's, and their folders) are not gone through.
+  if (!focus.length) return new Set();
   return hitsOf(exactFocus(focusPatterns(focus), paths), paths);
 }
 

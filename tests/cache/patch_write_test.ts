@@ -211,3 +211,30 @@ Deno.test("slop build writes the document from the last one's copy with the same
   }
   await Deno.remove(root, { recursive: true }); // 7 MB of outputs
 });
+
+Deno.test("writePatched() of a document whose last block alone changed maps no hash of the last document's", async () => {
+  const dir = await tempDir();
+  // 200 blocks after a first one past the least reused; the last one edited (a one-file edit's
+  // block, last from its second edit on).
+  const old = parts([1_100_000, ...Array.from({ length: 200 }, () => 40)], 6);
+  const { record } = await lastDocument(dir, old);
+  // The last document's hashes, with each whole pass over them seen (a map of them made).
+  let passes = 0;
+  const base = {
+    ...record,
+    hashes: new Proxy(record.hashes, {
+      get(target, key, receiver) {
+        if (key === "forEach" || key === "map" || key === Symbol.iterator) passes++;
+        return Reflect.get(target, key, receiver);
+      },
+    }),
+  };
+  const next = [...old.slice(0, -1), parts([41], 7)[0]];
+  const path = join(dir, "next.md");
+  assert.equal(writePatched(path, next, hashes(next), base), true);
+  assert.deepEqual(await Deno.readFile(path), concatBytes(next));
+  // The edited block looked for by a pass over the hashes, by index: no map of the 201 (before: a
+  // map of a big tree's every block's hash, at each build).
+  assert.equal(passes, 0);
+  await Deno.remove(dir, { recursive: true });
+});

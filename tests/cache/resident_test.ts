@@ -74,14 +74,21 @@ function agedRoots(): Promise<string[]> {
 // Started as the module loads, so the wait runs while the tests before the first that asks do.
 agedRoots();
 
-/** Counts the renders the resident's memo gives back (a look that finds one). */
-function countGiven(kept: ReturnType<typeof resident>): { given: number } {
+/**
+ * Counts the renders the resident's memo gives back: an entry used (the memo holds a render by
+ * path, and marks it used when its key is the file's), with `onGiven` told of each.
+ */
+function countGiven(
+  kept: ReturnType<typeof resident>,
+  onGiven?: (given: RenderedFile) => void,
+): { given: number } {
   const count = { given: 0 };
-  const get = kept.rendered.get.bind(kept.rendered);
-  kept.rendered.get = (key) => {
-    const value = get(key);
-    if (value) count.given++;
-    return value;
+  const use = kept.rendered.use!.bind(kept.rendered);
+  kept.rendered.use = (entry) => {
+    const used = use(entry);
+    if (used) count.given++;
+    if (used) onGiven?.(entry.value.file);
+    return used;
   };
   return count;
 }
@@ -621,11 +628,11 @@ Deno.test("a resident's cold build moves its kept renders' texts to the cache's 
   await Deno.writeTextFile(join(root, "src/m5.py"), "def g():\n    return 5\n", { append: true });
   kept.changed(["src/m5.py"], false);
   const given: RenderedFile[] = [];
-  const get = kept.rendered.get;
-  kept.rendered.get = (key) => {
-    const value = get(key);
-    if (value) given.push(value.file);
-    return value;
+  const use = kept.rendered.use!;
+  kept.rendered.use = (entry) => {
+    const used = use(entry);
+    if (used) given.push(entry.value.file);
+    return used;
   };
   const edited = await build(config, { builtins, layer });
   assert.equal(renders.given, 23);
@@ -766,6 +773,8 @@ Deno.test("a resident rebuild gives an unchanged file's block as the same record
       // No content key made again for the order: the 7 unchanged files' are kept by record (7 made
       // before), the edited file's is made with its block's length by `orderFiles()`.
       if (edit > 1) assert.equal(work.get("content keys") ?? 0, 0, `edit ${edit}`);
+      // Nor a map of the files by path: an unchanged block's record holds its key and length.
+      if (edit > 1) assert.equal(work.get("order files by path") ?? 0, 0, `edit ${edit}`);
     }
     assertSame(edited!, await freshBuild(root, state, kept));
   }
@@ -795,6 +804,73 @@ Deno.test("a resident rebuild after a one-file edit places the blocks before the
     const written = await Deno.readTextFile(edited!.output!.manifest);
     assert.equal(written, JSON.stringify(edited!.manifest, null, 2) + "\n");
   }
+  assertSame(edited!, await freshBuild(root, state, kept));
+  await kept.close();
+});
+
+Deno.test("a resident rebuild after a one-file edit looks up by id only the edited file's block, and keeps each render by its path; same bytes as a fresh build", async () => {
+  const { root, state, kept, builtins, config } = await modulesProject(8);
+  // The ids of the files' blocks the block memo is asked for, and the keys renders are kept by.
+  const looked: string[] = [];
+  const get = kept.blocks.get.bind(kept.blocks);
+  kept.blocks.get = (id) => (id.startsWith("files:") && looked.push(id), get(id));
+  const keys = new Set<string>();
+  const set = kept.rendered.set.bind(kept.rendered);
+  kept.rendered.set = (key, value) => (keys.add(key), set(key, value));
+  // Every text kept out of memory (lazy blocks, as on a big tree), and texts held (plain blocks).
+  for (const spillAfter of [0, Infinity]) {
+    const layer = () => speedLayer({ resident: kept, spillAfter });
+    await build(config, { builtins, layer: layer() });
+    let edited: BuildResult | undefined;
+    for (const edit of [1, 2, 3]) {
+      await kept.settled();
+      await Deno.writeTextFile(join(root, "src/m3.py"), `y = ${edit}\n`, { append: true });
+      kept.changed(["src/m3.py"], false);
+      looked.length = 0;
+      edited = await build(config, { builtins, layer: layer() });
+      // From the second rebuild on, an unchanged file's block is the last build's record: the
+      // memo's entry is found by it. The edited file's block alone is looked up by its id (the
+      // order's and the count's looks, its count by difference, its placing). Before: every
+      // file's block by id, each build (8 and more).
+      if (edit > 1) {
+        assert.ok(
+          looked.every((id) => id === "files:src/m3.py") && looked.length <= 4,
+          `spillAfter ${spillAfter}, edit ${edit}: ${looked.join(", ")}`,
+        );
+      }
+    }
+    assert.ok(kept.held().rendered <= 8, `${kept.held().rendered} renders held for 8 files`);
+    assertSame(edited!, await freshBuild(root, state, kept));
+  }
+  // One render kept a path, by the path (before: a key text made for each file at each build).
+  assert.deepEqual([...keys].sort(), Array.from({ length: 8 }, (_, i) => `src/m${i}.py`).sort());
+  await kept.close();
+});
+
+Deno.test("a resident's first rebuild after a build from the cache makes the edited file's block and entries alone; same bytes as a fresh build", async () => {
+  const { root, state, kept, builtins, config } = await modulesProject(8);
+  // Another process's build writes the cache: the resident's first build finds every render there.
+  const before = resident();
+  await build(config, { builtins, layer: speedLayer({ resident: before }) });
+  await before.close();
+  const layer = () => speedLayer({ resident: kept });
+  const first = await build(config, { builtins, layer: layer() });
+  assert.ok(first.manifest.files.every((f) => f.cache === "hit"));
+  await kept.settled();
+  await Deno.writeTextFile(join(root, "src/m3.py"), "y = 1\n", { append: true });
+  kept.changed(["src/m3.py"], false);
+  let edited: BuildResult | undefined;
+  const work = await tallyWork(async () =>
+    edited = await build(config, { builtins, layer: layer() })
+  );
+  // The first build took the records its memo keeps (a cache hit given as kept): the edited
+  // file's block alone is made; the 4 blocks before it are placed as before, and 6 entries made
+  // (the edited file's and its block's, the section heading's, and the 3 blocks' after it, which
+  // move up as it moves last). Before: 8 blocks, 0 placed again, 17 entries: the memo's records
+  // were copies of the first build's.
+  assert.equal(work.get("file blocks"), 1);
+  assert.equal(work.get("blocks placed again"), 4);
+  assert.equal(work.get("manifest entries"), 6);
   assertSame(edited!, await freshBuild(root, state, kept));
   await kept.close();
 });

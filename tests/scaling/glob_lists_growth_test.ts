@@ -119,3 +119,17 @@ Deno.test("pinning and focusing by n patterns over n files does work linear in n
   }
   for (const [name, counts] of Object.entries(work)) assertLinear(name, counts, SIZES);
 });
+
+Deno.test("a build without focus entries does not go through its paths to find the entries' hits", () => {
+  // Paths that cannot be gone through: a look at any of them fails the test.
+  const paths = new Proxy(["a.py", "b/c.py"], {
+    get(target, key, receiver) {
+      if (key === Symbol.iterator || key === "length" || /^\d+$/.test(String(key))) {
+        throw new Error(`paths looked at (${String(key)})`);
+      }
+      return Reflect.get(target, key, receiver);
+    },
+  });
+  // Before: every path and each of its folders made into a set (a big tree's, at each build).
+  assert.deepEqual(unmatchedFocus([], paths), []);
+});
