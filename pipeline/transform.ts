@@ -60,7 +60,8 @@ const STALLED_MS = 1000;
  * Call `start(i)` for each index below `count`, in order, with at most `window` of the renders it
  * returns under way at once (one that returns nothing took no place). A render under way for
  * {@linkcode STALLED_MS} leaves the window, and the window doubles. Resolves when every render
- * has ended; a render's rejection rejects it, after all have ended.
+ * has ended. A render's rejection (a cancelled build throws from its progress callback) rejects
+ * it at the next turn of the window, and no more renders start (those under way go on).
  *
  * @example
  * ```ts
@@ -80,7 +81,8 @@ export async function eachInWindow(
   const busy = new Map<Promise<void>, number>();
   let wake: (() => void) | undefined;
   let limit = Math.max(1, window);
-  for (let i = 0; i < count; i++) {
+  let failed = false;
+  for (let i = 0; i < count && !failed; i++) {
     const rendering = start(i);
     if (!rendering) continue;
     all.push(rendering);
@@ -89,8 +91,11 @@ export async function eachInWindow(
       busy.delete(rendering);
       wake?.();
     };
-    rendering.then(ended, ended);
-    while (busy.size >= limit) {
+    rendering.then(ended, () => {
+      failed = true;
+      ended();
+    });
+    while (busy.size >= limit && !failed) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       await new Promise<void>((resolve) => {
         wake = resolve;

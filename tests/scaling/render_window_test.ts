@@ -93,3 +93,45 @@ Deno.test("renders that do not settle give their places in the window to the nex
     assert.equal(result.manifest.files.filter((f) => f.status === "rendered").length, files);
   }
 });
+
+Deno.test("a build stopped as a file is told (a cancelled call) starts no more renders than its window holds", async () => {
+  // The MCP server stops a cancelled build by throwing from its progress callback, told as each
+  // file is rendered: the window went on starting every other file of the tree before it stopped.
+  const files = 400;
+  const root = await oneFolder(files);
+  for (const layer of ["plain", "layer"] as const) {
+    let started = 0;
+    const counter: ViewModePlugin = {
+      kind: "view-mode",
+      name: "counter",
+      version: "1",
+      async render(input) {
+        started++;
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return input.text;
+      },
+    };
+    const stop = new Error("The client cancelled the call");
+    await assert.rejects(
+      buildContext({
+        cwd: root,
+        inline: {
+          files: [{ path: "src/**", view: "counter" }],
+          plugins: [counter],
+          cache: { enabled: false },
+        },
+      }, {
+        write: false,
+        ...(layer === "plain" ? { layer: undefined } : {}),
+        onProgress: (p) => {
+          if (p.stage === "transform" && p.done > 0) throw stop;
+        },
+      }),
+      (error) => error === stop,
+    );
+    assert.ok(
+      started < files / 2,
+      `${layer}: ${started} of ${files} renders started after the stop`,
+    );
+  }
+});
