@@ -245,6 +245,19 @@ async function fitSteps(
     if (measure.total <= budget) shed?.(Infinity);
   }
   if (applied.length && hooks.beforeTakeBack && !await hooks.beforeTakeBack()) return undefined;
+  await takeBack(files, measure, { applied, budget, takenBack: hooks.takenBack });
+  return applied;
+}
+
+/**
+ * Take back the steps of `applied` (in place), the last first, that the document fits its
+ * `budget` without.
+ */
+async function takeBack(
+  files: RenderedFile[],
+  measure: Measure,
+  { applied, budget, takenBack }: { applied: Applied[]; budget: number; takenBack?: () => void },
+): Promise<void> {
   // Estimates are rough: take back the steps, the last first, that the document fits without. A
   // step too large to take back (a long file stepped last) is kept, and the earlier steps of its
   // level are still tried (a file's view never goes back past a kept step of its own, and no
@@ -278,9 +291,8 @@ async function fitSteps(
       continue;
     }
     applied.splice(i, 1, ...back.steps);
-    hooks.takenBack?.();
+    takenBack?.();
   }
-  return applied;
 }
 
 /** The level of the ladder a view is at (`custom` and `masked` at `full`'s). */
@@ -375,38 +387,14 @@ async function planner(
   const state = planState(files, { index, sources, options, candidate, targets });
   const take = (path: string, target: string, steps: Applied[]) =>
     takeStep(state, { path, target, steps });
-  const reset = (tokens: Map<string, number>) => {
-    state.estimate.clear();
-    for (const [path, n] of tokens) state.estimate.set(path, n);
-  };
+  const reset = (tokens: Map<string, number>) => resetEstimates(state, tokens);
 
   const done = prepareOnMiss(state, targets, candidates);
   return {
     done,
-    async step(over, tokens) {
-      const steps: Applied[] = [];
+    step(over, tokens) {
       reset(tokens);
-      // The candidates' tokens the document has room for.
-      let room = -over;
-      for (const path of candidates) room += await estimateOf(state, path);
-      // So far over that files must be listed: the listed ones are decided from the last file
-      // back (the files that stay are rendered, those listed are not).
-      if (await headingsOver(state, candidates, room)) {
-        if (await listFromTail(state, { candidates, room, steps })) return steps;
-      }
-      for (const target of targets) {
-        if (target === LISTED && over > 0) {
-          await listHead(state, { candidates, room, steps, start: tokens });
-          return steps;
-        }
-        const order = candidates.map((path) => ({ path, view: target }));
-        for (const [i, { path }] of order.entries()) {
-          if (over <= 0) return steps;
-          state.renders.fill(order, i);
-          over -= await take(path, target, steps);
-        }
-      }
-      return steps;
+      return stepRound(state, { candidates, targets, take }, over, tokens);
     },
     async replay(remembered, tokens) {
       const steps: Applied[] = [];
@@ -428,6 +416,50 @@ async function planner(
       return steps;
     },
   };
+}
+
+/** How a planner takes steps: the files in their step order, the views down the ladder. */
+interface RoundPlan {
+  candidates: string[];
+  targets: string[];
+  take: (path: string, target: string, steps: Applied[]) => Promise<number>;
+}
+
+/** The estimates of a planner's state set to `tokens` (the document as last measured). */
+function resetEstimates(state: PlanState, tokens: Map<string, number>): void {
+  state.estimate.clear();
+  for (const [path, n] of tokens) state.estimate.set(path, n);
+}
+
+/** One round of a planner's steps, until an estimated `over` tokens are saved. */
+async function stepRound(
+  state: PlanState,
+  { candidates, targets, take }: RoundPlan,
+  over: number,
+  tokens: Map<string, number>,
+): Promise<Applied[]> {
+  const steps: Applied[] = [];
+  // The candidates' tokens the document has room for.
+  let room = -over;
+  for (const path of candidates) room += await estimateOf(state, path);
+  // So far over that files must be listed: the listed ones are decided from the last file
+  // back (the files that stay are rendered, those listed are not).
+  if (await headingsOver(state, candidates, room)) {
+    if (await listFromTail(state, { candidates, room, steps })) return steps;
+  }
+  for (const target of targets) {
+    if (target === LISTED && over > 0) {
+      await listHead(state, { candidates, room, steps, start: tokens });
+      return steps;
+    }
+    const order = candidates.map((path) => ({ path, view: target }));
+    for (const [i, { path }] of order.entries()) {
+      if (over <= 0) return steps;
+      state.renders.fill(order, i);
+      over -= await take(path, target, steps);
+    }
+  }
+  return steps;
 }
 
 /**
