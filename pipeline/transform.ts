@@ -57,11 +57,27 @@ export const RENDER_WINDOW = 64;
 const STALLED_MS = 1000;
 
 /**
+ * At most this many renders under way at once, stalled ones counted: slow renders (an LLM view
+ * queued behind its provider's limit, parses on a loaded machine) leave the window one period
+ * after another, and without a bound a big tree's would all be under way, each holding its input.
+ */
+const MAX_UNDER_WAY = 4096;
+
+/** Options of {@linkcode eachInWindow}. */
+export interface WindowOptions {
+  /** Renders under way at once before any stalls. @default {RENDER_WINDOW} */
+  window?: number;
+  /** Most renders under way at once, stalled ones counted. @default {4096} */
+  maxUnderWay?: number;
+}
+
+/**
  * Call `start(i)` for each index below `count`, in order, with at most `window` of the renders it
  * returns under way at once (one that returns nothing took no place). A render under way for
- * {@linkcode STALLED_MS} leaves the window, and the window doubles. Resolves when every render
- * has ended. A render's rejection (a cancelled build throws from its progress callback) rejects
- * it at the next turn of the window, and no more renders start (those under way go on).
+ * {@linkcode STALLED_MS} leaves the window, and the window doubles; stalled or not, at most
+ * `maxUnderWay` are under way. Resolves when every render has ended. A render's rejection (a
+ * cancelled build throws from its progress callback) rejects it at the next turn of the window,
+ * and no more renders start (those under way go on).
  *
  * @example
  * ```ts
@@ -74,9 +90,11 @@ const STALLED_MS = 1000;
 export async function eachInWindow(
   count: number,
   start: (i: number) => Promise<void> | undefined,
-  { window = RENDER_WINDOW }: { window?: number } = {},
+  options: WindowOptions = {},
 ): Promise<void> {
+  const { window = RENDER_WINDOW, maxUnderWay = MAX_UNDER_WAY } = options;
   const all: Promise<void>[] = [];
+  let underWay = 0;
   // Each render under way, with when it started; a render that ends wakes the loop.
   const busy = new Map<Promise<void>, number>();
   let wake: (() => void) | undefined;
@@ -87,15 +105,17 @@ export async function eachInWindow(
     if (!rendering) continue;
     all.push(rendering);
     busy.set(rendering, Date.now());
+    underWay++;
     const ended = () => {
       busy.delete(rendering);
+      underWay--;
       wake?.();
     };
     rendering.then(ended, () => {
       failed = true;
       ended();
     });
-    while (busy.size >= limit && !failed) {
+    while ((busy.size >= limit || underWay >= maxUnderWay) && !failed) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       await new Promise<void>((resolve) => {
         wake = resolve;
@@ -111,7 +131,8 @@ export async function eachInWindow(
         stalled++;
       }
       // Renders keep stalling (a view that never settles on any file): twice as many may start
-      // in each period, so a big tree's renders have all started after a few periods.
+      // in each period, so a big tree's renders have all started after a few periods (never
+      // more than `maxUnderWay` under way at once).
       if (stalled) limit *= 2;
     }
   }

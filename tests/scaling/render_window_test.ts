@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext, type ViewModePlugin } from "../../mod.ts";
 import { tempDir } from "../_helpers.ts";
+import { eachInWindow } from "../../pipeline/transform.ts";
 
 /**
  * How many files a build renders at once, counted by a view mode that waits a task turn in each
@@ -134,4 +135,19 @@ Deno.test("a build stopped as a file is told (a cancelled call) starts no more r
       `${layer}: ${started} of ${files} renders started after the stop`,
     );
   }
+});
+
+Deno.test("eachInWindow() holds no more renders under way than its bound, however many stall", async () => {
+  // Slow renders (an LLM view queued behind its provider's limit) stall one period (1 s) after
+  // another; each stall doubled the window, so a big tree's renders ended up all under way at
+  // once, each holding its input. Renders of 1.2 s: counted, never timed.
+  let underWay = 0;
+  let most = 0;
+  await eachInWindow(24, async () => {
+    most = Math.max(most, ++underWay);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    underWay--;
+  }, { window: 2, maxUnderWay: 8 });
+  assert.ok(most <= 8, `${most} renders under way at once, bound 8`);
+  assert.equal(underWay, 0);
 });
