@@ -156,7 +156,6 @@ const GRAMMAR_PACKAGES = [
   "npm:@tree-sitter-grammars/tree-sitter-lua@0.4.1/package.json",
   "npm:@tree-sitter-grammars/tree-sitter-zig@1.1.2/package.json",
   "npm:tree-sitter-elixir@0.3.5/package.json",
-  "npm:tree-sitter-solidity@1.2.13/package.json",
   "npm:tree-sitter-powershell@0.26.4/package.json",
   "npm:tree-sitter-haskell@0.23.1/package.json",
 ];
@@ -190,7 +189,6 @@ export type GrammarPackageFiles = [
     with: { type: "json" },
   }),
   typeof import("npm:tree-sitter-elixir@0.3.5/package.json", { with: { type: "json" }}),
-  typeof import("npm:tree-sitter-solidity@1.2.13/package.json", { with: { type: "json" }}),
   typeof import("npm:tree-sitter-powershell@0.26.4/package.json", { with: { type: "json" }}),
   typeof import("npm:tree-sitter-haskell@0.23.1/package.json", { with: { type: "json" }}),
 ];
@@ -262,7 +260,6 @@ export const GRAMMAR_WASM: Record<string, () => string> = {
   zig: () =>
     import.meta.resolve("npm:@tree-sitter-grammars/tree-sitter-zig@1.1.2/tree-sitter-zig.wasm"),
   elixir: () => import.meta.resolve("npm:tree-sitter-elixir@0.3.5/tree-sitter-elixir.wasm"),
-  solidity: () => import.meta.resolve("npm:tree-sitter-solidity@1.2.13/tree-sitter-solidity.wasm"),
   powershell: () =>
     import.meta.resolve("npm:tree-sitter-powershell@0.26.4/tree-sitter-powershell.wasm"),
   haskell: () => import.meta.resolve("npm:tree-sitter-haskell@0.23.1/tree-sitter-haskell.wasm"),

@@ -19,7 +19,6 @@ import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
 import { ELIXIR } from "./_elixir.ts";
-import { SOLIDITY } from "./_solidity.ts";
 import { POWERSHELL } from "./_powershell.ts";
 import { HASKELL } from "./_haskell.ts";
 import { batsParseText, batsTest } from "./_bats.ts";
@@ -2736,7 +2735,6 @@ export const LANGUAGES: LanguageSpec[] = [
   { id: "lua", extensions: [".lua"], ...LUA },
   { id: "zig", extensions: [".zig"], ...ZIG },
   { id: "elixir", extensions: [".ex", ".exs"], ...ELIXIR },
-  { id: "solidity", extensions: [".sol"], ...SOLIDITY },
   { id: "powershell", extensions: [".ps1", ".psm1"], ...POWERSHELL },
   { id: "haskell", extensions: [".hs"], ...HASKELL },
 ];

@@ -174,7 +174,7 @@ Deno.test("a parse stopped by the work budget leaves nothing behind: the next fi
   }
 });
 
-Deno.test("the code views' work grows linearly with a Ruby, PHP, C#, shell, Scala, Kotlin, Lua, Zig, Elixir, Solidity, PowerShell or Haskell file", async () => {
+Deno.test("the code views' work grows linearly with a Ruby, PHP, C#, shell, Scala, Kotlin, Lua, Zig, Elixir, PowerShell or Haskell file", async () => {
   // One class a unit, repeated to the size: methods with bodies, constants, comments.
   const units: Array<[string, string, (i: number) => string]> = [
     ["a.rb", "", (i) => `# C${i}\nclass C${i}\n  X = ${i}\n  def f(a)\n    a + ${i}\n  end\nend\n`],
@@ -222,12 +222,6 @@ Deno.test("the code views' work grows linearly with a Ruby, PHP, C#, shell, Scal
       "a.ex",
       "",
       (i) => `# C${i}\ndefmodule C${i} do\n  @x ${i}\n  def f(a) do\n    a + ${i}\n  end\nend\n`,
-    ],
-    [
-      "a.sol",
-      "pragma solidity ^0.8.0;\n",
-      (i) =>
-        `/// C${i}\ncontract C${i} {\n  uint x = ${i};\n  function f(uint a) public returns (uint) {\n    return a + ${i};\n  }\n}\n`,
     ],
     [
       "a.ps1",

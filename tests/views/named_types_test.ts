@@ -27,7 +27,6 @@ const SAMPLES: Record<string, string> = {
   lua: "sample.lua",
   zig: "sample.zig",
   elixir: "sample.ex",
-  solidity: "sample.sol",
   powershell: "sample.ps1",
   haskell: "sample.hs",
 };

@@ -6,25 +6,22 @@ import { buildContext } from "../../mod.ts";
 import { assertMasks, corrupted, languageGoldens, type MaskCase } from "./_language_goldens.ts";
 
 // Small files using most of each language's declarations, written for these tests (the same as
-// tests/fixtures/views/sample.sol, .ps1 and .hs).
+// tests/fixtures/views/sample.ps1 and .hs).
 const FIXTURES = new URL("../fixtures/views/", import.meta.url);
-const SOLIDITY = await Deno.readTextFile(new URL("sample.sol", FIXTURES));
 const POWERSHELL = await Deno.readTextFile(new URL("sample.ps1", FIXTURES));
 const HASKELL = await Deno.readTextFile(new URL("sample.hs", FIXTURES));
 
 const SAMPLES: Array<[string, string]> = [
-  ["contracts/Token.sol", SOLIDITY],
   ["src/Thing.ps1", POWERSHELL],
   ["src/Shop/Inventory.hs", HASKELL],
 ];
 
 languageGoldens(SAMPLES);
 
-Deno.test("languageFor() knows Solidity, PowerShell and Haskell by extension, and languageOf() a #! line naming pwsh or runghc", () => {
+Deno.test("languageFor() knows PowerShell and Haskell by extension, and languageOf() a #! line naming pwsh or runghc", () => {
   const ids = (paths: string[]) => paths.map((p) => languageFor(p)?.id ?? "-");
-  assert.deepEqual(ids(["a.sol", "A.SOL", "a.ps1", "M.psm1", "M.psd1", "a.hs", "a.lhs"]), [
-    "solidity",
-    "solidity",
+  assert.deepEqual(ids(["a.sol", "a.ps1", "M.psm1", "M.psd1", "a.hs", "a.lhs"]), [
+    "-",
     "powershell",
     "powershell",
     "-",
@@ -35,9 +32,8 @@ Deno.test("languageFor() knows Solidity, PowerShell and Haskell by extension, an
   assert.equal(languageOf("bin/tool", "#!/usr/bin/env runghc\nmain = print 1\n")?.id, "haskell");
 });
 
-Deno.test("maskedViewMode() shows one Solidity, PowerShell or Haskell function whole and the rest as signatures", async () => {
+Deno.test("maskedViewMode() shows one PowerShell or Haskell function whole and the rest as signatures", async () => {
   const cases: MaskCase[] = [
-    ["a.sol", SOLIDITY, "Token.transfer", "_balances[msg.sender] -= amount"],
     ["a.ps1", POWERSHELL, "Add-Numbers", "return $a + $b"],
     ["a.hs", HASKELL, "add", "Map.insertWith (+) sku n (items inv)"],
   ];
@@ -50,7 +46,7 @@ Deno.test("maskedViewMode() shows one Solidity, PowerShell or Haskell function w
   );
 });
 
-Deno.test("corrupted Solidity, PowerShell and Haskell files render without a crash, the same bytes twice, and whole lines when they parse", async () => {
+Deno.test("corrupted PowerShell and Haskell files render without a crash, the same bytes twice, and whole lines when they parse", async () => {
   for (const [path, text] of SAMPLES) {
     for (const variant of corrupted(text)) {
       const first = await renderCode(path, variant);
@@ -67,10 +63,8 @@ Deno.test("corrupted Solidity, PowerShell and Haskell files render without a cra
   }
 });
 
-Deno.test("a build shows .sol, .ps1, .psm1 and .hs files as skeletons", async () => {
+Deno.test("a build shows .ps1, .psm1 and .hs files as skeletons", async () => {
   const root = await makeProject({
-    "src/A.sol":
-      "pragma solidity ^0.8.0;\ncontract A {\n    function f() public pure returns (uint) {\n        return 1;\n    }\n}\n",
     "build.ps1": "function Invoke-Build {\n    Write-Output 1\n}\n",
     "M.psm1": "function Get-M { 1 }\nExport-ModuleMember -Function Get-M\n",
     "Main.hs": "module Main where\n\nmain :: IO ()\nmain = do\n  print 1\n",
@@ -84,45 +78,9 @@ Deno.test("a build shows .sol, .ps1, .psm1 and .hs files as skeletons", async ()
     "M.psm1": "skeleton",
     "Main.hs": "skeleton",
     "build.ps1": "skeleton",
-    "src/A.sol": "skeleton",
   });
-  assert.match(document, /function f\(\) public pure returns \(uint\) \{ \.\.\. \}\n/);
   assert.match(document, /function Invoke-Build \{\n {4}\.\.\.\n\}\n/);
   assert.match(document, /main :: IO \(\)\nmain = \.\.\.\n/);
-});
-
-// Foundry runs a contract's `test...` and `invariant...` functions as tests.
-Deno.test("Solidity: a Foundry test function is a test; visibility private alone hides a member", async () => {
-  const text = [
-    "contract CounterTest is Test {",
-    "    Counter counter;",
-    "    function setUp() public {",
-    "        counter = new Counter();",
-    "    }",
-    "    function test_Increment() public {",
-    "        counter.increment();",
-    "    }",
-    "    function testFuzz_SetNumber(uint256 x) public {",
-    "        counter.setNumber(x);",
-    "    }",
-    "    function invariant_positive() public view {}",
-    "    function testing() private {}",
-    "    receive() external payable {}",
-    "}",
-    "",
-  ].join("\n");
-  const view = (await renderCode("test/Counter.t.sol", text))!;
-  assert.deepEqual(view.symbols.map((s) => `${s.qualifiedName} ${s.kind} ${s.public}`), [
-    "CounterTest contract true",
-    "CounterTest.counter variable true",
-    "CounterTest.setUp function true",
-    "CounterTest.test_Increment test true",
-    "CounterTest.testFuzz_SetNumber test true",
-    "CounterTest.invariant_positive test true",
-    "CounterTest.testing function false",
-    "CounterTest.receive function true",
-  ]);
-  assert.equal(view.symbols[3].signature, "function test_Increment() public");
 });
 
 Deno.test("PowerShell: Pester's Describe and Context hold their tests, It and the set-up blocks are elided, titles unquoted", async () => {
@@ -242,9 +200,8 @@ Deno.test("Haskell: the export list says what is public; an equation after its s
 
 // The other grammars' case is tests/views/parse_deadline_test.ts; bench/README.md, "(seventeenth
 // session, grammar26)", has 10,000 levels through the CLI.
-Deno.test("Solidity, PowerShell and Haskell texts nested 3,000 deep fail with the plain reason or render what parsed, never the stack's overflow", async () => {
+Deno.test("PowerShell and Haskell texts nested 3,000 deep fail with the plain reason or render what parsed, never the stack's overflow", async () => {
   const deep: [string, (n: number) => string, number][] = [
-    ["deep.sol", (n) => `contract A { uint x = ${"(".repeat(n)}1${")".repeat(n)}; }\n`, 300],
     // Each PowerShell bracket is a dozen nodes deep (pipeline, chain, expression levels).
     ["deep.ps1", (n) => `$x = ${"(".repeat(n)}1${")".repeat(n)}\n`, 30],
   ];
