@@ -21,7 +21,7 @@ import { writeAtomic } from "../pipeline/emit.ts";
 import { printError } from "./_output.ts";
 import { toolchainFile } from "./_no_project.ts";
 import { withContextTask } from "./_jsonc.ts";
-import { CONFIG_FILES } from "../pipeline/config.ts";
+import { CONFIG_FILES, unloadedConfigFile } from "../pipeline/config.ts";
 
 // The benchmark starts slop with these flags itself (a started process does not start again).
 export { SLOP_V8_FLAGS } from "./_v8_flags.ts";
@@ -276,14 +276,25 @@ async function initProject(dir: string): Promise<InitResult> {
   let config: InitResult["config"] = "kept";
   const configPath = join(root, "slop.config.ts");
   await makeFolder(root, dir);
+  const loaded = CONFIG_FILES.some((n) => existsSync(join(root, n)));
+  // A config slop does not load (`slop.config.yaml`): a slop.config.ts written beside it would be
+  // loaded instead, and its settings ignored from then on without a word. Nothing is written.
+  const unloaded = loaded ? undefined : unloadedConfigFile(root);
+  if (unloaded) {
+    const shown = relative(Deno.cwd(), join(root, unloaded)).split(sep).join("/");
+    throw new Error(
+      `Cannot set up slop: "${shown}" is a config slop does not load (it reads only ` +
+        "slop.config.ts, slop.config.js or slop.config.mjs, in lower case): move its settings " +
+        "into slop.config.ts (export default { ... }) and remove it, or move it away; then run " +
+        "`slop init` again",
+    );
+  }
   const file = taskFile(root);
   // An import only by URL: a path would be this machine's. In a Node project none at all (the
   // project's tsc would type-check slop's Deno modules through it).
   const url = new URL("../config.ts", import.meta.url);
   const specifier = file.key === "scripts" || url.protocol === "file:" ? undefined : url.href;
-  if (
-    !CONFIG_FILES.some((n) => existsSync(join(root, n)))
-  ) {
+  if (!loaded) {
     try {
       // createNew: fails rather than overwrite a file that appeared meanwhile.
       await Deno.writeTextFile(configPath, configTemplate(specifier), { createNew: true });

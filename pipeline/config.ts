@@ -774,21 +774,49 @@ function findConfigFile(cwd: string, explicit?: string): string | undefined {
     notRegular(info, name);
     return path;
   }
-  // A config under another name (a data file, another module kind) is no config slop reads:
-  // building without it would drop its files, excludes and budget without a word.
-  const other = OTHER_CONFIG_FILES.find((name) => statOf(join(cwd, name)));
+  // A config under another name (a data file, another module kind, other letter case) is no
+  // config slop reads: building without it would drop its files, excludes and budget without a word.
+  const other = unloadedConfigFile(cwd);
   if (other) {
     throw new ConfigError(other, [
-      "slop loads only slop.config.ts, slop.config.js or slop.config.mjs (a module that " +
-      "default-exports the config): rename it to slop.config.ts (export default { ... }), or " +
-      "move it away to build without a config",
+      "slop loads only slop.config.ts, slop.config.js or slop.config.mjs, in lower case (a " +
+      "module that default-exports the config): rename it to slop.config.ts (export default " +
+      "{ ... }), or move it away to build without a config",
     ]);
   }
   return undefined;
 }
 
-/** Names a config may be given by mistake, which slop does not load (`findConfigFile()`). */
-const OTHER_CONFIG_FILES = [
+/**
+ * The name of a file in `dir` that looks like a slop config but that slop does not load: a data
+ * file (`slop.config.yaml`), another module kind (`slop.config.mts`) or a loaded name in other
+ * letters (`Slop.Config.ts`, which a case-sensitive file system does not find). Folders and other
+ * non-files of such names are passed over; the first name in code-unit order is given.
+ * Undefined when there is none (or the folder cannot be read).
+ *
+ * @example
+ * ```ts
+ * import { unloadedConfigFile } from "./config.ts";
+ * unloadedConfigFile(await Deno.makeTempDir()); // undefined
+ * ```
+ */
+export function unloadedConfigFile(dir: string): string | undefined {
+  let names: string[];
+  try {
+    names = [...Deno.readDirSync(dir)].map((entry) => entry.name)
+      .filter((name) => !CONFIG_FILES.includes(name) && CONFIG_NAMES.has(name.toLowerCase()))
+      .sort();
+  } catch {
+    return undefined;
+  }
+  return names.find((name) => statOf(join(dir, name))?.isFile);
+}
+
+/** Names a config may be given by, in lower case: those slop loads and those it does not. */
+const CONFIG_NAMES = new Set([
+  "ts",
+  "js",
+  "mjs",
   "json",
   "jsonc",
   "json5",
@@ -800,7 +828,7 @@ const OTHER_CONFIG_FILES = [
   "mts",
   "tsx",
   "jsx",
-].map((ext) => `slop.config.${ext}`);
+].map((ext) => `slop.config.${ext}`));
 
 /** Throw when the config's path is a FIFO, socket or device: importing one waits forever. */
 function notRegular(info: Deno.FileInfo, name: string): void {

@@ -160,6 +160,7 @@ export class LockError extends Error {
 export function parseLock(text: string, name: string): Lock {
   const lines: LockLine[] = [];
   let total: Lock["total"] | undefined;
+  let totalRow = 0;
   let generation = 0;
   let weight: number | undefined;
   let tokenizer: Lock["tokenizer"];
@@ -191,6 +192,7 @@ export function parseLock(text: string, name: string): Lock {
     ids.add(id);
     if (id === "total") {
       total = { sha256: sha, bytes: int(bytes, "bytes"), tokens: int(tokens, "tokens") };
+      totalRow = i + 1;
       generation = last === "-" ? 0 : int(last, "last");
       if (changes !== "-") weight = lockCount(changes, "weight", bad);
       return;
@@ -208,6 +210,7 @@ export function parseLock(text: string, name: string): Lock {
     lines.push(line);
   });
   if (!total) throw new LockError(`Invalid lock "${name}": no total line`);
+  checkTotal(lines, total, `Invalid lock "${name}" line ${totalRow}`);
   return {
     lines,
     total,
@@ -215,6 +218,23 @@ export function parseLock(text: string, name: string): Lock {
     ...(weight !== undefined ? { weight } : {}),
     ...(tokenizer ? { tokenizer } : {}),
   };
+}
+
+/**
+ * Throw when the total line's bytes or tokens are not its blocks' sums, as slop writes them: a
+ * hand-edited lock (a line removed, a count changed) would otherwise make `slop check`'s share of
+ * invalidated tokens mean nothing.
+ */
+function checkTotal(lines: LockLine[], total: Lock["total"], at: string): void {
+  for (const what of ["bytes", "tokens"] as const) {
+    const sum = lines.reduce((n, l) => n + l[what], 0);
+    if (sum === total[what]) continue;
+    throw new LockError(
+      `${at}: the total's ${what} ${quote(String(total[what]))} are not the sum of the ` +
+        `blocks' ${what} (${sum}): correct the total, or remove the lock and pin the prefix ` +
+        "again with `slop check --update`",
+    );
+  }
 }
 
 /** A lock of another version than v1 (its header line says which) is an error. */

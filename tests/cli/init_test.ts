@@ -229,6 +229,40 @@ Deno.test("slop init into a path that is a file, or cannot be made, names the fo
   assert.doesNotMatch(deep.stderr, /os error|mkdir '/);
 });
 
+Deno.test("slop init beside a config slop does not load writes nothing and names it", async () => {
+  // It wrote slop.config.ts beside slop.config.yaml: the yaml's settings were ignored from then on.
+  const root = await makeProject({ "a.py": "x = 1\n" });
+  await Deno.mkdir(join(root, "slop.config.json")); // a folder of such a name is no config
+  for (const name of ["slop.config.yaml", "Slop.Config.json"]) {
+    const folder = join(root, name === "slop.config.yaml" ? "yaml" : "json");
+    await Deno.mkdir(folder);
+    await Deno.writeTextFile(join(folder, name), "exclude: [private]\n");
+    const errors: string[] = [];
+    const error = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      assert.equal(await runInit(folder, { quiet: true }), 1);
+    } finally {
+      console.error = error;
+    }
+    assert.deepEqual([...Deno.readDirSync(folder)].map((e) => e.name), [name]);
+    assert.equal(errors.length, 1);
+    assert.match(
+      errors[0],
+      new RegExp(`^slop: Cannot set up slop: ".*${name}" is a config slop does not load`),
+    );
+  }
+  // The folder alone is passed over.
+  const log = console.log;
+  console.log = () => {};
+  try {
+    assert.equal(await runInit(root, {}), 0);
+  } finally {
+    console.log = log;
+  }
+  assert.ok(existsSync(join(root, "slop.config.ts")));
+});
+
 Deno.test("slop init's config names every built-in view mode in the defaultView comment", async () => {
   const root = await makeProject({});
   assert.equal((await runCli(["init", "-q"], root)).code, 0);

@@ -336,26 +336,60 @@ Deno.test("loadConfig() rejects a root that is missing or a file, naming the key
 
 Deno.test("loadConfig() names a config under a name slop does not load, rather than building without it", async () => {
   // `slop.config.json` with an `exclude` was passed over: the build took every file, the
-  // excluded ones too, and said nothing.
-  for (
-    const name of ["slop.config.json", "slop.config.yaml", "slop.config.mts", "slop.config.cjs"]
-  ) {
+  // excluded ones too, and said nothing. So was one in other letters (`SLOP.config.yaml`), which
+  // the folder listing gives as it is spelled.
+  const names = [
+    "slop.config.json",
+    "slop.config.yaml",
+    "slop.config.mts",
+    "slop.config.cjs",
+    "SLOP.config.yaml",
+    "Slop.Config.json",
+  ];
+  for (const name of names) {
     const dir = await makeProject({ [name]: '{"exclude": ["private/**"]}\n', "a.py": "x = 1\n" });
     await assert.rejects(loadConfig({ cwd: dir }), (error: Error) => {
       assert.ok(error instanceof ConfigError);
-      assert.equal(
-        error.message,
-        `Invalid config "${name}": slop loads only slop.config.ts, slop.config.js or ` +
-          "slop.config.mjs (a module that default-exports the config): rename it to " +
-          "slop.config.ts (export default { ... }), or move it away to build without a config",
-      );
+      assert.equal(error.message, unloadedMessage(name));
       return true;
     });
     // Beside a config slop loads, it is another project's file.
     await Deno.writeTextFile(join(dir, "slop.config.ts"), 'export default { exclude: ["b"] };\n');
     assert.deepEqual((await loadConfig({ cwd: dir })).exclude, ["b"]);
+    await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("loadConfig() names slop.config.ts in other letters where the file system does not find it", async () => {
+  const dir = await makeProject({ "Slop.Config.ts": 'export default { exclude: ["b"] };\n' });
+  // A case-insensitive file system (macOS, Windows) finds it as slop.config.ts and loads it.
+  const insensitive = await Deno.stat(join(dir, "slop.config.ts")).then(() => true, () => false);
+  if (insensitive) assert.deepEqual((await loadConfig({ cwd: dir })).exclude, ["b"]);
+  else {await assert.rejects(
+      loadConfig({ cwd: dir }),
+      ConfigError,
+      unloadedMessage("Slop.Config.ts"),
+    );}
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("loadConfig() passes over a folder named like a config", async () => {
+  const dir = await makeProject({ "a.py": "x = 1\n" });
+  await Deno.mkdir(join(dir, "slop.config.json"));
+  await Deno.mkdir(join(dir, "slop.config.yaml"));
+  assert.equal((await loadConfig({ cwd: dir })).zeroConfig, true);
+  // A file of such a name beside the folders is still named.
+  await Deno.writeTextFile(join(dir, "slop.config.toml"), "exclude = []\n");
+  await assert.rejects(loadConfig({ cwd: dir }), ConfigError, unloadedMessage("slop.config.toml"));
+  await Deno.remove(dir, { recursive: true });
+});
+
+/** The error of a config file `name` that slop does not load. */
+function unloadedMessage(name: string): string {
+  return `Invalid config "${name}": slop loads only slop.config.ts, slop.config.js or ` +
+    "slop.config.mjs, in lower case (a module that default-exports the config): rename it to " +
+    "slop.config.ts (export default { ... }), or move it away to build without a config";
+}
 
 // A config whose loading never finishes is an error that names the file, after a time limit:
 // a top-level await that never settles used to hang a build server or an MCP call forever.

@@ -461,6 +461,40 @@ export function badLocks(valid: string, seed: number): BadCase<string>[] {
       }
     });
   }
+  // Hand edits that keep every line valid but the total no longer its blocks' sum: the error
+  // names the total line and the total as written.
+  const total = lines[totalAt].split("\t");
+  const edit = (row: number, column: number, by: number) =>
+    lines.map((l, i) => {
+      if (i !== row) return l;
+      const cells = l.split("\t");
+      cells[column] = String(Number(cells[column]) + by);
+      return cells.join("\t");
+    });
+  const totalNames = (column: number, by = 0) => [
+    `line ${totalAt + 1}`,
+    `"${Number(total[column]) + by}"`,
+  ];
+  cases.push({
+    input: edit(2, 3, 7).join("\n"),
+    label: "a block's tokens changed, not the total",
+    names: totalNames(3),
+  });
+  cases.push({
+    input: edit(totalAt, 3, -1).join("\n"),
+    label: "the total's tokens changed",
+    names: totalNames(3, -1),
+  });
+  cases.push({
+    input: edit(totalAt, 2, 5).join("\n"),
+    label: "the total's bytes changed",
+    names: totalNames(2, 5),
+  });
+  cases.push({
+    input: [...lines.slice(0, 2), ...lines.slice(3)].join("\n"),
+    label: "a block's line removed, not the total",
+    names: [`line ${totalAt}`, `"${total[2]}"`],
+  });
   const doubled = [...lines.slice(0, 3), lines[2], ...lines.slice(3)].join("\n");
   cases.push({ input: doubled, label: "a duplicated line", names: ["line 4"] });
   cases.push({ input: valid.replace(/\t/g, " "), label: "spaces for tabs", names: ["line 3"] });
