@@ -147,6 +147,15 @@ export class LockError extends Error {
   }
 }
 
+/** The tokenizer a lock's tokenizer line names; `bad` makes the error for another name. */
+function lockTokenizer(row: string, bad: (why: string) => LockError): "o200k" | "cl100k" {
+  const name = row.slice(TOKENIZER_LINE.length).trim();
+  if (name !== "cl100k" && name !== "o200k") {
+    throw bad(`tokenizer ${quote(name)} is not "o200k" or "cl100k"`);
+  }
+  return name;
+}
+
 /**
  * Parse a lock file's text; `name` appears in errors.
  *
@@ -171,11 +180,7 @@ export function parseLock(text: string, name: string): Lock {
     const bad = (why: string) => new LockError(`Invalid lock "${name}" line ${i + 1}: ${why}`);
     checkVersion(row, bad);
     if (row.startsWith(TOKENIZER_LINE)) {
-      const name = row.slice(TOKENIZER_LINE.length).trim();
-      if (name !== "cl100k" && name !== "o200k") {
-        throw bad(`tokenizer ${quote(name)} is not "o200k" or "cl100k"`);
-      }
-      if (name === "cl100k") tokenizer = name;
+      if (lockTokenizer(row, bad) === "cl100k") tokenizer = "cl100k";
       return;
     }
     if (!row.trim() || row.startsWith("#")) return;
