@@ -178,17 +178,27 @@ function k8sYamlData(doc: string): Array<{ start: number; end: number }> {
         }
         const first = doc.indexOf("\n", valueAt) + 1;
         out.push({ start: first + doc.slice(first, end).search(/\S|$/), end });
-      } else if (!isTemplateReference(doc.slice(valueAt, end))) out.push({ start: valueAt, end });
+      } else {
+        // the whole line (a value longer than the entry's pattern reads is not cut short)
+        end = valueAt + doc.slice(valueAt, nextLine()).replace(/\r$/, "").length;
+        if (!isTemplateReference(doc.slice(valueAt, end))) out.push({ start: valueAt, end });
+      }
       at = nextLine() + 1;
     }
   }
   return out;
 }
 
-/** A map of encoded values in YAML: `data:` or `binaryData:` (group 1: its indent). */
-const ENCODED_MAP = /^([ \t]{0,64})(?:data|binaryData):[ \t]{0,16}\r?$/gm;
-/** A value of base64 alone, 16+ characters (a line of a block scalar, or one on its key's line). */
-const BASE64_LINE = /^[A-Za-z0-9+/]{16,65536}={0,2}$/;
+/**
+ * A map of encoded values in YAML: `data:` or `binaryData:`, a list item's (`- data:`) too, a
+ * comment after it (group 1: its indent).
+ */
+const ENCODED_MAP =
+  /^([ \t]{0,64}(?:-[ \t]{1,8})?)(?:data|binaryData):[ \t]{0,16}(?:#[^\n]{0,65536})?\r?$/gm;
+/** A value of base64 alone, 16+ characters (a block scalar's first line, or one on its key's line). */
+const BASE64_LINE = /^[A-Za-z0-9+/]{16,}={0,2}$/;
+/** A later line of a block scalar's base64: any length (the last is often short). */
+const BASE64_MORE = /^[A-Za-z0-9+/]{1,}={0,2}$/;
 
 /**
  * The base64 values of each YAML `data:` or `binaryData:` map (a ConfigMap's, a Helm values
@@ -206,7 +216,11 @@ export function encodedEntries(
 ): Array<{ start: number; end: number; key: string; encoded: string }> {
   const out: Array<{ start: number; end: number; key: string; encoded: string }> = [];
   ENCODED_MAP.lastIndex = 0;
+  // A map inside one read already is skipped: its entries were read as the outer map's (64 maps
+  // nested, `data:` lines each an entry too, read and decoded the innermost value 64 times)
+  let read = 0;
   for (const m of text.matchAll(ENCODED_MAP)) {
+    if (m.index! < read) continue;
     const indent = m[1].length;
     let at = m.index! + m[0].length + 1;
     while (at < text.length) {
@@ -221,11 +235,11 @@ export function encodedEntries(
         // a block scalar: its lines deeper than its key, each base64 alone
         const parts: string[] = [];
         let start = -1;
-        for (let line = end + 1; line < text.length && parts.length < 4096;) {
+        for (let line = end + 1; line < text.length;) {
           const lineEnd = text.indexOf("\n", line) < 0 ? text.length : text.indexOf("\n", line);
           const row = text.slice(line, lineEnd).trim();
           if (!row || text.slice(line, lineEnd).search(/\S/) <= e[1].length) break;
-          if (!BASE64_LINE.test(row)) break;
+          if (!(parts.length ? BASE64_MORE : BASE64_LINE).test(row)) break;
           if (start < 0) start = line + text.slice(line, lineEnd).search(/\S/);
           parts.push(row);
           end = line + text.slice(line, lineEnd).trimEnd().length;
@@ -233,16 +247,32 @@ export function encodedEntries(
         }
         if (start >= 0) out.push({ start, end, key, encoded: parts.join("") });
       } else {
-        const bare = value.replace(/^(["'])(.*)\1$/, "$2");
+        // the whole line (a value longer than the entry's pattern reads is not cut short)
+        end = text.indexOf("\n", valueAt) < 0 ? text.length : text.indexOf("\n", valueAt);
+        const whole = text.slice(valueAt, end).trimEnd();
+        const bare = whole.replace(/^(["'])(.*)\1$/, "$2");
         if (BASE64_LINE.test(bare)) {
-          const start = valueAt + e.groups!.v.indexOf(bare);
-          out.push({ start, end: start + bare.length, key, encoded: bare });
+          const start = valueAt + whole.indexOf(bare);
+          const parts = [bare];
+          end = start + bare.length;
+          // a plain value's later lines, deeper than its key (YAML folds them into one value)
+          for (let line = end + 1; bare === whole && line < text.length;) {
+            const lineEnd = text.indexOf("\n", line) < 0 ? text.length : text.indexOf("\n", line);
+            const row = text.slice(line, lineEnd).trim();
+            if (text.slice(line, lineEnd).search(/\S/) <= e[1].length) break;
+            if (!BASE64_MORE.test(row)) break;
+            parts.push(row);
+            end = line + text.slice(line, lineEnd).trimEnd().length;
+            line = lineEnd + 1;
+          }
+          out.push({ start, end, key, encoded: parts.join("") });
         }
       }
       const next = text.indexOf("\n", end);
       if (next < 0) break;
       at = next + 1;
     }
+    read = at;
   }
   return out;
 }

@@ -157,7 +157,7 @@
  * cookie jars, Postman's API key auth, Envoy's inline secrets, `MapNetworkDrive`, crypt hashes
  * with `$$`; base64 of a public PEM block and Twilio SID stand-ins kept.
  */
-export const SECRET_RULES_VERSION = 41;
+export const SECRET_RULES_VERSION = 42;
 
 import {
   fewCharacters,
@@ -1343,13 +1343,8 @@ function findEncodedData(
   readingDecoded = true;
   try {
     for (const entry of encodedEntries(text)) {
-      let decoded: string;
-      try {
-        decoded = atob(entry.encoded);
-      } catch {
-        continue;
-      }
-      if (!/^[\t\n\r\x20-\x7e]{8,}$/.test(decoded)) continue;
+      const decoded = decodedText(entry.encoded);
+      if (decoded === undefined) continue;
       const name = entry.key.replace(/[^A-Za-z0-9_.-]/g, "_") || "value";
       if (findSecrets(decoded, { path: name }).length) out.push(entry);
     }
@@ -1357,6 +1352,28 @@ function findEncodedData(
     readingDecoded = false;
   }
   return out;
+}
+
+/**
+ * The text that base64 `encoded` holds: its bytes read as UTF-8 (a BOM dropped), or nothing for
+ * invalid base64, bytes that are not UTF-8, or a control character of a binary file's.
+ */
+function decodedText(encoded: string): string | undefined {
+  let binary: string;
+  try {
+    binary = atob(encoded);
+  } catch {
+    return undefined;
+  }
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  let decoded: string;
+  try {
+    decoded = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+  // deno-lint-ignore no-control-regex
+  return /^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]{8,}$/.test(decoded) ? decoded : undefined;
 }
 
 /** Whether {@linkcode findDeclaredValues} is reading its declarations' lines (no rule reads them twice). */

@@ -1,3 +1,4 @@
+import assert from "node:assert/strict";
 import { findSecrets } from "../../pipeline/secret_rules.ts";
 import { assertLinear, SIZES } from "./_growth.ts";
 import { readsOf } from "./_read_meter.ts";
@@ -38,4 +39,16 @@ Deno.test("secret rules read one line of joined literals 2 KB apart in linear wo
     return readsOf(() => findSecrets(text, { path: "a.js" }));
   });
   assertLinear("joined literals 2 KB apart", work);
+});
+
+Deno.test("secret rules read a value under 64 nested data maps once", () => {
+  // Each `data:  ` line (spaces after it) is a map and an entry of the map above: each map read
+  // every line below it, and decoded and read the innermost value again (30x the reads of one map)
+  const value = btoa("listen 8080\n".repeat(300));
+  const nested = (maps: number) =>
+    Array.from({ length: maps }, (_, i) => " ".repeat(i) + "data:  ").join("\n") +
+    `\n${" ".repeat(maps)}app.conf: ${value}\n`;
+  const one = readsOf(() => findSecrets(nested(1), { path: "cm.yaml" }));
+  const many = readsOf(() => findSecrets(nested(64), { path: "cm.yaml" }));
+  assert.ok(many < 2 * one, `64 nested maps read ${many} characters, one ${one}`);
 });
