@@ -201,6 +201,31 @@ const BASE64_LINE = /^[A-Za-z0-9+/]{16,}={0,2}$/;
 const BASE64_MORE = /^[A-Za-z0-9+/]{1,}={0,2}$/;
 
 /**
+ * A block scalar's base64 from the line at `from` on: its lines deeper than its key (`indent`),
+ * each base64 alone, joined; where it starts and ends, or undefined when its first line is none.
+ */
+function blockScalarBase64(
+  text: string,
+  from: number,
+  indent: number,
+): { start: number; end: number; encoded: string } | undefined {
+  const parts: string[] = [];
+  let start = -1;
+  let end = from;
+  for (let line = from; line < text.length;) {
+    const lineEnd = text.indexOf("\n", line) < 0 ? text.length : text.indexOf("\n", line);
+    const row = text.slice(line, lineEnd).trim();
+    if (!row || text.slice(line, lineEnd).search(/\S/) <= indent) break;
+    if (!(parts.length ? BASE64_MORE : BASE64_LINE).test(row)) break;
+    if (start < 0) start = line + text.slice(line, lineEnd).search(/\S/);
+    parts.push(row);
+    end = line + text.slice(line, lineEnd).trimEnd().length;
+    line = lineEnd + 1;
+  }
+  return start < 0 ? undefined : { start, end, encoded: parts.join("") };
+}
+
+/**
  * The base64 values of each YAML `data:` or `binaryData:` map (a ConfigMap's, a Helm values
  * file's, a Secret's written without its `kind`), each with its key and its base64 (a block
  * scalar's lines joined): what a rule decodes to read what they hold.
@@ -232,20 +257,11 @@ export function encodedEntries(
       const valueAt = at + e[0].length - e.groups!.v.length;
       let end = at + e[0].length;
       if (/^[|>][-+]?$/.test(value)) {
-        // a block scalar: its lines deeper than its key, each base64 alone
-        const parts: string[] = [];
-        let start = -1;
-        for (let line = end + 1; line < text.length;) {
-          const lineEnd = text.indexOf("\n", line) < 0 ? text.length : text.indexOf("\n", line);
-          const row = text.slice(line, lineEnd).trim();
-          if (!row || text.slice(line, lineEnd).search(/\S/) <= e[1].length) break;
-          if (!(parts.length ? BASE64_MORE : BASE64_LINE).test(row)) break;
-          if (start < 0) start = line + text.slice(line, lineEnd).search(/\S/);
-          parts.push(row);
-          end = line + text.slice(line, lineEnd).trimEnd().length;
-          line = lineEnd + 1;
+        const block = blockScalarBase64(text, end + 1, e[1].length);
+        if (block) {
+          end = block.end;
+          out.push({ ...block, key });
         }
-        if (start >= 0) out.push({ start, end, key, encoded: parts.join("") });
       } else {
         // the whole line (a value longer than the entry's pattern reads is not cut short)
         end = text.indexOf("\n", valueAt) < 0 ? text.length : text.indexOf("\n", valueAt);
