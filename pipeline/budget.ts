@@ -291,6 +291,10 @@ async function takeBack(
       continue;
     }
     applied.splice(i, 1, ...back.steps);
+    // The steps a file listed at once came back with are tried next, the last first, as the next
+    // build's take-back tries them (they are the last steps of its memory): else that build takes
+    // back what this one left, and an unchanged tree's document changes.
+    i += back.steps.length;
     takenBack?.();
   }
 }

@@ -172,3 +172,30 @@ Deno.test("a replayed step keeps the notes of a view asked after one that was no
   assert.deepEqual(notes(replayed), notes(first));
   assert.equal(replayed.document, first.document);
 });
+
+Deno.test("after the budget grows, the next build with nothing changed gives the same document (a file listed at once and taken back has its steps tried too)", async () => {
+  const root = await makeProject({
+    "src/m0.py": "",
+    "src/m1.py": "# 1\n",
+    "src/m2.py": "# 2\n",
+    "src/m4.py": "# 4\n",
+    "src/m5.py": "",
+    "src/m3.py": "class K3:\n    def m(self):\n        return 3\n",
+    "docs/a.md": "# A\n\nText here.\n## B\n\nmore\n",
+    "slop.config.ts": `export default {
+  plugins: [{ kind: "view-mode", name: "tagger", version: "1", render: (f) => "v1\\n" + f.text }],
+  files: ["src/**", "docs/**", { path: "src/m1.py", view: "tagger" }],
+};
+`,
+  });
+  const stateDir = await tempDir();
+  const build = async (tokens: number) =>
+    await buildContext({ cwd: root, stateDir, budget: tokens }, { write: false });
+  // Every file listed at 40 tokens: the memory lists them all, each in one step.
+  await build(40);
+  const grown = await build(80);
+  const again = await build(80);
+  assert.ok(grown.manifest.total.tokens <= 80);
+  assert.deepEqual(again.manifest.budget, grown.manifest.budget);
+  assert.equal(again.document, grown.document);
+});
