@@ -202,12 +202,13 @@ const BASE64_MORE = /^[A-Za-z0-9+/]{1,}={0,2}$/;
 
 /**
  * A block scalar's base64 from the line at `from` on: its lines deeper than its key (`indent`),
- * each base64 alone, joined; where it starts and ends, or undefined when its first line is none.
+ * each base64 alone (the first by `first`, 16 characters or more unless told), joined; where it
+ * starts and ends, or undefined when its first line is none.
  */
 function blockScalarBase64(
   text: string,
   from: number,
-  indent: number,
+  { indent, first = BASE64_LINE }: { indent: number; first?: RegExp },
 ): { start: number; end: number; encoded: string } | undefined {
   const parts: string[] = [];
   let start = -1;
@@ -216,7 +217,7 @@ function blockScalarBase64(
     const lineEnd = text.indexOf("\n", line) < 0 ? text.length : text.indexOf("\n", line);
     const row = text.slice(line, lineEnd).trim();
     if (!row || text.slice(line, lineEnd).search(/\S/) <= indent) break;
-    if (!(parts.length ? BASE64_MORE : BASE64_LINE).test(row)) break;
+    if (!(parts.length ? BASE64_MORE : first).test(row)) break;
     if (start < 0) start = line + text.slice(line, lineEnd).search(/\S/);
     parts.push(row);
     end = line + text.slice(line, lineEnd).trimEnd().length;
@@ -257,7 +258,7 @@ export function encodedEntries(
       const valueAt = at + e[0].length - e.groups!.v.length;
       let end = at + e[0].length;
       if (/^[|>][-+]?$/.test(value)) {
-        const block = blockScalarBase64(text, end + 1, e[1].length);
+        const block = blockScalarBase64(text, end + 1, { indent: e[1].length });
         if (block) {
           end = block.end;
           out.push({ ...block, key });
@@ -271,15 +272,14 @@ export function encodedEntries(
           const start = valueAt + whole.indexOf(bare);
           const parts = [bare];
           end = start + bare.length;
-          // a plain value's later lines, deeper than its key (YAML folds them into one value)
-          for (let line = end + 1; bare === whole && line < text.length;) {
-            const lineEnd = text.indexOf("\n", line) < 0 ? text.length : text.indexOf("\n", line);
-            const row = text.slice(line, lineEnd).trim();
-            if (text.slice(line, lineEnd).search(/\S/) <= e[1].length) break;
-            if (!BASE64_MORE.test(row)) break;
-            parts.push(row);
-            end = line + text.slice(line, lineEnd).trimEnd().length;
-            line = lineEnd + 1;
+          // a plain value's later lines, deeper than its key (YAML folds them into one value),
+          // read as a block scalar's later lines are
+          const more = bare === whole
+            ? blockScalarBase64(text, end + 1, { indent: e[1].length, first: BASE64_MORE })
+            : undefined;
+          if (more) {
+            parts.push(more.encoded);
+            end = more.end;
           }
           out.push({ start, end, key, encoded: parts.join("") });
         }
