@@ -50,7 +50,8 @@ import {
 import { MissTally } from "./_relevance_misses.ts";
 
 const BENCH = dirname(fileURLToPath(import.meta.url));
-const CACHE = join(BENCH, ".cache", "relevance");
+/** Where the relevance benches keep their trees, builds and the simulation's data. */
+export const CACHE: string = join(BENCH, ".cache", "relevance");
 const MIRRORS = "/work/.mirror";
 
 /**
@@ -69,6 +70,9 @@ export const REPOS: { name: string; tuned: boolean; extra?: boolean }[] = [
   { name: "spf13+cobra", tuned: true, extra: true },
   { name: "google+gson", tuned: true, extra: true },
 ];
+
+/** The repositories the weights were tuned on, in `REPOS`' order (the simulations fit on them). */
+export const TUNED: string[] = REPOS.filter((r) => r.tuned).map((r) => r.name);
 
 /**
  * Repositories read by no tuning of the ranking, the fit or a re-ranker (the sixteenth session's

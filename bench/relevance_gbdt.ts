@@ -20,15 +20,10 @@
  * @module
  */
 
-import { join } from "node:path";
 import { byPath, type SimFile, type SimTask, simTasks, TEST_PATH } from "./_relevance_sim_data.ts";
 import { type Cost, greedy, rankScores, simulate, type Variant } from "./relevance_sim.ts";
 import { partsOf } from "./relevance_sim_rank.ts";
-import { FRESH_REPOS, plainBuild, REPOS } from "./relevance.ts";
-
-const CACHE = join(import.meta.dirname!, ".cache", "relevance");
-const TUNED = ["psf+requests", "sindresorhus+got", "spf13+cobra", "google+gson"];
-const BUDGETS = [8_000, 32_000, 128_000];
+import { BUDGETS, CACHE, FRESH_REPOS, plainBuild, REPOS, TUNED } from "./relevance.ts";
 
 /** The features' names, in the order of a feature vector. */
 const NAMES = [

@@ -28,16 +28,11 @@
  * @module
  */
 
-import { join } from "node:path";
 import { byPath, type SimFile, type SimTask, simTasks, TEST_PATH } from "./_relevance_sim_data.ts";
 import { type Cost, greedy, simulate, type Variant } from "./relevance_sim.ts";
 import { partsOf } from "./relevance_sim_rank.ts";
-import { plainBuild, REPOS } from "./relevance.ts";
+import { BUDGETS, CACHE, plainBuild, REPOS, TUNED } from "./relevance.ts";
 import { DEFAULT_WEIGHTS, OTHER_FILES } from "../pipeline/rank.ts";
-
-const CACHE = join(import.meta.dirname!, ".cache", "relevance");
-const TUNED = ["psf+requests", "sindresorhus+got", "spf13+cobra", "google+gson"];
-const BUDGETS = [8_000, 32_000, 128_000];
 
 /** The features' names, in the order of a feature vector. */
 const NAMES = [

@@ -30,7 +30,7 @@ import { taskProse, taskTerms } from "../pipeline/_rank_terms.ts";
 import { DEFAULT_WEIGHTS, OTHER_FILES } from "../pipeline/rank.ts";
 import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
 import { type HistoryOptions, historyRerank, namer } from "./_relevance_sim_history.ts";
-import { plainBuild, REPOS } from "./relevance.ts";
+import { BUDGETS, plainBuild, REPOS, TUNED } from "./relevance.ts";
 import { join } from "node:path";
 
 /** What a variant changes; each absent part is the build as it is. */
@@ -210,8 +210,6 @@ function byCodeUnit(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-const BUDGETS = [8_000, 32_000, 128_000];
-
 /** R@8k / R@32k / R@128k of `tasks` under `variant`, and of the map alone and the oracle. */
 export function recall(tasks: SimTask[], variant: Variant = {}) {
   const sums = { found: [0, 0, 0], inMap: [0, 0, 0], oracle: [0, 0, 0] };
@@ -349,8 +347,6 @@ function historyVariants(): [string, Variant][] {
     rerank: historyRerank(options, w),
   }]);
 }
-
-const TUNED = ["psf+requests", "sindresorhus+got", "spf13+cobra", "google+gson"];
 
 async function main() {
   const value = (name: string) => {

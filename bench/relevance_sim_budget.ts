@@ -34,12 +34,8 @@ import {
   type Variant,
 } from "./relevance_sim.ts";
 import { isTestPath } from "./_relevance_misses.ts";
-import { plainBuild, REPOS } from "./relevance.ts";
+import { BUDGETS, CACHE, plainBuild, REPOS, TUNED } from "./relevance.ts";
 import { collectTasks } from "./_relevance_tasks.ts";
-
-const CACHE = join(import.meta.dirname!, ".cache", "relevance");
-const TUNED = ["psf+requests", "sindresorhus+got", "spf13+cobra", "google+gson"];
-const BUDGETS = [8_000, 32_000, 128_000];
 
 /**
  * Every file each task's commit modified or deleted that the tree's build shows (code or not):

@@ -42,11 +42,8 @@ import {
 import { printVariants, simulate, type Variant } from "./relevance_sim.ts";
 import { keptFiles } from "../pipeline/_task_map.ts";
 import { fitOrder } from "../pipeline/_task_fit.ts";
-import { plainBuild, REPOS } from "./relevance.ts";
+import { BUDGETS, CACHE, plainBuild, REPOS, TUNED } from "./relevance.ts";
 import { DECAY } from "../pipeline/order_state.ts";
-
-const CACHE = join(import.meta.dirname!, ".cache", "relevance");
-const TUNED = ["psf+requests", "sindresorhus+got", "spf13+cobra", "google+gson"];
 
 /** Each task's files' terms and names, and its tree (for the graph variants' texts). */
 const feats = new Map<SimTask, TaskFeatures>();
@@ -810,8 +807,6 @@ const VARIANTS: [string, Variant][] = [
     fused({ ...RANKING, coChange: 0, expand: w }),
   ]),
 ];
-
-const BUDGETS = [8_000, 32_000, 128_000];
 
 const TEST =
   /(^|\/)(tests?|__tests__|spec)\/|(^|\/)test_|_test\.\w+$|\.(test|spec)\.\w+$|Tests?\.\w+$/;

@@ -19,17 +19,13 @@
  * @module
  */
 
-import { join } from "node:path";
 import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
 import { greedy, simulate, type Variant } from "./relevance_sim.ts";
-import { FRESH_REPOS, plainBuild, REPOS } from "./relevance.ts";
+import { BUDGETS, CACHE, FRESH_REPOS, plainBuild, REPOS } from "./relevance.ts";
 import { fitOrder } from "../pipeline/_task_fit.ts";
 import { coChangeFromLog } from "../pipeline/co_change.ts";
 import { OTHER_FILES } from "../pipeline/rank.ts";
 import { added, coExpand } from "./relevance_sim_rank.ts";
-
-const CACHE = join(import.meta.dirname!, ".cache", "relevance");
-const BUDGETS = [8_000, 32_000, 128_000];
 
 /** The tasks of each repository, tuned first, then held out. */
 async function loadRepos(
