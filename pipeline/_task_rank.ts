@@ -63,8 +63,8 @@ export async function taskCandidates(
 /**
  * The ranking's names from the `skeleton` view: kept in `store` (the build's cache: a warm build
  * parses no file again), the view's threads got ready only once a file is parsed (not when every
- * name comes from the store), then kept until the ranking has all names. What a task build and
- * `slop rank` hand to `rankFiles`.
+ * name comes from the store), then kept until the ranking has all names (each ranking with the
+ * same options gets them ready again). What a task build and `slop rank` hand to `rankFiles`.
  *
  * @example
  * ```ts
@@ -93,6 +93,8 @@ export function rankNames(
       return () => {
         files = undefined;
         release?.();
+        // The next ranking with these options gets the threads ready again when it parses.
+        release = undefined;
       };
     },
   };

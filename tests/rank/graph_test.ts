@@ -6,8 +6,10 @@ import {
   type RankOptions,
 } from "../../pipeline/rank.ts";
 import { tallyWork } from "../../pipeline/helpers.ts";
-import type { Store } from "../../pipeline/types.ts";
+import type { Store, ViewModePlugin } from "../../pipeline/types.ts";
 import { definedNames } from "../../plugins/view_modes/code_views.ts";
+import { skeletonViewMode } from "../../plugins/view_modes/skeleton.ts";
+import { rankNames } from "../../pipeline/task.ts";
 
 /** Ranking as the CLI does: names from the code views' parse. */
 function rankFiles(files: RankInput[], task: string, options: RankOptions = {}) {
@@ -171,4 +173,24 @@ Deno.test("a corrupt entry in the build's cache is ignored and the file parsed a
     assert.deepEqual(names, ["keep", "oddStore", "odd_step_0", "odd_step_1"]);
     assert.equal(store.sets, 1);
   }
+});
+
+Deno.test("rankNames() gets the skeleton's threads ready again for each ranking that parses", async () => {
+  const real = skeletonViewMode();
+  let prepared = 0;
+  const counted: ViewModePlugin = {
+    ...real,
+    prepare: (files) => {
+      prepared++;
+      return real.prepare!(files);
+    },
+  };
+  // One set of options, two rankings of texts no other test parses (names are kept by text).
+  const options = rankNames(counted, undefined);
+  for (const name of ["ReadyFirstJar", "ReadySecondJar"]) {
+    const files = [{ path: "src/jar.py", text: `class ${name}:\n    def fill(self): ...\n` }];
+    const ranked = await rank(files, "fill the jar", options);
+    assert.equal(ranked.length, 1);
+  }
+  assert.equal(prepared, 2);
 });
