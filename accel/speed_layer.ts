@@ -833,7 +833,8 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
     last !== undefined && writePatched(path, document, hashes, last);
   const writeNow = () => writeAhead(written.document, config.output, patch);
   // A resident's build may be published later (prepared ahead): its manifest's JSON is made now.
-  // Else it is written in pieces as it is published (never one string: 50 MB on 100,000 files).
+  // Else it is written in pieces as it is published (never one string, the largest thing a large
+  // tree's build held: bench/README.md, "Compact per-file state").
   let ahead = !write ? undefined : {
     manifestJson: resident ? keptManifestJson(written.manifest, resident.fromRecord) : undefined,
     document: await writeNow(),

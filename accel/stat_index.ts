@@ -328,8 +328,8 @@ export function statSession(
 
 /**
  * What reads a build's unread sources: one `load` function shared by all of them, which finds its
- * file as `this` (a function made for each file held about half a kilobyte with its scope: 50 MB
- * on 100,000 files; bench/README.md, "Compact per-file state").
+ * file as `this` (a function made for each file, with its scope, held more than most of the file's
+ * records: bench/README.md, "Compact per-file state").
  */
 export interface UnreadLoader {
   /** Each unread source's `load` (see `SourceFile.load`): reads the file it is called on. */

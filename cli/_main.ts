@@ -597,7 +597,7 @@ interface CommandModules {
 /**
  * Import `cli/<name>.ts` when its command runs. The specifier is built at run
  * time on purpose: Deno loads the graph of every string-literal dynamic import
- * before the first line runs (for slop's commands about 150 modules, 25-35 ms),
+ * before the first line runs (for slop's commands, a large part of a start),
  * and `slop --version` or a build needs none of the other commands' modules.
  */
 function load<K extends keyof CommandModules>(name: K): Promise<CommandModules[K]> {

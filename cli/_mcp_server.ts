@@ -168,8 +168,8 @@ function tool<A>(
     return {
       content: [
         ...texts.map((text) => ({ type: "text" as const, text })),
-        // Compact: a model reads it as well, and indented it was half again as long (the
-        // steps of a budget over 150 files: 31 KB against 19 KB).
+        // Compact: a model reads it as well, and indented it was half again as long
+        // (bench/README.md).
         { type: "text" as const, text: JSON.stringify(output.data) },
       ],
       structuredContent: output.data,

@@ -5,8 +5,8 @@
  * so that neither `slop` (the installed command) nor a task has to name them.
  * V8 reads these flags only when it starts: `node:v8`'s `setFlagsFromString`
  * at run time leaves the young generation's size and the compilers' choices
- * as they were (measured: TurboFan still compiled the hot functions, and the
- * young generation still grew to 64 MB).
+ * as they were (TurboFan still compiled the hot functions, and the young
+ * generation still grew past the size asked; bench/README.md).
  *
  * Only on Linux, where `/proc/self/cmdline` gives the exact line to start
  * again; elsewhere, and whenever the line cannot be read, the process runs as
@@ -25,7 +25,7 @@ import {
 
 /**
  * Commands that never build in their own process: they start as they are
- * (a start again costs a runtime's start, 20-40 ms). A build with `--server`
+ * (a start again costs a second runtime's start). A build with `--server`
  * is one too: its process is the build server's client.
  */
 const LIGHT_COMMANDS = new Set([

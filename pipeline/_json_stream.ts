@@ -1,9 +1,9 @@
 /**
  * JSON written in pieces: the bytes of `JSON.stringify(value, null, 2) + "\n"`
- * without the whole text in memory at once. A big tree's manifest is about
- * 500 bytes a file (50 MB for 100,000 files); made whole, it was a string of
- * that size, its joined copy and its UTF-8 bytes, at the build's end, where
- * the build holds the most (bench/README.md, "Compact per-file state").
+ * without the whole text in memory at once. A big tree's manifest grows with
+ * its files; made whole, it was a string of that size, its joined copy and its
+ * UTF-8 bytes, at the build's end, where the build holds the most
+ * (bench/README.md, "Compact per-file state").
  *
  * @module
  */

@@ -88,7 +88,7 @@ const SHAPES: Array<
   },
   // at least 8 words of their own: Hardhat's `test test … junk` is a well-known stand-in
   {
-    // (four letters: `includes("mnemonic")` cost the stdlib's scan 16 ms, `"mnem"` 3)
+    // (four letters: a search for a longer word costs more per character scanned; bench/README.md)
     gate: (text) => text.includes("MNEM") || text.includes("Mnem") || text.includes("mnem"),
     anchors: ["MNEMONIC", "mnemonic", "Mnemonic"],
     pattern: MNEMONIC,

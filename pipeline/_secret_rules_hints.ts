@@ -203,7 +203,7 @@ export function textHints(text: string): TextHints {
   // The prefixed tokens' hint (`P`) in a search of its own: as branches of the search above (in
   // those that start at `_`, `-` and `.` already, or new ones) it would slow that search more
   // than a search of its own costs. So are the hints of a `\` (`\\`, `U`): the search above starts at
-  // 16 characters, and with a 17th V8 gave up its quick skip (the stdlib's hints: 35 -> 66 ms).
+  // 16 characters, and with a 17th V8 gave up its quick skip (bench/README.md has the cost).
   PREFIX_OR_BACKSLASH.lastIndex = 0;
   for (let m = PREFIX_OR_BACKSLASH.exec(text); m; m = PREFIX_OR_BACKSLASH.exec(text)) {
     const g = m.groups!;

@@ -606,7 +606,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind:
       "A Django `SECRET_KEY` as `startproject` writes it (`django-insecure-` and 50 characters " +
       "of its alphabet, `%`, `$` and parentheses among them), whatever its name",
-    hints: ["jango-"], // from `j`, rarer in code than `d`; six characters (0.7 ms over the stdlib, not 1.4)
+    hints: ["jango-"], // from `j`, rarer in code than `d`; six characters (a longer one costs more)
     pattern: /django-insecure-[a-z0-9!@#$%^&*(\-_=+)]{40,64}(?![a-z0-9!@#$%^&*(\-_=+)])/g,
     accept: (value) => !fewCharacters(value.slice(16)),
   },
@@ -628,7 +628,7 @@ export const SECRET_SHAPES: SecretShape[] = [
       "The token of a chat's or automation's incoming webhook in its URL's path: Mattermost's " +
       "and Rocket.Chat's `/hooks/…`, Feishu's and Lark's `/hook/<uuid>`, IFTTT's `/with/key/…`, " +
       "Zapier's `/hooks/catch/<account>/<key>/`",
-    // (`/hook` and `/with/`: 0.8 ms each over the stdlib's 11 M characters, `/with/key/` 1.6-2.5)
+    // (`/hook` and `/with/`: short hints cost less than `/with/key/`; bench/README.md)
     hints: ["/hook", "/with/"],
     pattern:
       /\/(?:hooks?|with\/key)\/(?:catch\/[0-9]{4,12}\/)?(?<v>(?<=catch\/[0-9]{4,12}\/)[a-z0-9]{6,12}(?=\/|["'\s]|$)|[A-Za-z0-9_-]{20,64}(?:\/[A-Za-z0-9_-]{20,64})?(?![A-Za-z0-9_.\/-]))/g,
@@ -649,7 +649,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "The password of Oracle's `user/password@database` after `jdbc:oracle:thin:` and after " +
       "`sqlplus`",
     // from rare first characters: `oracle:` and `sqlplus`, looked for from their common `o` and
-    // `s`, cost the stdlib's `.py` 13 and 16 ms, these 1 and under 1
+    // `s`, cost many times more (bench/README.md)
     hints: [":thin:", "qlplus"],
     pattern: ORACLE_CONNECT,
     accept: (value) => !REFERENCE.test(value) && !isPlaceholder(value),
@@ -805,7 +805,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "password",
     kind: "A password made a SecureString from plain text: " +
       '`ConvertTo-SecureString "…" -AsPlainText`, `ConvertTo-SecureString -AsPlainText "…"`',
-    hints: ["Secure"], // (six characters: `ConvertTo-Secure` cost the stdlib's scan 2.6 ms, this 1.1)
+    hints: ["Secure"], // (six characters: `ConvertTo-Secure` cost twice as much; bench/README.md)
     pattern:
       /ConvertTo-SecureString(?:[ \t]{1,4}-(?:String|AsPlainText|Force)){0,3}[ \t]{1,4}(?<q>["'])(?<v>[^"'\r\n]{4,256})(?=\k<q>(?:(?<=-AsPlainText[^\r\n]{6,512})|[^\r\n]{0,64}-AsPlainText))/g,
     accept: (value) => !REFERENCE.test(value) && !isPlaceholder(value),

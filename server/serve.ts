@@ -228,7 +228,8 @@ function enqueue(
 ): void {
   if (kind === "build") clearTimeout(state.upkeep);
   // A build in the queue may be waiting out its quiet time: what it left starts now. With
-  // none, the work a prepare left waits (it would take this build's thread for 1-2 ms).
+  // none, the work a prepare left waits (it would take this build's thread: bench/README.md,
+  // "Speed against Repomix").
   if (kind !== "upkeep" && state.active) state.builds.hurry();
   const busy = kind !== "prepare";
   if (busy) {

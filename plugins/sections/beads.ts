@@ -143,7 +143,7 @@ export function renderBeads(issues: BeadsIssue[], options: RenderOptions = {}): 
   if (!live.length) return "";
   // An id is shown as written but for its control characters and line breaks, escaped
   // (`bd-1\n~~~`): raw, they ended the bullet, and a fence after one ran to the document's end.
-  // Each list is capped (a tracker of 100,000 issues made a 9 MB section); which issues are kept
+  // Each list is capped (a large tracker made a section of megabytes); which issues are kept
   // depends only on the issues, so the same export gives the same bytes.
   const closedAll = live.filter((i) => i.status === "closed");
   const closed = closedAll.sort(compareRecent).slice(0, options.maxClosed ?? MAX_CLOSED)

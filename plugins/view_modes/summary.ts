@@ -806,7 +806,8 @@ const C_PREFIX_MAX = 4096;
  * What {@linkcode C_FUNCTION} finds (each function's name), tried only at the line starts it can
  * match at: those whose first character that a declaration's start cannot hold is a `(`, at most
  * {@linkcode C_PREFIX_MAX} characters on. Tried at every line start, the expression read on over
- * every following line that its start can hold (a file of one-letter lines: 42 s for 64 KB).
+ * every following line that its start can hold, a file of one-letter lines took time quadratic
+ * in its lines (bench/README.md).
  */
 function cFunctions(text: string): string[] {
   const out: string[] = [];
