@@ -31,8 +31,8 @@ import {
 import { PARSE_DEADLINE_MS, timedParse } from "./_parse_deadline.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
-import { countWork } from "../../pipeline/helpers.ts";
-import { counted, numeral } from "./_counts.ts";
+import { countWork, formatCount } from "../../pipeline/helpers.ts";
+import { counted } from "./_counts.ts";
 
 /** A definition found in a file. */
 export interface CodeSymbol {
@@ -339,7 +339,7 @@ interface Fold {
 
 /** The line that stands for a folded run's items: `... (2,988 more User.create! statements)`. */
 function foldMarker(fold: Fold): string {
-  return `... (${numeral(fold.count)} more ${fold.key ? `${fold.key} ` : ""}statements)`;
+  return `... (${formatCount(fold.count)} more ${fold.key ? `${fold.key} ` : ""}statements)`;
 }
 
 /**

@@ -1,24 +1,11 @@
 /**
- * How every summary writes a count: grouped by thousands (`1,234 lines`), the same in every
- * locale and time zone.
+ * How every summary writes a count and its word: the count grouped by thousands by
+ * `formatCount` (`1,234 lines`), the same in every locale and time zone.
  *
  * @module
  */
 
 import { formatCount } from "../../pipeline/helpers.ts";
-
-/**
- * A number as summaries write it: `1,234`.
- *
- * @example
- * ```ts
- * import { numeral } from "./_counts.ts";
- * numeral(14258); // "14,258"
- * ```
- */
-export function numeral(n: number): string {
-  return formatCount(n);
-}
 
 /**
  * A count and its word, plural unless one: `1 line`, `14,258 lines`.
@@ -30,5 +17,5 @@ export function numeral(n: number): string {
  * ```
  */
 export function counted(n: number, word: string, plural = `${word}s`): string {
-  return `${numeral(n)} ${n === 1 ? word : plural}`;
+  return `${formatCount(n)} ${n === 1 ? word : plural}`;
 }

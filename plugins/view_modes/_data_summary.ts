@@ -8,7 +8,8 @@
  * @module
  */
 
-import { counted, numeral } from "./_counts.ts";
+import { counted } from "./_counts.ts";
+import { formatCount } from "../../pipeline/helpers.ts";
 
 /** What a data summary is given: the cut of a long line, how many names and records to show. */
 export interface DataSummaryOptions {
@@ -118,7 +119,7 @@ function sizeOf(value: unknown): string {
   if (Array.isArray(value)) {
     const kinds = new Set(value.slice(0, 100).map(kindOf));
     const kind = kinds.size === 1 ? ` ${[...kinds][0]}s` : value.length === 1 ? " item" : " items";
-    return `array of ${numeral(value.length)}${kind}`;
+    return `array of ${formatCount(value.length)}${kind}`;
   }
   if (value && typeof value === "object") {
     const n = Object.keys(value).length;
@@ -162,7 +163,7 @@ function tableRows(ext: string, text: string, options: DataSummaryOptions): stri
   const columns = splitRow(first[0], separator);
   const rows = [
     `**${label}**, ${counted(records - 1, "row")} under a header`,
-    `- columns (${numeral(columns.length)}): ${options.list(columns.map(options.cut))}`,
+    `- columns (${formatCount(columns.length)}): ${options.list(columns.map(options.cut))}`,
   ];
   for (const record of first.slice(1)) rows.push(`- ${options.code(options.cut(record))}`);
   return rows;
@@ -260,7 +261,7 @@ function xmlRows(text: string, { cut, list, code }: DataSummaryOptions): string[
   if (!root) return undefined;
   const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
   const rows = [`**XML**, ${counted(lines, "line")}, root ${code(cut(root))}`];
-  const elements = [...children].map(([name, n]) => `${cut(name)} × ${numeral(n)}`);
+  const elements = [...children].map(([name, n]) => `${cut(name)} × ${formatCount(n)}`);
   if (elements.length) rows.push(`- elements under the root: ${list(elements)}`);
   return rows;
 }

@@ -9,7 +9,8 @@
  */
 
 import type { FormatRowOptions } from "./_summary_formats.ts";
-import { counted, numeral } from "./_counts.ts";
+import { counted } from "./_counts.ts";
+import { formatCount } from "../../pipeline/helpers.ts";
 
 /** An object's first line in a `.pbxproj` section: its 24-digit id, a comment, `= {`. */
 const PBX_OBJECT = /^\s*[0-9A-Fa-f]{24}\b[^=\n]*=\s*\{/;
@@ -89,7 +90,7 @@ export function pbxprojRows(text: string, { list, code }: FormatRowOptions): str
     configurations.size && `- build configurations: ${list([...configurations])}`,
     bundles.size && `- bundle ids: ${list([...bundles])}`,
     packages.size && `- packages: ${list([...packages])}`,
-    `- objects: ${list([...counts].map(([kind, n]) => `${kind} × ${numeral(n)}`))}`,
+    `- objects: ${list([...counts].map(([kind, n]) => `${kind} × ${formatCount(n)}`))}`,
   ];
   return [`**Xcode project**, ${lines(text)}`, ...rows.filter((r): r is string => !!r)];
 }
@@ -161,11 +162,11 @@ export function godotRows(text: string, { list, code }: FormatRowOptions): strin
     : `**Godot resource**${resourceType ? ` (\`${resourceType}\`)` : ""}`;
   const rows = [
     nodes.length &&
-    `- nodes (${numeral(nodes.length)}): ${labelled(nodes, code)}`,
+    `- nodes (${formatCount(nodes.length)}): ${labelled(nodes, code)}`,
     scripts.length && `- scripts: ${list(scripts)}`,
     scenes.length && `- scenes: ${list(scenes)}`,
     resources.size &&
-    `- resources: ${list([...resources].map(([t, n]) => `${t} × ${numeral(n)}`))}`,
+    `- resources: ${list([...resources].map(([t, n]) => `${t} × ${formatCount(n)}`))}`,
     connections.length && `- connections: ${list(connections)}`,
   ];
   return [`${label}, ${lines(text)}`, ...rows.filter((r): r is string => !!r)];
@@ -179,7 +180,9 @@ function labelled(items: Array<[string, string | undefined]>, code: (s: string) 
   const shown = items.slice(0, LABELLED).map(([name, kind]) =>
     kind ? `${code(name)} (${kind})` : code(name)
   ).join(", ");
-  return items.length > LABELLED ? `${shown}, ... ${numeral(items.length - LABELLED)} more` : shown;
+  return items.length > LABELLED
+    ? `${shown}, ... ${formatCount(items.length - LABELLED)} more`
+    : shown;
 }
 
 function lines(text: string): string {

@@ -12,7 +12,7 @@
  */
 
 import type { Patterns, SummaryLanguage } from "./_summary_languages.ts";
-import { numeral } from "./_counts.ts";
+import { formatCount } from "../../pipeline/helpers.ts";
 
 /**
  * Certora's CVL: the rules and invariants a specification proves, its ghosts, definitions, hooks
@@ -355,12 +355,12 @@ export function gettextRows(
   const n = entries.length;
   const done = entries.filter((e) => e.translated).length;
   const lines = text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
-  const counts = `${numeral(n)} ${n === 1 ? "message" : "messages"}` +
-    (ext === ".pot" ? "" : ` (${numeral(done)} translated)`);
-  const rows = [`**${kind}**${lang}, ${numeral(lines)} lines, ${counts}`];
+  const counts = `${formatCount(n)} ${n === 1 ? "message" : "messages"}` +
+    (ext === ".pot" ? "" : ` (${formatCount(done)} translated)`);
+  const rows = [`**${kind}**${lang}, ${formatCount(lines)} lines, ${counts}`];
   const ids = entries.slice(0, FIRST_MESSAGES).map((e) => cut(e.id));
   if (ids.length) {
-    const more = n > ids.length ? `, ... ${numeral(n - ids.length)} more` : "";
+    const more = n > ids.length ? `, ... ${formatCount(n - ids.length)} more` : "";
     rows.push(`- messages: ${list(ids, FIRST_MESSAGES)}${more}`);
   }
   return rows;
@@ -464,10 +464,10 @@ export function vectorRows(
   }
   if (!keys.size) return undefined;
   if (text.endsWith("\n")) lines--;
-  const rows = [`**Test vectors**, ${numeral(lines)} lines`];
+  const rows = [`**Test vectors**, ${formatCount(lines)} lines`];
   if (about.length) rows.push(`- about: ${about.map((a) => code(cut(a))).join(", ")}`);
   if (sections.length) rows.push(`- sections: ${list(sections.map(cut))}`);
-  const counted = [...keys].map(([k, n]) => `${cut(k)} × ${numeral(n)}`);
+  const counted = [...keys].map(([k, n]) => `${cut(k)} × ${formatCount(n)}`);
   rows.push(`- keys: ${list(counted, MAX_RECORD_KEYS)}`);
   return rows;
 }

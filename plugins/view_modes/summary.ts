@@ -25,9 +25,9 @@ import {
 } from "./_summary_languages.ts";
 import { blankTemplates } from "./_summary_js.ts";
 import { blanksComments, codeText } from "./_summary_blanks.ts";
-import { counted, numeral } from "./_counts.ts";
+import { counted } from "./_counts.ts";
 import { type NumberTable, numberTables } from "./_number_tables.ts";
-import { isCodeFile, isNumberTables } from "../../pipeline/helpers.ts";
+import { formatCount, isCodeFile, isNumberTables } from "../../pipeline/helpers.ts";
 
 /** Options of {@linkcode summaryViewMode}. */
 export interface SummaryOptions {
@@ -507,7 +507,7 @@ function headingRows(
   );
   const shown = rows.slice(0, maxNames);
   if (rows.length > shown.length) {
-    shown.push(`- ... ${numeral(rows.length - shown.length)} more headings`);
+    shown.push(`- ... ${formatCount(rows.length - shown.length)} more headings`);
   }
   return shown;
 }
@@ -524,8 +524,11 @@ function notebookSummary(
   maxNames: number,
 ): string {
   const cells = book.markdown.length + book.code.length + book.other;
-  const kinds = [`${numeral(book.code.length)} code`, `${numeral(book.markdown.length)} markdown`];
-  if (book.other) kinds.push(`${numeral(book.other)} other`);
+  const kinds = [
+    `${formatCount(book.code.length)} code`,
+    `${formatCount(book.markdown.length)} markdown`,
+  ];
+  if (book.other) kinds.push(`${formatCount(book.other)} other`);
   const lang = book.language ? ` (${inlineTitle(cut(book.language))})` : "";
   const head = `**Jupyter notebook**${lang}, ${lineWord(lines)}, ${counted(cells, "cell")} (${
     kinds.join(", ")
@@ -601,7 +604,7 @@ function tableRows(
       `  - ${name}${type}: ${counted(table.elements, "element")} in ${counted(table.rows, "row")}`,
     );
   }
-  if (tables.length > maxNames) out.push(`  - ... ${numeral(tables.length - maxNames)} more`);
+  if (tables.length > maxNames) out.push(`  - ... ${formatCount(tables.length - maxNames)} more`);
   return out;
 }
 
@@ -729,7 +732,7 @@ function inlineTitle(title: string): string {
 
 function list(names: string[], max: number): string {
   const shown = names.slice(0, max).map(codeSpan).join(", ");
-  return names.length > max ? `${shown}, ... ${numeral(names.length - max)} more` : shown;
+  return names.length > max ? `${shown}, ... ${formatCount(names.length - max)} more` : shown;
 }
 
 /**
