@@ -28,6 +28,11 @@ import type { PlainBuild } from "./relevance.ts";
 export const TEST_PATH =
   /(^|\/)(tests?|__tests__|spec)\/|(^|\/)test_|_test\.\w+$|\.(test|spec)\.\w+$|Tests?\.\w+$/;
 
+/** How many files `tasks` need, summed: a set's size as the benches print it. */
+export function neededFiles(tasks: SimTask[]): number {
+  return tasks.reduce((n, t) => n + t.needed.length, 0);
+}
+
 /** Files in path order (code units), the ties' order in every ranking the scripts compare. */
 export function byPath(a: { path: string }, b: { path: string }): number {
   return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;

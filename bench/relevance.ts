@@ -254,6 +254,15 @@ interface Tally {
   overBudget: number;
 }
 
+/**
+ * The value after `name` on the command line (`--commits 40`: "40"), undefined when it is not
+ * given: how the relevance benches read their options.
+ */
+export function argValue(name: string): string | undefined {
+  const i = Deno.args.indexOf(name);
+  return i < 0 ? undefined : Deno.args[i + 1];
+}
+
 function options(): {
   commits: number;
   repos: string[];
@@ -263,16 +272,12 @@ function options(): {
   weights?: RankWeights;
   mapFull?: number;
 } {
-  const value = (name: string) => {
-    const i = Deno.args.indexOf(name);
-    return i < 0 ? undefined : Deno.args[i + 1];
-  };
-  const repos = value("--repos")?.split(",") ?? REPOS.filter((r) => !r.extra).map((r) => r.name);
+  const repos = argValue("--repos")?.split(",") ?? REPOS.filter((r) => !r.extra).map((r) => r.name);
   for (const r of repos) {
     if (!KNOWN.some((x) => x.name === r)) throw new Error(`[bench] Unknown repository "${r}"`);
   }
   let weights: RankWeights | undefined;
-  const w = value("--weights");
+  const w = argValue("--weights");
   if (w) {
     weights = {};
     for (const pair of w.split(",")) {
@@ -287,13 +292,13 @@ function options(): {
     }
   }
   return {
-    commits: Number(value("--commits") ?? 40),
+    commits: Number(argValue("--commits") ?? 40),
     repos,
     write: Deno.args.includes("--write"),
     misses: Deno.args.includes("--misses"),
     build: !Deno.args.includes("--no-build"),
     weights,
-    mapFull: value("--map-full") === undefined ? undefined : Number(value("--map-full")),
+    mapFull: argValue("--map-full") === undefined ? undefined : Number(argValue("--map-full")),
   };
 }
 

@@ -20,10 +20,17 @@
  * @module
  */
 
-import { byPath, type SimFile, type SimTask, simTasks, TEST_PATH } from "./_relevance_sim_data.ts";
+import {
+  byPath,
+  neededFiles,
+  type SimFile,
+  type SimTask,
+  simTasks,
+  TEST_PATH,
+} from "./_relevance_sim_data.ts";
 import { type Cost, greedy, rankScores, simulate, type Variant } from "./relevance_sim.ts";
 import { partsOf } from "./relevance_sim_rank.ts";
-import { BUDGETS, CACHE, FRESH_REPOS, plainBuild, REPOS, TUNED } from "./relevance.ts";
+import { argValue, BUDGETS, CACHE, FRESH_REPOS, plainBuild, REPOS, TUNED } from "./relevance.ts";
 
 /** The features' names, in the order of a feature vector. */
 const NAMES = [
@@ -415,11 +422,7 @@ const USES: [string, Use][] = [
 ];
 
 async function main() {
-  const arg = (name: string) => {
-    const i = Deno.args.indexOf(name);
-    return i < 0 ? undefined : Deno.args[i + 1];
-  };
-  const make = arg("--make");
+  const make = argValue("--make");
   if (make) {
     for (const spec of make.split(",")) {
       const [name, n] = spec.split(":");
@@ -428,8 +431,8 @@ async function main() {
     }
     return;
   }
-  const trainCommits = Number(arg("--train-commits") ?? 100);
-  const heldCommits = Number(arg("--held-commits") ?? 40);
+  const trainCommits = Number(argValue("--train-commits") ?? 100);
+  const heldCommits = Number(argValue("--held-commits") ?? 40);
   const sets: Record<string, SimTask[]> = { train: [], tuned: [], a: [], b: [], c: [], fresh: [] };
   for (const repo of REPOS) {
     const tuned = TUNED.includes(repo.name);
@@ -438,14 +441,13 @@ async function main() {
       else (t.k < 10 ? sets.a : t.k < 40 ? sets.b : sets.c).push(t);
     }
   }
-  const fresh = arg("--fresh")?.split(",") ?? FRESH_REPOS.map((r) => r.name);
+  const fresh = argValue("--fresh")?.split(",") ?? FRESH_REPOS.map((r) => r.name);
   for (const name of fresh) {
-    sets.fresh.push(...await loadRepo(name, Number(arg("--fresh-commits") ?? 40)));
+    sets.fresh.push(...await loadRepo(name, Number(argValue("--fresh-commits") ?? 40)));
   }
-  const want = (arg("--sets") ?? "tuned,a,b").split(",");
-  const files = (s: string) => sets[s].reduce((n, t) => n + t.needed.length, 0);
+  const want = (argValue("--sets") ?? "tuned,a,b").split(",");
   for (const s of ["train", ...want]) {
-    console.log(`${s}: ${sets[s].length} tasks, ${files(s)} needed files`);
+    console.log(`${s}: ${sets[s].length} tasks, ${neededFiles(sets[s])} needed files`);
   }
   if (Deno.args.includes("--misses")) {
     for (const s of want) {
@@ -461,7 +463,7 @@ async function main() {
   if (Deno.args.includes("--loo")) {
     // Each setting fitted on three tuning repositories and counted on the fourth's tasks (all
     // of them, 1 to `--train-commits`), summed over the four.
-    const only = arg("--only");
+    const only = argValue("--only");
     // `--old`: counted on the older tasks only (41 to `--train-commits`), which no hand-set
     // weight of the ranking was chosen on.
     const evalTasks = Deno.args.includes("--old") ? sets.train : tuningTasks;
@@ -487,7 +489,7 @@ async function main() {
     }
     return;
   }
-  const final = arg("--final");
+  const final = argValue("--final");
   if (final) {
     const [sName, uName] = final.split(" / ");
     const s = SETTINGS.find((x) => x[0] === sName)?.[1];

@@ -28,10 +28,17 @@
  * @module
  */
 
-import { byPath, type SimFile, type SimTask, simTasks, TEST_PATH } from "./_relevance_sim_data.ts";
+import {
+  byPath,
+  neededFiles,
+  type SimFile,
+  type SimTask,
+  simTasks,
+  TEST_PATH,
+} from "./_relevance_sim_data.ts";
 import { type Cost, greedy, simulate, type Variant } from "./relevance_sim.ts";
 import { partsOf } from "./relevance_sim_rank.ts";
-import { BUDGETS, CACHE, plainBuild, REPOS, TUNED } from "./relevance.ts";
+import { argValue, BUDGETS, CACHE, plainBuild, REPOS, TUNED } from "./relevance.ts";
 import { DEFAULT_WEIGHTS, OTHER_FILES } from "../pipeline/rank.ts";
 
 /** The features' names, in the order of a feature vector. */
@@ -351,18 +358,13 @@ async function loadTasks(trainCommits: number, heldCommits: number) {
 }
 
 async function main() {
-  const arg = (name: string) => {
-    const i = Deno.args.indexOf(name);
-    return i < 0 ? undefined : Deno.args[i + 1];
-  };
   const sets = await loadTasks(
-    Number(arg("--train-commits") ?? 120),
-    Number(arg("--held-commits") ?? 40),
+    Number(argValue("--train-commits") ?? 120),
+    Number(argValue("--held-commits") ?? 40),
   );
-  const want = (arg("--sets") ?? "tuned").split(",");
-  const files = (s: string) => sets[s].reduce((n, t) => n + t.needed.length, 0);
+  const want = (argValue("--sets") ?? "tuned").split(",");
   for (const s of ["train", ...want]) {
-    console.log(`${s}: ${sets[s].length} tasks, ${files(s)} needed files`);
+    console.log(`${s}: ${sets[s].length} tasks, ${neededFiles(sets[s])} needed files`);
   }
   if (Deno.args.includes("--misses")) {
     for (const s of want) {
@@ -416,26 +418,26 @@ async function main() {
     ]);
   }
   if (Deno.args.includes("--chance")) {
-    const w = fitChance(sets.train, Number(arg("--iterations") ?? 500), 2);
+    const w = fitChance(sets.train, Number(argValue("--iterations") ?? 500), 2);
     console.log(`weights ${w.map((x) => x.toFixed(2)).join(" ")}`);
     const cells = want.map((s) => diff(held(sets[s], chanceFit(w)), base[s]));
     console.log(`| the fit by the model's chance | ${cells.join(" | ")} |`);
     return;
   }
   if (Deno.args.includes("--search")) {
-    const w = searchCounts(sets.train, Number(arg("--rounds") ?? 2), console.log);
+    const w = searchCounts(sets.train, Number(argValue("--rounds") ?? 2), console.log);
     console.log(`weights ${w.join(" ")}`);
     const cells = want.map((s) => diff(held(sets[s], modelled(w)), base[s]));
     console.log(`| count search on train | ${cells.join(" | ")} |`);
     return;
   }
-  const only = arg("--only");
+  const only = argValue("--only");
   if (Deno.args.includes("--at128k")) {
     // The model at large budgets only (8k and 32k the ranking as it is): each set's count at
     // 128k, or at each of `--budgets`.
     const [name, opts] = settings.find(([n]) => n === only?.slice(1))!;
     const v = modelled(fit(sets.train, opts));
-    const budgets = (arg("--budgets") ?? "128000").split(",").map(Number);
+    const budgets = (argValue("--budgets") ?? "128000").split(",").map(Number);
     for (const s of want) {
       for (const b of budgets) {
         const was = sets[s].reduce((n, t) => n + simulate(t, b).found, 0);

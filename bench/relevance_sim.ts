@@ -30,7 +30,7 @@ import { taskProse, taskTerms } from "../pipeline/_rank_terms.ts";
 import { DEFAULT_WEIGHTS, OTHER_FILES } from "../pipeline/rank.ts";
 import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
 import { type HistoryOptions, historyRerank, namer } from "./_relevance_sim_history.ts";
-import { BUDGETS, plainBuild, REPOS, TUNED } from "./relevance.ts";
+import { argValue, BUDGETS, plainBuild, REPOS, TUNED } from "./relevance.ts";
 import { join } from "node:path";
 
 /** What a variant changes; each absent part is the build as it is. */
@@ -350,8 +350,8 @@ function historyVariants(): [string, Variant][] {
 
 async function main() {
   const value = (name: string) => {
-    const i = Deno.args.indexOf(name);
-    return i < 0 ? undefined : Number(Deno.args[i + 1]);
+    const given = argValue(name);
+    return given === undefined ? undefined : Number(given);
   };
   const source = {
     cache: join(import.meta.dirname!, ".cache", "relevance"),

@@ -24,7 +24,7 @@
 import { join } from "node:path";
 import { fitOrder, RANK_DECAY } from "../pipeline/_task_fit.ts";
 import { keptFiles } from "../pipeline/_task_map.ts";
-import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
+import { neededFiles, type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
 import {
   type Cost,
   greedy,
@@ -34,7 +34,7 @@ import {
   type Variant,
 } from "./relevance_sim.ts";
 import { isTestPath } from "./_relevance_misses.ts";
-import { BUDGETS, CACHE, plainBuild, REPOS, TUNED } from "./relevance.ts";
+import { argValue, BUDGETS, CACHE, plainBuild, REPOS, TUNED } from "./relevance.ts";
 import { collectTasks } from "./_relevance_tasks.ts";
 
 /**
@@ -479,18 +479,13 @@ function held(
 }
 
 async function main() {
-  const arg = (name: string) => {
-    const i = Deno.args.indexOf(name);
-    return i < 0 ? undefined : Deno.args[i + 1];
-  };
   const sets = await loadSets();
-  const want = (arg("--sets") ?? "tuned,a,b").split(",");
-  const only = arg("--only")?.split(";");
-  const files = (s: string) => sets[s].reduce((n, t) => n + t.needed.length, 0);
+  const want = (argValue("--sets") ?? "tuned,a,b").split(",");
+  const only = argValue("--only")?.split(";");
   if (Deno.args.includes("--bound")) {
     for (const s of want) {
       for (const t of sets[s]) siblings.set(t, sets[s].filter((x) => x.repo === t.repo));
-      console.log(`\n${s} (${sets[s].length} tasks, ${files(s)} needed files)\n`);
+      console.log(`\n${s} (${sets[s].length} tasks, ${neededFiles(sets[s])} needed files)\n`);
       console.log("| needed files held | 8k | 32k | 128k |\n|---|---:|---:|---:|");
       for (const line of bounds(sets[s])) console.log(line);
     }
@@ -499,7 +494,9 @@ async function main() {
   if (!only) {
     for (const s of want) {
       for (const b of BUDGETS) {
-        console.log(`\n${s} (${sets[s].length} tasks, ${files(s)} needed files), ${b / 1000}k:`);
+        console.log(
+          `\n${s} (${sets[s].length} tasks, ${neededFiles(sets[s])} needed files), ${b / 1000}k:`,
+        );
         for (const line of split(sets[s], b)) console.log(`  ${line}`);
         const lines: string[] = [];
         const counts = misses(sets[s], b, lines);
@@ -512,7 +509,7 @@ async function main() {
   }
   const all = Deno.args.includes("--all");
   const count = (s: string) =>
-    all ? sets[s].reduce((n, t) => n + edited.get(t)!.length, 0) : files(s);
+    all ? sets[s].reduce((n, t) => n + edited.get(t)!.length, 0) : neededFiles(sets[s]);
   console.log("");
   printVariants(want, {
     label: (s) => `${s} (${sets[s].length} tasks, ${count(s)} files)`,

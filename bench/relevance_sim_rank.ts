@@ -32,7 +32,7 @@ import { historyScores } from "../pipeline/_rank_history.ts";
 import { graphRank, MAX_DEFINERS } from "../pipeline/_rank_graph.ts";
 import { DEFAULT_WEIGHTS, OTHER_FILES } from "../pipeline/rank.ts";
 import { collectTasks } from "./_relevance_tasks.ts";
-import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
+import { neededFiles, type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
 import {
   type BlobFeatures,
   saveFeatures,
@@ -42,7 +42,7 @@ import {
 import { printVariants, simulate, type Variant } from "./relevance_sim.ts";
 import { keptFiles } from "../pipeline/_task_map.ts";
 import { fitOrder } from "../pipeline/_task_fit.ts";
-import { BUDGETS, CACHE, plainBuild, REPOS, TUNED } from "./relevance.ts";
+import { argValue, BUDGETS, CACHE, plainBuild, REPOS, TUNED } from "./relevance.ts";
 import { DECAY } from "../pipeline/order_state.ts";
 
 /** Each task's files' terms and names, and its tree (for the graph variants' texts). */
@@ -870,14 +870,10 @@ function held(tasks: SimTask[], variant: Variant): number[] {
 }
 
 async function main() {
-  const arg = (name: string) => {
-    const i = Deno.args.indexOf(name);
-    return i < 0 ? undefined : Deno.args[i + 1];
-  };
   // `--held-commits 40` makes (and reads) no task of set c.
-  const sets = await loadSets(Number(arg("--held-commits") ?? 60));
-  const want = (arg("--sets") ?? "tuned").split(",");
-  const only = arg("--only")?.split(";");
+  const sets = await loadSets(Number(argValue("--held-commits") ?? 60));
+  const want = (argValue("--sets") ?? "tuned").split(",");
+  const only = argValue("--only")?.split(";");
   if (Deno.args.includes("--search")) {
     const w = searchFusion(sets.tuned, console.log, Deno.args.includes("--top") ? "top" : "build");
     const v = fused(w);
@@ -910,9 +906,8 @@ async function main() {
     for (const s of want) console.log(`${s}: ${room128k(sets[s])}`);
     return;
   }
-  const files = (s: string) => sets[s].reduce((n, t) => n + t.needed.length, 0);
   printVariants(want, {
-    label: (s) => `${s} (${sets[s].length} tasks, ${files(s)} files)`,
+    label: (s) => `${s} (${sets[s].length} tasks, ${neededFiles(sets[s])} files)`,
     held: (s, variant) => held(sets[s], variant),
     variants: VARIANTS,
     base: {},

@@ -21,7 +21,7 @@
 
 import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
 import { greedy, simulate, type Variant } from "./relevance_sim.ts";
-import { BUDGETS, CACHE, FRESH_REPOS, plainBuild, REPOS } from "./relevance.ts";
+import { argValue, BUDGETS, CACHE, FRESH_REPOS, plainBuild, REPOS } from "./relevance.ts";
 import { fitOrder } from "../pipeline/_task_fit.ts";
 import { coChangeFromLog } from "../pipeline/co_change.ts";
 import { OTHER_FILES } from "../pipeline/rank.ts";
@@ -220,16 +220,12 @@ const diff = (xs: number[], base: number[]) =>
   xs.map((x, i) => `${x - base[i] >= 0 ? "+" : ""}${x - base[i]}`).join(" / ");
 
 async function main() {
-  const arg = (name: string) => {
-    const i = Deno.args.indexOf(name);
-    return i < 0 ? undefined : Deno.args[i + 1];
-  };
   const repos = await loadRepos(
-    Number(arg("--commits") ?? 40),
-    Number(arg("--tuned-commits") ?? 40),
-    arg("--names")?.split(","),
+    Number(argValue("--commits") ?? 40),
+    Number(argValue("--tuned-commits") ?? 40),
+    argValue("--names")?.split(","),
   );
-  const only = arg("--only");
+  const only = argValue("--only");
   const perRepo = Deno.args.includes("--repos");
   const sets = {
     tuned: repos.filter((r) => r.tuned).flatMap((r) => r.tasks),
