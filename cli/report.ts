@@ -12,6 +12,7 @@ import { ConfigError } from "../pipeline/config.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { computeStats } from "../report/stats.ts";
 import { renderReport } from "../report/html.ts";
+import { formatCount } from "../pipeline/figures.ts";
 import { printError } from "./_output.ts";
 import { latestOrBuild, type SourceFlags } from "./_latest.ts";
 import { writeStdout } from "./_terminal.ts";
@@ -52,7 +53,7 @@ export async function runReport(flags: ReportFlags): Promise<number> {
     await writeAtomic(out, html);
     if (!flags.quiet) {
       console.log(
-        `slop: wrote ${shownPath(out)} (${stats.total.o200k} tokens, ${
+        `slop: wrote ${shownPath(out)} (${formatCount(stats.total.o200k)} o200k tokens, ${
           Math.round(stats.prefix.share * 100)
         }% stable prefix)`,
       );
