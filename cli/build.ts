@@ -412,8 +412,14 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
   }
   const count = (s: string) => result.files.filter((f) => f.status === s).length;
   const errors = count("error");
+  // Files the budget dropped to "listed" are skipped in the manifest, but not for a reason of
+  // their own: counted apart, "150 skipped" over three skipped lines read as files lost.
+  const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
+  const budgeted = result.files.filter((f) => f.status === "skipped" && dropped.has(f.path));
+  const listed = budgeted.length ? `${budgeted.length} listed to fit the budget, ` : "";
+  const skipped = count("skipped") - budgeted.length;
   lines.push(
-    `files: ${count("rendered")} rendered, ${count("skipped")} skipped, ${errors} error${
+    `files: ${count("rendered")} rendered, ${listed}${skipped} skipped, ${errors} error${
       errors === 1 ? "" : "s"
     }`,
   );
@@ -436,19 +442,19 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
     }`,
   );
   if (result.cache) lines.push(cacheLine(result.cache));
+  if (m.task) lines.push(taskLine(m.task));
   if (result.budget) lines.push(...budgetLines(result.budget, { tokenizer }));
   // The budget it suggests is the one the context-window warning suggests, when there is one.
   const budget = result.cache && suggestedBudget(result.cache, m.total.tokens);
   const tooLarge = overEveryWindow(m.total, { budget, tokenizer });
   if (tooLarge) lines.push(`too large: ${tooLarge}`);
   // Files the budget dropped are in the budget lines already; the manifest has the full list.
-  const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
   const unrendered = result.files.filter((f) =>
     f.status !== "rendered" && !(f.status === "skipped" && dropped.has(f.path))
   );
-  const listed = unrenderedLines(unrendered);
-  lines.push(...listed.slice(0, SUMMARY_LIST_MAX).map((l) => l.text));
-  const more = listed.slice(SUMMARY_LIST_MAX).reduce((n, l) => n + l.files, 0);
+  const unlisted = unrenderedLines(unrendered);
+  lines.push(...unlisted.slice(0, SUMMARY_LIST_MAX).map((l) => l.text));
+  const more = unlisted.slice(SUMMARY_LIST_MAX).reduce((n, l) => n + l.files, 0);
   if (more) lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
   lines.push(...summarizedLines(result.files), ...translationLines(result.files));
   lines.push(...bidiLines(result.files));
@@ -459,6 +465,22 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
     : result.warnings;
   lines.push(...warningLines(warnings));
   return lines.join("\n");
+}
+
+/** Files of the task section named in the summary's task line, at most. */
+const TASK_NAMED = 3;
+
+/**
+ * The summary's line of the task: how many files its section holds and the first by rank, so
+ * that a `--task` build says what it chose (the manifest's `task.files` has them all).
+ */
+function taskLine(task: NonNullable<BuildResult["manifest"]["task"]>): string {
+  const files = task.files.filter((f) => f.where === "task");
+  if (!files.length) return "task: no file in the task section (slop rank --task says why)";
+  const named = files.slice(0, TASK_NAMED).map((f) => printablePath(f.path)).join(", ");
+  const rest = files.length > TASK_NAMED ? ` and ${files.length - TASK_NAMED} more` : "";
+  return `task: ${files.length} file${files.length === 1 ? "" : "s"} in the task section: ` +
+    `${named}${rest} (slop rank --task says why)`;
 }
 
 /** Data files named in the summary's line of those summarized by default, at most. */
