@@ -413,11 +413,14 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
   const count = (s: string) => result.files.filter((f) => f.status === s).length;
   const errors = count("error");
   // Files the budget dropped to "listed" are skipped in the manifest, but not for a reason of
-  // their own: counted apart, "150 skipped" over three skipped lines read as files lost.
+  // their own: counted apart, "150 skipped" over three skipped lines read as files lost. A file
+  // the task section shows is in the task line, not among those listed.
   const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
-  const budgeted = result.files.filter((f) => f.status === "skipped" && dropped.has(f.path));
-  const listed = budgeted.length ? `${budgeted.length} listed to fit the budget, ` : "";
-  const skipped = count("skipped") - budgeted.length;
+  const inTask = new Set(m.task?.files.filter((f) => f.where === "task").map((f) => f.path));
+  const unshown = result.files.filter((f) => f.status === "skipped" && !inTask.has(f.path));
+  const budgeted = unshown.filter((f) => dropped.has(f.path)).length;
+  const listed = budgeted ? `${budgeted} listed to fit the budget, ` : "";
+  const skipped = unshown.length - budgeted;
   lines.push(
     `files: ${count("rendered")} rendered, ${listed}${skipped} skipped, ${errors} error${
       errors === 1 ? "" : "s"
@@ -475,12 +478,18 @@ const TASK_NAMED = 3;
  * that a `--task` build says what it chose (the manifest's `task.files` has them all).
  */
 function taskLine(task: NonNullable<BuildResult["manifest"]["task"]>): string {
-  const files = task.files.filter((f) => f.where === "task");
-  if (!files.length) return "task: no file in the task section (slop rank --task says why)";
-  const named = files.slice(0, TASK_NAMED).map((f) => printablePath(f.path)).join(", ");
-  const rest = files.length > TASK_NAMED ? ` and ${files.length - TASK_NAMED} more` : "";
-  return `task: ${files.length} file${files.length === 1 ? "" : "s"} in the task section: ` +
-    `${named}${rest} (slop rank --task says why)`;
+  const where = (w: string) => task.files.filter((f) => f.where === w);
+  const [shown, mapOnly, named] = [where("task"), where("map"), where("listed")];
+  const first = shown.slice(0, TASK_NAMED).map((f) => printablePath(f.path)).join(", ");
+  const more = shown.length > TASK_NAMED ? ` and ${shown.length - TASK_NAMED} more` : "";
+  const head = shown.length
+    ? `${shown.length} file${shown.length === 1 ? "" : "s"} in the task section: ${first}${more}`
+    : "no file in the task section";
+  const rest = [
+    ...(mapOnly.length ? [`${mapOnly.length} only in the map`] : []),
+    ...(named.length ? [`${named.length} only named`] : []),
+  ];
+  return `task: ${head}${rest.length ? `; ${rest.join(", ")}` : ""} (slop rank --task says why)`;
 }
 
 /** Data files named in the summary's line of those summarized by default, at most. */
