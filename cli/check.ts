@@ -15,6 +15,7 @@ import { defaultPlugins } from "../plugins/defaults.ts";
 import { countedRedactions, formatBytes, printError, shownMessage } from "./_output.ts";
 import { checkDeterminism } from "./_determinism.ts";
 import { SecretsFoundError } from "../pipeline/secrets.ts";
+import { progressBar } from "./_progress.ts";
 
 /** Flags of `slop check`. */
 export interface CheckFlags {
@@ -114,10 +115,13 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     if (flags.determinism && !await buildsAgree(configFlags, say)) return 1;
     // The build's redactions counted in one line: `slop build` names them.
     const warnings = countedRedactions();
+    // Its build shows its progress on a terminal, as `slop build` does.
+    const bar = progressBar({ enabled: !flags.quiet && Deno.stderr.isTerminal() });
     check = await checkPrefix(config, {
       builtins: defaultPlugins(),
       onWarning: (w) => flags.quiet || warnings.onWarning(w),
-    });
+      onProgress: bar.update,
+    }).finally(bar.done);
     warnings.done();
     if (flags.update) {
       const text = formatLock(check.current);

@@ -16,6 +16,7 @@ import { formatCount } from "../pipeline/figures.ts";
 import { printError } from "./_output.ts";
 import { latestOrBuild, type SourceFlags } from "./_latest.ts";
 import { writeStdout } from "./_terminal.ts";
+import { progressBar } from "./_progress.ts";
 
 /** Flags of `slop report`. */
 export interface ReportFlags extends SourceFlags {
@@ -37,8 +38,10 @@ export interface ReportFlags extends SourceFlags {
  * ```
  */
 export async function runReport(flags: ReportFlags): Promise<number> {
+  // A build made now shows its progress on a terminal, as `slop build` does.
+  const bar = progressBar({ enabled: !flags.quiet && Deno.stderr.isTerminal() });
   try {
-    const loaded = await latestOrBuild(flags);
+    const loaded = await latestOrBuild({ ...flags, onProgress: bar.update }).finally(bar.done);
     const stats = await computeStats(loaded.document, loaded.manifest);
     const html = renderReport(stats);
     if (flags.stdout) {
