@@ -10,6 +10,7 @@
 
 import { join, relative, sep } from "node:path";
 import type { LockDiff } from "../pipeline/lock.ts";
+import { formatCount } from "../pipeline/figures.ts";
 
 /** Secrets annotated at most (the summary lists as many). */
 const SECRETS_ANNOTATED = 20;
@@ -85,7 +86,8 @@ export function annotationLines(check: AnnotatedCheck, place: AnnotationPlace): 
   if ((check.status !== "drift" && check.status !== "within") || !diff) return [];
   const share = diff.pinnedTokens ? (diff.invalidatedTokens / diff.pinnedTokens) * 100 : 0;
   const tokens = check.tokenizer ? `${check.tokenizer} tokens` : "tokens";
-  const cost = `${diff.invalidatedTokens} of its ${diff.pinnedTokens} ${tokens} ` +
+  const cost =
+    `${formatCount(diff.invalidatedTokens)} of its ${formatCount(diff.pinnedTokens)} ${tokens} ` +
     `(${share.toFixed(1)}%), from here on, lose their provider cache. If intended, run ` +
     `\`${check.update}\` and commit ${lock} with this change`;
   const level = check.status === "within" ? "warning" : "error";

@@ -208,7 +208,7 @@ function driftRows(
     ],
     ["First divergent block", `#${diff.index + 1} ${code(diff.id)} (${where})`],
     ["What changed", changeText(diff)],
-    ["Byte offset", `${diff.offset}`],
+    ["Byte offset", formatCount(diff.offset)],
     [
       "Invalidated tokens",
       `${formatCount(diff.invalidatedTokens)} of ${
@@ -428,12 +428,13 @@ function shellWord(word: string): string {
 /** What happened to the first divergent block, in words. */
 function changeText(diff: LockDiff): string {
   const { before, after } = diff;
+  const bytes = (n?: number) => n === undefined ? "-" : formatCount(n);
   if (diff.kind === "changed") {
     const moved = before && after && before.index !== after.index;
-    return `content changed (${before?.bytes} -> ${after?.bytes} bytes` +
+    return `content changed (${bytes(before?.bytes)} -> ${bytes(after?.bytes)} bytes` +
       (moved ? `, now block #${after.index + 1})` : ")");
   }
-  if (diff.kind === "added") return `added (not in the lock, ${after?.bytes} bytes)`;
+  if (diff.kind === "added") return `added (not in the lock, ${bytes(after?.bytes)} bytes)`;
   if (diff.kind === "removed") return `removed (was block #${(before?.index ?? 0) + 1})`;
   return `moved from block #${(before?.index ?? 0) + 1} to #${(after?.index ?? 0) + 1}`;
 }

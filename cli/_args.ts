@@ -384,9 +384,10 @@ function examplesText(examples: Array<[string, string]>): string {
   ).join("\n");
 }
 
+/** The default as the descriptions write theirs, `(default: 15m)`: unquoted, as it is typed. */
 function defaultNote(option: OptionSpec): string {
   if (option.repeatable) return "";
-  return option.default === undefined ? "" : ` (default: ${JSON.stringify(option.default)})`;
+  return option.default === undefined ? "" : ` (default: ${option.default})`;
 }
 
 function helpItem(term: string, text: string, width: number): string {

@@ -193,7 +193,7 @@ const PROGRAM: ProgramSpec = {
       options: [
         CONFIG,
         { flags: "--task <text>", description: "the task, as text" },
-        { flags: "--task-file <path>", description: "read the task from PATH" },
+        { flags: "--task-file <path>", description: "read the task from PATH (- for stdin)" },
         { flags: "--top <n>", description: "how many files to list (0: all)", default: "20" },
         JSON_FLAG("the ranking"),
       ],
@@ -368,7 +368,7 @@ const PROGRAM: ProgramSpec = {
         },
         {
           flags: "--determinism",
-          description: "also build twice (shuffled listings, other TZ) and compare bytes",
+          description: "also build twice (shuffled listings, other TZ and locale), compare bytes",
         },
         {
           flags: "--fail-on-secret",

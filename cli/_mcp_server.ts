@@ -21,6 +21,7 @@ import { type PartCutter, partCutter, partUri, REPLY_TOKENS, RESOURCES } from ".
 import { countTokens } from "../pipeline/tokens.ts";
 import { SinceError } from "../pipeline/since.ts";
 import { PathsError } from "../pipeline/resolve.ts";
+import { NoProjectError } from "./_no_project.ts";
 import { ConfigError, UnknownNameError } from "../pipeline/config.ts";
 import { OutputFolderError } from "../pipeline/emit.ts";
 import meta from "../deno.json" with { type: "json" };
@@ -231,6 +232,10 @@ function toolMessage(error: unknown): string {
   if (error instanceof OutputFolderError) return error.problem + SERVER_WRITE_HINT;
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof PathsError) return `Invalid argument "paths": ${message}`;
+  if (error instanceof NoProjectError) {
+    return `${error.problem}; name what to bundle in the "paths" argument, or serve the ` +
+      "project's folder (--root <dir> in the agent's MCP config)";
+  }
   if (error instanceof UnknownNameError) {
     const problem = oneLine(error.problems[0] ?? message);
     return `Invalid argument "${error.kind}": ${problem.charAt(0).toLowerCase()}${

@@ -425,18 +425,30 @@ function roomFor(limit: number): (tokens: number) => boolean {
 function notShown(path: string, tokens: number, args: ViewFilesArgs, first = false): string {
   const limit = args.maxTokens ?? MAX_INLINE_TOKENS;
   const full = args.view === undefined || args.view === "full";
-  const views = full ? '"skeleton", "outline"' : '"outline", "summary"';
-  const lighter = first
-    ? `ask for it with a larger maxTokens, or in a lighter view (${views})`
+  const lighter = lighterViews(args.view).map((v) => `"${v}"`).join(", ");
+  const how = first
+    ? `ask for it with a larger maxTokens${lighter ? `, or in a lighter view (${lighter})` : ""}`
     : full
-    ? `ask for it in a lighter view (${views}), alone, or with a larger maxTokens`
+    ? `ask for it in a lighter view (${lighter}), alone, or with a larger maxTokens`
     : "ask for it alone, or with a larger maxTokens";
   const why = first
     ? `more than maxTokens ${limit}`
     : `past maxTokens ${limit} with the files before it`;
   return redactMessage(
-    `### ${headingText(path)}\n\n(not shown: ${tokens} tokens, ${why}: ${lighter})`,
+    `### ${headingText(path)}\n\n(not shown: ${formatCount(tokens)} tokens, ${why}: ${how})`,
   );
+}
+
+/** The views a budget steps a file through, heaviest first. */
+const VIEW_LADDER = ["full", "skeleton", "outline", "summary"];
+
+/**
+ * The two views after `view` on the ladder (none after `summary`); after a view off it
+ * (`masked`, `custom`, `cells`, a plugin's), `outline` and `summary`.
+ */
+function lighterViews(view = "full"): string[] {
+  const at = VIEW_LADDER.indexOf(view.replace(/^slop:/, ""));
+  return at < 0 ? VIEW_LADDER.slice(2) : VIEW_LADDER.slice(at + 1, at + 3);
 }
 
 /** A slice whose last line comes before its first is refused, naming it (`slices[0]`). */

@@ -13,7 +13,19 @@ import { formatCount } from "../pipeline/figures.ts";
 import { mayBeInWorkTree } from "../pipeline/git_folders.ts";
 
 /** Thrown for a build that has no project to bundle; the CLI exits 2 (bad input). */
-export class NoProjectError extends Error {}
+export class NoProjectError extends Error {
+  /** What is wrong, without the command line's remedy (`slop mcp` gives its own). */
+  problem: string;
+  /**
+   * @param problem What is wrong.
+   * @param remedy What to do about it on the command line.
+   */
+  constructor(problem: string, remedy: string) {
+    super(`${problem}; ${remedy}`);
+    this.name = "NoProjectError";
+    this.problem = problem;
+  }
+}
 
 /**
  * Files a folder that is no project (no git repository around it, no project file in it) may
@@ -51,7 +63,8 @@ export function checkProjectRoot(root: string, options: CheckProjectOptions = {}
   if (which) {
     throw new NoProjectError(
       `No project here: "${root}" is ${which}, and without a config slop would bundle every file ` +
-        "under it; run slop in a project's folder, or name what to bundle (slop build src/)",
+        "under it",
+      "run slop in a project's folder, or name what to bundle (slop build src/)",
     );
   }
   const max = options.maxFiles ?? CROWDED_FILES;
@@ -60,8 +73,8 @@ export function checkProjectRoot(root: string, options: CheckProjectOptions = {}
   ) return;
   throw new NoProjectError(
     `No project here: "${root}" is not in a git repository, has no project file and holds more ` +
-      `than ${formatCount(max)} files, which a config-less slop would all bundle; run ` +
-      "slop in a project's folder, name what to bundle (slop build src/, or slop build . for " +
+      `than ${formatCount(max)} files, which a config-less slop would all bundle`,
+    "run slop in a project's folder, name what to bundle (slop build src/, or slop build . for " +
       "all of it), or write a config (slop init)",
   );
 }

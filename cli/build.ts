@@ -412,8 +412,17 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
   }
   const count = (s: string) => result.files.filter((f) => f.status === s).length;
   const errors = count("error");
+  // Files the budget dropped to "listed" are skipped in the manifest, but not for a reason of
+  // their own: counted apart, "150 skipped" over three skipped lines read as files lost. A file
+  // the task section shows is in the task line, not among those listed.
+  const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
+  const inTask = new Set(m.task?.files.filter((f) => f.where === "task").map((f) => f.path));
+  const unshown = result.files.filter((f) => f.status === "skipped" && !inTask.has(f.path));
+  const budgeted = unshown.filter((f) => dropped.has(f.path)).length;
+  const listed = budgeted ? `${budgeted} listed to fit the budget, ` : "";
+  const skipped = unshown.length - budgeted;
   lines.push(
-    `files: ${count("rendered")} rendered, ${count("skipped")} skipped, ${errors} error${
+    `files: ${count("rendered")} rendered, ${listed}${skipped} skipped, ${errors} error${
       errors === 1 ? "" : "s"
     }`,
   );
@@ -436,19 +445,19 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
     }`,
   );
   if (result.cache) lines.push(cacheLine(result.cache));
+  if (m.task) lines.push(taskLine(m.task));
   if (result.budget) lines.push(...budgetLines(result.budget, { tokenizer }));
   // The budget it suggests is the one the context-window warning suggests, when there is one.
   const budget = result.cache && suggestedBudget(result.cache, m.total.tokens);
   const tooLarge = overEveryWindow(m.total, { budget, tokenizer });
   if (tooLarge) lines.push(`too large: ${tooLarge}`);
   // Files the budget dropped are in the budget lines already; the manifest has the full list.
-  const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
   const unrendered = result.files.filter((f) =>
     f.status !== "rendered" && !(f.status === "skipped" && dropped.has(f.path))
   );
-  const listed = unrenderedLines(unrendered);
-  lines.push(...listed.slice(0, SUMMARY_LIST_MAX).map((l) => l.text));
-  const more = listed.slice(SUMMARY_LIST_MAX).reduce((n, l) => n + l.files, 0);
+  const unlisted = unrenderedLines(unrendered);
+  lines.push(...unlisted.slice(0, SUMMARY_LIST_MAX).map((l) => l.text));
+  const more = unlisted.slice(SUMMARY_LIST_MAX).reduce((n, l) => n + l.files, 0);
   if (more) lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
   lines.push(...summarizedLines(result.files), ...translationLines(result.files));
   lines.push(...bidiLines(result.files));
@@ -459,6 +468,28 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
     : result.warnings;
   lines.push(...warningLines(warnings));
   return lines.join("\n");
+}
+
+/** Files of the task section named in the summary's task line, at most. */
+const TASK_NAMED = 3;
+
+/**
+ * The summary's line of the task: how many files its section holds and the first by rank, so
+ * that a `--task` build says what it chose (the manifest's `task.files` has them all).
+ */
+function taskLine(task: NonNullable<BuildResult["manifest"]["task"]>): string {
+  const where = (w: string) => task.files.filter((f) => f.where === w);
+  const [shown, mapOnly, named] = [where("task"), where("map"), where("listed")];
+  const first = shown.slice(0, TASK_NAMED).map((f) => printablePath(f.path)).join(", ");
+  const more = shown.length > TASK_NAMED ? ` and ${shown.length - TASK_NAMED} more` : "";
+  const head = shown.length
+    ? `${shown.length} file${shown.length === 1 ? "" : "s"} in the task section: ${first}${more}`
+    : "no file in the task section";
+  const rest = [
+    ...(mapOnly.length ? [`${mapOnly.length} only in the map`] : []),
+    ...(named.length ? [`${named.length} only named`] : []),
+  ];
+  return `task: ${head}${rest.length ? `; ${rest.join(", ")}` : ""} (slop rank --task says why)`;
 }
 
 /** Data files named in the summary's line of those summarized by default, at most. */

@@ -10,11 +10,12 @@ import { ConfigError, type ConfigFlags, displayPath, loadConfig } from "../pipel
 import { formatLock, type LockDiff, LockError } from "../pipeline/lock.ts";
 import { checkPrefix, type PrefixCheck } from "../pipeline/pin.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
-import { formatDollars } from "../pipeline/figures.ts";
+import { formatCount, formatDollars } from "../pipeline/figures.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import { countedRedactions, formatBytes, printError, shownMessage } from "./_output.ts";
 import { checkDeterminism } from "./_determinism.ts";
 import { SecretsFoundError } from "../pipeline/secrets.ts";
+import { progressBar } from "./_progress.ts";
 
 /** Flags of `slop check`. */
 export interface CheckFlags {
@@ -114,10 +115,13 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     if (flags.determinism && !await buildsAgree(configFlags, say)) return 1;
     // The build's redactions counted in one line: `slop build` names them.
     const warnings = countedRedactions();
+    // Its build shows its progress on a terminal, as `slop build` does.
+    const bar = progressBar({ enabled: !flags.quiet && Deno.stderr.isTerminal() });
     check = await checkPrefix(config, {
       builtins: defaultPlugins(),
       onWarning: (w) => flags.quiet || warnings.onWarning(w),
-    });
+      onProgress: bar.update,
+    }).finally(bar.done);
     warnings.done();
     if (flags.update) {
       const text = formatLock(check.current);
@@ -125,7 +129,7 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
       const t = check.current.total;
       say(
         `slop check: pinned ${check.current.lines.length} blocks, ${formatBytes(t.bytes)}, ` +
-          `${t.tokens} ${check.current.tokenizer ?? "o200k"} tokens in ${lockName}` +
+          `${formatCount(t.tokens)} ${check.current.tokenizer ?? "o200k"} tokens in ${lockName}` +
           (check.diff ? " (was different)" : ""),
       );
       // The comparison with the lock as it was, and the prefix now pinned.
@@ -265,9 +269,9 @@ export function checkReport(
       `budget.tokenizer "${now}": run \`${update}\` to count in ${now}`;
   if (!check.diff) {
     return `slop check: the stable prefix matches ${lockName} ` +
-      `(${check.pinned.lines.length} blocks, ${
-        formatBytes(t.bytes)
-      }, ${t.tokens} ${check.tokenizer} tokens)` + recount;
+      `(${check.pinned.lines.length} blocks, ${formatBytes(t.bytes)}, ${
+        formatCount(t.tokens)
+      } ${check.tokenizer} tokens)` + recount;
   }
   const report = describeDiff(check.diff, lockName, {
     pinnedBytes: t.bytes,
@@ -292,6 +296,7 @@ function describeDiff(
   { pinnedBytes, update, tokenizer }: { pinnedBytes: number; update: string; tokenizer: string },
 ): string {
   const short = (h?: string) => h?.slice(0, 12) ?? "-";
+  const bytes = (n?: number) => n === undefined ? "-" : formatCount(n);
   const where = diff.file
     ? `section ${diff.section}, file ${diff.file}`
     : `section ${diff.section}`;
@@ -299,10 +304,10 @@ function describeDiff(
   const { before, after } = diff;
   if (diff.kind === "changed") {
     what = `content changed: sha256 ${short(before?.sha256)} -> ${short(after?.sha256)}, ` +
-      `${before?.bytes} -> ${after?.bytes} bytes` +
+      `${bytes(before?.bytes)} -> ${bytes(after?.bytes)} bytes` +
       (before && after && before.index !== after.index ? `, now block #${after.index + 1}` : "");
   } else if (diff.kind === "added") {
-    what = `added (not in the lock), sha256 ${short(after?.sha256)}, ${after?.bytes} bytes`;
+    what = `added (not in the lock), sha256 ${short(after?.sha256)}, ${bytes(after?.bytes)} bytes`;
   } else if (diff.kind === "removed") {
     what = `removed (was block #${(before?.index ?? 0) + 1}, sha256 ${short(before?.sha256)})`;
   } else {
@@ -315,9 +320,11 @@ function describeDiff(
   return [
     `slop check: the stable prefix differs from ${lockName}`,
     `  first divergent block: #${diff.index + 1} "${diff.id}" (${where})`,
-    `  byte offset: ${diff.offset} of ${pinnedBytes} pinned bytes`,
+    `  byte offset: ${formatCount(diff.offset)} of ${formatCount(pinnedBytes)} pinned bytes`,
     `  what changed: ${what}`,
-    `  invalidated: ${diff.invalidatedTokens} of ${diff.pinnedTokens} ${tokenizer} prefix tokens (${share}%)`,
+    `  invalidated: ${formatCount(diff.invalidatedTokens)} of ${
+      formatCount(diff.pinnedTokens)
+    } ${tokenizer} prefix tokens (${share}%)`,
     `  all differences: ${c.changed} changed, ${c.added} added, ${c.removed} removed, ${c.moved} moved`,
     `when the change is intended, run \`${update}\` to re-pin and commit ${lockName} with it`,
   ].join("\n");

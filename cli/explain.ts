@@ -8,6 +8,7 @@
 
 import { loadConfig } from "../pipeline/config.ts";
 import { countTokens } from "../pipeline/tokens.ts";
+import { formatCount } from "../pipeline/figures.ts";
 import type { Manifest, ManifestBlock, ResolvedConfig } from "../pipeline/types.ts";
 import { formatBytes, printError, printWarning } from "./_output.ts";
 import { type WrittenBuild as WrittenOutput, writtenBuilds } from "./_written_builds.ts";
@@ -227,7 +228,7 @@ export function explainText(e: Explanation, options: ExplainTextOptions = {}): s
   const lines = [
     `slop explain: build ${name(e.builds[1])} against ${name(e.builds[0])}`,
     `  shared prefix: ${formatBytes(e.bytes)} of ${formatBytes(e.totalBytes)} ` +
-    `(${pct(e.bytes, e.totalBytes)}), ${e.tokens} of ${e.totalTokens} ${
+    `(${pct(e.bytes, e.totalBytes)}), ${formatCount(e.tokens)} of ${formatCount(e.totalTokens)} ${
       options.tokenizer ?? "o200k"
     } tokens ` +
     `(${pct(e.tokens, e.totalTokens)})`,
@@ -238,7 +239,7 @@ export function explainText(e: Explanation, options: ExplainTextOptions = {}): s
       : `section ${e.ended.section}`;
     const what = e.ended.kind === "changed"
       ? (e.ended.at !== undefined
-        ? `its content changed ${e.ended.at} bytes into the block`
+        ? `its content changed ${formatCount(e.ended.at)} bytes into the block`
         : "its content changed and it moved later")
       : e.ended.kind === "added"
       ? "it is new"

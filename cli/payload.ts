@@ -23,6 +23,7 @@ import type { ProviderConfig, ProviderPlugin } from "../pipeline/types.ts";
 import { printError, printWarning } from "./_output.ts";
 import { writeStdout } from "./_terminal.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
+import { progressBar } from "./_progress.ts";
 
 /** Flags of `slop payload`. */
 export interface PayloadFlags {
@@ -85,12 +86,15 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
   const sameTarget = JSON.stringify(target) === JSON.stringify(planned);
   // For another model its warnings wait: the context window they name is the configured model's.
   const held: string[] = [];
+  // Its build shows its progress on a terminal, as `slop build` does.
+  const bar = progressBar({ enabled: Deno.stderr.isTerminal() });
   const result = await build(config, {
     builtins: defaultPlugins(),
     layer: speedLayer(),
     write: false,
     onWarning: sameTarget ? warn : (warning) => held.push(warning),
-  });
+    onProgress: bar.update,
+  }).finally(bar.done);
   const plan = sameTarget ? result.cache : await planCache(result.blocks, registry, {
     config: { ...config, provider: target },
     files: result.files,

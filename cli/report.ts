@@ -12,9 +12,11 @@ import { ConfigError } from "../pipeline/config.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { computeStats } from "../report/stats.ts";
 import { renderReport } from "../report/html.ts";
+import { formatCount } from "../pipeline/figures.ts";
 import { printError } from "./_output.ts";
 import { latestOrBuild, type SourceFlags } from "./_latest.ts";
 import { writeStdout } from "./_terminal.ts";
+import { progressBar } from "./_progress.ts";
 
 /** Flags of `slop report`. */
 export interface ReportFlags extends SourceFlags {
@@ -36,8 +38,10 @@ export interface ReportFlags extends SourceFlags {
  * ```
  */
 export async function runReport(flags: ReportFlags): Promise<number> {
+  // A build made now shows its progress on a terminal, as `slop build` does.
+  const bar = progressBar({ enabled: !flags.quiet && Deno.stderr.isTerminal() });
   try {
-    const loaded = await latestOrBuild(flags);
+    const loaded = await latestOrBuild({ ...flags, onProgress: bar.update }).finally(bar.done);
     const stats = await computeStats(loaded.document, loaded.manifest);
     const html = renderReport(stats);
     if (flags.stdout) {
@@ -52,7 +56,7 @@ export async function runReport(flags: ReportFlags): Promise<number> {
     await writeAtomic(out, html);
     if (!flags.quiet) {
       console.log(
-        `slop: wrote ${shownPath(out)} (${stats.total.o200k} tokens, ${
+        `slop: wrote ${shownPath(out)} (${formatCount(stats.total.o200k)} o200k tokens, ${
           Math.round(stats.prefix.share * 100)
         }% stable prefix)`,
       );

@@ -19,6 +19,7 @@ import { formatBytes, printError } from "./_output.ts";
 import { printablePath } from "../pipeline/helpers.ts";
 import { latestOrBuild, type SourceFlags } from "./_latest.ts";
 import { shownPath } from "../pipeline/paths.ts";
+import { progressBar } from "./_progress.ts";
 
 /** Flags of `slop stats`. */
 export interface StatsFlags extends SourceFlags {
@@ -45,11 +46,15 @@ export async function runStats(flags: StatsFlags): Promise<number> {
   }
   let stats: ContextStats;
   let from: string;
+  // A build made now shows its progress on a terminal, as `slop build` does.
+  const bar = progressBar({ enabled: Deno.stderr.isTerminal() });
   try {
-    ({ stats, from } = await loadStats(flags));
+    ({ stats, from } = await loadStats({ ...flags, onProgress: bar.update }));
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;
+  } finally {
+    bar.done();
   }
   if (flags.json) {
     console.log(JSON.stringify({ ...stats, files: stats.files.slice(0, top) }, null, 2));

@@ -120,22 +120,26 @@ function prefixBar(stats: ContextStats): string {
     .map((b, i) =>
       `<div class="mark bp${side(b, total)}" style="left:${pct(b)}" title="cache breakpoint ${
         i + 1
-      } at byte ${b}"><span>bp ${i + 1}</span></div>`
+      } at byte ${groupDigits(b)}"><span>bp ${i + 1}</span></div>`
     ).join("");
   return `<div class="bar" id="prefix-bar">
-<div class="stable" style="width:${
-    pct(stats.prefix.bytes)
-  }" title="stable prefix: ${stats.prefix.bytes} bytes, ${stats.prefix.tokens.o200k} o200k tokens"></div>
+<div class="stable" style="width:${pct(stats.prefix.bytes)}" title="stable prefix: ${
+    groupDigits(stats.prefix.bytes)
+  } bytes, ${groupDigits(stats.prefix.tokens.o200k)} o200k tokens"></div>
 <div class="volatile" style="width:${
     pct(stats.bytes - stats.prefix.bytes)
-  }" title="volatile tail: ${stats.bytes - stats.prefix.bytes} bytes"></div>
+  }" title="volatile tail: ${groupDigits(stats.bytes - stats.prefix.bytes)} bytes"></div>
 <div class="mark prefix${side(stats.prefix.bytes, total)}" style="left:${
     pct(stats.prefix.bytes)
-  }" title="end of the stable prefix at byte ${stats.prefix.bytes}"><span>prefix end</span></div>
+  }" title="end of the stable prefix at byte ${
+    groupDigits(stats.prefix.bytes)
+  }"><span>prefix end</span></div>
 ${marks}</div>
-<p class="muted">Stable prefix ${stats.prefix.bytes} bytes (${stats.prefix.tokens.o200k} o200k tokens); volatile tail ${
-    stats.bytes - stats.prefix.bytes
-  } bytes (${stats.total.o200k - stats.prefix.tokens.o200k} o200k tokens). ${
+<p class="muted">Stable prefix ${groupDigits(stats.prefix.bytes)} bytes (${
+    groupDigits(stats.prefix.tokens.o200k)
+  } o200k tokens); volatile tail ${groupDigits(stats.bytes - stats.prefix.bytes)} bytes (${
+    groupDigits(stats.total.o200k - stats.prefix.tokens.o200k)
+  } o200k tokens). ${
     stats.breakpoints.length
       ? `${stats.breakpoints.length} cache breakpoint(s).`
       : "No cache breakpoints recorded: the prefix end is shown."
@@ -158,9 +162,11 @@ function treemap(stats: ContextStats, size: { width: number; height: number }): 
     const fill = folder ? `rgba(0,0,0,${0.04 + 0.03 * depth})` : viewColor(node.data?.view ?? "");
     return `<g class="${folder ? "dir" : "file"}" data-path="${esc(node.path)}"><title>${
       esc(node.path)
-    }${folder ? "/" : ` (${node.data?.view})`}: ${node.value} o200k tokens</title><rect x="${
-      r(x)
-    }" y="${r(y)}" width="${r(w)}" height="${r(h)}" fill="${fill}"/>${label}</g>`;
+    }${folder ? "/" : ` (${node.data?.view})`}: ${
+      groupDigits(node.value)
+    } o200k tokens</title><rect x="${r(x)}" y="${r(y)}" width="${r(w)}" height="${
+      r(h)
+    }" fill="${fill}"/>${label}</g>`;
   }).join("\n");
   return `<svg id="treemap" viewBox="0 0 ${size.width} ${size.height}" width="100%" role="img" aria-label="o200k tokens by folder and file">
 ${cells}

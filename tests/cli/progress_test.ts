@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { makeProject, runCli } from "../_helpers.ts";
+import { join } from "node:path";
+import { makeProject, REPO, runCli } from "../_helpers.ts";
 import {
   formatLeft,
   progressBar,
@@ -208,4 +209,53 @@ Deno.test("timingsText() adds a stage marked twice and totals every stage", () =
   const total = Number(/total +(\d+\.\d) ms/.exec(timingsText(clock))?.[1]);
   const sum = stages.reduce((n, s) => n + Number(s.ms.toFixed(1)), 0);
   assert.ok(Math.abs(total - sum) < 0.2, `${total} vs ${sum}`);
+});
+
+// `slop check`, `slop stats --build`, `report --build` and `payload` build as `slop build` does,
+// for as long, and showed nothing on a terminal: a first `slop check --update` of a large
+// repository was minutes of silence. Run on a pseudo-terminal (util-linux `script`), with a view
+// that takes two seconds, each draws the bar.
+const SCRIPT = ["/usr/bin/script", "/bin/script"].find((p) => {
+  try {
+    return Deno.statSync(p).isFile;
+  } catch {
+    return false;
+  }
+});
+if (!SCRIPT) {
+  console.log("tests/cli/progress_test: no util-linux script, skipping the terminal test");
+}
+
+Deno.test({
+  name: "slop check and slop stats --build draw the progress bar on a terminal, as slop build does",
+  ignore: !SCRIPT,
+  fn: async () => {
+    const slow = `{ kind: "view-mode", name: "slow", version: "1",
+      async render(file) { await new Promise((r) => setTimeout(r, 2000)); return file.text; } }`;
+    const root = await makeProject({
+      "a.txt": "one\n",
+      "slop.config.ts":
+        `export default { files: [{ path: "a.txt", view: "slow" }], plugins: [${slow}] };\n`,
+    });
+    const onTerminal = async (args: string) => {
+      const line = `'${Deno.execPath()}' run -A --quiet '${join(REPO, "cli.ts")}' ${args}`;
+      const out = await new Deno.Command(SCRIPT!, {
+        args: ["-qec", line, "/dev/null"],
+        cwd: root,
+        env: { NO_COLOR: "1", TERM: "dumb" },
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      return new TextDecoder().decode(out.stdout);
+    };
+    const check = await onTerminal("check --update");
+    assert.match(check, /slop check: pinned \d+ blocks/, check);
+    assert.match(check, /slop \[/, check);
+    // Another text, so that stats --build renders it again rather than from the cache.
+    await Deno.writeTextFile(join(root, "a.txt"), "two\n");
+    const stats = await onTerminal("stats --build");
+    assert.match(stats, /a fresh build/, stats);
+    assert.match(stats, /slop \[/, stats);
+  },
 });

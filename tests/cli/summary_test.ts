@@ -330,3 +330,41 @@ Deno.test("formatDollars() says a small cost in millionths, a cost under a milli
   assert.equal(formatDollars(2.5), "$2.5000");
   assert.equal(formatDollars(-0.0000072), "-$0.000007");
 });
+
+Deno.test("a task build's summary counts the files the budget listed apart and names the task's files", async () => {
+  // It said "files: 2 rendered, 10 skipped" with one skipped line, and nothing of the task.
+  const tree: Record<string, string> = { "logo.png": "\x89PNG\r\n\x1a\n\0\0" };
+  for (let i = 0; i < 10; i++) {
+    tree[`src/mod_${i}.py`] = `def handler_${i}(request):\n    return ${
+      "request.value + ".repeat(80)
+    }1\n`;
+  }
+  tree["src/retry.py"] = "def retry_upload(timeout):\n    return timeout * 2\n";
+  const root = await makeProject(tree);
+  const config = await loadConfig({
+    cwd: root,
+    inline: { budget: { tokens: 400 }, task: "retry the upload on timeout" },
+  });
+  const result = await build(config, { builtins: defaultPlugins(), write: false });
+  const text = summaryText(result);
+  // A file the task section shows is not "listed" (the map may list it, or show it lighter).
+  const inTask = new Set(
+    result.manifest.task!.files.filter((f) => f.where === "task").map((f) => f.path),
+  );
+  const listed = result.budget!.steppedDown
+    .filter((s) => s.to === "listed" && !inTask.has(s.path)).length;
+  const rendered = result.files.filter((f) => f.status === "rendered").length;
+  assert.ok(listed > 0 && inTask.size > 0, text);
+  assert.match(
+    text,
+    new RegExp(
+      `^files: ${rendered} rendered, ${listed} listed to fit the budget, 1 skipped, 0 errors$`,
+      "m",
+    ),
+  );
+  assert.equal(result.manifest.task!.files[0].path, "src/retry.py");
+  assert.match(
+    text,
+    new RegExp(`^task: ${inTask.size} files? in the task section: src/retry\\.py`, "m"),
+  );
+});

@@ -8,7 +8,7 @@
  */
 
 import assert from "node:assert/strict";
-import { type CommandSpec, findOption, optionFlags } from "../../cli/_args.ts";
+import { type CommandSpec, findOption, helpText, optionFlags } from "../../cli/_args.ts";
 import { codeSpans, type Fence } from "./_markdown.ts";
 import {
   checkLine,
@@ -159,4 +159,49 @@ Deno.test("no command block of docs/ or the skill has a placeholder to fill in",
     .filter(({ line }) => /<[A-Za-z][\w-]*>/.test(line))
     .map(({ where, line }) => `${where}: ${line}`);
   assert.deepEqual(placeholders, []);
+});
+
+/** The commands from the program to the leaf at `path` ("cache stats"), as `helpText` takes them. */
+function chainOf(path: string): CommandSpec[] {
+  const chain: CommandSpec[] = [program];
+  for (const name of path.split(" ")) {
+    chain.push(chain.at(-1)!.commands!.find((c) => c.name === name)!);
+  }
+  return chain;
+}
+
+Deno.test("the command reference states each option's default as its --help does", () => {
+  // A default is the first value after "default" in an option's text: `(default: 15m)`,
+  // `(default 10)`, `default: provider.model, else ...`.
+  const stated = (text: string) => text.match(/\bdefault:? ([^,;)]+)/)?.[1].trim();
+  const documented = new Map<string, string | undefined>();
+  let current = "";
+  for (const line of reference().body.split("\n")) {
+    const [left, ...rest] = line.trim().split(/\s{2,}/);
+    if (line.startsWith("slop ")) {
+      current = checkSlop(left.split(/\s+/).slice(1)).path;
+    } else if (/^\s+-/.test(line)) {
+      for (const item of left.split(/,\s*/)) {
+        documented.set(`${current} ${item.split(" ")[0]}`, stated(rest.join(" ")));
+      }
+    }
+  }
+  const problems: string[] = [];
+  for (const [path, cmd] of leaves()) {
+    for (const option of cmd.options ?? []) {
+      const { long, short } = optionFlags(option);
+      const key = [`${path} ${long}`, `${path} ${short}`].find((k) => documented.has(k));
+      if (!key) continue; // -c and --state-dir are described once, above the block
+      // What `slop <path> --help` shows: a default of the spec, or one its text states.
+      const help = helpText(chainOf(path));
+      const entry = help.slice(help.indexOf(`${option.flags}  `)).split(/\n {2}-/)[0]
+        .replace(/\s+/g, " ");
+      const inHelp = stated(entry);
+      const inDocs = documented.get(key);
+      if (inHelp !== inDocs) {
+        problems.push(`slop ${path} ${long}: --help says ${inHelp}, docs/cli.md ${inDocs}`);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
 });

@@ -3,6 +3,7 @@ import { loadMcpClient, loadMcpServer } from "../../deps.ts";
 import { createMcpServer } from "../../cli/_mcp_server.ts";
 import { piecesOf } from "../secrets/_samples.ts";
 import { makeProject, prng } from "../_helpers.ts";
+import { formatCount } from "../../pipeline/figures.ts";
 import { texts } from "./_client.ts";
 import {
   buildContextTool,
@@ -137,7 +138,9 @@ Deno.test("view_files shows files in order up to maxTokens and lists the rest wi
     else {
       assert.ok(
         out.built!.includes(
-          `### ${f.path}\n\n(not shown: ${f.tokens} tokens, past maxTokens 4000 with the files ` +
+          `### ${f.path}\n\n(not shown: ${
+            formatCount(f.tokens)
+          } tokens, past maxTokens 4000 with the files ` +
             'before it: ask for it in a lighter view ("skeleton", "outline"), alone, or with a ' +
             "larger maxTokens)",
         ),
@@ -154,7 +157,9 @@ Deno.test("view_files shows files in order up to maxTokens and lists the rest wi
   const tokens = (alone.data.files as Array<{ tokens: number }>)[0].tokens;
   assert.equal(
     alone.built?.trimEnd(),
-    `### ${one}\n\n(not shown: ${tokens} tokens, more than maxTokens 10: ask for it with a ` +
+    `### ${one}\n\n(not shown: ${
+      formatCount(tokens)
+    } tokens, more than maxTokens 10: ask for it with a ` +
       'larger maxTokens, or in a lighter view ("outline", "summary"))',
   );
   // A view that fell back says why (here: custom with no slices), so the caller can ask again.
@@ -225,4 +230,18 @@ Deno.test("token_stats tells its progress as a build does, then the count of the
   for (let i = 1; i < told.length; i++) {
     assert.ok(told[i][1] >= told[i - 1][1], `the total went down: ${JSON.stringify(told)}`);
   }
+});
+
+Deno.test("view_files names only views lighter than the one asked for a file it cannot show", async () => {
+  // Asked in outline, it said to ask in "outline" or "summary"; asked in summary, the same.
+  const root = await makeProject(tree());
+  const one = "src/mod_0.py";
+  const hint = async (view: string) => {
+    const out = await viewFilesTool({ files: [one], view, maxTokens: 1 }, { root });
+    return out.built!.trimEnd().split(": ").at(-1)!;
+  };
+  assert.match(await hint("full"), /in a lighter view \("skeleton", "outline"\)\)$/);
+  assert.match(await hint("skeleton"), /in a lighter view \("outline", "summary"\)\)$/);
+  assert.match(await hint("outline"), /in a lighter view \("summary"\)\)$/);
+  assert.equal(await hint("summary"), "ask for it with a larger maxTokens)");
 });

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { makeProject, REPO, tempDir } from "../_helpers.ts";
 import { connect, serverEnv, texts } from "./_client.ts";
+import { loadMcpClient, loadMcpServer } from "../../deps.ts";
+import { createMcpServer } from "../../cli/_mcp_server.ts";
 
 // `slop mcp` started without --root in the file system's root or the home folder (where Claude
 // Desktop starts the servers it gives no folder) refuses to serve it, naming --root; an explicit
@@ -75,3 +77,27 @@ Deno.test("slop mcp serves its project folder again when it is deleted and made 
 async function realParent(path: string): Promise<string> {
   return join(await Deno.realPath(join(path, "..")), path.split("/").pop()!);
 }
+
+Deno.test("build_context served in the file system's root says what to do in the agent's terms", async () => {
+  // It said "run slop in a project's folder, or name what to bundle (slop build src/)": a
+  // command line's remedy, which a tool's caller cannot type.
+  const sdk = await loadMcpServer();
+  const { Client, InMemoryTransport } = await loadMcpClient();
+  const [a, b] = InMemoryTransport.createLinkedPair();
+  const server = createMcpServer(sdk, { root: "/" });
+  await server.connect(a);
+  const client = new Client({ name: "root-test", version: "1.0.0" });
+  await client.connect(b);
+  try {
+    const result = await client.callTool({ name: "build_context", arguments: { budget: 1000 } });
+    assert.equal(result.isError, true);
+    assert.equal(
+      texts(result)[0],
+      'No project here: "/" is the file system\'s root, and without a config slop would bundle ' +
+        'every file under it; name what to bundle in the "paths" argument, or serve the ' +
+        "project's folder (--root <dir> in the agent's MCP config)",
+    );
+  } finally {
+    await client.close();
+  }
+});

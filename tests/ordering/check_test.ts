@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { fixture, makeProject, runCli, type Tree } from "../_helpers.ts";
 import { isLockVariant, lockVariant, parseLock } from "../../pipeline/lock.ts";
 import { walk } from "../../pipeline/resolve.ts";
+import { formatCount } from "../../pipeline/figures.ts";
 import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, startLlmServer } from "../_llm_server.ts";
 
 /** A temp copy of the `prefix` fixture (a pinned slop.lock included). */
@@ -48,7 +49,9 @@ Deno.test("slop check reports an edited file: block, byte offset, hashes, invali
   );
   assert.match(
     run.stderr,
-    new RegExp(`byte offset: ${offset} of ${lock.total.bytes} pinned bytes`),
+    new RegExp(
+      `byte offset: ${formatCount(offset)} of ${formatCount(lock.total.bytes)} pinned bytes`,
+    ),
   );
   assert.match(
     run.stderr,

@@ -95,6 +95,13 @@ Deno.test("renderReport() is self-contained and byte-stable for the same stats",
   assert.equal(stats.prefix.tokens.o200k, manifest.prefix.tokens);
   assert.ok(stats.total.cl100k > 0);
   assert.match(a, /prefix end/);
+  // What a reader sees (the text and the tooltips) groups its counts by thousands, as the
+  // numbers at the top do: "Stable prefix 4818 bytes" read as another kind of number.
+  const shown = [
+    ...a.matchAll(/<p class="muted">(Stable prefix[^<]*)<\/p>|title="([^"]*)"|<title>([^<]*)</g),
+  ].map((m) => m[1] ?? m[2] ?? m[3]);
+  assert.ok(shown.some((t) => /^Stable prefix \d{1,3}(,\d{3})+ bytes/.test(t)), shown.join("\n"));
+  assert.deepEqual(shown.filter((t) => /\d{4,}/.test(t)), []);
 });
 
 Deno.test("squarify() fills the rectangle with areas proportional to the weights", () => {
@@ -127,7 +134,7 @@ Deno.test("the report marks cache breakpoints recorded in the manifest", async (
   const stats = await computeStats(document, manifest);
   assert.deepEqual(stats.breakpoints, [first.offset + first.length, manifest.prefix.bytes]);
   const html = renderReport(stats);
-  assert.match(html, /title="cache breakpoint 1 at byte \d+"><span>bp 1<\/span>/);
+  assert.match(html, /title="cache breakpoint 1 at byte [\d,]+"><span>bp 1<\/span>/);
   assert.match(html, /<span>bp 2<\/span>/);
   assert.doesNotMatch(html, /No cache breakpoints recorded/);
 });
