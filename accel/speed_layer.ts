@@ -99,6 +99,7 @@ import {
   type StreamedDocument,
 } from "../pipeline/document.ts";
 import { resumedDocumentHashes } from "./resumed_hashes.ts";
+import { blockName, knownBlocks } from "./known_blocks.ts";
 import { keptManifestJson } from "./manifest_json.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 import { countWork, fileStamp, removeQuietly } from "../pipeline/helpers.ts";
@@ -214,6 +215,8 @@ interface Speed {
   wholeHashes?: { prefix: string; total: string };
   /** The sha256 of each block of the document. */
   hashes: string[];
+  /** The name of each block the count stage placed (`blockName()`), for the last document's record. */
+  names?: string[];
   /**
    * Values made from the last build's texts, by their hashes (`text_memo.ts`): the spill's
    * measures, plain text's data limits (the read stage's). None without the cache.
@@ -590,9 +593,14 @@ async function countPlaced(
     : cache.enabled
     ? loadWritten(speed.writtenPath)
     : undefined;
-  // Each block is hashed once, for the count cache and the manifest's document hashes.
-  const whole = resident ? undefined : documentHasher(prefixEnd(formatted));
-  const encodings = new Map(fresh.map((b) => [b, encodeBlock(b, whole)]));
+  // A block the last document had (by its name: a cached render kept in the pack, with its
+  // heading and fence) has its sha256 and length from its record, its text not read; when some
+  // have, the manifest hashes the document in one pass. Else each block is hashed once, for the
+  // count cache and the manifest's document hashes.
+  speed.names = resident ? undefined : formatted.map(blockName);
+  const named = speed.names ? knownBlocks(speed.names, speed.last) : [];
+  const whole = resident || named.some((k) => k) ? undefined : documentHasher(prefixEnd(formatted));
+  const encodings = new Map(fresh.map((b, i) => [b, named[i] ?? encodeBlock(b, whole)]));
   speed.wholeHashes = whole?.done();
   const found = await countFresh(speed, fresh, {
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
@@ -853,8 +861,14 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
     const stamp = fileStamp(output.document);
     // With each block's count: the next build takes the counts of the blocks it has again.
     const tokens = { tokenizer: speed.tokenizer, counts: written.placed.map((b) => b.tokens) };
+    // With each block's name: the next build takes the hash and length of a block it has again.
+    const names = resident
+      ? undefined
+      : written.placed === speed.counted && speed.names
+      ? speed.names
+      : written.placed.map(blockName);
     const document = stamp
-      ? { hashes, lengths: written.document.lengths, path: output.document, stamp, tokens }
+      ? { hashes, lengths: written.document.lengths, path: output.document, stamp, tokens, names }
       : undefined;
     if (resident) resident.keepDocument(document);
     else if (cache.enabled && document) await saveWritten(speed.writtenPath, document);
