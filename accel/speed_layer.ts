@@ -96,6 +96,7 @@ import {
 import {
   type DocumentHasher,
   documentHasher,
+  documentHashes,
   type StreamedDocument,
 } from "../pipeline/document.ts";
 import { resumedDocumentHashes } from "./resumed_hashes.ts";
@@ -811,7 +812,7 @@ function resumedHashes(
   placed: PlacedBlock[],
 ): { prefix: string; total: string } | undefined {
   const { resident, hashes } = speed;
-  if (!resident) return undefined;
+  if (!resident) return lastDocumentHashes(speed, document, placed);
   const hashesOf = (doc: Uint8Array[] | StreamedDocument) => {
     const { prefix, total, states } = resumedDocumentHashes(doc, prefixLength(placed), {
       parts: hashes,
@@ -825,6 +826,26 @@ function resumedHashes(
   } catch {
     // The last document changed while it was read: hashed from the texts.
     return hashesOf(document);
+  }
+}
+
+/**
+ * A build's document hashes with the blocks the last document has read from its file (a
+ * megabyte at a time, not text by text from the cache's pack): the same bytes the emit stage
+ * copies from it. `undefined` without a last document, or when it changed while it was read
+ * (the manifest hashes the blocks' texts).
+ */
+function lastDocumentHashes(
+  speed: Speed,
+  document: StreamedDocument,
+  placed: PlacedBlock[],
+): { prefix: string; total: string } | undefined {
+  const { last, hashes } = speed;
+  if (!last) return undefined;
+  try {
+    return documentHashes(withWrittenBlocks(document, hashes, last), prefixLength(placed));
+  } catch {
+    return undefined;
   }
 }
 

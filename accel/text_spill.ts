@@ -969,6 +969,7 @@ function readPacked(
   into: Uint8Array,
 ): Uint8Array {
   text.state.stats.rawReads++;
+  countWork("kept bytes read", text.size);
   const out = into.subarray(0, text.size);
   if (!readAt(text.holder.file, text.offset, out)) {
     throw new Error(`[slop] A cache pack ended early at byte ${text.offset}`);
