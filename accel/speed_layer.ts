@@ -598,8 +598,10 @@ async function countPlaced(
   // heading and fence) has its sha256 and length from its record, its text not read; when some
   // have, the manifest hashes the document in one pass. Else each block is hashed once, for the
   // count cache and the manifest's document hashes.
-  speed.names = resident ? undefined : formatted.map(blockName);
+  speed.names = resident || !cache.enabled ? undefined : formatted.map(blockName);
   const named = speed.names ? knownBlocks(speed.names, speed.last) : [];
+  // Taken: the last document's names are not needed again (a string a block).
+  if (speed.last?.names) speed.last.names = undefined;
   const whole = resident || named.some((k) => k) ? undefined : documentHasher(prefixEnd(formatted));
   const encodings = new Map(fresh.map((b, i) => [b, named[i] ?? encodeBlock(b, whole)]));
   speed.wholeHashes = whole?.done();
