@@ -23,12 +23,15 @@
  *   text is never copied into a joined string.
  * - file order: a resident keeps the order it wrote in memory and advances it
  *   (`kept_order.ts`).
- * - count: blocks are hashed once for the count cache and the manifest, and a
- *   block the cache lacks is counted against the last document's (by
- *   difference).
+ * - count: a block the last document had (by its name: a cached render kept
+ *   in the pack, its heading and fence, `known_blocks.ts`) takes its sha256
+ *   and length from the last document's record, unread; the others are hashed
+ *   once for the count cache and the manifest, and a block the cache lacks is
+ *   counted against the last document's (by difference).
  * - manifest: the document's hashes are those the count stage took, or, for
  *   a resident, resumed after the leading blocks the last build hashed
- *   (`resumed_hashes.ts`).
+ *   (`resumed_hashes.ts`), else hashed with the blocks the last document has
+ *   read from its file (a megabyte at a time, not text by text).
  * - emit: the document is written ahead to a temp file, the last document's
  *   same leading bytes copied, not encoded (`patch_write.ts`).
  * - with a resident (`slop watch`, the build server, see `resident.ts`): the
