@@ -29,6 +29,12 @@ export interface WrittenDocument {
   path: string;
   /** Each part's token count by `tokenizer` (absent in a record written before slop kept them). */
   tokens?: { tokenizer: string; counts: number[] };
+  /**
+   * Each part's name (`blockName()` of `known_blocks.ts`; `""` for a part without one): a later
+   * build takes the sha256 and length of a part of the same name without reading it. Absent in a
+   * record written before slop kept them.
+   */
+  names?: string[];
   /** Its inode, size and modification time right after publishing. */
   stamp: string;
   /** A copy of the file made ahead, for the next build to patch (see {@linkcode makeDraft}). */
@@ -64,6 +70,10 @@ export function loadWritten(path: string): WrittenDocument | undefined {
         data.tokens.counts.every((n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0)
       ? { tokenizer: data.tokens.tokenizer as string, counts: data.tokens.counts as number[] }
       : undefined;
+    const names = Array.isArray(data?.names) && data.names.length === data.hashes?.length &&
+        data.names.every((n: unknown) => typeof n === "string")
+      ? data.names as string[]
+      : undefined;
     return ok
       ? {
         path: data.path,
@@ -71,6 +81,7 @@ export function loadWritten(path: string): WrittenDocument | undefined {
         hashes: data.hashes,
         ...(lengths ? { lengths } : {}),
         ...(tokens ? { tokens } : {}),
+        ...(names ? { names } : {}),
       }
       : undefined;
   } catch {
@@ -91,10 +102,10 @@ export async function saveWritten(path: string, written: WrittenDocument): Promi
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
     await Deno.mkdir(dirname(path), { recursive: true });
-    const { hashes, lengths, path: document, stamp, tokens } = written;
+    const { hashes, lengths, path: document, stamp, tokens, names } = written;
     await Deno.writeTextFile(
       tmp,
-      JSON.stringify({ hashes, lengths, path: document, stamp, tokens }),
+      JSON.stringify({ hashes, lengths, path: document, stamp, tokens, names }),
     );
     await Deno.rename(tmp, path);
   } catch {

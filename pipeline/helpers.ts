@@ -638,6 +638,11 @@ const FILE_BLOCK_TEXT: ThisType<FileBlockText> & Omit<TextBacking, "length" | "b
     return Object.getPrototypeOf(other) === FILE_BLOCK_TEXT && record !== undefined &&
       that.head === this.head && that.tail === this.tail && textBacking(that.file) === record;
   },
+  // Its file's text's name, with the two short parts around it (the whole block's bytes).
+  named() {
+    const inner = textBacking(this.file)?.named?.();
+    return inner === undefined ? undefined : `${inner}\0${this.head}\0${this.tail}`;
+  },
 };
 
 /**

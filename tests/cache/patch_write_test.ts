@@ -4,7 +4,12 @@ import { createHash } from "node:crypto";
 import { documentHashes } from "../../pipeline/document.ts";
 import { type HashStates, resumedDocumentHashes } from "../../accel/resumed_hashes.ts";
 import { fileStamp } from "../../pipeline/helpers.ts";
-import { withWrittenBlocks, writePatched } from "../../accel/patch_write.ts";
+import {
+  loadWritten,
+  saveWritten,
+  withWrittenBlocks,
+  writePatched,
+} from "../../accel/patch_write.ts";
 import type { StreamedDocument } from "../../pipeline/document.ts";
 import { makeProject, prng, tempDir } from "../_helpers.ts";
 import { concatBytes } from "../../pipeline/_bytes.ts";
@@ -237,4 +242,17 @@ Deno.test("writePatched() of a document whose last block alone changed maps no h
   // map of a big tree's every block's hash, at each build).
   assert.equal(passes, 0);
   await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("the last document's record keeps each block's name, and drops names that do not match its blocks", async () => {
+  const dir = await tempDir();
+  const path = join(dir, "record.doc.json");
+  const written = { path: "/d.md", stamp: "1:2:3", hashes: ["a", "b"], lengths: [1, 2] };
+  await saveWritten(path, { ...written, names: ["n1", ""] });
+  assert.deepEqual(loadWritten(path)?.names, ["n1", ""]);
+  // One name short (a damaged record): no block is known by name, the rest is read as it is.
+  await Deno.writeTextFile(path, JSON.stringify({ ...written, names: ["n1"] }));
+  const loaded = loadWritten(path);
+  assert.equal(loaded?.names, undefined);
+  assert.deepEqual(loaded?.hashes, ["a", "b"]);
 });

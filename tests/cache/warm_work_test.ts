@@ -16,6 +16,11 @@ const FILES = 24;
 
 /** Files of about 2 KB (texts under 1 KB stay in memory), every third one not ASCII. */
 async function project(): Promise<string> {
+  return await makeProject(await projectTree());
+}
+
+/** {@linkcode project}'s files. */
+function projectTree(): Record<string, string> {
   const tree: Record<string, string> = {
     "slop.config.ts": `export default { files: ["src/**"], defaultView: "full" };\n`,
   };
@@ -27,7 +32,7 @@ async function project(): Promise<string> {
       (_, j) => `x${j} = "${word} ${i}"  # line ${j}\n`,
     ).join("");
   }
-  return await makeProject(tree);
+  return tree;
 }
 
 /** The document a build of the project at `at` writes (with the speed `layer`, or the plain stages). */
@@ -73,6 +78,32 @@ Deno.test("a one-file-edit warm build reads one file, decodes no unchanged text,
   assert.ok((work.get("texts decoded") ?? 0) <= 3, JSON.stringify(counted));
   assert.equal(work.get("collections") ?? 0, 0, JSON.stringify(counted));
   assert.ok((work.get("bytes hashed") ?? 0) <= 2 * bytes + 64 * 1024, JSON.stringify(counted));
+  assert.equal(document, await once(plainRoot));
+});
+
+Deno.test("a warm build hashes the document once: an unchanged block's sha256 and length are the last document's", async () => {
+  const [root, plainRoot] = await twinProjects(projectTree());
+  const edit = (at: string, n: number) =>
+    Deno.writeTextFile(join(at, "src/m3.py"), `é = ${n}  # edited\n`.repeat(80));
+  await once(root, speedLayer({ spillAfter: 0 }));
+  await edit(root, 1);
+  // The first warm build names the blocks of the cached renders it keeps in the pack.
+  await once(root, speedLayer({ spillAfter: 0 }));
+  await edit(root, 2);
+  await edit(plainRoot, 2);
+  let document = "";
+  const work = await tallyWork(async () => {
+    document = await once(root, speedLayer({ spillAfter: 0 }));
+  });
+  const bytes = new TextEncoder().encode(document).length;
+  // The document's hashes take every byte once; the edited file (read, rendered, its block, its
+  // record in the pack) a few KB more. Each block's own sha256 again would be twice the document.
+  const hashed = work.get("bytes hashed") ?? 0;
+  assert.ok(hashed <= 1.5 * bytes, JSON.stringify([...work, ["document bytes", bytes]]));
+  // And it hashes the bytes the last document has from its file: the kept texts are read once,
+  // to write this small document whole (a big one copies them from the last one too).
+  const read = work.get("kept bytes read") ?? 0;
+  assert.ok(read > 0 && read <= bytes, JSON.stringify([...work, ["document bytes", bytes]]));
   assert.equal(document, await once(plainRoot));
 });
 
