@@ -118,6 +118,11 @@ export interface LanguageSpec {
   definitions: Record<string, DefinitionSpec>;
   /** `type.field` pairs whose child is a value elided when longer than `maxValueLines`. */
   values: Set<string>;
+  /**
+   * Of `values`, the pairs whose child is a function's expression body (Kotlin's `fun f() = run {
+   * ... }`): elided when it spans more than one line, whatever its length, and never walked.
+   */
+  expressionBodies?: Set<string>;
   /** Whether a definition is public API (for the outline). */
   isPublic: (def: NodeLike, name: string, scope: ScopeInfo) => boolean;
   /**

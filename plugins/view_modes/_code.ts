@@ -1620,6 +1620,10 @@ class Walker {
         continue;
       }
       if (field && valueFields?.has(field) && !this.full) {
+        if (spec.expressionBodies?.has(`${nodeType}.${field}`)) {
+          this.expressionBody(child);
+          continue;
+        }
         this.value(child, type, innerScope, innerKinds, innerNodes, node);
         continue;
       }
@@ -1739,6 +1743,16 @@ class Walker {
     this.shorten(node, { edits: inner, removed, added }, symbols, call);
     for (const e of inner) if (e.text !== DEAD) this.edits.push(e);
     this.edits.push(...added);
+  }
+
+  /**
+   * A function's expression body the language names (`LanguageSpec.expressionBodies`, Kotlin's
+   * `fun test() = runTest { ... }`): the value marker when it spans more than one line, as a block
+   * body is elided; never walked, so that its locals are no symbols.
+   */
+  expressionBody(body: SyntaxNode): void {
+    if (body.endPosition.row === body.startPosition.row) return;
+    this.edits.push({ start: body.startIndex, end: body.endIndex, text: this.spec.valueMarker });
   }
 
   /**
@@ -2013,7 +2027,13 @@ class Walker {
     const decorators: Array<{ text: string }> = [];
     if (this.spec.id === "python") {
       if (parentNode?.type === "decorated_definition") {
-        for (const c of parentNode.namedChildren) if (c?.type === "decorator") decorators.push(c);
+        // A comment after a decorator or among its arguments is in its node (`@declared_attr
+        // # type: ignore`): on the signature's one line it would comment out the rest.
+        for (const c of parentNode.namedChildren) {
+          if (c?.type === "decorator") {
+            decorators.push({ text: this.plainText(c, c.startIndex, c.endPosition, c.endIndex) });
+          }
+        }
       }
     } else if (JS_GRAMMARS.has(this.spec.grammar)) {
       if (parentNode?.type === "export_statement") {
@@ -2035,7 +2055,10 @@ class Walker {
     }
     if (!decorators.length) return signature;
     const words = decorators.map((d) => {
-      const text = tightBrackets(d.text.replace(/\s+/g, " "), CHARACTER_QUOTES.has(this.spec.id));
+      const text = tightBrackets(
+        d.text.replace(/\s+/g, " ").trim(),
+        CHARACTER_QUOTES.has(this.spec.id),
+      );
       return text.length <= MAX_DECORATOR ? text : `${text.slice(0, text.search(/[(\s]|$/))}(...)`;
     });
     return `${words.join(" ")} ${signature}`;
