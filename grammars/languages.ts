@@ -762,7 +762,7 @@ function goSubtest(node: NodeLike): DeclaredName | undefined {
   const literal = /^(?:"(?:[^"\\]|\\.)*"|`[^`]*`)$/.test(title);
   return {
     name: literal ? title.slice(1, -1) : title,
-    kind: "test",
+    kind: goSubtests(node) ? "suite" : "test",
     signature: `${callee.text}(${title})`,
   };
 }
@@ -777,14 +777,28 @@ const GO_SUBTESTS = new WeakMap<NodeLike, boolean>();
  * function.
  */
 function goSubtests(def: NodeLike): boolean {
-  if (def.type !== "function_declaration" && def.type !== "method_declaration") return false;
+  const subtest = def.type === "expression_statement";
+  if (def.type !== "function_declaration" && def.type !== "method_declaration" && !subtest) {
+    return false;
+  }
   const known = GO_SUBTESTS.get(def);
   if (known !== undefined) return known;
-  const body = def.childForFieldName("body");
-  const runs = !!body && body.text.includes(".Run(") && goTestFunction(def) &&
+  // A subtest that runs subtests (`t.Run("math", func(t *testing.T) { t.Run("adds", ...) })`): a
+  // suite of them, its function's body walked as a test function's is.
+  const fn = subtest ? goSubtestFunction(def) : def;
+  const body = fn?.childForFieldName("body");
+  const runs = !!body && body.text.includes(".Run(") && (subtest || goTestFunction(def)) &&
     goRunsSubtests(body, 0);
   GO_SUBTESTS.set(def, runs);
   return runs;
+}
+
+/** The function a subtest's statement passes (`t.Run("adds", func(t *testing.T) {...})`). */
+function goSubtestFunction(statement: NodeLike): NodeLike | undefined {
+  const call = statement.firstNamedChild;
+  if (call?.type !== "call_expression") return undefined;
+  const fn = call.childForFieldName("arguments")?.namedChildren[1];
+  return fn?.type === "func_literal" ? fn : undefined;
 }
 
 /**
@@ -811,6 +825,8 @@ function goRunsSubtests(block: NodeLike, depth: number): boolean {
 function goSubtestList(list: NodeLike): boolean {
   let up = list.parent?.parent;
   for (let i = 0; up?.type === "for_statement" && i < 4; i++) up = up.parent?.parent?.parent;
+  // A subtest's function: its statement (past the call and its arguments).
+  if (up?.type === "func_literal") up = up.parent?.parent?.parent;
   return !!up && goSubtests(up);
 }
 
@@ -863,6 +879,8 @@ const GO: Omit<LanguageSpec, "id" | "extensions"> = {
     expression_statement: { kind: "test", checked: true },
   },
   walksBody: goSubtests,
+  // A subtest that runs subtests holds them (see `goSubtests`).
+  expands: new Set(["suite"]),
   defines: (node, type) => type !== "expression_statement" || goSubtest(node) !== undefined,
   describe: (def, type) => type === "expression_statement" ? goSubtest(def) : undefined,
   symbolName: (def, type) => type === "expression_statement" ? goSubtest(def)?.name : undefined,

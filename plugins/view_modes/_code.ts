@@ -1523,9 +1523,9 @@ class Walker {
     const held = nodes[nodes.length - 1];
     // A function the symbol's statement returns (PHP's `return function (App $app) {...};`).
     const returned = held === (parentNode as unknown as NodeLike | null);
-    // PHP wraps each argument in a node of its own.
+    // PHP wraps each argument in a node of its own; Go's are an `argument_list`.
     const args = parentNode?.type === "argument" ? parentNode.parent : parentNode;
-    if (!returned && args?.type !== "arguments") return false;
+    if (!returned && args?.type !== "arguments" && args?.type !== "argument_list") return false;
     // A PHP suite or group is a statement: its closure is passed to a call of the chain
     // (`describe('a', function () {...})->skip()`).
     let call = held.type === "expression_statement" ? held.firstNamedChild : held;
