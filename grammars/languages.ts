@@ -2083,7 +2083,15 @@ function csharpKeep(node: NodeLike, type: string = node.type, container?: NodeLi
   // A route method's statements (see `csharpRouteMethod`) are kept as a program's are, and so are
   // those of a block of a branch or loop in either that maps a route.
   if (container?.type === "block" && csharpProgramBlock(container)) {
-    return csharpStatementKept(node, type);
+    const section = container.parent?.type === "switch_section";
+    return section && CSHARP_JUMPS.has(type) || csharpStatementKept(node, type);
+  }
+  // A switch's section (or its block): its labels, its statements as a block's, and its jumps (a
+  // section that seemed to fall through would mislead).
+  if (container?.type === "switch_section") {
+    if (!type.endsWith("_statement") && type !== "block") return type !== "ERROR";
+    return CSHARP_JUMPS.has(type) ||
+      csharpProgramBlock(container) && csharpStatementKept(node, type);
   }
   if (type === "global_statement") {
     const statement = node.firstNamedChild;
@@ -2123,9 +2131,19 @@ function csharpBranches(node: NodeLike): number {
   return count;
 }
 
+/** The statements that end a switch's section. */
+const CSHARP_JUMPS = new Set([
+  "break_statement",
+  "return_statement",
+  "continue_statement",
+  "goto_statement",
+  "throw_statement",
+]);
+
 /** The statements of a program that branch, loop or guard a block: kept with their heads. */
 const CSHARP_COMPOUND = new Set([
   "if_statement",
+  "switch_statement",
   "for_statement",
   "foreach_statement",
   "while_statement",
@@ -2149,7 +2167,9 @@ function csharpProgramBlock(block: NodeLike): boolean {
   for (let i = 0; up && i < 64; i++, up = up.parent) {
     if (up.type === "global_statement") return true;
     if (up.type === "method_declaration") return csharpRouteMethod(up);
-    if (!CSHARP_COMPOUND.has(up.type) && !/^(?:catch|finally)_clause$/.test(up.type)) return false;
+    if (
+      !CSHARP_COMPOUND.has(up.type) && !/^(?:catch|finally)_clause$|^switch_/.test(up.type)
+    ) return false;
   }
   return false;
 }
@@ -2231,11 +2251,12 @@ const ROUTE_METHODS = new WeakMap<NodeLike, boolean>();
 
 /**
  * Whether a statement of a route method's body, or of a block of a program's or a route method's
- * branches and loops, maps a route or a group.
+ * branches and loops (a switch's section too), maps a route or a group.
  */
 function csharpRouteStatement(node: NodeLike): boolean {
   const up = node.parent;
-  return up?.type === "block" && csharpProgramBlock(up) && csharpRoute(node) !== undefined;
+  return (up?.type === "block" || up?.type === "switch_section") && csharpProgramBlock(up) &&
+    csharpRoute(node) !== undefined;
 }
 
 const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
@@ -2250,6 +2271,8 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
     "declaration_list",
     "enum_member_declaration_list",
     "block",
+    // A program's `switch`'s sections (see `csharpKeep`).
+    "switch_section",
   ]),
   functionBodies: new Set([
     "method_declaration.body",
