@@ -171,6 +171,11 @@ export interface LanguageSpec {
    */
   expands?: Set<string>;
   /**
+   * The comments at a body's edges are beside it in the tree, not in it (PowerShell's last
+   * comment in a function follows its script block): elided with the body.
+   */
+  bodyComments?: boolean;
+  /**
    * Whether a definition's function body is a container, walked for the items it holds rather
    * than elided (a C# extension method that maps an API's routes: `group.MapGet("/", ...)`).
    */

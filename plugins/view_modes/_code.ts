@@ -1857,6 +1857,36 @@ class Walker {
     }
   }
 
+  /**
+   * Where an elided body's text starts and ends with the comments at its edges that the grammar
+   * puts beside it (`LanguageSpec.bodyComments`: PowerShell's function holds its body's last
+   * comment, after its script block): those after it before its block's close, and those before
+   * it after a header (a `param(...)` block). Comments before a body with no header stay (a
+   * function's help, `<# .SYNOPSIS #>`).
+   */
+  commentsAround(body: SyntaxNode): [number, number] {
+    let start = body.startIndex;
+    let end = body.endIndex;
+    if (!this.spec.bodyComments) return [start, end];
+    const comment = (n: SyntaxNode | null) => !!n && this.spec.attach.has(n.type);
+    // The body's block, then the block's holder (the function): what follows in each.
+    let node: SyntaxNode | null = body;
+    for (let level = 0; node && level < 2; level++, node = node.parent) {
+      let next = node.nextNamedSibling;
+      let last = end;
+      for (; comment(next); next = next!.nextNamedSibling) last = next!.endIndex;
+      if (next) break;
+      end = last;
+    }
+    let previous = body.previousNamedSibling;
+    let first = start;
+    for (; comment(previous); previous = previous!.previousNamedSibling) {
+      first = previous!.startIndex;
+    }
+    if (previous) start = first;
+    return [start, end];
+  }
+
   /** Replace a function body (a child of `parentNode`) with the marker; Python keeps the docstring. */
   elideBody(body: SyntaxNode, parentNode: SyntaxNode): void {
     const marker = this.spec.bodyMarker;
@@ -1868,7 +1898,9 @@ class Walker {
       // A body ended by indentation (Scala 3's) may take the line break after it: that stays.
       let end = body.endIndex;
       while (end > body.startIndex && /\s/.test(this.text[end - 1])) end--;
-      if (statements.length) this.edits.push({ start: body.startIndex, end, text: marker });
+      if (!statements.length) return;
+      const [start, last] = this.commentsAround(body);
+      this.edits.push({ start, end: Math.max(end, last), text: marker });
       return;
     }
     const [first, ...others] = statements;

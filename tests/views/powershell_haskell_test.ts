@@ -370,3 +370,76 @@ Deno.test("Haskell: an hspec spec holds its suites and tests, named by their tit
     "Semigroup Key.(<>) function Key x <> Key y = Key (x <> y)",
   ]);
 });
+
+// `Mock Get-Date {}` at a line's end was read as `Get-Date{;}`: the `{` joined the word and the
+// `}` closed the set-up block around it, so the suite's own `}` was lost and its tests fell out of
+// it; and a function's comments after its `param(...)` block and after its last statement are the
+// function's block's in the tree, not its body's: they stayed around the `...` (grammar26). An
+// `InModuleScope` block was a set-up block however many tests it held. Written for this test.
+Deno.test("PowerShell: an empty block after a bare word is an argument; a body's edge comments go with it", async () => {
+  const text = [
+    "function Get-Thing {",
+    "    # Gets the thing.",
+    "    param($Name)",
+    "    # Looked up by name.",
+    "    Write-Output $Name",
+    "    # Done.",
+    "}",
+    "",
+    'Describe "Thing" {',
+    "    BeforeAll {",
+    "        Mock Get-Date {}",
+    "        Mock Invoke-WebRequest -ModuleName M {}",
+    "    }",
+    '    It "works" {',
+    '        Get-Thing "a" | Should -Be "a"',
+    "    }",
+    "    InModuleScope 'Things' {",
+    "        It 'reads inside' {",
+    "            Get-Secret | Should -Be 1",
+    "        }",
+    "    }",
+    "    InModuleScope 'Things' {",
+    "        Set-Up",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Thing.Tests.ps1", text))!;
+  assert.equal(
+    view.text,
+    [
+      "function Get-Thing {",
+      "    # Gets the thing.",
+      "    param($Name)",
+      "    ...",
+      "}",
+      "",
+      'Describe "Thing" {',
+      "    BeforeAll {",
+      "        ...",
+      "    }",
+      '    It "works" {',
+      "        ...",
+      "    }",
+      "    InModuleScope 'Things' {",
+      "        It 'reads inside' {",
+      "            ...",
+      "        }",
+      "    }",
+      "    InModuleScope 'Things' {",
+      "        ...",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  // A module's scope that holds tests is a suite of them (it hid them as a set-up block).
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
+    "function Get-Thing",
+    "suite Thing",
+    "test Thing.works",
+    "suite Thing.Things",
+    "test Thing.Things.reads inside",
+  ]);
+});
