@@ -1900,7 +1900,7 @@ class Walker {
       while (end > body.startIndex && /\s/.test(this.text[end - 1])) end--;
       if (!statements.length) return;
       const [start, last] = this.commentsAround(body);
-      this.edits.push({ start, end: Math.max(end, last), text: marker });
+      this.edits.push({ start, end: last > body.endIndex ? last : end, text: marker });
       return;
     }
     const [first, ...others] = statements;
