@@ -2385,13 +2385,18 @@ const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
 
 /**
  * Scala items: definitions and declarations, packages and package objects (`package object os {`,
- * Scala 2's members of a package), imports and exports, not expressions.
+ * Scala 2's members of a package), imports and exports, not expressions but a suite's tests.
  */
 function scalaKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
   if (type === "ERROR") return false;
   if (container?.type === "compilation_unit" && sbtSetting(node, type)) return true;
   if (type === "call_expression") return scalaTest(node) !== undefined;
   if (type === "infix_expression") return scalaSpecTest(node) !== undefined;
+  // A test its block's value is ascribed to (`test("x") { ... }: @nowarn("...")`).
+  if (type === "ascription_expression") {
+    const call = node.firstNamedChild;
+    return call?.type === "call_expression" && scalaTest(call) !== undefined;
+  }
   return type.endsWith("_definition") || type.endsWith("_declaration") ||
     type === "package_clause" || type === "package_object" || type === "enum_case_definitions";
 }
