@@ -459,7 +459,10 @@ const BLOCK_KEYWORDS =
  * line that declares one (`function Get-X {}`, `class A {}`).
  */
 function bareArgumentBlock(text: string, blank: number): boolean {
-  const lineStart = text.lastIndexOf("\n", blank) + 1;
+  // The line's text before the blank, at most 200 characters of it (a long line of many empty
+  // blocks is not read again from its start for each).
+  let lineStart = blank;
+  while (lineStart > 0 && blank - lineStart < 200 && text[lineStart - 1] !== "\n") lineStart--;
   const before = text.slice(lineStart, blank);
   const word = /[\w-]+$/.exec(before)?.[0];
   if (!word || BLOCK_KEYWORDS.test(word)) return false;
