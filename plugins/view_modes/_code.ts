@@ -1523,9 +1523,9 @@ class Walker {
     const held = nodes[nodes.length - 1];
     // A function the symbol's statement returns (PHP's `return function (App $app) {...};`).
     const returned = held === (parentNode as unknown as NodeLike | null);
-    // PHP wraps each argument in a node of its own.
+    // PHP wraps each argument in a node of its own; Go's are an `argument_list`.
     const args = parentNode?.type === "argument" ? parentNode.parent : parentNode;
-    if (!returned && args?.type !== "arguments") return false;
+    if (!returned && args?.type !== "arguments" && args?.type !== "argument_list") return false;
     // A PHP suite or group is a statement: its closure is passed to a call of the chain
     // (`describe('a', function () {...})->skip()`).
     let call = held.type === "expression_statement" ? held.firstNamedChild : held;
@@ -1620,6 +1620,10 @@ class Walker {
         continue;
       }
       if (field && valueFields?.has(field) && !this.full) {
+        if (spec.expressionBodies?.has(`${nodeType}.${field}`)) {
+          this.expressionBody(child);
+          continue;
+        }
         this.value(child, type, innerScope, innerKinds, innerNodes, node);
         continue;
       }
@@ -1742,6 +1746,16 @@ class Walker {
   }
 
   /**
+   * A function's expression body the language names (`LanguageSpec.expressionBodies`, Kotlin's
+   * `fun test() = runTest { ... }`): the value marker when it spans more than one line, as a block
+   * body is elided; never walked, so that its locals are no symbols.
+   */
+  expressionBody(body: SyntaxNode): void {
+    if (body.endPosition.row === body.startPosition.row) return;
+    this.edits.push({ start: body.startIndex, end: body.endIndex, text: this.spec.valueMarker });
+  }
+
+  /**
    * Elide the expression body of the function `fn` when it spans more than one line, with the
    * edits made inside it since `mark` (a block body is elided by the walk).
    */
@@ -1843,6 +1857,36 @@ class Walker {
     }
   }
 
+  /**
+   * Where an elided body's text starts and ends with the comments at its edges that the grammar
+   * puts beside it (`LanguageSpec.bodyComments`: PowerShell's function holds its body's last
+   * comment, after its script block): those after it before its block's close, and those before
+   * it after a header (a `param(...)` block). Comments before a body with no header stay (a
+   * function's help, `<# .SYNOPSIS #>`).
+   */
+  commentsAround(body: SyntaxNode): [number, number] {
+    let start = body.startIndex;
+    let end = body.endIndex;
+    if (!this.spec.bodyComments) return [start, end];
+    const comment = (n: SyntaxNode | null) => !!n && this.spec.attach.has(n.type);
+    // The body's block, then the block's holder (the function): what follows in each.
+    let node: SyntaxNode | null = body;
+    for (let level = 0; node && level < 2; level++, node = node.parent) {
+      let next = node.nextNamedSibling;
+      let last = end;
+      for (; comment(next); next = next!.nextNamedSibling) last = next!.endIndex;
+      if (next) break;
+      end = last;
+    }
+    let previous = body.previousNamedSibling;
+    let first = start;
+    for (; comment(previous); previous = previous!.previousNamedSibling) {
+      first = previous!.startIndex;
+    }
+    if (previous) start = first;
+    return [start, end];
+  }
+
   /** Replace a function body (a child of `parentNode`) with the marker; Python keeps the docstring. */
   elideBody(body: SyntaxNode, parentNode: SyntaxNode): void {
     const marker = this.spec.bodyMarker;
@@ -1854,7 +1898,9 @@ class Walker {
       // A body ended by indentation (Scala 3's) may take the line break after it: that stays.
       let end = body.endIndex;
       while (end > body.startIndex && /\s/.test(this.text[end - 1])) end--;
-      if (statements.length) this.edits.push({ start: body.startIndex, end, text: marker });
+      if (!statements.length) return;
+      const [start, last] = this.commentsAround(body);
+      this.edits.push({ start, end: last > body.endIndex ? last : end, text: marker });
       return;
     }
     const [first, ...others] = statements;
@@ -2013,7 +2059,13 @@ class Walker {
     const decorators: Array<{ text: string }> = [];
     if (this.spec.id === "python") {
       if (parentNode?.type === "decorated_definition") {
-        for (const c of parentNode.namedChildren) if (c?.type === "decorator") decorators.push(c);
+        // A comment after a decorator or among its arguments is in its node (`@declared_attr
+        // # type: ignore`): on the signature's one line it would comment out the rest.
+        for (const c of parentNode.namedChildren) {
+          if (c?.type === "decorator") {
+            decorators.push({ text: this.plainText(c, c.startIndex, c.endPosition, c.endIndex) });
+          }
+        }
       }
     } else if (JS_GRAMMARS.has(this.spec.grammar)) {
       if (parentNode?.type === "export_statement") {
@@ -2035,7 +2087,10 @@ class Walker {
     }
     if (!decorators.length) return signature;
     const words = decorators.map((d) => {
-      const text = tightBrackets(d.text.replace(/\s+/g, " "), CHARACTER_QUOTES.has(this.spec.id));
+      const text = tightBrackets(
+        d.text.replace(/\s+/g, " ").trim(),
+        CHARACTER_QUOTES.has(this.spec.id),
+      );
       return text.length <= MAX_DECORATOR ? text : `${text.slice(0, text.search(/[(\s]|$/))}(...)`;
     });
     return `${words.join(" ")} ${signature}`;
