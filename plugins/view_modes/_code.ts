@@ -1590,13 +1590,11 @@ class Walker {
       parentNode,
     });
     const { bodies, blocks, values } = fieldsOf(spec);
-    const bodyFields = bodies.get(nodeType);
-    const blockFields = blocks.get(nodeType);
-    const valueFields = values.get(nodeType);
-    const descend = spec.descend;
+    const fieldSets = [bodies.get(nodeType), blocks.get(nodeType), values.get(nodeType)];
+    const [bodyFields, blockFields, valueFields] = fieldSets;
     // A grammar that names few fields (Kotlin's) names the rest by the language's `fieldOf`.
     const fieldOf = spec.fieldOf;
-    const wanted = this.wantedChild(node, nodeType, [bodyFields, blockFields, valueFields]);
+    const wanted = this.wantedChild(node, nodeType, fieldSets);
     for (const [child, named, type] of namedChildren(this.cursor, node, wanted)) {
       const field = named ?? fieldOf?.(nodeType, type, node as unknown as NodeLike) ?? null;
       if (
@@ -1620,18 +1618,15 @@ class Walker {
         continue;
       }
       if (field && valueFields?.has(field) && !this.full) {
-        if (spec.expressionBodies?.has(`${nodeType}.${field}`)) {
-          this.expressionBody(child);
-          continue;
-        }
-        this.value(child, type, innerScope, innerKinds, innerNodes, node);
+        if (spec.expressionBodies?.has(`${nodeType}.${field}`)) this.expressionBody(child);
+        else this.value(child, type, innerScope, innerKinds, innerNodes, node);
         continue;
       }
       if (type === "decorator" && spec.docstrings && !this.full) {
         this.longArguments(child);
         continue;
       }
-      if (descend && !descend.has(type)) continue;
+      if (spec.descend && !spec.descend.has(type)) continue;
       // Types hold nothing the view keeps or elides (a subtree with parse errors is walked).
       if (spec.opaque?.has(type) && !child.hasError) continue;
       if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes, type, node);
