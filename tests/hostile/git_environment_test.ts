@@ -180,6 +180,26 @@ Deno.test("--since in a repository git cannot read, or a shallow clone, names th
     () => changedSince(moved, "HEAD"),
     /^SinceError: Cannot use --since "HEAD": git cannot read the repository \(not a git repository: \/nonexistent\/slop\/wt\)$/,
   );
+  // A commit whose object is damaged (a disk error, a copy cut short): git's reason, not "names
+  // no commit yet" (which told to commit once).
+  const broken = await makeProject({ "a.ts": "a\n" });
+  await gitInit(broken);
+  await Deno.writeTextFile(join(broken, "a.ts"), "a2\n");
+  await git(broken, "commit", "-qam", "two");
+  const head = (await git(broken, "rev-parse", "HEAD")).trim();
+  const object = join(broken, ".git", "objects", head.slice(0, 2), head.slice(2));
+  await Deno.chmod(object, 0o644);
+  await Deno.writeTextFile(object, "garbage\n");
+  for (const ref of ["HEAD~1", "HEAD"]) {
+    await assert.rejects(
+      () => changedSince(broken, ref),
+      new RegExp(
+        `^SinceError: Cannot use --since "${ref}": git cannot read the ` +
+          `repository \\(loose object ${head} \\(stored in .*\\) is corrupt\\): "git fsck" ` +
+          "names what is damaged$",
+      ),
+    );
+  }
   await Deno.writeFile(join(root, ".git", "index"), new Uint8Array(64).fill(7));
   await assert.rejects(
     () => changedSince(root, "HEAD~1"),
