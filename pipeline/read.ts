@@ -466,25 +466,35 @@ function sourceOf(file: Target, map: string | undefined): string | undefined {
     ? file.absPath.slice(0, file.absPath.length - file.path.length)
     : undefined;
   if (map === undefined || root === undefined) return file.compiledSource;
-  const onDisk = (path: string) => {
+  const statOf = (path: string) => {
     try {
-      return Deno.statSync(root + path.split("/").join(sep)).isFile;
+      return Deno.statSync(root + path.split("/").join(sep));
     } catch {
-      return false;
+      return undefined;
     }
   };
-  if (!onDisk(map)) return file.compiledSource;
-  return mapSources(root + map.split("/").join(sep), map).find(onDisk) ?? map;
+  const onDisk = (path: string) => statOf(path)?.isFile ?? false;
+  const info = statOf(map);
+  if (!info?.isFile) return file.compiledSource;
+  return mapSources(root + map.split("/").join(sep), { map, size: info.size }).find(onDisk) ??
+    map;
 }
+
+/** The most bytes of a source map read for its `sources` (a large bundle's map is tens of MB). */
+const MAP_LIMIT = 64 * 1024 * 1024;
 
 /**
  * The project paths of a source map's `sources` (resolved from the map's folder and its
  * `sourceRoot`); none for a map that is no JSON or a source at a URL or outside the project.
+ * The map is read as a project file is ({@linkcode readBytes}): not through a link (one may
+ * lead out of the root), not a FIFO or device put in its place, at most {@linkcode MAP_LIMIT}.
  */
-function mapSources(absMap: string, map: string): string[] {
+function mapSources(absMap: string, { map, size }: { map: string; size: number }): string[] {
+  const read = readBytes(absMap, { size, limit: Math.min(size, MAP_LIMIT) });
+  if (typeof read === "string" || !("bytes" in read)) return [];
   let parsed: { sources?: unknown; sourceRoot?: unknown };
   try {
-    parsed = JSON.parse(Deno.readTextFileSync(absMap));
+    parsed = JSON.parse(new TextDecoder().decode(read.bytes));
   } catch {
     return [];
   }
