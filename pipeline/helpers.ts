@@ -12,7 +12,10 @@
 
 import { createHash } from "node:crypto";
 import { Buffer } from "node:buffer";
+import { constants } from "node:fs";
+import { open } from "node:fs/promises";
 import { basename, dirname, join } from "./_path.ts";
+import { concatBytes } from "./_bytes.ts";
 import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text.ts";
 
 export { concatBytes, readAt } from "./_bytes.ts";
@@ -748,10 +751,52 @@ class NotRegularFileError extends Error {
 export async function readSettingText(path: string): Promise<string> {
   try {
     checkRegular(await Deno.stat(path));
-    return await Deno.readTextFile(path);
+    // Opened without waiting and judged by what was opened: a FIFO put in its place since the
+    // look would hold the open, a file grown past what a text can hold would be read whole.
+    const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const info = await file.stat();
+      if (info.isDirectory()) throw new Deno.errors.IsADirectory("it is a folder");
+      if (!info.isFile()) throw new NotRegularFileError();
+      if (info.size > SETTING_LIMIT) throw new Error(overSettingLimit());
+      const chunks: Uint8Array[] = [];
+      let total = 0;
+      while (true) {
+        // The size looked at and a byte more, then what it grew by since, a little at a time.
+        const want = total === 0 ? info.size + 1 : 1 << 16;
+        const chunk = new Uint8Array(Math.min(want, SETTING_LIMIT + 1 - total));
+        const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
+        if (bytesRead === 0) break;
+        chunks.push(chunk.subarray(0, bytesRead));
+        total += bytesRead;
+        if (total > SETTING_LIMIT) throw new Error(overSettingLimit());
+      }
+      return new TextDecoder().decode(chunks.length === 1 ? chunks[0] : concatBytes(chunks));
+    } finally {
+      await file.close();
+    }
   } catch (error) {
-    throw plainReadError(error);
+    throw plainReadError(nodeError(error));
   }
+}
+
+/**
+ * The most bytes of a setting file read: about the longest text V8 holds as one string
+ * (2^29 - 24 characters); a `.gitignore` or `slop.lock` that large is refused by its size, unread.
+ */
+const SETTING_LIMIT = 512 * 1024 * 1024;
+
+function overSettingLimit(): string {
+  return `it holds over ${SETTING_LIMIT} bytes, more than slop reads of a setting file`;
+}
+
+/** A `node:fs` call's error as Deno's own (`NotFound`, `PermissionDenied`), which callers test for. */
+function nodeError(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code === "ENOENT") return new Deno.errors.NotFound("No such file or directory (os error 2)");
+  if (code === "EACCES") return new Deno.errors.PermissionDenied("Permission denied (os error 13)");
+  if (code === "EISDIR") return new Deno.errors.IsADirectory("Is a directory (os error 21)");
+  return error;
 }
 
 /**

@@ -149,6 +149,24 @@ Deno.test("a FIFO or device in place of a file slop reads for itself (.gitignore
   );
 });
 
+Deno.test("a file slop reads for itself that is larger than any text (a sparse slop.lock, .gitignore) is refused by its size, unread", async () => {
+  // It was read whole: a sparse 3 GB .gitignore took 3.2 GB and 40 s, a larger one all memory.
+  const OVER = "it holds over 536870912 bytes, more than slop reads of a setting file";
+  const locked = await makeProject({ "a.py": "x = 1\n", "slop.lock": "" });
+  await Deno.truncate(join(locked, "slop.lock"), 600 * 1024 * 1024);
+  assert.match(
+    String(await settled(() => buildIn(locked))),
+    new RegExp(`Cannot read the lock "[^"]*slop.lock": ${escape(OVER)}`),
+  );
+  const walked = await makeProject({ "a.py": "x = 1\n", ".gitignore": "" });
+  await Deno.truncate(join(walked, ".gitignore"), 600 * 1024 * 1024);
+  const built = await buildIn(walked);
+  assert.equal(row(built, "a.py").status, "rendered");
+  assert.match(row(built, ".gitignore").reason ?? "", /^file is 629145600 bytes, over the limit/);
+  await Deno.remove(locked, { recursive: true });
+  await Deno.remove(walked, { recursive: true });
+});
+
 Deno.test("a folder or nothing in place of a file slop reads for itself (the beads list, a history, the slices file): one line in plain words", async () => {
   const root = await makeProject({ "a.py": "x = 1\n" });
   for (const dir of [".beads/issues.jsonl", "h.jsonl", "slop/slices.toml"]) {
