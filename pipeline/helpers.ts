@@ -18,7 +18,7 @@ import { basename, dirname, join } from "./_path.ts";
 import { concatBytes } from "./_bytes.ts";
 import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text.ts";
 
-export { concatBytes, readAt } from "./_bytes.ts";
+export { concatBytes, readAt, readRegularText } from "./_bytes.ts";
 export { marksOf, type TextMarks, textMarks } from "./lazy_text.ts";
 export { bidiNoteOf } from "./bidi_controls.ts";
 export { countWork, tallyWork } from "./_work_count.ts";
