@@ -4,8 +4,6 @@
  * @module
  */
 
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-
 /**
  * The parts joined into one new array.
  *
@@ -106,40 +104,4 @@ export function readAt(file: Deno.FsFile, offset: number, into: Uint8Array): boo
     at += n;
   }
   return true;
-}
-
-/**
- * The text of a regular file of at most `limit` bytes (UTF-8), read without waiting: a FIFO put
- * where a setting file is read would hold the open (or the read) for good, a link to a device
- * (`/dev/zero`) would be read without end. Throws an `Error` saying it is no regular file (a
- * folder neither), or that it holds more than `limit` bytes; a failed open throws `node:fs`'s.
- *
- * @example
- * ```ts
- * import { readRegularText } from "./_bytes.ts";
- * const path = await Deno.makeTempFile();
- * await Deno.writeTextFile(path, "gitdir: ../g\n");
- * readRegularText(path, 4096); // "gitdir: ../g\n"
- * ```
- */
-export function readRegularText(path: string, limit: number): string {
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    if (!fstatSync(fd).isFile()) {
-      throw new Error("it is not a regular file (a FIFO, socket or device)");
-    }
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    while (true) {
-      const chunk = new Uint8Array(Math.min(1 << 16, limit + 1 - total));
-      const n = readSync(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      chunks.push(chunk.subarray(0, n));
-      total += n;
-      if (total > limit) throw new Error(`it holds over ${limit} bytes`);
-    }
-    return new TextDecoder().decode(concatBytes(chunks));
-  } finally {
-    closeSync(fd);
-  }
 }

@@ -824,17 +824,8 @@ export function unloadedConfigFile(dir: string): string | undefined {
  * `slop.config.js` beside `slop.config.ts`, which is found first): slop loads only the one, so
  * each is told by the build rather than passed over. The loaded file under another spelling (a
  * file system blind to case) is not one. In code-unit order; none when the folder cannot be read.
- *
- * @example
- * ```ts
- * import { configFilesBeside } from "./config.ts";
- * const dir = await Deno.makeTempDir();
- * await Deno.writeTextFile(`${dir}/slop.config.ts`, "export default {};");
- * await Deno.writeTextFile(`${dir}/slop.config.yaml`, "files: []");
- * configFilesBeside(`${dir}/slop.config.ts`); // ["slop.config.yaml"]
- * ```
  */
-export function configFilesBeside(configPath: string): string[] {
+function configFilesBeside(configPath: string): string[] {
   const loaded = statOf(configPath);
   const same = (info: Deno.FileInfo) =>
     loaded !== undefined && info.ino !== null && info.dev === loaded.dev &&

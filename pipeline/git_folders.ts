@@ -7,7 +7,7 @@
  */
 
 import { dirname, isAbsolute, join, resolve } from "./_path.ts";
-import { readRegularText } from "./_bytes.ts";
+import { readRegularText } from "./helpers.ts";
 
 /** A work tree's git folder, its common folder, and whether `.git` is a file naming them. */
 export interface GitFolders {

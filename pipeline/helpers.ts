@@ -12,13 +12,13 @@
 
 import { createHash } from "node:crypto";
 import { Buffer } from "node:buffer";
-import { constants } from "node:fs";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { basename, dirname, join } from "./_path.ts";
 import { concatBytes } from "./_bytes.ts";
 import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text.ts";
 
-export { concatBytes, readAt, readRegularText } from "./_bytes.ts";
+export { concatBytes, readAt } from "./_bytes.ts";
 export { marksOf, type TextMarks, textMarks } from "./lazy_text.ts";
 export { bidiNoteOf } from "./bidi_controls.ts";
 export { countWork, tallyWork } from "./_work_count.ts";
@@ -826,4 +826,40 @@ function plainReadError(error: unknown): unknown {
  */
 export function checkRegular(info: Deno.FileInfo): void {
   if (!info.isFile && !info.isDirectory) throw new NotRegularFileError();
+}
+
+/**
+ * The text of a regular file of at most `limit` bytes (UTF-8), read without waiting: a FIFO put
+ * where a setting file is read would hold the open (or the read) for good, a link to a device
+ * (`/dev/zero`) would be read without end. Throws an `Error` saying it is no regular file (a
+ * folder neither), or that it holds more than `limit` bytes; a failed open throws `node:fs`'s.
+ *
+ * @example
+ * ```ts
+ * import { readRegularText } from "./helpers.ts";
+ * const path = await Deno.makeTempFile();
+ * await Deno.writeTextFile(path, "gitdir: ../g\n");
+ * readRegularText(path, 4096); // "gitdir: ../g\n"
+ * ```
+ */
+export function readRegularText(path: string, limit: number): string {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    if (!fstatSync(fd).isFile()) {
+      throw new Error("it is not a regular file (a FIFO, socket or device)");
+    }
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    while (true) {
+      const chunk = new Uint8Array(Math.min(1 << 16, limit + 1 - total));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+      if (total > limit) throw new Error(`it holds over ${limit} bytes`);
+    }
+    return new TextDecoder().decode(concatBytes(chunks));
+  } finally {
+    closeSync(fd);
+  }
 }
