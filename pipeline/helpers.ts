@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import { Buffer } from "node:buffer";
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
 import { open } from "node:fs/promises";
-import { basename, dirname, join } from "./_path.ts";
+import { basename, dirname, join, sep } from "./_path.ts";
 import { concatBytes } from "./_bytes.ts";
 import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text.ts";
 
@@ -748,9 +748,15 @@ class NotRegularFileError extends Error {
  * await readSettingText("/dev/zero").catch((e) => e.message); // "it is not a regular file (…"
  * ```
  */
-export async function readSettingText(path: string): Promise<string> {
+export async function readSettingText(
+  path: string,
+  options: SettingReadOptions = {},
+): Promise<string> {
   try {
     checkRegular(await Deno.stat(path));
+    if (options.within !== undefined && await leadsOut(path, options.within)) {
+      throw new Error(LEADS_OUT);
+    }
     // Opened without waiting and judged by what was opened: a FIFO put in its place since the
     // look would hold the open, a file grown past what a text can hold would be read whole.
     const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
@@ -778,6 +784,26 @@ export async function readSettingText(path: string): Promise<string> {
   } catch (error) {
     throw plainReadError(nodeError(error));
   }
+}
+
+/** Options of {@linkcode readSettingText}. */
+export interface SettingReadOptions {
+  /**
+   * The project's root, for a file slop reads from the project by default (the beads list, the
+   * knowledge digest): one that a symbolic link leads out of it is not read, as a project file
+   * would not be (its text would reach the document). @default {undefined} not checked
+   */
+  within?: string;
+}
+
+/** Why a setting file a link leads out of the root is not read. */
+const LEADS_OUT = "a symbolic link leads it out of the root (set allowOutsideRoot to allow it)";
+
+/** Whether `path`, under `root` by its name, is elsewhere by its real path. */
+async function leadsOut(path: string, root: string): Promise<boolean> {
+  const real = await Deno.realPath(path);
+  const realRoot = await Deno.realPath(root).catch(() => root);
+  return real !== realRoot && !real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
 }
 
 /**

@@ -167,6 +167,33 @@ Deno.test("a file slop reads for itself that is larger than any text (a sparse s
   await Deno.remove(walked, { recursive: true });
 });
 
+Deno.test("the beads list or knowledge digest that a symbolic link leads out of the project is not read into the document", async () => {
+  // A committed link (`slop/knowledge/digest.md -> ~/.aws/credentials`): the file's row said
+  // "symbolic link leaves the root" while its text was in the beads or knowledge section.
+  const outside = await makeProject({
+    "issues.jsonl": '{"id":"x-1","title":"OUTSIDE_TITLE","status":"open"}\n',
+    "digest.md": "OUTSIDE_DIGEST\n",
+  });
+  const OUT = "a symbolic link leads it out of the root (set allowOutsideRoot to allow it)";
+  const beads = await makeProject({ "a.py": "x = 1\n", ".beads/.keep": "" });
+  await Deno.symlink(join(outside, "issues.jsonl"), join(beads, ".beads/issues.jsonl"));
+  assert.match(
+    String(await settled(() => buildIn(beads, { files: ["a.py"], beads: true }))),
+    new RegExp(`Cannot read ".beads/issues.jsonl": ${escape(OUT)}`),
+  );
+  const knowledge = await makeProject({ "a.py": "x = 1\n" });
+  await Deno.mkdir(join(knowledge, "slop/knowledge"), { recursive: true });
+  await Deno.symlink(join(outside, "digest.md"), join(knowledge, "slop/knowledge/digest.md"));
+  assert.match(
+    String(await settled(() => buildIn(knowledge, { files: ["a.py"] }))),
+    new RegExp(`Cannot read the knowledge digest "[^"]*digest.md": ${escape(OUT)}`),
+  );
+  // Allowed: read as linked files are.
+  const allowed = await buildIn(knowledge, { files: ["a.py"], allowOutsideRoot: true });
+  assert.match(allowed.document, /OUTSIDE_DIGEST/);
+  for (const dir of [outside, beads, knowledge]) await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("a folder or nothing in place of a file slop reads for itself (the beads list, a history, the slices file): one line in plain words", async () => {
   const root = await makeProject({ "a.py": "x = 1\n" });
   for (const dir of [".beads/issues.jsonl", "h.jsonl", "slop/slices.toml"]) {
