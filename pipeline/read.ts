@@ -174,9 +174,10 @@ export async function readTarget(
   }
   // Where the open file is must be where it was looked for: a folder above it swapped for a link
   // meanwhile (a checkout) is followed by the open, out of the root or into a folder left out.
-  const place = config.allowOutsideRoot || Deno.build.os === "windows"
-    ? undefined
-    : placeCheck(target, { expected: path === target.absPath ? undefined : path, config });
+  const place = placeCheck(target, {
+    expected: path === target.absPath ? undefined : path,
+    config,
+  });
   const read = readBytes(path, { size: info.size, limit, place });
   if (typeof read === "string") return fail("error", read);
   // A link now where a file was looked at (a checkout, an edit while the build runs): read as
@@ -356,9 +357,11 @@ interface PlaceOptions {
  * link only as the path's last name, and a folder above the file swapped for a link since it was
  * looked at (a checkout while the build server builds) is followed. The file's real place (the
  * system's own path of the open file, Linux's `/proc/self/fd`) must be in the root and not in a
- * folder every build leaves out; a file opened elsewhere is judged as a link to it.
+ * folder every build leaves out; a file opened elsewhere is judged as a link to it. None where
+ * the config allows files outside the root, or on Windows (no `O_NOFOLLOW` there either).
  */
 function placeCheck(target: Target, { expected, config }: PlaceOptions) {
+  if (config.allowOutsideRoot || Deno.build.os === "windows") return undefined;
   return (fd: number, path: string): BytesRead | undefined => {
     const at = openedPath(fd, path);
     if (at === undefined) return { changed: true };
