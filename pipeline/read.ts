@@ -172,12 +172,8 @@ export async function readTarget(
   if (info.size > limit) {
     return { ...fail("skipped", overLimit(target, { size: info.size, limit })), size: info.size };
   }
-  // Where the open file is must be where it was looked for: a folder above it swapped for a link
-  // meanwhile (a checkout) is followed by the open, out of the root or into a folder left out.
-  const place = placeCheck(target, {
-    expected: path === target.absPath ? undefined : path,
-    config,
-  });
+  // The open file must be where it was looked for (a folder above it swapped for a link).
+  const place = placeCheck(target, { linked: path !== target.absPath ? path : undefined, config });
   const read = readBytes(path, { size: info.size, limit, place });
   if (typeof read === "string") return fail("error", read);
   // A link now where a file was looked at (a checkout, an edit while the build runs): read as
@@ -347,8 +343,8 @@ interface ReadBytesOptions {
 
 /** Options of {@linkcode placeCheck}. */
 interface PlaceOptions {
-  /** The open file's expected real path (a link's checked target); else the root's real path and the target's path. */
-  expected?: string;
+  /** For a link, the real path of its target (checked already); undefined for a file that is none. */
+  linked?: string;
   config: ResolvedConfig;
 }
 
@@ -360,13 +356,13 @@ interface PlaceOptions {
  * folder every build leaves out; a file opened elsewhere is judged as a link to it. None where
  * the config allows files outside the root, or on Windows (no `O_NOFOLLOW` there either).
  */
-function placeCheck(target: Target, { expected, config }: PlaceOptions) {
+function placeCheck(target: Target, { linked, config }: PlaceOptions) {
   if (config.allowOutsideRoot || Deno.build.os === "windows") return undefined;
   return (fd: number, path: string): BytesRead | undefined => {
     const at = openedPath(fd, path);
     if (at === undefined) return { changed: true };
     const realRoot = realRootOf(config);
-    if (at === (expected ?? realRoot + sep + target.path.split("/").join(sep))) return undefined;
+    if (at === (linked ?? realRoot + sep + target.path.split("/").join(sep))) return undefined;
     if (!at.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) {
       return "a folder on its path is a symbolic link that leaves the root (set allowOutsideRoot " +
         "to allow it)";
