@@ -24,7 +24,7 @@
  */
 
 import { keptFiles } from "../pipeline/_task_map.ts";
-import { fitOrder } from "../pipeline/_task_fit.ts";
+import { fitOrder, triedEnough } from "../pipeline/_task_fit.ts";
 import { historyScores } from "../pipeline/_rank_history.ts";
 import { taskProse, taskTerms } from "../pipeline/_rank_terms.ts";
 import { DEFAULT_WEIGHTS, OTHER_FILES } from "../pipeline/rank.ts";
@@ -45,8 +45,10 @@ export interface Variant {
   mapShare?: number;
   /** `budget.mapTokens`. @default {16000} */
   mapTokens?: number;
-  /** How many ranked files the section tries in full (the build's `MAX_FIT_FILES`). @default {200} */
+  /** How many ranked files the section tries in full at most (the build's `MAX_FIT_FILES`). @default {200} */
   maxFit?: number;
+  /** Every one of the `maxFit` files tried, not only as many as `triedEnough` asks for (the build before). */
+  allTried?: boolean;
   /** The order the section tries its files in (`fitOrder`). */
   fit?: (costs: (number | undefined)[]) => number[];
   /** The map's kept files given its room (default: `keptFiles` on co-change). */
@@ -112,13 +114,22 @@ export function simulate(task: SimTask, budget: number, variant: Variant = {}): 
     : rankedWithHistory(task, files, !variant.noPairs);
   if (variant.rerank) ranked = variant.rerank(task, ranked);
   // As the build: the first files with text (the map's among them, with no cost to try).
-  const top = ranked.filter((f) => f.hasText).slice(0, variant.maxFit ?? 200);
+  let top = ranked.filter((f) => f.hasText).slice(0, variant.maxFit ?? 200);
   const room = () => ({
     tokens: Math.min(budget - mapTokens, budget - mapUsed) - task.taskTokens - HEADINGS,
     bytes: mapShare <= 0.5 && budget * mapShare <= (variant.mapTokens ?? 16_000)
       ? mapBytes * (1 - mapShare) / mapShare - task.message.length - 150
       : Infinity,
   });
+  if (!variant.allTried) {
+    // As the build: files in ranking order until `triedEnough` (the map's cost nothing).
+    let n = 0;
+    let tokens = 0;
+    for (; n < top.length && !triedEnough(n, tokens, room().tokens); n++) {
+      if (!kept.has(top[n].path)) tokens += top[n].tokens!;
+    }
+    top = top.slice(0, n);
+  }
   const costs = top.map((f) =>
     kept.has(f.path) ? undefined : { tokens: f.tokens!, bytes: f.bytes }
   );
