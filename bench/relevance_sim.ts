@@ -51,6 +51,8 @@ export interface Variant {
   allTried?: boolean;
   /** The order the section tries its files in (`fitOrder`). */
   fit?: (costs: (number | undefined)[]) => number[];
+  /** The map without the large files' factor of `keptFiles` (the build before the eighteenth session). */
+  mapAsBefore?: boolean;
   /** The map's kept files given its room (default: `keptFiles` on co-change). */
   map?: (task: SimTask, room: number) => Set<string>;
   /**
@@ -92,12 +94,15 @@ const byPath = (a: SimFile, b: SimFile) => (a.path < b.path ? -1 : a.path > b.pa
 /** The section's headings and list, about (the build counts them; the simulation estimates). */
 const HEADINGS = 40;
 
-/** The files the map keeps in full within `room` tokens, as the build chooses them. */
-function mapFiles(task: SimTask, room: number): Set<string> {
+/**
+ * The files the map keeps in full within `room` tokens, as the build chooses them (`sectionRoom`:
+ * the budget less the map's part; absent, as before the eighteenth session).
+ */
+function mapFiles(task: SimTask, room: number, sectionRoom?: number): Set<string> {
   const files = task.files.filter((f) => f.tokens !== undefined);
   const changes = new Map(files.filter((f) => f.co > 0).map((f) => [f.path, f.co]));
   const candidates = files.map((f) => ({ path: f.path, tokens: f.tokens!, code: f.code }));
-  return new Set(keptFiles(candidates, changes, room));
+  return new Set(keptFiles(candidates, changes, room, { sectionRoom }));
 }
 
 /** Simulate the task build of `task` at `budget` with `variant`. */
@@ -105,7 +110,8 @@ export function simulate(task: SimTask, budget: number, variant: Variant = {}): 
   const mapShare = variant.mapShare ?? 0.5;
   const mapTokens = Math.min(Math.floor(budget * mapShare), variant.mapTokens ?? 16_000);
   const files = task.files.filter((f) => f.tokens !== undefined);
-  const kept = (variant.map ?? mapFiles)(task, mapTokens - 3);
+  const kept = variant.map?.(task, mapTokens - 3) ??
+    mapFiles(task, mapTokens - 3, variant.mapAsBefore ? undefined : budget - mapTokens);
   let mapBytes = 0;
   let mapUsed = 3;
   for (const f of files) if (kept.has(f.path)) (mapBytes += f.bytes, mapUsed += f.tokens!);

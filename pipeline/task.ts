@@ -142,7 +142,9 @@ export async function mapKept(
   }));
   const history = map.history ?? await taskHistory(config);
   const changes = coChangeFromLog(history, candidates.map((c) => c.path));
-  return new Set(keptFiles(candidates, changes, Math.floor(room * share) - fixed));
+  // The task section's room: what the budget leaves the section (the map's part aside).
+  const sectionRoom = config.budget.tokens! - room;
+  return new Set(keptFiles(candidates, changes, Math.floor(room * share) - fixed, { sectionRoom }));
 }
 
 /** A path's extension with its dot, lowercased (`""` for none). */
