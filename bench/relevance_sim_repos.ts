@@ -96,6 +96,33 @@ function mapSize(size: number) {
 }
 
 /**
+ * The map's kept files by co-change over `tokens^0.5`, a file larger than `share` of the task
+ * section's room (`budget` less the map's part) counted `factor` times (`_task_map.ts`: 0.7, 1.5).
+ */
+function mapLarge(budget: number, share: number, factor: number) {
+  return (task: SimTask, room: number) => {
+    const section = budget - Math.min(Math.floor(budget / 2), 16_000);
+    const value = new Map<string, number>();
+    const files = task.files.filter((f) => f.tokens !== undefined);
+    for (const f of files) {
+      const score = f.co * (f.code ? 1 : OTHER_FILES) * (f.tokens! > share * section ? factor : 1);
+      if (score > 0) value.set(f.path, score / Math.max(f.tokens!, 1) ** 0.5);
+    }
+    const order = files.filter((f) => value.has(f.path)).sort((a, b) =>
+      value.get(b.path)! - value.get(a.path)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+    );
+    const kept = new Set<string>();
+    let left = room;
+    for (const f of order) {
+      if (f.tokens! > left) continue;
+      left -= f.tokens!;
+      kept.add(f.path);
+    }
+    return kept;
+  };
+}
+
+/**
  * After the ranking's first 100 files with text are tried as the build tries them, the files
  * changed with the best `k` (`coChangeNeighbours`, at most `most` of them, none of the 100) are
  * tried in full with what is left, best first.
@@ -220,6 +247,14 @@ for (const k of [3, 5, 10]) {
 }
 for (const size of [0.15, 0.25, 0.35, 0.5, 0.65]) {
   VARIANTS.push([`grid map: change over tokens^${size}`, { map: mapSize(size) }]);
+}
+for (const share of [0.5, 0.7, 0.85, 1]) {
+  for (const factor of [1, 1.5, 2, 3, 5, 10]) {
+    VARIANTS.push([
+      `grid large: map files over ${share} of the section's room counted ${factor} times`,
+      (b: number) => ({ map: mapLarge(b, share, factor) }),
+    ]);
+  }
 }
 for (const floor of [1, 250, 500, 1000, 2000, 4000]) {
   VARIANTS.push([`grid floor: place^-1.2 / max(tokens, ${floor})^0.5`, { fit: fitFloor(floor) }]);
