@@ -36,7 +36,7 @@ export interface WrittenDocument {
    * record written before slop kept them.
    */
   names?: string[];
-  /** Its inode, size and modification time right after publishing. */
+  /** Its inode, size, modification and change time right after publishing (`fileStamp()`). */
   stamp: string;
   /** A copy of the file made ahead, for the next build to patch (see {@linkcode makeDraft}). */
   draft?: Draft;
