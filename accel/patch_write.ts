@@ -14,6 +14,7 @@
  * @module
  */
 
+import { createHash } from "node:crypto";
 import { basename, dirname, join } from "../pipeline/paths.ts";
 import type { StreamedDocument } from "../pipeline/document.ts";
 import { fileStamp, readAt, removeQuietly } from "../pipeline/helpers.ts";
@@ -35,7 +36,7 @@ export interface WrittenDocument {
    * record written before slop kept them.
    */
   names?: string[];
-  /** Its inode, size and modification time right after publishing. */
+  /** Its inode, size, modification and change time right after publishing (`fileStamp()`). */
   stamp: string;
   /** A copy of the file made ahead, for the next build to patch (see {@linkcode makeDraft}). */
   draft?: Draft;
@@ -58,7 +59,16 @@ export interface Draft {
  */
 export function loadWritten(path: string): WrittenDocument | undefined {
   try {
-    const data = JSON.parse(Deno.readTextFileSync(path));
+    // Its first line is the sha256 of the rest: a record damaged or edited by hand is not used
+    // (a block's sha256 and length are taken from it unread, and the last document's bytes by them).
+    const text = Deno.readTextFileSync(path);
+    const line = text.indexOf("\n");
+    if (
+      line !== 64 || createHash("sha256").update(text.slice(65)).digest("hex") !== text.slice(0, 64)
+    ) {
+      return undefined;
+    }
+    const data = JSON.parse(text.slice(65));
     const ok = typeof data?.path === "string" && typeof data.stamp === "string" &&
       Array.isArray(data.hashes) && data.hashes.every((h: unknown) => typeof h === "string");
     const lengths = Array.isArray(data?.lengths) && data.lengths.length === data.hashes?.length &&
@@ -90,7 +100,8 @@ export function loadWritten(path: string): WrittenDocument | undefined {
 }
 
 /**
- * Record the document a build wrote (temp file and rename; failures are ignored).
+ * Record the document a build wrote (temp file and rename; failures are ignored): a line with
+ * the sha256 of the JSON that follows it, so that a damaged record is not used.
  *
  * @example
  * ```ts
@@ -103,10 +114,8 @@ export async function saveWritten(path: string, written: WrittenDocument): Promi
   try {
     await Deno.mkdir(dirname(path), { recursive: true });
     const { hashes, lengths, path: document, stamp, tokens, names } = written;
-    await Deno.writeTextFile(
-      tmp,
-      JSON.stringify({ hashes, lengths, path: document, stamp, tokens, names }),
-    );
+    const json = JSON.stringify({ hashes, lengths, path: document, stamp, tokens, names });
+    await Deno.writeTextFile(tmp, `${createHash("sha256").update(json).digest("hex")}\n${json}`);
     await Deno.rename(tmp, path);
   } catch {
     await Deno.remove(tmp).catch(() => {});

@@ -649,7 +649,10 @@ const FILE_BLOCK_TEXT: ThisType<FileBlockText> & Omit<TextBacking, "length" | "b
 };
 
 /**
- * The stamp of a file (inode, size, modification time), or `undefined` when it is gone.
+ * The stamp of a file (inode, size, modification time, status change time), or `undefined` when
+ * it is gone. The status change time is the kernel's, set on every write, `touch -d` or rename:
+ * a file rewritten in place to the same size with its modification time put back (`cp -p`,
+ * `touch -d`) has another stamp.
  *
  * @example
  * ```ts
@@ -660,7 +663,7 @@ const FILE_BLOCK_TEXT: ThisType<FileBlockText> & Omit<TextBacking, "length" | "b
 export function fileStamp(path: string): string | undefined {
   try {
     const info = Deno.statSync(path);
-    return `${info.ino}:${info.size}:${info.mtime?.getTime()}`;
+    return `${info.ino}:${info.size}:${info.mtime?.getTime()}:${info.ctime?.getTime()}`;
   } catch {
     return undefined;
   }

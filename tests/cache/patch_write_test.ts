@@ -244,15 +244,30 @@ Deno.test("writePatched() of a document whose last block alone changed maps no h
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("the last document's record keeps each block's name, and drops names that do not match its blocks", async () => {
+Deno.test("the last document's record keeps each block's name, and a damaged or hand-edited record is not used", async () => {
   const dir = await tempDir();
   const path = join(dir, "record.doc.json");
   const written = { path: "/d.md", stamp: "1:2:3", hashes: ["a", "b"], lengths: [1, 2] };
   await saveWritten(path, { ...written, names: ["n1", ""] });
   assert.deepEqual(loadWritten(path)?.names, ["n1", ""]);
-  // One name short (a damaged record): no block is known by name, the rest is read as it is.
-  await Deno.writeTextFile(path, JSON.stringify({ ...written, names: ["n1"] }));
-  const loaded = loadWritten(path);
-  assert.equal(loaded?.names, undefined);
-  assert.deepEqual(loaded?.hashes, ["a", "b"]);
+  const [line, json] = (await Deno.readTextFile(path)).split("\n");
+  // Edited past its first line (the sha256 of the rest): two blocks' hashes swapped, one name
+  // short, a length changed, cut short. A block's sha256 and length are taken from the record
+  // unread, so none of it is used.
+  for (
+    const edit of [
+      { hashes: ["b", "a"] },
+      { names: ["n1"] },
+      { lengths: [1, 3] },
+    ]
+  ) {
+    await Deno.writeTextFile(path, `${line}\n${JSON.stringify({ ...JSON.parse(json), ...edit })}`);
+    assert.equal(loadWritten(path), undefined, JSON.stringify(edit));
+  }
+  await Deno.writeTextFile(path, `${line}\n${json.slice(0, -1)}`);
+  assert.equal(loadWritten(path), undefined);
+  // A record of an older slop (JSON alone) is not used either: the next build writes a new one.
+  await Deno.writeTextFile(path, json);
+  assert.equal(loadWritten(path), undefined);
+  await Deno.remove(dir, { recursive: true });
 });

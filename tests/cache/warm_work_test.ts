@@ -6,6 +6,7 @@
 // stamp says the last build left it, is not checked text by text). The document is the plain
 // stages' bytes.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { build, defaultPlugins, loadConfig, speedLayer } from "../../mod.ts";
 import { tallyWork } from "../../pipeline/helpers.ts";
@@ -105,6 +106,39 @@ Deno.test("a warm build hashes the document once: an unchanged block's sha256 an
   const read = work.get("kept bytes read") ?? 0;
   assert.ok(read > 0 && read <= bytes, JSON.stringify([...work, ["document bytes", bytes]]));
   assert.equal(document, await once(plainRoot));
+});
+
+Deno.test("a warm build after the last document was rewritten to the same size and modification time hashes what it writes", async () => {
+  const [root, plainRoot] = await twinProjects(projectTree());
+  const edit = (at: string, n: number) =>
+    Deno.writeTextFile(join(at, "src/m3.py"), `é = ${n}  # edited\n`.repeat(80));
+  await once(root, speedLayer({ spillAfter: 0 }));
+  await edit(root, 1);
+  // This build's blocks are named: the next takes their sha256 from its record and reads the
+  // document's bytes from its file.
+  const last = await build(await loadConfig({ cwd: root }), {
+    builtins: defaultPlugins(),
+    layer: speedLayer({ spillAfter: 0 }),
+  });
+  // Rewritten in place (the same inode, size and modification time), as `cp -p` does.
+  const path = last.output!.document;
+  const { mtime, atime, ctime } = await Deno.stat(path);
+  // Past the second it was written in: the kernel's status change time is known to the second.
+  while (Math.floor(Date.now() / 1000) <= Math.floor(ctime!.getTime() / 1000)) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const bytes = await Deno.readFile(path);
+  await Deno.writeFile(path, bytes.map((b) => b === 0x78 ? 0x79 : b)); // "x" to "y"
+  await Deno.utime(path, atime!, mtime!);
+  await edit(root, 2);
+  await edit(plainRoot, 2);
+  const warm = await build(await loadConfig({ cwd: root }), {
+    builtins: defaultPlugins(),
+    layer: speedLayer({ spillAfter: 0 }),
+  });
+  const written = await Deno.readFile(warm.output!.document);
+  assert.equal(warm.manifest.total.sha256, createHash("sha256").update(written).digest("hex"));
+  assert.equal(new TextDecoder().decode(written), await once(plainRoot));
 });
 
 Deno.test("a warm build measures no unchanged text kept in the pack: the last build's measures are taken by its name", async () => {
