@@ -218,8 +218,11 @@ function holdsTests(block: PowerShellNode): boolean {
   });
 }
 
-/** A Pester title's text: a quoted string's inside (`'adds'`: `adds`), or a bare word. */
-function titleOf(command: PowerShellNode): string | undefined {
+/**
+ * A Pester title's text: a quoted string's inside (`'adds'`: `adds`), or a bare word; read in the
+ * file's `text`, as the parser's has an empty block in a title rewritten (`"a {}"` as `"a ''"`).
+ */
+function titleOf(command: PowerShellNode, text?: string): string | undefined {
   const args = command.childForFieldName("command_elements")?.namedChildren ?? [];
   for (const arg of args) {
     if (arg.type === "command_argument_sep") continue;
@@ -228,10 +231,10 @@ function titleOf(command: PowerShellNode): string | undefined {
       if (!/^-name$/i.test(arg.text)) return undefined;
       continue;
     }
-    const text = arg.text;
-    if (/^'(?:[^']|'')*'$/.test(text)) return text.slice(1, -1).replaceAll("''", "'");
-    if (/^"(?:[^"`]|`.|"")*"$/.test(text)) return text.slice(1, -1);
-    return /^[\w.-]+$/.test(text) ? text : undefined;
+    const written = fileText(arg, text);
+    if (/^'(?:[^']|'')*'$/.test(written)) return written.slice(1, -1).replaceAll("''", "'");
+    if (/^"(?:[^"`]|`.|"")*"$/.test(written)) return written.slice(1, -1);
+    return /^[\w.-]+$/.test(written) ? written : undefined;
   }
   return undefined;
 }
@@ -249,7 +252,7 @@ function pesterTest(
   if (type !== "script_block_expression") return undefined;
   const command = pesterCommand(def);
   if (!command) return undefined;
-  const title = titleOf(command);
+  const title = titleOf(command, text);
   if (!title || title.includes("\n") || title.length > 300) return undefined;
   const word = commandWord(command);
   const head = fileText(command, text).slice(0, (def.startIndex ?? 0) - (command.startIndex ?? 0))
@@ -516,7 +519,8 @@ export const POWERSHELL = {
     type !== "script_block_expression" || pesterTest(def, type) !== undefined,
   describe: powershellDescribe,
   declares: powershellDeclares,
-  symbolName: (def: PowerShellNode, type: string) => pesterTest(def, type)?.name,
+  symbolName: (def: PowerShellNode, type: string, text?: string) =>
+    pesterTest(def, type, text)?.name,
   values: new Set(["assignment_expression.value"]),
   isPublic: powershellPublic,
   nameNode: powershellName,

@@ -1307,7 +1307,7 @@ class Walker {
   }
 
   nameOf(def: SyntaxNode, defType: string = def.type): string | undefined {
-    const own = this.spec.symbolName?.(def as unknown as NodeLike, defType);
+    const own = this.spec.symbolName?.(def as unknown as NodeLike, defType, this.text);
     if (own !== undefined) return own;
     const spec = this.spec.definitions[defType];
     let n = (this.spec.nameNode?.(def as unknown as NodeLike, defType) as SyntaxNode | undefined) ??

@@ -443,3 +443,27 @@ Deno.test("PowerShell: an empty block after a bare word is an argument; a body's
     "test Thing.Things.reads inside",
   ]);
 });
+
+// The parser reads a Pester file with its empty blocks rewritten (`{}` as `{;}`, or `''` after a
+// bare word), a title's too: `It 'returns {} when empty'` was named `returns {;}when empty` and
+// `'says "Mock X {}"'` `says "Mock X '"` (review25). A title is read as the file has it. Written
+// for this test.
+Deno.test("a Pester title holding an empty block is named as written", async () => {
+  const text = [
+    "Describe 'Get-Map {} here' {",
+    "    It 'returns {} when empty' {",
+    "        Get-Map | Should -Be @{}",
+    "    }",
+    `    It 'says "Mock X {}"' {`,
+    "        1 | Should -Be 1",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Map.Tests.ps1", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
+    ["Get-Map {} here", "suite"],
+    ["Get-Map {} here.returns {} when empty", "test"],
+    ['Get-Map {} here.says "Mock X {}"', "test"],
+  ]);
+});
