@@ -458,8 +458,8 @@ const BLOCK_KEYWORDS =
 
 /**
  * Whether the empty block whose blank before it is at `blank` is a command's argument after a bare
- * word (`Mock Get-Date {}`): not a statement's block (`else {}`), nor a definition's body on a
- * line that declares one (`function Get-X {}`, `class A {}`).
+ * word (`Mock Get-Date {}`): not a parameter's value (`-Skip {}`), a statement's block (`else {}`),
+ * nor a definition's body on a line that declares one (`function Get-X {}`, `class A {}`).
  */
 function bareArgumentBlock(text: string, blank: number): boolean {
   // The line's text before the blank, at most 200 characters of it (a long line of many empty
@@ -468,7 +468,8 @@ function bareArgumentBlock(text: string, blank: number): boolean {
   while (lineStart > 0 && blank - lineStart < 200 && text[lineStart - 1] !== "\n") lineStart--;
   const before = text.slice(lineStart, blank);
   const word = /[\w-]+$/.exec(before)?.[0];
-  if (!word || BLOCK_KEYWORDS.test(word)) return false;
+  // A parameter's block (`It 'waits' -Skip {}`, `-MockWith {}`) is its value: read as `-Skip{;}`.
+  if (!word || word.startsWith("-") || BLOCK_KEYWORDS.test(word)) return false;
   return !/^[ \t]*(?:function|filter|workflow|configuration|class|enum)\b/i.test(before);
 }
 

@@ -467,3 +467,25 @@ Deno.test("a Pester title holding an empty block is named as written", async () 
     ['Get-Map {} here.says "Mock X {}"', "test"],
   ]);
 });
+
+// An empty block at a line's end after a parameter (`It 'waits' -Skip {}`, `-MockWith {}`) is the
+// parameter's value, not a bare word's argument: read as an empty string, the test had no block
+// and was lost (review25). Written for this test.
+Deno.test("a Pester test whose empty block follows a parameter is a test", async () => {
+  const text = [
+    "Describe 'waits' {",
+    "    It 'is pending' -Skip {}",
+    "    It 'mocks' {",
+    "        Mock Get-Date -MockWith {}",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Wait.Tests.ps1", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
+    ["waits", "suite"],
+    ["waits.is pending", "test"],
+    ["waits.mocks", "test"],
+  ]);
+  assert.equal(view.hasErrors, false);
+});
