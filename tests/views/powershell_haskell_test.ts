@@ -489,3 +489,32 @@ Deno.test("a Pester test whose empty block follows a parameter is a test", async
   ]);
   assert.equal(view.hasErrors, false);
 });
+
+// A class's last comment follows its last method in the tree: the method's body was elided with
+// the comments after it, past the method's `}`, and the skeleton lost that `}` and the comment
+// (review25). Only a body's own block's comments go with it. Written for this test.
+Deno.test("a PowerShell class's last comment keeps its last method's close", async () => {
+  const text = [
+    "class Cart {",
+    "    [int] Count() {",
+    "        return 1",
+    "        # inside Count",
+    "    }",
+    "    # about the class's end",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Cart.ps1", text))!;
+  assert.equal(
+    view.text,
+    [
+      "class Cart {",
+      "    [int] Count() {",
+      "        ...",
+      "    }",
+      "    # about the class's end",
+      "}",
+      "",
+    ].join("\n"),
+  );
+});
