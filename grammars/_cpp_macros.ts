@@ -83,6 +83,16 @@ const AFTER_BLOCK = new RegExp(
  */
 const QT_CALL = /^([ \t]*)(Q_[A-Z0-9_]+[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))[ \t]*(?:\/\/.*)?$/;
 
+/** A string or character literal on one line, its escapes read (`"a ( b"`, `')'`). */
+const QUOTED = String.raw`"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'`;
+
+/**
+ * A test head's arguments: text, strings and character literals (their brackets are text: `"a (
+ * b"`, `')'`) and parentheses one deep; a bracket in a string made a head no test's, and the
+ * test was lost.
+ */
+const ARGUMENTS = String.raw`(?:${QUOTED}|[^()"'\n]|\((?:${QUOTED}|[^()"'\n])*\))*`;
+
 /**
  * A Catch2 or doctest test case's head alone on its line (`TEST_CASE("Factorials", "[math]")`,
  * `SCENARIO("x")`, `TEMPLATE_TEST_CASE("y", "[t]", int, float)`, `TEST_CASE_METHOD(Fixture,
@@ -94,8 +104,10 @@ const QT_CALL = /^([ \t]*)(Q_[A-Z0-9_]+[ \t]*\((?:[^()\n]|\([^()\n]*\))*\))[ \t]
  * arguments are read as blanks, so it parses as GoogleTest's `TEST(Suite, Name) { ... }` does:
  * a function, whose body is elided (see {@linkcode catchTest} for its symbol).
  */
-const CATCH_TEST =
-  /^([ \t]*(?:(?:TEMPLATE_(?:PRODUCT_|LIST_)?)?(?:TEST_CASE|SCENARIO)(?:_METHOD)?|(?:TEST_CASE|SCENARIO)_(?:FIXTURE|CLASS|TEMPLATE(?:_DEFINE)?))[ \t]*\()((?:[^()\n]|\([^()\n]*\))*)(\)[ \t]*(?:\{.*)?)(?:\/\/.*)?\r?$/;
+const CATCH_TEST = new RegExp(
+  String
+    .raw`^([ \t]*(?:(?:TEMPLATE_(?:PRODUCT_|LIST_)?)?(?:TEST_CASE|SCENARIO)(?:_METHOD)?|(?:TEST_CASE|SCENARIO)_(?:FIXTURE|CLASS|TEMPLATE(?:_DEFINE)?))[ \t]*\()(${ARGUMENTS})(\)[ \t]*(?:\{.*)?)(?:\/\/.*)?\r?$`,
+);
 
 /**
  * A test case's or suite's head that opens its arguments on its line and closes them on a later
@@ -156,8 +168,9 @@ function headOver(lines: string[], at: number): string | undefined {
  * namespace of the same length (`namespace          {`), so its tests are kept as a namespace's
  * functions are (the suite's string made the block no item, and its tests were dropped).
  */
-const DOCTEST_SUITE =
-  /^([ \t]*)TEST_SUITE([ \t]*\((?:[^()\n]|\([^()\n]*\))*\))([ \t]*\{?[ \t]*)(?:\/\/.*)?\r?$/;
+const DOCTEST_SUITE = new RegExp(
+  String.raw`^([ \t]*)TEST_SUITE([ \t]*\(${ARGUMENTS}\))([ \t]*\{?[ \t]*)(?:\/\/.*)?\r?$`,
+);
 
 /**
  * The title a Catch2 test case's head holds: its first string (after a fixture's name, in a

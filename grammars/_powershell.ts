@@ -218,8 +218,11 @@ function holdsTests(block: PowerShellNode): boolean {
   });
 }
 
-/** A Pester title's text: a quoted string's inside (`'adds'`: `adds`), or a bare word. */
-function titleOf(command: PowerShellNode): string | undefined {
+/**
+ * A Pester title's text: a quoted string's inside (`'adds'`: `adds`), or a bare word; read in the
+ * file's `text`, as the parser's has an empty block in a title rewritten (`"a {}"` as `"a ''"`).
+ */
+function titleOf(command: PowerShellNode, text?: string): string | undefined {
   const args = command.childForFieldName("command_elements")?.namedChildren ?? [];
   for (const arg of args) {
     if (arg.type === "command_argument_sep") continue;
@@ -228,10 +231,10 @@ function titleOf(command: PowerShellNode): string | undefined {
       if (!/^-name$/i.test(arg.text)) return undefined;
       continue;
     }
-    const text = arg.text;
-    if (/^'(?:[^']|'')*'$/.test(text)) return text.slice(1, -1).replaceAll("''", "'");
-    if (/^"(?:[^"`]|`.|"")*"$/.test(text)) return text.slice(1, -1);
-    return /^[\w.-]+$/.test(text) ? text : undefined;
+    const written = fileText(arg, text);
+    if (/^'(?:[^']|'')*'$/.test(written)) return written.slice(1, -1).replaceAll("''", "'");
+    if (/^"(?:[^"`]|`.|"")*"$/.test(written)) return written.slice(1, -1);
+    return /^[\w.-]+$/.test(written) ? written : undefined;
   }
   return undefined;
 }
@@ -249,7 +252,7 @@ function pesterTest(
   if (type !== "script_block_expression") return undefined;
   const command = pesterCommand(def);
   if (!command) return undefined;
-  const title = titleOf(command);
+  const title = titleOf(command, text);
   if (!title || title.includes("\n") || title.length > 300) return undefined;
   const word = commandWord(command);
   const head = fileText(command, text).slice(0, (def.startIndex ?? 0) - (command.startIndex ?? 0))
@@ -455,8 +458,8 @@ const BLOCK_KEYWORDS =
 
 /**
  * Whether the empty block whose blank before it is at `blank` is a command's argument after a bare
- * word (`Mock Get-Date {}`): not a statement's block (`else {}`), nor a definition's body on a
- * line that declares one (`function Get-X {}`, `class A {}`).
+ * word (`Mock Get-Date {}`): not a parameter's value (`-Skip {}`), a statement's block (`else {}`),
+ * nor a definition's body on a line that declares one (`function Get-X {}`, `class A {}`).
  */
 function bareArgumentBlock(text: string, blank: number): boolean {
   // The line's text before the blank, at most 200 characters of it (a long line of many empty
@@ -465,7 +468,8 @@ function bareArgumentBlock(text: string, blank: number): boolean {
   while (lineStart > 0 && blank - lineStart < 200 && text[lineStart - 1] !== "\n") lineStart--;
   const before = text.slice(lineStart, blank);
   const word = /[\w-]+$/.exec(before)?.[0];
-  if (!word || BLOCK_KEYWORDS.test(word)) return false;
+  // A parameter's block (`It 'waits' -Skip {}`, `-MockWith {}`) is its value: read as `-Skip{;}`.
+  if (!word || word.startsWith("-") || BLOCK_KEYWORDS.test(word)) return false;
   return !/^[ \t]*(?:function|filter|workflow|configuration|class|enum)\b/i.test(before);
 }
 
@@ -516,7 +520,8 @@ export const POWERSHELL = {
     type !== "script_block_expression" || pesterTest(def, type) !== undefined,
   describe: powershellDescribe,
   declares: powershellDeclares,
-  symbolName: (def: PowerShellNode, type: string) => pesterTest(def, type)?.name,
+  symbolName: (def: PowerShellNode, type: string, text?: string) =>
+    pesterTest(def, type, text)?.name,
   values: new Set(["assignment_expression.value"]),
   isPublic: powershellPublic,
   nameNode: powershellName,

@@ -155,9 +155,10 @@ export interface LanguageSpec {
   nameNode?: (def: NodeLike, type: string) => NodeLike | null | undefined;
   /**
    * The name of a definition that no node holds as it is written (a test's title without its
-   * quotes, `default` for an anonymous default class), or undefined to read its name node.
+   * quotes, `default` for an anonymous default class), or undefined to read its name node. `text`
+   * is the file's (the parser may have read another: see `parseText`).
    */
-  symbolName?: (def: NodeLike, type: string) => string | undefined;
+  symbolName?: (def: NodeLike, type: string, text?: string) => string | undefined;
   /**
    * A definition's name, kind and signature when the language tells them at once, not read from
    * its name node and its text up to its body (a test call: its title, `test`, its callee and

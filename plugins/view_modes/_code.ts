@@ -1307,7 +1307,7 @@ class Walker {
   }
 
   nameOf(def: SyntaxNode, defType: string = def.type): string | undefined {
-    const own = this.spec.symbolName?.(def as unknown as NodeLike, defType);
+    const own = this.spec.symbolName?.(def as unknown as NodeLike, defType, this.text);
     if (own !== undefined) return own;
     const spec = this.spec.definitions[defType];
     let n = (this.spec.nameNode?.(def as unknown as NodeLike, defType) as SyntaxNode | undefined) ??
@@ -1864,9 +1864,15 @@ class Walker {
     let end = body.endIndex;
     if (!this.spec.bodyComments) return [start, end];
     const comment = (n: SyntaxNode | null) => !!n && this.spec.attach.has(n.type);
-    // The body's block, then the block's holder (the function): what follows in each.
+    // The body, then its block when the body is the block's (a function with a `param(...)`):
+    // what follows in each. Never what follows a definition, which is past its close (a class's
+    // last comment after its last method's `}` took that `}` with it).
     let node: SyntaxNode | null = body;
-    for (let level = 0; node && level < 2; level++, node = node.parent) {
+    for (
+      let level = 0;
+      node && level < 2 && (level === 0 || !this.spec.definitions[node.type]);
+      level++, node = node.parent
+    ) {
       let next = node.nextNamedSibling;
       let last = end;
       for (; comment(next); next = next!.nextNamedSibling) last = next!.endIndex;

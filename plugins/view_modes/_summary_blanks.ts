@@ -61,11 +61,12 @@ const POWERSHELL = new RegExp(
 );
 
 /**
- * Haskell: `{- ... -}` comments (they nest), `--` comments (not an operator that starts with
- * `--`, `-->`), strings on one line; a `'` is a prime (`f'`) as often as a character.
+ * Haskell: `{- ... -}` comments (they nest), `--` comments (a run of dashes alone: not an operator
+ * that holds one, `-->`, `--->`, `|--`, `<--`), strings on one line; a `'` is a prime (`f'`) as
+ * often as a character.
  */
 const HASKELL = new RegExp(
-  `(\\{-[^]*?(?:-\\}|$))|--+(?![!#$%&*+./<=>?@\\\\^|~:])[^\\n]*|${DOUBLE}`,
+  `(\\{-[^]*?(?:-\\}|$))|(?<![-!#$%&*+./<=>?@\\\\^|~:])--+(?![-!#$%&*+./<=>?@\\\\^|~:])[^\\n]*|${DOUBLE}`,
   "g",
 );
 

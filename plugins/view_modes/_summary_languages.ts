@@ -449,7 +449,9 @@ const HASKELL_INFIX = /^[a-z_][\w']*[ \t]+([!#$%&*+./<=>?@\\^|~:-]+|`[\w']+`)[ \
  */
 function haskellFunctions(text: string): string[] {
   return [...text.matchAll(HASKELL_DEFINITION)].map((m) => {
-    const infix = HASKELL_INFIX.exec(m[0]);
+    // Read on the line, past what the pattern took: it may end in the operator (`a |-- b = …`
+    // is taken as far as `a |`, a guard's bar).
+    const infix = HASKELL_INFIX.exec(text.slice(m.index, m.index + m[0].length + 64));
     const op = infix?.[1];
     if (!op || op === "=" || op === "|" || op === "::") return m[1];
     return op.startsWith("`") ? op.slice(1, -1) : `(${op})`;

@@ -138,10 +138,11 @@ function longestLine(text: string): number {
   return longest;
 }
 const C: Patterns = [
-  // A scoped enum (`enum class Mode`) is named by its name, not `class`.
+  // A scoped enum (`enum class Mode`) is named by its name, not `class`, and so is one with an
+  // attribute (`enum class [[nodiscard]] errc`).
   [
     "types",
-    /^(?:typedef\s+)?(?:struct|union|enum(?:[ \t]+(?:class|struct))?|class|namespace)\s+([A-Za-z_]\w*)/gm,
+    /^(?:typedef\s+)?(?:struct|union|enum(?:[ \t]+(?:class|struct))?|class|namespace)(?:\s*\[\[[^\]\n]*\]\])?\s+(?!(?:class|struct)\b)([A-Za-z_]\w*)/gm,
   ],
   ["functions", cFunctions],
   ["includes", /^#\s*include\s*[<"]([^>"]+)[>"]/gm],
@@ -290,7 +291,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "31",
+    version: "32",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {

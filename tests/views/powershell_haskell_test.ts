@@ -443,3 +443,78 @@ Deno.test("PowerShell: an empty block after a bare word is an argument; a body's
     "test Thing.Things.reads inside",
   ]);
 });
+
+// The parser reads a Pester file with its empty blocks rewritten (`{}` as `{;}`, or `''` after a
+// bare word), a title's too: `It 'returns {} when empty'` was named `returns {;}when empty` and
+// `'says "Mock X {}"'` `says "Mock X '"` (review25). A title is read as the file has it. Written
+// for this test.
+Deno.test("a Pester title holding an empty block is named as written", async () => {
+  const text = [
+    "Describe 'Get-Map {} here' {",
+    "    It 'returns {} when empty' {",
+    "        Get-Map | Should -Be @{}",
+    "    }",
+    `    It 'says "Mock X {}"' {`,
+    "        1 | Should -Be 1",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Map.Tests.ps1", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
+    ["Get-Map {} here", "suite"],
+    ["Get-Map {} here.returns {} when empty", "test"],
+    ['Get-Map {} here.says "Mock X {}"', "test"],
+  ]);
+});
+
+// An empty block at a line's end after a parameter (`It 'waits' -Skip {}`, `-MockWith {}`) is the
+// parameter's value, not a bare word's argument: read as an empty string, the test had no block
+// and was lost (review25). Written for this test.
+Deno.test("a Pester test whose empty block follows a parameter is a test", async () => {
+  const text = [
+    "Describe 'waits' {",
+    "    It 'is pending' -Skip {}",
+    "    It 'mocks' {",
+    "        Mock Get-Date -MockWith {}",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Wait.Tests.ps1", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
+    ["waits", "suite"],
+    ["waits.is pending", "test"],
+    ["waits.mocks", "test"],
+  ]);
+  assert.equal(view.hasErrors, false);
+});
+
+// A class's last comment follows its last method in the tree: the method's body was elided with
+// the comments after it, past the method's `}`, and the skeleton lost that `}` and the comment
+// (review25). Only a body's own block's comments go with it. Written for this test.
+Deno.test("a PowerShell class's last comment keeps its last method's close", async () => {
+  const text = [
+    "class Cart {",
+    "    [int] Count() {",
+    "        return 1",
+    "        # inside Count",
+    "    }",
+    "    # about the class's end",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Cart.ps1", text))!;
+  assert.equal(
+    view.text,
+    [
+      "class Cart {",
+      "    [int] Count() {",
+      "        ...",
+      "    }",
+      "    # about the class's end",
+      "}",
+      "",
+    ].join("\n"),
+  );
+});

@@ -165,6 +165,24 @@ const CASES: Array<[string, string, string[], string[]]> = [
     ["`Data.Real`", "`Real`", "`real`", "`(-->)`", "`plus`"],
     ["Hidden", "hiddenFn", "AlsoHidden", "`a`", "`x`"],
   ],
+  // A Haskell operator that holds `--` past its start (`|--`, `<--`) or a run of dashes then a
+  // symbol (`--->`) is no comment: its definition's `= ...` was blanked and the operator lost, or
+  // its bar taken for a guard's and the left operand listed (review25). Written for this test.
+  [
+    "Ops.hs",
+    [
+      "module Ops where",
+      "a |-- b = a",
+      "a <-- b = b",
+      "a ---> b = a",
+      "x =~ y = x",
+      "--- a comment = 1",
+      "real = 2 -- hidden = 3",
+      "",
+    ].join("\n"),
+    ["`(|--)`", "`(<--)`", "`(--->)`", "`(=~)`", "`real`"],
+    ["`a`", "`b`", "`x`", "comment", "hidden"],
+  ],
 ];
 
 for (const [path, text, shown, hidden] of CASES) {

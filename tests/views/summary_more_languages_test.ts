@@ -888,10 +888,13 @@ Deno.test("summarize() names a C++ scoped enum by its name", () => {
     "enum struct Kind { A };",
     "enum Plain { B };",
     "class App;",
+    // An attribute after `enum class` (review25): it was listed as a type `class`.
+    "enum class [[nodiscard]] errc { ok };",
+    "struct [[deprecated]] Old {};",
     "}",
   ].join("\n");
   assert.equal(
     summarize("app.hpp", text),
-    "**C++ header**, 6 lines\n- types: `cli`, `Mode`, `Kind`, `Plain`, `App`",
+    "**C++ header**, 8 lines\n- types: `cli`, `Mode`, `Kind`, `Plain`, `App`, `errc`, `Old`",
   );
 });

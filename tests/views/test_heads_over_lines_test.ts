@@ -122,3 +122,36 @@ Deno.test("a template test's head over many lines of types is a test", async () 
   ]);
   assert.match(view.text, /std::vector<int>\) \{ \.\.\. \}\n/);
 });
+
+// A Catch2/doctest head's arguments were read as text and parentheses, a string's too: a title
+// with a bracket that does not close in it (`"parses ( alone"`, `"a ')' char"`) made the head no
+// test's, on one line or over several, and the test was lost with no marker (review25). Written
+// for this test.
+Deno.test("a Catch2 head with a bracket in a string is a test", async () => {
+  const text = [
+    "#include <catch2/catch_test_macros.hpp>",
+    "",
+    'TEST_CASE("parses ( alone", "[parse]") {',
+    '    REQUIRE(parse("(") == 0);',
+    "}",
+    "",
+    "TEST_CASE(",
+    '    "a \')\' char and a \\" quote",',
+    '    "[chars]") {',
+    "    CHECK(true);",
+    "}",
+    "",
+    'TEST_SUITE("suite ) one") {',
+    '    TEST_CASE("inner") {}',
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("parse_test.cpp", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
+    ["parses ( alone", "test"],
+    ["a ')' char and a \\\" quote", "test"],
+    ["suite ) one", "suite"],
+    ["suite ) one.inner", "test"],
+  ]);
+  assert.equal(view.text.split("{ ... }").length - 1, 2);
+});
