@@ -40,7 +40,8 @@ export interface MapCandidate {
  * score (from `changes`, absent is 0) over `tokens^MAP_SIZE_EXPONENT`,
  * highest first, ties by path in code-unit order; each one that fits is
  * taken and the others passed over. A file that never changed is never
- * kept. The result is sorted by path.
+ * kept, unless no file has a change score (no history to tell them apart):
+ * then each counts as changed once. The result is sorted by path.
  *
  * @example
  * ```ts
@@ -53,6 +54,7 @@ export interface MapCandidate {
  * const changes = new Map([["src/app.py", 1], ["src/util.py", 0.5], ["CHANGES.md", 1]]);
  * keptFiles(files, changes, 1000); // ["src/app.py", "src/util.py"]
  * keptFiles(files, changes, 500); // ["CHANGES.md", "src/util.py"]
+ * keptFiles(files, new Map(), 1000); // ["src/app.py", "src/util.py"]: no history, each once
  * ```
  */
 export function keptFiles(
@@ -60,9 +62,14 @@ export function keptFiles(
   changes: Map<string, number>,
   room: number,
 ): string[] {
+  // No file has a change score (outside git, no commit yet, or only commits too large to count,
+  // as a shallow clone's or a first import's): history tells the files apart no more than it
+  // does when one commit added them all, so each counts as changed once (else the map keeps no
+  // file in full and the task section, limited to the map's bytes, has little room).
+  const known = files.some((f) => (changes.get(f.path) ?? 0) > 0);
   const value = new Map<string, number>();
   for (const f of files) {
-    const score = (changes.get(f.path) ?? 0) * (f.code ? 1 : OTHER_FILES);
+    const score = (known ? changes.get(f.path) ?? 0 : 1) * (f.code ? 1 : OTHER_FILES);
     if (score > 0) value.set(f.path, score / Math.max(f.tokens, 1) ** MAP_SIZE_EXPONENT);
   }
   const order = files.filter((f) => value.has(f.path)).sort((a, b) =>
