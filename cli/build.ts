@@ -414,17 +414,20 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
   const errors = count("error");
   // Files the budget dropped to "listed" are skipped in the manifest, but not for a reason of
   // their own: counted apart, "150 skipped" over three skipped lines read as files lost. A file
-  // the task section shows is in the task line, not among those listed.
+  // the task section shows is rendered there, not among those listed (the counts add up to
+  // every file).
   const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
   const inTask = new Set(m.task?.files.filter((f) => f.where === "task").map((f) => f.path));
-  const unshown = result.files.filter((f) => f.status === "skipped" && !inTask.has(f.path));
+  const skippedFiles = result.files.filter((f) => f.status === "skipped");
+  const unshown = skippedFiles.filter((f) => !inTask.has(f.path));
   const budgeted = unshown.filter((f) => dropped.has(f.path)).length;
-  const listed = budgeted ? `${budgeted} listed to fit the budget, ` : "";
+  const listed = budgeted ? `${formatCount(budgeted)} listed to fit the budget, ` : "";
   const skipped = unshown.length - budgeted;
+  const rendered = count("rendered") + skippedFiles.length - unshown.length;
   lines.push(
-    `files: ${count("rendered")} rendered, ${listed}${skipped} skipped, ${errors} error${
-      errors === 1 ? "" : "s"
-    }`,
+    `files: ${formatCount(rendered)} rendered, ${listed}${formatCount(skipped)} skipped, ${
+      formatCount(errors)
+    } error${errors === 1 ? "" : "s"}`,
   );
   // Of the files rendered: a file a budget stepped down to "listed" is skipped, whatever its cache.
   const cached = result.files.filter((f) => f.status === "rendered" && f.cache === "hit").length;
