@@ -14,6 +14,7 @@
  * @module
  */
 
+import { createHash } from "node:crypto";
 import { basename, dirname, join } from "../pipeline/paths.ts";
 import type { StreamedDocument } from "../pipeline/document.ts";
 import { fileStamp, readAt, removeQuietly } from "../pipeline/helpers.ts";
@@ -29,7 +30,13 @@ export interface WrittenDocument {
   path: string;
   /** Each part's token count by `tokenizer` (absent in a record written before slop kept them). */
   tokens?: { tokenizer: string; counts: number[] };
-  /** Its inode, size and modification time right after publishing. */
+  /**
+   * Each part's name (`blockName()` of `known_blocks.ts`; `""` for a part without one): a later
+   * build takes the sha256 and length of a part of the same name without reading it. Absent in a
+   * record written before slop kept them.
+   */
+  names?: string[];
+  /** Its inode, size, modification and change time right after publishing (`fileStamp()`). */
   stamp: string;
   /** A copy of the file made ahead, for the next build to patch (see {@linkcode makeDraft}). */
   draft?: Draft;
@@ -52,7 +59,16 @@ export interface Draft {
  */
 export function loadWritten(path: string): WrittenDocument | undefined {
   try {
-    const data = JSON.parse(Deno.readTextFileSync(path));
+    // Its first line is the sha256 of the rest: a record damaged or edited by hand is not used
+    // (a block's sha256 and length are taken from it unread, and the last document's bytes by them).
+    const text = Deno.readTextFileSync(path);
+    const line = text.indexOf("\n");
+    if (
+      line !== 64 || createHash("sha256").update(text.slice(65)).digest("hex") !== text.slice(0, 64)
+    ) {
+      return undefined;
+    }
+    const data = JSON.parse(text.slice(65));
     const ok = typeof data?.path === "string" && typeof data.stamp === "string" &&
       Array.isArray(data.hashes) && data.hashes.every((h: unknown) => typeof h === "string");
     const lengths = Array.isArray(data?.lengths) && data.lengths.length === data.hashes?.length &&
@@ -64,6 +80,10 @@ export function loadWritten(path: string): WrittenDocument | undefined {
         data.tokens.counts.every((n: unknown) => Number.isSafeInteger(n) && (n as number) >= 0)
       ? { tokenizer: data.tokens.tokenizer as string, counts: data.tokens.counts as number[] }
       : undefined;
+    const names = Array.isArray(data?.names) && data.names.length === data.hashes?.length &&
+        data.names.every((n: unknown) => typeof n === "string")
+      ? data.names as string[]
+      : undefined;
     return ok
       ? {
         path: data.path,
@@ -71,6 +91,7 @@ export function loadWritten(path: string): WrittenDocument | undefined {
         hashes: data.hashes,
         ...(lengths ? { lengths } : {}),
         ...(tokens ? { tokens } : {}),
+        ...(names ? { names } : {}),
       }
       : undefined;
   } catch {
@@ -79,7 +100,8 @@ export function loadWritten(path: string): WrittenDocument | undefined {
 }
 
 /**
- * Record the document a build wrote (temp file and rename; failures are ignored).
+ * Record the document a build wrote (temp file and rename; failures are ignored): a line with
+ * the sha256 of the JSON that follows it, so that a damaged record is not used.
  *
  * @example
  * ```ts
@@ -91,11 +113,9 @@ export async function saveWritten(path: string, written: WrittenDocument): Promi
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
     await Deno.mkdir(dirname(path), { recursive: true });
-    const { hashes, lengths, path: document, stamp, tokens } = written;
-    await Deno.writeTextFile(
-      tmp,
-      JSON.stringify({ hashes, lengths, path: document, stamp, tokens }),
-    );
+    const { hashes, lengths, path: document, stamp, tokens, names } = written;
+    const json = JSON.stringify({ hashes, lengths, path: document, stamp, tokens, names });
+    await Deno.writeTextFile(tmp, `${createHash("sha256").update(json).digest("hex")}\n${json}`);
     await Deno.rename(tmp, path);
   } catch {
     await Deno.remove(tmp).catch(() => {});

@@ -23,12 +23,15 @@
  *   text is never copied into a joined string.
  * - file order: a resident keeps the order it wrote in memory and advances it
  *   (`kept_order.ts`).
- * - count: blocks are hashed once for the count cache and the manifest, and a
- *   block the cache lacks is counted against the last document's (by
- *   difference).
+ * - count: a block the last document had (by its name: a cached render kept
+ *   in the pack, its heading and fence, `known_blocks.ts`) takes its sha256
+ *   and length from the last document's record, unread; the others are hashed
+ *   once for the count cache and the manifest, and a block the cache lacks is
+ *   counted against the last document's (by difference).
  * - manifest: the document's hashes are those the count stage took, or, for
  *   a resident, resumed after the leading blocks the last build hashed
- *   (`resumed_hashes.ts`).
+ *   (`resumed_hashes.ts`), else hashed with the blocks the last document has
+ *   read from its file (a megabyte at a time, not text by text).
  * - emit: the document is written ahead to a temp file, the last document's
  *   same leading bytes copied, not encoded (`patch_write.ts`).
  * - with a resident (`slop watch`, the build server, see `resident.ts`): the
@@ -96,9 +99,11 @@ import {
 import {
   type DocumentHasher,
   documentHasher,
+  documentHashes,
   type StreamedDocument,
 } from "../pipeline/document.ts";
 import { resumedDocumentHashes } from "./resumed_hashes.ts";
+import { blockName, knownBlocks } from "./known_blocks.ts";
 import { keptManifestJson } from "./manifest_json.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 import { countWork, fileStamp, removeQuietly } from "../pipeline/helpers.ts";
@@ -214,6 +219,8 @@ interface Speed {
   wholeHashes?: { prefix: string; total: string };
   /** The sha256 of each block of the document. */
   hashes: string[];
+  /** The name of each block the count stage placed (`blockName()`), for the last document's record. */
+  names?: string[];
   /**
    * Values made from the last build's texts, by their hashes (`text_memo.ts`): the spill's
    * measures, plain text's data limits (the read stage's). None without the cache.
@@ -590,9 +597,16 @@ async function countPlaced(
     : cache.enabled
     ? loadWritten(speed.writtenPath)
     : undefined;
-  // Each block is hashed once, for the count cache and the manifest's document hashes.
-  const whole = resident ? undefined : documentHasher(prefixEnd(formatted));
-  const encodings = new Map(fresh.map((b) => [b, encodeBlock(b, whole)]));
+  // A block the last document had (by its name: a cached render kept in the pack, with its
+  // heading and fence) has its sha256 and length from its record, its text not read; when some
+  // have, the manifest hashes the document in one pass. Else each block is hashed once, for the
+  // count cache and the manifest's document hashes.
+  speed.names = resident || !cache.enabled ? undefined : formatted.map(blockName);
+  const named = speed.names ? knownBlocks(speed.names, speed.last) : [];
+  // Taken: the last document's names are not needed again (a string a block).
+  if (speed.last?.names) speed.last.names = undefined;
+  const whole = resident || named.some((k) => k) ? undefined : documentHasher(prefixEnd(formatted));
+  const encodings = new Map(fresh.map((b, i) => [b, named[i] ?? encodeBlock(b, whole)]));
   speed.wholeHashes = whole?.done();
   const found = await countFresh(speed, fresh, {
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
@@ -803,7 +817,7 @@ function resumedHashes(
   placed: PlacedBlock[],
 ): { prefix: string; total: string } | undefined {
   const { resident, hashes } = speed;
-  if (!resident) return undefined;
+  if (!resident) return lastDocumentHashes(speed, document, placed);
   const hashesOf = (doc: Uint8Array[] | StreamedDocument) => {
     const { prefix, total, states } = resumedDocumentHashes(doc, prefixLength(placed), {
       parts: hashes,
@@ -817,6 +831,26 @@ function resumedHashes(
   } catch {
     // The last document changed while it was read: hashed from the texts.
     return hashesOf(document);
+  }
+}
+
+/**
+ * A build's document hashes with the blocks the last document has read from its file (a
+ * megabyte at a time, not text by text from the cache's pack): the same bytes the emit stage
+ * copies from it. `undefined` without a last document, or when it changed while it was read
+ * (the manifest hashes the blocks' texts).
+ */
+function lastDocumentHashes(
+  speed: Speed,
+  document: StreamedDocument,
+  placed: PlacedBlock[],
+): { prefix: string; total: string } | undefined {
+  const { last, hashes } = speed;
+  if (!last) return undefined;
+  try {
+    return documentHashes(withWrittenBlocks(document, hashes, last), prefixLength(placed));
+  } catch {
+    return undefined;
   }
 }
 
@@ -854,8 +888,14 @@ async function emitPatched(speed: Speed, written: Written, write: boolean): Prom
     const stamp = fileStamp(output.document);
     // With each block's count: the next build takes the counts of the blocks it has again.
     const tokens = { tokenizer: speed.tokenizer, counts: written.placed.map((b) => b.tokens) };
+    // With each block's name: the next build takes the hash and length of a block it has again.
+    const names = resident
+      ? undefined
+      : written.placed === speed.counted && speed.names
+      ? speed.names
+      : written.placed.map(blockName);
     const document = stamp
-      ? { hashes, lengths: written.document.lengths, path: output.document, stamp, tokens }
+      ? { hashes, lengths: written.document.lengths, path: output.document, stamp, tokens, names }
       : undefined;
     if (resident) resident.keepDocument(document);
     else if (cache.enabled && document) await saveWritten(speed.writtenPath, document);

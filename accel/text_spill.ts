@@ -883,7 +883,7 @@ interface PackedText extends TextBacking {
 }
 
 /** What every text kept in a pack does (one set of functions, not closures per text). */
-const PACKED: ThisType<PackedText> & Pick<TextBacking, "read" | "bytes" | "derive"> = {
+const PACKED: ThisType<PackedText> & Pick<TextBacking, "read" | "bytes" | "derive" | "named"> = {
   derive(salt, compute) {
     const { memo } = this.state;
     return memo ? memoized(memo, this.name, salt, compute) : compute();
@@ -903,6 +903,10 @@ const PACKED: ThisType<PackedText> & Pick<TextBacking, "read" | "bytes" | "deriv
     const { state } = this;
     if (state.bytes.length < this.size) state.bytes = new Uint8Array(this.size);
     return readPacked(this, state.bytes);
+  },
+  // Its record's sha256 and where it starts (its name), and its size: the same bytes in any build.
+  named() {
+    return `${this.name} ${this.size}`;
   },
 };
 
@@ -965,6 +969,7 @@ function readPacked(
   into: Uint8Array,
 ): Uint8Array {
   text.state.stats.rawReads++;
+  countWork("kept bytes read", text.size);
   const out = into.subarray(0, text.size);
   if (!readAt(text.holder.file, text.offset, out)) {
     throw new Error(`[slop] A cache pack ended early at byte ${text.offset}`);

@@ -24,7 +24,7 @@
  */
 
 import { keptFiles } from "../pipeline/_task_map.ts";
-import { fitOrder } from "../pipeline/_task_fit.ts";
+import { fitOrder, triedEnough } from "../pipeline/_task_fit.ts";
 import { historyScores } from "../pipeline/_rank_history.ts";
 import { taskProse, taskTerms } from "../pipeline/_rank_terms.ts";
 import { DEFAULT_WEIGHTS, OTHER_FILES } from "../pipeline/rank.ts";
@@ -45,10 +45,14 @@ export interface Variant {
   mapShare?: number;
   /** `budget.mapTokens`. @default {16000} */
   mapTokens?: number;
-  /** How many ranked files the section tries in full (the build's `MAX_FIT_FILES`). @default {200} */
+  /** How many ranked files the section tries in full at most (the build's `MAX_FIT_FILES`). @default {200} */
   maxFit?: number;
+  /** Every one of the `maxFit` files tried, not only as many as `triedEnough` asks for (the build before). */
+  allTried?: boolean;
   /** The order the section tries its files in (`fitOrder`). */
   fit?: (costs: (number | undefined)[]) => number[];
+  /** The map without the large files' factor of `keptFiles` (the build before the eighteenth session). */
+  mapAsBefore?: boolean;
   /** The map's kept files given its room (default: `keptFiles` on co-change). */
   map?: (task: SimTask, room: number) => Set<string>;
   /**
@@ -90,12 +94,15 @@ const byPath = (a: SimFile, b: SimFile) => (a.path < b.path ? -1 : a.path > b.pa
 /** The section's headings and list, about (the build counts them; the simulation estimates). */
 const HEADINGS = 40;
 
-/** The files the map keeps in full within `room` tokens, as the build chooses them. */
-function mapFiles(task: SimTask, room: number): Set<string> {
+/**
+ * The files the map keeps in full within `room` tokens, as the build chooses them (`sectionRoom`:
+ * the budget less the map's part; absent, as before the eighteenth session).
+ */
+function mapFiles(task: SimTask, room: number, sectionRoom?: number): Set<string> {
   const files = task.files.filter((f) => f.tokens !== undefined);
   const changes = new Map(files.filter((f) => f.co > 0).map((f) => [f.path, f.co]));
   const candidates = files.map((f) => ({ path: f.path, tokens: f.tokens!, code: f.code }));
-  return new Set(keptFiles(candidates, changes, room));
+  return new Set(keptFiles(candidates, changes, room, { sectionRoom }));
 }
 
 /** Simulate the task build of `task` at `budget` with `variant`. */
@@ -103,7 +110,8 @@ export function simulate(task: SimTask, budget: number, variant: Variant = {}): 
   const mapShare = variant.mapShare ?? 0.5;
   const mapTokens = Math.min(Math.floor(budget * mapShare), variant.mapTokens ?? 16_000);
   const files = task.files.filter((f) => f.tokens !== undefined);
-  const kept = (variant.map ?? mapFiles)(task, mapTokens - 3);
+  const kept = variant.map?.(task, mapTokens - 3) ??
+    mapFiles(task, mapTokens - 3, variant.mapAsBefore ? undefined : budget - mapTokens);
   let mapBytes = 0;
   let mapUsed = 3;
   for (const f of files) if (kept.has(f.path)) (mapBytes += f.bytes, mapUsed += f.tokens!);
@@ -112,13 +120,22 @@ export function simulate(task: SimTask, budget: number, variant: Variant = {}): 
     : rankedWithHistory(task, files, !variant.noPairs);
   if (variant.rerank) ranked = variant.rerank(task, ranked);
   // As the build: the first files with text (the map's among them, with no cost to try).
-  const top = ranked.filter((f) => f.hasText).slice(0, variant.maxFit ?? 200);
+  let top = ranked.filter((f) => f.hasText).slice(0, variant.maxFit ?? 200);
   const room = () => ({
     tokens: Math.min(budget - mapTokens, budget - mapUsed) - task.taskTokens - HEADINGS,
     bytes: mapShare <= 0.5 && budget * mapShare <= (variant.mapTokens ?? 16_000)
       ? mapBytes * (1 - mapShare) / mapShare - task.message.length - 150
       : Infinity,
   });
+  if (!variant.allTried) {
+    // As the build: files in ranking order until `triedEnough` (the map's cost nothing).
+    let n = 0;
+    let tokens = 0;
+    for (; n < top.length && !triedEnough(n, tokens, room().tokens); n++) {
+      if (!kept.has(top[n].path)) tokens += top[n].tokens!;
+    }
+    top = top.slice(0, n);
+  }
   const costs = top.map((f) =>
     kept.has(f.path) ? undefined : { tokens: f.tokens!, bytes: f.bytes }
   );

@@ -92,6 +92,33 @@ function mapSize(size: number) {
 }
 
 /**
+ * The map's kept files by co-change over `tokens^0.5`, a file larger than `share` of the task
+ * section's room (`budget` less the map's part) counted `factor` times (`_task_map.ts`: 0.7, 1.5).
+ */
+function mapLarge(budget: number, share: number, factor: number) {
+  return (task: SimTask, room: number) => {
+    const section = budget - Math.min(Math.floor(budget / 2), 16_000);
+    const value = new Map<string, number>();
+    const files = task.files.filter((f) => f.tokens !== undefined);
+    for (const f of files) {
+      const score = f.co * (f.code ? 1 : OTHER_FILES) * (f.tokens! > share * section ? factor : 1);
+      if (score > 0) value.set(f.path, score / Math.max(f.tokens!, 1) ** 0.5);
+    }
+    const order = files.filter((f) => value.has(f.path)).sort((a, b) =>
+      value.get(b.path)! - value.get(a.path)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+    );
+    const kept = new Set<string>();
+    let left = room;
+    for (const f of order) {
+      if (f.tokens! > left) continue;
+      left -= f.tokens!;
+      kept.add(f.path);
+    }
+    return kept;
+  };
+}
+
+/**
  * After the ranking's first 100 files with text are tried as the build tries them, the files
  * changed with the best `k` (`coChangeNeighbours`, at most `most` of them, none of the 100) are
  * tried in full with what is left, best first.
@@ -166,7 +193,12 @@ function rankedTail(most = Infinity, skip = false): Variant {
 // The rows were measured against the build before the seventeenth session (100 files tried, the
 // first row): the simulation's default is now 200, so each row reads against that.
 const VARIANTS: [string, Variant | ((b: number) => Variant)][] = [
-  ["fit: 100 files tried (the build before)", { maxFit: 100 }],
+  ["the build before the eighteenth session", { allTried: true, mapAsBefore: true }],
+  ["fit: every one of the 200 tried (the build before the eighteenth session)", { allTried: true }],
+  ["map: large files not counted 1.5 times (the build before the eighteenth session)", {
+    mapAsBefore: true,
+  }],
+  ["fit: 100 files tried (the build before the seventeenth)", { maxFit: 100, allTried: true }],
   ["both: map over tokens^0.25, 200 files tried", { map: mapSize(0.25), maxFit: 200 }],
   ["tail: the ranked files after the first 100, with what is left", rankedTail()],
   [
@@ -211,6 +243,14 @@ for (const k of [3, 5, 10]) {
 }
 for (const size of [0.15, 0.25, 0.35, 0.5, 0.65]) {
   VARIANTS.push([`grid map: change over tokens^${size}`, { map: mapSize(size) }]);
+}
+for (const share of [0.5, 0.7, 0.85, 1]) {
+  for (const factor of [1, 1.5, 2, 3, 5, 10]) {
+    VARIANTS.push([
+      `grid large: map files over ${share} of the section's room counted ${factor} times`,
+      (b: number) => ({ map: mapLarge(b, share, factor) }),
+    ]);
+  }
 }
 for (const floor of [1, 250, 500, 1000, 2000, 4000]) {
   VARIANTS.push([`grid floor: place^-1.2 / max(tokens, ${floor})^0.5`, { fit: fitFloor(floor) }]);

@@ -410,28 +410,12 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
     const doc = shownPath(result.output.document);
     lines.push(`slop: wrote ${doc} (manifest ${shownPath(result.output.manifest)})`);
   }
-  const count = (s: string) => result.files.filter((f) => f.status === s).length;
-  const errors = count("error");
-  // Files the budget dropped to "listed" are skipped in the manifest, but not for a reason of
-  // their own: counted apart, "150 skipped" over three skipped lines read as files lost. A file
-  // the task section shows is rendered there, not among those listed (the counts add up to
-  // every file).
   const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
-  const inTask = new Set(m.task?.files.filter((f) => f.where === "task").map((f) => f.path));
-  const skippedFiles = result.files.filter((f) => f.status === "skipped");
-  const unshown = skippedFiles.filter((f) => !inTask.has(f.path));
-  const budgeted = unshown.filter((f) => dropped.has(f.path)).length;
-  const listed = budgeted ? `${formatCount(budgeted)} listed to fit the budget, ` : "";
-  const skipped = unshown.length - budgeted;
-  const rendered = count("rendered") + skippedFiles.length - unshown.length;
-  lines.push(
-    `files: ${formatCount(rendered)} rendered, ${listed}${formatCount(skipped)} skipped, ${
-      formatCount(errors)
-    } error${errors === 1 ? "" : "s"}`,
-  );
+  lines.push(filesLine(result, dropped));
   // Of the files rendered: a file a budget stepped down to "listed" is skipped, whatever its cache.
-  const cached = result.files.filter((f) => f.status === "rendered" && f.cache === "hit").length;
-  if (cached) lines.push(`cache: ${cached} of ${count("rendered")} rendered files from the cache`);
+  const rendered = result.files.filter((f) => f.status === "rendered");
+  const cached = rendered.filter((f) => f.cache === "hit").length;
+  if (cached) lines.push(`cache: ${cached} of ${rendered.length} rendered files from the cache`);
   const bySection = new Map<string, number>();
   for (const b of result.blocks) {
     bySection.set(b.section, (bySection.get(b.section) ?? 0) + b.length);
@@ -471,6 +455,30 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
     : result.warnings;
   lines.push(...warningLines(warnings));
   return lines.join("\n");
+}
+
+/**
+ * The summary's files line: rendered, listed to fit the budget (`dropped`), skipped, failed.
+ * Files the budget dropped to "listed" are skipped in the manifest, but not for a reason of
+ * their own: counted apart, "150 skipped" over three skipped lines read as files lost. A file
+ * the task section shows is counted among the rendered, not those listed.
+ */
+function filesLine(result: BuildResult, dropped: Set<string>): string {
+  const count = (s: string) => result.files.filter((f) => f.status === s).length;
+  const errors = count("error");
+  const inTask = new Set(
+    result.manifest.task?.files.filter((f) => f.where === "task").map((f) => f.path),
+  );
+  const skippedFiles = result.files.filter((f) => f.status === "skipped");
+  const unshown = skippedFiles.filter((f) => !inTask.has(f.path));
+  const budgeted = unshown.filter((f) => dropped.has(f.path)).length;
+  const listed = budgeted ? `${formatCount(budgeted)} listed to fit the budget, ` : "";
+  const skipped = unshown.length - budgeted;
+  // A file the map listed and the task section shows is rendered there: the counts add up.
+  const rendered = count("rendered") + skippedFiles.length - unshown.length;
+  return `files: ${formatCount(rendered)} rendered, ${listed}${formatCount(skipped)} skipped, ${
+    formatCount(errors)
+  } error${errors === 1 ? "" : "s"}`;
 }
 
 /** Files of the task section named in the summary's task line, at most. */

@@ -132,19 +132,7 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
       onProgress: bar.update,
     }).finally(bar.done);
     warnings.done();
-    if (flags.update) {
-      const text = formatLock(check.current);
-      await writeAtomic(config.lock, text);
-      const t = check.current.total;
-      say(
-        `slop check: pinned ${check.current.lines.length} blocks, ${formatBytes(t.bytes)}, ` +
-          `${formatCount(t.tokens)} ${check.current.tokenizer ?? "o200k"} tokens in ${lockName}` +
-          (check.diff ? " (was different)" : ""),
-      );
-      // The comparison with the lock as it was, and the prefix now pinned.
-      if (flags.json) console.log(JSON.stringify(checkSummary(check, lockName), null, 2));
-      return 0;
-    }
+    if (flags.update) return await pinLock(config.lock, { check, lockName, flags, say });
   } catch (error) {
     // The findings as data too, for a script or the GitHub Action (ci/action.ts).
     if (error instanceof SecretsFoundError && flags.json) {
@@ -157,6 +145,28 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
   }
   if (flags.json) console.log(JSON.stringify(checkSummary(check, lockName), null, 2));
   return verdict(check, { lockName, flags, budget, say });
+}
+
+/** `slop check --update`: write the lock this build made and say what it pinned; exit code 0. */
+async function pinLock(
+  lock: string,
+  { check, lockName, flags, say }: {
+    check: PrefixCheck;
+    lockName: string;
+    flags: CheckFlags;
+    say: (line: string) => void;
+  },
+): Promise<number> {
+  await writeAtomic(lock, formatLock(check.current));
+  const t = check.current.total;
+  say(
+    `slop check: pinned ${check.current.lines.length} blocks, ${formatBytes(t.bytes)}, ` +
+      `${formatCount(t.tokens)} ${check.current.tokenizer ?? "o200k"} tokens in ${lockName}` +
+      (check.diff ? " (was different)" : ""),
+  );
+  // The comparison with the lock as it was, and the prefix now pinned.
+  if (flags.json) console.log(JSON.stringify(checkSummary(check, lockName), null, 2));
+  return 0;
 }
 
 /** Print what a prefix check found; the exit code. */

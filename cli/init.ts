@@ -17,6 +17,9 @@
 import { delimiter, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
+import { readRegularText, readSettingText } from "../pipeline/helpers.ts";
+import { errorText } from "../pipeline/error_text.ts";
+import { shownPath } from "../pipeline/paths.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { printError } from "./_output.ts";
 import { toolchainFile } from "./_no_project.ts";
@@ -121,10 +124,13 @@ function foldersAbove(root: string): string[] {
   return folders;
 }
 
+/** The most bytes of a package.json read for its `packageManager` field. */
+const PACKAGE_JSON_LIMIT = 16 * 1024 * 1024;
+
 /** The manager named by the `packageManager` field of a package.json, if it names one. */
 function packageManagerField(path: string): NodeRunner | undefined {
   try {
-    const field = JSON.parse(Deno.readTextFileSync(path))?.packageManager;
+    const field = JSON.parse(readRegularText(path, PACKAGE_JSON_LIMIT))?.packageManager;
     const match = typeof field === "string" ? RUNNER_NAMES.exec(field) : null;
     return match ? match[1] as NodeRunner : undefined;
   } catch {
@@ -335,9 +341,13 @@ async function addTask(
 ): Promise<InitResult["denoJson"]> {
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    // Read as slop reads its own settings: a FIFO in its place would hold `slop init` for good, a
+    // link to `/dev/zero` would be read until memory ran out.
+    text = await readSettingText(path);
   } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
+    if (!(error instanceof Deno.errors.NotFound)) {
+      throw new Error(`Cannot read "${shownPath(path)}": ${errorText(error)}`);
+    }
     // Only the task: with a `nodeModulesDir` here, `deno task` would install a package.json's
     // dependencies into the project (slop's own modules need no setting of the project's).
     const fresh = { tasks: { context: task } };

@@ -7,8 +7,8 @@
  */
 
 import { redactMessage } from "../pipeline/redact_message.ts";
-import { join, relative, sep } from "node:path";
-import { ConfigError, loadConfig } from "../pipeline/config.ts";
+import { basename, dirname, join, relative, sep } from "node:path";
+import { ConfigError, loadConfig, namedAsConfig } from "../pipeline/config.ts";
 import { configImports, isModulePath } from "../accel/config_graph.ts";
 import { build, type BuildResult } from "../pipeline/build.ts";
 import { builtinPlugins } from "./_builtins.ts";
@@ -369,7 +369,7 @@ interface Watching {
   outputs: string[];
   /** The config; an edited config applies from the next rebuild on. */
   config: ResolvedConfig;
-  /** The config file the watch started with. */
+  /** The config file loaded last (the one the watch started with, or one written since). */
   configPath?: string;
   builtins: ReturnType<typeof builtinPlugins>;
   resident: Resident;
@@ -504,7 +504,11 @@ function notePending(
   { configPath, root }: { configPath?: string; root: string },
 ): void {
   const { paths } = change;
-  if (paths.includes(configPath!)) pending.configChanged = true;
+  // The config, or a file named as one in its folder: one written later under another name is
+  // loaded (where there was none) or named (a data file, one beside the config), as a new build would.
+  const folder = configPath ? dirname(configPath) : root;
+  const named = (p: string) => dirname(p) === folder && namedAsConfig(basename(p));
+  if (paths.some((p) => p === configPath || named(p))) pending.configChanged = true;
   paths.filter((p) => p !== configPath && isModulePath(p)).forEach((p) => pending.modules.add(p));
   if (change.structural) pending.structural = true;
   paths.forEach((p) => pending.changed.add(relative(root, p).split(sep).join("/")));
@@ -538,7 +542,9 @@ async function rebuildAfter(
   if (reload) {
     try {
       w.config = await loadWatchConfig(w.flags, { outputs: w.outputs, reload: true });
-      w.imports = configImports(w.configPath!);
+      // A config written where there was none, or removed: the one loaded now is watched.
+      w.configPath = w.config.configPath;
+      w.imports = w.configPath ? configImports(w.configPath) : Promise.resolve(new Set());
     } catch (error) {
       printError(error instanceof Error ? error.message : String(error));
     }

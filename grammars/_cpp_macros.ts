@@ -107,8 +107,11 @@ const HEAD_OPENS =
 /** A line that goes on on the next (a macro's definition): `\` at its end. */
 const CONTINUED = /\\[ \t\r]*$/;
 
-/** How many lines a test case's head may run over (see {@linkcode HEAD_OPENS}). */
-const HEAD_LINES = 8;
+/**
+ * How many lines a test case's head may run over (see {@linkcode HEAD_OPENS}): a template test's
+ * list of types may be one a line (CLI11's has 14 lines).
+ */
+const HEAD_LINES = 64;
 
 /**
  * How deep in parentheses the end of `text` is, those in strings and character literals aside
@@ -134,12 +137,16 @@ function depthAtEnd(text: string): number {
  * {@linkcode HEAD_LINES}.
  */
 function headOver(lines: string[], at: number): string | undefined {
-  if (!HEAD_OPENS.test(lines[at]) || depthAtEnd(lines[at]) <= 0) return undefined;
+  if (!HEAD_OPENS.test(lines[at])) return undefined;
+  // A string ends at its line's end at the latest: the head's depth is its lines' depths added.
+  let depth = depthAtEnd(lines[at]);
+  if (depth <= 0) return undefined;
   let head = lines[at];
   for (let i = at + 1; i < lines.length && i - at < HEAD_LINES; i++) {
     if (CONTINUED.test(lines[i - 1])) return undefined;
     head += "\n" + lines[i];
-    if (depthAtEnd(head) <= 0) return head;
+    depth += depthAtEnd(lines[i]);
+    if (depth <= 0) return head;
   }
   return undefined;
 }
@@ -189,7 +196,7 @@ export function catchTest(
   let line = text.slice(start, end < 0 ? text.length : end);
   // A head over several lines is read as one line, its breaks and indents one blank each.
   const over = HEAD_OPENS.test(line) && depthAtEnd(line) > 0
-    ? headOver(text.slice(start, start + 4096).split("\n", HEAD_LINES), 0)
+    ? headOver(text.slice(start, start + 16384).split("\n", HEAD_LINES), 0)
     : undefined;
   if (over !== undefined) line = over.replace(/[ \t]*\r?\n[ \t]*/g, " ");
   const head = suite ? DOCTEST_SUITE.exec(line) : CATCH_TEST.exec(line);

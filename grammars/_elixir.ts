@@ -15,7 +15,15 @@ interface ElixirNode {
   namedChildren: ElixirNode[];
   firstNamedChild: ElixirNode | null;
   parent: ElixirNode | null;
+  startIndex?: number;
   childForFieldName(name: string): ElixirNode | null;
+}
+
+/** A symbol the language table names at once (its `DeclaredName`). */
+interface DeclaredName {
+  name: string;
+  kind: string;
+  signature: string;
 }
 
 /** Calls that define a module-like container: their `do` block holds items. */
@@ -201,6 +209,38 @@ function elixirName(def: ElixirNode, type: string): ElixirNode | null | undefine
   return head?.type === "identifier" ? head : null;
 }
 
+/** ExUnit's calls that define a test or a group of them, by the kind of symbol each is. */
+const EXUNIT: Record<string, string> = { test: "test", property: "test", describe: "suite" };
+
+/**
+ * An ExUnit test (`test "adds" do ... end`, StreamData's `property "sums"`, kind `test`) or group
+ * (`describe "add/2" do ... end`, kind `suite`) as a symbol: named by its title's text, its
+ * signature the call up to its block (`test "adds", %{conn: conn}`); undefined for another call.
+ */
+function exunitTest(def: ElixirNode, type: string, text?: string): DeclaredName | undefined {
+  if (type !== "call") return undefined;
+  const word = called(def);
+  const kind = EXUNIT[word];
+  if (!kind) return undefined;
+  const title = def.namedChildren.find((c) => c.type === "arguments")?.firstNamedChild;
+  if (title?.type !== "string") return undefined;
+  const quoted = title.text;
+  if (quoted.includes("\n") || quoted.length > 300 || !/^"[^]*"$/.test(quoted)) return undefined;
+  // The call's text up to its block, as the file has it.
+  const block = def.namedChildren.find((c) => c.type === "do_block");
+  const start = def.startIndex ?? 0;
+  const own = text !== undefined && def.startIndex !== undefined
+    ? text.slice(start, start + def.text.length)
+    : def.text;
+  const head = block?.startIndex !== undefined ? own.slice(0, block.startIndex - start) : own;
+  const signature = head.replace(/\s+/g, " ").trim();
+  return {
+    name: quoted.slice(1, -1),
+    kind,
+    signature: signature.length > 240 ? `${signature.slice(0, 237)}...` : signature,
+  };
+}
+
 function elixirKind(def: ElixirNode, kind: string): string {
   if (def.type !== "call") return kind;
   const name = called(def);
@@ -235,6 +275,9 @@ export const ELIXIR = {
   values: new Set<string>(),
   isPublic: (def: ElixirNode) => !PRIVATE.has(called(def)),
   nameNode: elixirName,
+  // ExUnit's tests and `describe` groups, named by their titles.
+  describe: exunitTest,
+  symbolName: (def: ElixirNode, type: string) => exunitTest(def, type)?.name,
   fieldOf: elixirFieldOf,
   kindOf: elixirKind,
   opaque: new Set(["string", "sigil", "charlist"]),

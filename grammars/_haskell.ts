@@ -261,15 +261,29 @@ function haskellKeep(
   return !HASKELL_DROP.has(type);
 }
 
-/** An instance's name: its class and type (`Priced Inventory`). */
+/**
+ * An instance's name: its class and type (`Priced Inventory`); an operator's equation, which
+ * the grammar gives no name, its operator's (`a <+> b = ...`: `(<+>)`, ``x `plus` y``: `plus`).
+ */
 function haskellName(def: HaskellNode, type: string): string | undefined {
   if (type === "match") return hspecSpec(def)?.name;
   if (type === "infix") return hspecCall(def)?.name;
+  if (type === "function") return haskellOperator(def);
   if (type !== "instance") return undefined;
   const cls = def.childForFieldName("name")?.text;
   const of = def.childForFieldName("patterns")?.text;
   const name = [cls, of].filter(Boolean).join(" ").replace(/\s+/g, " ");
   return name.length > 0 && name.length <= 120 ? name : undefined;
+}
+
+/** The operator an equation defines (`a <+> b = ...`), as a name: `(<+>)`, or `plus` for `` `plus` ``. */
+function haskellOperator(def: HaskellNode): string | undefined {
+  if (def.childForFieldName("name")) return undefined;
+  const head = def.firstNamedChild;
+  if (head?.type !== "infix") return undefined;
+  const op = head.childForFieldName("operator");
+  if (op?.type === "operator" || op?.type === "constructor_operator") return `(${op.text})`;
+  return op?.type === "infix_id" ? op.firstNamedChild?.text : undefined;
 }
 
 /** A signature of a function type is a function's; another is a value's. */

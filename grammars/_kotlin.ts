@@ -374,6 +374,7 @@ export const KOTLIN = {
   describe: kotlinDescribe,
   symbolName: (def: KotlinNode, type: string) => kotlinDescribe(def, type)?.name,
   values: new Set(["property_declaration.value", "function_body.value"]),
+  expressionBodies: new Set(["function_body.value"]),
   isPublic: kotlinPublic,
   nameNode: kotlinName,
   fieldOf: kotlinFieldOf,

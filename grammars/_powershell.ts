@@ -200,7 +200,22 @@ function pesterCommand(block: PowerShellNode): PowerShellNode | null {
   for (let i = 0; node && i < 5 && node.type !== "command"; i++) node = node.parent;
   if (node?.type !== "command" || pesterBlock(node)?.startIndex !== block.startIndex) return null;
   const word = commandWord(node);
-  return PESTER_SUITES.has(word) || PESTER_TESTS.has(word) ? node : null;
+  if (PESTER_SUITES.has(word) || PESTER_TESTS.has(word)) return node;
+  return word === "inmodulescope" && holdsTests(block) ? node : null;
+}
+
+/**
+ * Whether a script block holds Pester suites or tests among its statements: an `InModuleScope
+ * 'm' { It 'adds' { ... } }` is then a suite of them, else a set-up block (elided).
+ */
+function holdsTests(block: PowerShellNode): boolean {
+  const body = block.firstNamedChild?.namedChildren.find((c) => c.type === "script_block_body");
+  const list = body?.namedChildren.find((c) => c.type === "statement_list");
+  return !!list?.namedChildren.some((item) => {
+    if (item.type !== "pipeline") return false;
+    const word = commandWord(commandOf(item));
+    return (PESTER_SUITES.has(word) || PESTER_TESTS.has(word)) && pesterItem(item);
+  });
 }
 
 /** A Pester title's text: a quoted string's inside (`'adds'`: `adds`), or a bare word. */
@@ -240,7 +255,7 @@ function pesterTest(
   const head = fileText(command, text).slice(0, (def.startIndex ?? 0) - (command.startIndex ?? 0))
     .replace(/\s+/g, " ").replace(/\s*\{\s*$/, "").trim();
   const signature = head.length > 240 ? `${head.slice(0, 237)}...` : head;
-  return { name: title, kind: PESTER_SUITES.has(word) ? "suite" : "test", signature };
+  return { name: title, kind: PESTER_TESTS.has(word) ? "test" : "suite", signature };
 }
 
 /**
@@ -421,12 +436,37 @@ function powershellParseText(text: string): string | undefined {
     } else if (text[end] === " " || text[end] === "\t") {
       read += text.slice(from, at + block.length - 1) + ";}";
       from = end + 1;
+    } else if ((before === " " || before === "\t") && bareArgumentBlock(text, at - 1)) {
+      // After a bare word (`Mock Get-Date {}` at a line's end), `{;` would join the word
+      // (`Get-Date{`) and the `}` close the block around it: an empty string is the argument.
+      read += text.slice(from, at) + "''";
+      from = end;
     } else if (before === " " || before === "\t") {
       read += text.slice(from, at - 1) + "{;";
       from = at + 1;
     }
   }
   return from === 0 ? undefined : read + text.slice(from);
+}
+
+/** Words after which a script block is a statement's, not a command's argument. */
+const BLOCK_KEYWORDS =
+  /^(?:else|elseif|try|catch|finally|trap|do|begin|process|end|clean|dynamicparam|switch|foreach|for|while|until|parallel|sequence|inlinescript)$/i;
+
+/**
+ * Whether the empty block whose blank before it is at `blank` is a command's argument after a bare
+ * word (`Mock Get-Date {}`): not a statement's block (`else {}`), nor a definition's body on a
+ * line that declares one (`function Get-X {}`, `class A {}`).
+ */
+function bareArgumentBlock(text: string, blank: number): boolean {
+  // The line's text before the blank, at most 200 characters of it (a long line of many empty
+  // blocks is not read again from its start for each).
+  let lineStart = blank;
+  while (lineStart > 0 && blank - lineStart < 200 && text[lineStart - 1] !== "\n") lineStart--;
+  const before = text.slice(lineStart, blank);
+  const word = /[\w-]+$/.exec(before)?.[0];
+  if (!word || BLOCK_KEYWORDS.test(word)) return false;
+  return !/^[ \t]*(?:function|filter|workflow|configuration|class|enum)\b/i.test(before);
 }
 
 /**
@@ -456,6 +496,7 @@ export const POWERSHELL = {
     "script_block.script_block_body",
   ]),
   bodyTypes: new Set(["script_block", "script_block_body"]),
+  bodyComments: true,
   parseText: powershellParseText,
   keep: powershellKeep,
   transparent: new Set<string>(),

@@ -118,6 +118,11 @@ export interface LanguageSpec {
   definitions: Record<string, DefinitionSpec>;
   /** `type.field` pairs whose child is a value elided when longer than `maxValueLines`. */
   values: Set<string>;
+  /**
+   * Of `values`, the pairs whose child is a function's expression body (Kotlin's `fun f() = run {
+   * ... }`): elided when it spans more than one line, whatever its length, and never walked.
+   */
+  expressionBodies?: Set<string>;
   /** Whether a definition is public API (for the outline). */
   isPublic: (def: NodeLike, name: string, scope: ScopeInfo) => boolean;
   /**
@@ -165,6 +170,11 @@ export interface LanguageSpec {
    * hold rather than elided (a test suite's callback holds its tests).
    */
   expands?: Set<string>;
+  /**
+   * The comments at a body's edges are beside it in the tree, not in it (PowerShell's last
+   * comment in a function follows its script block): elided with the body.
+   */
+  bodyComments?: boolean;
   /**
    * Whether a definition's function body is a container, walked for the items it holds rather
    * than elided (a C# extension method that maps an API's routes: `group.MapGet("/", ...)`).
@@ -757,7 +767,7 @@ function goSubtest(node: NodeLike): DeclaredName | undefined {
   const literal = /^(?:"(?:[^"\\]|\\.)*"|`[^`]*`)$/.test(title);
   return {
     name: literal ? title.slice(1, -1) : title,
-    kind: "test",
+    kind: goSubtests(node) ? "suite" : "test",
     signature: `${callee.text}(${title})`,
   };
 }
@@ -772,14 +782,28 @@ const GO_SUBTESTS = new WeakMap<NodeLike, boolean>();
  * function.
  */
 function goSubtests(def: NodeLike): boolean {
-  if (def.type !== "function_declaration" && def.type !== "method_declaration") return false;
+  const subtest = def.type === "expression_statement";
+  if (def.type !== "function_declaration" && def.type !== "method_declaration" && !subtest) {
+    return false;
+  }
   const known = GO_SUBTESTS.get(def);
   if (known !== undefined) return known;
-  const body = def.childForFieldName("body");
-  const runs = !!body && body.text.includes(".Run(") && goTestFunction(def) &&
+  // A subtest that runs subtests (`t.Run("math", func(t *testing.T) { t.Run("adds", ...) })`): a
+  // suite of them, its function's body walked as a test function's is.
+  const fn = subtest ? goSubtestFunction(def) : def;
+  const body = fn?.childForFieldName("body");
+  const runs = !!body && body.text.includes(".Run(") && (subtest || goTestFunction(def)) &&
     goRunsSubtests(body, 0);
   GO_SUBTESTS.set(def, runs);
   return runs;
+}
+
+/** The function a subtest's statement passes (`t.Run("adds", func(t *testing.T) {...})`). */
+function goSubtestFunction(statement: NodeLike): NodeLike | undefined {
+  const call = statement.firstNamedChild;
+  if (call?.type !== "call_expression") return undefined;
+  const fn = call.childForFieldName("arguments")?.namedChildren[1];
+  return fn?.type === "func_literal" ? fn : undefined;
 }
 
 /**
@@ -806,6 +830,8 @@ function goRunsSubtests(block: NodeLike, depth: number): boolean {
 function goSubtestList(list: NodeLike): boolean {
   let up = list.parent?.parent;
   for (let i = 0; up?.type === "for_statement" && i < 4; i++) up = up.parent?.parent?.parent;
+  // A subtest's function: its statement (past the call and its arguments).
+  if (up?.type === "func_literal") up = up.parent?.parent?.parent;
   return !!up && goSubtests(up);
 }
 
@@ -858,6 +884,8 @@ const GO: Omit<LanguageSpec, "id" | "extensions"> = {
     expression_statement: { kind: "test", checked: true },
   },
   walksBody: goSubtests,
+  // A subtest that runs subtests holds them (see `goSubtests`).
+  expands: new Set(["suite"]),
   defines: (node, type) => type !== "expression_statement" || goSubtest(node) !== undefined,
   describe: (def, type) => type === "expression_statement" ? goSubtest(def) : undefined,
   symbolName: (def, type) => type === "expression_statement" ? goSubtest(def)?.name : undefined,
@@ -2060,7 +2088,15 @@ function csharpKeep(node: NodeLike, type: string = node.type, container?: NodeLi
   // A route method's statements (see `csharpRouteMethod`) are kept as a program's are, and so are
   // those of a block of a branch or loop in either that maps a route.
   if (container?.type === "block" && csharpProgramBlock(container)) {
-    return csharpStatementKept(node, type);
+    const section = container.parent?.type === "switch_section";
+    return section && CSHARP_JUMPS.has(type) || csharpStatementKept(node, type);
+  }
+  // A switch's section (or its block): its labels, its statements as a block's, and its jumps (a
+  // section that seemed to fall through would mislead).
+  if (container?.type === "switch_section") {
+    if (!type.endsWith("_statement") && type !== "block") return type !== "ERROR";
+    return CSHARP_JUMPS.has(type) ||
+      csharpProgramBlock(container) && csharpStatementKept(node, type);
   }
   if (type === "global_statement") {
     const statement = node.firstNamedChild;
@@ -2100,9 +2136,19 @@ function csharpBranches(node: NodeLike): number {
   return count;
 }
 
+/** The statements that end a switch's section. */
+const CSHARP_JUMPS = new Set([
+  "break_statement",
+  "return_statement",
+  "continue_statement",
+  "goto_statement",
+  "throw_statement",
+]);
+
 /** The statements of a program that branch, loop or guard a block: kept with their heads. */
 const CSHARP_COMPOUND = new Set([
   "if_statement",
+  "switch_statement",
   "for_statement",
   "foreach_statement",
   "while_statement",
@@ -2126,7 +2172,9 @@ function csharpProgramBlock(block: NodeLike): boolean {
   for (let i = 0; up && i < 64; i++, up = up.parent) {
     if (up.type === "global_statement") return true;
     if (up.type === "method_declaration") return csharpRouteMethod(up);
-    if (!CSHARP_COMPOUND.has(up.type) && !/^(?:catch|finally)_clause$/.test(up.type)) return false;
+    if (
+      !CSHARP_COMPOUND.has(up.type) && !/^(?:catch|finally)_clause$|^switch_/.test(up.type)
+    ) return false;
   }
   return false;
 }
@@ -2208,11 +2256,12 @@ const ROUTE_METHODS = new WeakMap<NodeLike, boolean>();
 
 /**
  * Whether a statement of a route method's body, or of a block of a program's or a route method's
- * branches and loops, maps a route or a group.
+ * branches and loops (a switch's section too), maps a route or a group.
  */
 function csharpRouteStatement(node: NodeLike): boolean {
   const up = node.parent;
-  return up?.type === "block" && csharpProgramBlock(up) && csharpRoute(node) !== undefined;
+  return (up?.type === "block" || up?.type === "switch_section") && csharpProgramBlock(up) &&
+    csharpRoute(node) !== undefined;
 }
 
 const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
@@ -2227,6 +2276,8 @@ const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
     "declaration_list",
     "enum_member_declaration_list",
     "block",
+    // A program's `switch`'s sections (see `csharpKeep`).
+    "switch_section",
   ]),
   functionBodies: new Set([
     "method_declaration.body",
@@ -2334,13 +2385,18 @@ const BASH: Omit<LanguageSpec, "id" | "extensions"> = {
 
 /**
  * Scala items: definitions and declarations, packages and package objects (`package object os {`,
- * Scala 2's members of a package), imports and exports, not expressions.
+ * Scala 2's members of a package), imports and exports, not expressions but a suite's tests.
  */
 function scalaKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
   if (type === "ERROR") return false;
   if (container?.type === "compilation_unit" && sbtSetting(node, type)) return true;
   if (type === "call_expression") return scalaTest(node) !== undefined;
   if (type === "infix_expression") return scalaSpecTest(node) !== undefined;
+  // A test its block's value is ascribed to (`test("x") { ... }: @nowarn("...")`).
+  if (type === "ascription_expression") {
+    const call = node.firstNamedChild;
+    return call?.type === "call_expression" && scalaTest(call) !== undefined;
+  }
   return type.endsWith("_definition") || type.endsWith("_declaration") ||
     type === "package_clause" || type === "package_object" || type === "enum_case_definitions";
 }

@@ -76,6 +76,18 @@ const FIXED_SETTINGS: readonly string[] = [
   ...["-c", "log.showRoot=true"],
 ];
 
+/**
+ * The reason of a git that failed without a word on stderr (`rev-parse --quiet` of an unknown
+ * ref): told apart from one that named its cause.
+ *
+ * @example
+ * ```ts
+ * import { NO_REASON } from "./_git.ts";
+ * NO_REASON; // "git failed"
+ * ```
+ */
+export const NO_REASON = "git failed";
+
 /** What git answered: its stdout, or why it failed (its first error line), or its deadline. */
 export type GitOutput = { out: string; stderr: string } | { failed: string } | typeof TIMED_OUT;
 
@@ -167,7 +179,7 @@ async function withInput(child: Deno.ChildProcess, input: string): Promise<Deno.
 function failureLine(stderr: string): string {
   const lines = stderr.split("\n").map((l) => l.trim()).filter(Boolean);
   const first = lines.find((l) => l.startsWith("fatal:")) ??
-    lines.find((l) => l.startsWith("error:")) ?? lines[0] ?? "git failed";
+    lines.find((l) => l.startsWith("error:")) ?? lines[0] ?? NO_REASON;
   const command = lines.find((l) => /^git [a-z]/.test(l));
   const reason = first.replace(/^(fatal|error): /, "");
   return command ? `${reason}; to allow it, run "${command}"` : reason;

@@ -11,7 +11,7 @@
 import { chooseView, focusOf, transformFiles } from "./transform.ts";
 import { findViewMode } from "./registry.ts";
 import { LISTED, rankOf, totalTokens } from "./budget.ts";
-import { fitOrder } from "./_task_fit.ts";
+import { fitOrder, triedEnough } from "./_task_fit.ts";
 import { MAX_TASK_FILES, UNBUDGETED_FILES } from "./_task_budget.ts";
 import type { FitTaskOptions } from "./_task_inputs.ts";
 import { bytesOf, costOf, fits, type Limits, take } from "./_task_room.ts";
@@ -36,10 +36,11 @@ interface ChooseContext extends Omit<FitTaskOptions, "sources"> {
 }
 
 /**
- * The section's entries, in ranking order. With a budget: first the candidates in their own view,
- * tried in the order {@linkcode fitOrder} gives (expected recall per token; one that does not fit
- * is passed over), then the passed-over ones as skeletons, then as outlines, with what is left;
- * then the rest named while the list fits. Without one: the first {@linkcode UNBUDGETED_FILES}
+ * The section's entries, in ranking order. With a budget: first the candidates in their own view
+ * (as many as {@linkcode triedEnough} asks for, in ranking order), tried in the order
+ * {@linkcode fitOrder} gives (expected recall per token; one that does not fit is passed over),
+ * then the passed-over ones as skeletons, then as outlines, with what is left; then the rest
+ * named while the list fits. Without one: the first {@linkcode UNBUDGETED_FILES}
  * that render in their own view. Costs are estimated per block (`### path` and a fence); the
  * caller checks the assembled document.
  *
@@ -84,8 +85,15 @@ export async function chooseEntries(
     }
     return chosen;
   }
+  // Prepared in ranking order until enough are tried (`triedEnough`): the rest are not rendered.
   const ready = [];
-  for (const entry of chosen) ready.push(await own(entry));
+  let tried = 0;
+  for (const entry of chosen) {
+    if (triedEnough(ready.length, tried, left.tokens)) break;
+    const next = await own(entry);
+    ready.push(next);
+    tried += next?.cost.tokens ?? 0;
+  }
   for (const i of fitOrder(ready.map((r) => r?.cost.tokens))) {
     if (fits(left, ready[i]!.cost)) place(chosen[i], ready[i]!, left);
   }

@@ -12,6 +12,14 @@
  * because the files a task needs are larger than the others at the same
  * place (see bench/README.md, "Task builds").
  *
+ * How many of the ranked files are tried at all: the first
+ * {@linkcode MIN_FIT_FILES}, then more (up to the section's cap) only while
+ * the ones tried hold less than {@linkcode FIT_ROOM_TIMES} times the
+ * section's room ({@linkcode triedEnough}). A file ranked past them is
+ * tried first only when it is small and the room large; with a small room
+ * the first files already hold several times what fits, and preparing more
+ * is work that changes nothing.
+ *
  * @module
  */
 
@@ -20,6 +28,29 @@ export const RANK_DECAY = 1.2;
 
 /** How much a file's tokens count against its chance of being needed. */
 export const SIZE_EXPONENT = 0.5;
+
+/** How many ranked files the section tries in full at least (when it has that many). */
+export const MIN_FIT_FILES = 100;
+
+/** Past {@linkcode MIN_FIT_FILES}, files are tried until the tried ones hold this many times the room. */
+export const FIT_ROOM_TIMES = 4;
+
+/**
+ * Whether the section has tried enough files in full: `count` files tried, holding `tokens`
+ * together, for a room of `room` tokens (at least {@linkcode MIN_FIT_FILES}, then until they
+ * hold {@linkcode FIT_ROOM_TIMES} times the room).
+ *
+ * @example
+ * ```ts
+ * import { triedEnough } from "./_task_fit.ts";
+ * triedEnough(100, 60000, 12000); // true: 100 files, five times the room
+ * triedEnough(100, 60000, 100000); // false: a large room, small files may still fit
+ * triedEnough(40, 60000, 12000); // false: fewer than 100
+ * ```
+ */
+export function triedEnough(count: number, tokens: number, room: number): boolean {
+  return count >= MIN_FIT_FILES && tokens >= FIT_ROOM_TIMES * room;
+}
 
 /**
  * The indices of `costs` (the tokens of each ranked file in full, best

@@ -17,6 +17,14 @@
  * reads the task: the choice depends on the tree, its history, the config
  * and the budget only.
  *
+ * A file larger than {@linkcode LARGE_SHARE} of the task section's room
+ * (the budget less the map's part) is worth {@linkcode LARGE_FACTOR} times
+ * as much: the section seldom holds it in full (its room is near its size,
+ * and it is held to the map's bytes too), so the map is its one place in
+ * full. A large file that many tasks edit (a framework's `app.py`) is then
+ * kept before several small ones the section can take when a task needs
+ * them (see bench/README.md, "eighteenth session").
+ *
  * @module
  */
 
@@ -24,6 +32,21 @@ import { OTHER_FILES } from "./rank.ts";
 
 /** How much a file's tokens count against its change score when the map chooses it. */
 export const MAP_SIZE_EXPONENT = 0.5;
+
+/** A file larger than this share of the task section's room counts {@linkcode LARGE_FACTOR} times. */
+export const LARGE_SHARE = 0.7;
+
+/** How much more a file larger than {@linkcode LARGE_SHARE} of the section's room is worth. */
+export const LARGE_FACTOR = 1.5;
+
+/** Options of {@linkcode keptFiles}. */
+export interface KeptOptions {
+  /**
+   * The task section's room in tokens (the budget less the map's part): a file larger than
+   * {@linkcode LARGE_SHARE} of it is worth {@linkcode LARGE_FACTOR} times. Absent: no file is.
+   */
+  sectionRoom?: number;
+}
 
 /** A file the map may keep in full, as {@linkcode keptFiles} sees it. */
 export interface MapCandidate {
@@ -37,11 +60,13 @@ export interface MapCandidate {
 
 /**
  * The paths to keep in full in the map, within `room` tokens: by change
- * score (from `changes`, absent is 0) over `tokens^MAP_SIZE_EXPONENT`,
- * highest first, ties by path in code-unit order; each one that fits is
- * taken and the others passed over. A file that never changed is never
- * kept, unless no file has a change score (no history to tell them apart):
- * then each counts as changed once. The result is sorted by path.
+ * score (from `changes`, absent is 0) over `tokens^MAP_SIZE_EXPONENT`
+ * (times {@linkcode LARGE_FACTOR} for a file larger than
+ * {@linkcode LARGE_SHARE} of `options.sectionRoom`), highest first, ties by
+ * path in code-unit order; each one that fits is taken and the others passed
+ * over. A file that never changed is never kept, unless no file has a change
+ * score (no history to tell them apart): then each counts as changed once.
+ * The result is sorted by path.
  *
  * @example
  * ```ts
@@ -51,9 +76,11 @@ export interface MapCandidate {
  *   { path: "src/util.py", tokens: 100, code: true },
  *   { path: "CHANGES.md", tokens: 400, code: false },
  * ];
- * const changes = new Map([["src/app.py", 1], ["src/util.py", 0.5], ["CHANGES.md", 1]]);
+ * const changes = new Map([["src/app.py", 1], ["src/util.py", 0.45], ["CHANGES.md", 1]]);
  * keptFiles(files, changes, 1000); // ["src/app.py", "src/util.py"]
  * keptFiles(files, changes, 500); // ["CHANGES.md", "src/util.py"]
+ * // With a section of 1,200 tokens, app.py (900, over 0.7 of it) is worth 1.5 times as much.
+ * keptFiles(files, changes, 950, { sectionRoom: 1200 }); // ["src/app.py"]
  * keptFiles(files, new Map(), 1000); // ["src/app.py", "src/util.py"]: no history, each once
  * ```
  */
@@ -61,16 +88,19 @@ export function keptFiles(
   files: MapCandidate[],
   changes: Map<string, number>,
   room: number,
+  options: KeptOptions = {},
 ): string[] {
   // No file has a change score (outside git, no commit yet, or only commits too large to count,
   // as a shallow clone's or a first import's): history tells the files apart no more than it
   // does when one commit added them all, so each counts as changed once (else the map keeps no
   // file in full and the task section, limited to the map's bytes, has little room).
   const known = files.some((f) => (changes.get(f.path) ?? 0) > 0);
+  const large = LARGE_SHARE * (options.sectionRoom ?? Infinity);
   const value = new Map<string, number>();
   for (const f of files) {
     const score = (known ? changes.get(f.path) ?? 0 : 1) * (f.code ? 1 : OTHER_FILES);
-    if (score > 0) value.set(f.path, score / Math.max(f.tokens, 1) ** MAP_SIZE_EXPONENT);
+    const factor = f.tokens > large ? LARGE_FACTOR : 1;
+    if (score > 0) value.set(f.path, factor * score / Math.max(f.tokens, 1) ** MAP_SIZE_EXPONENT);
   }
   const order = files.filter((f) => value.has(f.path)).sort((a, b) =>
     value.get(b.path)! - value.get(a.path)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)

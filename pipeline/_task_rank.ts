@@ -16,8 +16,9 @@ import { type FitTaskOptions, taskHistory } from "./_task_inputs.ts";
 import type { BuildState, RenderedFile, SourceFile, Store, ViewModePlugin } from "./types.ts";
 
 /**
- * How many ranked files a budgeted task section tries in full (a larger budget holds more than
+ * The most ranked files a budgeted task section tries in full (a larger budget holds more than
  * the list names): at 128k the first 100 often leave room that small files ranked after them fill.
+ * How many it tries is `triedEnough`'s (`_task_fit.ts`): past 100, only while the room is large.
  */
 const MAX_FIT_FILES = 200;
 

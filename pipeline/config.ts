@@ -7,7 +7,17 @@
  */
 
 import { lockVariant } from "./lock.ts";
-import { isAbsolute, join, relative, resolve, sep, shownPath, toFileUrl } from "./_path.ts";
+import {
+  basename,
+  dirname,
+  isAbsolute,
+  join,
+  relative,
+  resolve,
+  sep,
+  shownPath,
+  toFileUrl,
+} from "./_path.ts";
 import { normalizeEntryPath, settleWithin } from "./helpers.ts";
 import { slopImportHint } from "./_config_import_hint.ts";
 import {
@@ -402,6 +412,11 @@ export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfi
     persona,
   });
   checkOwnDirs(raw, config, display);
+  // Found by its name: another config file beside it is passed over, and each build says so.
+  if (configPath && !flags.config) {
+    const beside = configFilesBeside(configPath);
+    if (beside.length) config.configsBeside = beside;
+  }
   return config;
 }
 
@@ -801,34 +816,80 @@ function findConfigFile(cwd: string, explicit?: string): string | undefined {
  * ```
  */
 export function unloadedConfigFile(dir: string): string | undefined {
+  return configFilesIn(dir, { except: CONFIG_FILES, first: true })[0];
+}
+
+/**
+ * The files beside a loaded config file that look like slop configs too (`slop.config.yaml`, or
+ * `slop.config.js` beside `slop.config.ts`, which is found first): slop loads only the one, so
+ * each is told by the build rather than passed over. The loaded file under another spelling (a
+ * file system blind to case) is not one. In code-unit order; none when the folder cannot be read.
+ */
+function configFilesBeside(configPath: string): string[] {
+  const loaded = statOf(configPath);
+  const same = (info: Deno.FileInfo) =>
+    loaded !== undefined && info.ino !== null && info.dev === loaded.dev &&
+    info.ino === loaded.ino;
+  return configFilesIn(dirname(configPath), { except: [basename(configPath)], same });
+}
+
+/** Options of {@linkcode configFilesIn}. */
+interface ConfigFilesOptions {
+  /** Names passed over. */
+  except: string[];
+  /** Only the first name. */
+  first?: boolean;
+  /** Whether a file is the loaded config itself (passed over). */
+  same?: (info: Deno.FileInfo) => boolean;
+}
+
+/** The regular files of `dir` named as slop configs are (in any letter case), in code-unit order. */
+function configFilesIn(dir: string, { except, first = false, same }: ConfigFilesOptions): string[] {
   let names: string[];
   try {
     names = [...Deno.readDirSync(dir)].map((entry) => entry.name)
-      .filter((name) => !CONFIG_FILES.includes(name) && CONFIG_NAMES.has(name.toLowerCase()))
+      .filter((name) => !except.includes(name) && CONFIG_NAMES.has(name.toLowerCase()))
       .sort();
   } catch {
-    return undefined;
+    return [];
   }
-  return names.find((name) => statOf(join(dir, name))?.isFile);
+  const found: string[] = [];
+  for (const name of names) {
+    const info = statOf(join(dir, name));
+    if (!info?.isFile || same?.(info)) continue;
+    found.push(name);
+    if (first) break;
+  }
+  return found;
 }
 
-/** Names a config may be given by, in lower case: those slop loads and those it does not. */
-const CONFIG_NAMES = new Set([
-  "ts",
-  "js",
-  "mjs",
-  "json",
-  "jsonc",
-  "json5",
-  "yaml",
-  "yml",
-  "toml",
-  "cjs",
-  "cts",
-  "mts",
-  "tsx",
-  "jsx",
-].map((ext) => `slop.config.${ext}`));
+/**
+ * Whether a file's name is one a slop config may be given by, in any letter case: those slop
+ * loads (`slop.config.ts`) and those it names as not loaded (`slop.config.yaml`). A watch reloads
+ * the config when a file of such a name beside it changes.
+ *
+ * @example
+ * ```ts
+ * import { namedAsConfig } from "./config.ts";
+ * namedAsConfig("Slop.Config.yaml"); // true
+ * namedAsConfig("slop.lock"); // false
+ * ```
+ */
+export function namedAsConfig(name: string): boolean {
+  return CONFIG_NAMES.has(name.toLowerCase());
+}
+
+/**
+ * Names a config may be given by, in lower case: those slop loads ({@linkcode CONFIG_FILES}, in
+ * order) and those it names as not loaded.
+ */
+export const ALL_CONFIG_NAMES: string[] = [
+  ...CONFIG_FILES,
+  ...["json", "jsonc", "json5", "yaml", "yml", "toml", "cjs", "cts", "mts", "tsx", "jsx"]
+    .map((ext) => `slop.config.${ext}`),
+];
+
+const CONFIG_NAMES = new Set(ALL_CONFIG_NAMES);
 
 /** Throw when the config's path is a FIFO, socket or device: importing one waits forever. */
 function notRegular(info: Deno.FileInfo, name: string): void {

@@ -255,7 +255,7 @@ export interface PublishOptions {
 export interface WrittenAhead {
   /** The temp file. */
   path: string;
-  /** Its inode, size and modification time when written. */
+  /** Its inode, size, modification and change time when written (`fileStamp()`). */
   stamp: string;
   /** The output folder, when it was made for it (removed with it, while empty). */
   madeDir?: string;

@@ -7,6 +7,7 @@
  */
 
 import { dirname, isAbsolute, join, resolve } from "./_path.ts";
+import { readRegularText } from "./helpers.ts";
 
 /** A work tree's git folder, its common folder, and whether `.git` is a file naming them. */
 export interface GitFolders {
@@ -43,6 +44,8 @@ export interface GitFolders {
  * ```
  */
 export function gitFolders(root: string): GitFolders {
+  // `.git` and `commondir` are read as files of one line, of a regular file only: an unpacked
+  // tree's `commondir` linked to `/dev/zero` was read until memory ran out, a FIFO for good.
   const dir = root.replace(/[\\/]+$/, "");
   const dotGit = `${dir}/.git`;
   let info: Deno.FileInfo | undefined;
@@ -57,7 +60,7 @@ export function gitFolders(root: string): GitFolders {
   let named: RegExpExecArray | null;
   try {
     if (!info?.isFile) return inside;
-    named = /^gitdir:[ \t]*(.+?)\s*$/m.exec(Deno.readTextFileSync(dotGit));
+    named = /^gitdir:[ \t]*(.+?)\s*$/m.exec(readRegularText(dotGit, GIT_FILE_LIMIT));
   } catch {
     return inside;
   }
@@ -65,7 +68,7 @@ export function gitFolders(root: string): GitFolders {
   const gitDir = resolve(dir, named[1]);
   let commonDir = gitDir;
   try {
-    commonDir = resolve(gitDir, Deno.readTextFileSync(join(gitDir, "commondir")).trim());
+    commonDir = resolve(gitDir, readRegularText(join(gitDir, "commondir"), GIT_FILE_LIMIT).trim());
   } catch {
     // No `commondir` (a submodule's folder, a plain repository): the git folder is common.
   }
@@ -155,3 +158,6 @@ export function mayBeInWorkTree(root: string): boolean {
     dir = parent;
   }
 }
+
+/** The most bytes of a `.git` file or a `commondir` read (each one line naming a folder). */
+const GIT_FILE_LIMIT = 64 * 1024;

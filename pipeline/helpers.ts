@@ -12,7 +12,10 @@
 
 import { createHash } from "node:crypto";
 import { Buffer } from "node:buffer";
-import { basename, dirname, join } from "./_path.ts";
+import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { open } from "node:fs/promises";
+import { basename, dirname, join, sep } from "./_path.ts";
+import { concatBytes } from "./_bytes.ts";
 import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text.ts";
 
 export { concatBytes, readAt } from "./_bytes.ts";
@@ -638,10 +641,18 @@ const FILE_BLOCK_TEXT: ThisType<FileBlockText> & Omit<TextBacking, "length" | "b
     return Object.getPrototypeOf(other) === FILE_BLOCK_TEXT && record !== undefined &&
       that.head === this.head && that.tail === this.tail && textBacking(that.file) === record;
   },
+  // Its file's text's name, with the two short parts around it (the whole block's bytes).
+  named() {
+    const inner = textBacking(this.file)?.named?.();
+    return inner === undefined ? undefined : `${inner}\0${this.head}\0${this.tail}`;
+  },
 };
 
 /**
- * The stamp of a file (inode, size, modification time), or `undefined` when it is gone.
+ * The stamp of a file (inode, size, modification time, status change time), or `undefined` when
+ * it is gone. The status change time is the kernel's, set on every write, `touch -d` or rename:
+ * a file rewritten in place to the same size with its modification time put back (`cp -p`,
+ * `touch -d`) has another stamp.
  *
  * @example
  * ```ts
@@ -652,7 +663,7 @@ const FILE_BLOCK_TEXT: ThisType<FileBlockText> & Omit<TextBacking, "length" | "b
 export function fileStamp(path: string): string | undefined {
   try {
     const info = Deno.statSync(path);
-    return `${info.ino}:${info.size}:${info.mtime?.getTime()}`;
+    return `${info.ino}:${info.size}:${info.mtime?.getTime()}:${info.ctime?.getTime()}`;
   } catch {
     return undefined;
   }
@@ -745,13 +756,81 @@ class NotRegularFileError extends Error {
  * await readSettingText("/dev/zero").catch((e) => e.message); // "it is not a regular file (…"
  * ```
  */
-export async function readSettingText(path: string): Promise<string> {
+export async function readSettingText(
+  path: string,
+  options: SettingReadOptions = {},
+): Promise<string> {
   try {
     checkRegular(await Deno.stat(path));
-    return await Deno.readTextFile(path);
+    if (options.within !== undefined && await leadsOut(path, options.within)) {
+      throw new Error(LEADS_OUT);
+    }
+    // Opened without waiting and judged by what was opened: a FIFO put in its place since the
+    // look would hold the open, a file grown past what a text can hold would be read whole.
+    const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    try {
+      const info = await file.stat();
+      if (info.isDirectory()) throw new Deno.errors.IsADirectory("it is a folder");
+      if (!info.isFile()) throw new NotRegularFileError();
+      if (info.size > SETTING_LIMIT) throw new Error(overSettingLimit());
+      const chunks: Uint8Array[] = [];
+      let total = 0;
+      while (true) {
+        // The size looked at and a byte more, then what it grew by since, a little at a time.
+        const want = total === 0 ? info.size + 1 : 1 << 16;
+        const chunk = new Uint8Array(Math.min(want, SETTING_LIMIT + 1 - total));
+        const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
+        if (bytesRead === 0) break;
+        chunks.push(chunk.subarray(0, bytesRead));
+        total += bytesRead;
+        if (total > SETTING_LIMIT) throw new Error(overSettingLimit());
+      }
+      return new TextDecoder().decode(chunks.length === 1 ? chunks[0] : concatBytes(chunks));
+    } finally {
+      await file.close();
+    }
   } catch (error) {
-    throw plainReadError(error);
+    throw plainReadError(nodeError(error));
   }
+}
+
+/** Options of {@linkcode readSettingText}. */
+export interface SettingReadOptions {
+  /**
+   * The project's root, for a file slop reads from the project by default (the beads list, the
+   * knowledge digest): one that a symbolic link leads out of it is not read, as a project file
+   * would not be (its text would reach the document). @default {undefined} not checked
+   */
+  within?: string;
+}
+
+/** Why a setting file a link leads out of the root is not read. */
+const LEADS_OUT = "a symbolic link leads it out of the root (set allowOutsideRoot to allow it)";
+
+/** Whether `path`, under `root` by its name, is elsewhere by its real path. */
+async function leadsOut(path: string, root: string): Promise<boolean> {
+  const real = await Deno.realPath(path);
+  const realRoot = await Deno.realPath(root).catch(() => root);
+  return real !== realRoot && !real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
+}
+
+/**
+ * The most bytes of a setting file read: about the longest text V8 holds as one string
+ * (2^29 - 24 characters); a `.gitignore` or `slop.lock` that large is refused by its size, unread.
+ */
+const SETTING_LIMIT = 512 * 1024 * 1024;
+
+function overSettingLimit(): string {
+  return `it holds over ${SETTING_LIMIT} bytes, more than slop reads of a setting file`;
+}
+
+/** A `node:fs` call's error as Deno's own (`NotFound`, `PermissionDenied`), which callers test for. */
+function nodeError(error: unknown): unknown {
+  const code = (error as { code?: unknown }).code;
+  if (code === "ENOENT") return new Deno.errors.NotFound("No such file or directory (os error 2)");
+  if (code === "EACCES") return new Deno.errors.PermissionDenied("Permission denied (os error 13)");
+  if (code === "EISDIR") return new Deno.errors.IsADirectory("Is a directory (os error 21)");
+  return error;
 }
 
 /**
@@ -781,4 +860,40 @@ function plainReadError(error: unknown): unknown {
  */
 export function checkRegular(info: Deno.FileInfo): void {
   if (!info.isFile && !info.isDirectory) throw new NotRegularFileError();
+}
+
+/**
+ * The text of a regular file of at most `limit` bytes (UTF-8), read without waiting: a FIFO put
+ * where a setting file is read would hold the open (or the read) for good, a link to a device
+ * (`/dev/zero`) would be read without end. Throws an `Error` saying it is no regular file (a
+ * folder neither), or that it holds more than `limit` bytes; a failed open throws `node:fs`'s.
+ *
+ * @example
+ * ```ts
+ * import { readRegularText } from "./helpers.ts";
+ * const path = await Deno.makeTempFile();
+ * await Deno.writeTextFile(path, "gitdir: ../g\n");
+ * readRegularText(path, 4096); // "gitdir: ../g\n"
+ * ```
+ */
+export function readRegularText(path: string, limit: number): string {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    if (!fstatSync(fd).isFile()) {
+      throw new Error("it is not a regular file (a FIFO, socket or device)");
+    }
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    while (true) {
+      const chunk = new Uint8Array(Math.min(1 << 16, limit + 1 - total));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      chunks.push(chunk.subarray(0, n));
+      total += n;
+      if (total > limit) throw new Error(`it holds over ${limit} bytes`);
+    }
+    return new TextDecoder().decode(concatBytes(chunks));
+  } finally {
+    closeSync(fd);
+  }
 }

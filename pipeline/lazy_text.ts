@@ -52,6 +52,13 @@ export interface TextBacking {
    * when it is not known.
    */
   sameAs?(other: TextBacking): boolean;
+  /**
+   * A name of the text's bytes by which a later build that keeps the same bytes the same way names
+   * them too, without reading them (a text kept in the cache's pack: its record's sha256, where it
+   * starts and its size; a file block: its file's text's name, with its heading and fence);
+   * `undefined` when there is none.
+   */
+  named?(): string | undefined;
 }
 
 /**

@@ -217,9 +217,15 @@ export async function writeOrderState(
     weight: state.weight,
     files: state.entries,
   };
-  let stamp: string | undefined;
-  await writeAtomic(path, JSON.stringify(data) + "\n", (tmp) => (stamp = fileStamp(tmp)));
-  return stamp;
+  // Stamped once renamed (a rename sets the status change time), while it is still this file.
+  let ino = "";
+  await writeAtomic(
+    path,
+    JSON.stringify(data) + "\n",
+    (tmp) => (ino = fileStamp(tmp)?.split(":")[0] ?? ""),
+  );
+  const stamp = fileStamp(path);
+  return stamp?.startsWith(`${ino}:`) ? stamp : undefined;
 }
 
 /**

@@ -172,7 +172,9 @@ export async function readTarget(
   if (info.size > limit) {
     return { ...fail("skipped", overLimit(target, { size: info.size, limit })), size: info.size };
   }
-  const read = readBytes(path, info.size, limit);
+  // The open file must be where it was looked for (a folder above it swapped for a link).
+  const place = placeCheck(target, { linked: path !== target.absPath ? path : undefined, config });
+  const read = readBytes(path, { size: info.size, limit, place });
   if (typeof read === "string") return fail("error", read);
   // A link now where a file was looked at (a checkout, an edit while the build runs): read as
   // the link it is, checked as one, once; a path that keeps changing is not chased.
@@ -282,7 +284,7 @@ type BytesRead =
  * costs a task turn), and the open file's `fstat` is taken only then, as `node:fs` makes a costly
  * `Stats` for it (bench/README.md, "Correctness hunt: the file system, git and processes").
  */
-function readBytes(path: string, size: number, limit: number): BytesRead {
+function readBytes(path: string, { size, limit, place }: ReadBytesOptions): BytesRead {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
@@ -292,6 +294,8 @@ function readBytes(path: string, size: number, limit: number): BytesRead {
     return readError(error);
   }
   try {
+    const refused = place?.(fd, path);
+    if (refused !== undefined) return refused;
     let bytes = new Uint8Array(Math.min(size, limit) + 1);
     let at = 0;
     while (true) {
@@ -325,6 +329,89 @@ function readBytes(path: string, size: number, limit: number): BytesRead {
       // Closed already: nothing was left open.
     }
   }
+}
+
+/** Options of {@linkcode readBytes}. */
+interface ReadBytesOptions {
+  /** The size the file was looked at with. */
+  size: number;
+  /** Bytes over which it is not read. */
+  limit: number;
+  /** Why the open file `fd` (opened at `path`) is not read, where it is not where it was looked for. */
+  place?: (fd: number, path: string) => BytesRead | undefined;
+}
+
+/** Options of {@linkcode placeCheck}. */
+interface PlaceOptions {
+  /** For a link, the real path of its target (checked already); undefined for a file that is none. */
+  linked?: string;
+  config: ResolvedConfig;
+}
+
+/**
+ * A check of where an open file is, against where the read looked for it: `O_NOFOLLOW` refuses a
+ * link only as the path's last name, and a folder above the file swapped for a link since it was
+ * looked at (a checkout while the build server builds) is followed. The file's real place (the
+ * system's own path of the open file, Linux's `/proc/self/fd`) must be in the root and not in a
+ * folder every build leaves out; a file opened elsewhere is judged as a link to it. None where
+ * the config allows files outside the root, or on Windows (no `O_NOFOLLOW` there either).
+ */
+function placeCheck(target: Target, { linked, config }: PlaceOptions) {
+  if (config.allowOutsideRoot || Deno.build.os === "windows") return undefined;
+  return (fd: number, path: string): BytesRead | undefined => {
+    const at = openedPath(fd, path);
+    if (at === undefined) return { changed: true };
+    const realRoot = realRootOf(config);
+    if (at === (linked ?? realRoot + sep + target.path.split("/").join(sep))) return undefined;
+    if (!at.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) {
+      return "a folder on its path is a symbolic link that leaves the root (set allowOutsideRoot " +
+        "to allow it)";
+    }
+    const skip = linkTargetSkip(at, realRoot, target.explicit);
+    return skip === undefined ? undefined : { skip };
+  };
+}
+
+/** Whether `/proc/self/fd` names open files (Linux); false once it did not. */
+let procFds = Deno.build.os === "linux";
+
+/**
+ * The real path of the open file `fd`, opened at `path`: the system's own (`/proc/self/fd`,
+ * one call that no later change of the path can fool), else the real path of `path` when it
+ * still leads to the open file (the same device and inode); undefined when it does not.
+ */
+function openedPath(fd: number, path: string): string | undefined {
+  if (procFds) {
+    try {
+      return Deno.readLinkSync(`/proc/self/fd/${fd}`);
+    } catch {
+      procFds = false; // no /proc mounted, or not readable: as on other systems
+    }
+  }
+  try {
+    const real = Deno.realPathSync(path);
+    const now = Deno.statSync(real);
+    const open = fstatSync(fd);
+    return now.dev === open.dev && now.ino === open.ino ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Each config's root folder's real path (a root under a link, macOS's `/tmp`), taken once. */
+const realRoots = new WeakMap<ResolvedConfig, string>();
+
+function realRootOf(config: ResolvedConfig): string {
+  let real = realRoots.get(config);
+  if (real === undefined) {
+    try {
+      real = Deno.realPathSync(config.root);
+    } catch {
+      real = config.root;
+    }
+    realRoots.set(config, real);
+  }
+  return real;
 }
 
 /** Whether the open file `fd` is a regular file (false when that cannot be told). */
@@ -378,25 +465,35 @@ function sourceOf(file: Target, map: string | undefined): string | undefined {
     ? file.absPath.slice(0, file.absPath.length - file.path.length)
     : undefined;
   if (map === undefined || root === undefined) return file.compiledSource;
-  const onDisk = (path: string) => {
+  const statOf = (path: string) => {
     try {
-      return Deno.statSync(root + path.split("/").join(sep)).isFile;
+      return Deno.statSync(root + path.split("/").join(sep));
     } catch {
-      return false;
+      return undefined;
     }
   };
-  if (!onDisk(map)) return file.compiledSource;
-  return mapSources(root + map.split("/").join(sep), map).find(onDisk) ?? map;
+  const onDisk = (path: string) => statOf(path)?.isFile ?? false;
+  const info = statOf(map);
+  if (!info?.isFile) return file.compiledSource;
+  return mapSources(root + map.split("/").join(sep), { map, size: info.size }).find(onDisk) ??
+    map;
 }
+
+/** The most bytes of a source map read for its `sources` (a large bundle's map is tens of MB). */
+const MAP_LIMIT = 64 * 1024 * 1024;
 
 /**
  * The project paths of a source map's `sources` (resolved from the map's folder and its
  * `sourceRoot`); none for a map that is no JSON or a source at a URL or outside the project.
+ * The map is read as a project file is ({@linkcode readBytes}): not through a link (one may
+ * lead out of the root), not a FIFO or device put in its place, at most {@linkcode MAP_LIMIT}.
  */
-function mapSources(absMap: string, map: string): string[] {
+function mapSources(absMap: string, { map, size }: { map: string; size: number }): string[] {
+  const read = readBytes(absMap, { size, limit: Math.min(size, MAP_LIMIT) });
+  if (typeof read === "string" || !("bytes" in read)) return [];
   let parsed: { sources?: unknown; sourceRoot?: unknown };
   try {
-    parsed = JSON.parse(Deno.readTextFileSync(absMap));
+    parsed = JSON.parse(new TextDecoder().decode(read.bytes));
   } catch {
     return [];
   }

@@ -17,7 +17,7 @@
  */
 
 import { type FileStat, lstatFile } from "./file_stat.ts";
-import { isAbsolute } from "./_path.ts";
+import { isAbsolute, sep } from "./_path.ts";
 import { gitListing } from "./_git.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
 import type { ResolvedConfig, Target } from "./types.ts";
@@ -136,6 +136,7 @@ export async function resolveFrom(
 ): Promise<{ resolution: Resolution; looked: Map<string, FileStat> }> {
   const found = await listCandidates(config, input);
   const warnings: string[] = [...found.warnings];
+  for (const name of config.configsBeside ?? []) warnings.push(besideWarning(name, config));
   for (const path of found.secretNamed) {
     warnings.push(`Left out a file whose path holds a secret: "${path}"`);
   }
@@ -171,4 +172,12 @@ export async function resolveFrom(
     notGenerated: found.notGenerated,
   });
   return { resolution: { targets, warnings, source: found.source }, looked: found.looked };
+}
+
+/** The warning for a file named as a config beside the one loaded, which is not read. */
+function besideWarning(name: string, config: ResolvedConfig): string {
+  const loaded = config.configPath!.slice(config.configPath!.lastIndexOf(sep) + 1);
+  return `"${name}" beside "${loaded}" is not loaded: slop reads one config, "${loaded}" (the ` +
+    "first of slop.config.ts, slop.config.js and slop.config.mjs found); move its settings " +
+    "there and remove it";
 }

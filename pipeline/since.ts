@@ -6,7 +6,7 @@
  * @module
  */
 
-import { gitConfigRead, gitDeadlineMs, gitOutput, runGit, TIMED_OUT } from "./_git.ts";
+import { gitConfigRead, gitDeadlineMs, gitOutput, NO_REASON, runGit, TIMED_OUT } from "./_git.ts";
 import { mayBeInWorkTree } from "./git_folders.ts";
 import {
   configuredNotRegular,
@@ -57,6 +57,24 @@ async function sinceHint(root: string): Promise<string> {
   return branches.length ? ` (branches here: ${branches.join(", ")})` : "";
 }
 
+/** The commit `ref` names in `root`'s repository; a `SinceError` when it names none. */
+async function commitOf(root: string, ref: string): Promise<string> {
+  const commit = await gitOutput(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], root);
+  // `--quiet` keeps an unknown ref silent: a reason on stderr is a repository git cannot read (a
+  // damaged object), which "names no commit yet" would hide.
+  if (commit !== TIMED_OUT && "failed" in commit && commit.failed !== NO_REASON) {
+    throw new SinceError(
+      `Cannot use --since "${ref}": git cannot read the repository (${commit.failed}): ` +
+        '"git fsck" names what is damaged',
+    );
+  }
+  const sha = commit !== TIMED_OUT && "out" in commit ? commit.out.trim() : "";
+  if (!sha) {
+    throw new SinceError(`Unknown git revision "${ref}" for --since${await sinceHint(root)}`);
+  }
+  return sha;
+}
+
 /**
  * The files under `root` changed since `ref`: modified, added or renamed in
  * the work tree compared with `ref` (deleted files are left out, they cannot
@@ -83,11 +101,7 @@ export async function changedSince(root: string, ref: string): Promise<string[]>
     );
   }
   if (ref.startsWith("-")) throw new SinceError(`Unknown git revision "${ref}" for --since`);
-  const commit = await runGit(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], root);
-  if (!commit?.trim()) {
-    throw new SinceError(`Unknown git revision "${ref}" for --since${await sinceHint(root)}`);
-  }
-  const sha = commit.trim();
+  const sha = await commitOf(root, ref);
   const deadlineMs = gitDeadlineMs();
   const changed = await changedFiles(root, sha, deadlineMs);
   if (isBlocked(changed)) {

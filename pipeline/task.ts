@@ -12,8 +12,9 @@
  *
  * The task section takes the rest of the budget, and no more of the document
  * in bytes than its share (so at 32k at least half of each document is the
- * shared prefix). First the {@linkcode MAX_FIT_FILES} best-ranked files in
- * their own view, tried by expected recall per token (`_task_fit.ts`: a
+ * shared prefix). First the best-ranked files in their own view (100, and
+ * up to `MAX_FIT_FILES` when the room is large: `triedEnough`), tried by
+ * expected recall per token (`_task_fit.ts`: a
  * file's chance of being needed falls with its place in the ranking, its
  * cost is its tokens; one that does not fit is passed over), then the
  * passed-over ones of the first {@linkcode MAX_TASK_FILES} as skeletons and
@@ -142,7 +143,9 @@ export async function mapKept(
   }));
   const history = map.history ?? await taskHistory(config);
   const changes = coChangeFromLog(history, candidates.map((c) => c.path));
-  return new Set(keptFiles(candidates, changes, Math.floor(room * share) - fixed));
+  // The task section's room: what the budget leaves the section (the map's part aside).
+  const sectionRoom = config.budget.tokens! - room;
+  return new Set(keptFiles(candidates, changes, Math.floor(room * share) - fixed, { sectionRoom }));
 }
 
 /** A path's extension with its dot, lowercased (`""` for none). */

@@ -937,6 +937,12 @@ export type Plugin = ViewModePlugin | SectionPlugin | OrderingPlugin | ProviderP
 export interface ResolvedConfig {
   /** Absolute config file path, or undefined in zero-config mode. */
   configPath?: string;
+  /**
+   * Files beside the config file that are named as configs too but not loaded (`slop.config.yaml`
+   * beside `slop.config.ts`): each build warns of them. Absent when there is none, or when the
+   * config was named by `--config`.
+   */
+  configsBeside?: string[];
   /** Absolute project root. */
   root: string;
   /** Absolute state dir (`.slop` by default). */

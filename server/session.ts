@@ -12,7 +12,7 @@
  */
 
 import { join } from "node:path";
-import { CONFIG_FILES } from "../pipeline/config.ts";
+import { ALL_CONFIG_NAMES } from "../pipeline/config.ts";
 import { type Resident, resident } from "../accel/resident.ts";
 import type { BuildResult, PreparedBuild } from "../pipeline/build.ts";
 import type { Plugin, RenderedFile, ResolvedConfig } from "../pipeline/types.ts";
@@ -160,16 +160,18 @@ export function serverSession(options: ServerSessionOptions = {}): ServerSession
 }
 
 /**
- * The config file's stamp and those of the config files of its folder that
- * would be found before it (or instead of none).
+ * The config file's stamp and those of every name a config may have in its folder (the root's,
+ * without one): one found before it, one where there was none, and a data file (`slop.config.yaml`)
+ * a load names (an error without a config, a warning beside one). The same names in other
+ * letters are seen by `slop watch`, not here (a folder listing at each build would cost as much
+ * as the folder is large).
  */
 function configStamp(config: ResolvedConfig): string {
   const stamps = config.configPath ? [stampOf(config.configPath)] : [];
-  const dir = config.configPath ? join(config.configPath, "..") : Deno.cwd();
-  for (const name of CONFIG_FILES) {
+  const dir = config.configPath ? join(config.configPath, "..") : config.root;
+  for (const name of ALL_CONFIG_NAMES) {
     const path = join(dir, name);
-    if (path === config.configPath) break;
-    stamps.push(stampOf(path));
+    if (path !== config.configPath) stamps.push(stampOf(path));
   }
   return stamps.join(" ");
 }

@@ -192,7 +192,7 @@ async function runBd(root: string, command: string): Promise<string | undefined>
  */
 export async function loadBeads(
   root: string,
-  options: { bd?: string | false } = {},
+  options: { bd?: string | false; allowOutsideRoot?: boolean } = {},
 ): Promise<BeadsLoad | undefined> {
   const warnings: string[] = [];
   if (options.bd !== false) {
@@ -211,7 +211,9 @@ export async function loadBeads(
   }
   let text: string;
   try {
-    text = await readSettingText(join(root, BEADS_JSONL));
+    text = await readSettingText(join(root, BEADS_JSONL), {
+      within: options.allowOutsideRoot ? undefined : root,
+    });
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
       return warnings.length ? { issues: [], source: BEADS_JSONL, warnings } : undefined;

@@ -245,7 +245,10 @@ export function beadsSection(options: BeadsOptions = {}): SectionPlugin {
         }
         return [];
       }
-      const loaded = await loadBeads(state.root, { bd: options.bd });
+      const loaded = await loadBeads(state.root, {
+        bd: options.bd,
+        allowOutsideRoot: state.config.allowOutsideRoot,
+      });
       if (!loaded) {
         if (setting === true) {
           ctx.warn(

@@ -8,7 +8,8 @@
  * @module
  */
 
-import { join } from "../../pipeline/paths.ts";
+import { isAbsolute, join, relative } from "../../pipeline/paths.ts";
+import { readSettingText } from "../../pipeline/helpers.ts";
 import type { Block, BuildState, SectionPlugin } from "../../pipeline/types.ts";
 import { closeFences } from "./_render.ts";
 
@@ -54,9 +55,15 @@ export function knowledgeSection(options: KnowledgeOptions = {}): SectionPlugin 
       if (!state.config.knowledge.digest) return [];
       const path = options.path ?? join(state.config.knowledge.dir, "digest.md");
       let digest: string;
+      const { root, allowOutsideRoot } = state.config;
+      // A digest in the project (the default `slop/knowledge`) that a link leads out of it is
+      // not read, as a project file would not be; one the config places outside it is.
+      const inProject = !relative(root, path).startsWith("..") && !isAbsolute(relative(root, path));
       try {
         if (!(await Deno.stat(path)).isFile) return [];
-        digest = await Deno.readTextFile(path);
+        digest = await readSettingText(path, {
+          within: inProject && !allowOutsideRoot ? root : undefined,
+        });
       } catch (error) {
         if (error instanceof Deno.errors.NotFound) return [];
         throw new Error(

@@ -1523,9 +1523,9 @@ class Walker {
     const held = nodes[nodes.length - 1];
     // A function the symbol's statement returns (PHP's `return function (App $app) {...};`).
     const returned = held === (parentNode as unknown as NodeLike | null);
-    // PHP wraps each argument in a node of its own.
+    // PHP wraps each argument in a node of its own; Go's are an `argument_list`.
     const args = parentNode?.type === "argument" ? parentNode.parent : parentNode;
-    if (!returned && args?.type !== "arguments") return false;
+    if (!returned && args?.type !== "arguments" && args?.type !== "argument_list") return false;
     // A PHP suite or group is a statement: its closure is passed to a call of the chain
     // (`describe('a', function () {...})->skip()`).
     let call = held.type === "expression_statement" ? held.firstNamedChild : held;
@@ -1590,13 +1590,11 @@ class Walker {
       parentNode,
     });
     const { bodies, blocks, values } = fieldsOf(spec);
-    const bodyFields = bodies.get(nodeType);
-    const blockFields = blocks.get(nodeType);
-    const valueFields = values.get(nodeType);
-    const descend = spec.descend;
+    const fieldSets = [bodies.get(nodeType), blocks.get(nodeType), values.get(nodeType)];
+    const [bodyFields, blockFields, valueFields] = fieldSets;
     // A grammar that names few fields (Kotlin's) names the rest by the language's `fieldOf`.
     const fieldOf = spec.fieldOf;
-    const wanted = this.wantedChild(node, nodeType, [bodyFields, blockFields, valueFields]);
+    const wanted = this.wantedChild(node, nodeType, fieldSets);
     for (const [child, named, type] of namedChildren(this.cursor, node, wanted)) {
       const field = named ?? fieldOf?.(nodeType, type, node as unknown as NodeLike) ?? null;
       if (
@@ -1620,14 +1618,15 @@ class Walker {
         continue;
       }
       if (field && valueFields?.has(field) && !this.full) {
-        this.value(child, type, innerScope, innerKinds, innerNodes, node);
+        if (spec.expressionBodies?.has(`${nodeType}.${field}`)) this.expressionBody(child);
+        else this.value(child, type, innerScope, innerKinds, innerNodes, node);
         continue;
       }
       if (type === "decorator" && spec.docstrings && !this.full) {
         this.longArguments(child);
         continue;
       }
-      if (descend && !descend.has(type)) continue;
+      if (spec.descend && !spec.descend.has(type)) continue;
       // Types hold nothing the view keeps or elides (a subtree with parse errors is walked).
       if (spec.opaque?.has(type) && !child.hasError) continue;
       if (child.childCount) this.walk(child, innerScope, innerKinds, innerNodes, type, node);
@@ -1742,6 +1741,16 @@ class Walker {
   }
 
   /**
+   * A function's expression body the language names (`LanguageSpec.expressionBodies`, Kotlin's
+   * `fun test() = runTest { ... }`): the value marker when it spans more than one line, as a block
+   * body is elided; never walked, so that its locals are no symbols.
+   */
+  expressionBody(body: SyntaxNode): void {
+    if (body.endPosition.row === body.startPosition.row) return;
+    this.edits.push({ start: body.startIndex, end: body.endIndex, text: this.spec.valueMarker });
+  }
+
+  /**
    * Elide the expression body of the function `fn` when it spans more than one line, with the
    * edits made inside it since `mark` (a block body is elided by the walk).
    */
@@ -1843,6 +1852,36 @@ class Walker {
     }
   }
 
+  /**
+   * Where an elided body's text starts and ends with the comments at its edges that the grammar
+   * puts beside it (`LanguageSpec.bodyComments`: PowerShell's function holds its body's last
+   * comment, after its script block): those after it before its block's close, and those before
+   * it after a header (a `param(...)` block). Comments before a body with no header stay (a
+   * function's help, `<# .SYNOPSIS #>`).
+   */
+  commentsAround(body: SyntaxNode): [number, number] {
+    let start = body.startIndex;
+    let end = body.endIndex;
+    if (!this.spec.bodyComments) return [start, end];
+    const comment = (n: SyntaxNode | null) => !!n && this.spec.attach.has(n.type);
+    // The body's block, then the block's holder (the function): what follows in each.
+    let node: SyntaxNode | null = body;
+    for (let level = 0; node && level < 2; level++, node = node.parent) {
+      let next = node.nextNamedSibling;
+      let last = end;
+      for (; comment(next); next = next!.nextNamedSibling) last = next!.endIndex;
+      if (next) break;
+      end = last;
+    }
+    let previous = body.previousNamedSibling;
+    let first = start;
+    for (; comment(previous); previous = previous!.previousNamedSibling) {
+      first = previous!.startIndex;
+    }
+    if (previous) start = first;
+    return [start, end];
+  }
+
   /** Replace a function body (a child of `parentNode`) with the marker; Python keeps the docstring. */
   elideBody(body: SyntaxNode, parentNode: SyntaxNode): void {
     const marker = this.spec.bodyMarker;
@@ -1854,7 +1893,9 @@ class Walker {
       // A body ended by indentation (Scala 3's) may take the line break after it: that stays.
       let end = body.endIndex;
       while (end > body.startIndex && /\s/.test(this.text[end - 1])) end--;
-      if (statements.length) this.edits.push({ start: body.startIndex, end, text: marker });
+      if (!statements.length) return;
+      const [start, last] = this.commentsAround(body);
+      this.edits.push({ start, end: last > body.endIndex ? last : end, text: marker });
       return;
     }
     const [first, ...others] = statements;
@@ -2013,7 +2054,13 @@ class Walker {
     const decorators: Array<{ text: string }> = [];
     if (this.spec.id === "python") {
       if (parentNode?.type === "decorated_definition") {
-        for (const c of parentNode.namedChildren) if (c?.type === "decorator") decorators.push(c);
+        // A comment after a decorator or among its arguments is in its node (`@declared_attr
+        // # type: ignore`): on the signature's one line it would comment out the rest.
+        for (const c of parentNode.namedChildren) {
+          if (c?.type === "decorator") {
+            decorators.push({ text: this.plainText(c, c.startIndex, c.endPosition, c.endIndex) });
+          }
+        }
       }
     } else if (JS_GRAMMARS.has(this.spec.grammar)) {
       if (parentNode?.type === "export_statement") {
@@ -2035,7 +2082,10 @@ class Walker {
     }
     if (!decorators.length) return signature;
     const words = decorators.map((d) => {
-      const text = tightBrackets(d.text.replace(/\s+/g, " "), CHARACTER_QUOTES.has(this.spec.id));
+      const text = tightBrackets(
+        d.text.replace(/\s+/g, " ").trim(),
+        CHARACTER_QUOTES.has(this.spec.id),
+      );
       return text.length <= MAX_DECORATOR ? text : `${text.slice(0, text.search(/[(\s]|$/))}(...)`;
     });
     return `${words.join(" ")} ${signature}`;

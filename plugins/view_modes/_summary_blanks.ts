@@ -60,6 +60,15 @@ const POWERSHELL = new RegExp(
   "gm",
 );
 
+/**
+ * Haskell: `{- ... -}` comments (they nest), `--` comments (not an operator that starts with
+ * `--`, `-->`), strings on one line; a `'` is a prime (`f'`) as often as a character.
+ */
+const HASKELL = new RegExp(
+  `(\\{-[^]*?(?:-\\}|$))|--+(?![!#$%&*+./<=>?@\\\\^|~:])[^\\n]*|${DOUBLE}`,
+  "g",
+);
+
 /** Each language's tokens by the extension the summary reads a file as. */
 const TOKENS: Record<string, RegExp> = {
   ...by(C_LIKE, [
@@ -96,6 +105,7 @@ const TOKENS: Record<string, RegExp> = {
   ".lua": LUA,
   ...by(RUBY, [".rb", ".rake", ".gemspec", ".ru"]),
   ...by(POWERSHELL, [".ps1", ".psm1"]),
+  ".hs": HASKELL,
 };
 
 /** One pattern for each of `extensions`. */
@@ -132,7 +142,7 @@ export function blanksComments(ext: string): boolean {
 export function codeText(ext: string, text: string): string {
   const tokens = TOKENS[ext];
   if (!tokens) return text;
-  const nests = NESTING.has(ext);
+  const nests = NESTING.get(ext);
   let out = "";
   let copied = 0;
   tokens.lastIndex = 0;
@@ -140,7 +150,9 @@ export function codeText(ext: string, text: string): string {
     const start = found.index;
     let end = start + found[0].length;
     // A comment that nests ends where its own close is, past those of the comments inside it.
-    if (nests && found[0].startsWith("/*")) tokens.lastIndex = end = nestedEnd(text, start);
+    if (nests && found[0].startsWith(nests.open)) {
+      tokens.lastIndex = end = nestedEnd(text, start, nests);
+    }
     const token = text.slice(start, end);
     // A `/*` that never closes is no comment valid code holds (a raw string's text the tokens
     // misread, `r#"a"/*"#`): taken out, it took the rest of the file with it.
@@ -153,17 +165,29 @@ export function codeText(ext: string, text: string): string {
   return copied ? out + text.slice(copied) : text;
 }
 
+/** A block comment that nests: its opening, and its openings and closes in turn. */
+interface Nesting {
+  open: string;
+  marks: RegExp;
+}
+
+const SLASH_STARS: Nesting = { open: "/*", marks: /\/\*|\*\//g };
+
 // The languages whose block comments nest (a comment in a comment closes first): Rust, Swift,
-// Kotlin, Scala, Dart.
-const NESTING = new Set([".rs", ".swift", ".kt", ".kts", ".scala", ".sc", ".sbt", ".dart"]);
+// Kotlin, Scala, Dart, Haskell.
+const NESTING = new Map<string, Nesting>([
+  ...[".rs", ".swift", ".kt", ".kts", ".scala", ".sc", ".sbt", ".dart"].map((
+    e,
+  ): [string, Nesting] => [e, SLASH_STARS]),
+  [".hs", { open: "{-", marks: /\{-|-\}/g }],
+]);
 
 /** Where the comment that opens at `start` ends, the comments inside it closed first. */
-function nestedEnd(text: string, start: number): number {
-  const marks = /\/\*|\*\//g;
+function nestedEnd(text: string, start: number, { open, marks }: Nesting): number {
   marks.lastIndex = start + 2;
   let depth = 1;
   for (let mark = marks.exec(text); mark; mark = marks.exec(text)) {
-    depth += mark[0] === "/*" ? 1 : -1;
+    depth += mark[0] === open ? 1 : -1;
     if (depth === 0) return marks.lastIndex;
   }
   return text.length;
@@ -173,7 +197,7 @@ function nestedEnd(text: string, start: number): number {
  * A block comment's opening: one on a single line is taken out too; a string on one line stays
  * (circe's `checkAll("""Codec["foo"]"""", ...)` keeps its title).
  */
-const COMMENT = /^(?:\/\*|<#|--\[|=begin)/;
+const COMMENT = /^(?:\/\*|<#|--\[|=begin|\{-)/;
 
 /**
  * A token's line breaks alone: its lines empty (as spaces, a license comment's lines made runs

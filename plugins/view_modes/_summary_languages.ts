@@ -438,20 +438,22 @@ const HASKELL_DEFINITION =
   /^(?!(?:import|module|data|type|class|instance|newtype|deriving|where|infix[lr]?|foreign|default|pattern|let|in|if|then|else|case|of|do)\b)([a-z_][\w']*|\([^\s\w()]+\))(?:[ \t]*::|(?:[ \t][^\n=|]*)?(?:=(?!=)|\|(?!\|)|\n[ \t]+\|(?!\|)))/gm;
 
 /**
- * The names {@link HASKELL_DEFINITION} finds in a text with its block comments (`{- … -}`, a
- * license's lines) blanked, their line breaks kept.
+ * An infix definition's operator after its left operand (`a <> b = …`, ``a `plus` b = …``): the
+ * function it defines is the operator, not the operand.
+ */
+const HASKELL_INFIX = /^[a-z_][\w']*[ \t]+([!#$%&*+./<=>?@\\^|~:-]+|`[\w']+`)[ \t]/;
+
+/**
+ * The names {@link HASKELL_DEFINITION} finds (the summary reads the text with its comments taken
+ * out); an infix definition by its operator (`(<>)`, `plus`).
  */
 function haskellFunctions(text: string): string[] {
-  let code = "";
-  let at = 0;
-  for (let open = text.indexOf("{-", at); open >= 0; open = text.indexOf("{-", at)) {
-    const close = text.indexOf("-}", open + 2);
-    const end = close < 0 ? text.length : close + 2;
-    code += text.slice(at, open) + text.slice(open, end).replace(/[^\n]+/g, "");
-    at = end;
-  }
-  code += text.slice(at);
-  return [...code.matchAll(HASKELL_DEFINITION)].map((m) => m[1]);
+  return [...text.matchAll(HASKELL_DEFINITION)].map((m) => {
+    const infix = HASKELL_INFIX.exec(m[0]);
+    const op = infix?.[1];
+    if (!op || op === "=" || op === "|" || op === "::") return m[1];
+    return op.startsWith("`") ? op.slice(1, -1) : `(${op})`;
+  });
 }
 
 const HASKELL: Patterns = [

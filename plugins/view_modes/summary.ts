@@ -138,7 +138,11 @@ function longestLine(text: string): number {
   return longest;
 }
 const C: Patterns = [
-  ["types", /^(?:typedef\s+)?(?:struct|union|enum|class|namespace)\s+([A-Za-z_]\w*)/gm],
+  // A scoped enum (`enum class Mode`) is named by its name, not `class`.
+  [
+    "types",
+    /^(?:typedef\s+)?(?:struct|union|enum(?:[ \t]+(?:class|struct))?|class|namespace)\s+([A-Za-z_]\w*)/gm,
+  ],
   ["functions", cFunctions],
   ["includes", /^#\s*include\s*[<"]([^>"]+)[>"]/gm],
 ];
@@ -286,7 +290,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "30",
+    version: "31",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {

@@ -4,7 +4,12 @@ import { createHash } from "node:crypto";
 import { documentHashes } from "../../pipeline/document.ts";
 import { type HashStates, resumedDocumentHashes } from "../../accel/resumed_hashes.ts";
 import { fileStamp } from "../../pipeline/helpers.ts";
-import { withWrittenBlocks, writePatched } from "../../accel/patch_write.ts";
+import {
+  loadWritten,
+  saveWritten,
+  withWrittenBlocks,
+  writePatched,
+} from "../../accel/patch_write.ts";
 import type { StreamedDocument } from "../../pipeline/document.ts";
 import { makeProject, prng, tempDir } from "../_helpers.ts";
 import { concatBytes } from "../../pipeline/_bytes.ts";
@@ -236,5 +241,33 @@ Deno.test("writePatched() of a document whose last block alone changed maps no h
   // The edited block looked for by a pass over the hashes, by index: no map of the 201 (before: a
   // map of a big tree's every block's hash, at each build).
   assert.equal(passes, 0);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("the last document's record keeps each block's name, and a damaged or hand-edited record is not used", async () => {
+  const dir = await tempDir();
+  const path = join(dir, "record.doc.json");
+  const written = { path: "/d.md", stamp: "1:2:3", hashes: ["a", "b"], lengths: [1, 2] };
+  await saveWritten(path, { ...written, names: ["n1", ""] });
+  assert.deepEqual(loadWritten(path)?.names, ["n1", ""]);
+  const [line, json] = (await Deno.readTextFile(path)).split("\n");
+  // Edited past its first line (the sha256 of the rest): two blocks' hashes swapped, one name
+  // short, a length changed, cut short. A block's sha256 and length are taken from the record
+  // unread, so none of it is used.
+  for (
+    const edit of [
+      { hashes: ["b", "a"] },
+      { names: ["n1"] },
+      { lengths: [1, 3] },
+    ]
+  ) {
+    await Deno.writeTextFile(path, `${line}\n${JSON.stringify({ ...JSON.parse(json), ...edit })}`);
+    assert.equal(loadWritten(path), undefined, JSON.stringify(edit));
+  }
+  await Deno.writeTextFile(path, `${line}\n${json.slice(0, -1)}`);
+  assert.equal(loadWritten(path), undefined);
+  // A record of an older slop (JSON alone) is not used either: the next build writes a new one.
+  await Deno.writeTextFile(path, json);
+  assert.equal(loadWritten(path), undefined);
   await Deno.remove(dir, { recursive: true });
 });

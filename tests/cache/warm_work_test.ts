@@ -6,6 +6,7 @@
 // stamp says the last build left it, is not checked text by text). The document is the plain
 // stages' bytes.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { build, defaultPlugins, loadConfig, speedLayer } from "../../mod.ts";
 import { tallyWork } from "../../pipeline/helpers.ts";
@@ -16,6 +17,11 @@ const FILES = 24;
 
 /** Files of about 2 KB (texts under 1 KB stay in memory), every third one not ASCII. */
 async function project(): Promise<string> {
+  return await makeProject(await projectTree());
+}
+
+/** {@linkcode project}'s files. */
+function projectTree(): Record<string, string> {
   const tree: Record<string, string> = {
     "slop.config.ts": `export default { files: ["src/**"], defaultView: "full" };\n`,
   };
@@ -27,7 +33,7 @@ async function project(): Promise<string> {
       (_, j) => `x${j} = "${word} ${i}"  # line ${j}\n`,
     ).join("");
   }
-  return await makeProject(tree);
+  return tree;
 }
 
 /** The document a build of the project at `at` writes (with the speed `layer`, or the plain stages). */
@@ -74,6 +80,65 @@ Deno.test("a one-file-edit warm build reads one file, decodes no unchanged text,
   assert.equal(work.get("collections") ?? 0, 0, JSON.stringify(counted));
   assert.ok((work.get("bytes hashed") ?? 0) <= 2 * bytes + 64 * 1024, JSON.stringify(counted));
   assert.equal(document, await once(plainRoot));
+});
+
+Deno.test("a warm build hashes the document once: an unchanged block's sha256 and length are the last document's", async () => {
+  const [root, plainRoot] = await twinProjects(projectTree());
+  const edit = (at: string, n: number) =>
+    Deno.writeTextFile(join(at, "src/m3.py"), `é = ${n}  # edited\n`.repeat(80));
+  await once(root, speedLayer({ spillAfter: 0 }));
+  await edit(root, 1);
+  // The first warm build names the blocks of the cached renders it keeps in the pack.
+  await once(root, speedLayer({ spillAfter: 0 }));
+  await edit(root, 2);
+  await edit(plainRoot, 2);
+  let document = "";
+  const work = await tallyWork(async () => {
+    document = await once(root, speedLayer({ spillAfter: 0 }));
+  });
+  const bytes = new TextEncoder().encode(document).length;
+  // The document's hashes take every byte once; the edited file (read, rendered, its block, its
+  // record in the pack) a few KB more. Each block's own sha256 again would be twice the document.
+  const hashed = work.get("bytes hashed") ?? 0;
+  assert.ok(hashed <= 1.5 * bytes, JSON.stringify([...work, ["document bytes", bytes]]));
+  // And it hashes the bytes the last document has from its file: the kept texts are read once,
+  // to write this small document whole (a big one copies them from the last one too).
+  const read = work.get("kept bytes read") ?? 0;
+  assert.ok(read > 0 && read <= bytes, JSON.stringify([...work, ["document bytes", bytes]]));
+  assert.equal(document, await once(plainRoot));
+});
+
+Deno.test("a warm build after the last document was rewritten to the same size and modification time hashes what it writes", async () => {
+  const [root, plainRoot] = await twinProjects(projectTree());
+  const edit = (at: string, n: number) =>
+    Deno.writeTextFile(join(at, "src/m3.py"), `é = ${n}  # edited\n`.repeat(80));
+  await once(root, speedLayer({ spillAfter: 0 }));
+  await edit(root, 1);
+  // This build's blocks are named: the next takes their sha256 from its record and reads the
+  // document's bytes from its file.
+  const last = await build(await loadConfig({ cwd: root }), {
+    builtins: defaultPlugins(),
+    layer: speedLayer({ spillAfter: 0 }),
+  });
+  // Rewritten in place (the same inode, size and modification time), as `cp -p` does.
+  const path = last.output!.document;
+  const { mtime, atime, ctime } = await Deno.stat(path);
+  // Past the second it was written in: the kernel's status change time is known to the second.
+  while (Math.floor(Date.now() / 1000) <= Math.floor(ctime!.getTime() / 1000)) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const bytes = await Deno.readFile(path);
+  await Deno.writeFile(path, bytes.map((b) => b === 0x78 ? 0x79 : b)); // "x" to "y"
+  await Deno.utime(path, atime!, mtime!);
+  await edit(root, 2);
+  await edit(plainRoot, 2);
+  const warm = await build(await loadConfig({ cwd: root }), {
+    builtins: defaultPlugins(),
+    layer: speedLayer({ spillAfter: 0 }),
+  });
+  const written = await Deno.readFile(warm.output!.document);
+  assert.equal(warm.manifest.total.sha256, createHash("sha256").update(written).digest("hex"));
+  assert.equal(new TextDecoder().decode(written), await once(plainRoot));
 });
 
 Deno.test("a warm build measures no unchanged text kept in the pack: the last build's measures are taken by its name", async () => {

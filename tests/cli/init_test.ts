@@ -229,6 +229,25 @@ Deno.test("slop init into a path that is a file, or cannot be made, names the fo
   assert.doesNotMatch(deep.stderr, /os error|mkdir '/);
 });
 
+Deno.test("slop init beside a package.json that is a FIFO or a link to /dev/zero names it and ends", async () => {
+  // Read by `Deno.readTextFile`: the FIFO held `slop init` for good, the link read without end.
+  const NOT_REGULAR = "it is not a regular file (a FIFO, socket or device), which slop does not " +
+    "read: put a file in its place";
+  const fifo = await makeProject({ "a.py": "x = 1\n" });
+  await new Deno.Command("mkfifo", { args: [join(fifo, "package.json")] }).output();
+  const linked = await makeProject({ "a.py": "x = 1\n" });
+  await Deno.symlink("/dev/zero", join(linked, "package.json"));
+  for (const root of [fifo, linked]) {
+    const signal = AbortSignal.timeout(60_000); // bounded: the old read never came back
+    const run = await runCli(["init"], root, {}, { signal });
+    assert.deepEqual([run.code, run.stderr], [
+      1,
+      `slop: Cannot read "package.json": ${NOT_REGULAR}\n`,
+    ]);
+    await Deno.remove(root, { recursive: true });
+  }
+});
+
 Deno.test("slop init beside a config slop does not load writes nothing and names it", async () => {
   // It wrote slop.config.ts beside slop.config.yaml: the yaml's settings were ignored from then on.
   const root = await makeProject({ "a.py": "x = 1\n" });

@@ -98,6 +98,39 @@ Deno.test("slop watch reloads the config when slop.config.ts changes", async () 
   assert.match(second, /### src\/b\.ts/);
 });
 
+Deno.test("slop watch without a config loads one written while it runs, or names one it does not load", async () => {
+  // A zero-config watch reloaded nothing: a slop.config.ts written later was ignored until a
+  // restart, and so was a slop.config.yaml (which a new `slop build` refuses, naming it).
+  const root = await makeProject({ "src/a.ts": "export const a = 1;\n", "b.md": "# b\n" });
+  const lines = await watchOnce(root, async () => {
+    await Deno.writeTextFile(
+      join(root, "slop.config.ts"),
+      `export default { files: ["src/**"] };\n`,
+    );
+  });
+  assert.match(lines[1], /^slop: slop\.config\.ts changed: built \.slop\/out\/context_002\.md/);
+  const second = await Deno.readTextFile(join(root, ".slop/out/context_002.md"));
+  assert.doesNotMatch(second, /### b\.md/);
+  await Deno.remove(join(root, "slop.config.ts"));
+  const { stderr } = await watchOnceWithStderr(root, async () => {
+    await Deno.writeTextFile(join(root, "slop.config.yaml"), "files: [src/**]\n");
+  });
+  assert.match(stderr, /Invalid config "slop\.config\.yaml": slop loads only slop\.config\.ts/);
+  await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("slop watch warns of a config file written beside its config while it runs", async () => {
+  const root = await makeProject({
+    "slop.config.ts": `export default { files: ["src/**"] };\n`,
+    "src/a.ts": "export const a = 1;\n",
+  });
+  const { stderr } = await watchOnceWithStderr(root, async () => {
+    await Deno.writeTextFile(join(root, "slop.config.yaml"), "files: [b.md]\n");
+  });
+  assert.match(stderr, /"slop\.config\.yaml" beside "slop\.config\.ts" is not loaded/);
+  await Deno.remove(root, { recursive: true });
+});
+
 Deno.test("slop watch says to restart when a module the config imports is edited", async () => {
   const root = await makeProject({
     "slop.config.ts": `import { files } from "./conf/files.ts";\nexport default { files };\n`,

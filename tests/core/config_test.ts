@@ -3,6 +3,7 @@ import { join, relative, sep as SEPARATOR } from "node:path";
 import { buildContext, ConfigError, loadConfig, validateConfig } from "../../mod.ts";
 import { loadedModules, makeProject, REPO, runCli, tempDir, V8_FLAGS } from "../_helpers.ts";
 import { pathToFileURL } from "node:url";
+import { resolveTargets } from "../../pipeline/resolve.ts";
 
 const MOD = join(REPO, "mod.ts");
 
@@ -353,9 +354,10 @@ Deno.test("loadConfig() names a config under a name slop does not load, rather t
       assert.equal(error.message, unloadedMessage(name));
       return true;
     });
-    // Beside a config slop loads, it is another project's file.
+    // Beside a config slop loads, it is loaded no more, and each build says so (below).
     await Deno.writeTextFile(join(dir, "slop.config.ts"), 'export default { exclude: ["b"] };\n');
-    assert.deepEqual((await loadConfig({ cwd: dir })).exclude, ["b"]);
+    const config = await loadConfig({ cwd: dir });
+    assert.deepEqual([config.exclude, config.configsBeside], [["b"], [name]]);
     await Deno.remove(dir, { recursive: true });
   }
 });
@@ -381,6 +383,36 @@ Deno.test("loadConfig() passes over a folder named like a config", async () => {
   // A file of such a name beside the folders is still named.
   await Deno.writeTextFile(join(dir, "slop.config.toml"), "exclude = []\n");
   await assert.rejects(loadConfig({ cwd: dir }), ConfigError, unloadedMessage("slop.config.toml"));
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("a build warns of each file named as a config beside the config it loads", async () => {
+  // `slop.config.yaml` (or `slop.config.js`, found after `slop.config.ts`) beside the loaded config
+  // was passed over without a word: its settings silently not applied.
+  const dir = await makeProject({
+    "slop.config.ts": 'export default { exclude: ["b"] };\n',
+    "slop.config.yaml": "exclude: [a.py]\n",
+    "slop.config.js": "export default {};\n",
+    "SLOP.config.toml": "exclude = []\n",
+    "a.py": "x = 1\n",
+  });
+  await Deno.mkdir(join(dir, "slop.config.json")); // a folder: passed over
+  const warned = async (flags: { config?: string }) => {
+    const config = await loadConfig({ cwd: dir, ...flags });
+    const { warnings } = await resolveTargets(config);
+    return warnings.filter((w) => w.includes(" is not loaded"));
+  };
+  const beside = (name: string) =>
+    `"${name}" beside "slop.config.ts" is not loaded: slop reads one config, "slop.config.ts" ` +
+    "(the first of slop.config.ts, slop.config.js and slop.config.mjs found); move its " +
+    "settings there and remove it";
+  assert.deepEqual(await warned({}), [
+    beside("SLOP.config.toml"),
+    beside("slop.config.js"),
+    beside("slop.config.yaml"),
+  ]);
+  // Named by --config: the others are the user's choice.
+  assert.deepEqual(await warned({ config: "slop.config.ts" }), []);
   await Deno.remove(dir, { recursive: true });
 });
 

@@ -163,3 +163,54 @@ Deno.test("a symbolic link retargeted out of the root after it was checked is re
     await Deno.remove(outside, { recursive: true });
   }
 });
+
+Deno.test("a folder above a file swapped for a symbolic link after the listing is not followed out of the root or into a folder left out", async () => {
+  // A checkout while `slop watch` or the build server builds: the branch has a link where a folder
+  // was (`config -> /etc/app`). The open refuses a link only as the path's last name; the folders
+  // above it are checked by where the open file is.
+  const outside = await makeProject({ "a.txt": "OUTSIDE_SECRET\n", "b.txt": "OUTSIDE_SECRET\n" });
+  const files = await readAfterSwap((path) => {
+    const dir = path.slice(0, path.lastIndexOf("/"));
+    const name = dir.slice(dir.lastIndexOf("/") + 1);
+    if (!["out", "mods", "same"].includes(name)) return;
+    try {
+      Deno.removeSync(dir, { recursive: true });
+    } catch {
+      return; // swapped already, for the folder's other file
+    }
+    const root = dir.slice(0, dir.lastIndexOf("/"));
+    if (name === "out") Deno.symlinkSync(outside, dir);
+    if (name === "mods") Deno.symlinkSync("node_modules", dir);
+    if (name === "same") Deno.symlinkSync(join(root, "kept"), dir);
+  }, {
+    "out/a.txt": "a\n",
+    "out/b.txt": "b\n",
+    "mods/a.txt": "c\n",
+    "same/a.txt": "d\n",
+    "kept/a.txt": "e\n",
+    "node_modules/a.txt": "MODULE_TEXT\n",
+  });
+  await Deno.remove(outside, { recursive: true });
+  const rows = Object.fromEntries(files.map((f) => [f.path, f.error ?? f.text]));
+  const out = {
+    status: "error",
+    reason: "a folder on its path is a symbolic link that leaves the root (set allowOutsideRoot " +
+      "to allow it)",
+  };
+  assert.deepEqual(rows, {
+    "kept/a.txt": "e\n",
+    "mods/a.txt": {
+      status: "skipped",
+      reason: 'a symbolic link to "node_modules/a.txt", in a folder slop leaves out of every ' +
+        'build (".git", "node_modules", ".slop")',
+    },
+    "out/a.txt": out,
+    "out/b.txt": out,
+    "same/a.txt": "e\n",
+    "node_modules": {
+      status: "skipped",
+      reason: 'a folder slop leaves out of every build (".git", "node_modules", ".slop"): its ' +
+        "files are not bundled",
+    },
+  });
+});

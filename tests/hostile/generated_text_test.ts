@@ -276,3 +276,23 @@ Deno.test("a compiled file kept for want of its source is skipped by the next bu
     /"server\/modules\/axios-ntlm\/src\/flags\.ts" is in the project/,
   );
 });
+
+Deno.test("a compiled file's source map is read as the project's files are: not through a link, not a FIFO, not past a limit", async () => {
+  // The map was read whole by `Deno.readTextFileSync`, following links: a map linked out of the
+  // root was read (its sources judged the file), a link to a 1.5 GB file took 1.6 GB, and a FIFO
+  // put in its place after its look would have held the build for good.
+  const outside = await makeProject({
+    "app.js.map": JSON.stringify({ version: 3, sources: ["../web/main.ts"] }),
+  });
+  const compiled = '"use strict";\n' + "var z = 3;\n".repeat(300) +
+    "//# sourceMappingURL=app.js.map\n";
+  const root = await makeProject({ "out/app.js": compiled, "web/main.ts": "export {};\n" });
+  await Deno.symlink(`${outside}/app.js.map`, `${root}/out/app.js.map`);
+  const built = await buildContext({ cwd: root }, { write: false });
+  assert.match(
+    files(built).get("out/app.js")?.reason ?? "",
+    /; "out\/app\.js\.map" is in the project\)/,
+  );
+  await Deno.remove(root, { recursive: true });
+  await Deno.remove(outside, { recursive: true });
+});

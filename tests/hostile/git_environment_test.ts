@@ -180,6 +180,26 @@ Deno.test("--since in a repository git cannot read, or a shallow clone, names th
     () => changedSince(moved, "HEAD"),
     /^SinceError: Cannot use --since "HEAD": git cannot read the repository \(not a git repository: \/nonexistent\/slop\/wt\)$/,
   );
+  // A commit whose object is damaged (a disk error, a copy cut short): git's reason, not "names
+  // no commit yet" (which told to commit once).
+  const broken = await makeProject({ "a.ts": "a\n" });
+  await gitInit(broken);
+  await Deno.writeTextFile(join(broken, "a.ts"), "a2\n");
+  await git(broken, "commit", "-qam", "two");
+  const head = (await git(broken, "rev-parse", "HEAD")).trim();
+  const object = join(broken, ".git", "objects", head.slice(0, 2), head.slice(2));
+  await Deno.chmod(object, 0o644);
+  await Deno.writeTextFile(object, "garbage\n");
+  for (const ref of ["HEAD~1", "HEAD"]) {
+    await assert.rejects(
+      () => changedSince(broken, ref),
+      new RegExp(
+        `^SinceError: Cannot use --since "${ref}": git cannot read the ` +
+          `repository \\(loose object ${head} \\(stored in .*\\) is corrupt\\): "git fsck" ` +
+          "names what is damaged$",
+      ),
+    );
+  }
   await Deno.writeFile(join(root, ".git", "index"), new Uint8Array(64).fill(7));
   await assert.rejects(
     () => changedSince(root, "HEAD~1"),
@@ -470,4 +490,36 @@ Deno.test("GIT_CEILING_DIRECTORIES stops the look for a work tree above the proj
     assert.equal(slop, git, `GIT_CEILING_DIRECTORIES=${ceiling}`);
   });
   assert.deepEqual(answers.map(([, git]) => git !== null), [true, false, false, true, false]);
+});
+
+Deno.test("a .git file whose commondir is a FIFO or a link to /dev/zero (an unpacked tree's) is read no further than a line", async () => {
+  // `commondir` was read whole by `Deno.readTextFileSync`: the link took memory until the process
+  // was killed (21 GB in a minute), the FIFO held the build for good. Both are a folder's
+  // `commondir` that is none: the git folder named is the common one.
+  const root = await makeProject({ "a.py": "x = 1\n", ".git": "gitdir: g\n", "h/x": "" });
+  await Deno.mkdir(join(root, "g"));
+  await new Deno.Command("mkfifo", { args: [join(root, "g", "commondir")] }).output();
+  await Deno.writeTextFile(join(root, "h", ".git"), "gitdir: ../g2\n");
+  await Deno.mkdir(join(root, "g2"));
+  await Deno.symlink("/dev/zero", join(root, "g2", "commondir"));
+  const code = `import { gitFolders } from ${JSON.stringify(`${REPO}/pipeline/git_folders.ts`)};
+console.log(JSON.stringify([gitFolders(Deno.args[0]), gitFolders(Deno.args[0] + "/h")]));`;
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["eval", V8_FLAGS, code, root],
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  // Bounded: the old read never came back.
+  const guard = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  const out = await child.output();
+  clearTimeout(guard);
+  assert.ok(out.success, "gitFolders() did not return: " + new TextDecoder().decode(out.stderr));
+  const [top, sub] = JSON.parse(new TextDecoder().decode(out.stdout));
+  assert.deepEqual(top, { gitDir: join(root, "g"), commonDir: join(root, "g"), outside: true });
+  assert.deepEqual(sub, {
+    gitDir: join(root, "g2"),
+    commonDir: join(root, "g2"),
+    outside: true,
+  });
+  await Deno.remove(root, { recursive: true });
 });

@@ -149,6 +149,51 @@ Deno.test("a FIFO or device in place of a file slop reads for itself (.gitignore
   );
 });
 
+Deno.test("a file slop reads for itself that is larger than any text (a sparse slop.lock, .gitignore) is refused by its size, unread", async () => {
+  // It was read whole: a sparse 3 GB .gitignore took 3.2 GB and 40 s, a larger one all memory.
+  const OVER = "it holds over 536870912 bytes, more than slop reads of a setting file";
+  const locked = await makeProject({ "a.py": "x = 1\n", "slop.lock": "" });
+  await Deno.truncate(join(locked, "slop.lock"), 600 * 1024 * 1024);
+  assert.match(
+    String(await settled(() => buildIn(locked))),
+    new RegExp(`Cannot read the lock "[^"]*slop.lock": ${escape(OVER)}`),
+  );
+  const walked = await makeProject({ "a.py": "x = 1\n", ".gitignore": "" });
+  await Deno.truncate(join(walked, ".gitignore"), 600 * 1024 * 1024);
+  const built = await buildIn(walked);
+  assert.equal(row(built, "a.py").status, "rendered");
+  assert.match(row(built, ".gitignore").reason ?? "", /^file is 629145600 bytes, over the limit/);
+  await Deno.remove(locked, { recursive: true });
+  await Deno.remove(walked, { recursive: true });
+});
+
+Deno.test("the beads list or knowledge digest that a symbolic link leads out of the project is not read into the document", async () => {
+  // A committed link (`slop/knowledge/digest.md -> ~/.aws/credentials`): the file's row said
+  // "symbolic link leaves the root" while its text was in the beads or knowledge section.
+  const outside = await makeProject({
+    "issues.jsonl": '{"id":"x-1","title":"OUTSIDE_TITLE","status":"open"}\n',
+    "digest.md": "OUTSIDE_DIGEST\n",
+  });
+  const OUT = "a symbolic link leads it out of the root (set allowOutsideRoot to allow it)";
+  const beads = await makeProject({ "a.py": "x = 1\n", ".beads/.keep": "" });
+  await Deno.symlink(join(outside, "issues.jsonl"), join(beads, ".beads/issues.jsonl"));
+  assert.match(
+    String(await settled(() => buildIn(beads, { files: ["a.py"], beads: true }))),
+    new RegExp(`Cannot read ".beads/issues.jsonl": ${escape(OUT)}`),
+  );
+  const knowledge = await makeProject({ "a.py": "x = 1\n" });
+  await Deno.mkdir(join(knowledge, "slop/knowledge"), { recursive: true });
+  await Deno.symlink(join(outside, "digest.md"), join(knowledge, "slop/knowledge/digest.md"));
+  assert.match(
+    String(await settled(() => buildIn(knowledge, { files: ["a.py"] }))),
+    new RegExp(`Cannot read the knowledge digest "[^"]*digest.md": ${escape(OUT)}`),
+  );
+  // Allowed: read as linked files are.
+  const allowed = await buildIn(knowledge, { files: ["a.py"], allowOutsideRoot: true });
+  assert.match(allowed.document, /OUTSIDE_DIGEST/);
+  for (const dir of [outside, beads, knowledge]) await Deno.remove(dir, { recursive: true });
+});
+
 Deno.test("a folder or nothing in place of a file slop reads for itself (the beads list, a history, the slices file): one line in plain words", async () => {
   const root = await makeProject({ "a.py": "x = 1\n" });
   for (const dir of [".beads/issues.jsonl", "h.jsonl", "slop/slices.toml"]) {

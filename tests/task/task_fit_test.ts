@@ -2,7 +2,14 @@
 // ahead in the ranking does not crowd out several small ones that are about as likely needed.
 import assert from "node:assert/strict";
 import { buildContext } from "../../mod.ts";
-import { fitOrder, RANK_DECAY, SIZE_EXPONENT } from "../../pipeline/_task_fit.ts";
+import {
+  FIT_ROOM_TIMES,
+  fitOrder,
+  MIN_FIT_FILES,
+  RANK_DECAY,
+  SIZE_EXPONENT,
+  triedEnough,
+} from "../../pipeline/_task_fit.ts";
 import { makeProject } from "../_helpers.ts";
 
 Deno.test("fitOrder tries files by place^-RANK_DECAY over tokens^SIZE_EXPONENT", () => {
@@ -18,6 +25,15 @@ Deno.test("fitOrder tries files by place^-RANK_DECAY over tokens^SIZE_EXPONENT",
   for (let k = 1; k < order.length; k++) {
     assert.ok(value(order[k - 1]) >= value(order[k]), `${order}`);
   }
+});
+
+Deno.test("triedEnough: the first MIN_FIT_FILES, then until they hold FIT_ROOM_TIMES the room", () => {
+  const room = 10_000;
+  assert.equal(triedEnough(MIN_FIT_FILES - 1, FIT_ROOM_TIMES * room * 10, room), false);
+  assert.equal(triedEnough(MIN_FIT_FILES, FIT_ROOM_TIMES * room, room), true);
+  assert.equal(triedEnough(MIN_FIT_FILES + 50, FIT_ROOM_TIMES * room - 1, room), false);
+  // A section with no room left has tried enough once it has the first files.
+  assert.equal(triedEnough(MIN_FIT_FILES, 0, 0), true);
 });
 
 Deno.test("fitOrder counts an empty file as one token, not as free", () => {
@@ -109,4 +125,31 @@ Deno.test("a large budget tries the 200 best-ranked files in full, not only the 
   assert.equal(full.length, 200);
   assert.equal(files.length, 200);
   assert.ok(result.manifest.total.tokens <= 128000);
+});
+
+Deno.test("a small room tries the first 100 ranked files, not those past them", async () => {
+  // 100 files of about 400 tokens that say `tariff` often, ranked first, then 10 tiny ones that
+  // say it once, ranked 101st to 110th. An 8,000-token section holds about 18 of the first in
+  // full with a little left over, and the first 100 hold over 4 times its room: the tiny ones
+  // are not tried (each would fit in what is left, and they are not worth preparing).
+  const tree: Record<string, string> = {};
+  for (let i = 0; i < 100; i++) {
+    const says = Array.from({ length: 40 - (i % 20) }, (_, k) => `tariff w${k}`).join(" ");
+    const filler = Array.from({ length: 30 }, (_, k) => `    v${k} = ${k * i} + x`).join("\n");
+    tree[`src/b${String(i).padStart(3, "0")}.py`] = `def b${i}(x):\n    """${says}"""\n${filler}\n`;
+  }
+  for (let i = 0; i < 10; i++) tree[`src/t${i}.py`] = `def t${i}():\n    return "tariff"\n`;
+  const root = await makeProject(tree);
+  const result = await buildContext(
+    { cwd: root, inline: { task: "Raise the tariff", budget: { tokens: 8000, mapTokens: 300 } } },
+    { write: false },
+  );
+  const task = result.manifest.task!;
+  const ranked = task.files.map((f) => f.path);
+  const full = task.files.filter((f) => f.where === "task" && f.view === "full");
+  // The big files rank first and fill the section; no tiny file is in full.
+  assert.ok(full.length >= 10, `${full.length}`);
+  assert.ok(full.every((f) => f.path.startsWith("src/b")), full.map((f) => f.path).join(", "));
+  assert.ok(ranked.slice(0, full.length).every((p) => p.startsWith("src/b")), ranked.join(", "));
+  assert.ok(result.manifest.total.tokens <= 8000);
 });

@@ -3,7 +3,12 @@
 // byte, and the task section does not show those files again.
 import assert from "node:assert/strict";
 import { buildContext, type SlopConfig } from "../../mod.ts";
-import { keptFiles, MAP_SIZE_EXPONENT } from "../../pipeline/_task_map.ts";
+import {
+  keptFiles,
+  LARGE_FACTOR,
+  LARGE_SHARE,
+  MAP_SIZE_EXPONENT,
+} from "../../pipeline/_task_map.ts";
 import { OTHER_FILES } from "../../pipeline/rank.ts";
 import { RACY_MS } from "../../accel/stat_index.ts";
 import { git, gitInit, makeProject, tempDir } from "../_helpers.ts";
@@ -29,6 +34,26 @@ Deno.test("keptFiles takes files by change score over tokens^MAP_SIZE_EXPONENT w
   assert.deepEqual(keptFiles(files.toReversed(), changes, 600), ["NEWS.md", "b.py", "c.py"]);
   assert.equal(MAP_SIZE_EXPONENT, 0.5);
   assert.equal(OTHER_FILES, 0.25);
+});
+
+Deno.test("keptFiles counts a file larger than LARGE_SHARE of the section's room LARGE_FACTOR times", () => {
+  const files = [
+    { path: "big.py", tokens: 1500, code: true },
+    ...[1, 2, 3, 4].map((i) => ({ path: `s${i}.py`, tokens: 200, code: true })),
+  ];
+  const changes = new Map([["big.py", 1], ...[1, 2, 3, 4].map((i) => [`s${i}.py`, 0.4] as const)]);
+  // Values: big 1/1500^0.5 = 0.026, each small one 0.4/200^0.5 = 0.028: the small ones first,
+  // and big.py no longer fits after them.
+  const small = ["s1.py", "s2.py", "s3.py", "s4.py"];
+  assert.deepEqual(keptFiles(files, changes, 1600), small);
+  // A section of 2,000 tokens seldom holds big.py (over 0.7 of it): worth 0.039, it comes first.
+  assert.deepEqual(keptFiles(files, changes, 1600, { sectionRoom: 2000 }), ["big.py"]);
+  // A section of 3,000 tokens can hold it: as without one.
+  assert.deepEqual(keptFiles(files, changes, 1600, { sectionRoom: 3000 }), small);
+  // Over LARGE_SHARE of the room, strictly.
+  assert.deepEqual(keptFiles(files, changes, 1600, { sectionRoom: 1500 / LARGE_SHARE }), small);
+  assert.equal(LARGE_SHARE, 0.7);
+  assert.equal(LARGE_FACTOR, 1.5);
 });
 
 Deno.test("keptFiles breaks equal values by path and counts an empty file as one token", () => {

@@ -324,3 +324,65 @@ Deno.test("a C# program's long else-if chain is left out, the rest of the progra
   assert.equal(short.symbols.length, 48);
   assert.equal(short.symbols[47].name, "get /47");
 });
+
+// A program's `switch` was left out with no marker, and the routes its sections map with it
+// (hunt25). It stays with its head and labels, its sections' statements read as the program's are
+// (output left out; `break` and `return` kept, so that no section seems to fall through). Written
+// for this test.
+Deno.test("a C# program's switch stays, its sections read as the program", async () => {
+  const text = [
+    "var app = builder.Build();",
+    "switch (app.Environment.EnvironmentName)",
+    "{",
+    '    case "Development":',
+    "        app.UseDeveloperExceptionPage();",
+    '        app.MapGet("/debug", () => "debug");',
+    '        Console.WriteLine("dev");',
+    "        break;",
+    '    case "Staging":',
+    "    {",
+    "        app.UseHsts();",
+    "        break;",
+    "    }",
+    "    default:",
+    "        if (args.Length > 0)",
+    "        {",
+    '            app.MapGet("/args", () => args);',
+    "        }",
+    "        return;",
+    "}",
+    "app.Run();",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Program.cs", text))!;
+  assert.equal(
+    view.text,
+    [
+      "var app = builder.Build();",
+      "switch (app.Environment.EnvironmentName)",
+      "{",
+      '    case "Development":',
+      "        app.UseDeveloperExceptionPage();",
+      '        app.MapGet("/debug", () => "debug");',
+      "        break;",
+      '    case "Staging":',
+      "    {",
+      "        app.UseHsts();",
+      "        break;",
+      "    }",
+      "    default:",
+      "        if (args.Length > 0)",
+      "        {",
+      '            app.MapGet("/args", () => args);',
+      "        }",
+      "        return;",
+      "}",
+      "app.Run();",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
+    "route get /debug",
+    "route get /args",
+  ]);
+});

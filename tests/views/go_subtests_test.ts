@@ -124,3 +124,58 @@ Deno.test("a Go program's Run call with a function is no subtest", async () => {
     ["runAll.c.name", "test"],
   ]);
 });
+
+// A subtest that runs subtests (`t.Run("math", func(t *testing.T) { t.Run("adds", ...) })`) showed
+// `{ ... }`: the inner subtests were in no view (review20). It is a suite now, its body walked as a
+// test function's is. Written for this test.
+Deno.test("a Go subtest that runs subtests is a suite of them", async () => {
+  const text = [
+    "package x",
+    "",
+    "func TestMath(t *testing.T) {",
+    '\tt.Run("math", func(t *testing.T) {',
+    "\t\tdb := open(t)",
+    '\t\tt.Run("adds", func(t *testing.T) {',
+    "\t\t\tcheck(t, db)",
+    "\t\t})",
+    "\t\tfor _, tc := range cases {",
+    "\t\t\tt.Run(tc.name, func(t *testing.T) {",
+    '\t\t\t\tt.Run("deep", func(t *testing.T) { check(t, tc) })',
+    "\t\t\t})",
+    "\t\t}",
+    "\t})",
+    '\tt.Run("plain", func(t *testing.T) {',
+    "\t\tcheck(t, 1)",
+    "\t})",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("x_test.go", text))!;
+  assert.equal(
+    view.text,
+    [
+      "package x",
+      "",
+      "func TestMath(t *testing.T) {",
+      '\tt.Run("math", func(t *testing.T) {',
+      '\t\tt.Run("adds", func(t *testing.T) { ... })',
+      "\t\tfor _, tc := range cases {",
+      "\t\t\tt.Run(tc.name, func(t *testing.T) {",
+      '\t\t\t\tt.Run("deep", func(t *testing.T) { ... })',
+      "\t\t\t})",
+      "\t\t}",
+      "\t})",
+      '\tt.Run("plain", func(t *testing.T) { ... })',
+      "}",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
+    "function TestMath",
+    "suite TestMath.math",
+    "test TestMath.math.adds",
+    "suite TestMath.math.tc.name",
+    "test TestMath.math.tc.name.deep",
+    "test TestMath.plain",
+  ]);
+});

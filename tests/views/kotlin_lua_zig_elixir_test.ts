@@ -471,3 +471,40 @@ Deno.test("a Zig test is a symbol named by its string or identifier; a test root
     ["bit", "function", "pub fn bit(b: u3) @TypeOf(@as(u8, 1) << b)", true],
   ]);
 });
+
+// ExUnit's tests and `describe` groups were kept in a skeleton but were no symbols: a test file's
+// outline was its module alone (fly-apps/live_beats' tests), where every other language's tests
+// are listed. Written for this test.
+Deno.test("ExUnit's tests and describe groups are symbols named by their titles", async () => {
+  const text = [
+    "defmodule ShopTest do",
+    "  use ExUnit.Case, async: true",
+    "",
+    "  setup do",
+    "    {:ok, cart: []}",
+    "  end",
+    "",
+    '  describe "add/2" do',
+    '    test "adds an item", %{cart: cart} do',
+    "      assert Shop.add(cart, 1) == [1]",
+    "    end",
+    "  end",
+    "",
+    '  property "sums commute" do',
+    "    assert true",
+    "  end",
+    "",
+    '  test "todo"',
+    "end",
+    "",
+  ].join("\n");
+  const view = (await renderCode("test/shop_test.exs", text))!;
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName} | ${s.signature}`), [
+    "module ShopTest | defmodule ShopTest",
+    'suite ShopTest.add/2 | describe "add/2"',
+    'test ShopTest.add/2.adds an item | test "adds an item", %{cart: cart}',
+    'test ShopTest.sums commute | property "sums commute"',
+    'test ShopTest.todo | test "todo"',
+  ]);
+  assert.match(view.text, /\n {4}test "adds an item", %\{cart: cart\} do \.\.\. end\n/);
+});

@@ -198,6 +198,32 @@ Deno.test("Haskell: the export list says what is public; an equation after its s
   assert.deepEqual(all.symbols.map((s) => s.public), [true]);
 });
 
+// An operator's equation (`a <+> b = ...`, an instance's `T a <> T b = ...`) has no name in
+// tree-sitter-haskell's tree: it was no symbol, in the outline or the masked view (grammar26).
+// Written for this test.
+Deno.test("Haskell: an operator's equation is named by its operator", async () => {
+  const text = [
+    "module Shop ((<+>), plus) where",
+    "",
+    "a <+> b = a + b",
+    "x `plus` y = x",
+    "a <-> b = a - b",
+    "",
+    "instance Semigroup Cart where",
+    "  Cart a <> Cart b = Cart (a ++ b)",
+    "",
+  ].join("\n");
+  const view = (await renderCode("src/Shop.hs", text))!;
+  assert.deepEqual(view.symbols.map((s) => `${s.qualifiedName} ${s.kind} ${s.public}`), [
+    "(<+>) function true",
+    "plus function true",
+    "(<->) function false",
+    // An instance is public where the export list names it (here not); its members are.
+    "Semigroup Cart instance false",
+    "Semigroup Cart.(<>) function true",
+  ]);
+});
+
 // The other grammars' case is tests/views/parse_deadline_test.ts; bench/README.md, "(seventeenth
 // session, grammar26)", has 10,000 levels through the CLI.
 Deno.test("PowerShell and Haskell texts nested 3,000 deep fail with the plain reason or render what parsed, never the stack's overflow", async () => {
@@ -339,7 +365,81 @@ Deno.test("Haskell: an hspec spec holds its suites and tests, named by their tit
     'spec.add.when empty suite context "when empty"',
     'spec.add.when empty.keeps others test prop "keeps others"',
     'spec.is empty test it "is empty"',
-    // An operator defined infix (`Key x <> Key y = ...`) has no name the grammar gives.
     "Semigroup Key instance instance Semigroup Key",
+    // An operator defined infix has no name the grammar gives: its operator's.
+    "Semigroup Key.(<>) function Key x <> Key y = Key (x <> y)",
+  ]);
+});
+
+// `Mock Get-Date {}` at a line's end was read as `Get-Date{;}`: the `{` joined the word and the
+// `}` closed the set-up block around it, so the suite's own `}` was lost and its tests fell out of
+// it; and a function's comments after its `param(...)` block and after its last statement are the
+// function's block's in the tree, not its body's: they stayed around the `...` (grammar26). An
+// `InModuleScope` block was a set-up block however many tests it held. Written for this test.
+Deno.test("PowerShell: an empty block after a bare word is an argument; a body's edge comments go with it", async () => {
+  const text = [
+    "function Get-Thing {",
+    "    # Gets the thing.",
+    "    param($Name)",
+    "    # Looked up by name.",
+    "    Write-Output $Name",
+    "    # Done.",
+    "}",
+    "",
+    'Describe "Thing" {',
+    "    BeforeAll {",
+    "        Mock Get-Date {}",
+    "        Mock Invoke-WebRequest -ModuleName M {}",
+    "    }",
+    '    It "works" {',
+    '        Get-Thing "a" | Should -Be "a"',
+    "    }",
+    "    InModuleScope 'Things' {",
+    "        It 'reads inside' {",
+    "            Get-Secret | Should -Be 1",
+    "        }",
+    "    }",
+    "    InModuleScope 'Things' {",
+    "        Set-Up",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Thing.Tests.ps1", text))!;
+  assert.equal(
+    view.text,
+    [
+      "function Get-Thing {",
+      "    # Gets the thing.",
+      "    param($Name)",
+      "    ...",
+      "}",
+      "",
+      'Describe "Thing" {',
+      "    BeforeAll {",
+      "        ...",
+      "    }",
+      '    It "works" {',
+      "        ...",
+      "    }",
+      "    InModuleScope 'Things' {",
+      "        It 'reads inside' {",
+      "            ...",
+      "        }",
+      "    }",
+      "    InModuleScope 'Things' {",
+      "        ...",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+  // A module's scope that holds tests is a suite of them (it hid them as a set-up block).
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
+    "function Get-Thing",
+    "suite Thing",
+    "test Thing.works",
+    "suite Thing.Things",
+    "test Thing.Things.reads inside",
   ]);
 });

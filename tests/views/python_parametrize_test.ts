@@ -70,3 +70,28 @@ Deno.test("a decorator over lines is one tight line, its long arguments elided a
     ].join("\n"),
   );
 });
+
+// A comment after a decorator (`@declared_attr  # type: ignore`, sqlmodel's `__tablename__`) or
+// among its arguments is part of the decorator's node: joined into the signature's one line, it
+// commented out the rest (`@declared_attr # type: ignore def __tablename__(cls) -> str`).
+Deno.test("a decorator's comments are left out of the signature", async () => {
+  const text = [
+    "class Model:",
+    "    @declared_attr  # type: ignore",
+    "    def __tablename__(cls) -> str:",
+    '        return "model"',
+    "",
+    "    @app.get(",
+    '        "/items",  # the list',
+    "        tags=['items'],",
+    "    )",
+    "    def items(self): ...",
+    "",
+  ].join("\n");
+  const view = (await renderCode("models.py", text))!;
+  assert.deepEqual(view.symbols.map((s) => s.signature), [
+    "class Model",
+    "@declared_attr def __tablename__(cls) -> str",
+    "@app.get(\"/items\", tags=['items']) def items(self)",
+  ]);
+});

@@ -97,3 +97,30 @@ Deno.test("a Scala law check is a test named by its title, kept as it is written
     ["ScodecSuite.Codec[BitVector]", "test"],
   ]);
 });
+
+// A test whose block's value is ascribed (`test("x") { ... }: @nowarn("msg=.*unused.*")`, doobie's
+// `PutSuitePlatform`) was an expression, not a test: left out with its body and no marker. Written
+// for this test.
+Deno.test("a munit test with an ascription after its block is a test", async () => {
+  const text = [
+    "trait PutSuitePlatform { self: munit.FunSuite =>",
+    '  test("derives for products") {',
+    '    assertContains(compileErrors("Put[A]"), "No given instance")',
+    '  }: @nowarn("msg=.*unused.*")',
+    '  test("plain") { check() }',
+    "  val table = List(1, 2): List[Int]",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("PutSuitePlatform.scala", text))!;
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
+    "trait PutSuitePlatform",
+    "test PutSuitePlatform.derives for products",
+    "test PutSuitePlatform.plain",
+    "val PutSuitePlatform.table",
+  ]);
+  assert.match(
+    view.text,
+    /test\("derives for products"\) \{ \.\.\. \}: @nowarn\("msg=\.\*unused\.\*"\)\n/,
+  );
+});

@@ -138,6 +138,33 @@ const CASES: Array<[string, string, string[], string[]]> = [
     ["`real`"],
     [],
   ],
+  // Haskell's block comments (`{- -}`, which nest) and line comments: a commented-out `data`,
+  // `import` or `instance` was listed (only functions were read past `{- -}`; one nested in
+  // another ended at the inner close); an infix definition (`a --> b = a`) was named by its left
+  // operand. Written for this test.
+  [
+    "Shop.hs",
+    [
+      "module Shop where",
+      "{- An old design:",
+      "import Data.Hidden",
+      "{- nested -}",
+      "data Hidden = Hidden",
+      "instance Show Hidden where",
+      "hiddenFn x = x",
+      "-}",
+      "-- data AlsoHidden = A",
+      "import Data.Real",
+      "data Real = Real",
+      "(-->) :: Int -> Int -> Int",
+      "a --> b = a",
+      "x `plus` y = x",
+      "real x = x",
+      "",
+    ].join("\n"),
+    ["`Data.Real`", "`Real`", "`real`", "`(-->)`", "`plus`"],
+    ["Hidden", "hiddenFn", "AlsoHidden", "`a`", "`x`"],
+  ],
 ];
 
 for (const [path, text, shown, hidden] of CASES) {

@@ -878,3 +878,20 @@ Deno.test("summarize() of JavaScript lists nothing a template literal's text hol
     "**JavaScript**, 14 lines\n- functions: `generate`\n- imports: `./format.js`",
   );
 });
+
+// C++'s scoped enums (`enum class Mode : std::uint8_t`, `enum struct Kind`): the types' pattern
+// read `class` as the enum's name (CLI11's `App.hpp` listed a type `class`). Written for this test.
+Deno.test("summarize() names a C++ scoped enum by its name", () => {
+  const text = [
+    "namespace cli {",
+    "enum class Mode : std::uint8_t { Off, On };",
+    "enum struct Kind { A };",
+    "enum Plain { B };",
+    "class App;",
+    "}",
+  ].join("\n");
+  assert.equal(
+    summarize("app.hpp", text),
+    "**C++ header**, 6 lines\n- types: `cli`, `Mode`, `Kind`, `Plain`, `App`",
+  );
+});

@@ -90,3 +90,35 @@ Deno.test("a signature's strings, backticks and regex literals keep their blanks
     "foo :: (Int, a') -> [b']",
   );
 });
+
+// A Catch2 template test's head lists its types one a line (CLI11's `TEMPLATE_TEST_CASE(
+// "Container container", "[optiontype]",` then 12 `std::vector<icontainer1>,` lines): past the 8
+// lines a head was read over, the test was dropped with its body and no marker. Written for
+// this test.
+Deno.test("a template test's head over many lines of types is a test", async () => {
+  const types = ["vector", "list", "set", "deque"].flatMap((c) =>
+    [1, 2, 3, 4, 5].map((n) => `                   std::${c}<container${n}>,`)
+  );
+  const text = [
+    '#include "catch.hpp"',
+    "",
+    'TEMPLATE_TEST_CASE("Container container",',
+    '                   "[optiontype]",',
+    ...types,
+    "                   std::vector<int>) {",
+    "    TestType cv;",
+    "    CHECK(cv.empty());",
+    "}",
+    "",
+    'TEST_CASE("after", "[t]") {',
+    "    CHECK(true);",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("tests/ContainerTest.cpp", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind]), [
+    ["Container container", "test"],
+    ["after", "test"],
+  ]);
+  assert.match(view.text, /std::vector<int>\) \{ \.\.\. \}\n/);
+});
