@@ -30,6 +30,8 @@ export interface SourceFlags {
   preset?: string;
   /** Told the progress of a build made now (the MCP server's `token_stats`). */
   onProgress?: (progress: BuildProgress) => void;
+  /** Where a build made now prints its warnings. @default {printWarning} */
+  warn?: (message: string) => void;
 }
 
 /** A document with its manifest, and where it came from. */
@@ -71,7 +73,7 @@ export async function latestOrBuild(flags: SourceFlags): Promise<LoadedOutput> {
     }
   }
   // A look at the build: its redactions counted in one line (the build names them).
-  const warnings = countedRedactions();
+  const warnings = countedRedactions(flags.warn);
   const result = await build(config, {
     builtins: defaultPlugins(),
     layer: speedLayer(),

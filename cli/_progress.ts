@@ -41,6 +41,11 @@ export interface ProgressBar {
   update(progress: BuildProgress): void;
   /** Erase the bar if it was drawn. */
   done(): void;
+  /**
+   * Erase the bar if it was drawn, before a line is written to stderr (a warning): the line
+   * starts on a clean row instead of after the bar's text. The next update draws the bar again.
+   */
+  clear(): void;
 }
 
 /**
@@ -79,6 +84,10 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
     write(`\r${line}${" ".repeat(Math.max(0, drawn - visibleLength(line)))}`);
     drawn = visibleLength(line);
   };
+  const erase = () => {
+    if (drawn) write(`\r${" ".repeat(drawn)}\r`);
+    drawn = 0;
+  };
   return {
     update(progress) {
       if (!enabled) return;
@@ -102,9 +111,9 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
     done() {
       cancel?.();
       cancel = latest = undefined;
-      if (drawn) write(`\r${" ".repeat(drawn)}\r`);
-      drawn = 0;
+      erase();
     },
+    clear: erase,
   };
 }
 

@@ -461,7 +461,7 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
  * The summary's files line: rendered, listed to fit the budget (`dropped`), skipped, failed.
  * Files the budget dropped to "listed" are skipped in the manifest, but not for a reason of
  * their own: counted apart, "150 skipped" over three skipped lines read as files lost. A file
- * the task section shows is in the task line, not among those listed.
+ * the task section shows is counted among the rendered, not those listed.
  */
 function filesLine(result: BuildResult, dropped: Set<string>): string {
   const count = (s: string) => result.files.filter((f) => f.status === s).length;
@@ -469,13 +469,16 @@ function filesLine(result: BuildResult, dropped: Set<string>): string {
   const inTask = new Set(
     result.manifest.task?.files.filter((f) => f.where === "task").map((f) => f.path),
   );
-  const unshown = result.files.filter((f) => f.status === "skipped" && !inTask.has(f.path));
+  const skippedFiles = result.files.filter((f) => f.status === "skipped");
+  const unshown = skippedFiles.filter((f) => !inTask.has(f.path));
   const budgeted = unshown.filter((f) => dropped.has(f.path)).length;
-  const listed = budgeted ? `${budgeted} listed to fit the budget, ` : "";
+  const listed = budgeted ? `${formatCount(budgeted)} listed to fit the budget, ` : "";
   const skipped = unshown.length - budgeted;
-  return `files: ${count("rendered")} rendered, ${listed}${skipped} skipped, ${errors} error${
-    errors === 1 ? "" : "s"
-  }`;
+  // A file the map listed and the task section shows is rendered there: the counts add up.
+  const rendered = count("rendered") + skippedFiles.length - unshown.length;
+  return `files: ${formatCount(rendered)} rendered, ${listed}${formatCount(skipped)} skipped, ${
+    formatCount(errors)
+  } error${errors === 1 ? "" : "s"}`;
 }
 
 /** Files of the task section named in the summary's task line, at most. */

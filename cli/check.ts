@@ -12,7 +12,13 @@ import { checkPrefix, type PrefixCheck } from "../pipeline/pin.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { formatCount, formatDollars } from "../pipeline/figures.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
-import { countedRedactions, formatBytes, printError, shownMessage } from "./_output.ts";
+import {
+  countedRedactions,
+  formatBytes,
+  printError,
+  printWarning,
+  shownMessage,
+} from "./_output.ts";
 import { checkDeterminism } from "./_determinism.ts";
 import { SecretsFoundError } from "../pipeline/secrets.ts";
 import { progressBar } from "./_progress.ts";
@@ -113,10 +119,13 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     if (flags.failOnSecret) config.secrets.failOnSecret = true;
     lockName = displayPath(config.lock, Deno.cwd());
     if (flags.determinism && !await buildsAgree(configFlags, say)) return 1;
-    // The build's redactions counted in one line: `slop build` names them.
-    const warnings = countedRedactions();
-    // Its build shows its progress on a terminal, as `slop build` does.
+    // Its build shows its progress on a terminal, as `slop build` does; a warning clears it first.
     const bar = progressBar({ enabled: !flags.quiet && Deno.stderr.isTerminal() });
+    // The build's redactions counted in one line: `slop build` names them.
+    const warnings = countedRedactions((message) => {
+      bar.clear();
+      printWarning(message);
+    });
     check = await checkPrefix(config, {
       builtins: defaultPlugins(),
       onWarning: (w) => flags.quiet || warnings.onWarning(w),

@@ -80,14 +80,17 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
   if (flags.ttl) await checkTtl(provider, { model: target.model, ttl: flags.ttl });
   // The build (and its LLM calls, e.g. llm_summary) uses the configured provider, so a payload
   // for another provider neither asks that provider nor misses the summaries cached for this one.
-  const warn = printWarning;
+  // Its build shows its progress on a terminal, as `slop build` does; a warning clears it first.
+  const bar = progressBar({ enabled: Deno.stderr.isTerminal() });
+  const warn = (message: string) => {
+    bar.clear();
+    printWarning(message);
+  };
   // The build planned for the configured provider (Anthropic when none is set).
   const planned = { ...configured, name: configured.name ?? "anthropic" };
   const sameTarget = JSON.stringify(target) === JSON.stringify(planned);
   // For another model its warnings wait: the context window they name is the configured model's.
   const held: string[] = [];
-  // Its build shows its progress on a terminal, as `slop build` does.
-  const bar = progressBar({ enabled: Deno.stderr.isTerminal() });
   const result = await build(config, {
     builtins: defaultPlugins(),
     layer: speedLayer(),

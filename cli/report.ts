@@ -13,7 +13,7 @@ import { writeAtomic } from "../pipeline/emit.ts";
 import { computeStats } from "../report/stats.ts";
 import { renderReport } from "../report/html.ts";
 import { formatCount } from "../pipeline/figures.ts";
-import { printError } from "./_output.ts";
+import { printError, printWarning } from "./_output.ts";
 import { latestOrBuild, type SourceFlags } from "./_latest.ts";
 import { writeStdout } from "./_terminal.ts";
 import { progressBar } from "./_progress.ts";
@@ -38,10 +38,15 @@ export interface ReportFlags extends SourceFlags {
  * ```
  */
 export async function runReport(flags: ReportFlags): Promise<number> {
-  // A build made now shows its progress on a terminal, as `slop build` does.
+  // A build made now shows its progress on a terminal, as `slop build` does; a warning clears it.
   const bar = progressBar({ enabled: !flags.quiet && Deno.stderr.isTerminal() });
+  const warn = (message: string) => {
+    bar.clear();
+    printWarning(message);
+  };
   try {
-    const loaded = await latestOrBuild({ ...flags, onProgress: bar.update }).finally(bar.done);
+    const loaded = await latestOrBuild({ ...flags, onProgress: bar.update, warn })
+      .finally(bar.done);
     const stats = await computeStats(loaded.document, loaded.manifest);
     const html = renderReport(stats);
     if (flags.stdout) {

@@ -15,7 +15,7 @@ import {
   TOKENIZERS,
 } from "../report/stats.ts";
 import { ConfigError } from "../pipeline/config.ts";
-import { formatBytes, printError } from "./_output.ts";
+import { formatBytes, printError, printWarning } from "./_output.ts";
 import { printablePath } from "../pipeline/helpers.ts";
 import { latestOrBuild, type SourceFlags } from "./_latest.ts";
 import { shownPath } from "../pipeline/paths.ts";
@@ -46,10 +46,14 @@ export async function runStats(flags: StatsFlags): Promise<number> {
   }
   let stats: ContextStats;
   let from: string;
-  // A build made now shows its progress on a terminal, as `slop build` does.
+  // A build made now shows its progress on a terminal, as `slop build` does; a warning clears it.
   const bar = progressBar({ enabled: Deno.stderr.isTerminal() });
+  const warn = (message: string) => {
+    bar.clear();
+    printWarning(message);
+  };
   try {
-    ({ stats, from } = await loadStats({ ...flags, onProgress: bar.update }));
+    ({ stats, from } = await loadStats({ ...flags, onProgress: bar.update, warn }));
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
     return error instanceof ConfigError ? 2 : 1;

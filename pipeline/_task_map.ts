@@ -64,8 +64,9 @@ export interface MapCandidate {
  * (times {@linkcode LARGE_FACTOR} for a file larger than
  * {@linkcode LARGE_SHARE} of `options.sectionRoom`), highest first, ties by
  * path in code-unit order; each one that fits is taken and the others passed
- * over. A file that never changed is never kept. The result is sorted by
- * path.
+ * over. A file that never changed is never kept, unless no file has a change
+ * score (no history to tell them apart): then each counts as changed once.
+ * The result is sorted by path.
  *
  * @example
  * ```ts
@@ -80,6 +81,7 @@ export interface MapCandidate {
  * keptFiles(files, changes, 500); // ["CHANGES.md", "src/util.py"]
  * // With a section of 1,200 tokens, app.py (900, over 0.7 of it) is worth 1.5 times as much.
  * keptFiles(files, changes, 950, { sectionRoom: 1200 }); // ["src/app.py"]
+ * keptFiles(files, new Map(), 1000); // ["src/app.py", "src/util.py"]: no history, each once
  * ```
  */
 export function keptFiles(
@@ -88,10 +90,15 @@ export function keptFiles(
   room: number,
   options: KeptOptions = {},
 ): string[] {
+  // No file has a change score (outside git, no commit yet, or only commits too large to count,
+  // as a shallow clone's or a first import's): history tells the files apart no more than it
+  // does when one commit added them all, so each counts as changed once (else the map keeps no
+  // file in full and the task section, limited to the map's bytes, has little room).
+  const known = files.some((f) => (changes.get(f.path) ?? 0) > 0);
   const large = LARGE_SHARE * (options.sectionRoom ?? Infinity);
   const value = new Map<string, number>();
   for (const f of files) {
-    const score = (changes.get(f.path) ?? 0) * (f.code ? 1 : OTHER_FILES);
+    const score = (known ? changes.get(f.path) ?? 0 : 1) * (f.code ? 1 : OTHER_FILES);
     const factor = f.tokens > large ? LARGE_FACTOR : 1;
     if (score > 0) value.set(f.path, factor * score / Math.max(f.tokens, 1) ** MAP_SIZE_EXPONENT);
   }

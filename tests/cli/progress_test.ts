@@ -232,10 +232,14 @@ Deno.test({
   fn: async () => {
     const slow = `{ kind: "view-mode", name: "slow", version: "1",
       async render(file) { await new Promise((r) => setTimeout(r, 2000)); return file.text; } }`;
+    // A view that warns while the bar is drawn: the warning starts a row of its own.
+    const noisy = `{ kind: "view-mode", name: "noisy", version: "1", async render(file, ctx) {
+      await new Promise((r) => setTimeout(r, 1000)); ctx.warn("noisy view"); return file.text; } }`;
     const root = await makeProject({
       "a.txt": "one\n",
-      "slop.config.ts":
-        `export default { files: [{ path: "a.txt", view: "slow" }], plugins: [${slow}] };\n`,
+      "b.txt": "two\n",
+      "slop.config.ts": `export default { files: [{ path: "a.txt", view: "slow" }, ` +
+        `{ path: "b.txt", view: "noisy" }], plugins: [${slow}, ${noisy}] };\n`,
     });
     const onTerminal = async (args: string) => {
       const line = `'${Deno.execPath()}' run -A --quiet '${join(REPO, "cli.ts")}' ${args}`;
@@ -252,10 +256,27 @@ Deno.test({
     const check = await onTerminal("check --update");
     assert.match(check, /slop check: pinned \d+ blocks/, check);
     assert.match(check, /slop \[/, check);
+    // It was written after the bar's text ("read and scanned 2 fileswarning: noisy view").
+    assert.match(check, /(^|[\r\n])warning: noisy view/, JSON.stringify(check));
     // Another text, so that stats --build renders it again rather than from the cache.
     await Deno.writeTextFile(join(root, "a.txt"), "two\n");
     const stats = await onTerminal("stats --build");
     assert.match(stats, /a fresh build/, stats);
     assert.match(stats, /slop \[/, stats);
   },
+});
+
+Deno.test("progressBar().clear() erases the bar before a warning, and the next update draws it again", () => {
+  const { bar, out, clock } = clockedBar();
+  bar.clear();
+  assert.equal(out.length, 0, "nothing drawn: nothing to erase");
+  clock.now = 600;
+  bar.update({ stage: "transform", done: 2, total: 4, cacheHits: 1 });
+  const drawn = "slop [#####-----] 2/4 files, 1 cached";
+  bar.clear();
+  assert.equal(out.at(-1), `\r${" ".repeat(drawn.length)}\r`);
+  clock.now = 800;
+  bar.update({ stage: "transform", done: 3, total: 4, cacheHits: 1 });
+  assert.equal(out.at(-1), "\rslop [########--] 3/4 files, 1 cached");
+  bar.done();
 });

@@ -343,7 +343,8 @@ Deno.test("a task build's summary counts the files the budget listed apart and n
   const root = await makeProject(tree);
   const config = await loadConfig({
     cwd: root,
-    inline: { budget: { tokens: 400 }, task: "retry the upload on timeout" },
+    // mapFull 0: the map keeps no file in full, so the small task file is the task section's.
+    inline: { budget: { tokens: 400, mapFull: 0 }, task: "retry the upload on timeout" },
   });
   const result = await build(config, { builtins: defaultPlugins(), write: false });
   const text = summaryText(result);
@@ -367,4 +368,39 @@ Deno.test("a task build's summary counts the files the budget listed apart and n
     text,
     new RegExp(`^task: ${inTask.size} files? in the task section: src/retry\\.py`, "m"),
   );
+});
+
+Deno.test("a task build's files line adds up to every file, a listed one the task section shows among the rendered", async () => {
+  // A file the map listed and the task section shows was counted nowhere (10 of 11 files).
+  const tree: Record<string, string> = {};
+  for (let i = 0; i < 6; i++) {
+    tree[`src/mod_${i}.py`] = `def handler_${i}(request):\n    return ${
+      "request.value + ".repeat(40)
+    }1\n`;
+  }
+  tree["src/retry.py"] = Array.from(
+    { length: 8 },
+    (_, i) =>
+      `def retry_upload_${i}(timeout):\n    """Retry the upload on timeout."""\n    return timeout * ${i}\n`,
+  ).join("\n");
+  const root = await makeProject(tree);
+  let seen = 0;
+  // Budgets one after another in one state dir: each build takes the last one's steps first (at
+  // 600 the map keeps src/retry.py listed and the task section shows it in full).
+  for (const tokens of [100, 150, 200, 300, 400, 600]) {
+    const config = await loadConfig({
+      cwd: root,
+      inline: { budget: { tokens, mapFull: 0 }, task: "retry the upload on timeout" },
+    });
+    const result = await build(config, { builtins: defaultPlugins(), write: false });
+    const text = summaryText(result);
+    const line = text.match(/^files: (.*)$/m)![1];
+    const sum = [...line.matchAll(/(\d+) (?:rendered|listed|skipped|error)/g)]
+      .reduce((n, m) => n + Number(m[1]), 0);
+    assert.equal(sum, result.files.length, text);
+    const retry = result.files.find((f) => f.path === "src/retry.py")!;
+    const shown = result.manifest.task!.files.find((f) => f.path === "src/retry.py");
+    if (retry.status === "skipped" && shown?.where === "task") seen++;
+  }
+  assert.ok(seen > 0, "a budget that lists the task file in the map and shows it in the section");
 });

@@ -105,7 +105,7 @@ Deno.test("a large file ahead in the ranking does not crowd out the small ones a
 
 Deno.test("a large budget tries the 200 best-ranked files in full, not only the first 100", async () => {
   // 210 small files the task's word reaches, each ranked (fewer mentions, lower), and a map of
-  // 300 tokens that holds none of them in full: room in the section for all.
+  // 300 tokens that holds none of them in full (`mapFull: 0`): room in the section for all.
   const tree: Record<string, string> = {};
   for (let i = 0; i < 210; i++) {
     const mentions = Array.from({ length: 1 + (i % 7) }, () => "tariff").join(" ");
@@ -113,7 +113,10 @@ Deno.test("a large budget tries the 200 best-ranked files in full, not only the 
   }
   const root = await makeProject(tree);
   const result = await buildContext(
-    { cwd: root, inline: { task: "Raise the tariff", budget: { tokens: 128000, mapTokens: 300 } } },
+    {
+      cwd: root,
+      inline: { task: "Raise the tariff", budget: { tokens: 128000, mapTokens: 300, mapFull: 0 } },
+    },
     { write: false },
   );
   const files = result.manifest.task!.files;

@@ -11,7 +11,7 @@ import {
 } from "../../pipeline/_task_map.ts";
 import { OTHER_FILES } from "../../pipeline/rank.ts";
 import { RACY_MS } from "../../accel/stat_index.ts";
-import { git, gitInit, tempDir } from "../_helpers.ts";
+import { git, gitInit, makeProject, tempDir } from "../_helpers.ts";
 import { taskProject } from "./_project.ts";
 
 Deno.test("keptFiles takes files by change score over tokens^MAP_SIZE_EXPONENT while they fit", () => {
@@ -200,4 +200,57 @@ Deno.test("a warm task build keeps the files a cold one keeps: a script known by
   const warm = await run();
   assert.deepEqual(views(warm), ["full", "summary"]);
   assert.equal(warm.document, cold.document);
+});
+
+/** Ten small handlers and a module about retrying an upload on timeout. */
+function handlersTree(handlers: number): Record<string, string> {
+  const tree: Record<string, string> = {};
+  for (let n = 0; n < handlers; n++) {
+    tree[`src/handler_${n}.py`] = `def handler_${n}(request):\n    return request.value + ${n}\n`;
+  }
+  const body = ['"""Retry the upload on timeout."""', "import time", ""];
+  for (let i = 0; i < 5; i++) {
+    body.push(
+      `def retry_upload_${i}(client, payload, timeout=5.0, attempts=3):`,
+      `    """Retry the upload on timeout, attempt ${i}."""`,
+      "    for attempt in range(attempts):",
+      "        try:",
+      "            return client.upload(payload, timeout=timeout)",
+      "        except TimeoutError:",
+      "            time.sleep(2 ** attempt)",
+      "",
+    );
+  }
+  tree["src/retry.py"] = body.join("\n");
+  return tree;
+}
+
+Deno.test("with no history to read, the map keeps files in full as one commit of them all does, and the task section shows the task's file", async () => {
+  const task = "retry the upload on timeout";
+  const mapViews = (result: Awaited<ReturnType<typeof buildFor>>) =>
+    result.manifest.files.map((f) => `${f.path} ${f.view}`);
+  for (const handlers of [10, 40]) {
+    const budget = { tokens: handlers === 10 ? 800 : 1600 };
+    const plain = await makeProject(handlersTree(handlers), await tempDir());
+    const empty = await makeProject(handlersTree(handlers), await tempDir());
+    await git(empty, "init", "-q", "-b", "main");
+    // One commit of every file: with 40 files it is too large for the history to count.
+    const once = await makeProject(handlersTree(handlers), await tempDir());
+    await gitInit(once);
+    const committed = await buildFor(once, { task, budget });
+    for (const root of [plain, empty, once]) {
+      const result = root === once ? committed : await buildFor(root, { task, budget });
+      const label = `${handlers} handlers, ${
+        root === plain ? "no git" : root === empty ? "no commit" : "one commit"
+      }`;
+      assert.ok(result.manifest.total.tokens <= budget.tokens, label);
+      const retry = result.manifest.task!.files.find((f) => f.path === "src/retry.py");
+      assert.equal(retry?.where, "task", label);
+      assert.ok(result.document.includes("## Task Files\n\n### src/retry.py\n"), label);
+      // The small handlers are kept in full in the map, not stepped down with everything else.
+      const full = result.manifest.files.filter((f) => f.view === "full").length;
+      assert.ok(full >= handlers / 2, `${label}: ${full} files in full`);
+      assert.deepEqual(mapViews(result), mapViews(committed), label);
+    }
+  }
 });
