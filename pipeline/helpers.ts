@@ -785,7 +785,7 @@ export async function readSettingText(
         total += bytesRead;
         if (total > SETTING_LIMIT) throw new Error(overSettingLimit());
       }
-      return new TextDecoder().decode(chunks.length === 1 ? chunks[0] : concatBytes(chunks));
+      return asRead.decode(chunks.length === 1 ? chunks[0] : concatBytes(chunks));
     } finally {
       await file.close();
     }
@@ -793,6 +793,10 @@ export async function readSettingText(
     throw plainReadError(nodeError(error));
   }
 }
+
+// Decoded as `Deno.readTextFile` does: a leading U+FEFF is kept (a digest's text reaches the
+// document, a template's hash keys the summary cache), invalid bytes become U+FFFD.
+const asRead = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** Options of {@linkcode readSettingText}. */
 export interface SettingReadOptions {
@@ -892,7 +896,7 @@ export function readRegularText(path: string, limit: number): string {
       total += n;
       if (total > limit) throw new Error(`it holds over ${limit} bytes`);
     }
-    return new TextDecoder().decode(concatBytes(chunks));
+    return asRead.decode(concatBytes(chunks));
   } finally {
     closeSync(fd);
   }

@@ -361,8 +361,12 @@ function placeCheck(target: Target, { linked, config }: PlaceOptions) {
   return (fd: number, path: string): BytesRead | undefined => {
     const at = openedPath(fd, path);
     if (at === undefined) return { changed: true };
-    const realRoot = realRootOf(config);
-    if (at === (linked ?? realRoot + sep + target.path.split("/").join(sep))) return undefined;
+    const expected = (root: string) => linked ?? root + sep + target.path.split("/").join(sep);
+    if (at === expected(realRootOf(config))) return undefined;
+    // Elsewhere: judged by the root's real path now, not the one taken at an earlier build (a
+    // root reached through a link that has been pointed at another checkout since).
+    const realRoot = realRootOf(config, { fresh: true });
+    if (at === expected(realRoot)) return undefined;
     if (!at.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep)) {
       return "a folder on its path is a symbolic link that leaves the root (set allowOutsideRoot " +
         "to allow it)";
@@ -398,11 +402,14 @@ function openedPath(fd: number, path: string): string | undefined {
   }
 }
 
-/** Each config's root folder's real path (a root under a link, macOS's `/tmp`), taken once. */
+/**
+ * Each config's root folder's real path (a root under a link, macOS's `/tmp`), taken once, and
+ * again when `fresh` (a file not found where the one taken says).
+ */
 const realRoots = new WeakMap<ResolvedConfig, string>();
 
-function realRootOf(config: ResolvedConfig): string {
-  let real = realRoots.get(config);
+function realRootOf(config: ResolvedConfig, { fresh = false } = {}): string {
+  let real = fresh ? undefined : realRoots.get(config);
   if (real === undefined) {
     try {
       real = Deno.realPathSync(config.root);

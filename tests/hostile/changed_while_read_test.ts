@@ -214,3 +214,22 @@ Deno.test("a folder above a file swapped for a symbolic link after the listing i
     },
   });
 });
+
+Deno.test("a root reached through a symbolic link that is pointed at another checkout between builds of one config is read there, not refused", async () => {
+  // `root: "./current"` with `current -> releases/v1`, then `-> releases/v2` while the build
+  // server or `slop watch` keeps the config: the root's real path is the link's new target.
+  const base = await makeProject({ "v1/a.txt": "one\n", "v2/a.txt": "two\n" });
+  await Deno.symlink(join(base, "v1"), join(base, "current"));
+  const config = await loadConfig({ cwd: join(base, "current") });
+  const texts: string[] = [];
+  for (const next of ["v2", undefined]) {
+    const { targets } = await resolveTargets(config);
+    const files = await Promise.all(targets.map((t) => readTarget(t, config)));
+    texts.push(...files.map((f) => f.error?.reason ?? f.text ?? ""));
+    if (next === undefined) break;
+    await Deno.remove(join(base, "current"));
+    await Deno.symlink(join(base, next), join(base, "current"));
+  }
+  await Deno.remove(base, { recursive: true });
+  assert.deepEqual(texts, ["one\n", "two\n"]);
+});

@@ -4,6 +4,7 @@ import { buildContext, type SlopConfig } from "../../mod.ts";
 import { loadConfig } from "../../pipeline/config.ts";
 import { resolveTargets } from "../../pipeline/resolve.ts";
 import { readTargets, sha256 } from "../../pipeline/read.ts";
+import { readRegularText, readSettingText } from "../../pipeline/helpers.ts";
 import { git, gitInit, makeProject, runCli, tempDir } from "../_helpers.ts";
 import { readLatest } from "../../cli/_latest.ts";
 import { lastBuilds } from "../../cli/explain.ts";
@@ -592,4 +593,20 @@ Deno.test("a section plugin that throws stops the build with a message naming it
   const run = await runCli(["build"], root);
   assert.equal(run.code, 1);
   assert.match(run.stderr, /\[plugin boom\].*compose.*kaput/);
+});
+
+Deno.test("a file slop reads for itself is decoded as before the checks of its kind and size: a leading byte order mark is kept", async () => {
+  // The knowledge digest (its text reaches the document), a prompt template (its hash keys the
+  // summary cache) and the rest were read by `Deno.readTextFile`, which keeps a leading U+FEFF.
+  const root = await makeProject({ "a.py": "x = 1\n" });
+  const path = join(root, "digest.md");
+  await Deno.writeFile(
+    path,
+    new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("# D\n")]),
+  );
+  const before = await Deno.readTextFile(path);
+  assert.equal(before, "\ufeff# D\n");
+  assert.equal(await readSettingText(path), before);
+  assert.equal(readRegularText(path, 64), before);
+  await Deno.remove(root, { recursive: true });
 });
