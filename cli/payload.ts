@@ -59,12 +59,7 @@ class UsageError extends Error {}
  * ```
  */
 export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
-  const maxTokens = flags.maxTokens === undefined ? undefined : flagNumber(flags.maxTokens);
-  if (maxTokens !== undefined && !(Number.isInteger(maxTokens) && maxTokens > 0)) {
-    throw new UsageError(
-      `Invalid --max-tokens "${flags.maxTokens}": expected a positive whole number`,
-    );
-  }
+  const maxTokens = maxTokensFlag(flags.maxTokens);
   const config = await loadConfig({
     config: flags.config,
     stateDir: flags.stateDir,
@@ -119,6 +114,15 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
     prompt,
     maxTokens,
   });
+}
+
+/** `--max-tokens`: a positive whole number, or undefined when not given. */
+function maxTokensFlag(value: string | undefined): number | undefined {
+  const maxTokens = value === undefined ? undefined : flagNumber(value);
+  if (maxTokens !== undefined && !(Number.isInteger(maxTokens) && maxTokens > 0)) {
+    throw new UsageError(`Invalid --max-tokens "${value}": expected a positive whole number`);
+  }
+  return maxTokens;
 }
 
 /** The provider and model the payload is for: the flags' over the configured ones. */
