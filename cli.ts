@@ -41,10 +41,34 @@ export interface MainOptions {
  * ```
  */
 export async function main(args: string[], options: MainOptions = {}): Promise<number> {
+  // Every command reads the working folder: one whose name Deno cannot hold as a string (not
+  // valid UTF-8) or that was deleted under the shell stops here with one line, not a stack.
+  const folderError = workingFolderError();
+  if (folderError && !options.inspect) {
+    console.error(`slop: ${folderError}`);
+    return EXIT_USAGE;
+  }
   if (options.relaunch && !options.inspect && Deno.build.os === "linux") {
     (await load("_relaunch")).relaunchWithFlags(args);
   }
   return await (await load("_main")).main(args, options);
+}
+
+/** Why the working folder cannot be used (`Deno.cwd()` throws), or undefined when it can. */
+function workingFolderError(): string | undefined {
+  try {
+    Deno.cwd();
+    return undefined;
+  } catch (error) {
+    const message = (error as Error).message;
+    if (error instanceof Deno.errors.InvalidData) {
+      // Deno's message quotes the path with the bytes escaped (`"/tmp/x\xFF"`).
+      const path = /"(.*)"/.exec(message)?.[1];
+      return `Cannot use the working folder${path ? ` "${path}"` : ""}: its path is not valid ` +
+        "UTF-8, so slop cannot open files in it (rename the folder, or run slop from another)";
+    }
+    return `Cannot use the working folder: ${message}`;
+  }
 }
 
 /** The modules of cli/ this entry loads, by name. */

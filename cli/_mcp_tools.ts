@@ -424,13 +424,12 @@ function roomFor(limit: number): (tokens: number) => boolean {
  */
 function notShown(path: string, tokens: number, args: ViewFilesArgs, first = false): string {
   const limit = args.maxTokens ?? MAX_INLINE_TOKENS;
-  const full = args.view === undefined || args.view === "full";
   const lighter = lighterViews(args.view).map((v) => `"${v}"`).join(", ");
   const how = first
     ? `ask for it with a larger maxTokens${lighter ? `, or in a lighter view (${lighter})` : ""}`
-    : full
-    ? `ask for it in a lighter view (${lighter}), alone, or with a larger maxTokens`
-    : "ask for it alone, or with a larger maxTokens";
+    : `ask for it${
+      lighter ? ` in a lighter view (${lighter}),` : ""
+    } alone, or with a larger maxTokens`;
   const why = first
     ? `more than maxTokens ${limit}`
     : `past maxTokens ${limit} with the files before it`;

@@ -86,14 +86,17 @@ export async function runCache(
  * The human text of `slop cache stats`.
  */
 function cacheStatsText(stats: CacheStats): string {
-  const lines = [
-    `cache: ${shownPath(stats.dir)}`,
-    `entries: ${stats.entries} (${formatBytes(stats.bytes)})`,
-  ];
+  const lines = [`cache: ${shownPath(stats.dir)}`];
+  // Most entries live in packs: the entry files are the rest, so each line says which it counts
+  // (not "entries: 0" over a pack of 660).
   if (stats.packs.files) {
     const { files, bytes, entries } = stats.packs;
-    lines.push(`packs: ${files} (${formatBytes(bytes)}, ${entries} entries)`);
+    lines.push(
+      `packed entries: ${entries} in ${files} pack file${files === 1 ? "" : "s"} ` +
+        `(${formatBytes(bytes)})`,
+    );
   }
+  lines.push(`entry files besides the packs: ${stats.entries} (${formatBytes(stats.bytes)})`);
   if (stats.tempFiles) lines.push(`temp files left by interrupted writes: ${stats.tempFiles}`);
   const last = stats.lastBuild;
   if (last) {

@@ -14,7 +14,8 @@
  * @module
  */
 
-import { delimiter, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import nodePath, { delimiter, dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import type { PlatformPath } from "node:path";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { readRegularText, readSettingText } from "../pipeline/helpers.ts";
@@ -206,8 +207,36 @@ function slopOnPath(): boolean {
 function slopSpecifier(dir: string, file: string): string {
   const url = new URL(`../${file}`, import.meta.url);
   if (url.protocol !== "file:") return url.href;
-  const rel = relative(dir, fileURLToPath(url)).split(sep).join("/");
-  return rel.startsWith(".") ? rel : `./${rel}`;
+  return relativeSpecifier(dir, fileURLToPath(url));
+}
+
+/** Options of {@linkcode relativeSpecifier}. */
+export interface RelativeSpecifierOptions {
+  /** The path functions: the platform's, or `win32`/`posix` of node:path. @default {node:path} */
+  path?: PlatformPath;
+}
+
+/**
+ * `to` as a path from `from` for a command line, with `/` between names: `./` or `../` before
+ * it, or absolute when no relative path leads there (on Windows, another drive).
+ *
+ * @example
+ * ```ts
+ * import { win32 } from "node:path";
+ * import { relativeSpecifier } from "./init.ts";
+ * relativeSpecifier("/p", "/p/tools/cli.ts"); // "./tools/cli.ts"
+ * relativeSpecifier("C:\\p", "D:\\slop\\cli.ts", { path: win32 }); // "D:/slop/cli.ts"
+ * ```
+ */
+export function relativeSpecifier(
+  from: string,
+  to: string,
+  { path = nodePath }: RelativeSpecifierOptions = {},
+): string {
+  const rel = path.relative(from, to);
+  const slashed = rel.split(path.sep).join("/");
+  if (path.isAbsolute(rel) || slashed === ".." || slashed.startsWith("../")) return slashed;
+  return `./${slashed}`;
 }
 
 /**
@@ -278,7 +307,8 @@ async function initProject(dir: string): Promise<InitResult> {
   const task = installed
     ? `slop build${TASK_SERVER}`
     : `deno run -A ${shellWord(cli)} build${TASK_SERVER}`;
-  const localPath = installed || /^[a-z][a-z0-9+.-]*:/i.test(cli) ? undefined : cli;
+  // A URL's scheme has two letters or more: `D:/slop/cli.ts` is a path on another drive.
+  const localPath = installed || /^[a-z][a-z0-9+.-]+:/i.test(cli) ? undefined : cli;
   let config: InitResult["config"] = "kept";
   const configPath = join(root, "slop.config.ts");
   await makeFolder(root, dir);

@@ -177,9 +177,14 @@ export async function runKnowledgeHarvest(flags: HarvestFlags): Promise<number> 
   try {
     const config = await loadConfig({ config: flags.config });
     if (!config.knowledge.conversations.length) {
-      throw new ConfigError(config.configPath ? shownPath(config.configPath) : "zero-config", [
-        `No conversations to harvest: set "knowledge.conversations" to globs of conversation files`,
-      ]);
+      const problem = `set "knowledge.conversations" to globs of conversation files`;
+      // Without a config file, one sentence says so and how to make one.
+      throw config.configPath
+        ? new ConfigError(shownPath(config.configPath), [`No conversations to harvest: ${problem}`])
+        : new ConfigError("zero-config", [
+          "No conversations to harvest without a config file: `slop init` writes one, where you " +
+          problem,
+        ], { alone: true });
     }
     // Asking with no provider would only record a failed harvest per conversation.
     if (flags.apply && flags.harvest !== false && !config.provider.name) {

@@ -197,7 +197,12 @@ function projectRoot(given: string | undefined): { root: string } | { error: str
     root = Deno.realPathSync(resolve(given ?? "."));
     if (!Deno.statSync(root).isDirectory) throw new Error("not a folder");
   } catch (error) {
-    const why = error instanceof Deno.errors.NotFound ? "no such folder" : (error as Error).message;
+    let why = error instanceof Deno.errors.NotFound ? "no such folder" : (error as Error).message;
+    // An argument's bytes that are not valid UTF-8 reach Deno as U+FFFD: no path names them.
+    if (given?.includes("\uFFFD")) {
+      why += " (bytes that are not valid UTF-8 in an argument arrive as U+FFFD, so slop cannot " +
+        "open that path: rename the folder)";
+    }
     return { error: `Invalid --root "${given ?? "."}": ${why}` };
   }
   if (given !== undefined) return { root };

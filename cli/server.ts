@@ -192,7 +192,18 @@ async function ask(conn: Deno.UnixConn, message: unknown): Promise<ServerStatus 
   return await askServer(conn, message) as ServerStatus | undefined;
 }
 
-function statusLine(s: ServerStatus): string {
+/**
+ * A server's status in one line: its project, builds, memory and idle limit. The peak shown is at
+ * least the resident size (a server of an older slop may answer with a lazily updated peak).
+ *
+ * @example
+ * ```ts
+ * import { statusLine } from "./server.ts";
+ * declare const status: Parameters<typeof statusLine>[0];
+ * statusLine(status); // "build server pid 42 for /p: 1 build, last 80 ms; 60.0 MB resident, …"
+ * ```
+ */
+export function statusLine(s: ServerStatus): string {
   const where = s.config ? `config ${s.config} in ${s.cwd}` : s.cwd;
   const last = s.lastBuildMs === undefined
     ? ""
@@ -200,7 +211,7 @@ function statusLine(s: ServerStatus): string {
       s.lastBuildPrepared ? ` (prepared in ${s.lastPrepareMs} ms)` : ""
     }`;
   const memory = `${formatBytes(s.rss)} resident` +
-    (s.peakRss ? `, peak ${formatBytes(s.peakRss)}` : "");
+    (s.peakRss ? `, peak ${formatBytes(Math.max(s.peakRss, s.rss))}` : "");
   return `build server pid ${s.pid} for ${where}: ${s.builds} build${
     s.builds === 1 ? "" : "s"
   }${last}; ${memory}; exits after ${Math.round(s.idleMs / 1000)} s idle`;

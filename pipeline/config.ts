@@ -121,8 +121,10 @@ export class ConfigError extends Error {
    * @param file Config file (relative for display).
    * @param problems What is wrong, each naming its key path.
    * @param options.hint A line of what to do, shown below the problems.
+   * @param options.alone The problems say all, that there is no config file too: no head before
+   * them (a sentence, not "No config file (zero-config): No conversations to harvest").
    */
-  constructor(file: string, problems: string[], options: { hint?: string } = {}) {
+  constructor(file: string, problems: string[], options: { hint?: string; alone?: boolean } = {}) {
     // Without a config file there is no file to name: say so, not `"zero-config"` as if a file.
     const head = file === "zero-config"
       ? "No config file (zero-config)"
@@ -135,7 +137,7 @@ export class ConfigError extends Error {
       shown.push(`and ${formatCount(problems.length - SHOWN_PROBLEMS)} more`);
     }
     const listed = shown.length === 1
-      ? `${head}: ${shown[0]}`
+      ? options.alone ? shown[0] : `${head}: ${shown[0]}`
       : `${head}:\n${shown.map((p) => `  - ${p}`).join("\n")}`;
     super(options.hint ? `${listed}\n${options.hint}` : listed);
     this.name = "ConfigError";

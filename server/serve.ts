@@ -266,7 +266,10 @@ function prepareSoon(state: Serving): void {
 }
 
 function status(state: Serving): ServerStatus {
-  return { ...state.info, ...state.builds.stats(), rss: Deno.memoryUsage().rss };
+  const stats = state.builds.stats();
+  const rss = Deno.memoryUsage().rss;
+  // Linux updates VmHWM lazily: the peak it gives can be a little below the RSS now.
+  return { ...state.info, ...stats, rss, peakRss: stats.peakRss && Math.max(stats.peakRss, rss) };
 }
 
 /** Run one build, then schedule the upkeep for when no build follows soon. */

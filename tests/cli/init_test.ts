@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { delimiter, join } from "node:path";
+import { delimiter, join, posix, win32 } from "node:path";
 import { existsSync } from "node:fs";
 import { makeProject, REPO, runCli, runTask, tempDir } from "../_helpers.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
 import { jsoncToJson, withContextTask } from "../../cli/_jsonc.ts";
-import { runInit } from "../../cli/init.ts";
+import { relativeSpecifier, runInit } from "../../cli/init.ts";
 import { DATA_LIMIT } from "../../pipeline/data_files.ts";
 
 /** This machine's PATH without a folder that holds a `slop`: slop as a clone runs it, not installed. */
@@ -563,3 +563,19 @@ async function initPrinted(folder: string): Promise<string> {
   }
   return printed.join("\n");
 }
+
+Deno.test("slop init's task names slop by a path that works from the project, on any drive", () => {
+  assert.equal(relativeSpecifier("/p", "/p/tools/cli.ts"), "./tools/cli.ts");
+  assert.equal(relativeSpecifier("/p", "/p/.slop/cli.ts"), "./.slop/cli.ts");
+  assert.equal(relativeSpecifier("/p/a", "/p/slop/cli.ts"), "../slop/cli.ts");
+  assert.equal(relativeSpecifier("/p", "/cli.ts", { path: posix }), "../cli.ts");
+  assert.equal(
+    relativeSpecifier("C:\\work\\app", "C:\\slop\\cli.ts", { path: win32 }),
+    "../../slop/cli.ts",
+  );
+  // No relative path leads to another drive: the absolute path, with no "./" before it.
+  assert.equal(
+    relativeSpecifier("C:\\work\\app", "D:\\slop\\cli.ts", { path: win32 }),
+    "D:/slop/cli.ts",
+  );
+});

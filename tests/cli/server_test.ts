@@ -4,6 +4,7 @@ import { makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
 import { ok, serverCase } from "./_server.ts";
 import { serverFiles } from "../../server/files.ts";
 import { isCi, SERVER_V8_FLAGS } from "../../server/client.ts";
+import { statusLine } from "../../cli/server.ts";
 
 const PROJECT = {
   "slop.config.ts": `export default { files: ["src/**"] };\n`,
@@ -383,4 +384,23 @@ Deno.test("serverFiles() names a server after its key: the same key the same fil
     if (before === undefined) Deno.env.delete("XDG_RUNTIME_DIR");
     else Deno.env.set("XDG_RUNTIME_DIR", before);
   }
+});
+
+Deno.test("slop server status never shows a peak below the resident size", () => {
+  const MB = 1024 * 1024;
+  const status = {
+    pid: 42,
+    cwd: "/p",
+    version: "0",
+    started: "2026-01-01T00:00:00Z",
+    idleMs: 900_000,
+    builds: 1,
+    prepares: 0,
+    rss: 68.7 * MB,
+  };
+  // Linux updates VmHWM lazily: a peak read just before can be below the RSS read after it.
+  const line = statusLine({ ...status, peakRss: 68.6 * MB });
+  assert.match(line, /; (\S+ \S+) resident, peak \1;/, line);
+  assert.match(statusLine({ ...status, peakRss: 90 * MB }), /resident, peak 90(\.0)? MB;/);
+  assert.doesNotMatch(statusLine({ ...status, peakRss: 0 }), /peak/);
 });

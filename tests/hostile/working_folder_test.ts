@@ -62,3 +62,31 @@ console.log(JSON.stringify({ gone, back }));`,
   assert.match(back.document, /def f\(x\):\n {4}\.\.\./);
   assert.deepEqual(back.notes, []);
 });
+
+Deno.test("a working folder or --root whose name is not valid UTF-8 stops with one line naming it", async () => {
+  const parent = await tempDir({ prefix: "slop_cwd_name_" });
+  // Deno holds paths as strings: the shell makes the folder and enters it.
+  const run = async (script: string) => {
+    const output = await new Deno.Command("sh", {
+      args: ["-c", `mkdir -p "$1/$(printf 'x\\377')" && ${script}`, "sh", parent],
+      env: { SLOP: join(REPO, "cli.ts"), DENO: Deno.execPath() },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    return { code: output.code, stderr: new TextDecoder().decode(output.stderr) };
+  };
+  const here = await run(`cd "$1/$(printf 'x\\377')" && exec "$DENO" run -A --quiet "$SLOP" build`);
+  assert.equal(here.code, 2, here.stderr);
+  assert.equal(
+    here.stderr,
+    `slop: Cannot use the working folder "${parent}/x\\xFF": its path is not valid UTF-8, so slop ` +
+      "cannot open files in it (rename the folder, or run slop from another)\n",
+  );
+  const root = await run(`exec "$DENO" run -A --quiet "$SLOP" mcp --root "$1/$(printf 'x\\377')"`);
+  assert.equal(root.code, 2, root.stderr);
+  assert.match(
+    root.stderr,
+    /^slop: Invalid --root ".*\/x\uFFFD": no such folder \(bytes that are not valid UTF-8 in an argument arrive as U\+FFFD/,
+  );
+  assert.equal(root.stderr.split("\n").length, 2, root.stderr);
+});

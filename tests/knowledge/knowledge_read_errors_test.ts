@@ -27,3 +27,14 @@ Deno.test("slop knowledge harvest --apply without a provider stops before asking
   const written = await Deno.lstat(`${root}/slop`).then(() => true, () => false);
   assert.equal(written, false, "no ledger, prompt or digest");
 });
+
+Deno.test("slop knowledge harvest without a config file says so in one sentence", async () => {
+  const root = await makeProject({ "a.txt": "a\n" });
+  const run = await runCli(["knowledge", "harvest"], root);
+  assert.equal(run.code, 2, run.stderr);
+  assert.equal(
+    run.stderr,
+    "slop: No conversations to harvest without a config file: `slop init` writes one, where you " +
+      'set "knowledge.conversations" to globs of conversation files\n',
+  );
+});

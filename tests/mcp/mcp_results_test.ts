@@ -232,7 +232,7 @@ Deno.test("token_stats tells its progress as a build does, then the count of the
   }
 });
 
-Deno.test("view_files names only views lighter than the one asked for a file it cannot show", async () => {
+Deno.test("view_files names the views lighter than the one asked for a file it cannot show", async () => {
   // Asked in outline, it said to ask in "outline" or "summary"; asked in summary, the same.
   const root = await makeProject(tree());
   const one = "src/mod_0.py";
@@ -244,4 +244,23 @@ Deno.test("view_files names only views lighter than the one asked for a file it 
   assert.match(await hint("skeleton"), /in a lighter view \("outline", "summary"\)\)$/);
   assert.match(await hint("outline"), /in a lighter view \("summary"\)\)$/);
   assert.equal(await hint("summary"), "ask for it with a larger maxTokens)");
+  // Past maxTokens after a file shown: the lighter views come first there too.
+  const after = async (view: string) => {
+    const first = await viewFilesTool({ files: [one], view }, { root });
+    const tokens = (first.data.files as Array<{ tokens: number }>)[0].tokens;
+    const two = ["src/mod_0.py", "src/mod_1.py"];
+    // Room for the first file and the reply's data, not for the second file (as large).
+    const maxTokens = tokens + Math.min(300, tokens - 1);
+    const out = await viewFilesTool({ files: two, view, maxTokens }, { root });
+    return out.built!.trimEnd().split("with the files before it: ").at(-1)!;
+  };
+  assert.equal(
+    await after("skeleton"),
+    'ask for it in a lighter view ("outline", "summary"), alone, or with a larger maxTokens)',
+  );
+  assert.equal(
+    await after("outline"),
+    'ask for it in a lighter view ("summary"), alone, or with a larger maxTokens)',
+  );
+  assert.equal(await after("summary"), "ask for it alone, or with a larger maxTokens)");
 });
