@@ -13,6 +13,7 @@
 
 import { indexNear, lastIndexNear, type TextHints } from "./_secret_rules_common.ts";
 import { namesOf } from "./_secret_rules_names.ts";
+import { tableLines } from "./_secret_rules_tables.ts";
 
 /** A declaration's line read as `const NAME = …`, and where its value's quote stands in the text. */
 export interface DeclaredLine {
@@ -286,7 +287,7 @@ const SECRET_WORD = /key|token|secret|pass|pw|auth|credential|bearer/i;
  * ```
  */
 export function apartLines(text: string, path: string): DeclaredLine[] {
-  const out: DeclaredLine[] = [];
+  const out: DeclaredLine[] = tableLines(text, path);
   for (const { file, word, pattern, name: fixed, accept } of APART) {
     if (!file.test(path) || !text.includes(word)) continue;
     pattern.lastIndex = 0;

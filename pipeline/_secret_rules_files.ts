@@ -96,7 +96,14 @@ const PROSE_LABEL =
 const SPAN_PAIR =
   /`(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})`[ \t]{0,4}[\/:][ \t]{0,4}`(?<v>[^`\s]{1,256})`/dg;
 /** Words of a line about a login (`Default credentials:`, `log in with`, `user / password`). */
-const LOGIN_WORDS = /credential|log[ -]?in\b|sign[ -]?in\b|passw|\buser(?:name)?\b/i;
+const LOGIN_WORDS =
+  /credential|\bcreds\b|log[ -]?in\b|sign[ -]?in\b|passw|\bpwd?\b|\buser(?:name)?\b|\baccount\b|anmeld|benutzer|usuario|identifiant|utilisateur|kennwort/i;
+/**
+ * Accounts that systems and images ship with: a pair of one of them and a password is read
+ * without a word about a login on its line (`# admin:…`, `-- root/…`).
+ */
+const KNOWN_ACCOUNT =
+  /^(?:admin|administrator|root|sa|postgres|guest|demo|test|tester|ubuntu|pi|oracle|sys|system|manager|operator|superuser|vagrant|jenkins|elastic|grafana|rabbitmq|mysql|redis|ec2-user)$/;
 /** SQL scripts and dumps, whose comments are prose (`-- admin login: admin / …`). */
 const SQL_FILE = /\.sql$/i;
 /**
@@ -107,8 +114,20 @@ const SQL_FILE = /\.sql$/i;
  */
 const BARE_PAIR =
   /(?<![\w.@+\/-])(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})[ \t]{1,4}\/[ \t]{1,4}(?<v>[^\s`'"\/<>()[\]{}|]{6,128})/dg;
+/**
+ * A user and a password joined by `/` or `:` (`login admin/…`, `admin:…`): group `v`, ended by a
+ * blank or the text's end (not a path's next `/`, a URL's `@host`, a port, a time).
+ */
+const JOINED_PAIR =
+  /(?<![\w.@+\/:'"$%-])(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})[\/:](?<v>[^\s`'"\/<>()[\]{}|:@]{6,128})(?![^\s.,;)])/dg;
 const BARE_PASSWORD =
-  /(?<![\w=:\/.-])pass(?:word|wd|phrase)(?:[ \t]{1,4}(?:is|was))?[ \t]{0,4}[:=]?[ \t]{1,4}(?<v>[^\s`'"<>()[\]{}|=\/]{6,128})(?![=\/])/dgi;
+  /(?<![\w=:\/.-])(?:pass(?:word|wd|phrase)|pwd?|passwort|kennwort)(?:[ \t]{1,4}(?:is|was))?[ \t]{0,4}[:=]?[ \t]{1,4}(?<q>`?)(?<v>[^\s`'"<>()[\]{}|=\/]{6,128})\k<q>(?![=\/])/dgi;
+/**
+ * A secret's word, then (maybe `is`) a code span (`with the password \`…\``, `and secret \`…\``):
+ * group `v`, the span's text.
+ */
+const WORD_SPAN =
+  /(?<![\w-])(?<w>passw(?:or)?d|passphrase|secret|token|api[ _-]?key)(?:[ \t]{1,4}(?:is|was|of))?[ \t]{1,4}`(?<v>[^`\s]{6,256})`/dgi;
 
 /**
  * The secrets of the formats above in `text`, read only when `path` names one of their files.
@@ -138,6 +157,8 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   else if (AUTHINFO_FILE.test(path)) each(text, AUTHINFO_PASSWORD, out);
   else if (MBSYNC_FILE.test(path)) each(text, MBSYNC_PASS, out);
   else if (CONF_FILE.test(path)) confDirectives(text, out);
+  // the comments of every other file (a page's and an SQL script's whole text is read above)
+  if (!PROSE_FILE.test(path) && !SQL_FILE.test(path)) commentCredentials(text, out);
   return out;
 }
 
@@ -269,14 +290,21 @@ function bareWritten(value: string): boolean {
  * ({@linkcode BARE_PAIR}, {@linkcode BARE_PASSWORD}).
  */
 function bareCredentials(text: string, out: Span[]): void {
-  if (!/passw|login|credential|user/i.test(text)) return;
-  for (const pattern of [BARE_PAIR, BARE_PASSWORD]) {
+  if (!CREDENTIAL_TEXT.test(text)) return;
+  for (const pattern of [BARE_PAIR, JOINED_PAIR, BARE_PASSWORD, WORD_SPAN]) {
     pattern.lastIndex = 0;
     for (const m of text.matchAll(pattern)) {
       const [start] = m.indices!.groups!.v;
       const value = m.groups!.v.replace(/[.,;:)]{1,128}$/, "");
-      if (value === m.groups!.u || value.length < 6 || !bareWritten(value)) continue;
-      if (pattern === BARE_PAIR) {
+      if (value === m.groups!.u || value.length < 6) continue;
+      if (pattern === WORD_SPAN && !/^pass/i.test(m.groups!.w)) {
+        if (!looksGenerated(value) || !written(value)) continue;
+      } else if (!bareWritten(value)) continue;
+      if (pattern === BARE_PAIR || pattern === JOINED_PAIR) {
+        if (KNOWN_ACCOUNT.test(m.groups!.u)) {
+          out.push({ start, end: start + value.length });
+          continue;
+        }
         const from = Math.max(0, m.index! - 512, lastIndexNear(text, "\n", m.index!, 512) + 1);
         let to = indexNear(text, "\n", m.index!, 512);
         if (to < 0) to = Math.min(text.length, m.index! + 512);
@@ -285,6 +313,39 @@ function bareCredentials(text: string, out: Span[]): void {
       out.push({ start, end: start + value.length });
     }
   }
+}
+
+/** A text that may hold credentials written bare (its words, or a pair of an account's). */
+const CREDENTIAL_TEXT =
+  /passw|pwd|\bpw\b|login|log in|sign in|credential|creds|user|account|anmeld|benutzer|usuario|identifiant|kennwort|secret|token|api[ _-]?key|\b(?:admin|administrator|root|sa|postgres|guest|demo|test)[ \t]{0,4}[\/:]/i;
+
+/**
+ * A comment of code: a line's comment marker at its start (`//`, `#`, `--`, `;`, `REM`, `'`, a
+ * block comment's `*`), or one after code with a blank before it, or a block comment's or an
+ * HTML comment's opening anywhere; to its line's end.
+ */
+const COMMENT =
+  /(?:^[ \t]{0,64}(?:\/\/|#|--|;|REM[ \t]|'|\*|\/\*|<!--)|[ \t](?:\/\/|#|--)[ \t]|\/\*|<!--)[^\n]{0,2048}/gm;
+
+/**
+ * Credentials written bare in the comments of code (`// login: admin / …`, `# default creds
+ * admin:…`): the text with everything but its comments blanked (line ends kept, so offsets and
+ * lines stay), read as prose is.
+ */
+function commentCredentials(text: string, out: Span[]): void {
+  if (!CREDENTIAL_TEXT.test(text)) return;
+  const parts: string[] = [];
+  let at = 0;
+  COMMENT.lastIndex = 0;
+  for (const m of text.matchAll(COMMENT)) {
+    parts.push(text.slice(at, m.index!).replace(/[^\n]/g, " "), m[0]);
+    at = m.index! + m[0].length;
+  }
+  if (!parts.length) return;
+  parts.push(text.slice(at).replace(/[^\n]/g, " "));
+  const comments = parts.join("");
+  bareCredentials(comments, out);
+  if (comments.includes("`")) prose(comments, out);
 }
 
 /** The password of each `AUTH` typed at a `redis-cli` prompt, unless a stand-in (`<password>`). */

@@ -211,6 +211,7 @@ import {
   findK8sSecretData,
   findPem,
   isBase64PrivateKey,
+  jsonEncodedEntries,
   K8S_DATA,
   K8S_ENTRY,
   K8S_JSON_DATA,
@@ -1338,15 +1339,25 @@ function findEncodedData(
   _hints?: TextHints,
   path?: string,
 ): Array<{ start: number; end: number }> {
-  if (readingDecoded || !path || !/\.ya?ml$/i.test(path) || !text.includes("ata:")) return [];
+  if (readingDecoded || !path) return [];
+  const yaml = YAML_FILE.test(path) && text.includes("ata:");
+  const json = !yaml && /\.json$/i.test(path) && text.includes('ata"');
+  if (!yaml && !json) return [];
   const out: Array<{ start: number; end: number }> = [];
   readingDecoded = true;
   try {
-    for (const entry of encodedEntries(text)) {
-      const decoded = decodedText(entry.encoded);
-      if (decoded === undefined) continue;
+    for (const entry of yaml ? encodedEntries(text) : jsonEncodedEntries(text)) {
       const name = entry.key.replace(/[^A-Za-z0-9_.-]/g, "_") || "value";
-      if (findSecrets(decoded, { path: name }).length) out.push(entry);
+      // base64 of base64 (a value encoded twice): each decoding read, three at most
+      let decoded = decodedText(entry.encoded);
+      for (let depth = 0; decoded !== undefined && depth < 3; depth++) {
+        if (findSecrets(decoded, { path: name }).length) {
+          out.push(entry);
+          break;
+        }
+        const again = decoded.trim();
+        decoded = BASE64_TEXT.test(again) ? decodedText(again.replace(/\s+/g, "")) : undefined;
+      }
     }
   } finally {
     readingDecoded = false;
@@ -1373,8 +1384,14 @@ function decodedText(encoded: string): string | undefined {
     return undefined;
   }
   // deno-lint-ignore no-control-regex
-  return /^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]{8,}$/.test(decoded) ? decoded : undefined;
+  if (!/^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]{8,}$/.test(decoded)) return undefined;
+  return decoded;
 }
+
+/** Base64 alone, maybe wrapped over lines (a value encoded twice, once decoded). */
+const BASE64_TEXT = /^[A-Za-z0-9+/\r\n]{16,}={0,2}$/;
+/** A YAML file, or a YAML template (`.yaml.tpl`, `.yml.j2`, `.yaml.gotmpl`). */
+const YAML_FILE = /\.ya?ml(?:\.(?:tpl|tmpl|j2|jinja2?|gotmpl))?$/i;
 
 /** Whether {@linkcode findDeclaredValues} is reading its declarations' lines (no rule reads them twice). */
 let readingDeclared = false;
