@@ -60,7 +60,14 @@ const CONF_DIRECTIVE =
 /** A directive's name that says it holds a secret. */
 const CONF_SECRET_NAME = /token|secret|passw|passphrase|api[_-]?key|authtok/i;
 /** YAML and Jinja templates: where Ansible writes `password_hash`, Helm its templates. */
-const ANSIBLE_FILE = /\.(?:ya?ml|j2|tpl)$/i;
+const ANSIBLE_FILE = /\.(?:ya?ml|j2|tpl|tmpl|ctmpl|gotmpl)$/i;
+/**
+ * A template's default for a value (`{{ .Values.db.password | default "…" }}`, Consul's `{{
+ * keyOrDefault "app/key" "…" }}`): the expression before it (group `e`), Consul's key (`k`), and
+ * the literal (`v`).
+ */
+const TEMPLATE_DEFAULT =
+  /\{\{-?(?<e>[^{}\r\n]{0,256}?)(?:\bdefault|keyOrDefault[ \t]{1,4}"(?<k>[^"\r\n]{1,128})")[ \t]{0,4}\(?[ \t]{0,4}(?<q>["'])(?<v>[^"'\r\n{}\\]{1,256})\k<q>/dy;
 /**
  * A template's expression that holds a literal (`{{ "…" | b64enc | quote }}`, `{{ b64enc "…" }}`,
  * `{{ '…' | b64encode }}`): group `v`, the literal, before a filter's `|` or the `}}`.
@@ -79,6 +86,17 @@ const DOCKER_FILE = /(?:^|[\/\\])(?:Dockerfile|Containerfile)(?:\.[\w.-]{1,64})?
 /** The old form of `ENV`, a name and the rest of its line: `ENV DB_PASSWORD value`. */
 const DOCKER_ENV =
   /^[ \t]{0,16}ENV[ \t]{1,16}(?<n>[A-Za-z_][\w.-]{0,127})[ \t]{1,16}(?<q>["']?)(?<v>[A-Za-z]{6,64})\k<q>[ \t]{0,16}\r?$/dgm;
+/**
+ * A file named for a login's credentials (OpenVPN's `auth-user-pass` file `auth.txt`,
+ * `vpn-creds.txt`, Mosquitto's `passwords.txt` before `mosquitto_passwd -U`, `logins`).
+ */
+const USER_PASS_FILE =
+  /(?:^|[\/\\])(?:[\w-]{0,32}[._-])?(?:auth|pass|passwd|passwords?|creds?|credentials|logins?|userpass)(?:\.txt)?$/i;
+/** Such a file's `user:password` line (one colon, no blank): the password, group `v`. */
+const USER_PASS_LINE = /^[ \t]{0,16}[^\s:#;]{1,128}:(?<v>[^\s:]{4,256})[ \t]{0,16}\r?$/dgm;
+/** Such a file of two lines, a user's name and its password (group `v`). */
+const USER_THEN_PASS =
+  /^\s{0,64}[^\s:#;=]{1,128}[ \t]{0,16}\r?\n[ \t]{0,16}(?<v>[^\s]{4,256})[ \t]{0,16}\s{0,64}$/d;
 /** Pages of prose: Markdown, reST, text. */
 const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
 /**
@@ -157,6 +175,7 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   else if (AUTHINFO_FILE.test(path)) each(text, AUTHINFO_PASSWORD, out);
   else if (MBSYNC_FILE.test(path)) each(text, MBSYNC_PASS, out);
   else if (CONF_FILE.test(path)) confDirectives(text, out);
+  if (USER_PASS_FILE.test(path)) userPassFile(text, out);
   // the comments of every other file (a page's and an SQL script's whole text is read above)
   if (!PROSE_FILE.test(path) && !SQL_FILE.test(path)) commentCredentials(text, out);
   return out;
@@ -197,6 +216,25 @@ function svnAuth(text: string, out: Span[]): void {
     if (end > start && end <= text.length && !/[\r\n]/.test(text.slice(start, end))) {
       out.push({ start, end });
     }
+  }
+}
+
+/**
+ * The passwords of a file named for a login's credentials ({@linkcode USER_PASS_FILE}): its
+ * `user:password` lines, or its second line when it is two lines (a user, then a password).
+ */
+function userPassFile(text: string, out: Span[]): void {
+  const pair = USER_THEN_PASS.exec(text);
+  if (pair && written(pair.groups!.v)) {
+    const [start, end] = pair.indices!.groups!.v;
+    out.push({ start, end });
+    return;
+  }
+  USER_PASS_LINE.lastIndex = 0;
+  for (const m of text.matchAll(USER_PASS_LINE)) {
+    if (!written(m.groups!.v)) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
   }
 }
 
@@ -393,6 +431,13 @@ function confDirectives(text: string, out: Span[]): void {
 /** A literal in a template's expression under a key named for a secret (`api-key: {{ "…" | b64enc }}`). */
 function templateLiterals(text: string, out: Span[]): void {
   for (let at = text.indexOf("{{"); at >= 0; at = text.indexOf("{{", at + 2)) {
+    TEMPLATE_DEFAULT.lastIndex = at;
+    const d = TEMPLATE_DEFAULT.exec(text);
+    if (d && written(d.groups!.v) && SECRET_KEY_WORD.test(`${d.groups!.e} ${d.groups!.k ?? ""}`)) {
+      const [start, end] = d.indices!.groups!.v;
+      out.push({ start, end });
+      continue;
+    }
     TEMPLATE_LITERAL.lastIndex = at;
     const m = TEMPLATE_LITERAL.exec(text);
     if (!m || !written(m.groups!.v)) continue;
