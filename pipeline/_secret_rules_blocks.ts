@@ -229,7 +229,7 @@ function blockScalarBase64(
 /** A JSON object's `"data"` or `"binaryData"` member, up to its `{`. */
 const JSON_ENCODED_MAP = /"(?:data|binaryData)"[ \t]{0,16}:[ \t]{0,16}\{/g;
 /** A JSON string member (`"key": "value"`): the key, group `k`; the value, group `v`. */
-const JSON_MEMBER = /"(?<k>[^"\\\r\n]{1,253})"\s{0,64}:\s{0,64}"(?<v>[^"\\\r\n]{1,1048576})"/dg;
+const JSON_MEMBER = /"(?<k>[^"\\\r\n]{1,253})"\s{0,64}:\s{0,64}"(?<v>[^"\\\r\n]{1,65536})"/dg;
 
 /**
  * The base64 values of each JSON `"data"` or `"binaryData"` object (a ConfigMap's or a Secret's

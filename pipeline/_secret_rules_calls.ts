@@ -215,18 +215,20 @@ export function findCredentialCalls(
  * group `a` is a next argument's comma, `v` the text.
  */
 const TYPED_AT =
-  /[\w.\]\[=-]{0,64}["']\s{0,8}(?:\)\s{0,8}\.\s{0,8}(?:fill|type|send_keys|sendKeys|setValue|addValue|pressSequentially)\s{0,8}\(\s{0,8}|(?<a>,)\s{0,8}(?:with:\s{0,8})?)(?<q>["'`])(?<v>[^"'`\\\r\n]{1,256})\k<q>/dy;
+  /[\w.\]\[="'-]{0,64}["']\s{0,8}(?:\)\s{0,8}\.\s{0,8}(?:fill|type|send_keys|sendKeys|setValue|addValue|pressSequentially)\s{0,8}\(\s{0,8}|(?<a>,)\s{0,8}(?:with:\s{0,8})?)(?<q>["'`])(?<v>[^"'`\\\r\n]{1,256})\k<q>/dy;
 /** Before a selector whose next argument is the text typed (`.fill(`, `fill_in `, `.type(`). */
 const TYPED_CALL_BEFORE =
-  /(?:\.(?:fill|type|fillField|setValue|typeText|sendKeys|fillIn)\s{0,4}\(|fill_in[ \t(]{1,4})\s{0,4}["'][^"'\r\n]{0,64}$/;
+  /(?:\.(?:fill|type|fillField|setValue|typeText|sendKeys|fillIn)\s{0,4}\(|fill_in[ \t(]{1,4})\s{0,4}["'][^\r\n]{0,64}$/;
 
 /** The texts browser tests type into a password field ({@linkcode TYPED_AT}). */
 function typedPasswords(text: string, passwords: number[]): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
   for (const at of passwords) {
-    const quote = text.lastIndexOf("'", at) > text.lastIndexOf('"', at) ? "'" : '"';
-    const open = text.lastIndexOf(quote, at);
-    if (open < 0 || at - open > 64 || text.slice(open, at).includes("\n")) continue;
+    // the selector's quote, 64 characters back at most (each spot's search bounded)
+    const before = text.slice(Math.max(0, at - 64), at);
+    const quote = Math.max(before.lastIndexOf("'"), before.lastIndexOf('"'));
+    if (quote < 0 || before.slice(quote).includes("\n")) continue;
+    const open = at - before.length + quote;
     TYPED_AT.lastIndex = at;
     const m = TYPED_AT.exec(text);
     const value = m?.groups?.v;

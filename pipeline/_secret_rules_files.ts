@@ -335,6 +335,8 @@ function bareCredentials(text: string, out: Span[]): void {
       const [start] = m.indices!.groups!.v;
       const value = m.groups!.v.replace(/[.,;:)]{1,128}$/, "");
       if (value === m.groups!.u || value.length < 6) continue;
+      // a version or an image's tag after a name's `:` (`node:18-alpine3.19`), no password
+      if (pattern === JOINED_PAIR && VERSION.test(value)) continue;
       if (pattern === WORD_SPAN && !/^pass/i.test(m.groups!.w)) {
         if (!looksGenerated(value) || !written(value)) continue;
       } else if (!bareWritten(value)) continue;
@@ -352,6 +354,9 @@ function bareCredentials(text: string, out: Span[]): void {
     }
   }
 }
+
+/** A version or an image's tag: digits first, then parts that `.` or `-` join. */
+const VERSION = /^v?[0-9]{1,8}(?:[.-][A-Za-z0-9]{1,32}){0,16}$/;
 
 /** A text that may hold credentials written bare (its words, or a pair of an account's). */
 const CREDENTIAL_TEXT =

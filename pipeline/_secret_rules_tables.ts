@@ -34,7 +34,7 @@ const HEADER_WORDS =
   /passw|pass\b|pwd|passphrase|secret|token|api[ _-]?key|kennwort|contrase|senha|mot de passe|пароль|密码/i;
 /** A separator line of a Markdown, reST or org table (`|---|:---:|`, `+===+===+`, `---- | ----`). */
 const SEPARATOR =
-  /^[ \t]{0,16}[|+]?[ \t]{0,4}:?[-=]{1,}:?[ \t]{0,4}(?:[|+][ \t]{0,4}:?[-=]{1,}:?[ \t]{0,4}){0,63}[|+]?[ \t]{0,16}\r?$/;
+  /^[ \t]{0,16}[|+]?[ \t]{0,4}:?[-=]{1,512}:?[ \t]{0,4}(?:[|+][ \t]{0,4}:?[-=]{1,512}:?[ \t]{0,4}){0,63}[|+]?[ \t]{0,16}\r?$/;
 
 /**
  * The values under each secret's column of the tables in `text` (read only when `path` names a
@@ -103,7 +103,9 @@ function cellValue(value: string, at: number): Cell {
 
 /** Add the line of a secret's value (a cell of its column), unless empty or a stand-in of dashes. */
 function push(name: string, cell: Cell | undefined, out: ValueLine[]): void {
-  if (!cell || !cell.value || /^[-–—.…*x]*$/i.test(cell.value) || cell.value.length > 512) return;
+  if (!cell || !cell.value || /^[-–—.…*x]{0,512}$/i.test(cell.value) || cell.value.length > 512) {
+    return;
+  }
   const head = `const ${name} = "`;
   out.push({
     line: head + cell.value.replace(/["\\]/g, "_") + '"\n',
@@ -230,7 +232,7 @@ function asciidocTables(text: string, out: ValueLine[]): void {
       if (end < 0 || end > delimiters[d + 1]) end = delimiters[d + 1];
       const line = text.slice(at, end).replace(/\r$/, "");
       if (line.trimStart().startsWith("|")) {
-        const parts = pipeCells(line.replace(/[ \t]*\|?$/, "") + " |", at);
+        const parts = pipeCells(line.replace(/[ \t]{0,64}\|?$/, "") + " |", at);
         if (!width) width = parts.length;
         cells.push(...parts);
       }
@@ -262,6 +264,7 @@ function htmlTables(text: string, out: ValueLine[]): void {
   let rows: Cell[][] = [];
   let tableEnd = -1;
   const lower = text.toLowerCase();
+  let nextClose = 0;
   ROW_OR_CELL.lastIndex = 0;
   for (const m of text.matchAll(ROW_OR_CELL)) {
     const at = m.index! + m[0].length;
@@ -276,9 +279,14 @@ function htmlTables(text: string, out: ValueLine[]): void {
       continue;
     }
     if (!rows.length) rows.push([]);
-    const close = /<\/t[dh]\s{0,4}>/i.exec(text.slice(at, at + 4096));
-    if (!close) continue;
-    rows[rows.length - 1].push(cellValue(text.slice(at, at + close.index), at));
+    // the cell's closing tag, 4 KB on at most (the next one remembered: each character looked at
+    // once, however many cells open before it)
+    if (nextClose >= 0 && nextClose < at) nextClose = lower.indexOf("</t", at);
+    if (
+      nextClose < 0 || nextClose - at > 4096 ||
+      !/^<\/t[dh]/.test(lower.slice(nextClose, nextClose + 4))
+    ) continue;
+    rows[rows.length - 1].push(cellValue(text.slice(at, nextClose), at));
   }
   columnsOf(rows, out);
 }

@@ -1356,7 +1356,7 @@ function findEncodedData(
           break;
         }
         const again = decoded.trim();
-        decoded = BASE64_TEXT.test(again) ? decodedText(again.replace(/\s+/g, "")) : undefined;
+        decoded = BASE64_TEXT.test(again) ? decodedText(again.replace(/[\r\n]/g, "")) : undefined;
       }
     }
   } finally {
@@ -1376,20 +1376,28 @@ function decodedText(encoded: string): string | undefined {
   } catch {
     return undefined;
   }
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  let decoded: string;
-  try {
-    decoded = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
+  // (ASCII bytes are their own text: no copy and no decoder for them, as in many small values)
+  let decoded = binary;
+  if (NOT_ASCII.test(binary)) {
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    try {
+      decoded = UTF8.decode(bytes);
+    } catch {
+      return undefined;
+    }
   }
   // deno-lint-ignore no-control-regex
   if (!/^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]{8,}$/.test(decoded)) return undefined;
   return decoded;
 }
 
+/** A byte that is not ASCII. */
+const NOT_ASCII = /[\u0080-\uffff]/;
+/** A strict UTF-8 decoder (bytes that are not UTF-8 throw). */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
 /** Base64 alone, maybe wrapped over lines (a value encoded twice, once decoded). */
-const BASE64_TEXT = /^[A-Za-z0-9+/\r\n]{16,}={0,2}$/;
+const BASE64_TEXT = /^[A-Za-z0-9+/\r\n]{16,199000}={0,2}$/;
 /** A YAML file, or a YAML template (`.yaml.tpl`, `.yml.j2`, `.yaml.gotmpl`). */
 const YAML_FILE = /\.ya?ml(?:\.(?:tpl|tmpl|j2|jinja2?|gotmpl))?$/i;
 
@@ -1437,7 +1445,7 @@ function findEach(
     if (shape.gate) {
       if (!gateOpen(shape.gate, hints.families)) continue;
     } // A gated rule runs on its family's texts: its own hints would cost a search each.
-    else if (shape.hints.length && !shape.hints.some((h) => text.includes(h))) continue;
+    else if (shape.hints.length && !holdsAny(text, shape.hints)) continue;
     const label = options.label?.(shape) ?? shape.label;
     if (shape.find) {
       for (const f of shape.find(text, hints, options.path)) {
@@ -1462,6 +1470,12 @@ function findEach(
     }
   }
   return out;
+}
+
+/** Whether `text` holds one of `hints` (a loop, no closure: run for each rule on each text). */
+function holdsAny(text: string, hints: string[]): boolean {
+  for (let i = 0; i < hints.length; i++) if (text.includes(hints[i])) return true;
+  return false;
 }
 
 /**
