@@ -155,9 +155,18 @@
  * struct's `Password:…`, `FlyV1`, a token before `@host`, Erlang's `<<"…">>`, seed words under
  * a seed's name, server directives' `Authorization`, Caddy's DNS tokens, Hurl's `[BasicAuth]`,
  * cookie jars, Postman's API key auth, Envoy's inline secrets, `MapNetworkDrive`, crypt hashes
- * with `$$`; base64 of a public PEM block and Twilio SID stand-ins kept.
+ * with `$$`; base64 of a public PEM block and Twilio SID stand-ins kept. 42: decoded base64 read
+ * as UTF-8, block scalars' short last lines, nested maps read once. 43: a table's column under a
+ * secret's header (Markdown, Confluence, reST, AsciiDoc, HTML, CSV and TSV), credentials bare in
+ * code's comments and more shapes in prose (`login admin/…`, `admin:…`, an account's known
+ * name, `password is \`…\``), pipes through `tee` and across `\` continuations, here-strings and
+ * pipes into more secret stores (`vault kv put`, `kubectl create secret`, `sudo -S`), seed words
+ * with no name (a literal or a line of 12 to 24 words alone), base64 of base64 and JSON
+ * `data`/`binaryData` maps read decoded, templated YAML's names, a template's `default` under a
+ * secret's expression, Objective-C's `@"…"` after `#define`, files named for a login's
+ * credentials (`auth.txt`), text typed into a password field by browser tests.
  */
-export const SECRET_RULES_VERSION = 42;
+export const SECRET_RULES_VERSION = 43;
 
 import {
   fewCharacters,
@@ -519,9 +528,10 @@ export const SECRET_SHAPES: SecretShape[] = [
     id: "encoded-data",
     label: "encoded-secret",
     kind: "A base64 value of a YAML `data:` or `binaryData:` map (a ConfigMap, a Secret written " +
-      "without its `kind`, a block scalar's lines too) whose decoded text holds a secret, read " +
-      "by the whole table as a file named by its key (`app.env`, `tls.key`)",
-    hints: [], // (read in YAML files alone, by their name: see `findEncodedData`)
+      "without its `kind`, a block scalar's lines too; a YAML template's; a JSON object's) whose " +
+      "decoded text (decoded again when it is base64 itself) holds a secret, read by the whole " +
+      "table as a file named by its key (`app.env`, `tls.key`)",
+    hints: [], // (read in YAML and JSON files alone, by their name: see `findEncodedData`)
     find: findEncodedData,
   },
   {
