@@ -123,6 +123,10 @@ const SEED_LINE_FILE =
 const NOT_SEED_WORD =
   /^(?:the|and|for|are|but|not|was|were|with|that|this|from|have|has|had|will|its|they|them|their|there|which|when|what|who|into|than|some|each|more|most|such|should|would|could|does|been|these|those|how|why|where|you|your|our|his|her|she|him|var|const|def|return|import|function|class|else|true|false|null|none|self|elif|print)$/;
 
+/** A translation catalogue, whose sentences in other languages are words alone. */
+const TRANSLATION_FILE =
+  /\.(?:po|pot|xliff|xlf|strings|resx|arb|ftl)$|(?:^|[\/\\])(?:locales?|i18n|l10n|translations?|lang)[\/\\]/i;
+
 /**
  * Recovery words with no name: a literal of 12, 15, 18, 21 or 24 words alone (a wallet
  * provider's first argument, a test's constant), and such a line alone in a page, a text file or a
@@ -130,6 +134,7 @@ const NOT_SEED_WORD =
  * is a well-known stand-in) and none that {@linkcode NOT_SEED_WORD} knows.
  */
 function seedPhrases(text: string, path: string | undefined, out: Span[]): void {
+  if (path && TRANSLATION_FILE.test(path)) return;
   const patterns = path && SEED_LINE_FILE.test(path) ? [SEED_LITERAL, SEED_LINE] : [SEED_LITERAL];
   for (const pattern of patterns) {
     pattern.lastIndex = 0;

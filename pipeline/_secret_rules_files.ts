@@ -137,7 +137,7 @@ const BARE_PAIR =
  * blank or the text's end (not a path's next `/`, a URL's `@host`, a port, a time).
  */
 const JOINED_PAIR =
-  /(?<![\w.@+\/:'"$%-])(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})[\/:](?<v>[^\s`'"\/<>()[\]{}|:@]{6,128})(?![^\s.,;)])/dg;
+  /(?<![\w.@+\/:'"$%-])(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})[\/:](?<v>[A-Za-z0-9][^\s`'"\/<>()[\]{}|:@;=,]{5,127})(?![^\s.,;)])/dg;
 const BARE_PASSWORD =
   /(?<![\w=:\/.-])(?:pass(?:word|wd|phrase)|pwd?|passwort|kennwort)(?:[ \t]{1,4}(?:is|was))?[ \t]{0,4}[:=]?[ \t]{1,4}(?<q>`?)(?<v>[^\s`'"<>()[\]{}|=\/]{6,128})\k<q>(?![=\/])/dgi;
 /**
@@ -336,7 +336,7 @@ function bareCredentials(text: string, out: Span[]): void {
       const value = m.groups!.v.replace(/[.,;:)]{1,128}$/, "");
       if (value === m.groups!.u || value.length < 6) continue;
       // a version or an image's tag after a name's `:` (`node:18-alpine3.19`), no password
-      if (pattern === JOINED_PAIR && VERSION.test(value)) continue;
+      if (pattern === JOINED_PAIR && (VERSION.test(value) || NAME_PARTS.test(value))) continue;
       if (pattern === WORD_SPAN && !/^pass/i.test(m.groups!.w)) {
         if (!looksGenerated(value) || !written(value)) continue;
       } else if (!bareWritten(value)) continue;
@@ -358,37 +358,111 @@ function bareCredentials(text: string, out: Span[]): void {
 /** A version or an image's tag: digits first, then parts that `.` or `-` join. */
 const VERSION = /^v?[0-9]{1,8}(?:[.-][A-Za-z0-9]{1,32}){0,16}$/;
 
+/** A name of code or a file's of parts that `-`, `_` or `.` join (`babel-7-8-compat`, `a2_test.cc`). */
+const NAME_PARTS = /^[A-Za-z0-9]{1,64}(?:[-_.][A-Za-z0-9]{1,64}){1,16}$/;
+
 /** A text that may hold credentials written bare (its words, or a pair of an account's). */
 const CREDENTIAL_TEXT =
   /passw|pwd|\bpw\b|login|log in|sign in|credential|creds|user|account|anmeld|benutzer|usuario|identifiant|kennwort|secret|token|api[ _-]?key|\b(?:admin|administrator|root|sa|postgres|guest|demo|test)[ \t]{0,4}[\/:]/i;
 
 /**
- * A comment of code: a line's comment marker at its start (`//`, `#`, `--`, `;`, `REM`, `'`, a
- * block comment's `*`), or one after code with a blank before it, or a block comment's or an
- * HTML comment's opening anywhere; to its line's end.
+ * Words one of which a comment that holds a credential has (a login's words, a password's, an
+ * account's known name before its `:` or `/`): a text with none has its comments passed over
+ * unread (each an `includes`, cheaper than finding the comments of every file).
  */
-const COMMENT =
-  /(?:^[ \t]{0,64}(?:\/\/|#|--|;|REM[ \t]|'|\*|\/\*|<!--)|[ \t](?:\/\/|#|--)[ \t]|\/\*|<!--)[^\n]{0,2048}/gm;
+const COMMENT_CUES = [
+  "login",
+  "Login",
+  "LOGIN",
+  "creds",
+  "Creds",
+  "credential",
+  "Credential",
+  "passw",
+  "Passw",
+  "PASSW",
+  "pwd",
+  "PWD",
+  " pw ",
+  "account",
+  "Account",
+  "admin:",
+  "admin/",
+  "admin /",
+  "root:",
+  "root/",
+  "root /",
+  "user ",
+  "User ",
+];
+/** A comment's marker after code, with a blank before `//`, `#` and `--` (not a URL's `//`). */
+const INLINE_MARKERS = [" //", "\t//", " #", "\t#", " --", "/*", "<!--"];
+
+/**
+ * The comments of code, each from its marker to its line's end (2 KB at most): a line that starts
+ * (after its indent) with `//`, `#`, `--`, `;`, `'`, `*`, `/*`, `<!--` or `REM`, and a marker of
+ * {@linkcode INLINE_MARKERS} after code. Each line is looked at once, and each marker's next place
+ * is remembered, so the text is read a few times over at most.
+ */
+function commentsOf(text: string): Array<{ at: number; text: string }> {
+  const out: Array<{ at: number; text: string }> = [];
+  const next = INLINE_MARKERS.map((m) => text.indexOf(m));
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    let i = start;
+    while (i < end && i - start < 64 && (text[i] === " " || text[i] === "\t")) i++;
+    const c = text[i];
+    let at = (c === "/" && (text[i + 1] === "/" || text[i + 1] === "*")) || c === "#" ||
+        (c === "-" && text[i + 1] === "-") || c === ";" || c === "'" || c === "*" ||
+        text.startsWith("<!--", i) || text.startsWith("REM ", i)
+      ? i
+      : -1;
+    if (at < 0) {
+      for (let k = 0; k < next.length; k++) {
+        if (next[k] >= 0 && next[k] < start) next[k] = text.indexOf(INLINE_MARKERS[k], start);
+        if (next[k] >= 0 && next[k] < end && (at < 0 || next[k] < at)) at = next[k];
+      }
+    }
+    if (at >= 0) out.push({ at, text: text.slice(at, Math.min(end, at + 2048)) });
+    start = end + 1;
+  }
+  return out;
+}
 
 /**
  * Credentials written bare in the comments of code (`// login: admin / …`, `# default creds
- * admin:…`): the text with everything but its comments blanked (line ends kept, so offsets and
- * lines stay), read as prose is.
+ * admin:…`): the comments alone, joined by line ends, read as prose is, each span found mapped
+ * back to its comment.
  */
 function commentCredentials(text: string, out: Span[]): void {
-  if (!CREDENTIAL_TEXT.test(text)) return;
+  if (!COMMENT_CUES.some((cue) => text.includes(cue))) return;
+  const starts: number[] = []; // where each comment starts in the joined text, and in `text`
+  const origins: number[] = [];
   const parts: string[] = [];
-  let at = 0;
-  COMMENT.lastIndex = 0;
-  for (const m of text.matchAll(COMMENT)) {
-    parts.push(text.slice(at, m.index!).replace(/[^\n]/g, " "), m[0]);
-    at = m.index! + m[0].length;
+  let length = 0;
+  for (const comment of commentsOf(text)) {
+    starts.push(length);
+    origins.push(comment.at);
+    parts.push(comment.text);
+    length += comment.text.length + 1;
   }
   if (!parts.length) return;
-  parts.push(text.slice(at).replace(/[^\n]/g, " "));
-  const comments = parts.join("");
-  bareCredentials(comments, out);
-  if (comments.includes("`")) prose(comments, out);
+  const comments = parts.join("\n");
+  if (!CREDENTIAL_TEXT.test(comments)) return;
+  const found: Span[] = [];
+  bareCredentials(comments, found);
+  if (comments.includes("`")) prose(comments, found);
+  for (const { start, end } of found) {
+    let lo = 0, hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= start) lo = mid;
+      else hi = mid - 1;
+    }
+    const shift = origins[lo] - starts[lo];
+    out.push({ start: start + shift, end: end + shift });
+  }
 }
 
 /** The password of each `AUTH` typed at a `redis-cli` prompt, unless a stand-in (`<password>`). */
