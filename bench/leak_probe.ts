@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 1,382 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 1,611 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -23,7 +23,10 @@
  * byte arrays and lazy cells, tables' rows, pipes into base64, base64 data maps, languages' and
  * package managers' configs, clouds' CLIs' caches, deploy platforms, observability agents, identity
  * servers, request collections, signed URLs, cookie jars, logs, wallets, providers' newer keys),
- * each scanned as a build scans it
+ * the twenty-second's 229 (tables of columns, credentials in prose and comments, seed words with
+ * no name, base64 of base64, flow maps, JSON data maps, templated YAML, pipes through `tee` and
+ * `\` continuations, CI and compose files, tfvars, clients' credential files, notebook outputs,
+ * mobile configs, connection strings, browser tests), each scanned as a build scans it
  * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *

@@ -411,11 +411,13 @@ function commentsOf(text: string): Array<{ at: number; text: string }> {
     let end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
     let i = start;
-    while (i < end && i - start < 64 && (text[i] === " " || text[i] === "\t")) i++;
-    const c = text[i];
-    let at = (c === "/" && (text[i + 1] === "/" || text[i + 1] === "*")) || c === "#" ||
-        (c === "-" && text[i + 1] === "-") || c === ";" || c === "'" || c === "*" ||
-        text.startsWith("<!--", i) || text.startsWith("REM ", i)
+    let c = text.charCodeAt(i);
+    while (i < end && i - start < 64 && (c === 32 || c === 9)) c = text.charCodeAt(++i);
+    const d = text.charCodeAt(i + 1);
+    // `//`, `/*`, `#`, `--`, `;`, `'`, `*`, `<!--`, `REM `
+    let at = (c === 47 && (d === 47 || d === 42)) || c === 35 || (c === 45 && d === 45) ||
+        c === 59 || c === 39 || c === 42 || (c === 60 && text.startsWith("<!--", i)) ||
+        (c === 82 && text.startsWith("REM ", i))
       ? i
       : -1;
     if (at < 0) {
