@@ -77,6 +77,12 @@ const TEMPLATE_LITERAL =
 /** A YAML key at its line's end (before its value), and its name (group `n`). */
 const KEY_BEFORE =
   /(?:^|\n)[ \t]{0,64}(?:-[ \t]{1,8})?["']?(?<n>[A-Za-z0-9_.-]{1,64})["']?:[ \t]{0,16}["']?$/;
+/**
+ * A template expression's or a Consul key's word that names a secret (a `key` only as the last
+ * part of a path or name: `app/key`, `.Values.api_key`; not `mappingConfigMapKey`).
+ */
+const DEFAULT_SECRET_WORD =
+  /passw|secret|token|api[_-]?key|private[_-]?key|credential|pwd|auth|(?:^|[\/._-])key$/i;
 /** A key's word that names a secret. */
 const SECRET_KEY_WORD = /key|token|secret|passw|pass$|pwd|auth|credential/i;
 /** A quoted literal before `| password_hash` (the pipe at the match's end). */
@@ -337,6 +343,7 @@ function bareCredentials(text: string, out: Span[]): void {
       if (value === m.groups!.u || value.length < 6) continue;
       // a version or an image's tag after a name's `:` (`node:18-alpine3.19`), no password
       if (pattern === JOINED_PAIR && (VERSION.test(value) || NAME_PARTS.test(value))) continue;
+      if (pattern === JOINED_PAIR && MEDIA_TYPE.test(m.groups!.u)) continue; // `application/…`
       if (pattern === WORD_SPAN && !/^pass/i.test(m.groups!.w)) {
         if (!looksGenerated(value) || !written(value)) continue;
       } else if (!bareWritten(value)) continue;
@@ -355,6 +362,8 @@ function bareCredentials(text: string, out: Span[]): void {
   }
 }
 
+/** A media type's top level (`application/vnd.x.v1+json` is no user and password). */
+const MEDIA_TYPE = /^(?:application|text|image|audio|video|multipart|font|model|message)$/;
 /** A version or an image's tag: digits first, then parts that `.` or `-` join. */
 const VERSION = /^v?[0-9]{1,8}(?:[.-][A-Za-z0-9]{1,32}){0,16}$/;
 
@@ -514,7 +523,9 @@ function templateLiterals(text: string, out: Span[]): void {
   for (let at = text.indexOf("{{"); at >= 0; at = text.indexOf("{{", at + 2)) {
     TEMPLATE_DEFAULT.lastIndex = at;
     const d = TEMPLATE_DEFAULT.exec(text);
-    if (d && written(d.groups!.v) && SECRET_KEY_WORD.test(`${d.groups!.e} ${d.groups!.k ?? ""}`)) {
+    const named = d && [d.groups!.e.replace(/[\s|(]{1,64}$/, ""), d.groups!.k ?? ""]
+      .some((part) => DEFAULT_SECRET_WORD.test(part));
+    if (d && named && written(d.groups!.v)) {
       const [start, end] = d.indices!.groups!.v;
       out.push({ start, end });
       continue;

@@ -152,3 +152,18 @@ Deno.test("template defaults of settings, references typed, other files stay", a
   await kept(`root:x:0:0:root:/root:/bin/bash\n`, "etc/passwd");
   await kept(`#define kAppName @"Acme Notes"\n`, "Keys.h");
 });
+
+Deno.test("what the mirrors' audit found the first versions redacted stays", async () => {
+  await kept(
+    `  {{- $k := (.Values.statsd.mappingConfigMapKey | default "statsd.mappingConf") }}\n`,
+    "t/c.yaml",
+  );
+  await kept(`// login: send Accept: application/vnd.shadcn.v1+json;q=0.9\n`, "src/a.ts");
+  await kept(`/* login: class="hover:opacity-75 user:user-1000" */\n`, "src/a.css");
+  await kept(`# login: see t1011-use-helpers and babel-7-8-compat/gmock_link2_test.cc\n`, "t/a.sh");
+  await kept(`<!-- account --><p style="color:#00796b">Reset password</p>\n`, "email/reset.html");
+  await kept(
+    `msgid "x"\nmsgstr "laporkan bahwa kami hanya punya object yang bisa dicapai dari objek ini"\n`,
+    "po/id.po",
+  );
+});
