@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 1,382 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 1,611 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -23,7 +23,10 @@
  * byte arrays and lazy cells, tables' rows, pipes into base64, base64 data maps, languages' and
  * package managers' configs, clouds' CLIs' caches, deploy platforms, observability agents, identity
  * servers, request collections, signed URLs, cookie jars, logs, wallets, providers' newer keys),
- * each scanned as a build scans it
+ * the twenty-second's 229 (tables of columns, credentials in prose and comments, seed words with
+ * no name, base64 of base64, flow maps, JSON data maps, templated YAML, pipes through `tee` and
+ * `\` continuations, CI and compose files, tfvars, clients' credential files, notebook outputs,
+ * mobile configs, connection strings, browser tests), each scanned as a build scans it
  * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
@@ -9457,6 +9460,1473 @@ kv21(
   "tests/vectors.json",
   (v) => `{"n": "${v}", "e": "AQAB"}\n`,
   r21(342),
+);
+// The twenty-second hunt's samples (eighteenth session, leak26, written before reading the rules):
+// review23's leftovers as classes (tables of columns in Markdown, HTML, CSV, TSV, reST and
+// AsciiDoc; `login admin/…` and "user / password" in prose and in comments of many languages; seed
+// words outside settings files; base64 of base64 in Secrets; YAML flow maps; JSON ConfigMaps and
+// Secrets; templated YAML and Helm's `b64enc`; `| tee … |` and `\`-continued pipes), then CI
+// files, compose files, tfvars, clients' credential files, notebook outputs, Android and iOS
+// configs and connection strings in many languages.
+const wpw = () =>
+  cap(words[Math.floor(rnd() * words.length)]) + words[Math.floor(rnd() * words.length)] +
+  digits(3) + "#";
+const bip = [
+  "abandon",
+  "ability",
+  "absorb",
+  "abstract",
+  "acoustic",
+  "actress",
+  "adjust",
+  "advice",
+  "afford",
+  "agent",
+  "alarm",
+  "album",
+  "almost",
+  "amateur",
+  "anchor",
+  "animal",
+  "antenna",
+  "anxiety",
+  "bamboo",
+  "banana",
+  "barrel",
+  "basket",
+  "beauty",
+  "belt",
+  "bicycle",
+  "blossom",
+  "bridge",
+  "canvas",
+  "cattle",
+  "cereal",
+  "chimney",
+  "citizen",
+  "cluster",
+  "coconut",
+  "denial",
+  "dolphin",
+  "eagle",
+];
+const seed12 = () =>
+  Array.from({ length: 12 }, () => bip[Math.floor(rnd() * bip.length)]).join(" ");
+const b64b64 = (t: string) => btoa(btoa(t));
+// tables of columns
+add(
+  "md table user password columns",
+  "docs/environments.md",
+  (v) => `| Environment | User | Password |\n| --- | --- | --- |\n| staging | admin | ${v} |\n`,
+  pw(),
+);
+add(
+  "md table password not last",
+  "README.md",
+  (v) =>
+    `| login | password | role |\n|-------|----------|------|\n| admin | ${v} | owner |\n| guest | ${pw()} | viewer |\n`,
+  pw(),
+);
+add(
+  "md table aligned columns",
+  "docs/accounts.md",
+  (v) =>
+    `| Service  | Username | Password         | URL                      |\n|:---------|:--------:|:-----------------|:-------------------------|\n| Grafana  | admin    | ${v}  | http://localhost:3000    |\n`,
+  wpw(),
+);
+add(
+  "md table second data row",
+  "docs/demo.md",
+  (v) => `| user | pass |\n| - | - |\n| alice | ${pw()} |\n| bob | ${v} |\n`,
+  pw(),
+);
+add(
+  "md table token column",
+  "docs/bots.md",
+  (v) => `| Bot | Token |\n|---|---|\n| deploy-bot | \`${v}\` |\n`,
+  ghp(),
+);
+add(
+  "md table no outer pipes",
+  "NOTES.md",
+  (v) => `host | user | password\n---- | ---- | --------\ndb1 | root | ${v}\n`,
+  pw(),
+);
+add(
+  "html table td under th",
+  "docs/creds.html",
+  (v) =>
+    `<table>\n<tr><th>User</th><th>Password</th></tr>\n<tr><td>admin</td><td>${v}</td></tr>\n</table>\n`,
+  pw(),
+);
+add(
+  "html table td rows split",
+  "wiki/servers.html",
+  (v) =>
+    `<table>\n  <thead>\n    <tr>\n      <th>Host</th>\n      <th>Login</th>\n      <th>Password</th>\n    </tr>\n  </thead>\n  <tbody>\n    <tr>\n      <td>10.0.0.5</td>\n      <td>root</td>\n      <td>${v}</td>\n    </tr>\n  </tbody>\n</table>\n`,
+  pw(),
+);
+add(
+  "html table in markdown",
+  "docs/setup.md",
+  (v) =>
+    `<table><tr><td><b>Username</b></td><td><b>Password</b></td></tr><tr><td>demo</td><td>${v}</td></tr></table>\n`,
+  wpw(),
+);
+add(
+  "csv password header",
+  "fixtures/users.csv",
+  (v) => `id,email,password,role\n1,admin@acme.dev,${v},admin\n2,bob@acme.dev,${pw()},user\n`,
+  pw(),
+);
+add(
+  "csv password quoted",
+  "data/accounts.csv",
+  (v) => `"username","password"\n"svc_backup","${v}"\n`,
+  pw(),
+);
+add(
+  "csv semicolon",
+  "import/logins.csv",
+  (v) => `Benutzer;Passwort;Gruppe\nadmin;${v};root\n`,
+  pw(),
+);
+add(
+  "csv api_key column",
+  "seed/tenants.csv",
+  (v) => `tenant,api_key,plan\nacme,${v},pro\n`,
+  "sk_live_" + alnum(24),
+);
+add(
+  "tsv password header",
+  "fixtures/users.tsv",
+  (v) => `user\tpassword\tshell\nroot\t${v}\t/bin/bash\n`,
+  pw(),
+);
+add(
+  "rst grid table",
+  "docs/accounts.rst",
+  (v) =>
+    `+----------+------------------+\n| User     | Password         |\n+==========+==================+\n| admin    | ${v}   |\n+----------+------------------+\n`,
+  pw(),
+);
+add(
+  "rst list-table",
+  "docs/logins.rst",
+  (v) =>
+    `.. list-table::\n   :header-rows: 1\n\n   * - User\n     - Password\n   * - admin\n     - ${v}\n`,
+  pw(),
+);
+add(
+  "asciidoc table",
+  "docs/creds.adoc",
+  (v) => `|===\n|User |Password\n\n|admin\n|${v}\n|===\n`,
+  pw(),
+);
+add(
+  "confluence wiki table",
+  "wiki/export.txt",
+  (v) => `||User||Password||\n|admin|${v}|\n`,
+  pw(),
+);
+// login admin/… and user / password in prose
+add(
+  "prose login admin/",
+  "README.md",
+  (v) => `Open http://localhost:8080 and login admin/${v} to start.\n`,
+  pw(),
+);
+add("prose log in with", "docs/quickstart.md", (v) => `Log in with \`admin\` / \`${v}\`.\n`, pw());
+add(
+  "prose credentials are",
+  "docs/demo.md",
+  (v) => `The default credentials are admin:${v} (change them!).\n`,
+  wpw(),
+);
+add(
+  "prose username and password are",
+  "README.md",
+  (v) => `Username is \`root\` and password is \`${v}\`.\n`,
+  pw(),
+);
+add("prose user/pass bullet", "docs/run.md", (v) => `* user/pass: \`grafana\` / \`${v}\`\n`, pw());
+add("prose login: user pw", "INSTALL.txt", (v) => `Login: admin  Password: ${v}\n`, pw());
+add("prose bold creds", "docs/lab.md", (v) => `**Credentials:** admin / ${v}\n`, wpw());
+add(
+  "prose sign in as",
+  "docs/tutorial.md",
+  (v) => `Sign in as \`demo@acme.dev\` with the password \`${v}\`.\n`,
+  pw(),
+);
+add("prose german", "LIESMICH.md", (v) => `Anmeldung: admin / ${v}\n`, pw());
+add("prose spanish", "LEEME.md", (v) => `Usuario: admin, contraseña: ${v}\n`, pw());
+add("prose french", "LISEZMOI.md", (v) => `Identifiant : admin / mot de passe : ${v}\n`, pw());
+add("prose txt default creds", "notes.txt", (v) => `default creds -> admin:${v}\n`, pw());
+add(
+  "issue template creds",
+  ".github/ISSUE_TEMPLATE/bug.md",
+  (v) => `Tested with test account qa_user / ${v}\n`,
+  pw(),
+);
+// in source comments
+add(
+  "ts comment login",
+  "src/api.ts",
+  (v) => `// login: admin / ${v}\nconst base = "/api";\n`,
+  pw(),
+);
+add(
+  "py comment default creds",
+  "app/db.py",
+  (v) => `# default creds admin:${v}\nDB_HOST = "localhost"\n`,
+  pw(),
+);
+add(
+  "go comment user pass",
+  "main.go",
+  (v) => `// test user: alice, pass: ${v}\nfunc main() {}\n`,
+  pw(),
+);
+add(
+  "java block comment",
+  "src/Main.java",
+  (v) => `/*\n * Test account: admin / ${v}\n */\npublic class Main {}\n`,
+  pw(),
+);
+add("sql comment creds", "db/seed.sql", (v) => `-- login as app_user/${v}\nSELECT 1;\n`, pw());
+add(
+  "shell comment creds",
+  "deploy.sh",
+  (v) => `# ssh deploy@10.0.0.4 (password: ${v})\nset -e\n`,
+  pw(),
+);
+add(
+  "yaml comment creds",
+  "docker-compose.yml",
+  (v) => `services:\n  db:\n    image: postgres:16\n    # user postgres / ${v}\n`,
+  pw(),
+);
+add(
+  "html comment creds",
+  "index.html",
+  (v) => `<!-- admin login: admin / ${v} -->\n<div id="app"></div>\n`,
+  pw(),
+);
+add("ini comment creds", "app.ini", (v) => `; admin password was ${v}\n[server]\nport=80\n`, pw());
+add("bat rem creds", "run.bat", (v) => `REM login admin/${v}\nstart app.exe\n`, pw());
+add(
+  "vb comment creds",
+  "Module1.vb",
+  (v) => `' user: sa  pwd: ${v}\nModule Module1\nEnd Module\n`,
+  pw(),
+);
+add("lua comment creds", "init.lua", (v) => `-- admin/${v}\nlocal x = 1\n`, pw());
+add(
+  "rust doc comment creds",
+  "src/lib.rs",
+  (v) => `/// Connects with the test account \`admin\` / \`${v}\`.\npub fn connect() {}\n`,
+  pw(),
+);
+add(
+  "c comment creds",
+  "src/main.c",
+  (v) => `/* root:${v} for the dev board */\nint main(void) { return 0; }\n`,
+  pw(),
+);
+add(
+  "php comment creds",
+  "index.php",
+  (v) => `<?php\n// admin panel: admin / ${v}\necho "hi";\n`,
+  pw(),
+);
+add(
+  "ruby comment creds",
+  "config/seeds.rb",
+  (v) => `# demo login -> demo@acme.dev / ${v}\nUser.create!\n`,
+  pw(),
+);
+add(
+  "kotlin todo creds",
+  "App.kt",
+  (v) => `// TODO remove: test creds tester/${v}\nfun main() {}\n`,
+  pw(),
+);
+add(
+  "swift comment creds",
+  "AppDelegate.swift",
+  (v) => `// Sandbox user: sandbox@acme.dev pw ${v}\nimport UIKit\n`,
+  pw(),
+);
+add("dockerfile comment creds", "Dockerfile", (v) => `# admin:${v}\nFROM alpine:3.20\n`, pw());
+add(
+  "tf comment creds",
+  "main.tf",
+  (v) => `# console login: ops / ${v}\nresource "null_resource" "x" {}\n`,
+  pw(),
+);
+add("comment token", "src/client.ts", (v) => `// token: ${v}\nexport const c = 1;\n`, ghp());
+add(
+  "comment api key python",
+  "scripts/run.py",
+  (v) => `# API key ${v}\nimport os\n`,
+  "sk-proj-" + r21(48),
+);
+// seed words beyond settings files
+add(
+  "seed words md",
+  "README.md",
+  (v) => `Import the test wallet with this mnemonic:\n\n\`\`\`\n${v}\n\`\`\`\n`,
+  seed12(),
+);
+add("seed words js const", "scripts/deploy.js", (v) => `const mnemonic = "${v}";\n`, seed12());
+add(
+  "seed words hardhat",
+  "hardhat.config.ts",
+  (v) => `networks: { sepolia: { accounts: { mnemonic: "${v}" } } }\n`,
+  seed12(),
+);
+add("seed words py", "tests/conftest.py", (v) => `SEED_PHRASE = "${v}"\n`, seed12());
+add("seed words json", "test/wallet.json", (v) => `{"seed": "${v}"}\n`, seed12());
+add("seed words txt", "wallet/recovery.txt", (v) => `${v}\n`, seed12());
+add(
+  "seed words truffle",
+  "truffle-config.js",
+  (v) => `const provider = new HDWalletProvider("${v}", "https://rpc.sepolia.org");\n`,
+  seed12(),
+);
+add("seed words rust", "src/wallet.rs", (v) => `let phrase = "${v}";\n`, seed12());
+add("seed words go", "wallet_test.go", (v) => `const testMnemonic = "${v}"\n`, seed12());
+add(
+  "seed words prose",
+  "docs/testing.md",
+  (v) => `Our faucet account's recovery phrase: ${v}\n`,
+  seed12(),
+);
+// base64 of base64 in Secrets
+add(
+  "secret b64 of b64 env",
+  "k8s/secret.yaml",
+  (v) =>
+    `apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\ntype: Opaque\ndata:\n  DB_PASSWORD: ${v}\n`,
+  b64b64(pw()),
+);
+add(
+  "secret b64 of b64 dotenv",
+  "k8s/secret.yaml",
+  (v) => `kind: Secret\ndata:\n  app.env: ${v}\n`,
+  b64b64(`DB_PASSWORD=${pw()}\nAPI_KEY=${alnum(32)}\n`),
+);
+add(
+  "configmap b64 of b64",
+  "k8s/cm.yaml",
+  (v) => `kind: ConfigMap\ndata:\n  creds: ${v}\n`,
+  b64b64(`password: ${pw()}\n`),
+);
+add(
+  "secret stringData b64",
+  "k8s/secret.yaml",
+  (v) => `kind: Secret\nstringData:\n  token: ${v}\n`,
+  btoa(ghp()),
+);
+add(
+  "sealed-ish b64 of b64 json",
+  "deploy/secret.yaml",
+  (v) => `kind: Secret\ndata:\n  config.json: ${v}\n`,
+  b64b64(JSON.stringify({ password: pw(), user: "app" })),
+);
+// YAML flow maps
+add(
+  "yaml flow data password",
+  "k8s/secret.yaml",
+  (v) => `kind: Secret\nstringData: {password: ${v}}\n`,
+  pw(),
+);
+add(
+  "yaml flow data b64",
+  "k8s/secret.yaml",
+  (v) => `kind: Secret\ndata: {DB_PASSWORD: ${v}}\n`,
+  btoa(pw()),
+);
+add(
+  "yaml flow env map",
+  "docker-compose.yml",
+  (v) => `    environment: {POSTGRES_USER: app, POSTGRES_PASSWORD: "${v}"}\n`,
+  pw(),
+);
+add(
+  "yaml flow nested",
+  "config.yml",
+  (v) => `db: {host: localhost, port: 5432, auth: {user: app, password: '${v}'}}\n`,
+  pw(),
+);
+add(
+  "yaml flow list of maps",
+  "users.yml",
+  (v) => `users: [{name: admin, password: ${v}}, {name: guest}]\n`,
+  pw(),
+);
+add(
+  "yaml flow token key",
+  "ci.yml",
+  (v) => `with: {registry: ghcr.io, username: bot, token: ${v}}\n`,
+  ghp(),
+);
+add(
+  "yaml flow multi-line",
+  "values.yaml",
+  (v) => `auth: {\n  username: admin,\n  password: ${v}\n}\n`,
+  pw(),
+);
+add(
+  "yaml flow data b64 second",
+  "secret.yml",
+  (v) => `kind: Secret\ndata: {user: YWRtaW4=, pass: ${v}}\n`,
+  btoa(pw()),
+);
+// JSON ConfigMaps and Secrets
+add(
+  "json secret data",
+  "k8s/secret.json",
+  (v) =>
+    `{\n  "apiVersion": "v1",\n  "kind": "Secret",\n  "metadata": {"name": "db"},\n  "data": {\n    "password": "${v}"\n  }\n}\n`,
+  btoa(pw()),
+);
+add(
+  "json configmap binaryData",
+  "k8s/cm.json",
+  (v) =>
+    `{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"x"},"binaryData":{"app.env":"${v}"}}\n`,
+  btoa(`DB_PASSWORD=${pw()}\n`),
+);
+add(
+  "json configmap data b64 env",
+  "manifests/cm.json",
+  (v) => `{\n  "kind": "ConfigMap",\n  "data": {\n    "settings.env": "${v}"\n  }\n}\n`,
+  btoa(`SECRET_KEY=${alnum(40)}\n`),
+);
+add(
+  "json secret list items",
+  "k8s/list.json",
+  (v) => `{"kind":"List","items":[{"kind":"Secret","data":{"token":"${v}"}}]}\n`,
+  btoa(alnum(40)),
+);
+add(
+  "kubectl get secret -o json output",
+  "docs/debug.md",
+  (v) =>
+    `\`\`\`json\n{\n    "data": {\n        "api-key": "${v}"\n    },\n    "kind": "Secret"\n}\n\`\`\`\n`,
+  btoa("sk_live_" + alnum(24)),
+);
+// templated YAML
+add(
+  "yaml.tpl password",
+  "deploy/values.yaml.tpl",
+  (v) => `db:\n  user: {{ .User }}\n  password: ${v}\n`,
+  pw(),
+);
+add(
+  "yaml.j2 password",
+  "roles/app/templates/config.yaml.j2",
+  (v) => `database:\n  host: {{ db_host }}\n  password: "${v}"\n`,
+  pw(),
+);
+add(
+  "yml.gotmpl token",
+  "helmfile.d/values.yml.gotmpl",
+  (v) => `slack:\n  token: ${v}\n`,
+  "xoxb-" + digits(12) + "-" + digits(12) + "-" + alnum(24),
+);
+add(
+  "j2 secret data b64",
+  "templates/secret.yaml.j2",
+  (v) => `kind: Secret\ndata:\n  password: ${v}\n`,
+  btoa(pw()),
+);
+add(
+  "helm b64enc literal",
+  "templates/secret.yaml",
+  (v) => `kind: Secret\ndata:\n  password: {{ "${v}" | b64enc }}\n`,
+  pw(),
+);
+add(
+  "helm b64enc quote",
+  "templates/secret.yaml",
+  (v) => `data:\n  api-key: {{ "${v}" | b64enc | quote }}\n`,
+  alnum(40),
+);
+add(
+  "helm default literal",
+  "templates/deployment.yaml",
+  (v) =>
+    `        - name: DB_PASSWORD\n          value: {{ .Values.db.password | default "${v}" | quote }}\n`,
+  pw(),
+);
+add(
+  "helm default prefix",
+  "templates/secret.yaml",
+  (v) => `  token: {{ default "${v}" .Values.token | b64enc }}\n`,
+  ghp(),
+);
+add(
+  "jinja default literal",
+  "templates/app.conf.j2",
+  (v) => `password = {{ db_password | default('${v}') }}\n`,
+  pw(),
+);
+add(
+  "tpl erb password",
+  "templates/database.yml.erb",
+  (v) => `production:\n  password: <%= ENV.fetch("DB_PASSWORD", "${v}") %>\n`,
+  pw(),
+);
+add(
+  "consul-template default",
+  "config.ctmpl",
+  (v) => `api_key = "{{ keyOrDefault "app/key" "${v}" }}"\n`,
+  alnum(32),
+);
+// pipes
+add(
+  "tee then gh secret set",
+  "scripts/secrets.sh",
+  (v) => `echo "${v}" | tee .token | gh secret set NPM_TOKEN\n`,
+  npm(),
+);
+add("echo continued base64", "scripts/k8s.sh", (v) => `echo -n '${v}' |\\\n  base64\n`, pw());
+add(
+  "echo continued gh",
+  "setup.sh",
+  (v) => `printf '%s' "${v}" \\\n  | gh secret set DEPLOY_KEY\n`,
+  alnum(40),
+);
+add(
+  "echo continued kubectl",
+  "setup.sh",
+  (v) => `echo "${v}" | \\\n  kubectl create secret generic db --from-file=password=/dev/stdin\n`,
+  pw(),
+);
+add(
+  "echo docker login stdin",
+  "ci.sh",
+  (v) => `echo "${v}" | docker login -u bot --password-stdin ghcr.io\n`,
+  ghp(),
+);
+add(
+  "echo continued docker login",
+  "ci.sh",
+  (v) => `echo '${v}' \\\n  | docker login registry.acme.dev -u ci --password-stdin\n`,
+  pw(),
+);
+add(
+  "tee to vault",
+  "vault.sh",
+  (v) => `echo -n "${v}" | tee /dev/stderr | vault kv put secret/db password=-\n`,
+  pw(),
+);
+add("heredoc to gh", "ci.sh", (v) => `gh secret set API_TOKEN <<< "${v}"\n`, alnum(40));
+add("echo pipe chpasswd", "provision.sh", (v) => `echo "deploy:${v}" | chpasswd\n`, pw());
+add("echo pipe passwd stdin", "provision.sh", (v) => `echo '${v}' | passwd --stdin root\n`, pw());
+add("echo pipe sudo -S", "install.sh", (v) => `echo ${v} | sudo -S apt-get update\n`, pw());
+add(
+  "echo pipe az login",
+  "deploy.sh",
+  (v) => `echo "${v}" | az acr login --name acme --password-stdin -u acme\n`,
+  pw(),
+);
+// CI files
+add(
+  "gitlab ci variables",
+  ".gitlab-ci.yml",
+  (v) => `variables:\n  DOCKER_AUTH_PASSWORD: "${v}"\n`,
+  pw(),
+);
+add(
+  "gitlab ci script login",
+  ".gitlab-ci.yml",
+  (v) => `  script:\n    - docker login -u gitlab-ci-token -p ${v} registry.gitlab.com\n`,
+  "glpat-" + r21(20),
+);
+add(
+  "github actions env",
+  ".github/workflows/deploy.yml",
+  (v) => `    env:\n      AWS_SECRET_ACCESS_KEY: ${v}\n`,
+  alnum(40),
+);
+add(
+  "github actions with password",
+  ".github/workflows/ci.yml",
+  (v) =>
+    `      - uses: docker/login-action@v3\n        with:\n          username: acme\n          password: ${v}\n`,
+  "dckr_pat_" + r21(27),
+);
+add(
+  "circleci env",
+  ".circleci/config.yml",
+  (v) => `    environment:\n      SONAR_TOKEN: ${v}\n`,
+  hex(40),
+);
+add(
+  "travis env global",
+  ".travis.yml",
+  (v) => `env:\n  global:\n    - CODECOV_TOKEN=${v}\n`,
+  uuid(),
+);
+add(
+  "bitbucket pipelines",
+  "bitbucket-pipelines.yml",
+  (v) =>
+    `        script:\n          - pipe: atlassian/ssh-run:0.4.1\n            variables:\n              SSH_PASSWORD: '${v}'\n`,
+  pw(),
+);
+add(
+  "azure pipelines variable",
+  "azure-pipelines.yml",
+  (v) => `variables:\n- name: sqlPassword\n  value: '${v}'\n`,
+  pw(),
+);
+add("drone secret inline", ".drone.yml", (v) => `    settings:\n      password: ${v}\n`, pw());
+add("buildkite env", ".buildkite/pipeline.yml", (v) => `env:\n  NPM_TOKEN: "${v}"\n`, npm());
+add(
+  "jenkinsfile sh curl",
+  "Jenkinsfile",
+  (v) => `sh "curl -u jenkins:${v} https://nexus.acme.dev/repository/raw/"\n`,
+  pw(),
+);
+add(
+  "woodpecker env",
+  ".woodpecker.yml",
+  (v) => `    environment:\n      - PYPI_TOKEN=${v}\n`,
+  "pypi-AgEIcHlwaS5vcmc" + r21(60),
+);
+// docker-compose
+add(
+  "compose env list",
+  "docker-compose.yml",
+  (v) => `    environment:\n      - MYSQL_ROOT_PASSWORD=${v}\n`,
+  pw(),
+);
+add(
+  "compose env map",
+  "compose.yaml",
+  (v) => `    environment:\n      RABBITMQ_DEFAULT_PASS: ${v}\n`,
+  pw(),
+);
+add(
+  "compose command password",
+  "docker-compose.yml",
+  (v) => `    command: redis-server --requirepass ${v}\n`,
+  pw(),
+);
+add(
+  "compose healthcheck",
+  "docker-compose.yml",
+  (v) => `      test: ["CMD", "mysqladmin", "ping", "-uroot", "-p${v}"]\n`,
+  pw(),
+);
+add(
+  "compose url in env",
+  "docker-compose.yml",
+  (v) => `      - DATABASE_URL=postgres://app:${v}@db:5432/app\n`,
+  pw(),
+);
+add(
+  "compose x-anchor",
+  "docker-compose.yml",
+  (v) => `x-db-env: &db-env\n  PGPASSWORD: ${v}\n`,
+  pw(),
+);
+add(
+  "compose mongo initdb",
+  "docker-compose.yml",
+  (v) => `      MONGO_INITDB_ROOT_PASSWORD: "${v}"\n`,
+  wpw(),
+);
+add("compose minio", "docker-compose.yml", (v) => `      MINIO_ROOT_PASSWORD: ${v}\n`, pw());
+// terraform
+add("tfvars password", "prod.tfvars", (v) => `db_password = "${v}"\n`, pw());
+add(
+  "tfvars map",
+  "terraform.tfvars",
+  (v) => `admin = {\n  username = "admin"\n  password = "${v}"\n}\n`,
+  pw(),
+);
+add("auto.tfvars token", "secrets.auto.tfvars", (v) => `cloudflare_api_token = "${v}"\n`, r21(40));
+add("tfvars.json", "terraform.tfvars.json", (v) => `{"datadog_api_key": "${v}"}\n`, hex(32));
+add(
+  "tf variable default",
+  "variables.tf",
+  (v) => `variable "db_password" {\n  type    = string\n  default = "${v}"\n}\n`,
+  pw(),
+);
+add(
+  "tf provider inline",
+  "provider.tf",
+  (v) => `provider "github" {\n  token = "${v}"\n}\n`,
+  ghp(),
+);
+add("tf locals", "locals.tf", (v) => `locals {\n  admin_password = "${v}"\n}\n`, pw());
+// clients' credential files
+add(
+  ".npmrc password",
+  ".npmrc",
+  (v) => `//registry.acme.dev/:username=ci\n//registry.acme.dev/:_password=${v}\n`,
+  btoa(pw()),
+);
+add(
+  ".pypirc password",
+  ".pypirc",
+  (v) => `[distutils]\nindex-servers = pypi\n\n[pypi]\nusername = __token__\npassword = ${v}\n`,
+  "pypi-AgEIcHlwaS5vcmc" + r21(60),
+);
+add(
+  ".pypirc private",
+  ".pypirc",
+  (v) => `[internal]\nrepository = https://pypi.acme.dev\nusername = deploy\npassword = ${v}\n`,
+  pw(),
+);
+add(
+  ".netrc one line",
+  ".netrc",
+  (v) => `machine api.heroku.com login bob@acme.dev password ${v}\n`,
+  uuid(),
+);
+add(
+  ".netrc multi line",
+  "netrc",
+  (v) => `machine github.com\n  login bot\n  password ${v}\n`,
+  ghp(),
+);
+add("_netrc windows", "_netrc", (v) => `machine ftp.acme.dev login ftpuser password ${v}\n`, pw());
+add(
+  ".git-credentials",
+  ".git-credentials",
+  (v) => `https://bob:${v}@gitlab.acme.dev\n`,
+  "glpat-" + r21(20),
+);
+add(
+  "pip.conf index url",
+  "pip.conf",
+  (v) => `[global]\nindex-url = https://deploy:${v}@pypi.acme.dev/simple\n`,
+  pw(),
+);
+add(
+  "gradle.properties",
+  "gradle.properties",
+  (v) => `mavenUser=deploy\nmavenPassword=${v}\n`,
+  pw(),
+);
+add(
+  "settings.xml maven",
+  ".m2/settings.xml",
+  (v) =>
+    `<server>\n  <id>nexus</id>\n  <username>deploy</username>\n  <password>${v}</password>\n</server>\n`,
+  pw(),
+);
+add(
+  "nuget.config",
+  "NuGet.Config",
+  (v) =>
+    `<packageSourceCredentials>\n  <acme>\n    <add key="Username" value="ci" />\n    <add key="ClearTextPassword" value="${v}" />\n  </acme>\n</packageSourceCredentials>\n`,
+  pw(),
+);
+add(
+  "docker config auth",
+  ".docker/config.json",
+  (v) => `{"auths": {"registry.acme.dev": {"auth": "${v}"}}}\n`,
+  btoa("ci:" + pw()),
+);
+add(
+  "composer auth",
+  "auth.json",
+  (v) => `{"http-basic": {"repo.acme.dev": {"username": "ci", "password": "${v}"}}}\n`,
+  pw(),
+);
+add("pgpass", ".pgpass", (v) => `db.acme.dev:5432:*:app:${v}\n`, pw());
+add("my.cnf", ".my.cnf", (v) => `[client]\nuser=root\npassword=${v}\n`, pw());
+add(
+  "s3cfg",
+  ".s3cfg",
+  (v) => `[default]\naccess_key = AKIA${up(16)}\nsecret_key = ${v}\n`,
+  alnum(40),
+);
+add(
+  "rclone conf",
+  "rclone.conf",
+  (v) => `[remote]\ntype = sftp\nhost = 10.0.0.2\nuser = bob\npass = ${v}\n`,
+  r21(40),
+);
+// notebooks' outputs
+add(
+  "ipynb stream output env",
+  "analysis.ipynb",
+  (v) =>
+    `{"cells": [{"cell_type": "code", "outputs": [{"name": "stdout", "output_type": "stream", "text": ["DB_PASSWORD=${v}\\n"]}], "source": ["!env"]}]}\n`,
+  pw(),
+);
+add(
+  "ipynb execute_result dict",
+  "explore.ipynb",
+  (v) =>
+    `{"cells": [{"outputs": [{"data": {"text/plain": ["{'user': 'admin', 'password': '${v}'}"]}, "output_type": "execute_result"}]}]}\n`,
+  pw(),
+);
+add(
+  "ipynb source cell token",
+  "nb.ipynb",
+  (v) =>
+    `{"cells": [{"cell_type": "code", "source": ["import openai\\n", "openai.api_key = \\"${v}\\"\\n"]}]}\n`,
+  "sk-" + alnum(48),
+);
+add(
+  "ipynb html output table",
+  "report.ipynb",
+  (v) =>
+    `{"outputs": [{"data": {"text/html": ["<table><tr><th>user</th><th>password</th></tr>", "<tr><td>admin</td><td>${v}</td></tr></table>"]}}]}\n`,
+  pw(),
+);
+add(
+  "ipynb stdout connection string",
+  "etl.ipynb",
+  (v) =>
+    `{"outputs": [{"output_type": "stream", "text": ["Connecting to mysql://etl:${v}@db.acme.dev/dw\\n"]}]}\n`,
+  pw(),
+);
+// Android and iOS
+add(
+  "android strings api key",
+  "app/src/main/res/values/strings.xml",
+  (v) => `<resources>\n    <string name="api_secret">${v}</string>\n</resources>\n`,
+  alnum(40),
+);
+add(
+  "android gradle buildConfigField",
+  "app/build.gradle",
+  (v) => `        buildConfigField "String", "API_SECRET", "\\"${v}\\""\n`,
+  alnum(32),
+);
+add(
+  "android gradle kts",
+  "app/build.gradle.kts",
+  (v) => `        buildConfigField("String", "CLIENT_SECRET", "\\"${v}\\"")\n`,
+  alnum(32),
+);
+add(
+  "android signing",
+  "app/build.gradle",
+  (v) =>
+    `    signingConfigs {\n        release {\n            storePassword "${v}"\n            keyAlias "upload"\n        }\n    }\n`,
+  pw(),
+);
+add(
+  "android keystore.properties",
+  "keystore.properties",
+  (v) => `storePassword=${v}\nkeyPassword=${pw()}\nkeyAlias=upload\n`,
+  pw(),
+);
+add(
+  "android local.properties",
+  "local.properties",
+  (v) => `sdk.dir=/opt/android\nMAPS_API_SECRET=${v}\n`,
+  alnum(40),
+);
+add(
+  "ios plist secret",
+  "Config/Secrets.plist",
+  (v) => `<dict>\n\t<key>ClientSecret</key>\n\t<string>${v}</string>\n</dict>\n`,
+  alnum(40),
+);
+add("ios xcconfig", "Config/Release.xcconfig", (v) => `API_TOKEN = ${v}\n`, alnum(40));
+add(
+  "ios swift let",
+  "Sources/Keys.swift",
+  (v) => `enum Keys {\n    static let apiSecret = "${v}"\n}\n`,
+  alnum(40),
+);
+add("ios objc define", "Classes/Keys.h", (v) => `#define kAPISecret @"${v}"\n`, alnum(40));
+add("fastlane env", "fastlane/.env", (v) => `FASTLANE_PASSWORD=${v}\n`, pw());
+add(
+  "fastlane appfile match",
+  "fastlane/Matchfile",
+  (v) => `ENV["MATCH_PASSWORD"] = "${v}"\n`,
+  pw(),
+);
+add(
+  "google-services oauth secret",
+  "app/google-services.json",
+  (v) =>
+    `{"oauth_client": [{"client_id": "1-abc.apps.googleusercontent.com", "client_secret": "${v}"}]}\n`,
+  "GOCSPX-" + r21(28),
+);
+// connection strings in many languages
+add(
+  "cs connection string",
+  "Startup.cs",
+  (v) =>
+    `var cs = "Server=tcp:acme.database.windows.net,1433;Database=app;User ID=sa;Password=${v};";\n`,
+  pw(),
+);
+add(
+  "appsettings connection",
+  "appsettings.json",
+  (v) => `{"ConnectionStrings": {"Default": "Host=db;Username=app;Password=${v};Database=app"}}\n`,
+  pw(),
+);
+add(
+  "java jdbc getConnection",
+  "Db.java",
+  (v) =>
+    `Connection c = DriverManager.getConnection("jdbc:mysql://db:3306/app", "root", "${v}");\n`,
+  pw(),
+);
+add(
+  "spring datasource",
+  "application.properties",
+  (v) => `spring.datasource.password=${v}\n`,
+  pw(),
+);
+add(
+  "py psycopg connect kw",
+  "db.py",
+  (v) => `conn = psycopg2.connect(host="db", user="app", password="${v}", dbname="app")\n`,
+  pw(),
+);
+add(
+  "py sqlalchemy url",
+  "models.py",
+  (v) => `engine = create_engine("postgresql+psycopg2://app:${v}@db/app")\n`,
+  pw(),
+);
+add(
+  "py pymongo uri",
+  "mongo.py",
+  (v) =>
+    `client = MongoClient("mongodb+srv://app:${v}@cluster0.abcde.mongodb.net/?retryWrites=true")\n`,
+  pw(),
+);
+add(
+  "go sql.Open dsn",
+  "db.go",
+  (v) => `db, err := sql.Open("mysql", "app:${v}@tcp(127.0.0.1:3306)/app")\n`,
+  pw(),
+);
+add(
+  "go fmt dsn",
+  "db.go",
+  (v) => `dsn := fmt.Sprintf("host=%s user=app password=${v} dbname=app", host)\n`,
+  pw(),
+);
+add(
+  "node pg pool",
+  "db.js",
+  (v) => `const pool = new Pool({ user: 'app', host: 'db', password: '${v}', port: 5432 })\n`,
+  pw(),
+);
+add(
+  "node mysql createConnection",
+  "db.js",
+  (v) => `mysql.createConnection({host: 'localhost', user: 'root', password: '${v}'});\n`,
+  pw(),
+);
+add(
+  "node redis url",
+  "cache.ts",
+  (v) => `const redis = new Redis("redis://default:${v}@redis.acme.dev:6379");\n`,
+  alnum(32),
+);
+add(
+  "ruby database.yml",
+  "config/database.yml",
+  (v) => `production:\n  adapter: postgresql\n  username: app\n  password: ${v}\n`,
+  pw(),
+);
+add(
+  "ruby sequel connect",
+  "db.rb",
+  (v) => `DB = Sequel.connect("postgres://app:${v}@localhost/app")\n`,
+  pw(),
+);
+add(
+  "php pdo",
+  "db.php",
+  (v) => `$pdo = new PDO('mysql:host=localhost;dbname=app', 'root', '${v}');\n`,
+  pw(),
+);
+add(
+  "php mysqli",
+  "db.php",
+  (v) => `$conn = mysqli_connect("localhost", "root", "${v}", "app");\n`,
+  pw(),
+);
+add(
+  "rust sqlx url",
+  "src/db.rs",
+  (v) => `let pool = PgPool::connect("postgres://app:${v}@localhost/app").await?;\n`,
+  pw(),
+);
+add(
+  "elixir repo config",
+  "config/dev.exs",
+  (v) =>
+    `config :app, App.Repo,\n  username: "postgres",\n  password: "${v}",\n  hostname: "localhost"\n`,
+  pw(),
+);
+add("perl dbi", "db.pl", (v) => `my $dbh = DBI->connect("DBI:mysql:app", "root", "${v}");\n`, pw());
+add(
+  "r dbConnect",
+  "analysis.R",
+  (v) => `con <- dbConnect(RPostgres::Postgres(), user = "app", password = "${v}")\n`,
+  pw(),
+);
+add(
+  "kotlin exposed connect",
+  "Db.kt",
+  (v) => `Database.connect("jdbc:postgresql://db/app", user = "app", password = "${v}")\n`,
+  pw(),
+);
+add("scala slick conf", "application.conf", (v) => `db.default.password = "${v}"\n`, pw());
+add("odbc dsn ini", "odbc.ini", (v) => `[app]\nDriver=PostgreSQL\nUID=app\nPWD=${v}\n`, pw());
+add("amqp url", "worker.py", (v) => `BROKER_URL = "amqp://guest:${v}@rabbit:5672//"\n`, pw());
+add("sqlserver cmd", "deploy.ps1", (v) => `sqlcmd -S db -U sa -P '${v}' -Q "SELECT 1"\n`, pw());
+add(
+  "mongosh uri",
+  "README.md",
+  (v) => `mongosh "mongodb://admin:${v}@localhost:27017/admin"\n`,
+  wpw(),
+);
+// more shapes real repositories hold
+add("env with spaces around", ".env", (v) => `DB_PASSWORD = ${v}\n`, pw());
+add("env multiline quoted key", ".env", (v) => `JWT_SECRET="${v}"\n`, r21(64));
+add("properties colon", "app.properties", (v) => `mail.smtp.password: ${v}\n`, pw());
+add("toml password", "config.toml", (v) => `[database]\npassword = "${v}"\n`, pw());
+add(
+  "xml attribute password",
+  "web.config",
+  (v) => `<add name="Db" connectionString="Data Source=.;User Id=sa;Password=${v}" />\n`,
+  pw(),
+);
+add(
+  "ansible inventory",
+  "inventory.ini",
+  (v) => `[web]\n10.0.0.5 ansible_user=root ansible_password=${v}\n`,
+  pw(),
+);
+add("ansible vars vault-less", "group_vars/all.yml", (v) => `mysql_root_password: ${v}\n`, pw());
+add(
+  "k8s env value",
+  "deployment.yaml",
+  (v) => `        env:\n        - name: REDIS_PASSWORD\n          value: "${v}"\n`,
+  pw(),
+);
+add(
+  "helm values nested",
+  "values.yaml",
+  (v) => `postgresql:\n  auth:\n    postgresPassword: ${v}\n`,
+  pw(),
+);
+add(
+  "helm set in README",
+  "README.md",
+  (v) => `helm install app ./chart --set auth.rootPassword=${v}\n`,
+  pw(),
+);
+add("wp-config define", "wp-config.php", (v) => `define( 'DB_PASSWORD', '${v}' );\n`, pw());
+add(
+  "django settings",
+  "settings.py",
+  (v) => `SECRET_KEY = '${v}'\n`,
+  "django-insecure-" + ch(A + "!@#%^&*(-_=+)", 50),
+);
+add("laravel env", ".env", (v) => `APP_KEY=base64:${v}\n`, btoa(alnum(32)));
+add("rails master key", "config/master.key", (v) => `${v}\n`, hex(32));
+add("flask secret", "app.py", (v) => `app.secret_key = b'${v}'\n`, alnum(32));
+add(
+  "vault token in script",
+  "scripts/unseal.sh",
+  (v) => `export VAULT_TOKEN=${v}\n`,
+  "hvs." + r21(90),
+);
+add("openvpn auth file", "auth.txt", (v) => `vpnuser\n${v}\n`, pw());
+add(
+  "wpa_supplicant psk",
+  "wpa_supplicant.conf",
+  (v) => `network={\n    ssid="office"\n    psk="${v}"\n}\n`,
+  pw(),
+);
+add("mosquitto passwd plain", "mosquitto/config/passwords.txt", (v) => `sensor1:${v}\n`, pw());
+add(
+  "cypress env",
+  "cypress.env.json",
+  (v) => `{"username": "qa@acme.dev", "password": "${v}"}\n`,
+  pw(),
+);
+add(
+  "playwright login test",
+  "tests/login.spec.ts",
+  (v) => `await page.fill('#password', '${v}');\n`,
+  pw(),
+);
+add(
+  "selenium send_keys",
+  "tests/test_login.py",
+  (v) => `driver.find_element(By.ID, "password").send_keys("${v}")\n`,
+  pw(),
+);
+add(
+  "postman env value",
+  "env.postman_environment.json",
+  (v) => `{"values": [{"key": "password", "value": "${v}", "enabled": true}]}\n`,
+  pw(),
+);
+add(
+  "http file basic",
+  "requests.http",
+  (v) =>
+    `POST https://api.acme.dev/login\nContent-Type: application/json\n\n{"username": "admin", "password": "${v}"}\n`,
+  pw(),
+);
+add(
+  "curl data password",
+  "README.md",
+  (v) =>
+    `curl -X POST https://api.acme.dev/token -d 'grant_type=password&username=admin&password=${v}'\n`,
+  pw(),
+);
+add(
+  "log line password",
+  "logs/app.log",
+  (v) => `2026-11-30T10:00:00Z DEBUG login attempt user=admin password=${v} ok\n`,
+  pw(),
+);
+add("sql create user", "db/init.sql", (v) => `CREATE USER app WITH PASSWORD '${v}';\n`, pw());
+add(
+  "sql insert users row",
+  "db/seed.sql",
+  (v) => `INSERT INTO users (email, password) VALUES ('admin@acme.dev', '${v}');\n`,
+  pw(),
+);
+add(
+  "k8s basic-auth secret stringData",
+  "secret.yaml",
+  (v) =>
+    `kind: Secret\ntype: kubernetes.io/basic-auth\nstringData:\n  username: admin\n  password: ${v}\n`,
+  pw(),
+);
+add(
+  "argocd repo secret",
+  "repo.yaml",
+  (v) => `kind: Secret\nstringData:\n  url: https://github.com/acme/app\n  password: ${v}\n`,
+  ghp(),
+);
+add(
+  "systemd Environment",
+  "app.service",
+  (v) => `[Service]\nEnvironment="API_TOKEN=${v}"\n`,
+  alnum(40),
+);
+add(
+  "powershell securestring",
+  "deploy.ps1",
+  (v) => `$pw = ConvertTo-SecureString "${v}" -AsPlainText -Force\n`,
+  pw(),
+);
+add(
+  "powershell credential",
+  "deploy.ps1",
+  (v) =>
+    `$cred = New-Object PSCredential("admin", (ConvertTo-SecureString '${v}' -AsPlainText -Force))\n`,
+  pw(),
+);
+add(
+  "slack webhook",
+  "notify.sh",
+  (v) => `curl -X POST ${v} -d '{"text":"done"}'\n`,
+  "https://hooks.slack.com/services/T" + up(8) + "/B" + up(10) + "/" + alnum(24),
+);
+add(
+  "discord webhook",
+  "bot.py",
+  (v) => `WEBHOOK = "${v}"\n`,
+  "https://discord.com/api/webhooks/" + digits(18) + "/" + r21(68),
+);
+add(
+  "aws key pair prose",
+  "docs/aws.md",
+  (v) => `Use access key \`AKIA${up(16)}\` and secret \`${v}\`.\n`,
+  alnum(40),
+);
+add(
+  "private key in json escaped",
+  "sa.json",
+  (v) => `{"private_key": "-----BEGIN PRIVATE KEY-----\\n${v}\\n-----END PRIVATE KEY-----\\n"}\n`,
+  b64(64),
+);
+// the twenty-second hunt's look-alikes that must stay
+kv21(
+  "md table placeholder password column",
+  "docs/environments.md",
+  (v) => `| Environment | User | Password |\n| --- | --- | --- |\n| staging | admin | ${v} |\n`,
+  "(in 1Password)",
+);
+kv21(
+  "md table parameters of a password",
+  "docs/api.md",
+  (v) => `| Name | Type | Description |\n|---|---|---|\n| password | string | ${v} |\n`,
+  "The user's new password, at least 12 characters",
+);
+kv21(
+  "md table checksum column",
+  "RELEASES.md",
+  (v) => `| File | SHA-256 |\n|---|---|\n| app.tar.gz | ${v} |\n`,
+  hex(64),
+);
+kv21(
+  "md table token type column",
+  "docs/auth.md",
+  (v) => `| Token | Lifetime |\n|---|---|\n| access token | ${v} |\n`,
+  "15 minutes",
+);
+kv21(
+  "md table password policy",
+  "docs/security.md",
+  (v) => `| Setting | Value |\n|---|---|\n| password min length | ${v} |\n`,
+  "12",
+);
+kv21(
+  "html table password hint",
+  "docs/creds.html",
+  (v) =>
+    `<table>\n<tr><th>User</th><th>Password</th></tr>\n<tr><td>admin</td><td>${v}</td></tr>\n</table>\n`,
+  "&lt;set at install&gt;",
+);
+kv21(
+  "csv password header hashed column empty",
+  "fixtures/users.csv",
+  (v) => `id,email,password_changed_at\n1,admin@acme.dev,${v}\n`,
+  "2026-01-15T10:00:00Z",
+);
+kv21(
+  "csv uuid column",
+  "fixtures/tenants.csv",
+  (v) => `tenant,id,plan\nacme,${v},pro\n`,
+  uuid(),
+);
+kv21(
+  "prose client/server",
+  "README.md",
+  (v) => `Login uses a ${v} protocol over TCP/IP.\n`,
+  "client/server",
+);
+kv21(
+  "prose login path",
+  "docs/quickstart.md",
+  (v) => `Log in at ${v} with the account you created.\n`,
+  "http://localhost:8080/admin/login",
+);
+kv21(
+  "prose user / password placeholder",
+  "docs/demo.md",
+  (v) => `Log in with \`admin\` / \`${v}\`.\n`,
+  "<your-password>",
+);
+kv21(
+  "prose user password from env",
+  "README.md",
+  (v) => `Username is \`admin\` and password is \`${v}\`.\n`,
+  "$ADMIN_PASSWORD",
+);
+kv21(
+  "comment read/write",
+  "src/io.ts",
+  (v) => `// login: opens the session ${v} for the user\n`,
+  "read/write",
+);
+kv21(
+  "comment password rules",
+  "app/validators.py",
+  (v) => `# password must match ${v}\n`,
+  "[A-Za-z0-9]{12,}",
+);
+kv21(
+  "comment user and role",
+  "main.go",
+  (v) => `// test user: alice, role: ${v}\n`,
+  "maintainer",
+);
+kv21(
+  "prose twelve words not a seed",
+  "docs/intro.md",
+  (v) => `${v}\n`,
+  "The quick brown fox jumps over the lazy dog again and again today",
+);
+kv21(
+  "bip39 word list file",
+  "src/wordlist/english.txt",
+  (v) => `${v}\n`,
+  "abandon\nability\nable\nabout\nabove\nabsent",
+);
+kv21(
+  "configmap b64 of b64 public",
+  "k8s/cm.yaml",
+  (v) => `kind: ConfigMap\ndata:\n  logo: ${v}\n`,
+  b64b64("listen 8080\nworkers 4\n"),
+);
+kv21(
+  "yaml flow map plain",
+  "k8s/cm.yaml",
+  (v) => `kind: ConfigMap\ndata: {LOG_LEVEL: ${v}, PORT: "8080"}\n`,
+  "debug",
+);
+kv21(
+  "yaml flow map password ref",
+  "values.yaml",
+  (v) => `auth: {username: admin, password: ${v}}\n`,
+  "${DB_PASSWORD}",
+);
+kv21(
+  "yaml flow secretKeyRef",
+  "deploy.yaml",
+  (v) => `        env: [{name: DB_PASSWORD, valueFrom: {secretKeyRef: {name: db, key: ${v}}}}]\n`,
+  "password",
+);
+kv21(
+  "json configmap plain data",
+  "k8s/cm.json",
+  (v) => `{"kind":"ConfigMap","data":{"LOG_LEVEL":"${v}"}}\n`,
+  "info",
+);
+kv21(
+  "json configmap binaryData png",
+  "k8s/cm.json",
+  (v) => `{"kind":"ConfigMap","binaryData":{"logo.png":"${v}"}}\n`,
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+);
+kv21(
+  "json data b64 public config",
+  "k8s/cm.json",
+  (v) => `{"kind":"ConfigMap","data":{"app.conf":"${v}"}}\n`,
+  btoa("listen 8080\nworkers 4\nlog_level info\n"),
+);
+kv21(
+  "helm b64enc values ref",
+  "templates/secret.yaml",
+  (v) => `data:\n  password: ${v}\n`,
+  "{{ .Values.password | b64enc | quote }}",
+);
+kv21(
+  "helm randAlphaNum",
+  "templates/secret.yaml",
+  (v) => `data:\n  password: ${v}\n`,
+  "{{ randAlphaNum 24 | b64enc }}",
+);
+kv21(
+  "helm default name",
+  "templates/deployment.yaml",
+  (v) => `          image: {{ .Values.image | default ${v} }}\n`,
+  '"nginx:1.27"',
+);
+kv21(
+  "yaml.j2 password var",
+  "roles/app/templates/config.yaml.j2",
+  (v) => `database:\n  password: "${v}"\n`,
+  "{{ app_db_password }}",
+);
+kv21(
+  "yaml.tpl password var",
+  "deploy/values.yaml.tpl",
+  (v) => `db:\n  password: ${v}\n`,
+  "${db_password}",
+);
+kv21(
+  "gh secret set from env",
+  "scripts/secrets.sh",
+  (v) => `echo "${v}" | tee /dev/null | gh secret set NPM_TOKEN\n`,
+  "$NPM_TOKEN",
+);
+kv21(
+  "echo continued base64 of a path",
+  "scripts/k8s.sh",
+  (v) => `cat ${v} |\\\n  base64 -w0\n`,
+  "config/app.yaml",
+);
+kv21("tfvars region", "prod.tfvars", (v) => `region = "${v}"\n`, "eu-west-1");
+kv21("tfvars password var", "prod.tfvars", (v) => `db_password = ${v}\n`, "var.db_password");
+kv21(
+  "compose env from host",
+  "docker-compose.yml",
+  (v) => `    environment:\n      - MYSQL_ROOT_PASSWORD=${v}\n`,
+  "${MYSQL_ROOT_PASSWORD:?set it}",
+);
+kv21(
+  "compose secrets file",
+  "docker-compose.yml",
+  (v) => `      POSTGRES_PASSWORD_FILE: ${v}\n`,
+  "/run/secrets/db_password",
+);
+kv21(
+  "npmrc env token",
+  ".npmrc",
+  (v) => `//registry.npmjs.org/:_authToken=${v}\n`,
+  "${NPM_TOKEN}",
+);
+kv21(
+  "android strings app name",
+  "app/src/main/res/values/strings.xml",
+  (v) => `<string name="app_name">${v}</string>\n`,
+  "Acme Notes",
+);
+kv21(
+  "ios plist bundle id",
+  "Info.plist",
+  (v) => `<key>CFBundleIdentifier</key>\n<string>${v}</string>\n`,
+  "dev.acme.notes",
+);
+kv21(
+  "google-services api key is public",
+  "app/google-services.json",
+  (v) => `{"client": [{"client_info": {"mobilesdk_app_id": "${v}"}}]}\n`,
+  "1:123456789012:android:" + hex(16),
+);
+kv21(
+  "connection string no password",
+  "appsettings.json",
+  (v) => `{"ConnectionStrings": {"Default": "${v}"}}\n`,
+  "Server=(localdb)\\\\mssqllocaldb;Database=app;Trusted_Connection=True;",
+);
+kv21(
+  "jdbc url no creds",
+  "application.properties",
+  (v) => `spring.datasource.url=${v}\n`,
+  "jdbc:postgresql://localhost:5432/app",
+);
+kv21(
+  "ipynb output hash",
+  "analysis.ipynb",
+  (v) => `{"outputs": [{"output_type": "stream", "text": ["model sha256: ${v}\\n"]}]}\n`,
+  hex(64),
+);
+kv21(
+  "ipynb output uuid",
+  "analysis.ipynb",
+  (v) => `{"outputs": [{"output_type": "stream", "text": ["run id ${v}\\n"]}]}\n`,
+  uuid(),
+);
+kv21(
+  "ssh public key in table",
+  "docs/keys.md",
+  (v) => `| User | Public key |\n|---|---|\n| bob | \`${v}\` |\n`,
+  "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI" + b64(43),
+);
+kv21(
+  "git sha in table",
+  "CHANGELOG.md",
+  (v) => `| Version | Commit |\n|---|---|\n| 1.2.0 | ${v} |\n`,
+  hex(40),
+);
+kv21(
+  "example password in a test of the validator",
+  "tests/test_validator.py",
+  (v) => `assert not is_strong(${v})\n`,
+  '"password"',
 );
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;

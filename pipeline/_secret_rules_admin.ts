@@ -106,6 +106,48 @@ const SEED_WORDS =
 const SETTINGS_FILE =
   /(?:^|[\/\\])\.env(?:\.[\w.-]{1,64})?$|\.(?:ya?ml|toml|json|ini|cfg|conf|properties|env)$/i;
 
+/**
+ * A string literal that is 12 to 24 recovery words alone (`"abandon amateur … agent"`), group
+ * `v`; the quote first, so most of a text is passed over quickly.
+ */
+const SEED_LITERAL = /(["'`])(?<v>[a-z]{3,8}(?: [a-z]{3,8}){11,23})\1/dg;
+/** A line that is 12 to 24 recovery words alone (a page's code block, a wallet's backup file). */
+const SEED_LINE = /^[ \t]{0,16}(?<v>[a-z]{3,8}(?: [a-z]{3,8}){11,23})[ \t]{0,16}\r?$/dgm;
+/** Pages and text files, and files named for a wallet's words, whose lines may be seed words. */
+const SEED_LINE_FILE =
+  /\.(?:md|markdown|mdx|rst|txt|adoc|org)$|(?:^|[\/\\])[^\/\\]{0,64}(?:seed|mnemonic|wallet|recovery|backup)[^\/\\]{0,64}$/i;
+/**
+ * English words that are no recovery word (none is in BIP-39's list): a run of words with one is
+ * a sentence (`the quick brown fox … again and again`).
+ */
+const NOT_SEED_WORD =
+  /^(?:the|and|for|are|but|not|was|were|with|that|this|from|have|has|had|will|its|they|them|their|there|which|when|what|who|into|than|some|each|more|most|such|should|would|could|does|been|these|those|how|why|where|you|your|our|his|her|she|him|var|const|def|return|import|function|class|else|true|false|null|none|self|elif|print)$/;
+
+/** A translation catalogue, whose sentences in other languages are words alone. */
+const TRANSLATION_FILE =
+  /\.(?:po|pot|xliff|xlf|strings|resx|arb|ftl)$|(?:^|[\/\\])(?:locales?|i18n|l10n|translations?|lang)[\/\\]/i;
+
+/**
+ * Recovery words with no name: a literal of 12, 15, 18, 21 or 24 words alone (a wallet
+ * provider's first argument, a test's constant), and such a line alone in a page, a text file or a
+ * file named for a wallet's words; at least 8 words of their own (Hardhat's `test test … junk`
+ * is a well-known stand-in) and none that {@linkcode NOT_SEED_WORD} knows.
+ */
+function seedPhrases(text: string, path: string | undefined, out: Span[]): void {
+  if (path && TRANSLATION_FILE.test(path)) return;
+  const patterns = path && SEED_LINE_FILE.test(path) ? [SEED_LITERAL, SEED_LINE] : [SEED_LITERAL];
+  for (const pattern of patterns) {
+    pattern.lastIndex = 0;
+    for (const m of text.matchAll(pattern)) {
+      const words = m.groups!.v.split(" ");
+      if (words.length % 3 || new Set(words).size < 8) continue;
+      if (words.some((w) => NOT_SEED_WORD.test(w))) continue;
+      const [start, end] = m.indices!.groups!.v!;
+      out.push({ start, end });
+    }
+  }
+}
+
 /** A gate open in a text that holds `hint`. */
 function has(hint: string) {
   return (text: string) => text.includes(hint);
@@ -197,6 +239,7 @@ function seedWords(text: string, out: Span[]): void {
 export function findAdminPasswords(text: string, hints?: TextHints, path?: string): Span[] {
   const out: Span[] = [];
   if (path && SETTINGS_FILE.test(path)) seedWords(text, out);
+  seedPhrases(text, path, out);
   // From each `user `, in one search: `net user NAME …` and HAProxy's `user NAME insecure-password …`;
   // `NET USER` where the hint search found it (`N`), `Net User` where the text holds `User `.
   userShapes(text, "user ", out);

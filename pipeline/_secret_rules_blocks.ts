@@ -226,6 +226,40 @@ function blockScalarBase64(
   return start < 0 ? undefined : { start, end, encoded: parts.join("") };
 }
 
+/** A JSON object's `"data"` or `"binaryData"` member, up to its `{`. */
+const JSON_ENCODED_MAP = /"(?:data|binaryData)"[ \t]{0,16}:[ \t]{0,16}\{/g;
+/** A JSON string member (`"key": "value"`): the key, group `k`; the value, group `v`. */
+const JSON_MEMBER = /"(?<k>[^"\\\r\n]{1,253})"\s{0,64}:\s{0,64}"(?<v>[^"\\\r\n]{1,65536})"/dg;
+
+/**
+ * The base64 values of each JSON `"data"` or `"binaryData"` object (a ConfigMap's or a Secret's
+ * written as JSON), with their keys: what {@linkcode encodedEntries} gives for YAML.
+ *
+ * @example
+ * ```ts
+ * import { jsonEncodedEntries } from "./_secret_rules_blocks.ts";
+ * jsonEncodedEntries('{"data": {"app.env": "QVBJX0tFWT0xMjM0NTY3ODkwYWJjZGVm"}}')[0].key; // "app.env"
+ * ```
+ */
+export function jsonEncodedEntries(
+  text: string,
+): Array<{ start: number; end: number; key: string; encoded: string }> {
+  const out: Array<{ start: number; end: number; key: string; encoded: string }> = [];
+  JSON_ENCODED_MAP.lastIndex = 0;
+  for (const m of text.matchAll(JSON_ENCODED_MAP)) {
+    const at = m.index! + m[0].length;
+    const body = jsonObjectBody(text, at);
+    if (body === undefined) continue;
+    JSON_MEMBER.lastIndex = 0;
+    for (const e of body.matchAll(JSON_MEMBER)) {
+      if (!BASE64_LINE.test(e.groups!.v)) continue;
+      const [start, end] = e.indices!.groups!.v!;
+      out.push({ start: at + start, end: at + end, key: e.groups!.k, encoded: e.groups!.v });
+    }
+  }
+  return out;
+}
+
 /**
  * The base64 values of each YAML `data:` or `binaryData:` map (a ConfigMap's, a Helm values
  * file's, a Secret's written without its `kind`), each with its key and its base64 (a block

@@ -200,7 +200,47 @@ export function findCredentialCalls(
     if (!connects && trigger !== "gin(" && trigger !== "Entry(") continue;
     for (let at = text.indexOf(trigger); at >= 0; at = text.indexOf(trigger, at + 1)) open(at);
   }
-  return [...setterArguments(text, spots.passwords), ...callArguments(text, opens)];
+  return [
+    ...setterArguments(text, spots.passwords),
+    ...typedPasswords(text, spots.passwords),
+    ...callArguments(text, opens),
+  ];
+}
+
+/**
+ * After a `passw` word inside a selector (`'#password'`, `By.ID, "password"`, `'Password'`): the
+ * selector's end, then the text typed into that field, as a browser test writes it
+ * (`page.fill('#password', '…')`, `cy.get('#password').type('…')`, Selenium's
+ * `.send_keys("…")`, WebdriverIO's `.setValue('…')`, Capybara's `fill_in 'Password', with: '…'`):
+ * group `a` is a next argument's comma, `v` the text.
+ */
+const TYPED_AT =
+  /[\w.\]\[="'-]{0,64}["']\s{0,8}(?:\)\s{0,8}\.\s{0,8}(?:fill|type|send_keys|sendKeys|setValue|addValue|pressSequentially)\s{0,8}\(\s{0,8}|(?<a>,)\s{0,8}(?:with:\s{0,8})?)(?<q>["'`])(?<v>[^"'`\\\r\n]{1,256})\k<q>/dy;
+/** Before a selector whose next argument is the text typed (`.fill(`, `fill_in `, `.type(`). */
+const TYPED_CALL_BEFORE =
+  /(?:\.(?:fill|type|fillField|setValue|typeText|sendKeys|fillIn)\s{0,4}\(|fill_in[ \t(]{1,4})\s{0,4}["'][^\r\n]{0,64}$/;
+
+/** The texts browser tests type into a password field ({@linkcode TYPED_AT}). */
+function typedPasswords(text: string, passwords: number[]): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  for (const at of passwords) {
+    // the selector's quote, 64 characters back at most (each spot's search bounded)
+    const before = text.slice(Math.max(0, at - 64), at);
+    const quote = Math.max(before.lastIndexOf("'"), before.lastIndexOf('"'));
+    if (quote < 0 || before.slice(quote).includes("\n")) continue;
+    const open = at - before.length + quote;
+    TYPED_AT.lastIndex = at;
+    const m = TYPED_AT.exec(text);
+    const value = m?.groups?.v;
+    if (!m || !value || isPlaceholder(value) || REFERENCE.test(value)) continue;
+    if (!passwordLike(value, true)) continue;
+    if (m.groups!.a && !TYPED_CALL_BEFORE.test(text.slice(Math.max(0, open - 64), open + 1))) {
+      continue;
+    }
+    const [start, end] = m.indices!.groups!.v!;
+    out.push({ start, end });
+  }
+  return out;
 }
 
 /**

@@ -185,15 +185,16 @@ export function findToolPasswords(text: string): Span[] {
  * value, or (PowerShell) a quoted string that starts its line, then `|` and the rest of the line.
  */
 const ECHO_PIPE =
-  /(?:(?:^|[^\w.-])(?:(?:echo|Write-Output)(?:[ \t]{1,4}-[neE]{1,3})?|printf(?:[ \t]{1,4}(?:"%s"|'%s'|%s))?)[ \t]{1,4}|^[ \t]{0,16}(?=["']))(?<q>["']?)(?<v>[^\s"'`|]{3,256})\k<q>[ \t]{0,16}\|[^\r\n|]{0,256}$/d;
+  /(?:(?:^|[^\w.-])(?:(?:echo|Write-Output)(?:[ \t]{1,4}-[neE]{1,3})?|printf(?:[ \t]{1,4}(?:"%s"|'%s'|%s))?)[ \t]{1,4}|^[ \t]{0,16}(?=["']))(?<q>["']?)(?<v>[^\s"'`|]{3,256})\k<q>[ \t]{0,16}(?:\|[ \t]{0,4}tee(?:[ \t]{1,4}[^\s|;&]{1,256}){0,4}[ \t]{0,4})?\|[^\r\n|]{0,256}$/d;
 /**
  * Commands that read a secret from their input: an option that says so (`--password-stdin` of
  * `docker login` and its kin, gh's `--with-token`), or `az devops login` (a PAT).
  */
 const STDIN_READER =
-  /--password-stdin|--with-token|devops[ \t]{1,4}login|\|[ \t]{0,4}(?:(?<store>runas|wrangler[ \t]{1,4}(?:pages[ \t]{1,4})?secret[ \t]{1,4}put|vercel[ \t]{1,4}env[ \t]{1,4}add|docker[ \t]{1,4}secret[ \t]{1,4}create|gh[ \t]{1,4}secret[ \t]{1,4}set|fly(?:ctl)?[ \t]{1,4}secrets[ \t]{1,4}(?:set|import))(?![\w-])|(?<encode>(?:openssl[ \t]{1,4}(?:enc[ \t]{1,4}-)?)?base64)(?![\w.(/-]))/g;
-/** A pipe into a reader of {@linkcode STDIN_READER}, from its `|`. */
-const PIPE_AT = /\|[ \t]{0,4}(?:runas|base64|openssl|wrangler|vercel|docker|gh|fly)(?![\w-])/y;
+  /--password-stdin|--with-token|devops[ \t]{1,4}login|\|[ \t]{0,4}(?:\\\r?\n[ \t]{0,32})?(?:(?<store>runas|wrangler[ \t]{1,4}(?:pages[ \t]{1,4})?secret[ \t]{1,4}put|vercel[ \t]{1,4}env[ \t]{1,4}add|docker[ \t]{1,4}secret[ \t]{1,4}create|gh[ \t]{1,4}secret[ \t]{1,4}set|fly(?:ctl)?[ \t]{1,4}secrets[ \t]{1,4}(?:set|import)|kubectl[ \t]{1,4}create[ \t]{1,4}secret|vault[ \t]{1,4}(?:kv[ \t]{1,4}put|write)|sudo[ \t]{1,4}-[A-Za-z]{0,4}S)(?![\w-])|(?<encode>(?:openssl[ \t]{1,4}(?:enc[ \t]{1,4}-)?)?base64)(?![\w.(/-]))/g;
+/** A pipe into a reader of {@linkcode STDIN_READER}, from its `|` (a `\` and a line end between). */
+const PIPE_AT =
+  /\|[ \t]{0,4}(?:\\\r?\n[ \t]{0,32})?(?:runas|base64|openssl|wrangler|vercel|docker|gh|fly|kubectl|vault|sudo)(?![\w-])/y;
 
 /**
  * Whether `text` pipes into a reader ({@linkcode PIPE_AT}, tried at each `|`: a pattern of its
@@ -241,8 +242,11 @@ export function findStdinPasswords(text: string, hints?: TextHints): Span[] {
   for (const reader of text.matchAll(STDIN_READER)) {
     // (a pipe's reader: the text up to its `|` and the `|` itself)
     const at = reader.index + (text[reader.index] === "|" ? 1 : 0);
-    const from = Math.max(lastIndexNear(text, "\n", at, 768) + 1, at - 768, 0);
-    const m = ECHO_PIPE.exec(text.slice(from, at));
+    const from = commandStart(text, at);
+    // (a `\` and its line end read as blanks, one for one: the offsets stay the text's)
+    const m = ECHO_PIPE.exec(
+      text.slice(from, at).replace(CONTINUATION, (c) => " ".repeat(c.length)),
+    );
     const value = m?.groups?.v;
     if (!value || !(reader.groups!.encode ? encodedPassword(value) : realPassword(value))) continue;
     const [start, end] = m.indices!.groups!.v!;
@@ -255,9 +259,42 @@ export function findStdinPasswords(text: string, hints?: TextHints): Span[] {
       const [start, end] = m.indices!.groups!.v!;
       out.push({ start, end });
     }
+    // a here-string given to a command that reads a secret from its input
+    for (let i = text.indexOf("<<<"); i >= 0; i = text.indexOf("<<<", i + 3)) {
+      const from = Math.max(lastIndexNear(text, "\n", i, 768) + 1, i - 768, 0);
+      if (!HERE_STRING_READER.test(text.slice(from, i))) continue;
+      HERE_STRING.lastIndex = i;
+      const m = HERE_STRING.exec(text);
+      if (!m || !realPassword(m.groups!.v)) continue;
+      const [start, end] = m.indices!.groups!.v!;
+      out.push({ start, end });
+    }
   }
   return out;
 }
+
+/** A `\` that continues a command on the next line, with that line's end. */
+const CONTINUATION = /\\\r?\n/g;
+
+/**
+ * Where the command that holds `at` starts: its line's start, or an earlier line's whose end a
+ * `\` continues (768 characters back at most).
+ */
+function commandStart(text: string, at: number): number {
+  let from = Math.max(lastIndexNear(text, "\n", at, 768) + 1, at - 768, 0);
+  while (
+    from > 1 && at - from < 768 && /\\\r?$/.test(text.slice(Math.max(0, from - 3), from - 1))
+  ) {
+    from = Math.max(lastIndexNear(text, "\n", from - 2, 768) + 1, at - 768, 0);
+  }
+  return from;
+}
+
+/** Commands before a here-string's `<<<` that read a secret from their input. */
+const HERE_STRING_READER =
+  /(?:^|[\s;(`$|&])(?:gh[ \t]{1,4}secret[ \t]{1,4}set|wrangler[ \t]{1,4}(?:pages[ \t]{1,4})?secret[ \t]{1,4}put|vercel[ \t]{1,4}env[ \t]{1,4}add|docker[ \t]{1,4}secret[ \t]{1,4}create|fly(?:ctl)?[ \t]{1,4}secrets[ \t]{1,4}(?:set|import)|vault[ \t]{1,4}(?:kv[ \t]{1,4}put|write)|kubectl[ \t]{1,4}create[ \t]{1,4}secret|chpasswd|passwd[ \t]{1,4}--stdin|sudo[ \t]{1,4}-[A-Za-z]{0,4}S|[^\r\n]{0,512}(?:--password-stdin|--with-token|devops[ \t]{1,4}login))/;
+/** A here-string's value (group `v`), quoted or not, from its `<<<`. */
+const HERE_STRING = /<<<[ \t]{0,4}(?<q>["']?)(?<v>[^\s"'`|]{3,256})\k<q>/dy;
 
 /**
  * An AWS secret access key or session token written after its name with a blank, as `aws

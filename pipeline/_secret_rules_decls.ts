@@ -13,6 +13,7 @@
 
 import { indexNear, lastIndexNear, type TextHints } from "./_secret_rules_common.ts";
 import { namesOf } from "./_secret_rules_names.ts";
+import { tableLines } from "./_secret_rules_tables.ts";
 
 /** A declaration's line read as `const NAME = …`, and where its value's quote stands in the text. */
 export interface DeclaredLine {
@@ -81,7 +82,11 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
     // Most spots are code (`key in d`, `get_token(`): a type starts with `s` or `[`, the calls end
     // in `t` or `n` (`plainText`, `secret`, `basic_authorization`), a character test before any
     // pattern (about 2% of the stdlib's scan)
-    if (c === "(" ? !/[tny]/.test(text[p - 1]) : c !== '"' && c !== "[" && c !== "s") continue;
+    // (Objective-C's string literal `@"…"` after `#define NAME`)
+    const objc = c === "@" && text[p + 1] === '"';
+    if (c === "(" ? !/[tny]/.test(text[p - 1]) : c !== '"' && c !== "[" && c !== "s" && !objc) {
+      continue;
+    }
     let at = -1;
     let name: string | undefined = "secret";
     if (c === "(") {
@@ -99,6 +104,11 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
           out.push({ line: head + literal + "\n", from: head.length, at });
         }
         continue;
+      }
+    } else if (objc) {
+      const n = nameBefore(text, p);
+      if (n && DEFINE_BEFORE.test(text.slice(Math.max(0, n.start - 64), n.start))) {
+        [at, name] = [p + 1, n.name];
       }
     } else if (c === '"') {
       const n = nameBefore(text, p) ?? quotedName(text, p);
@@ -286,7 +296,7 @@ const SECRET_WORD = /key|token|secret|pass|pw|auth|credential|bearer/i;
  * ```
  */
 export function apartLines(text: string, path: string): DeclaredLine[] {
-  const out: DeclaredLine[] = [];
+  const out: DeclaredLine[] = tableLines(text, path);
   for (const { file, word, pattern, name: fixed, accept } of APART) {
     if (!file.test(path) || !text.includes(word)) continue;
     pattern.lastIndex = 0;

@@ -60,7 +60,14 @@ const CONF_DIRECTIVE =
 /** A directive's name that says it holds a secret. */
 const CONF_SECRET_NAME = /token|secret|passw|passphrase|api[_-]?key|authtok/i;
 /** YAML and Jinja templates: where Ansible writes `password_hash`, Helm its templates. */
-const ANSIBLE_FILE = /\.(?:ya?ml|j2|tpl)$/i;
+const ANSIBLE_FILE = /\.(?:ya?ml|j2|tpl|tmpl|ctmpl|gotmpl)$/i;
+/**
+ * A template's default for a value (`{{ .Values.db.password | default "…" }}`, Consul's `{{
+ * keyOrDefault "app/key" "…" }}`): the expression before it (group `e`), Consul's key (`k`), and
+ * the literal (`v`).
+ */
+const TEMPLATE_DEFAULT =
+  /\{\{-?(?<e>[^{}\r\n]{0,256}?)(?:\bdefault|keyOrDefault[ \t]{1,4}"(?<k>[^"\r\n]{1,128})")[ \t]{0,4}\(?[ \t]{0,4}(?<q>["'])(?<v>[^"'\r\n{}\\]{1,256})\k<q>/dy;
 /**
  * A template's expression that holds a literal (`{{ "…" | b64enc | quote }}`, `{{ b64enc "…" }}`,
  * `{{ '…' | b64encode }}`): group `v`, the literal, before a filter's `|` or the `}}`.
@@ -70,6 +77,12 @@ const TEMPLATE_LITERAL =
 /** A YAML key at its line's end (before its value), and its name (group `n`). */
 const KEY_BEFORE =
   /(?:^|\n)[ \t]{0,64}(?:-[ \t]{1,8})?["']?(?<n>[A-Za-z0-9_.-]{1,64})["']?:[ \t]{0,16}["']?$/;
+/**
+ * A template expression's or a Consul key's word that names a secret (a `key` only as the last
+ * part of a path or name: `app/key`, `.Values.api_key`; not `mappingConfigMapKey`).
+ */
+const DEFAULT_SECRET_WORD =
+  /passw|secret|token|api[_-]?key|private[_-]?key|credential|pwd|auth|(?:^|[\/._-])key$/i;
 /** A key's word that names a secret. */
 const SECRET_KEY_WORD = /key|token|secret|passw|pass$|pwd|auth|credential/i;
 /** A quoted literal before `| password_hash` (the pipe at the match's end). */
@@ -79,6 +92,17 @@ const DOCKER_FILE = /(?:^|[\/\\])(?:Dockerfile|Containerfile)(?:\.[\w.-]{1,64})?
 /** The old form of `ENV`, a name and the rest of its line: `ENV DB_PASSWORD value`. */
 const DOCKER_ENV =
   /^[ \t]{0,16}ENV[ \t]{1,16}(?<n>[A-Za-z_][\w.-]{0,127})[ \t]{1,16}(?<q>["']?)(?<v>[A-Za-z]{6,64})\k<q>[ \t]{0,16}\r?$/dgm;
+/**
+ * A file named for a login's credentials (OpenVPN's `auth-user-pass` file `auth.txt`,
+ * `vpn-creds.txt`, Mosquitto's `passwords.txt` before `mosquitto_passwd -U`, `logins`).
+ */
+const USER_PASS_FILE =
+  /(?:^|[\/\\])(?:[\w-]{0,32}[._-])?(?:auth|pass|passwd|passwords?|creds?|credentials|logins?|userpass)(?:\.txt)?$/i;
+/** Such a file's `user:password` line (one colon, no blank): the password, group `v`. */
+const USER_PASS_LINE = /^[ \t]{0,16}[^\s:#;]{1,128}:(?<v>[^\s:]{4,256})[ \t]{0,16}\r?$/dgm;
+/** Such a file of two lines, a user's name and its password (group `v`). */
+const USER_THEN_PASS =
+  /^\s{0,64}[^\s:#;=]{1,128}[ \t]{0,16}\r?\n[ \t]{0,16}(?<v>[^\s]{4,256})[ \t]{0,16}\s{0,64}$/d;
 /** Pages of prose: Markdown, reST, text. */
 const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
 /**
@@ -96,7 +120,14 @@ const PROSE_LABEL =
 const SPAN_PAIR =
   /`(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})`[ \t]{0,4}[\/:][ \t]{0,4}`(?<v>[^`\s]{1,256})`/dg;
 /** Words of a line about a login (`Default credentials:`, `log in with`, `user / password`). */
-const LOGIN_WORDS = /credential|log[ -]?in\b|sign[ -]?in\b|passw|\buser(?:name)?\b/i;
+const LOGIN_WORDS =
+  /credential|\bcreds\b|log[ -]?in\b|sign[ -]?in\b|passw|\bpwd?\b|\buser(?:name)?\b|\baccount\b|anmeld|benutzer|usuario|identifiant|utilisateur|kennwort/i;
+/**
+ * Accounts that systems and images ship with: a pair of one of them and a password is read
+ * without a word about a login on its line (`# admin:…`, `-- root/…`).
+ */
+const KNOWN_ACCOUNT =
+  /^(?:admin|administrator|root|sa|postgres|guest|demo|test|tester|ubuntu|pi|oracle|sys|system|manager|operator|superuser|vagrant|jenkins|elastic|grafana|rabbitmq|mysql|redis|ec2-user)$/;
 /** SQL scripts and dumps, whose comments are prose (`-- admin login: admin / …`). */
 const SQL_FILE = /\.sql$/i;
 /**
@@ -107,8 +138,20 @@ const SQL_FILE = /\.sql$/i;
  */
 const BARE_PAIR =
   /(?<![\w.@+\/-])(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})[ \t]{1,4}\/[ \t]{1,4}(?<v>[^\s`'"\/<>()[\]{}|]{6,128})/dg;
+/**
+ * A user and a password joined by `/` or `:` (`login admin/…`, `admin:…`): group `v`, ended by a
+ * blank or the text's end (not a path's next `/`, a URL's `@host`, a port, a time).
+ */
+const JOINED_PAIR =
+  /(?<![\w.@+\/:'"$%-])(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})[\/:](?<v>[A-Za-z0-9][^\s`'"\/<>()[\]{}|:@;=,]{5,127})(?![^\s.,;)])/dg;
 const BARE_PASSWORD =
-  /(?<![\w=:\/.-])pass(?:word|wd|phrase)(?:[ \t]{1,4}(?:is|was))?[ \t]{0,4}[:=]?[ \t]{1,4}(?<v>[^\s`'"<>()[\]{}|=\/]{6,128})(?![=\/])/dgi;
+  /(?<![\w=:\/.-])(?:pass(?:word|wd|phrase)|pwd?|passwort|kennwort)(?:[ \t]{1,4}(?:is|was))?[ \t]{0,4}[:=]?[ \t]{1,4}(?<q>`?)(?<v>[^\s`'"<>()[\]{}|=\/]{6,128})\k<q>(?![=\/])/dgi;
+/**
+ * A secret's word, then (maybe `is`) a code span (`with the password \`…\``, `and secret \`…\``):
+ * group `v`, the span's text.
+ */
+const WORD_SPAN =
+  /(?<![\w-])(?<w>passw(?:or)?d|passphrase|secret|token|api[ _-]?key)(?:[ \t]{1,4}(?:is|was|of))?[ \t]{1,4}`(?<v>[^`\s]{6,256})`/dgi;
 
 /**
  * The secrets of the formats above in `text`, read only when `path` names one of their files.
@@ -138,6 +181,9 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   else if (AUTHINFO_FILE.test(path)) each(text, AUTHINFO_PASSWORD, out);
   else if (MBSYNC_FILE.test(path)) each(text, MBSYNC_PASS, out);
   else if (CONF_FILE.test(path)) confDirectives(text, out);
+  if (USER_PASS_FILE.test(path)) userPassFile(text, out);
+  // the comments of every other file (a page's and an SQL script's whole text is read above)
+  if (!PROSE_FILE.test(path) && !SQL_FILE.test(path)) commentCredentials(text, out);
   return out;
 }
 
@@ -176,6 +222,25 @@ function svnAuth(text: string, out: Span[]): void {
     if (end > start && end <= text.length && !/[\r\n]/.test(text.slice(start, end))) {
       out.push({ start, end });
     }
+  }
+}
+
+/**
+ * The passwords of a file named for a login's credentials ({@linkcode USER_PASS_FILE}): its
+ * `user:password` lines, or its second line when it is two lines (a user, then a password).
+ */
+function userPassFile(text: string, out: Span[]): void {
+  const pair = USER_THEN_PASS.exec(text);
+  if (pair && written(pair.groups!.v)) {
+    const [start, end] = pair.indices!.groups!.v;
+    out.push({ start, end });
+    return;
+  }
+  USER_PASS_LINE.lastIndex = 0;
+  for (const m of text.matchAll(USER_PASS_LINE)) {
+    if (!written(m.groups!.v)) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
   }
 }
 
@@ -269,14 +334,24 @@ function bareWritten(value: string): boolean {
  * ({@linkcode BARE_PAIR}, {@linkcode BARE_PASSWORD}).
  */
 function bareCredentials(text: string, out: Span[]): void {
-  if (!/passw|login|credential|user/i.test(text)) return;
-  for (const pattern of [BARE_PAIR, BARE_PASSWORD]) {
+  if (!CREDENTIAL_TEXT.test(text)) return;
+  for (const pattern of [BARE_PAIR, JOINED_PAIR, BARE_PASSWORD, WORD_SPAN]) {
     pattern.lastIndex = 0;
     for (const m of text.matchAll(pattern)) {
       const [start] = m.indices!.groups!.v;
       const value = m.groups!.v.replace(/[.,;:)]{1,128}$/, "");
-      if (value === m.groups!.u || value.length < 6 || !bareWritten(value)) continue;
-      if (pattern === BARE_PAIR) {
+      if (value === m.groups!.u || value.length < 6) continue;
+      // a version or an image's tag after a name's `:` (`node:18-alpine3.19`), no password
+      if (pattern === JOINED_PAIR && (VERSION.test(value) || NAME_PARTS.test(value))) continue;
+      if (pattern === JOINED_PAIR && MEDIA_TYPE.test(m.groups!.u)) continue; // `application/…`
+      if (pattern === WORD_SPAN && !/^pass/i.test(m.groups!.w)) {
+        if (!looksGenerated(value) || !written(value)) continue;
+      } else if (!bareWritten(value)) continue;
+      if (pattern === BARE_PAIR || pattern === JOINED_PAIR) {
+        if (KNOWN_ACCOUNT.test(m.groups!.u)) {
+          out.push({ start, end: start + value.length });
+          continue;
+        }
         const from = Math.max(0, m.index! - 512, lastIndexNear(text, "\n", m.index!, 512) + 1);
         let to = indexNear(text, "\n", m.index!, 512);
         if (to < 0) to = Math.min(text.length, m.index! + 512);
@@ -284,6 +359,120 @@ function bareCredentials(text: string, out: Span[]): void {
       }
       out.push({ start, end: start + value.length });
     }
+  }
+}
+
+/** A media type's top level (`application/vnd.x.v1+json` is no user and password). */
+const MEDIA_TYPE = /^(?:application|text|image|audio|video|multipart|font|model|message)$/;
+/** A version or an image's tag: digits first, then parts that `.` or `-` join. */
+const VERSION = /^v?[0-9]{1,8}(?:[.-][A-Za-z0-9]{1,32}){0,16}$/;
+
+/** A name of code or a file's of parts that `-`, `_` or `.` join (`babel-7-8-compat`, `a2_test.cc`). */
+const NAME_PARTS = /^[A-Za-z0-9]{1,64}(?:[-_.][A-Za-z0-9]{1,64}){1,16}$/;
+
+/** A text that may hold credentials written bare (its words, or a pair of an account's). */
+const CREDENTIAL_TEXT =
+  /passw|pwd|\bpw\b|login|log in|sign in|credential|creds|user|account|anmeld|benutzer|usuario|identifiant|kennwort|secret|token|api[ _-]?key|\b(?:admin|administrator|root|sa|postgres|guest|demo|test)[ \t]{0,4}[\/:]/i;
+
+/**
+ * Words one of which a comment that holds a credential has (a login's words, a password's, an
+ * account's known name before its `:` or `/`): a text with none has its comments passed over
+ * unread (each an `includes`, cheaper than finding the comments of every file).
+ */
+const COMMENT_CUES = [
+  "login",
+  "Login",
+  "LOGIN",
+  "creds",
+  "Creds",
+  "credential",
+  "Credential",
+  "passw",
+  "Passw",
+  "PASSW",
+  "pwd",
+  "PWD",
+  " pw ",
+  "account",
+  "Account",
+  "admin:",
+  "admin/",
+  "admin /",
+  "root:",
+  "root/",
+  "root /",
+  "user ",
+  "User ",
+];
+/** A comment's marker after code, with a blank before `//`, `#` and `--` (not a URL's `//`). */
+const INLINE_MARKERS = [" //", "\t//", " #", "\t#", " --", "/*", "<!--"];
+
+/**
+ * The comments of code, each from its marker to its line's end (2 KB at most): a line that starts
+ * (after its indent) with `//`, `#`, `--`, `;`, `'`, `*`, `/*`, `<!--` or `REM`, and a marker of
+ * {@linkcode INLINE_MARKERS} after code. Each line is looked at once, and each marker's next place
+ * is remembered, so the text is read a few times over at most.
+ */
+function commentsOf(text: string): Array<{ at: number; text: string }> {
+  const out: Array<{ at: number; text: string }> = [];
+  const next = INLINE_MARKERS.map((m) => text.indexOf(m));
+  for (let start = 0; start < text.length;) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = text.length;
+    let i = start;
+    let c = text.charCodeAt(i);
+    while (i < end && i - start < 64 && (c === 32 || c === 9)) c = text.charCodeAt(++i);
+    const d = text.charCodeAt(i + 1);
+    // `//`, `/*`, `#`, `--`, `;`, `'`, `*`, `<!--`, `REM `
+    let at = (c === 47 && (d === 47 || d === 42)) || c === 35 || (c === 45 && d === 45) ||
+        c === 59 || c === 39 || c === 42 || (c === 60 && text.startsWith("<!--", i)) ||
+        (c === 82 && text.startsWith("REM ", i))
+      ? i
+      : -1;
+    if (at < 0) {
+      for (let k = 0; k < next.length; k++) {
+        if (next[k] >= 0 && next[k] < start) next[k] = text.indexOf(INLINE_MARKERS[k], start);
+        if (next[k] >= 0 && next[k] < end && (at < 0 || next[k] < at)) at = next[k];
+      }
+    }
+    if (at >= 0) out.push({ at, text: text.slice(at, Math.min(end, at + 2048)) });
+    start = end + 1;
+  }
+  return out;
+}
+
+/**
+ * Credentials written bare in the comments of code (`// login: admin / …`, `# default creds
+ * admin:…`): the comments alone, joined by line ends, read as prose is, each span found mapped
+ * back to its comment.
+ */
+function commentCredentials(text: string, out: Span[]): void {
+  if (!COMMENT_CUES.some((cue) => text.includes(cue))) return;
+  const starts: number[] = []; // where each comment starts in the joined text, and in `text`
+  const origins: number[] = [];
+  const parts: string[] = [];
+  let length = 0;
+  for (const comment of commentsOf(text)) {
+    starts.push(length);
+    origins.push(comment.at);
+    parts.push(comment.text);
+    length += comment.text.length + 1;
+  }
+  if (!parts.length) return;
+  const comments = parts.join("\n");
+  if (!CREDENTIAL_TEXT.test(comments)) return;
+  const found: Span[] = [];
+  bareCredentials(comments, found);
+  if (comments.includes("`")) prose(comments, found);
+  for (const { start, end } of found) {
+    let lo = 0, hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= start) lo = mid;
+      else hi = mid - 1;
+    }
+    const shift = origins[lo] - starts[lo];
+    out.push({ start: start + shift, end: end + shift });
   }
 }
 
@@ -332,6 +521,15 @@ function confDirectives(text: string, out: Span[]): void {
 /** A literal in a template's expression under a key named for a secret (`api-key: {{ "…" | b64enc }}`). */
 function templateLiterals(text: string, out: Span[]): void {
   for (let at = text.indexOf("{{"); at >= 0; at = text.indexOf("{{", at + 2)) {
+    TEMPLATE_DEFAULT.lastIndex = at;
+    const d = TEMPLATE_DEFAULT.exec(text);
+    const named = d && [d.groups!.e.replace(/[\s|(]{1,64}$/, ""), d.groups!.k ?? ""]
+      .some((part) => DEFAULT_SECRET_WORD.test(part));
+    if (d && named && written(d.groups!.v)) {
+      const [start, end] = d.indices!.groups!.v;
+      out.push({ start, end });
+      continue;
+    }
     TEMPLATE_LITERAL.lastIndex = at;
     const m = TEMPLATE_LITERAL.exec(text);
     if (!m || !written(m.groups!.v)) continue;

@@ -937,10 +937,10 @@ function passSpots(
 
 /**
  * Whether a name's rest that ends at the character `c` may end at its declaration's type or
- * declarator (`NameSpots.declared`): a lower case letter, `[`, `"` or `(`.
+ * declarator (`NameSpots.declared`): a lower case letter, `[`, `"`, `(` or Objective-C's `@"`.
  */
 function declares(c: number): boolean {
-  return (c >= 97 && c <= 122) || c === 91 || c === 34 || c === 40;
+  return (c >= 97 && c <= 122) || c === 91 || c === 34 || c === 40 || c === 64;
 }
 
 /** Two ascending lists as one, each position once. */

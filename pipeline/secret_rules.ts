@@ -155,9 +155,18 @@
  * struct's `Password:…`, `FlyV1`, a token before `@host`, Erlang's `<<"…">>`, seed words under
  * a seed's name, server directives' `Authorization`, Caddy's DNS tokens, Hurl's `[BasicAuth]`,
  * cookie jars, Postman's API key auth, Envoy's inline secrets, `MapNetworkDrive`, crypt hashes
- * with `$$`; base64 of a public PEM block and Twilio SID stand-ins kept.
+ * with `$$`; base64 of a public PEM block and Twilio SID stand-ins kept. 42: decoded base64 read
+ * as UTF-8, block scalars' short last lines, nested maps read once. 43: a table's column under a
+ * secret's header (Markdown, Confluence, reST, AsciiDoc, HTML, CSV and TSV), credentials bare in
+ * code's comments and more shapes in prose (`login admin/…`, `admin:…`, an account's known
+ * name, `password is \`…\``), pipes through `tee` and across `\` continuations, here-strings and
+ * pipes into more secret stores (`vault kv put`, `kubectl create secret`, `sudo -S`), seed words
+ * with no name (a literal or a line of 12 to 24 words alone), base64 of base64 and JSON
+ * `data`/`binaryData` maps read decoded, templated YAML's names, a template's `default` under a
+ * secret's expression, Objective-C's `@"…"` after `#define`, files named for a login's
+ * credentials (`auth.txt`), text typed into a password field by browser tests.
  */
-export const SECRET_RULES_VERSION = 42;
+export const SECRET_RULES_VERSION = 43;
 
 import {
   fewCharacters,
@@ -211,6 +220,7 @@ import {
   findK8sSecretData,
   findPem,
   isBase64PrivateKey,
+  jsonEncodedEntries,
   K8S_DATA,
   K8S_ENTRY,
   K8S_JSON_DATA,
@@ -518,9 +528,10 @@ export const SECRET_SHAPES: SecretShape[] = [
     id: "encoded-data",
     label: "encoded-secret",
     kind: "A base64 value of a YAML `data:` or `binaryData:` map (a ConfigMap, a Secret written " +
-      "without its `kind`, a block scalar's lines too) whose decoded text holds a secret, read " +
-      "by the whole table as a file named by its key (`app.env`, `tls.key`)",
-    hints: [], // (read in YAML files alone, by their name: see `findEncodedData`)
+      "without its `kind`, a block scalar's lines too; a YAML template's; a JSON object's) whose " +
+      "decoded text (decoded again when it is base64 itself) holds a secret, read by the whole " +
+      "table as a file named by its key (`app.env`, `tls.key`)",
+    hints: [], // (read in YAML and JSON files alone, by their name: see `findEncodedData`)
     find: findEncodedData,
   },
   {
@@ -1338,15 +1349,25 @@ function findEncodedData(
   _hints?: TextHints,
   path?: string,
 ): Array<{ start: number; end: number }> {
-  if (readingDecoded || !path || !/\.ya?ml$/i.test(path) || !text.includes("ata:")) return [];
+  if (readingDecoded || !path) return [];
+  const yaml = YAML_FILE.test(path) && text.includes("ata:");
+  const json = !yaml && /\.json$/i.test(path) && text.includes('ata"');
+  if (!yaml && !json) return [];
   const out: Array<{ start: number; end: number }> = [];
   readingDecoded = true;
   try {
-    for (const entry of encodedEntries(text)) {
-      const decoded = decodedText(entry.encoded);
-      if (decoded === undefined) continue;
+    for (const entry of yaml ? encodedEntries(text) : jsonEncodedEntries(text)) {
       const name = entry.key.replace(/[^A-Za-z0-9_.-]/g, "_") || "value";
-      if (findSecrets(decoded, { path: name }).length) out.push(entry);
+      // base64 of base64 (a value encoded twice): each decoding read, three at most
+      let decoded = decodedText(entry.encoded);
+      for (let depth = 0; decoded !== undefined && depth < 3; depth++) {
+        if (findSecrets(decoded, { path: name }).length) {
+          out.push(entry);
+          break;
+        }
+        const again = decoded.trim();
+        decoded = BASE64_TEXT.test(again) ? decodedText(again.replace(/[\r\n]/g, "")) : undefined;
+      }
     }
   } finally {
     readingDecoded = false;
@@ -1365,16 +1386,30 @@ function decodedText(encoded: string): string | undefined {
   } catch {
     return undefined;
   }
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  let decoded: string;
-  try {
-    decoded = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return undefined;
+  // (ASCII bytes are their own text: no copy and no decoder for them, as in many small values)
+  let decoded = binary;
+  if (NOT_ASCII.test(binary)) {
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    try {
+      decoded = UTF8.decode(bytes);
+    } catch {
+      return undefined;
+    }
   }
   // deno-lint-ignore no-control-regex
-  return /^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]{8,}$/.test(decoded) ? decoded : undefined;
+  if (!/^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]{8,}$/.test(decoded)) return undefined;
+  return decoded;
 }
+
+/** A byte that is not ASCII. */
+const NOT_ASCII = /[\u0080-\uffff]/;
+/** A strict UTF-8 decoder (bytes that are not UTF-8 throw). */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+/** Base64 alone, maybe wrapped over lines (a value encoded twice, once decoded). */
+const BASE64_TEXT = /^[A-Za-z0-9+/\r\n]{16,199000}={0,2}$/;
+/** A YAML file, or a YAML template (`.yaml.tpl`, `.yml.j2`, `.yaml.gotmpl`). */
+const YAML_FILE = /\.ya?ml(?:\.(?:tpl|tmpl|j2|jinja2?|gotmpl))?$/i;
 
 /** Whether {@linkcode findDeclaredValues} is reading its declarations' lines (no rule reads them twice). */
 let readingDeclared = false;
@@ -1420,7 +1455,7 @@ function findEach(
     if (shape.gate) {
       if (!gateOpen(shape.gate, hints.families)) continue;
     } // A gated rule runs on its family's texts: its own hints would cost a search each.
-    else if (shape.hints.length && !shape.hints.some((h) => text.includes(h))) continue;
+    else if (shape.hints.length && !holdsAny(text, shape.hints)) continue;
     const label = options.label?.(shape) ?? shape.label;
     if (shape.find) {
       for (const f of shape.find(text, hints, options.path)) {
@@ -1445,6 +1480,12 @@ function findEach(
     }
   }
   return out;
+}
+
+/** Whether `text` holds one of `hints` (a loop, no closure: run for each rule on each text). */
+function holdsAny(text: string, hints: string[]): boolean {
+  for (let i = 0; i < hints.length; i++) if (text.includes(hints[i])) return true;
+  return false;
 }
 
 /**
