@@ -435,13 +435,16 @@ Deno.test("a value git refuses in its config (it fails every git log, not the li
   assert.deepEqual(first.manifest.warnings.filter((w) => w.includes("history")), history);
   // The build server's first build too (its order keeps what it wrote in memory).
   await Deno.remove(join(root, ".slop"), { recursive: true });
-  const layer = speedLayer({ resident: resident() });
+  const server = resident();
+  const layer = speedLayer({ resident: server });
   const served = await build(await loadConfig({ cwd: root }), {
     builtins: defaultPlugins(),
     layer,
     write: false,
   });
   assert.deepEqual(served.manifest.warnings.filter((w) => w.includes("history")), history);
+  // The server writes its state in a quiet moment after the build: closed, it has written it.
+  await server.close();
   await Deno.remove(join(root, ".slop"), { recursive: true });
   const both = await buildContext({ cwd: root, inline }, { write: false });
   assert.deepEqual(both.manifest.warnings.filter((w) => w.includes("history")), history);

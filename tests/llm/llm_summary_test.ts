@@ -251,7 +251,7 @@ Deno.test("a re-render after a view cache miss reuses the stored summary without
 
 Deno.test("summaries queue at the plugin's concurrency; the clock starts with each request", async () => {
   const server = startLlmServer({
-    reply: (r) => ({ text: `About ${r.prompt.length}`, delayMs: 60 }),
+    reply: (r) => ({ text: `About ${r.prompt.length}`, delayMs: 500 }),
   });
   Deno.env.set(LLM_TEST_KEY_ENV, LLM_TEST_KEY);
   try {
@@ -262,9 +262,9 @@ Deno.test("summaries queue at the plugin's concurrency; the clock starts with ea
     const inline = config(server as LlmServer, {
       plugins: [openaiProvider({ retries: 0 }), llmSummaryViewMode({ concurrency: 2 })],
     });
-    // Six answers of 60 ms, two at a time, take longer than this build's 100 ms hook timeout:
-    // only the request's own timeout counts.
-    const result = await buildContext({ cwd: root, inline }, { write: false, hookTimeoutMs: 100 });
+    // Six answers of 500 ms, two at a time, take longer than this build's 1 s hook timeout: only
+    // the request's own timeout counts. (The hook's own work must fit 1 s on a loaded machine.)
+    const result = await buildContext({ cwd: root, inline }, { write: false, hookTimeoutMs: 1000 });
     assert.deepEqual(result.warnings, []);
     assert.deepEqual(new Set(result.files.map((f) => f.view)), new Set(["llm_summary"]));
     assert.equal(server.requests.length, 6);
