@@ -377,33 +377,11 @@ const CREDENTIAL_TEXT =
 /**
  * Words one of which a comment that holds a credential has (a login's words, a password's, an
  * account's known name before its `:` or `/`): a text with none has its comments passed over
- * unread (each an `includes`, cheaper than finding the comments of every file).
+ * unread. One search of the text, before its lines are looked at (a quarter of django's and
+ * curl's files have one).
  */
-const COMMENT_CUES = [
-  "login",
-  "Login",
-  "LOGIN",
-  "creds",
-  "Creds",
-  "credential",
-  "Credential",
-  "passw",
-  "Passw",
-  "PASSW",
-  "pwd",
-  "PWD",
-  " pw ",
-  "account",
-  "Account",
-  "admin:",
-  "admin/",
-  "admin /",
-  "root:",
-  "root/",
-  "root /",
-  "user ",
-  "User ",
-];
+const COMMENT_CUES =
+  /login|Login|LOGIN|creds|Creds|credential|Credential|passw|Passw|PASSW|pwd|PWD| pw |account|Account|admin(?::|\/| \/)|root(?::|\/| \/)|user |User /;
 /**
  * A comment's marker after code, with a blank before `//`, `#` (a space or a tab) and `--` (a
  * space), not a URL's `//`: each marker and the blanks that must be before it.
@@ -480,6 +458,7 @@ function commentsOf(text: string): Array<{ at: number; text: string }> {
  * back to its comment.
  */
 function commentCredentials(text: string, out: Span[]): void {
+  if (!COMMENT_CUES.test(text)) return;
   const starts: number[] = []; // where each comment starts in the joined text, and in `text`
   const origins: number[] = [];
   const parts: string[] = [];
@@ -493,8 +472,6 @@ function commentCredentials(text: string, out: Span[]): void {
   if (!parts.length) return;
   const comments = parts.join("\n");
   if (!CREDENTIAL_TEXT.test(comments)) return;
-  // last: each cue is a search of the whole text
-  if (!COMMENT_CUES.some((cue) => text.includes(cue))) return;
   const found: Span[] = [];
   bareCredentials(comments, found);
   if (comments.includes("`")) prose(comments, found);
