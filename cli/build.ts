@@ -412,8 +412,9 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
   }
   const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
   lines.push(filesLine(result, dropped));
-  // Of the files rendered: a file a budget stepped down to "listed" is skipped, whatever its cache.
-  const rendered = result.files.filter((f) => f.status === "rendered");
+  // Of the files rendered (the files line's): a file a budget stepped down to "listed" is
+  // skipped, whatever its cache, unless the task section shows it.
+  const rendered = renderedFiles(result);
   const cached = rendered.filter((f) => f.cache === "hit").length;
   if (cached) lines.push(`cache: ${cached} of ${rendered.length} rendered files from the cache`);
   const bySection = new Map<string, number>();
@@ -464,21 +465,35 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
  * the task section shows is counted among the rendered, not those listed.
  */
 function filesLine(result: BuildResult, dropped: Set<string>): string {
-  const count = (s: string) => result.files.filter((f) => f.status === s).length;
-  const errors = count("error");
-  const inTask = new Set(
+  const errors = result.files.filter((f) => f.status === "error").length;
+  const rendered = renderedFiles(result).length;
+  const unshown = result.files.filter((f) => f.status === "skipped").length -
+    (rendered - result.files.filter((f) => f.status === "rendered").length);
+  const budgeted =
+    result.files.filter((f) =>
+      f.status === "skipped" && dropped.has(f.path) && !taskShown(result).has(f.path)
+    ).length;
+  const listed = budgeted ? `${formatCount(budgeted)} listed to fit the budget, ` : "";
+  return `files: ${formatCount(rendered)} rendered, ${listed}${formatCount(unshown - budgeted)} ` +
+    `skipped, ${formatCount(errors)} error${errors === 1 ? "" : "s"}`;
+}
+
+/** The paths the task section shows. */
+function taskShown(result: BuildResult): Set<string> {
+  return new Set(
     result.manifest.task?.files.filter((f) => f.where === "task").map((f) => f.path),
   );
-  const skippedFiles = result.files.filter((f) => f.status === "skipped");
-  const unshown = skippedFiles.filter((f) => !inTask.has(f.path));
-  const budgeted = unshown.filter((f) => dropped.has(f.path)).length;
-  const listed = budgeted ? `${formatCount(budgeted)} listed to fit the budget, ` : "";
-  const skipped = unshown.length - budgeted;
-  // A file the map listed and the task section shows is rendered there: the counts add up.
-  const rendered = count("rendered") + skippedFiles.length - unshown.length;
-  return `files: ${formatCount(rendered)} rendered, ${listed}${formatCount(skipped)} skipped, ${
-    formatCount(errors)
-  } error${errors === 1 ? "" : "s"}`;
+}
+
+/**
+ * The files rendered somewhere in the document: rendered ones, and those the map listed and the
+ * task section shows (skipped in the manifest, rendered there), so the summary's counts add up.
+ */
+function renderedFiles(result: BuildResult): BuildResult["files"] {
+  const inTask = taskShown(result);
+  return result.files.filter((f) =>
+    f.status === "rendered" || (f.status === "skipped" && inTask.has(f.path))
+  );
 }
 
 /** Files of the task section named in the summary's task line, at most. */

@@ -370,7 +370,7 @@ Deno.test("a task build's summary counts the files the budget listed apart and n
   );
 });
 
-Deno.test("a task build's files line adds up to every file, a listed one the task section shows among the rendered", async () => {
+Deno.test("a task build's files line adds up to every file, a listed one the task section shows among the rendered, and the cache line counts the same rendered files", async () => {
   // A file the map listed and the task section shows was counted nowhere (10 of 11 files).
   const tree: Record<string, string> = {};
   for (let i = 0; i < 6; i++) {
@@ -392,12 +392,16 @@ Deno.test("a task build's files line adds up to every file, a listed one the tas
       cwd: root,
       inline: { budget: { tokens, mapFull: 0 }, task: "retry the upload on timeout" },
     });
+    await build(config, { builtins: defaultPlugins(), write: false });
+    // Built again, its renders come from the cache: the cache line counts the same files.
     const result = await build(config, { builtins: defaultPlugins(), write: false });
     const text = summaryText(result);
     const line = text.match(/^files: (.*)$/m)![1];
     const sum = [...line.matchAll(/(\d+) (?:rendered|listed|skipped|error)/g)]
       .reduce((n, m) => n + Number(m[1]), 0);
     assert.equal(sum, result.files.length, text);
+    const rendered = line.match(/^(\d+) rendered/)![1];
+    assert.equal(text.match(/^cache: \d+ of (\d+) rendered/m)?.[1], rendered, text);
     const retry = result.files.find((f) => f.path === "src/retry.py")!;
     const shown = result.manifest.task!.files.find((f) => f.path === "src/retry.py");
     if (retry.status === "skipped" && shown?.where === "task") seen++;
