@@ -36,25 +36,43 @@ let collector: (() => void) | null | undefined;
  * ```
  */
 export function collectGarbage(): boolean {
-  if (collector === undefined) {
-    try {
-      setFlagsFromString("--expose-gc");
-      const found = runInNewContext("gc");
-      collector = typeof found === "function" ? () => found() : null;
-      if (collector) {
-        setFlagsFromString("--no-flush-bytecode");
-        setFlagsFromString("--no-flush-baseline-code");
-      }
-    } catch {
-      collector = null;
-    } finally {
-      try {
-        setFlagsFromString("--no-expose-gc");
-      } catch {
-        // Left set: only contexts made later see it.
-      }
-    }
-  }
+  collector ??= findCollector();
   collector?.();
   return collector !== null;
+}
+
+/**
+ * The collector: V8's own `gc` when the process was started with `--expose-gc` (a big tree's
+ * flags, `cli/_v8_flags.ts`), one full collection a call; else the `gc` of a context made with
+ * the flag set at run time, which is a low-memory collection (two full collections that compact
+ * every page, the second freeing nothing: bench/README.md, "The cold build's collections"); `null`
+ * when the runtime gives neither.
+ */
+function findCollector(): (() => void) | null {
+  const own = (globalThis as { gc?: unknown }).gc;
+  if (typeof own === "function") {
+    keepCompiledCode();
+    return () => own();
+  }
+  try {
+    setFlagsFromString("--expose-gc");
+    const found = runInNewContext("gc");
+    if (typeof found !== "function") return null;
+    keepCompiledCode();
+    return () => found();
+  } catch {
+    return null;
+  } finally {
+    try {
+      setFlagsFromString("--no-expose-gc");
+    } catch {
+      // Left set: only contexts made later see it.
+    }
+  }
+}
+
+/** The process that asks for collections keeps its compiled code (see the module's doc). */
+function keepCompiledCode(): void {
+  setFlagsFromString("--no-flush-bytecode");
+  setFlagsFromString("--no-flush-baseline-code");
 }

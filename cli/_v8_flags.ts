@@ -37,15 +37,18 @@ export const SLOP_V8_FLAGS = "--v8-flags=--max-semi-space-size=4,--no-turbofan";
  * megabytes of records, and V8's own choice lets the heap grow to about twice that before
  * collecting; growing by half keeps the peak near one and a half times what is held, for about
  * the same CPU (bench/README.md, "Lazy records kept small, and TurboFan for big trees" and "The
- * old generation's growth").
+ * old generation's growth"). And V8's own `gc`: the full collections the text spill asks for
+ * (`accel/collect.ts`) are then one collection each, not a low-memory collection's two (bench/README.md,
+ * "The cold build's collections").
  *
  * @example
  * ```ts
  * import { BIG_TREE_V8_FLAGS } from "./_v8_flags.ts";
- * BIG_TREE_V8_FLAGS; // "--v8-flags=--max-semi-space-size=4,--heap-growing-percent=50"
+ * BIG_TREE_V8_FLAGS; // "--v8-flags=--max-semi-space-size=4,--heap-growing-percent=50,--expose-gc"
  * ```
  */
-export const BIG_TREE_V8_FLAGS = "--v8-flags=--max-semi-space-size=4,--heap-growing-percent=50";
+export const BIG_TREE_V8_FLAGS =
+  "--v8-flags=--max-semi-space-size=4,--heap-growing-percent=50,--expose-gc";
 
 /**
  * Bytes of files git tracks in a project from which its builds run with TurboFan

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { collectGarbage } from "../../accel/collect.ts";
+import { BIG_TREE_V8_FLAGS } from "../../cli/_v8_flags.ts";
 
 Deno.test("collectGarbage() collects what nothing refers to any more", async () => {
   let held: object | undefined = { data: new Array(1000).fill("x") };
@@ -11,4 +12,26 @@ Deno.test("collectGarbage() collects what nothing refers to any more", async () 
   assert.equal(ref.deref(), undefined);
   // The flag is set only while the collector is looked for: later contexts have no `gc`.
   assert.equal(typeof (globalThis as { gc?: unknown }).gc, "undefined");
+});
+
+Deno.test("collectGarbage() in a big tree's process is one full collection", async () => {
+  // The spill asks for a collection every 128M characters (27 in a cold build of the monorepo):
+  // counted here by V8's trace, one line a collection.
+  const module = new URL("../../accel/collect.ts", import.meta.url).href;
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      `${BIG_TREE_V8_FLAGS},--trace-gc`,
+      `import { collectGarbage } from "${module}";
+       const held = Array.from({ length: 20000 }, (_, i) => ({ i }));
+       collectGarbage();
+       if (!held.length) throw new Error("lost");`,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const trace = new TextDecoder().decode(out.stdout);
+  assert.equal(out.success, true, new TextDecoder().decode(out.stderr));
+  const full = trace.split("\n").filter((line) => line.includes("Mark-Compact"));
+  assert.equal(full.length, 1, trace);
 });

@@ -14,7 +14,7 @@ export interface Mark {
   bytes: number;
   /** Held outside the heap (array buffers: a file's raw bytes), in bytes. */
   external: number;
-  /** Garbage in the heap at the mark, freed by its collection, in bytes. */
+  /** Garbage in the old generation at the mark, freed by its collection, in bytes. */
   loose: number;
 }
 

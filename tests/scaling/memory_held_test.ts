@@ -120,8 +120,9 @@ Deno.test("a big tree's build leaves no texts' garbage behind at any stage's end
   // file was read as is garbage once written to the spill: copies of the tree that V8 would let
   // pile up (its heap grows to several times what it holds before it collects on its own), so
   // the spill asks for a full collection every 128M characters let go and at each stage's end
-  // (`accel/text_spill.ts`). What the mark's own collection frees is what was left: without the
-  // spill's collections, 10-20 MB here (one to two copies of the 8.9M characters of text).
+  // (`accel/text_spill.ts`). What the mark's own collection frees in the old generation is what
+  // was left: without the spill's collections, 10-20 MB here (one to two copies of the 8.9M
+  // characters of text).
   const { held, textBytes } = await measure("spill");
   for (const { stage, loose } of held.slice(held.findIndex((m) => m.stage === "read"))) {
     assert.ok(
