@@ -411,10 +411,11 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
     lines.push(`slop: wrote ${doc} (manifest ${shownPath(result.output.manifest)})`);
   }
   const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
-  lines.push(filesLine(result, dropped));
-  // Of the files rendered (the files line's): a file a budget stepped down to "listed" is
-  // skipped, whatever its cache, unless the task section shows it.
-  const rendered = renderedFiles(result);
+  // A file a budget stepped down to "listed" is skipped, whatever its cache, unless the task
+  // section shows it: both lines count the same rendered files.
+  const inTask = taskShown(result);
+  const rendered = renderedFiles(result, inTask);
+  lines.push(filesLine(result, { dropped, inTask, rendered: rendered.length }));
   const cached = rendered.filter((f) => f.cache === "hit").length;
   if (cached) lines.push(`cache: ${cached} of ${rendered.length} rendered files from the cache`);
   const bySection = new Map<string, number>();
@@ -459,23 +460,23 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
 }
 
 /**
- * The summary's files line: rendered, listed to fit the budget (`dropped`), skipped, failed.
+ * The summary's files line: rendered (`rendered`, with the task section's files, `inTask`),
+ * listed to fit the budget (`dropped`), skipped, failed.
  * Files the budget dropped to "listed" are skipped in the manifest, but not for a reason of
  * their own: counted apart, "150 skipped" over three skipped lines read as files lost. A file
  * the task section shows is counted among the rendered, not those listed.
  */
-function filesLine(result: BuildResult, dropped: Set<string>): string {
+function filesLine(
+  result: BuildResult,
+  { dropped, inTask, rendered }: { dropped: Set<string>; inTask: Set<string>; rendered: number },
+): string {
   const errors = result.files.filter((f) => f.status === "error").length;
-  const rendered = renderedFiles(result).length;
-  const unshown = result.files.filter((f) => f.status === "skipped").length -
-    (rendered - result.files.filter((f) => f.status === "rendered").length);
-  const budgeted =
-    result.files.filter((f) =>
-      f.status === "skipped" && dropped.has(f.path) && !taskShown(result).has(f.path)
-    ).length;
+  const unshown = result.files.filter((f) => f.status === "skipped" && !inTask.has(f.path));
+  const budgeted = unshown.filter((f) => dropped.has(f.path)).length;
   const listed = budgeted ? `${formatCount(budgeted)} listed to fit the budget, ` : "";
-  return `files: ${formatCount(rendered)} rendered, ${listed}${formatCount(unshown - budgeted)} ` +
-    `skipped, ${formatCount(errors)} error${errors === 1 ? "" : "s"}`;
+  return `files: ${formatCount(rendered)} rendered, ${listed}` +
+    `${formatCount(unshown.length - budgeted)} skipped, ` +
+    `${formatCount(errors)} error${errors === 1 ? "" : "s"}`;
 }
 
 /** The paths the task section shows. */
@@ -487,10 +488,10 @@ function taskShown(result: BuildResult): Set<string> {
 
 /**
  * The files rendered somewhere in the document: rendered ones, and those the map listed and the
- * task section shows (skipped in the manifest, rendered there), so the summary's counts add up.
+ * task section shows (`inTask`; skipped in the manifest, rendered there), so the summary's counts
+ * add up.
  */
-function renderedFiles(result: BuildResult): BuildResult["files"] {
-  const inTask = taskShown(result);
+function renderedFiles(result: BuildResult, inTask: Set<string>): BuildResult["files"] {
   return result.files.filter((f) =>
     f.status === "rendered" || (f.status === "skipped" && inTask.has(f.path))
   );
