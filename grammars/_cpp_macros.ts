@@ -125,11 +125,38 @@ const CONTINUED = /\\[ \t\r]*$/;
  */
 const HEAD_LINES = 64;
 
+/** A raw string's opening (`R"(`, `u8R"delim(`): its delimiter is the first group. */
+const RAW_OPEN = /(?<![\w"])(?:u8|[uUL])?R"([^()\\\s"]{0,16})\(/g;
+
+/**
+ * A line with each raw string on it (`R"(a "b" (c))"`, `u8R"x(...)x"`) read as a plain string of
+ * the same length whose text starts and ends where the raw one's does, its quotes and backslashes
+ * as `_` (the title is read from the line as written at the same offsets): a head's patterns read
+ * plain strings only, and a raw title's `"` or `)` made the test no test.
+ */
+function plainRaw(line: string): string {
+  if (!line.includes('R"')) return line;
+  let out = "";
+  let from = 0;
+  for (const open of line.matchAll(RAW_OPEN)) {
+    if (open.index < from) continue;
+    const start = open.index + open[0].length;
+    const end = line.indexOf(`)${open[1]}"`, start);
+    if (end < 0) break;
+    const inner = line.slice(start, end).replace(/["\\]/g, "_");
+    out += line.slice(from, open.index) + " ".repeat(open[0].length - 1) + '"' + inner + '"' +
+      " ".repeat(open[1].length + 1);
+    from = end + open[1].length + 2;
+  }
+  return out + line.slice(from);
+}
+
 /**
  * How deep in parentheses the end of `text` is, those in strings and character literals aside
  * (`"a (x"` opens none).
  */
-function depthAtEnd(text: string): number {
+function depthAtEnd(raw: string): number {
+  const text = plainRaw(raw);
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
@@ -177,11 +204,25 @@ const DOCTEST_SUITE = new RegExp(
  * `_METHOD` or `_FIXTURE` head only: `TEST_CASE(TITLE, "[tag]")` is titled by no tag).
  */
 const CATCH_TITLE =
-  /^(?:[A-Z_]*(?:_METHOD|_FIXTURE)[ \t]*\([ \t]*[A-Za-z_][\w:]*[ \t]*,|[A-Z_]+[ \t]*\()[ \t]*"((?:[^"\\\n]|\\.)*)"((?:[ \t]*"(?:[^"\\\n]|\\.)*")*)/;
+  /^(?:[A-Z_]*(?:_METHOD|_FIXTURE)[ \t]*\([ \t]*[A-Za-z_][\w:]*[ \t]*,|[A-Z_]+[ \t]*\()[ \t]*"((?:[^"\\\n]|\\.)*)"((?:[ \t]*"(?:[^"\\\n]|\\.)*")*)/d;
 
 /** A title a macro holds (`TEST_CASE(TITLE, "[tag]")`): the macro's name. */
 const MACRO_TITLE =
   /^(?:[A-Z_]*(?:_METHOD|_FIXTURE)[ \t]*\([ \t]*[A-Za-z_][\w:]*[ \t]*,|[A-Z_]+[ \t]*\()[ \t]*([A-Za-z_]\w*)[ \t]*[,)]/;
+
+/**
+ * A title as `line` writes it, from {@linkcode CATCH_TITLE}'s match on its plain reading: its
+ * first string's text, then that of the strings next to it (`"a long " "title"`) run together.
+ */
+function titleOf(line: string, titled: RegExpExecArray): string {
+  const [first, rest] = [titled.indices?.[1] ?? [0, 0], titled.indices?.[2] ?? [0, 0]];
+  let title = line.slice(first[0], first[1]);
+  for (const m of titled[2].matchAll(/"((?:[^"\\\n]|\\.)*)"/dg)) {
+    const [start, end] = m.indices?.[1] ?? [0, 0];
+    title += line.slice(rest[0] + start, rest[0] + end);
+  }
+  return title;
+}
 
 /**
  * The symbol of a Catch2 or doctest test case (read as a function by {@linkcode blankMacroWords}):
@@ -212,14 +253,16 @@ export function catchTest(
     ? headOver(text.slice(start, start + 16384).split("\n", HEAD_LINES), 0)
     : undefined;
   if (over !== undefined) line = over.replace(/[ \t]*\r?\n[ \t]*/g, " ");
-  const head = suite ? DOCTEST_SUITE.exec(line) : CATCH_TEST.exec(line);
-  const titled = head && CATCH_TITLE.exec(line);
+  // Read with raw strings as plain ones; names and signature taken from the line as written.
+  const plain = plainRaw(line);
+  const head = suite ? DOCTEST_SUITE.exec(plain) : CATCH_TEST.exec(plain);
+  const titled = head && CATCH_TITLE.exec(plain);
   // A title of adjacent strings is their text run together (`"a long " "title"`).
-  const title = titled
-    ? titled[1] + [...titled[2].matchAll(/"((?:[^"\\\n]|\\.)*)"/g)].map((m) => m[1]).join("")
-    : head && MACRO_TITLE.exec(line)?.[1];
+  const title = titled ? titleOf(line, titled) : head && MACRO_TITLE.exec(plain)?.[1];
   if (!head || !title) return undefined;
-  const signature = suite ? `TEST_SUITE${head[2]}`.trim() : (head[1] + head[2] + ")").trim();
+  const signature = suite
+    ? `TEST_SUITE${line.slice(head[1].length + 10, head[1].length + 10 + head[2].length)}`.trim()
+    : (line.slice(0, head[1].length + head[2].length) + ")").trim();
   return {
     name: title,
     kind: suite ? "suite" : "test",
@@ -515,7 +558,7 @@ function testHead(line: string, nextLine: () => string | undefined): string | un
     return suite[1] + "namespace " + spaces(suite[2]) + suite[3] +
       line.slice(suite[1].length + 10 + suite[2].length + suite[3].length);
   }
-  const test = CATCH_TEST.exec(line);
+  const test = CATCH_TEST.exec(plainRaw(line));
   if (test && (test[3].includes("{") || nextLine()?.trimStart().startsWith("{"))) {
     return test[1] + spaces(test[2]) + line.slice(test[1].length + test[2].length);
   }

@@ -18,6 +18,7 @@ import { blankMacroWords, catchTest, qtProperty, readsAsQtProperty } from "./_cp
 import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
+import { macroItems } from "./_rust_macros.ts";
 import { ELIXIR } from "./_elixir.ts";
 import { POWERSHELL } from "./_powershell.ts";
 import { HASKELL } from "./_haskell.ts";
@@ -895,8 +896,11 @@ const GO: Omit<LanguageSpec, "id" | "extensions"> = {
   isPublic: (def, name) => def.type === "expression_statement" || goPublic(def, name),
 };
 
-function rustPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
+function rustPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
   if (def.type === "impl_item") return true;
+  if (def.type === "macro_invocation") {
+    return rustMacroDeclares(def, def.type)?.some((d) => d.name === name && d.public) ?? false;
+  }
   if (scope.parentKind === "trait") return true;
   if (scope.parentKind === "impl" && scope.parent?.childForFieldName("trait")) return true;
   if (def.type === "enum_variant") return true;
@@ -908,6 +912,25 @@ function rustPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
  * gives a macro call's `;` as an empty statement after it (`name!(a, "x");`): it stays with the
  * call, or the kept call would read `name!(a, "x")`.
  */
+/** The last macro call's text and what it declares, as each call is asked several times. */
+let lastMacro: { text: string; items: ReturnType<typeof macroItems> } | undefined;
+
+/**
+ * The items a macro call declares in its arguments (`define_rejection! { pub struct X(E); }`):
+ * they have no node of their own, as the grammar gives the arguments as tokens.
+ */
+function rustMacroDeclares(
+  node: NodeLike,
+  type: string,
+): (DeclaredName & { public: boolean })[] | undefined {
+  if (type !== "macro_invocation") return undefined;
+  const tree = node.namedChildren.find((c) => c.type === "token_tree");
+  if (!tree) return undefined;
+  const text = tree.text;
+  if (lastMacro?.text !== text) lastMacro = { text, items: macroItems(text) };
+  return lastMacro.items.length ? lastMacro.items : undefined;
+}
+
 function rustKeep(node: NodeLike, type: string = node.type): boolean {
   if (type === "empty_statement") return node.previousNamedSibling?.type === "macro_invocation";
   return type !== "ERROR";
@@ -951,6 +974,7 @@ const RUST: Omit<LanguageSpec, "id" | "extensions"> = {
     enum_variant: { kind: "variant" },
   },
   values: new Set(["const_item.value", "static_item.value"]),
+  declares: rustMacroDeclares,
   isPublic: rustPublic,
 };
 

@@ -751,6 +751,8 @@ class Walker {
   regions?: HollowRegion[];
   /** The comments left out of long runs, by the comment that follows them (see `namedChildren`). */
   readonly gaps = new Map<SyntaxNode, CommentGap>();
+  /** Whether the last container walked ended on a kept item (what follows it goes as it did). */
+  endsKept = false;
   /** Which of the language's attached types are comments (a run of them may be shortened). */
   readonly commentTypes: Set<string>;
 
@@ -800,16 +802,21 @@ class Walker {
     let labelDropped = false;
     const nodeType = node.type;
     const typeBody = spec.typeBodies?.has(nodeType) ?? false;
-    const flush = (keep: boolean, next?: SyntaxNode) => {
+    // How many of `pending` came before a block of items (see `tail`).
+    let beforeBlock = 0;
+    // `tail`: the comments after a container's last item, which go as that item goes.
+    const flush = (keep: boolean, next?: SyntaxNode, tail = false) => {
       const attached = this.attachedTo(pending, next);
-      for (const p of pending) {
+      for (const [k, p] of pending.entries()) {
         if (this.typedef(p, scope, kinds) || (keep && attached.has(p))) continue;
+        if (tail && k >= beforeBlock && this.commentTypes.has(p.type)) continue;
         // In a `def` item only what leads a left-out item goes with it.
         if (full && !(attached.has(p) && !keep)) continue;
         if (isInnerDoc(p) || (typeBody && p.type.includes("comment"))) continue;
         this.cut(p);
       }
       pending = [];
+      beforeBlock = 0;
     };
     const closeLabel = () => {
       if (label && !label.used && labelDropped) {
@@ -892,6 +899,11 @@ class Walker {
         const mark = this.edits.length;
         const inner = this.container(child, scope, kinds, nodes);
         kept += inner;
+        // What follows a block of items (PowerShell's comments after a file's statements) goes
+        // as the block's last item went.
+        if (this.endsKept) lastKeptRow = endRow(child);
+        else lastDroppedRow = endRow(child);
+        beforeBlock = pending.length;
         if (inner === 0 && this.edits.length > mark && !full && !spec.docstrings) {
           // A block of items all left out goes whole (Java's `;` before an enum's members; a
           // Python block keeps its marker instead).
@@ -980,7 +992,10 @@ class Walker {
       this.full = full;
       if (mode === "def" && !listedInside) this.edits.length = mark;
     }
-    flush(false);
+    // The comments that end a container (a file's last lines: a modeline, a footer, code put
+    // aside) stay after a kept item, as those that lead one do, and go with a left-out one.
+    this.endsKept = lastKeptRow >= 0 && lastKeptRow > lastDroppedRow;
+    flush(false, undefined, this.endsKept);
     closeLabel();
     if (dropped) this.markEmpty(node, { nodeType, first, kept, docEnd, body });
     return kept;

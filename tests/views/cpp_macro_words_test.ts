@@ -487,3 +487,28 @@ Deno.test("Catch2 heads in a CRLF file and a head titled by a macro are tests", 
     ["TITLE", "test", 'TEST_CASE(TITLE, "[tag]")'],
   ]);
 });
+
+Deno.test("a Catch2 or doctest test titled by a raw string is a test named by its text", async () => {
+  const text = [
+    'TEST_CASE(R"(raw "title" (x))", "[raw]") {',
+    "  REQUIRE(1);",
+    "}",
+    'TEST_CASE(R"delim(a )" b)delim") {',
+    "  REQUIRE(1);",
+    "}",
+    "TEST_CASE_METHOD(Fixture,",
+    '    u8R"(over "lines")" " and more") {',
+    "}",
+    'TEST_CASE("plain \\"quoted\\"") {}',
+    "",
+  ].join("\n");
+  const view = (await renderCode("a_test.cpp", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.name, s.kind, s.signature]), [
+    ['raw "title" (x)', "test", 'TEST_CASE(R"(raw "title" (x))", "[raw]")'],
+    ['a )" b', "test", 'TEST_CASE(R"delim(a )" b)delim")'],
+    ['over "lines" and more', "test", 'TEST_CASE_METHOD(Fixture, u8R"(over "lines")" " and more")'],
+    ['plain \\"quoted\\"', "test", 'TEST_CASE("plain \\"quoted\\"")'],
+  ]);
+  assert.equal(view.text.split("{ ... }").length - 1, 2, view.text);
+  assert.equal(view.text.includes("REQUIRE"), false, view.text);
+});

@@ -1,0 +1,46 @@
+import assert from "node:assert/strict";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+
+// Each language: a file whose last item is kept, then a comment that ends the file.
+const FILES: [string, string, string][] = [
+  ["a.py", "def f():\n    return 1\n", "# vim: set ts=4"],
+  ["a.js", "export function f() {\n  return 1;\n}\n", "// end of module"],
+  ["a.ts", "export const f = (): number => 1;\n", "/* footer */"],
+  ["a.go", "package m\n\nfunc F() int {\n\treturn 1\n}\n", "// EOF"],
+  ["a.rs", "pub fn f() -> u8 {\n    1\n}\n", "// more later"],
+  ["a.java", "class A {\n  void f() { g(); }\n}\n", "// end of A"],
+  ["a.c", "int f(void) {\n  return 1;\n}\n", "/* Local Variables: */"],
+  ["a.cpp", "int f() {\n  return 1;\n}\n", "// namespace end"],
+  ["a.rb", "def f\n  1\nend\n", "# frozen"],
+  ["a.php", "<?php\nfunction f() {\n  return 1;\n}\n", "// end"],
+  ["a.cs", "class A {\n  void F() { G(); }\n}\n", "// end"],
+  ["a.kt", "fun f(): Int {\n  return 1\n}\n", "// end"],
+  ["a.scala", "object A {\n  def f: Int = {\n    1\n  }\n}\n", "// end"],
+  ["a.lua", "local function f()\n  return 1\nend\n", "-- end"],
+  ["a.ex", "defmodule A do\n  def f, do: 1\nend\n", "# end"],
+  ["a.hs", "module A where\n\nf :: Int\nf = 1\n", "-- end"],
+  ["a.sh", "f() {\n  echo 1\n}\n", "# vim: ft=sh"],
+  ["a.ps1", "function Get-A {\n  1\n}\n", "# end"],
+  ["a.zig", "pub fn f() u8 {\n    return 1;\n}\n", "// end"],
+];
+
+Deno.test("a comment that ends a file stays after a kept item, in every language", async () => {
+  for (const [path, code, comment] of FILES) {
+    const out = (await renderCode(path, `${code}\n${comment}\n`))!.text;
+    assert.ok(out.trimEnd().endsWith(comment), `${path}:\n${out}`);
+  }
+});
+
+Deno.test("a comment that ends a class body stays after its last kept member", async () => {
+  const out =
+    (await renderCode("a.py", "class A:\n    def g(self):\n        pass\n    # more later\n"))!
+      .text;
+  assert.equal(out, "class A:\n    def g(self):\n        pass\n    # more later\n");
+});
+
+Deno.test("a comment that ends a file goes with a left-out item before it", async () => {
+  const out = (await renderCode("a.py", "import os\n\nprint(os.name)\n# printed\n"))!.text;
+  assert.equal(out.includes("# printed"), false, out);
+  const js = (await renderCode("a.js", "import a from 'a';\nconsole.log(a);\n// logged\n"))!.text;
+  assert.equal(js.includes("// logged"), false, js);
+});
