@@ -231,7 +231,12 @@ function titleOf(command: PowerShellNode, text?: string): string | undefined {
       if (!/^-name$/i.test(arg.text)) return undefined;
       continue;
     }
-    const written = fileText(arg, text);
+    // A bare word's last character may have gone to an empty block after it (see
+    // `powershellParseText`): the word as the file writes it.
+    const bare = text !== undefined && arg.type === "generic_token"
+      ? /^[\w.-]+/.exec(text.slice(arg.startIndex ?? 0, (arg.startIndex ?? 0) + 300))?.[0]
+      : undefined;
+    const written = bare ?? fileText(arg, text);
     if (/^'(?:[^']|'')*'$/.test(written)) return written.slice(1, -1).replaceAll("''", "'");
     if (/^"(?:[^"`]|`.|"")*"$/.test(written)) return written.slice(1, -1);
     return /^[\w.-]+$/.test(written) ? written : undefined;
@@ -440,9 +445,12 @@ function powershellParseText(text: string): string | undefined {
       read += text.slice(from, at + block.length - 1) + ";}";
       from = end + 1;
     } else if ((before === " " || before === "\t") && bareArgumentBlock(text, at - 1)) {
-      // After a bare word (`Mock Get-Date {}` at a line's end), `{;` would join the word
-      // (`Get-Date{`) and the `}` close the block around it: an empty string is the argument.
-      read += text.slice(from, at) + "''";
+      // After a bare word (`Mock Get-Date {}`, `Context Bare {}`, `-Tag Unit {}` at a line's
+      // end), `{;` would join the word (`Get-Date{`) and the `}` close the block around it: the
+      // word's last character gives the block its room (`Context Bar {;}`; a title is read from
+      // the file's text, the word whole), or an empty string is the argument after a word of one.
+      const long = /[\w-]{2}$/.test(text.slice(Math.max(0, at - 3), at - 1));
+      read += long ? text.slice(from, at - 2) + " {;}" : text.slice(from, at) + "''";
       from = end;
     } else if (before === " " || before === "\t") {
       read += text.slice(from, at - 1) + "{;";

@@ -490,6 +490,37 @@ Deno.test("a Pester test whose empty block follows a parameter is a test", async
   assert.equal(view.hasErrors, false);
 });
 
+// An empty block after a bare word (`Context Bare {}`, `-Tag Unit {}`) was read as an empty
+// string, so the suite or test had no block and was lost (review25's leftover).
+Deno.test("a Pester suite or test whose empty block follows a bare word is one, titled as written", async () => {
+  const text = [
+    "Describe 'Thing' {",
+    "    Context Bare {}",
+    "    Context Full {",
+    "        It 'tagged' -Tag Unit {}",
+    "        It Bare-Word tagged\t{}",
+    "        It 'works' {",
+    "            1 | Should -Be 1",
+    "        }",
+    "    }",
+    "    Mock Get-Date {}",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Thing.Tests.ps1", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.signature]), [
+    ["Thing", "suite", "Describe 'Thing'"],
+    ["Thing.Bare", "suite", "Context Bare"],
+    ["Thing.Full", "suite", "Context Full"],
+    ["Thing.Full.tagged", "test", "It 'tagged' -Tag Unit"],
+    ["Thing.Full.Bare-Word", "test", "It Bare-Word tagged"],
+    ["Thing.Full.works", "test", "It 'works'"],
+  ]);
+  assert.equal(view.hasErrors, false);
+  assert.match(view.text, /^ {4}Context Bare \{\}$/m);
+  assert.match(view.text, /^ {8}It 'tagged' -Tag Unit \{\}$/m);
+});
+
 // A class's last comment follows its last method in the tree: the method's body was elided with
 // the comments after it, past the method's `}`, and the skeleton lost that `}` and the comment
 // (review25). Only a body's own block's comments go with it. Written for this test.
