@@ -178,6 +178,12 @@ export interface LanguageSpec {
    */
   bodyComments?: boolean;
   /**
+   * Whether a container's items left out are shown by a marker (`valueMarker`), one for each run
+   * of them, rather than cut with no trace (the statements of a Go test function around its
+   * subtests: its table, its set-up).
+   */
+  marksLeftOut?: (container: NodeLike) => boolean;
+  /**
    * Whether a definition's function body is a container, walked for the items it holds rather
    * than elided (a C# extension method that maps an API's routes: `group.MapGet("/", ...)`).
    */
@@ -763,15 +769,39 @@ function goSubtest(node: NodeLike): DeclaredName | undefined {
     return undefined;
   }
   const args = call.childForFieldName("arguments")?.namedChildren ?? [];
-  if (args.length !== 2 || args[1].type !== "func_literal") return undefined;
+  if (args.length !== 2) return undefined;
+  // A named function (`t.Run("parses", testParse)`, `t.Run(tc.name, tc.check)`) on one line.
+  const named = args[1].type !== "func_literal";
+  if (named && (!GO_FUNCTION_VALUE.has(args[1].type) || call.text.includes("\n"))) {
+    return undefined;
+  }
   const title = args[0].text;
   if (title.includes("\n") || title.length > 200) return undefined;
+  // testify's `suite.Run(t, new(S))` passes the test's handle, not a title.
+  if (named && args[0].type === "identifier" && goHandles(node).includes(title)) return undefined;
   const literal = /^(?:"(?:[^"\\]|\\.)*"|`[^`]*`)$/.test(title);
   return {
     name: literal ? title.slice(1, -1) : title,
     kind: goSubtests(node) ? "suite" : "test",
-    signature: `${callee.text}(${title})`,
+    signature: named ? call.text : `${callee.text}(${title})`,
   };
+}
+
+/** What a subtest's function may be when not written in place: a name, a field, a call's value. */
+const GO_FUNCTION_VALUE = new Set(["identifier", "selector_expression", "call_expression"]);
+
+/** The names of the test handles (`t *testing.T`) of the function around a statement. */
+function goHandles(node: NodeLike): string[] {
+  let up = node.parent;
+  for (
+    let i = 0;
+    up && i < 16 && !/^(?:function_declaration|method_declaration|func_literal)$/.test(up.type);
+    i++
+  ) {
+    up = up.parent;
+  }
+  const parameters = up?.childForFieldName("parameters")?.text ?? "";
+  return [...parameters.matchAll(/(\w+)\s+\*?testing\.(?:T|B|F|TB)\b/g)].map((m) => m[1]);
 }
 
 /** {@linkcode goSubtests}'s answers by function node. */
@@ -886,6 +916,7 @@ const GO: Omit<LanguageSpec, "id" | "extensions"> = {
     expression_statement: { kind: "test", checked: true },
   },
   walksBody: goSubtests,
+  marksLeftOut: (list) => list.type === "statement_list" && goSubtestList(list),
   // A subtest that runs subtests holds them (see `goSubtests`).
   expands: new Set(["suite"]),
   defines: (node, type) => type !== "expression_statement" || goSubtest(node) !== undefined,

@@ -826,18 +826,24 @@ class Walker {
       label = undefined;
       labelDropped = false;
     };
+    // Whether a run of items left out here is one marker (`LanguageSpec.marksLeftOut`), and
+    // whether the item before was left out.
+    const marks = !full && (spec.marksLeftOut?.(node as unknown as NodeLike) ?? false);
+    let inRun = false;
     // Called for each item left out, with where its separator (`;`, `,`) ends, if it has one.
     const drop = (child: SyntaxNode, separatorEnd: number) => {
       this.edits.push({
         start: this.leadStart(child),
         end: Math.max(child.endIndex, separatorEnd),
-        text: CUT,
+        text: marks && !inRun ? spec.valueMarker : CUT,
       });
+      inRun = true;
       dropped = true;
       labelDropped = true;
       lastDroppedRow = endRow(child);
     };
     const keepItem = (child: SyntaxNode) => {
+      inRun = false;
       if (label) label.used = true;
       lastKeptRow = child.endPosition.row;
     };

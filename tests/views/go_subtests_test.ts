@@ -51,14 +51,17 @@ Deno.test("a Go test function's subtests are tests named by their titles, bodies
       'import "testing"',
       "",
       "func TestAdd(t *testing.T) {",
+      "\t...",
       '\tt.Run("adds", func(t *testing.T) { ... })',
       "\tt.Run(",
       "\t\t`subtracts`,",
       "\t\tfunc(t *testing.T) { ... },",
       "\t)",
       "\tfor _, tc := range cases {",
+      "\t\t...",
       "\t\tt.Run(tc.name, func(t *testing.T) { ... })",
       "\t}",
+      "\t...",
       "}",
       "",
       "func BenchmarkAdd(b *testing.B) {",
@@ -158,6 +161,7 @@ Deno.test("a Go subtest that runs subtests is a suite of them", async () => {
       "",
       "func TestMath(t *testing.T) {",
       '\tt.Run("math", func(t *testing.T) {',
+      "\t\t...",
       '\t\tt.Run("adds", func(t *testing.T) { ... })',
       "\t\tfor _, tc := range cases {",
       "\t\t\tt.Run(tc.name, func(t *testing.T) {",
@@ -177,5 +181,61 @@ Deno.test("a Go subtest that runs subtests is a suite of them", async () => {
     "suite TestMath.math.tc.name",
     "test TestMath.math.tc.name.deep",
     "test TestMath.plain",
+  ]);
+});
+
+// A test function's statements around its subtests (its table, its set-up, a check after) were
+// left out with no trace, and a subtest given a named function (`t.Run("parses", testParse)`)
+// was no test (review25's leftover). Written for this test.
+Deno.test("a Go test function's other statements are one marker a run; a named function's subtest is a test", async () => {
+  const text = [
+    "package x",
+    "",
+    "func TestParse(t *testing.T) {",
+    '\tname := "x"',
+    "\tcases := []struct{ in, want string }{",
+    '\t\t{"a", "b"},',
+    "\t}",
+    "\tfor _, tc := range cases {",
+    "\t\tt.Run(tc.in, func(t *testing.T) { check(t, tc) })",
+    "\t}",
+    '\tt.Run("helper", helper)',
+    "\tt.Run(name, tc.check)",
+    '\tif name == "" {',
+    "\t\tt.Skip()",
+    "\t}",
+    "}",
+    "",
+    "func TestSuite(t *testing.T) {",
+    "\tsuite.Run(t, new(MySuite))",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("x_test.go", text))!;
+  assert.equal(
+    view.text,
+    [
+      "package x",
+      "",
+      "func TestParse(t *testing.T) {",
+      "\t...",
+      "\tfor _, tc := range cases {",
+      "\t\tt.Run(tc.in, func(t *testing.T) { ... })",
+      "\t}",
+      '\tt.Run("helper", helper)',
+      "\tt.Run(name, tc.check)",
+      "\t...",
+      "}",
+      "",
+      "func TestSuite(t *testing.T) { ... }",
+      "",
+    ].join("\n"),
+  );
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.signature]), [
+    ["TestParse", "function", "func TestParse(t *testing.T)"],
+    ["TestParse.tc.in", "test", "t.Run(tc.in)"],
+    ["TestParse.helper", "test", 't.Run("helper", helper)'],
+    ["TestParse.name", "test", "t.Run(name, tc.check)"],
+    ["TestSuite", "function", "func TestSuite(t *testing.T)"],
   ]);
 });
