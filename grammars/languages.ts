@@ -2599,9 +2599,20 @@ const SCALA_SPEC_SUITES = new Set(["should", "must", "can", "when", "which", "th
 /** Whether a statement is a titled test call (`test("a") { ... }`), asked of a test's block. */
 function scalaTitled(node: NodeLike): boolean {
   const head = node.type === "call_expression" ? node.childForFieldName("function") : null;
+  const args = node.childForFieldName("arguments")?.type;
   return head?.type === "call_expression" &&
     SCALA_TESTS.has(head.childForFieldName("function")?.text ?? "") &&
-    node.childForFieldName("arguments")?.type === "block";
+    (args === "block" || args === "colon_argument");
+}
+
+/**
+ * The statements of a test's block: a `{ ... }` block's, or those of Scala 3's indented block
+ * after a colon (`test("adds"):` then the body on the lines below).
+ */
+function scalaBlockItems(block: NodeLike): NodeLike[] {
+  if (block.type === "block") return block.namedChildren;
+  const inner = block.namedChildren.find((c) => c.type === "indented_block");
+  return inner ? inner.namedChildren : block.namedChildren;
 }
 
 /** The test calls of munit, ScalaTest's `FunSuite`, `FunSpec` and ScalaCheck's `Properties`. */
@@ -2620,7 +2631,7 @@ function scalaTest(call: NodeLike): DeclaredName | undefined {
   if (block?.type === "arguments" && head?.type === "identifier" && head.text === "checkAll") {
     return scalaLawCheck(call, block);
   }
-  if (block?.type !== "block") return undefined;
+  if (block?.type !== "block" && block?.type !== "colon_argument") return undefined;
   // utest's `val tests = Tests { test("a") { ... } }`: the suite of a file's tests.
   if (head?.type === "identifier" && head.text === "Tests") {
     return { name: "Tests", kind: "suite", signature: "Tests" };
@@ -2629,7 +2640,7 @@ function scalaTest(call: NodeLike): DeclaredName | undefined {
   const name = head.childForFieldName("function")?.text ?? "";
   let kind = SCALA_TESTS.has(name) ? "test" : name === "describe" ? "suite" : undefined;
   // A utest test that holds tests (`test("cp") { test("deep") { ... } }`) is their suite.
-  if (kind === "test" && block.namedChildren.some((c) => scalaTitled(c))) kind = "suite";
+  if (kind === "test" && scalaBlockItems(block).some((c) => scalaTitled(c))) kind = "suite";
   let title: NodeLike | null | undefined = head.childForFieldName("arguments")?.namedChildren[0];
   // `test("slow".ignore)`, `test("x".tag(Slow))`: munit's options on the title.
   for (let i = 0; title && title.type !== "string" && i < 4; i++) {
@@ -2695,6 +2706,8 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
   bodyTypes: new Set([
     "block",
     "indented_block",
+    // Scala 3's test body after a colon (`test("adds"):`, see `scalaTest`).
+    "colon_argument",
     "match_expression",
     "call_expression",
     "if_expression",
@@ -2706,7 +2719,8 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
   // A self-type (`trait A { this: B =>`) says what the members may use: it stays with the body.
   headers: new Set(["self_type"]),
   keep: scalaKeep,
-  transparent: new Set<string>(),
+  // A suite's body after a colon (`describe("Stack"):`) holds its tests in an indented block.
+  transparent: new Set(["indented_block"]),
   attach: new Set(["comment", "block_comment"]),
   docBlocks: true,
   definitions: {

@@ -834,7 +834,7 @@ class Walker {
     const drop = (child: SyntaxNode, separatorEnd: number) => {
       this.edits.push({
         start: this.leadStart(child),
-        end: Math.max(child.endIndex, separatorEnd),
+        end: Math.max(codeEnd(this.text, child), separatorEnd),
         text: marks && !inRun ? spec.valueMarker : CUT,
       });
       inRun = true;
@@ -2658,6 +2658,18 @@ function isInnerDoc(node: SyntaxNode): boolean {
 }
 
 /** The last row a node occupies (a line comment that includes its newline ends on the row before). */
+/**
+ * Where a node's code ends: before the blanks and line ends it may hold at its end (Scala 3's
+ * indented block runs on to the next line's indent), which a cut must leave, or the next line
+ * joined the cut one (`  class C` after a class whose last statement was left out).
+ */
+function codeEnd(text: string, node: SyntaxNode): number {
+  let end = node.endIndex;
+  const start = node.startIndex;
+  while (end > start && /\s/.test(text[end - 1])) end--;
+  return end;
+}
+
 function endRow(node: SyntaxNode): number {
   const end = node.endPosition;
   return end.column === 0 && end.row > node.startPosition.row ? end.row - 1 : end.row;

@@ -124,3 +124,76 @@ Deno.test("a munit test with an ascription after its block is a test", async () 
     /test\("derives for products"\) \{ \.\.\. \}: @nowarn\("msg=\.\*unused\.\*"\)\n/,
   );
 });
+
+// Scala 3's braceless tests (`test("adds"):` with the body indented below: lichess-org/scalachess
+// writes its 893 munit tests so) were calls like any other: left out with no marker, and a class
+// whose last statement was left out took the next class's line end with it (`  class C ...`
+// indented into it). Written for this test.
+Deno.test("Scala 3 tests and suites after a colon are symbols; a cut leaves the next line as it is", async () => {
+  const text = [
+    "class A extends FunSuite:",
+    "  val x = 1",
+    "",
+    '  test("adds"):',
+    "    assertEquals(1 + 1, 2)",
+    '  test("slow".ignore):',
+    "    check(2)",
+    "",
+    "class S extends AnyFunSpec:",
+    '  describe("Stack"):',
+    '    it("pops"):',
+    "      check(1)",
+    '    it("pushes") {',
+    "      check(2)",
+    "    }",
+    "",
+    "class C extends B:",
+    "  val y = 2",
+    "  foo():",
+    "    bar(1)",
+    "",
+    "class D extends B:",
+    "  val z = 3",
+    "",
+  ].join("\n");
+  const view = (await renderCode("a.scala", text))!;
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName} | ${s.signature}`), [
+    "class A | class A extends FunSuite",
+    "val A.x | val x = 1",
+    'test A.adds | test("adds")',
+    'test A.slow | test("slow".ignore)',
+    "class S | class S extends AnyFunSpec",
+    'suite S.Stack | describe("Stack")',
+    'test S.Stack.pops | it("pops")',
+    'test S.Stack.pushes | it("pushes")',
+    "class C | class C extends B",
+    "val C.y | val y = 2",
+    "class D | class D extends B",
+    "val D.z | val z = 3",
+  ]);
+  assert.equal(
+    view.text,
+    [
+      "class A extends FunSuite:",
+      "  val x = 1",
+      "",
+      '  test("adds"):',
+      "    { ... }",
+      '  test("slow".ignore):',
+      "    { ... }",
+      "",
+      "class S extends AnyFunSpec:",
+      '  describe("Stack"):',
+      '    it("pops"):',
+      "      { ... }",
+      '    it("pushes") { ... }',
+      "",
+      "class C extends B:",
+      "  val y = 2",
+      "",
+      "class D extends B:",
+      "  val z = 3",
+      "",
+    ].join("\n"),
+  );
+});
