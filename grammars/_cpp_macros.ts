@@ -539,7 +539,9 @@ function blankWordLine(line: string, around: AroundLine): string {
   if (alone) {
     // Qt's declaring calls after it are blanks too (`Q_OBJECT`, `Q_CLASSINFO(...)`, `public:`).
     const after = around.qtAfter();
-    if (after === undefined || STARTS_DECLARATION.test(after)) {
+    // Before a test's head too (doctest's `..._WALL_END` then `TEST_CASE("x") {`): the parser
+    // read the word as the test's type, a function named `TEST_CASE`.
+    if (after === undefined || STARTS_DECLARATION.test(after) || HEAD_OPENS.test(after)) {
       out = alone[1] + spaces(alone[2]) + line.slice(alone[1].length + alone[2].length);
     }
   }

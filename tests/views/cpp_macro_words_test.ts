@@ -512,3 +512,30 @@ Deno.test("a Catch2 or doctest test titled by a raw string is a test named by it
   assert.equal(view.text.split("{ ... }").length - 1, 2, view.text);
   assert.equal(view.text.includes("REQUIRE"), false, view.text);
 });
+
+// doctest's examples end their includes with a macro word alone on its line, then a test case:
+// the parser read the word as the test's type, a function named `TEST_CASE` (doctest's
+// `subcases.cpp`). Written for this test.
+Deno.test("a macro word alone on the line before a test case's head is no part of the test", async () => {
+  const text = [
+    "HEADERS_BEGIN",
+    "#include <vector>",
+    "HEADERS_END",
+    "",
+    'TEST_CASE("lots of nested subcases") {',
+    '    SUBCASE("") {}',
+    "}",
+    "LIB_SUITE_MARK",
+    'TEST_SUITE("math") {',
+    '    TEST_CASE("adds") {}',
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("subcases.cpp", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.signature]), [
+    ["lots of nested subcases", "test", 'TEST_CASE("lots of nested subcases")'],
+    ["math", "suite", 'TEST_SUITE("math")'],
+    ["math.adds", "test", 'TEST_CASE("adds")'],
+  ]);
+  assert.match(view.text, /^HEADERS_END$/m);
+});
