@@ -55,6 +55,9 @@ const AFTER_TYPE = new RegExp(
     String.raw`(?=[ \t]+~?[A-Za-z_][\w:~]*[ \t]*\()`,
 );
 
+/** A line that starts with a macro's call (`TEST_CASE("x") {`, `REGISTER(A);`). */
+const MACRO_CALL = new RegExp(String.raw`^[ \t]*${MACRO}[ \t]*\(`);
+
 /** A macro word alone on its line (a comment may follow it). */
 const ALONE = new RegExp(String.raw`^([ \t]*)(${MACRO})[ \t]*(?:\/\/.*)?$`);
 
@@ -539,9 +542,10 @@ function blankWordLine(line: string, around: AroundLine): string {
   if (alone) {
     // Qt's declaring calls after it are blanks too (`Q_OBJECT`, `Q_CLASSINFO(...)`, `public:`).
     const after = around.qtAfter();
-    // Before a test's head too (doctest's `..._WALL_END` then `TEST_CASE("x") {`): the parser
-    // read the word as the test's type, a function named `TEST_CASE`.
-    if (after === undefined || STARTS_DECLARATION.test(after) || HEAD_OPENS.test(after)) {
+    // Before a macro's call too (doctest's `..._WALL_END` then `TEST_CASE("x") {` or
+    // `TYPE_TO_STRING_AS("S", short);`): the parser read the word as the call's type, a
+    // function named `TEST_CASE`, a variable.
+    if (after === undefined || STARTS_DECLARATION.test(after) || MACRO_CALL.test(after)) {
       out = alone[1] + spaces(alone[2]) + line.slice(alone[1].length + alone[2].length);
     }
   }

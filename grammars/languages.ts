@@ -1108,8 +1108,11 @@ function cPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
  * macro in a type: `API void (*f)(void *p) ATTR;` splits after `(*f)`): it stays when it goes
  * on the line where the item before it ends, so the declaration reads whole.
  */
-function cKeep(node: NodeLike, type: string = node.type): boolean {
+function cKeep(node: NodeLike, type: string = node.type, container?: NodeLike): boolean {
   if (type !== "expression_statement") return cItem(type);
+  // A file or a namespace holds no statement: a call there is a macro's, which declares or
+  // registers something (`BENCHMARK(BM_Sort);`, `EXPORT_SYMBOL(f);`, `Q_DECLARE_METATYPE(A);`).
+  if (container && C_FILE_LEVEL.has(container.type) && cMacroCall(node)) return true;
   // The parser may make several statements of one declaration's rest: look back over a few.
   let at = node;
   for (let step = 0; step < SPLIT_PARTS; step++) {
@@ -1123,6 +1126,25 @@ function cKeep(node: NodeLike, type: string = node.type): boolean {
     at = before;
   }
   return false;
+}
+
+/** Where a C or C++ statement can only be a macro's call: a file's, a namespace's items. */
+const C_FILE_LEVEL = new Set([
+  "translation_unit",
+  "declaration_list",
+  "preproc_if",
+  "preproc_ifdef",
+  "preproc_else",
+  "preproc_elif",
+]);
+
+/** Whether a statement is a call of a name (`REGISTER(A);`), a macro's at a file's level. */
+function cMacroCall(statement: NodeLike): boolean {
+  const call = statement.firstNamedChild;
+  // With its `;` as written: without one the parser made the statement of what it could not
+  // read (`INFO("x")` before a declaration).
+  return call?.type === "call_expression" && statement.text.endsWith(";") &&
+    call.childForFieldName("function")?.type === "identifier";
 }
 
 /** Most statements the parser makes of one declaration's rest that are looked back over. */

@@ -344,6 +344,7 @@ Deno.test("doctest's suites hold their test cases", async () => {
       "}",
       "}",
       "",
+      'TEST_SUITE_BEGIN("flat");',
       "int helper(int a) { ... }",
       "",
     ].join("\n"),
@@ -522,6 +523,8 @@ Deno.test("a macro word alone on the line before a test case's head is no part o
     "#include <vector>",
     "HEADERS_END",
     "",
+    'TYPE_TO_STRING_AS("SHORT!!!", short);',
+    "HEADERS_END",
     'TEST_CASE("lots of nested subcases") {',
     '    SUBCASE("") {}',
     "}",
@@ -538,4 +541,41 @@ Deno.test("a macro word alone on the line before a test case's head is no part o
     ["math.adds", "test", 'TEST_CASE("adds")'],
   ]);
   assert.match(view.text, /^HEADERS_END$/m);
+  assert.match(view.text, /^TYPE_TO_STRING_AS\("SHORT!!!", short\);$/m);
+});
+
+// A call at a file's or a namespace's level can only be a macro's (Google Benchmark's
+// `BENCHMARK(BM_Sort);`, the kernel's `EXPORT_SYMBOL(f);`, googletest's
+// `INSTANTIATE_TEST_SUITE_P(...)`): it declares or registers something, and a skeleton left it
+// out with no marker. Written for this test.
+Deno.test("a C or C++ skeleton keeps a macro's call at a file's or a namespace's level", async () => {
+  const text = [
+    "#include <benchmark/benchmark.h>",
+    "static void BM_Sort(benchmark::State& state) {",
+    "  REGISTER_LOCAL(x);",
+    "}",
+    "BENCHMARK(BM_Sort);",
+    "#ifdef LINUX",
+    "EXPORT_SYMBOL(BM_Sort);",
+    "#endif",
+    "namespace app {",
+    "INSTANTIATE_TEST_SUITE_P(Sizes, SortTest,",
+    "                         testing::Values(1, 2));",
+    "}",
+    "",
+  ].join("\n");
+  for (const path of ["bench.cpp", "bench.c"]) {
+    const out =
+      (await renderCode(path, path.endsWith(".c") ? text.replace(/benchmark::/, "") : text))!
+        .text;
+    for (const line of ["BENCHMARK(BM_Sort);", "EXPORT_SYMBOL(BM_Sort);"]) {
+      assert.ok(out.split("\n").includes(line), `${path}: ${line} in:\n${out}`);
+    }
+    assert.equal(out.includes("REGISTER_LOCAL"), false, out);
+  }
+  const cpp = (await renderCode("bench.cpp", text))!.text;
+  assert.match(
+    cpp,
+    /^INSTANTIATE_TEST_SUITE_P\(Sizes, SortTest,\n {25}testing::Values\(1, 2\)\);$/m,
+  );
 });
