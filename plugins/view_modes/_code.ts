@@ -583,6 +583,44 @@ type Parser = Awaited<ReturnType<typeof parserFor>>;
 /** The longest decorator an outline's signature shows whole (see `Walker.decorated`). */
 const MAX_DECORATOR = 80;
 
+/** An argument list one deep, its strings read (a `)` in one closes none). */
+const ARGUMENT_LIST =
+  /\((?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^()"']|\((?:[^()"']|"(?:[^"\\]|\\.)*")*\))*\)/g;
+
+/** A string or a plain argument first in an argument list, and what follows it. */
+const FIRST_ARGUMENT = /^\(\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|[^,()"']*?)\s*(,|\))/;
+
+/**
+ * An attribute's argument list as a signature shows it: whole up to {@linkcode MAX_DECORATOR}
+ * characters, else its first argument when short (a route's path: `('/posts/{slug}', ...)`) or
+ * none (`(...)`).
+ */
+function shortArguments(list: string): string {
+  if (list.length <= MAX_DECORATOR) return list;
+  const first = FIRST_ARGUMENT.exec(list);
+  return first && first[1] && first[1].length <= 60 && first[2] === ","
+    ? `(${first[1]}, ...)`
+    : "(...)";
+}
+
+/**
+ * A long signature whose attributes come before its name (C#'s `[UnconditionalSuppressMessage(
+ * "Trimming", "IL2026: ...")] public static X AddFallback<T>(...)`, PHP's `#[Route(...)]`, Java's
+ * annotations): their argument lists over {@linkcode MAX_DECORATOR} characters are cut (see
+ * {@linkcode shortArguments}), as a decorator's are, so that the cut at 240 characters does not
+ * take the name. Unchanged when the name is not found or comes early.
+ */
+function shortLead(sig: string, name: string | undefined): string {
+  const last = name?.slice(name.lastIndexOf(".") + 1);
+  if (!last) return sig;
+  const word = new RegExp(`(?<![\\w"'$])${last.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w"'])`);
+  const at = word.exec(sig)?.index ?? -1;
+  if (at < 120 || at > 4096) return sig;
+  let lead = sig.slice(0, at).replace(ARGUMENT_LIST, shortArguments);
+  if (lead.length > 160) lead = `${lead.slice(0, 156)}... `;
+  return lead + sig.slice(at);
+}
+
 /** The grammars {@linkcode wrappedFunction} reads. */
 const JS_GRAMMARS = new Set(["javascript", "typescript", "tsx"]);
 
@@ -2066,6 +2104,7 @@ class Walker {
     if (type === "type_spec" || (type === "type_alias" && this.spec.grammar === "go")) {
       sig = `type ${sig}`;
     }
+    if (sig.length > 240) sig = shortLead(sig, this.nameOf(node, type));
     return sig.length > 240 ? `${sig.slice(0, 237)}...` : sig;
   }
 

@@ -1,0 +1,46 @@
+import assert from "node:assert/strict";
+import { renderCode } from "../../plugins/view_modes/_code.ts";
+
+// A method's long attributes came first in its signature, and the cut at 240 characters took the
+// method's name (App-vNext/Polly's `[UnconditionalSuppressMessage("Trimming", "IL2026: ...")]`
+// before `AddFallback`, symfony/demo's three `#[Route(...)]` before `index`). Written for this
+// test.
+const LONG = "x".repeat(250);
+
+Deno.test("a signature's long attributes are cut to their first argument, and its name stays", async () => {
+  const cases: [string, string, string, string][] = [
+    [
+      "A.cs",
+      `class A {\n    [Suppress("Trimming", "${LONG}", Justification = "kept")]\n    public static int AddFallback(int a) { return a; }\n}\n`,
+      "AddFallback",
+      '[Suppress("Trimming", ...)] public static int AddFallback(int a)',
+    ],
+    [
+      "a.php",
+      `<?php\nclass B {\n    #[Route('/', name: 'index', defaults: ['x' => '${LONG}'])]\n    #[Route('/rss.xml', name: 'rss', defaults: ['x' => '${LONG}'])]\n    public function index(int $page): Response { return $page; }\n}\n`,
+      "index",
+      "#[Route('/', ...)] #[Route('/rss.xml', ...)] public function index(int $page): Response",
+    ],
+    [
+      "C.java",
+      `class C {\n  @Deprecated(since = "${LONG}", forRemoval = true)\n  public int count(int a) { return a; }\n}\n`,
+      "count",
+      "@Deprecated(...) public int count(int a)",
+    ],
+  ];
+  for (const [path, text, name, signature] of cases) {
+    const view = (await renderCode(path, text))!;
+    const symbol = view.symbols.find((s) => s.name === name);
+    assert.equal(symbol?.signature, signature, path);
+  }
+});
+
+Deno.test("a long signature whose name comes early is cut at its end as before", async () => {
+  const text = `class A {\n    public int Sum(${
+    Array.from({ length: 40 }, (_, i) => `int a${i}`).join(", ")
+  }) { return 0; }\n}\n`;
+  const sum = (await renderCode("A.cs", text))!.symbols.find((s) => s.name === "Sum")!;
+  assert.equal(sum.signature.length, 240);
+  assert.ok(sum.signature.startsWith("public int Sum(int a0, int a1,"), sum.signature);
+  assert.ok(sum.signature.endsWith("..."), sum.signature);
+});
