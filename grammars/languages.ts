@@ -1438,8 +1438,14 @@ const RUBY_HOOKS = new Set([
  */
 const RUBY_TASKS = new Set(["task", "multitask"]);
 
-/** RSpec's and Minitest's (spec style) test calls: their blocks are a test's body. */
+/**
+ * RSpec's, Minitest's (spec style) and shoulda's (`should "adds" do`, a matcher's `should
+ * validate_presence_of(:name)`) test calls: their blocks are a test's body.
+ */
 const RUBY_TESTS = new Set([
+  "should",
+  "should_not",
+  "should_eventually",
   "it",
   "specify",
   "example",

@@ -278,3 +278,40 @@ Deno.test("a Rails enum declares its attributes, kind enum, in both of Rails' fo
     ],
   ]);
 });
+
+// shoulda's tests (`should "inspect" do ... end`, rubygems.org's test suite is written so) were
+// calls: their blocks were walked, each assertion a symbol (`assert_match " x", @model.inspect`,
+// kind `call`) and kept in a skeleton. Written for this test.
+Deno.test("shoulda's should blocks are tests, bodies elided; a matcher's one-liner is a test", async () => {
+  const text = [
+    "class UserTest < ActiveSupport::TestCase",
+    '  context "with no attributes" do',
+    "    setup do",
+    "      @user = User.new",
+    "    end",
+    "",
+    '    should "inspect" do',
+    '      assert_match " not initialized", @user.inspect',
+    "    end",
+    "",
+    '    should_eventually "sort"',
+    "  end",
+    "",
+    "  should validate_presence_of(:name)",
+    '  should_not allow_value("x").for(:email)',
+    "end",
+    "",
+  ].join("\n");
+  const view = (await renderCode("test/models/user_test.rb", text))!;
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
+    "class UserTest",
+    "suite UserTest.with no attributes",
+    "call UserTest.with no attributes.setup",
+    "test UserTest.with no attributes.inspect",
+    "test UserTest.with no attributes.sort",
+    "test UserTest.should",
+    "test UserTest.should_not",
+  ]);
+  assert.equal(view.text.includes("assert_match"), false, view.text);
+  assert.match(view.text, /^ {4}should "inspect" do\n {6}\.\.\.\n {4}end$/m);
+});
