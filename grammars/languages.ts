@@ -65,7 +65,7 @@ export interface LanguageSpec {
   bodyTypes: Set<string>;
   /**
    * `type.field` pairs whose child is a function body only when it is a `block` (Kotlin's
-   * `lambda_literal`) and the node defines a symbol: an operator's operand (ScalaTest's `"pops" in
+   * `lambda_literal`, Scala 3's `colon_argument`) and the node defines a symbol: an operator's operand (ScalaTest's `"pops" in
    * { ... }`, a Kotlin script's `tasks.withType<Test> { ... }`), where another expression (`key :=
    * Seq(...)`, `a && { ... }`, a `.kt` file's `val x = f<T> { ... }`) is a value.
    */
@@ -2726,16 +2726,16 @@ const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
     "given_definition.body",
     "call_expression.arguments",
   ]),
-  // A ScalaTest spec's block (`"pops" in { ... }`, see `scalaSpecTest`).
-  blockBodies: new Set(["infix_expression.right"]),
+  // A ScalaTest spec's block (`"pops" in { ... }`, see `scalaSpecTest`), and Scala 3's test body
+  // after a colon (`test("adds"):`, see `scalaTest`; another call's, `new R:` with its members, is
+  // no body).
+  blockBodies: new Set(["infix_expression.right", "call_expression.arguments"]),
   wholeValue: sbtProject,
   // A body is any expression: blocks, and the expressions that run long, are elided; a short
   // expression (`def size: Int = items.size`) stays as it is written.
   bodyTypes: new Set([
     "block",
     "indented_block",
-    // Scala 3's test body after a colon (`test("adds"):`, see `scalaTest`).
-    "colon_argument",
     "match_expression",
     "call_expression",
     "if_expression",

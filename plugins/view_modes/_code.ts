@@ -580,6 +580,12 @@ async function renderWith(
 
 type Parser = Awaited<ReturnType<typeof parserFor>>;
 
+/**
+ * The node types that are a body in a `LanguageSpec.blockBodies` field: a block, Kotlin's lambda,
+ * Scala 3's indented argument after a colon (`test("adds"):`).
+ */
+const BLOCK_BODIES = new Set(["block", "lambda_literal", "colon_argument"]);
+
 /** The longest decorator an outline's signature shows whole (see `Walker.decorated`). */
 const MAX_DECORATOR = 80;
 
@@ -1658,7 +1664,7 @@ class Walker {
       const field = named ?? fieldOf?.(nodeType, type, node as unknown as NodeLike) ?? null;
       if (
         field && (bodyFields?.has(field) && spec.bodyTypes.has(type) ||
-          (type === "block" || type === "lambda_literal") && blockFields?.has(field) &&
+          BLOCK_BODIES.has(type) && blockFields?.has(field) &&
             innerNodes !== nodes)
       ) {
         // A function body holds no member: a `def` item shows it as it is. A function passed to
