@@ -1042,10 +1042,15 @@ class Walker {
       this.full = full;
       if (mode === "def" && !listedInside) this.edits.length = mark;
     }
-    // The comments that end a container (a file's last lines: a modeline, a footer, code put
-    // aside) stay after a kept item, as those that lead one do, and go with a left-out one.
+    // The comments that end a container (a file's last lines: a modeline, a footer, a note)
+    // stay after a kept item, as those that lead one do, and go with a left-out one; more than
+    // `maxValueLines` lines of them (a test put aside in a `/* ... */`) go as a long value does.
     this.endsKept = lastKeptRow >= 0 && lastKeptRow > lastDroppedRow;
-    flush(false, undefined, this.endsKept);
+    const tail = pending.slice(beforeBlock);
+    const tailRows = tail.length
+      ? endRow(tail[tail.length - 1]) - tail[0].startPosition.row + 1
+      : 0;
+    flush(false, undefined, this.endsKept && tailRows <= this.maxValueLines);
     closeLabel();
     if (dropped) this.markEmpty(node, { nodeType, first, kept, docEnd, body });
     return kept;

@@ -44,3 +44,18 @@ Deno.test("a comment that ends a file goes with a left-out item before it", asyn
   const js = (await renderCode("a.js", "import a from 'a';\nconsole.log(a);\n// logged\n"))!.text;
   assert.equal(js.includes("// logged"), false, js);
 });
+
+Deno.test("more than maxValueLines lines of comments that end a file go, as a long value does", async () => {
+  const aside = [
+    "/*",
+    ...Array.from({ length: 12 }, (_, i) => `func TestOld${i}(t *testing.T) {}`),
+    "*/",
+  ];
+  const text = ["package x", "", "func F() {}", "", ...aside, ""].join("\n");
+  const out = (await renderCode("a_test.go", text))!.text;
+  assert.equal(out, "package x\n\nfunc F() {}\n");
+  const short = ["package x", "", "func F() {}", "", ...aside.slice(0, 4), "*/", ""].join("\n");
+  assert.ok(
+    (await renderCode("a_test.go", short))!.text.endsWith("TestOld2(t *testing.T) {}\n*/\n"),
+  );
+});
