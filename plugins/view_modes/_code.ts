@@ -623,7 +623,16 @@ function shortLead(sig: string, name: string | undefined): string {
   const at = word.exec(sig)?.index ?? -1;
   if (at < 120 || at > 4096) return sig;
   let lead = sig.slice(0, at).replace(ARGUMENT_LIST, shortArguments);
-  if (lead.length > 160) lead = `${lead.slice(0, 156)}... `;
+  if (lead.length > 160) {
+    // Its first words and its last (the modifiers and type before the name), whole words each.
+    const words = lead.trimEnd().split(" ");
+    let [head, tail] = ["", ""];
+    while (words.length && head.length + words[0].length < 56) head += `${words.shift()} `;
+    while (words.length && tail.length + words[words.length - 1].length < 96) {
+      tail = ` ${words.pop()}${tail}`;
+    }
+    lead = `${head}...${tail} `;
+  }
   return lead + sig.slice(at);
 }
 
