@@ -624,8 +624,9 @@ function shortLead(sig: string, name: string | undefined): string {
   if (at < 120 || at > 4096) return sig;
   let lead = sig.slice(0, at).replace(ARGUMENT_LIST, shortArguments);
   if (lead.length > 160) {
-    // Its first words and its last (the modifiers and type before the name), whole words each.
-    const words = lead.trimEnd().split(" ");
+    // Its first attributes and its last, and the modifiers and type before the name, each whole:
+    // parts break before an attribute (`@`, `[`, `#[`) or after one's close.
+    const words = lead.trimEnd().split(/ (?=[@#[])|(?<=[)\]]) /);
     let [head, tail] = ["", ""];
     while (words.length && head.length + words[0].length < 56) head += `${words.shift()} `;
     while (words.length && tail.length + words[words.length - 1].length < 96) {

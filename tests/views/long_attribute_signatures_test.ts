@@ -44,3 +44,13 @@ Deno.test("a long signature whose name comes early is cut at its end as before",
   assert.ok(sum.signature.startsWith("public int Sum(int a0, int a1,"), sum.signature);
   assert.ok(sum.signature.endsWith("..."), sum.signature);
 });
+
+Deno.test("many short attributes before a name keep their first and last words whole", async () => {
+  const annotations = Array.from({ length: 12 }, (_, i) => `@Setting${i}(value = ${i})`).join("\n");
+  const text = `${annotations}\npublic class HashBench {\n  int x;\n}\n`;
+  const symbol = (await renderCode("HashBench.java", text))!.symbols[0];
+  assert.equal(
+    symbol.signature,
+    "@Setting0(value = 0) @Setting1(value = 1) ... @Setting9(value = 9) @Setting10(value = 10) @Setting11(value = 11) public class HashBench",
+  );
+});
