@@ -344,13 +344,13 @@ function foldMarker(fold: Fold): string {
 
 /**
  * A signature on one line without a bracket's inner blanks (`f( a)`, `Map< K, V>`, `[ 1, 2, ]`)
- * and a trailing comma before its close; a `<` after anything but a name is an operator (Ruby's
+ * and a trailing comma before its close (a type parameter list's too, `<E, S, >`); a `<` after anything but a name is an operator (Ruby's
  * `class A < B`, a default `a < b`, a shift's `<< b`) and keeps it.
  */
 function tightBrackets(sig: string, characters = false): string {
   // Each replacement only where it can match: most signatures have none of these.
   const opens = sig.includes("( ") || sig.includes("< ") || sig.includes("[ ");
-  if (!opens && !sig.includes(" )") && !sig.includes(" ]")) return sig;
+  if (!opens && !sig.includes(" )") && !sig.includes(" ]") && !sig.includes(", >")) return sig;
   // A literal's text is its meaning (a test's title `"adds ( one )"`, a Kotlin test named
   // `` `returns [ ] when empty` ``, a default `/[ ]/`): only the code between literals is tightened.
   let out = "";
@@ -368,6 +368,9 @@ function tightCode(code: string): string {
     code = code.replace(/([([]|(?<=[\w:.])<) /g, "$1");
   }
   if (code.includes(" )") || code.includes(" ]")) code = code.replace(/,? ([)\]])/g, "$1");
+  // A type parameters' trailing comma (`class Hono<E, S, >` from a list one a line): no
+  // operator comes after a comma.
+  if (code.includes(", >")) code = code.replace(/, >(?![>=])/g, ">");
   return code;
 }
 

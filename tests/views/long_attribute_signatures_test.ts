@@ -54,3 +54,26 @@ Deno.test("many short attributes before a name keep their first and last words w
     "@Setting0(value = 0) @Setting1(value = 1) ... @Setting9(value = 9) @Setting10(value = 10) @Setting11(value = 11) public class HashBench",
   );
 });
+
+// A type parameter list one a line with a trailing comma (honojs/hono's `class Hono<\n  E ...,\n>`)
+// read `CurrentPath extends string = BasePath, >` in the outline. Written for this test.
+Deno.test("a type parameter list's trailing comma is dropped from a signature, an operator kept", async () => {
+  const text = [
+    "export class Hono<",
+    "  E extends Env = Env,",
+    "  P extends string = '/',",
+    "> {",
+    "  route<",
+    "    S extends string,",
+    "  >(path: S, n = 1 >= 0): void {}",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("hono.ts", text))!;
+  assert.deepEqual(view.symbols.map((s) => s.signature), [
+    "class Hono<E extends Env = Env, P extends string = '/'>",
+    "route<S extends string>(path: S, n = 1 >= 0): void",
+  ]);
+  const rust = (await renderCode("a.rs", "pub fn f<\n    T: Clone,\n>(t: T) {}\n"))!;
+  assert.equal(rust.symbols[0].signature, "pub fn f<T: Clone>(t: T)");
+});
