@@ -244,6 +244,8 @@ export interface NodeLike {
   parent: NodeLike | null;
   previousNamedSibling?: NodeLike | null;
   startIndex?: number;
+  /** Whether the parser found an error in it. */
+  hasError?: boolean;
   startPosition?: { row: number };
   endPosition?: { row: number };
   childForFieldName(name: string): NodeLike | null;
@@ -1141,9 +1143,10 @@ const C_FILE_LEVEL = new Set([
 /** Whether a statement is a call of a name (`REGISTER(A);`), a macro's at a file's level. */
 function cMacroCall(statement: NodeLike): boolean {
   const call = statement.firstNamedChild;
-  // With its `;` as written: without one the parser made the statement of what it could not
-  // read (`INFO("x")` before a declaration).
-  return call?.type === "call_expression" && statement.text.endsWith(";") &&
+  // With its `;` as written and no error in it: else the parser made the statement of what it
+  // could not read (`INFO("x")` before a declaration, googletest's `ACTION_TEMPLATE(R,
+  // HAS_1_TEMPLATE_PARAMS(template <typename P> class, ...))` and the tests after it).
+  return call?.type === "call_expression" && !statement.hasError && statement.text.endsWith(";") &&
     call.childForFieldName("function")?.type === "identifier";
 }
 
