@@ -629,7 +629,9 @@ function shortLead(sig: string, name: string | undefined): string {
   if (lead.length > 160) {
     // Its first attributes and its last, and the modifiers and type before the name, each whole:
     // parts break before an attribute (`@`, `[`, `#[`) or after one's close.
-    const words = lead.trimEnd().split(/ (?=[@#[])|(?<=[)\]]) /);
+    let words = lead.trimEnd().split(/ (?=[@#[])|(?<=[)\]]) /);
+    // A lead with no attributes (C's `typedef enum { A, B, ... } mode`): words.
+    if (words.some((w) => w.length >= 96)) words = lead.trimEnd().split(" ");
     let [head, tail] = ["", ""];
     while (words.length && head.length + words[0].length < 56) head += `${words.shift()} `;
     while (words.length && tail.length + words[words.length - 1].length < 96) {

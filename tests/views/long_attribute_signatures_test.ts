@@ -77,3 +77,13 @@ Deno.test("a type parameter list's trailing comma is dropped from a signature, a
   const rust = (await renderCode("a.rs", "pub fn f<\n    T: Clone,\n>(t: T) {}\n"))!;
   assert.equal(rust.symbols[0].signature, "pub fn f<T: Clone>(t: T)");
 });
+
+Deno.test("a C typedef named after a long body keeps its name, its body's first and last words", async () => {
+  const names = Array.from({ length: 30 }, (_, i) => `REPL_STATE_NUMBER_${i}`).join(", ");
+  const symbol = (await renderCode("a.h", `typedef enum { ${names} } repl_state;\n`))!.symbols
+    .find((s) => s.kind === "enum")!;
+  assert.equal(
+    symbol.signature,
+    "typedef enum { REPL_STATE_NUMBER_0, ... REPL_STATE_NUMBER_26, REPL_STATE_NUMBER_27, REPL_STATE_NUMBER_28, REPL_STATE_NUMBER_29 } repl_state",
+  );
+});
