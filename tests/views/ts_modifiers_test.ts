@@ -58,7 +58,7 @@ for (const ext of ["ts", "tsx"]) {
         "  public setPlaceholder(placeholder: string)  // method",
         "interface State<in out T>  // interface",
         "  get(): T  // method",
-        "interface Shaped<out Shape extends object = {}, > extends Base<Shape>  // interface",
+        "interface Shaped<out Shape extends object = {}> extends Base<Shape>  // interface",
         "",
       ].join("\n"),
     );
