@@ -132,11 +132,11 @@ function fencedBlocks(doc: string, paths: string[]): Map<string, string> {
 
 /**
  * The marks a skeleton puts where it left code out (a component's template `... (40 lines)`, a run
- * of like statements' `... (28 more User.create! statements)`); the pieces between them are the
- * file's.
+ * of like statements' `... (28 more User.create! statements)`, a long comment run's `/// ... (91
+ * more comment lines)`); the pieces between them are the file's.
  */
 const MARKERS =
-  /\.\.\. \(\d+ lines\)|\.\.\. \([\d,]+ more [^)\n]*statements\)|\{ \.\.\. \}|\/\* \.\.\. \*\/|(?:#|--|\/\/) \.\.\.|\.\.\./g;
+  /(?:(?:#|--|\/\/)[/!]? )?\.\.\. \([\d,]+ more comment lines\)|\.\.\. \(\d+ lines\)|\.\.\. \([\d,]+ more [^)\n]*statements\)|\{ \.\.\. \}|\/\* \.\.\. \*\/|(?:#|--|\/\/) \.\.\.|\.\.\./g;
 
 /** A file's text: UTF-16 by its byte order mark, else UTF-8 (a byte order mark dropped). */
 function textOf(bytes: Uint8Array): string {
