@@ -244,6 +244,18 @@ function titleOf(command: PowerShellNode, text?: string): string | undefined {
   return undefined;
 }
 
+/** A command's array and hash table arguments written over lines (`-TestCases @(...)`). */
+function tablesOf(command: PowerShellNode): PowerShellNode[] {
+  const args = command.childForFieldName("command_elements")?.namedChildren ?? [];
+  return args.flatMap((arg) => {
+    const inner = arg.firstNamedChild?.firstNamedChild;
+    return arg.type === "array_literal_expression" && inner && LITERAL_VALUES.has(inner.type) &&
+        inner.text.includes("\n")
+      ? [inner]
+      : [];
+  });
+}
+
 /**
  * A Pester suite or test as a symbol: the script block `Describe`, `Context` or `It` passes,
  * named by the title (`Describe 'Get-Thing' { ... }`: `Get-Thing`, kind `suite`, its block walked
@@ -260,8 +272,16 @@ function pesterTest(
   const title = titleOf(command, text);
   if (!title || title.includes("\n") || title.length > 300) return undefined;
   const word = commandWord(command);
-  const head = fileText(command, text).slice(0, (def.startIndex ?? 0) - (command.startIndex ?? 0))
-    .replace(/\s+/g, " ").replace(/\s*\{\s*$/, "").trim();
+  const start = command.startIndex ?? 0;
+  let written = fileText(command, text).slice(0, (def.startIndex ?? 0) - start);
+  // A table over lines (`-TestCases @(` then a case a line) is `@(...)` on the signature's line.
+  for (const table of tablesOf(command).reverse()) {
+    const at = (table.startIndex ?? 0) - start;
+    written = `${written.slice(0, at)}${table.text.slice(0, 2)}...${table.text.at(-1)}${
+      written.slice(at + table.text.length)
+    }`;
+  }
+  const head = written.replace(/\s+/g, " ").replace(/\s*\{\s*$/, "").trim();
   const signature = head.length > 240 ? `${head.slice(0, 237)}...` : head;
   return { name: title, kind: PESTER_TESTS.has(word) ? "test" : "suite", signature };
 }
@@ -341,6 +361,9 @@ function powershellName(def: PowerShellNode, type: string): PowerShellNode | nul
   return def.namedChildren.find((c) => c.type === wanted) ?? null;
 }
 
+/** The literals {@linkcode powershellFieldOf} names values: `@(...)`, `@{...}`. */
+const LITERAL_VALUES = new Set(["array_expression", "hash_literal_expression"]);
+
 /**
  * The field of a child tree-sitter-powershell names none: a script block is the body of the
  * function, the method or the `{ ... }` expression that holds it (its comments go with its
@@ -352,6 +375,9 @@ function powershellFieldOf(
   childType: string,
   parent: PowerShellNode,
 ): string | undefined {
+  // An array or a hash table written in place (a Pester test's `-TestCases @(...)` table): a
+  // value, `...` past `maxValueLines` lines as an assignment's is.
+  if (parentType === "unary_expression" && LITERAL_VALUES.has(childType)) return "value";
   if (childType !== "script_block") return undefined;
   if (parentType === "script_block_expression") return "body";
   if (parentType !== "function_statement" && parentType !== "class_method_definition") {
@@ -530,7 +556,7 @@ export const POWERSHELL = {
   declares: powershellDeclares,
   symbolName: (def: PowerShellNode, type: string, text?: string) =>
     pesterTest(def, type, text)?.name,
-  values: new Set(["assignment_expression.value"]),
+  values: new Set(["assignment_expression.value", "unary_expression.value"]),
   isPublic: powershellPublic,
   nameNode: powershellName,
   fieldOf: powershellFieldOf,

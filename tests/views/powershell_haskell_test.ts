@@ -521,6 +521,53 @@ Deno.test("a Pester suite or test whose empty block follows a bare word is one, 
   assert.match(view.text, /^ {8}It 'tagged' -Tag Unit \{\}$/m);
 });
 
+// A Pester test's table of cases (`-TestCases @(` then a case a line: platyPS's 25-line tables)
+// was kept whole in a skeleton and ran its signature past 240 characters; pytest's
+// `parametrize` tables are `...` past `maxValueLines` lines. Written for this test.
+Deno.test("a Pester test's long table of cases is ... in a skeleton and @(...) in its signature", async () => {
+  const cases = Array.from(
+    { length: 14 },
+    (_, i) => `        @{ Name = 'n${i}'; Expected = ${i} }`,
+  );
+  const text = [
+    "Describe 'names' {",
+    "    It 'reads <Name>' -TestCases @(",
+    ...cases,
+    "    ) {",
+    "        $Name | Should -Not -BeNullOrEmpty",
+    "    }",
+    "    It 'short <a>' -ForEach @(",
+    "        @{ a = 1 }",
+    "    ) {",
+    "        $a | Should -Be 1",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Names.Tests.ps1", text))!;
+  assert.deepEqual(view.symbols.map((s) => s.signature), [
+    "Describe 'names'",
+    "It 'reads <Name>' -TestCases @(...)",
+    "It 'short <a>' -ForEach @(...)",
+  ]);
+  assert.equal(
+    view.text,
+    [
+      "Describe 'names' {",
+      "    It 'reads <Name>' -TestCases ... {",
+      "        ...",
+      "    }",
+      "    It 'short <a>' -ForEach @(",
+      "        @{ a = 1 }",
+      "    ) {",
+      "        ...",
+      "    }",
+      "}",
+      "",
+    ].join("\n"),
+  );
+});
+
 // A class's last comment follows its last method in the tree: the method's body was elided with
 // the comments after it, past the method's `}`, and the skeleton lost that `}` and the comment
 // (review25). Only a body's own block's comments go with it. Written for this test.
