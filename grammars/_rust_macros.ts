@@ -62,8 +62,10 @@ function skipLiteral(text: string, i: number): number {
     }
     return text.length;
   }
-  const raw = /^b?r(#*)"/.exec(text.slice(i, i + 260));
-  if (raw && (i === 0 || !/\w/.test(text[i - 1]))) {
+  const raw = (c === "r" || c === "b") && (i === 0 || !/\w/.test(text[i - 1]))
+    ? /^b?r(#*)"/.exec(text.slice(i, i + 260))
+    : null;
+  if (raw) {
     const close = text.indexOf(`"${raw[1]}`, i + raw[0].length);
     return close < 0 ? text.length : close + 1 + raw[1].length;
   }
@@ -83,6 +85,9 @@ function skipLiteral(text: string, i: number): number {
   }
   return -1;
 }
+
+/** A word (a name, a keyword) where the scan stands. */
+const WORD = /[\p{L}_][\p{L}\p{N}_]*/uy;
 
 /** The tokens at the first level of a token tree's text (from its opening bracket). */
 function firstLevel(tree: string): Token[] {
@@ -110,9 +115,14 @@ function firstLevel(tree: string): Token[] {
       i++;
       continue;
     }
-    const word = /^[\p{L}_][\p{L}\p{N}_]*/u.exec(tree.slice(i, i + 256));
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    WORD.lastIndex = i;
+    const word = WORD.exec(tree);
     const end = word ? i + word[0].length : i + 1;
-    if (depth === 1 && !/\s/.test(c)) tokens.push({ text: word ? word[0] : c, start: i, end });
+    if (depth === 1) tokens.push({ text: word ? word[0] : c, start: i, end });
     i = end;
   }
   return tokens;
