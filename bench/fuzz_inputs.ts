@@ -764,7 +764,7 @@ async function flagCase(
   }
   if (run.code === 2) {
     const line = run.err.trim().split("\n").filter((l) => !/^warning:/.test(l)).at(-1) ?? "";
-    const faults = messageFaults(line.replace(/^error: /, ""), [], { lines: 1 });
+    const faults = messageFaults(line.replace(/^(slop|error): /, ""), [], { lines: 1 });
     if (faults.some((f) => f.startsWith("leaks") || f.includes("characters long"))) {
       return {
         label,

@@ -2144,8 +2144,9 @@ async function runCase(c: Case, root: string): Promise<string[]> {
 function errorFaults(message: string, names: string[], oneLine = false): string[] {
   const text = message.trim().replace(/^(slop|error): /, "");
   const [first, ...rest] = text.split("\n");
-  // The flag parser's usage errors (`error: unknown option '--x'`) are tests/hostile/bad_flags'.
-  const usage = /^(unknown option|option '[^']+' argument|too many arguments)/.test(first);
+  // The flag parser's usage errors (`slop: Unknown option "--x"`) are tests/hostile/bad_flags'.
+  const usage = /^(Unknown option|Option "[^"]+" (is missing|has an empty)|Too many arguments)/
+    .test(first);
   const faults = usage ? [] : messageFaults(first, []);
   if (rest.some((line) => /^\s+at /.test(line))) faults.push("a stack trace");
   for (const name of names) if (!text.includes(name)) faults.push(`does not name ${name}`);

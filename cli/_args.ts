@@ -194,7 +194,7 @@ export function parseArgs(program: ProgramSpec, args: string[]): Parsed {
     if (HELP_FLAGS.includes(word)) return help(path);
     if (word.startsWith("-")) return usageError(path, unknownOption(word, group));
     const hint = closest(word, [...group.commands!.map((c) => c.name), "help"]);
-    return usageError(path, `unknown command '${word}'${hint ? `\n(Did you mean ${hint}?)` : ""}`);
+    return usageError(path, `Unknown command "${word}"${hint ? ` (did you mean "${hint}"?)` : ""}`);
   }
   return parseLeaf(path, args.slice(i));
 }
@@ -230,7 +230,7 @@ function parseLeaf(path: CommandSpec[], args: string[]): Parsed {
       const option = flags.find((o) => o.long === (eq < 0 ? word : word.slice(0, eq)));
       if (!option) return usageError(path, unknownOption(word, command));
       if (eq >= 0 && !option.takesValue) {
-        return usageError(path, `option '${option.long}' takes no value`);
+        return usageError(path, `Option "${option.long}" takes no value`);
       }
       if (!option.takesValue) set(option, !option.negate);
       else if (eq >= 0 && eq === word.length - 1) return usageError(path, emptyValue(option));
@@ -264,10 +264,10 @@ function parseLeaf(path: CommandSpec[], args: string[]): Parsed {
 function operandProblem(command: CommandSpec, given: number): string | undefined {
   const wanted = operandsOf(command);
   const required = wanted.filter((o) => o.required);
-  if (given < required.length) return `missing required argument '${required[given].name}'`;
+  if (given < required.length) return `Missing required argument "${required[given].name}"`;
   if (!wanted.some((o) => o.variadic) && given > wanted.length) {
     const s = wanted.length === 1 ? "" : "s";
-    return `too many arguments for '${command.name}'. Expected ${wanted.length} argument${s} but got ${given}.`;
+    return `Too many arguments for "${command.name}": expected ${wanted.length} argument${s} but got ${given}`;
   }
   return undefined;
 }
@@ -293,17 +293,17 @@ function unknownOption(word: string, command: CommandSpec): string {
     (name.startsWith("--")
       ? closest(name, [...flags.map((o) => o.long), "--help", "--version"])
       : undefined);
-  return `unknown option '${word}'${hint ? `\n(Did you mean ${hint}?)` : ""}`;
+  return `Unknown option "${word}"${hint ? ` (did you mean "${hint}"?)` : ""}`;
 }
 
 function missingValue(option: OptionFlags, command: CommandSpec): string {
   const spec = command.options!.find((o) => optionFlags(o).long === option.long)!;
-  return `option '${spec.flags}' argument missing`;
+  return `Option "${spec.flags}" is missing its value`;
 }
 
 /** An option given an empty value: `--config ""` would read as no option at all. */
 function emptyValue(option: OptionFlags): string {
-  return `option '${option.long}' argument is empty`;
+  return `Option "${option.long}" has an empty value`;
 }
 
 /**
@@ -314,7 +314,7 @@ function usageError(path: CommandSpec[], message: string): Parsed {
   const name = path.map((c) => c.name).join(" ");
   const usage = helpText(path).split("\n")[0];
   const more = `Run "${name} --help" for its ${path.at(-1)!.commands ? "commands" : "options"}.`;
-  return { print: `error: ${message}\n\n${usage}\n${more}\n`, stream: "stderr", code: EXIT_USAGE };
+  return { print: `slop: ${message}\n\n${usage}\n${more}\n`, stream: "stderr", code: EXIT_USAGE };
 }
 
 function help(path: CommandSpec[], error = false): Parsed {
@@ -332,7 +332,7 @@ function helpCommand(path: CommandSpec[], words: string[]): Parsed {
     const sub = target.at(-1)!.commands?.find((c) => c.name === word);
     if (word === "help") break;
     if (!sub) {
-      if (target.at(-1)!.commands) return usageError(target, `unknown command '${word}'`);
+      if (target.at(-1)!.commands) return usageError(target, `Unknown command "${word}"`);
       break;
     }
     target.push(sub);

@@ -533,7 +533,7 @@ export async function main(args: string[], options: RunOptions = {}): Promise<nu
   }
   const parsed = parseArgs(PROGRAM, args);
   if ("print" in parsed) {
-    // A usage error quotes what was typed (`unknown option '--tokn=ghp_…'`): redacted.
+    // A usage error quotes what was typed (`Unknown option "--tokn=ghp_…"`): redacted.
     const print = parsed.code === 0
       ? parsed.print
       : (await load("_output")).shownMessage(parsed.print);

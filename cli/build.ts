@@ -589,26 +589,51 @@ function bidiLines(files: RenderedFile[]): string[] {
 const SAME_REASON_MIN = 4;
 
 /**
+ * A number with its unit in a reason (`12001000 bytes`): files whose reasons differ only in
+ * such measures ("file is 20 bytes, over the limit of 10 bytes") share a reason all the same.
+ */
+const MEASURE = /\b(\d+)( (?:bytes?|KB|MB|GB|lines?|characters?|columns?|tokens?)\b)/g;
+
+/**
  * The summary's lines of the files not rendered, in path order: one each, except that files with
- * the same status and reason (a project's images: "binary file") are one line at the first of
- * them, with how many more there are. Each line with the number of files it stands for.
+ * the same status and reason (a project's images: "binary file"; files over the size limit, each
+ * by its own size) are one line at the first of them, with how many more there are and the
+ * range of each measure. Each line with the number of files it stands for.
  */
 function unrenderedLines(files: RenderedFile[]): Array<{ text: string; files: number }> {
-  const key = (f: RenderedFile) => `${f.status}\0${f.reason ?? ""}`;
-  const counts = new Map<string, number>();
-  for (const f of files) counts.set(key(f), (counts.get(key(f)) ?? 0) + 1);
+  const key = (f: RenderedFile) => `${f.status}\0${(f.reason ?? "").replace(MEASURE, "#$2")}`;
+  const groups = new Map<string, RenderedFile[]>();
+  for (const f of files) groups.set(key(f), [...groups.get(key(f)) ?? [], f]);
   const lines: Array<{ text: string; files: number }> = [];
-  const said = new Set<string>();
   for (const f of files) {
-    const n = counts.get(key(f))!;
-    if (n >= SAME_REASON_MIN && said.has(key(f))) continue;
-    said.add(key(f));
+    const group = groups.get(key(f))!;
+    const together = group.length >= SAME_REASON_MIN;
+    if (together && group[0] !== f) continue;
+    const shown = together ? group : [f];
     // One line each, however the name or message is made (a newline, a bidi override).
-    const path = printablePath(f.path) + (n >= SAME_REASON_MIN ? ` and ${n - 1} more files` : "");
-    const text = `  ${f.status}: ${path} (${printablePath(f.reason ?? "")})`;
-    lines.push({ text, files: n >= SAME_REASON_MIN ? n : 1 });
+    const path = printablePath(f.path) + (together ? ` and ${group.length - 1} more files` : "");
+    const text = `  ${f.status}: ${path} (${printablePath(measuredReason(shown))})`;
+    lines.push({ text, files: shown.length });
   }
   return lines;
+}
+
+/**
+ * The reason files share, each measure in it as a person reads it (`12,001,000 bytes`) or, where
+ * the files differ, as the range they span (`20 to 44 bytes`).
+ */
+function measuredReason(files: RenderedFile[]): string {
+  const measures = files.map((f) =>
+    [...(f.reason ?? "").matchAll(MEASURE)].map((m) => Number(m[1]))
+  );
+  let i = 0;
+  return (files[0].reason ?? "").replace(MEASURE, (_, _n, unit) => {
+    const values = measures.map((m) => m[i]);
+    i++;
+    const low = Math.min(...values);
+    const high = Math.max(...values);
+    return `${formatCount(low)}${low === high ? "" : ` to ${formatCount(high)}`}${unit}`;
+  });
 }
 
 /** The build's warnings, one line each; past {@linkcode REDACTIONS_SHOWN} redactions, a count. */

@@ -20,16 +20,29 @@ Deno.test("slop build's summary says 1 error, not 1 errors", async () => {
 });
 
 Deno.test("slop build's summary lists at most 20 skipped files, then says how many more", async () => {
-  // Each over the size limit by its own size: 25 reasons, one line each.
   const tree: Record<string, string> = {};
   for (let i = 0; i < 25; i++) tree[`big/${String(i).padStart(2, "0")}.txt`] = "x".repeat(20 + i);
   const root = await makeProject(tree);
   const result = await buildOf(root, { maxFileSize: 10 });
+  // 25 reasons of their own (no build gives so many kinds at once; the list is the summary's).
+  result.files.forEach((f, i) => f.reason = `reason ${"abcdefghijklmnopqrstuvwxyz"[i]}`);
   const text = summaryText(result);
   const listed = text.split("\n").filter((l) => l.startsWith("  skipped: "));
   assert.equal(listed.length, 20);
-  assert.equal(listed[0], "  skipped: big/00.txt (file is 20 bytes, over the limit of 10 bytes)");
+  assert.equal(listed[0], "  skipped: big/00.txt (reason a)");
   assert.match(text, /\n {2}\.\.\. and 5 more skipped or failed files \(see the manifest\)(\n|$)/);
+});
+
+Deno.test("slop build's summary gives files over the size limit one line, with the range of their sizes", async () => {
+  // Each file's reason names its own size: the summary listed 25 lines that said the same.
+  const tree: Record<string, string> = {};
+  for (let i = 0; i < 25; i++) tree[`big/${String(i).padStart(2, "0")}.txt`] = "x".repeat(2000 + i);
+  tree["small/a.txt"] = "x".repeat(1500);
+  const root = await makeProject(tree);
+  const text = summaryText(await buildOf(root, { maxFileSize: 1000 }));
+  assert.deepEqual(text.split("\n").filter((l) => l.startsWith("  skipped: ")), [
+    "  skipped: big/00.txt and 25 more files (file is 1,500 to 2,024 bytes, over the limit of 1,000 bytes)",
+  ]);
 });
 
 Deno.test("slop build's summary gives files skipped for the same reason one line, with a count", async () => {

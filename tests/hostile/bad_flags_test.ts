@@ -29,7 +29,7 @@ Deno.test("every option of every command: a missing, empty or unwanted value, or
     const parsed = parseArgs(spec, args);
     const first = "print" in parsed ? parsed.print.split("\n")[0] : "accepted";
     const code = "print" in parsed ? parsed.code : 0;
-    if (code !== 2 || !first.includes(flag) || !first.startsWith("error: ")) {
+    if (code !== 2 || !first.includes(flag) || !first.startsWith("slop: ")) {
       failures.push(`slop ${args.join(" ")}: ${code} ${first}`);
     }
   };

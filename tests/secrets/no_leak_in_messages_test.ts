@@ -136,7 +136,7 @@ Deno.test("the CLI's errors redact a key given as a flag's value or a config val
   // Each still says what is wrong and where.
   assert.deepEqual(runs.map((run) => run.code !== 0), runs.map(() => true));
   assert.match(runs[0].stderr, /Invalid --top "\[REDACTED:github\]"/);
-  assert.match(runs[1].stderr, /unknown option '--frobnicate=\[REDACTED:github\]'/);
+  assert.match(runs[1].stderr, /Unknown option "--frobnicate=\[REDACTED:github\]"/);
   assert.match(runs[3].stderr, /Cannot load the config: no access with \[REDACTED:openai-key\]/);
   assert.match(runs[4].stderr, /"budget" must be an object, got the string "x+ \[REDACTED/);
   assert.match(
