@@ -39,7 +39,7 @@ const ALLOWED: Record<string, { lines: number; reason: string }> = {
   // The hollow readers' lexer steps, per token and per character.
   "grammars/_js_hollow.ts punct": { lines: 126, reason: HOT_LOOP },
   // The skeleton's pass over a container's items, whose state the item cases share.
-  "plugins/view_modes/_code.ts container": { lines: 210, reason: HOT_LOOP },
+  "plugins/view_modes/_code.ts container": { lines: 240, reason: HOT_LOOP },
 };
 
 /** One function of a file: its key in {@linkcode ALLOWED}, where it starts and its lines. */
