@@ -10,6 +10,7 @@ import { ConfigError, type ConfigFlags, displayPath, loadConfig } from "../pipel
 import { formatLock, type LockDiff, LockError } from "../pipeline/lock.ts";
 import { checkPrefix, type PrefixCheck } from "../pipeline/pin.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
+import { errorText } from "../pipeline/error_text.ts";
 import { formatCount, formatDollars } from "../pipeline/figures.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import {
@@ -157,7 +158,15 @@ async function pinLock(
     say: (line: string) => void;
   },
 ): Promise<number> {
-  await writeAtomic(lock, formatLock(check.current));
+  await writeAtomic(lock, formatLock(check.current)).catch((error) => {
+    // The system's reason (`writeAtomic()`'s cause), with the lock as the messages name it.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const reason = errorText(cause).replace(/ \(os error \d+\).*$/s, "");
+    throw new Error(
+      `Cannot write the lock "${lockName}": ${reason.charAt(0).toLowerCase()}${reason.slice(1)}` +
+        ": run slop check --update as a user who may write it and its folder",
+    );
+  });
   const t = check.current.total;
   say(
     `slop check: pinned ${check.current.lines.length} blocks, ${formatBytes(t.bytes)}, ` +

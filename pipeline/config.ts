@@ -998,7 +998,12 @@ function loadFailure(message: string, flags: ConfigFlags): string {
   const at = lines.map((line) => /^\s*at (file:\/\/\S+)\s*$/.exec(line)?.[1]).find((x) => x);
   const first = lines[0].trim().replace(/^[A-Z][A-Za-z]*Error: /, "").replace(/\.$/, "")
     .replace(/file:\/\/[^\s"'`]+/g, shown);
-  return at ? `${first} (at ${shown(at)})` : first;
+  // Deno gives why an import failed on a line of its own (`    0: Permission denied (os error
+  // 13)`): the message would say only that it failed.
+  const cause = lines.map((line) => /^\s*\d+: (.+?)(?: \(os error \d+\))?$/.exec(line)?.[1])
+    .find((x) => x);
+  const said = cause ? `${first}: ${cause.toLowerCase()}` : first;
+  return at ? `${said} (at ${shown(at)})` : said;
 }
 
 /**
