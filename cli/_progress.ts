@@ -4,13 +4,21 @@
  * hits, then blocks counted, with an estimate of the stage's time left once
  * it has run for a second and done a little of its work. A state the bar had
  * no turn to draw (too early, or too soon after the last redraw) is drawn by
- * a timer, so a long stage that reports seldom (the scan) still shows. Silent
- * when stderr is not a terminal; no colour when `NO_COLOR` is set.
+ * a timer, so a long stage that reports seldom (the scan) still shows. No
+ * colour when `NO_COLOR` is set. When stderr is not a terminal (CI, an agent's
+ * shell, a log file) there is no bar: a long build writes a plain line now and
+ * then instead (`plainEveryMs`), so one that runs for minutes is seen to run.
  *
  * @module
  */
 
 import type { BuildProgress } from "../pipeline/build.ts";
+
+/**
+ * How long a build outside a terminal runs before its first plain line of progress, and between
+ * the next ones: a build of a few seconds (most, and every test's) prints none.
+ */
+export const PLAIN_EVERY_MS = 30_000;
 
 /** Options of {@linkcode progressBar}. */
 export interface ProgressBarOptions {
@@ -33,6 +41,11 @@ export interface ProgressBarOptions {
    * `setTimeout`, which never keeps the process alive}
    */
   later?: (draw: () => void, ms: number) => () => void;
+  /**
+   * Where no bar is drawn (`enabled` false): write a plain line of progress (no `\r`, no colour)
+   * after this many milliseconds, then every as many more; 0 for none. @default {0}
+   */
+  plainEveryMs?: number;
 }
 
 /** A progress bar: feed it build progress, then call `done()`. */
@@ -76,6 +89,19 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
   // The last state not drawn, and the timer that draws it.
   let latest: BuildProgress | undefined;
   let cancel: (() => void) | undefined;
+  // Outside a terminal: the last progress told, for the plain line the timer writes.
+  const every = enabled ? 0 : options.plainEveryMs ?? 0;
+  let told: BuildProgress | undefined;
+  let plainCancel: (() => void) | undefined;
+  const plainLater = () => {
+    plainCancel = later(() => {
+      const t = now();
+      const leftMs = told && timeLeft(told, stage!, t);
+      write(`${plainLine(told, { elapsedMs: t - start, leftMs })}\n`);
+      plainLater();
+    }, every);
+  };
+  if (every > 0) plainLater();
   const draw = (progress: BuildProgress, t: number) => {
     last = t;
     latest = undefined;
@@ -90,7 +116,7 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
   };
   return {
     update(progress) {
-      if (!enabled) return;
+      if (!enabled && !every) return;
       const t = now();
       if (stage?.name !== progress.stage) {
         stage = {
@@ -99,6 +125,10 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
           done: progress.done,
           bytes: progress.bytesDone ?? 0,
         };
+      }
+      if (!enabled) {
+        told = progress;
+        return;
       }
       const wait = Math.max(start + delay - t, last + interval - t);
       if (wait <= 0) return draw(progress, t);
@@ -110,7 +140,8 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
     },
     done() {
       cancel?.();
-      cancel = latest = undefined;
+      plainCancel?.();
+      cancel = latest = plainCancel = undefined;
       erase();
     },
     clear: erase,
@@ -221,7 +252,36 @@ export function progressLine(progress: BuildProgress, options: ProgressLineOptio
   const full = Math.round(share * width);
   let bar = "#".repeat(full) + "-".repeat(width - full);
   if (options.color) bar = `\x1b[36m${"#".repeat(full)}\x1b[2m${"-".repeat(width - full)}\x1b[0m`;
-  const what = progress.stage === "scan"
+  const left = options.leftMs === undefined ? "" : `, ${formatLeft(options.leftMs)}`;
+  return `slop [${bar}] ${stageText(progress)}${left}`;
+}
+
+/**
+ * The plain line of progress written outside a terminal: how long the build has run, and what
+ * it is at (nothing told yet: the config and the listing).
+ *
+ * @example
+ * ```ts
+ * import { plainLine } from "./_progress.ts";
+ * plainLine({ stage: "transform", done: 5, total: 10, cacheHits: 2 }, { elapsedMs: 30_000 });
+ * // "slop: building for 30 s: 5/10 files, 2 cached"
+ * plainLine(undefined, { elapsedMs: 90_000 }); // "slop: building for 1 min 30 s"
+ * ```
+ */
+export function plainLine(
+  progress: BuildProgress | undefined,
+  { elapsedMs, leftMs }: { elapsedMs: number; leftMs?: number },
+): string {
+  const s = Math.round(elapsedMs / 1000);
+  const ran = s < 60 ? `${s} s` : `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ""}`;
+  const what = progress ? `: ${stageText(progress)}` : "";
+  const left = leftMs === undefined ? "" : `, ${formatLeft(leftMs)}`;
+  return `slop: building for ${ran}${what}${left}`;
+}
+
+/** What a stage's progress says, in words. */
+function stageText(progress: BuildProgress): string {
+  return progress.stage === "scan"
     ? progress.done >= progress.total
       ? `read and scanned ${progress.total} files`
       : progress.done
@@ -232,8 +292,6 @@ export function progressLine(progress: BuildProgress, options: ProgressLineOptio
     : progress.stage === "budget"
     ? `fitting the budget: ${progress.done}/${progress.total} tokens over shed`
     : `counting tokens ${progress.done}/${progress.total} blocks`;
-  const left = options.leftMs === undefined ? "" : `, ${formatLeft(options.leftMs)}`;
-  return `slop [${bar}] ${what}${left}`;
 }
 
 function visibleLength(text: string): number {

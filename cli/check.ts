@@ -22,7 +22,7 @@ import {
 } from "./_output.ts";
 import { checkDeterminism } from "./_determinism.ts";
 import { SecretsFoundError } from "../pipeline/secrets.ts";
-import { progressBar } from "./_progress.ts";
+import { PLAIN_EVERY_MS, progressBar } from "./_progress.ts";
 
 /** Flags of `slop check`. */
 export interface CheckFlags {
@@ -120,8 +120,11 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     if (flags.failOnSecret) config.secrets.failOnSecret = true;
     lockName = displayPath(config.lock, Deno.cwd());
     if (flags.determinism && !await buildsAgree(configFlags, say)) return 1;
-    // Its build shows its progress on a terminal, as `slop build` does; a warning clears it first.
-    const bar = progressBar({ enabled: !flags.quiet && Deno.stderr.isTerminal() });
+    // Its build shows its progress as `slop build` does; a warning clears the bar first.
+    const bar = progressBar({
+      enabled: !flags.quiet && Deno.stderr.isTerminal(),
+      plainEveryMs: flags.quiet ? 0 : PLAIN_EVERY_MS,
+    });
     // The build's redactions counted in one line: `slop build` names them.
     const warnings = countedRedactions((message) => {
       bar.clear();
