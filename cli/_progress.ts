@@ -74,6 +74,7 @@ export interface ProgressBar {
  */
 export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
   const enabled = options.enabled ?? Deno.stderr.isTerminal();
+  if (!enabled) return plainProgress(options);
   const color = options.color ?? !Deno.env.get("NO_COLOR");
   const now = options.now ?? (() => performance.now());
   const write = options.write ?? writeStderr;
@@ -89,19 +90,6 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
   // The last state not drawn, and the timer that draws it.
   let latest: BuildProgress | undefined;
   let cancel: (() => void) | undefined;
-  // Outside a terminal: the last progress told, for the plain line the timer writes.
-  const every = enabled ? 0 : options.plainEveryMs ?? 0;
-  let told: BuildProgress | undefined;
-  let plainCancel: (() => void) | undefined;
-  const plainLater = () => {
-    plainCancel = later(() => {
-      const t = now();
-      const leftMs = told && timeLeft(told, stage!, t);
-      write(`${plainLine(told, { elapsedMs: t - start, leftMs })}\n`);
-      plainLater();
-    }, every);
-  };
-  if (every > 0) plainLater();
   const draw = (progress: BuildProgress, t: number) => {
     last = t;
     latest = undefined;
@@ -116,20 +104,8 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
   };
   return {
     update(progress) {
-      if (!enabled && !every) return;
       const t = now();
-      if (stage?.name !== progress.stage) {
-        stage = {
-          name: progress.stage,
-          at: t,
-          done: progress.done,
-          bytes: progress.bytesDone ?? 0,
-        };
-      }
-      if (!enabled) {
-        told = progress;
-        return;
-      }
+      stage = stageAt(stage, progress, t);
       const wait = Math.max(start + delay - t, last + interval - t);
       if (wait <= 0) return draw(progress, t);
       latest = progress;
@@ -140,11 +116,49 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
     },
     done() {
       cancel?.();
-      plainCancel?.();
-      cancel = latest = plainCancel = undefined;
+      cancel = latest = undefined;
       erase();
     },
     clear: erase,
+  };
+}
+
+/** The stage `progress` is in: `stage` when it is the same one, else one first seen at `t`. */
+function stageAt(stage: StageStart | undefined, progress: BuildProgress, t: number): StageStart {
+  if (stage?.name === progress.stage) return stage;
+  return { name: progress.stage, at: t, done: progress.done, bytes: progress.bytesDone ?? 0 };
+}
+
+/**
+ * Progress where no bar is drawn: nothing, or with `plainEveryMs` a plain line every as many
+ * milliseconds, the first after as long, with the progress last told.
+ */
+function plainProgress(options: ProgressBarOptions): ProgressBar {
+  const every = options.plainEveryMs ?? 0;
+  if (!(every > 0)) return { update() {}, done() {}, clear() {} };
+  const now = options.now ?? (() => performance.now());
+  const write = options.write ?? writeStderr;
+  const later = options.later ?? laterTimer;
+  const start = now();
+  let told: BuildProgress | undefined;
+  let stage: StageStart | undefined;
+  let cancel = () => {};
+  const next = () => {
+    cancel = later(() => {
+      const t = now();
+      const leftMs = told && timeLeft(told, stage!, t);
+      write(`${plainLine(told, { elapsedMs: t - start, leftMs })}\n`);
+      next();
+    }, every);
+  };
+  next();
+  return {
+    update(progress) {
+      stage = stageAt(stage, progress, now());
+      told = progress;
+    },
+    done: () => cancel(),
+    clear() {},
   };
 }
 
@@ -258,17 +272,10 @@ export function progressLine(progress: BuildProgress, options: ProgressLineOptio
 
 /**
  * The plain line of progress written outside a terminal: how long the build has run, and what
- * it is at (nothing told yet: the config and the listing).
- *
- * @example
- * ```ts
- * import { plainLine } from "./_progress.ts";
- * plainLine({ stage: "transform", done: 5, total: 10, cacheHits: 2 }, { elapsedMs: 30_000 });
- * // "slop: building for 30 s: 5/10 files, 2 cached"
- * plainLine(undefined, { elapsedMs: 90_000 }); // "slop: building for 1 min 30 s"
- * ```
+ * it is at (nothing told yet: the config and the listing). `slop: building for 1 min 30 s:
+ * 5/10 files, 2 cached`.
  */
-export function plainLine(
+function plainLine(
   progress: BuildProgress | undefined,
   { elapsedMs, leftMs }: { elapsedMs: number; leftMs?: number },
 ): string {

@@ -154,12 +154,7 @@ export async function readTarget(
   try {
     info = lstat ?? fileStat(await Deno.lstat(target.absPath));
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return fail("error", "file not found");
-    // A folder on its path the user may list but not enter (`chmod a-x`).
-    if (denied(error)) {
-      return fail("error", `${DENIED}: the user slop runs as may not enter a folder on its path`);
-    }
-    return fail("error", `cannot read file: ${message(error)}`);
+    return fail("error", lookError(error));
   }
   // Symbolic links are followed: the file read is their target, the one checked.
   let path = target.absPath;
@@ -450,6 +445,14 @@ function denied(error: unknown): boolean {
 function ruleFileNote(path: string, reason: string): string {
   if (!reason.startsWith(DENIED) || !/(^|\/)\.gitignore$/.test(path)) return "";
   return "; its rules are not applied, so files it would leave out are in the build";
+}
+
+/** The reason for a failed look at a file (its `lstat`), in plain words. */
+function lookError(error: unknown): string {
+  if (error instanceof Deno.errors.NotFound) return "file not found";
+  // A folder on its path the user may list but not enter (`chmod a-x`).
+  if (denied(error)) return `${DENIED}: the user slop runs as may not enter a folder on its path`;
+  return `cannot read file: ${message(error)}`;
 }
 
 /** The reason for a failed open or read, in plain words. */

@@ -170,7 +170,9 @@ Deno.test({
       );
     } finally {
       for (const dir of [plain, git]) {
-        for (const path of ["src/closed.ts", ".gitignore"]) await Deno.chmod(join(dir, path), 0o644);
+        for (const path of ["src/closed.ts", ".gitignore"]) {
+          await Deno.chmod(join(dir, path), 0o644);
+        }
         for (const path of ["locked", "shut"]) await Deno.chmod(join(dir, path), 0o755);
       }
       for (const path of ["state/.slop", "lock", "init"]) await Deno.chmod(join(root, path), 0o755);
