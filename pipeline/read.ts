@@ -232,6 +232,10 @@ async function followLink(
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return "broken symbolic link";
     if (error instanceof Deno.errors.FilesystemLoop) return "symbolic link loop";
+    if (denied(error)) {
+      return `cannot follow symbolic link: ${DENIED}: the user slop runs as may not enter a ` +
+        "folder on its way";
+    }
     return `cannot follow symbolic link: ${message(error)}`;
   }
   const realRoot = await Deno.realPath(config.root).catch(() => config.root);

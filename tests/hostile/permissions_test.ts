@@ -81,6 +81,7 @@ const TREE = {
 
 /** Take the rights away: a file no one may read, a folder no one may list, one no one may enter. */
 async function closeUp(dir: string): Promise<void> {
+  await Deno.symlink("locked/in.py", join(dir, "link.py"));
   await Deno.chmod(join(dir, "src/closed.ts"), 0o000);
   await Deno.chmod(join(dir, "locked"), 0o000);
   await Deno.chmod(join(dir, "shut"), 0o600);
@@ -126,6 +127,7 @@ Deno.test({
       assert.equal(plainRun.code, 0, plainRun.stderr);
       assert.deepEqual(await rows(plain), [
         `.gitignore: error (${DENIED} read it${RULES})`,
+        `link.py: error (cannot follow symbolic link: ${DENIED} enter a folder on its way)`,
         "locked: skipped (a folder slop cannot list (Permission denied): its files are left out)",
         "ok/z.log: rendered",
         `shut/in.py: error (${DENIED} enter a folder on its path)`,
@@ -135,6 +137,7 @@ Deno.test({
       assert.equal(gitRun.code, 0, gitRun.stderr);
       assert.deepEqual(await rows(git), [
         `.gitignore: error (${DENIED} read it${RULES})`,
+        `link.py: error (cannot follow symbolic link: ${DENIED} enter a folder on its way)`,
         "locked: skipped (a folder git cannot list (Permission denied): its untracked files " +
         "are left out)",
         `locked/in.py: error (${DENIED} enter a folder on its path)`,
