@@ -164,6 +164,23 @@ Deno.test("--since in a repository git cannot read, or a shallow clone, names th
     () => changedSince(shallow, "trunk"),
     /for --since: the clone is shallow/,
   );
+  // A ref to a tree or a file's blob (a tag of one): named so, not a damaged repository; a
+  // commit found by its message (`:/two`) is the commit.
+  await git(root, "tag", "tree-tag", "HEAD^{tree}");
+  for (
+    const [ref, kind] of [["HEAD^{tree}", "tree"], ["tree-tag", "tree"], ["HEAD:a.ts", "blob"]]
+  ) {
+    await assert.rejects(
+      () => changedSince(root, ref),
+      new SinceError(
+        `Invalid --since "${ref}": it names a ${kind}, not a commit; name a branch, a tag or a ` +
+          "commit (HEAD~1)",
+      ),
+    );
+  }
+  await Deno.writeTextFile(join(root, "a.ts"), "a3\n");
+  assert.deepEqual(await changedSince(root, ":/two"), ["a.ts"]);
+  await git(root, "checkout", "-q", "a.ts");
   // A fresh repository: no ref names a commit, HEAD included.
   const fresh = await makeProject({ "a.ts": "a\n" });
   await git(fresh, "init", "-q");
