@@ -7,6 +7,7 @@
 
 import { gitDirAbove } from "./_git_dir.ts";
 import { mayBeInWorkTree } from "./git_folders.ts";
+import { waitingGitConfig } from "./_git_config_files.ts";
 import { guardedListing, isBlocked } from "./_git_ignore_files.ts";
 import { underPrefix, unopenedFolders } from "./_git_unopened.ts";
 
@@ -106,6 +107,14 @@ export async function gitOutput(
   cwd: string,
   options: { deadlineMs?: number; stdin?: string; signal?: AbortSignal } = {},
 ): Promise<GitOutput> {
+  // A config file git would wait on (a FIFO): git is not started.
+  const waiting = waitingGitConfig(cwd);
+  if (waiting) {
+    return {
+      failed: `git's config file ${waiting} is not a regular file (a FIFO, socket or device), ` +
+        "which git would wait on for good",
+    };
+  }
   let stopped = false;
   let child: Deno.ChildProcess | undefined;
   const stop = () => {

@@ -86,6 +86,18 @@ Deno.test("a .git that git cannot read is one warning naming git's reason, and t
       }),
       /not a git repository/,
     ],
+    [
+      "an include of a FIFO in .git/config",
+      await broken(async (r) => {
+        // git opens each config file as it starts: this held every git call for good.
+        const fifo = join(r, ".git", "shared.cfg");
+        await new Deno.Command("mkfifo", { args: [fifo] }).output();
+        await Deno.writeTextFile(join(r, ".git", "config"), `[include]\n\tpath = shared.cfg\n`, {
+          append: true,
+        });
+      }),
+      /config file ".*shared\.cfg" \(an include of ".*config"\) is not a regular file/,
+    ],
   ];
   if (Deno.uid() === 0) {
     // Another user's repository (git's "dubious ownership"), where the tests run as root.
