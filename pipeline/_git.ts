@@ -7,7 +7,7 @@
 
 import { gitDirAbove } from "./_git_dir.ts";
 import { mayBeInWorkTree } from "./git_folders.ts";
-import { waitingGitConfig } from "./_git_config_files.ts";
+import { waitingGitFile } from "./_git_wait_files.ts";
 import { guardedListing, isBlocked } from "./_git_ignore_files.ts";
 import { underPrefix, unopenedFolders } from "./_git_unopened.ts";
 
@@ -107,12 +107,12 @@ export async function gitOutput(
   cwd: string,
   options: { deadlineMs?: number; stdin?: string; signal?: AbortSignal } = {},
 ): Promise<GitOutput> {
-  // A config file git would wait on (a FIFO): git is not started.
-  const waiting = waitingGitConfig(cwd);
+  // A file git would wait on (a FIFO): git is not started.
+  const waiting = waitingGitFile(cwd);
   if (waiting) {
     return {
-      failed: `git's config file ${waiting} is not a regular file (a FIFO, socket or device), ` +
-        "which git would wait on for good",
+      failed: `git's ${waiting} is not a regular file (a FIFO, socket or device), which git ` +
+        "would wait on for good",
     };
   }
   let stopped = false;

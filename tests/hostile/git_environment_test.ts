@@ -98,6 +98,13 @@ Deno.test("a .git that git cannot read is one warning naming git's reason, and t
       }),
       /config file ".*shared\.cfg" \(an include of ".*config"\) is not a regular file/,
     ],
+    [
+      "a FIFO .git/packed-refs",
+      await broken(async (r) => {
+        await new Deno.Command("mkfifo", { args: [join(r, ".git", "packed-refs")] }).output();
+      }),
+      /file ".*packed-refs" is not a regular file/,
+    ],
   ];
   if (Deno.uid() === 0) {
     // Another user's repository (git's "dubious ownership"), where the tests run as root.

@@ -1,16 +1,18 @@
 /**
- * git reads its config files as it starts, every command: the system's, the user's, the
- * repository's, and every file their `include.path` and `includeIf.*.path` name, each with a plain
- * open. One that is no regular file (a FIFO, an include of `/dev/stdin` or a socket) holds every
- * git command for good: a build waited without end before it listed a file. So before slop starts
- * git it looks at those files, without opening any that is no regular file; git is not started
- * when one is, and the reason names it.
+ * git opens its own files with a plain open, every command: its config files as it starts (the
+ * system's, the user's, the repository's, and every file their `include.path` and
+ * `includeIf.*.path` name), then the repository's `HEAD`, the ref it names, `packed-refs`,
+ * `index` and the like. One that is no regular file (a FIFO, an include of `/dev/stdin`, a
+ * socket) holds the git command for good: a build waited without end before it listed a file, or
+ * until a plugin's deadline named the wrong cause. So before slop starts git it looks at those
+ * files, without opening any that is no regular file; git is not started when one is, and the
+ * reason names it. (A loose object or ref other than HEAD's made a FIFO is not looked for.)
  *
  * @module
  */
 
 import { dirname, isAbsolute, join, resolve } from "./_path.ts";
-import { gitFolders } from "./git_folders.ts";
+import { type GitFolders, gitFolders } from "./git_folders.ts";
 import { readRegularText } from "./helpers.ts";
 
 /** How many includes deep the look goes (git's own limit is 10). */
@@ -20,16 +22,58 @@ const MAX_DEPTH = 10;
 const CONFIG_LIMIT = 1 << 20;
 
 /**
- * The first config file git would read in `cwd` that is no regular file, as a message names it
- * (`"/home/me/.gitconfig"`, `"/tmp/x" (an include of "/repo/.git/config")`); undefined when none.
+ * The first of git's own files in `cwd` that is no regular file, as a message names it
+ * (`config file "/home/me/.gitconfig"`, `config file "/tmp/x" (an include of "/repo/.git/config")`,
+ * `file ".git/HEAD"`); undefined when none.
  *
  * @example
  * ```ts
- * import { waitingGitConfig } from "./_git_config_files.ts";
- * waitingGitConfig(Deno.cwd()); // undefined where git's config files are files
+ * import { waitingGitFile } from "./_git_wait_files.ts";
+ * waitingGitFile(Deno.cwd()); // undefined where git's files are files
  * ```
  */
-export function waitingGitConfig(cwd: string): string | undefined {
+export function waitingGitFile(cwd: string): string | undefined {
+  const folders = gitFolders(cwd);
+  const config = waitingConfig(folders);
+  if (config) return `config file ${config}`;
+  for (const path of storeFiles(folders)) {
+    if (!regularOrNone(path)) return `file "${path}"`;
+  }
+  return undefined;
+}
+
+/**
+ * The files of the repository git reads for the commands slop runs (`ls-files`, `log`,
+ * `rev-parse`, `diff`, `check-attr`): `HEAD` and the loose ref it names, the index, the packed
+ * refs, a shallow clone's list, grafts and alternates.
+ */
+function storeFiles({ gitDir, commonDir }: GitFolders): string[] {
+  const files = [join(gitDir, "HEAD"), join(gitDir, "index")];
+  try {
+    const head = readRegularText(join(gitDir, "HEAD"), 4096);
+    const ref = /^ref:\s*(refs\/\S+)\s*$/m.exec(head)?.[1];
+    if (ref && !ref.split("/").includes("..")) files.push(join(commonDir, ref));
+  } catch {
+    // No HEAD, or none to read: git says so itself.
+  }
+  for (const name of ["packed-refs", "shallow", "info/grafts", "objects/info/alternates"]) {
+    files.push(join(commonDir, name));
+  }
+  return files;
+}
+
+/** Whether `path` is a regular file, a folder or nothing (what git opens without waiting). */
+function regularOrNone(path: string): boolean {
+  try {
+    const info = Deno.statSync(path);
+    return info.isFile || info.isDirectory;
+  } catch {
+    return true;
+  }
+}
+
+/** The first config file git reads (includes too) that is no regular file. */
+function waitingConfig(folders: GitFolders): string | undefined {
   const seen = new Set<string>();
   const look = (path: string, depth: number, from?: string): string | undefined => {
     if (seen.has(path) || depth > MAX_DEPTH) return undefined;
@@ -48,7 +92,7 @@ export function waitingGitConfig(cwd: string): string | undefined {
     }
     return undefined;
   };
-  for (const path of configFiles(cwd)) {
+  for (const path of configFiles(folders)) {
     const found = look(path, 0);
     if (found) return found;
   }
@@ -56,7 +100,7 @@ export function waitingGitConfig(cwd: string): string | undefined {
 }
 
 /** The config files git reads in `cwd`, its includes aside: the system's, the user's, the repository's. */
-function configFiles(cwd: string): string[] {
+function configFiles({ gitDir, commonDir }: GitFolders): string[] {
   const files: string[] = [];
   const noSystem = env("GIT_CONFIG_NOSYSTEM");
   if (!noSystem || /^(0|false|no|off)$/i.test(noSystem)) {
@@ -70,7 +114,6 @@ function configFiles(cwd: string): string[] {
     if (xdg) files.push(join(xdg, "git", "config"));
     if (home) files.push(join(home, ".gitconfig"));
   }
-  const { gitDir, commonDir } = gitFolders(cwd);
   files.push(join(commonDir, "config"), join(gitDir, "config.worktree"));
   return files;
 }
