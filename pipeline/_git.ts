@@ -8,6 +8,7 @@
 import { gitDirAbove } from "./_git_dir.ts";
 import { mayBeInWorkTree } from "./git_folders.ts";
 import { waitingGitFile } from "./_git_wait_files.ts";
+import { MAX_TIMER_MS } from "./helpers.ts";
 import { guardedListing, isBlocked } from "./_git_ignore_files.ts";
 import { underPrefix, unopenedFolders } from "./_git_unopened.ts";
 
@@ -262,9 +263,6 @@ export function gitDeadlineMs(): number {
   }
   return ms;
 }
-
-/** The longest delay a timer takes (ms). */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The files git lists; `trackedOnly` when git ran past its deadline on the untracked ones. */
 export interface GitListing {
