@@ -57,7 +57,7 @@ import { tierDefaultView } from "./personas.ts";
 import { changedSince } from "./since.ts";
 import { errorText } from "./error_text.ts";
 import { ConfigReadError, readConfigOnce } from "./_config_copy.ts";
-import { checkRegular } from "./helpers.ts";
+import { checkRegular, MAX_TIMER_MS } from "./helpers.ts";
 import { globFlagProblem, globText } from "./_glob_rule.ts";
 import { watchLoad } from "./config_watchdog.ts";
 import { formatCount } from "./figures.ts";
@@ -679,7 +679,7 @@ const BUILT_IN_VIEW_OPTIONS: Record<string, Rule> = {
   template: str(),
   maxTokens: num({ integer: true, min: 1 }),
   maxChars: num({ integer: true, min: 1 }),
-  timeoutMs: num({ min: 1 }),
+  timeoutMs: num({ min: 1, max: MAX_TIMER_MS }),
   concurrency: num({ integer: true, min: 1 }),
 };
 

@@ -14,7 +14,7 @@ import type {
   SectionPlugin,
   ViewModePlugin,
 } from "./types.ts";
-import { canonicalJson, PluginError, settleWithin, sha256Hex } from "./helpers.ts";
+import { canonicalJson, MAX_TIMER_MS, PluginError, settleWithin, sha256Hex } from "./helpers.ts";
 import { closest, quote } from "./schema.ts";
 import { errorText } from "./error_text.ts";
 import { watchedCall } from "./hook_watchdog.ts";
@@ -321,8 +321,15 @@ function checkPlugin(plugin: unknown, where: string): Plugin {
     ) {
       throw new TypeError(`Invalid ${label}: "extensions" must be an array of strings`);
     }
-    if (p.timeoutMs !== undefined && !(typeof p.timeoutMs === "number" && p.timeoutMs > 0)) {
-      throw new TypeError(`Invalid ${label}: "timeoutMs" must be a positive number`);
+    // A timer takes at most MAX_TIMER_MS: past it, it fired at once (every hook "did not settle").
+    if (
+      p.timeoutMs !== undefined &&
+      !(typeof p.timeoutMs === "number" && p.timeoutMs > 0 && p.timeoutMs <= MAX_TIMER_MS)
+    ) {
+      throw new TypeError(
+        `Invalid ${label}: "timeoutMs" must be a positive number of milliseconds, at most ` +
+          `${MAX_TIMER_MS}`,
+      );
     }
     if (p.options !== undefined && !isData(p.options)) {
       throw new TypeError(
