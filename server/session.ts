@@ -175,6 +175,18 @@ function configStamp(config: ResolvedConfig): string {
   return stamps.join(" ");
 }
 
+/** How old a folder's stamp is before a listing of it is kept (ms): past the clock's step. */
+const SETTLED_MS = 2000;
+
+/** What is at `path` (followed), or undefined. */
+function statOf(path: string): Deno.FileInfo | undefined {
+  try {
+    return Deno.statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The names of a config in other letters a folder held when its stamp was last taken. */
 const lettersSeen = new Map<string, { stamp: string; names: string[] }>();
 
@@ -187,6 +199,9 @@ function otherLetters(dir: string): string[] {
   const stamp = stampOf(dir);
   const seen = lettersSeen.get(dir);
   if (seen?.stamp === stamp) return seen.names;
+  // A folder changed within the clock's step of its stamp (a few ms) may change again under the
+  // same stamp: its listing is not kept until the stamp is older than that.
+  const settled = Date.now() - (statOf(dir)?.mtime?.getTime() ?? 0) > SETTLED_MS;
   const names: string[] = [];
   try {
     for (const entry of Deno.readDirSync(dir)) {
@@ -199,7 +214,7 @@ function otherLetters(dir: string): string[] {
   }
   names.sort();
   lettersSeen.delete(dir);
-  lettersSeen.set(dir, { stamp, names });
+  if (settled) lettersSeen.set(dir, { stamp, names });
   if (lettersSeen.size > 64) lettersSeen.delete(lettersSeen.keys().next().value!);
   return names;
 }
