@@ -112,8 +112,7 @@ export async function gitOutput(
   const waiting = waitingGitFile(cwd);
   if (waiting) {
     return {
-      failed: `git's ${waiting} is not a regular file (a FIFO, socket or device), which git ` +
-        "would wait on for good",
+      failed: `git's ${waiting} is a FIFO or a socket, which git would wait on for good`,
     };
   }
   let stopped = false;

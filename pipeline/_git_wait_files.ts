@@ -2,11 +2,11 @@
  * git opens its own files with a plain open, every command: its config files as it starts (the
  * system's, the user's, the repository's, and every file their `include.path` and
  * `includeIf.*.path` name), then the repository's `HEAD`, the ref it names, `packed-refs`,
- * `index` and the like. One that is no regular file (a FIFO, an include of `/dev/stdin`, a
- * socket) holds the git command for good: a build waited without end before it listed a file, or
- * until a plugin's deadline named the wrong cause. So before slop starts git it looks at those
- * files, without opening any that is no regular file; git is not started when one is, and the
- * reason names it. (A loose object or ref other than HEAD's made a FIFO is not looked for.)
+ * `index` and the like. One that is a FIFO (or a socket) holds the git command for good: a build
+ * waited without end before it listed a file, or until a plugin's deadline named the wrong cause.
+ * So before slop starts git it looks at those files, without opening any FIFO; git is not started
+ * when one is, and the reason names it. (A loose object or ref other than HEAD's made a FIFO is
+ * not looked for.)
  *
  * @module
  */
@@ -22,14 +22,14 @@ const MAX_DEPTH = 10;
 const CONFIG_LIMIT = 1 << 20;
 
 /**
- * The first of git's own files in `cwd` that is no regular file, as a message names it
+ * The first of git's own files in `cwd` that is a FIFO or a socket, as a message names it
  * (`config file "/home/me/.gitconfig"`, `config file "/tmp/x" (an include of "/repo/.git/config")`,
  * `file ".git/HEAD"`); undefined when none.
  *
  * @example
  * ```ts
  * import { waitingGitFile } from "./_git_wait_files.ts";
- * waitingGitFile(Deno.cwd()); // undefined where git's files are files
+ * waitingGitFile(Deno.cwd()); // undefined where no FIFO stands for one of git's files
  * ```
  */
 export function waitingGitFile(cwd: string): string | undefined {
@@ -37,7 +37,7 @@ export function waitingGitFile(cwd: string): string | undefined {
   const config = waitingConfig(folders);
   if (config) return `config file ${config}`;
   for (const path of storeFiles(folders)) {
-    if (!regularOrNone(path)) return `file "${path}"`;
+    if (waitsAt(path)) return `file "${path}"`;
   }
   return undefined;
 }
@@ -62,17 +62,25 @@ function storeFiles({ gitDir, commonDir }: GitFolders): string[] {
   return files;
 }
 
-/** Whether `path` is a regular file, a folder or nothing (what git opens without waiting). */
-function regularOrNone(path: string): boolean {
+/** Whether what is at `path` (followed) is a FIFO or a socket, whose open waits. */
+function waitsAt(path: string): boolean {
   try {
-    const info = Deno.statSync(path);
-    return info.isFile || info.isDirectory;
+    return waits(Deno.statSync(path));
   } catch {
-    return true;
+    return false;
   }
 }
 
-/** The first config file git reads (includes too) that is no regular file. */
+/**
+ * Whether git's open of a file waits: a FIFO's (until a writer comes) or a socket's. A device
+ * does not (`GIT_CONFIG_GLOBAL=/dev/null` is a way to run git without the user's settings, and
+ * git reads `/dev/zero` as a bad config at once).
+ */
+function waits(info: Deno.FileInfo): boolean {
+  return info.isFifo === true || info.isSocket === true;
+}
+
+/** The first config file git reads (includes too) that is a FIFO or a socket. */
 function waitingConfig(folders: GitFolders): string | undefined {
   const seen = new Set<string>();
   const look = (path: string, depth: number, from?: string): string | undefined => {
@@ -84,8 +92,8 @@ function waitingConfig(folders: GitFolders): string | undefined {
     } catch {
       return undefined; // missing or not looked at: git passes over it too
     }
-    if (info.isDirectory) return undefined;
-    if (!info.isFile) return from ? `"${path}" (an include of "${from}")` : `"${path}"`;
+    if (waits(info)) return from ? `"${path}" (an include of "${from}")` : `"${path}"`;
+    if (!info.isFile) return undefined;
     for (const included of includes(path)) {
       const found = look(included, depth + 1, path);
       if (found) return found;

@@ -96,14 +96,14 @@ Deno.test("a .git that git cannot read is one warning naming git's reason, and t
           append: true,
         });
       }),
-      /config file ".*shared\.cfg" \(an include of ".*config"\) is not a regular file/,
+      /config file ".*shared\.cfg" \(an include of ".*config"\) is a FIFO or a socket/,
     ],
     [
       "a FIFO .git/packed-refs",
       await broken(async (r) => {
         await new Deno.Command("mkfifo", { args: [join(r, ".git", "packed-refs")] }).output();
       }),
-      /file ".*packed-refs" is not a regular file/,
+      /file ".*packed-refs" is a FIFO or a socket/,
     ],
   ];
   if (Deno.uid() === 0) {
@@ -561,4 +561,15 @@ console.log(JSON.stringify([gitFolders(Deno.args[0]), gitFolders(Deno.args[0] + 
     outside: true,
   });
   await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("git's config files made /dev/null (git run without the user's settings) are no FIFO: git lists the files", async () => {
+  const root = await makeProject({ "a.ts": "a\n", ".gitignore": "*.log\n", "x.log": "log\n" });
+  await gitInit(root);
+  const run = await listed(root, {
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    GIT_CONFIG_SYSTEM: "/dev/null",
+  });
+  assert.deepEqual(run.warnings, []);
+  assert.deepEqual(run.files, [".gitignore:rendered", "a.ts:rendered"]);
 });
