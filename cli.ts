@@ -86,6 +86,33 @@ function load<K extends keyof EntryModules>(name: K): Promise<EntryModules[K]> {
   return import(new URL(`./cli/${name}.ts`, import.meta.url).href);
 }
 
+/**
+ * Take over `Deno.exit` (which `process.exit` calls too) for the command's run, and return the
+ * real one for its end. slop's commands return their exit code and never exit on their own: an
+ * exit meanwhile is a config's code or a plugin's (a module it imports that parses its own flags),
+ * which ended the command with code 0 and no word, its work not done. It is named, and the exit
+ * code is 1 (or the one given, when not 0).
+ */
+function exitGuard(): (code?: number) => never {
+  const exit = Deno.exit;
+  Deno.exit = (code?: number): never => {
+    const given = code ?? Deno.exitCode;
+    try {
+      Deno.stderr.writeSync(
+        new TextEncoder().encode(
+          `slop: The config's code or a plugin called Deno.exit(${given}) (or process.exit) ` +
+            "before the command finished, so its work was cut short: remove the call\n",
+        ),
+      );
+    } catch {
+      // A stderr that takes no writes: the exit code says it.
+    }
+    return exit(given === 0 ? 1 : given);
+  };
+  return exit;
+}
+
 if (import.meta.main) {
-  Deno.exit(await main(Deno.args, { relaunch: true }));
+  const exit = exitGuard();
+  exit(await main(Deno.args, { relaunch: true }));
 }

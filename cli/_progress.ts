@@ -4,13 +4,21 @@
  * hits, then blocks counted, with an estimate of the stage's time left once
  * it has run for a second and done a little of its work. A state the bar had
  * no turn to draw (too early, or too soon after the last redraw) is drawn by
- * a timer, so a long stage that reports seldom (the scan) still shows. Silent
- * when stderr is not a terminal; no colour when `NO_COLOR` is set.
+ * a timer, so a long stage that reports seldom (the scan) still shows. No
+ * colour when `NO_COLOR` is set. When stderr is not a terminal (CI, an agent's
+ * shell, a log file) there is no bar: a long build writes a plain line now and
+ * then instead (`plainEveryMs`), so one that runs for minutes is seen to run.
  *
  * @module
  */
 
 import type { BuildProgress } from "../pipeline/build.ts";
+
+/**
+ * How long a build outside a terminal runs before its first plain line of progress, and between
+ * the next ones: a build of a few seconds (most, and every test's) prints none.
+ */
+export const PLAIN_EVERY_MS = 30_000;
 
 /** Options of {@linkcode progressBar}. */
 export interface ProgressBarOptions {
@@ -33,6 +41,11 @@ export interface ProgressBarOptions {
    * `setTimeout`, which never keeps the process alive}
    */
   later?: (draw: () => void, ms: number) => () => void;
+  /**
+   * Where no bar is drawn (`enabled` false): write a plain line of progress (no `\r`, no colour)
+   * after this many milliseconds, then every as many more; 0 for none. @default {0}
+   */
+  plainEveryMs?: number;
 }
 
 /** A progress bar: feed it build progress, then call `done()`. */
@@ -61,6 +74,7 @@ export interface ProgressBar {
  */
 export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
   const enabled = options.enabled ?? Deno.stderr.isTerminal();
+  if (!enabled) return plainProgress(options);
   const color = options.color ?? !Deno.env.get("NO_COLOR");
   const now = options.now ?? (() => performance.now());
   const write = options.write ?? writeStderr;
@@ -90,16 +104,8 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
   };
   return {
     update(progress) {
-      if (!enabled) return;
       const t = now();
-      if (stage?.name !== progress.stage) {
-        stage = {
-          name: progress.stage,
-          at: t,
-          done: progress.done,
-          bytes: progress.bytesDone ?? 0,
-        };
-      }
+      stage = stageAt(stage, progress, t);
       const wait = Math.max(start + delay - t, last + interval - t);
       if (wait <= 0) return draw(progress, t);
       latest = progress;
@@ -114,6 +120,45 @@ export function progressBar(options: ProgressBarOptions = {}): ProgressBar {
       erase();
     },
     clear: erase,
+  };
+}
+
+/** The stage `progress` is in: `stage` when it is the same one, else one first seen at `t`. */
+function stageAt(stage: StageStart | undefined, progress: BuildProgress, t: number): StageStart {
+  if (stage?.name === progress.stage) return stage;
+  return { name: progress.stage, at: t, done: progress.done, bytes: progress.bytesDone ?? 0 };
+}
+
+/**
+ * Progress where no bar is drawn: nothing, or with `plainEveryMs` a plain line every as many
+ * milliseconds, the first after as long, with the progress last told.
+ */
+function plainProgress(options: ProgressBarOptions): ProgressBar {
+  const every = options.plainEveryMs ?? 0;
+  if (!(every > 0)) return { update() {}, done() {}, clear() {} };
+  const now = options.now ?? (() => performance.now());
+  const write = options.write ?? writeStderr;
+  const later = options.later ?? laterTimer;
+  const start = now();
+  let told: BuildProgress | undefined;
+  let stage: StageStart | undefined;
+  let cancel = () => {};
+  const next = () => {
+    cancel = later(() => {
+      const t = now();
+      const leftMs = told && timeLeft(told, stage!, t);
+      write(`${plainLine(told, { elapsedMs: t - start, leftMs })}\n`);
+      next();
+    }, every);
+  };
+  next();
+  return {
+    update(progress) {
+      stage = stageAt(stage, progress, now());
+      told = progress;
+    },
+    done: () => cancel(),
+    clear() {},
   };
 }
 
@@ -221,7 +266,29 @@ export function progressLine(progress: BuildProgress, options: ProgressLineOptio
   const full = Math.round(share * width);
   let bar = "#".repeat(full) + "-".repeat(width - full);
   if (options.color) bar = `\x1b[36m${"#".repeat(full)}\x1b[2m${"-".repeat(width - full)}\x1b[0m`;
-  const what = progress.stage === "scan"
+  const left = options.leftMs === undefined ? "" : `, ${formatLeft(options.leftMs)}`;
+  return `slop [${bar}] ${stageText(progress)}${left}`;
+}
+
+/**
+ * The plain line of progress written outside a terminal: how long the build has run, and what
+ * it is at (nothing told yet: the config and the listing). `slop: building for 1 min 30 s:
+ * 5/10 files, 2 cached`.
+ */
+function plainLine(
+  progress: BuildProgress | undefined,
+  { elapsedMs, leftMs }: { elapsedMs: number; leftMs?: number },
+): string {
+  const s = Math.round(elapsedMs / 1000);
+  const ran = s < 60 ? `${s} s` : `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ""}`;
+  const what = progress ? `: ${stageText(progress)}` : "";
+  const left = leftMs === undefined ? "" : `, ${formatLeft(leftMs)}`;
+  return `slop: building for ${ran}${what}${left}`;
+}
+
+/** What a stage's progress says, in words. */
+function stageText(progress: BuildProgress): string {
+  return progress.stage === "scan"
     ? progress.done >= progress.total
       ? `read and scanned ${progress.total} files`
       : progress.done
@@ -232,8 +299,6 @@ export function progressLine(progress: BuildProgress, options: ProgressLineOptio
     : progress.stage === "budget"
     ? `fitting the budget: ${progress.done}/${progress.total} tokens over shed`
     : `counting tokens ${progress.done}/${progress.total} blocks`;
-  const left = options.leftMs === undefined ? "" : `, ${formatLeft(options.leftMs)}`;
-  return `slop [${bar}] ${what}${left}`;
 }
 
 function visibleLength(text: string): number {

@@ -126,6 +126,9 @@ function indexPath(dir: string): string | undefined {
 function indexSizes(path: string, upTo: number): TrackedFiles | undefined {
   let file: Deno.FsFile;
   try {
+    // A FIFO in its place would hold the open for good (every command, before it ran), a device
+    // (a link to `/dev/zero`) be read as an index: only a regular file is opened.
+    if (!Deno.statSync(path).isFile) return undefined;
     file = Deno.openSync(path);
   } catch {
     return undefined;

@@ -33,7 +33,7 @@ import {
 import { cacheLine } from "./_cache_line.ts";
 import { overEveryWindow } from "../plugins/providers/windows.ts";
 import { suggestedBudget } from "../pipeline/cache_plan.ts";
-import { progressBar } from "./_progress.ts";
+import { PLAIN_EVERY_MS, progressBar } from "./_progress.ts";
 import { type StageClock, stageClock, timingsText } from "../pipeline/timings.ts";
 import type { BuildSession } from "../server/session.ts";
 import type { RenderedFile, ResolvedConfig, Strategy } from "../pipeline/types.ts";
@@ -90,6 +90,11 @@ export interface RunBuildOptions {
   terminal?: Terminal;
   /** A build server's state; absent, the build loads everything itself. */
   session?: BuildSession;
+  /**
+   * Where stderr is not a terminal: a plain line of progress after this many milliseconds, then
+   * every as many more (none with `--quiet`). @default {30000}
+   */
+  progressEveryMs?: number;
 }
 
 /**
@@ -122,9 +127,10 @@ export async function runBuild(
   const clock: StageClock | undefined = flags.timings
     ? stageClock({ startup: builder.first })
     : undefined;
-  // Silent when stderr is not a terminal or with --quiet.
+  // A bar on a terminal; elsewhere a plain line now and then of a long build; none with --quiet.
   const bar = progressBar({
     enabled: !flags.quiet && terminal.stderrIsTerminal,
+    plainEveryMs: flags.quiet ? 0 : options.progressEveryMs ?? PLAIN_EVERY_MS,
     write: terminal.stderr,
   });
   try {

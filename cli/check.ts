@@ -10,6 +10,7 @@ import { ConfigError, type ConfigFlags, displayPath, loadConfig } from "../pipel
 import { formatLock, type LockDiff, LockError } from "../pipeline/lock.ts";
 import { checkPrefix, type PrefixCheck } from "../pipeline/pin.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
+import { errorText } from "../pipeline/error_text.ts";
 import { formatCount, formatDollars } from "../pipeline/figures.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import {
@@ -21,7 +22,7 @@ import {
 } from "./_output.ts";
 import { checkDeterminism } from "./_determinism.ts";
 import { SecretsFoundError } from "../pipeline/secrets.ts";
-import { progressBar } from "./_progress.ts";
+import { PLAIN_EVERY_MS, progressBar } from "./_progress.ts";
 
 /** Flags of `slop check`. */
 export interface CheckFlags {
@@ -119,8 +120,11 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     if (flags.failOnSecret) config.secrets.failOnSecret = true;
     lockName = displayPath(config.lock, Deno.cwd());
     if (flags.determinism && !await buildsAgree(configFlags, say)) return 1;
-    // Its build shows its progress on a terminal, as `slop build` does; a warning clears it first.
-    const bar = progressBar({ enabled: !flags.quiet && Deno.stderr.isTerminal() });
+    // Its build shows its progress as `slop build` does; a warning clears the bar first.
+    const bar = progressBar({
+      enabled: !flags.quiet && Deno.stderr.isTerminal(),
+      plainEveryMs: flags.quiet ? 0 : PLAIN_EVERY_MS,
+    });
     // The build's redactions counted in one line: `slop build` names them.
     const warnings = countedRedactions((message) => {
       bar.clear();
@@ -157,7 +161,15 @@ async function pinLock(
     say: (line: string) => void;
   },
 ): Promise<number> {
-  await writeAtomic(lock, formatLock(check.current));
+  await writeAtomic(lock, formatLock(check.current)).catch((error) => {
+    // The system's reason (`writeAtomic()`'s cause), with the lock as the messages name it.
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    const reason = errorText(cause).replace(/ \(os error \d+\).*$/s, "");
+    throw new Error(
+      `Cannot write the lock "${lockName}": ${reason.charAt(0).toLowerCase()}${reason.slice(1)}` +
+        ": run slop check --update as a user who may write it and its folder",
+    );
+  });
   const t = check.current.total;
   say(
     `slop check: pinned ${check.current.lines.length} blocks, ${formatBytes(t.bytes)}, ` +

@@ -336,7 +336,7 @@ async function initProject(dir: string): Promise<InitResult> {
       await Deno.writeTextFile(configPath, configTemplate(specifier), { createNew: true });
       config = "created";
     } catch (error) {
-      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+      if (!(error instanceof Deno.errors.AlreadyExists)) throw writeFailure(configPath, error);
     }
   }
   if (file.name === undefined) {
@@ -345,6 +345,20 @@ async function initProject(dir: string): Promise<InitResult> {
   const denoJson = await addTask(join(root, file.name), task, file.key);
   const runner = file.key === "scripts" ? { runner: nodeRunner(root) } : {};
   return { config, denoJson, task, localPath, denoJsonName: file.name, ...runner };
+}
+
+/**
+ * A file `slop init` cannot write (a folder its user may not write), as a sentence that names
+ * the file and says what to do, not the OS call.
+ */
+function writeFailure(path: string, error: unknown): Error {
+  // `writeAtomic()`'s error names the whole path; the system's own is its cause.
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const reason = errorText(cause).replace(/ \(os error \d+\).*$/s, "");
+  return new Error(
+    `Cannot write "${shownPath(path)}": ${reason.charAt(0).toLowerCase()}${reason.slice(1)}: ` +
+      "run slop init as a user who may write the project's folder",
+  );
 }
 
 /** `mkdir -p`, failing with a sentence that names the folder (not the OS call). */
@@ -381,14 +395,19 @@ async function addTask(
     // Only the task: with a `nodeModulesDir` here, `deno task` would install a package.json's
     // dependencies into the project (slop's own modules need no setting of the project's).
     const fresh = { tasks: { context: task } };
-    await Deno.writeTextFile(path, JSON.stringify(fresh, null, 2) + "\n", { createNew: true });
+    await Deno.writeTextFile(path, JSON.stringify(fresh, null, 2) + "\n", { createNew: true })
+      .catch((error) => {
+        throw writeFailure(path, error);
+      });
     return "created";
   }
   // Written into the text as it stands: comments, trailing commas and layout are kept.
   const edited = withContextTask(text, task, key);
   if (edited === undefined) return "manual";
   if (edited === "kept") return "kept";
-  await writeAtomic(path, edited);
+  await writeAtomic(path, edited).catch((error) => {
+    throw writeFailure(path, error);
+  });
   return "added";
 }
 

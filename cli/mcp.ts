@@ -8,6 +8,7 @@
  */
 
 import { flagNumber } from "./_flags.ts";
+import { MAX_TIMER_MS } from "../pipeline/helpers.ts";
 import { resolve } from "node:path";
 import { broadFolder } from "./_no_project.ts";
 import { loadMcpServer } from "../deps.ts";
@@ -72,8 +73,14 @@ export async function runMcp(flags: McpFlags): Promise<number> {
   const replyWithin = flags.replyWithin === undefined
     ? undefined
     : flagNumber(flags.replyWithin, { fraction: true });
-  if (replyWithin !== undefined && (!Number.isFinite(replyWithin) || replyWithin < 0)) {
-    printError(`Invalid --reply-within "${flags.replyWithin}": expected seconds, 0 or more`);
+  if (
+    replyWithin !== undefined &&
+    (!Number.isFinite(replyWithin) || replyWithin < 0 || replyWithin * 1000 > MAX_TIMER_MS)
+  ) {
+    printError(
+      `Invalid --reply-within "${flags.replyWithin}": expected seconds, from 0 to ` +
+        `${Math.floor(MAX_TIMER_MS / 1000)}`,
+    );
     return 2;
   }
   for (const flag of ["port", "idleTimeout"] as const) {

@@ -22,6 +22,7 @@ import {
   REDACTIONS_SHOWN,
 } from "./_output.ts";
 import { applyOverrides, flagNumber, formatFlagError } from "./_flags.ts";
+import { MAX_TIMER_MS } from "../pipeline/helpers.ts";
 import { type Resident, resident, watchIgnoredDirs } from "../accel/resident.ts";
 import { stageClock, timingsText } from "../pipeline/timings.ts";
 import {
@@ -337,8 +338,9 @@ function watching(
 function watchLimits(flags: WatchFlags): { debounce: number; maxBuilds: number } | string {
   const debounce = flagNumber(flags.debounce ?? "200", { fraction: true });
   const maxBuilds = flags.maxBuilds === undefined ? Infinity : flagNumber(flags.maxBuilds);
-  const flagError = !(debounce >= 0)
-    ? `Invalid --debounce "${flags.debounce}": expected milliseconds, a number of at least 0`
+  const flagError = !(debounce >= 0 && debounce <= MAX_TIMER_MS)
+    ? `Invalid --debounce "${flags.debounce}": expected milliseconds, a number from 0 to ` +
+      `${MAX_TIMER_MS}`
     : !(maxBuilds >= 0 && (maxBuilds === Infinity || Number.isInteger(maxBuilds)))
     ? `Invalid --max-builds "${flags.maxBuilds}": expected a whole number of at least 0`
     : formatFlagError(flags.format);

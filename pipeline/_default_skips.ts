@@ -236,7 +236,9 @@ export const EMPTY_SUBMODULE_REASON =
 export function unlistedReason(error: unknown): string {
   const detail = error instanceof Error ? error.message : String(error);
   // Deno's message ends with the folder's path, already the manifest row's own.
-  const cause = detail.replace(/: (?:readdir|open|opendir) '.*$/s, "");
+  // Its code too (`(os error 13)`), as in a file's reason.
+  const cause = detail.replace(/: (?:readdir|open|opendir) '.*$/s, "")
+    .replace(/ \(os error \d+\)$/, "");
   return `a folder slop cannot list (${cause}): its files are left out`;
 }
 

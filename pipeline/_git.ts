@@ -7,6 +7,8 @@
 
 import { gitDirAbove } from "./_git_dir.ts";
 import { mayBeInWorkTree } from "./git_folders.ts";
+import { waitingGitFile } from "./_git_wait_files.ts";
+import { MAX_TIMER_MS } from "./helpers.ts";
 import { guardedListing, isBlocked } from "./_git_ignore_files.ts";
 import { underPrefix, unopenedFolders } from "./_git_unopened.ts";
 
@@ -106,6 +108,13 @@ export async function gitOutput(
   cwd: string,
   options: { deadlineMs?: number; stdin?: string; signal?: AbortSignal } = {},
 ): Promise<GitOutput> {
+  // A file git would wait on (a FIFO): git is not started.
+  const waiting = waitingGitFile(cwd);
+  if (waiting) {
+    return {
+      failed: `git's ${waiting} is a FIFO or a socket, which git would wait on for good`,
+    };
+  }
   let stopped = false;
   let child: Deno.ChildProcess | undefined;
   const stop = () => {
@@ -235,7 +244,23 @@ const GIT_LIST_DEADLINE_MS = 30_000;
  * ```
  */
 export function gitDeadlineMs(): number {
-  return Number(Deno.env.get("SLOP_GIT_DEADLINE_MS")) || GIT_LIST_DEADLINE_MS;
+  let value: string | undefined;
+  try {
+    value = Deno.env.get("SLOP_GIT_DEADLINE_MS")?.trim();
+  } catch {
+    return GIT_LIST_DEADLINE_MS; // no permission to read the environment: the default
+  }
+  if (value === undefined || value === "") return GIT_LIST_DEADLINE_MS;
+  // A timer takes a whole number of ms up to 2^31 - 1: past it (or below 1) it fires at once,
+  // and git was stopped as it started, with Node's warning on stderr.
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1 || ms > MAX_TIMER_MS) {
+    throw new Error(
+      `SLOP_GIT_DEADLINE_MS must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, ` +
+        `got ${JSON.stringify(value.length > 100 ? value.slice(0, 100) + "…" : value)}`,
+    );
+  }
+  return ms;
 }
 
 /** The files git lists; `trackedOnly` when git ran past its deadline on the untracked ones. */

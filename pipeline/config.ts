@@ -57,7 +57,7 @@ import { tierDefaultView } from "./personas.ts";
 import { changedSince } from "./since.ts";
 import { errorText } from "./error_text.ts";
 import { ConfigReadError, readConfigOnce } from "./_config_copy.ts";
-import { checkRegular } from "./helpers.ts";
+import { checkRegular, MAX_TIMER_MS } from "./helpers.ts";
 import { globFlagProblem, globText } from "./_glob_rule.ts";
 import { watchLoad } from "./config_watchdog.ts";
 import { formatCount } from "./figures.ts";
@@ -679,7 +679,7 @@ const BUILT_IN_VIEW_OPTIONS: Record<string, Rule> = {
   template: str(),
   maxTokens: num({ integer: true, min: 1 }),
   maxChars: num({ integer: true, min: 1 }),
-  timeoutMs: num({ min: 1 }),
+  timeoutMs: num({ min: 1, max: MAX_TIMER_MS }),
   concurrency: num({ integer: true, min: 1 }),
 };
 
@@ -998,7 +998,12 @@ function loadFailure(message: string, flags: ConfigFlags): string {
   const at = lines.map((line) => /^\s*at (file:\/\/\S+)\s*$/.exec(line)?.[1]).find((x) => x);
   const first = lines[0].trim().replace(/^[A-Z][A-Za-z]*Error: /, "").replace(/\.$/, "")
     .replace(/file:\/\/[^\s"'`]+/g, shown);
-  return at ? `${first} (at ${shown(at)})` : first;
+  // Deno gives why an import failed on a line of its own (`    0: Permission denied (os error
+  // 13)`): the message would say only that it failed.
+  const cause = lines.map((line) => /^\s*\d+: (.+?)(?: \(os error \d+\))?$/.exec(line)?.[1])
+    .find((x) => x);
+  const said = cause ? `${first}: ${cause.toLowerCase()}` : first;
+  return at ? `${said} (at ${shown(at)})` : said;
 }
 
 /**

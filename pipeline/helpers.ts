@@ -728,6 +728,18 @@ export function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
 // FIFO, a socket or a device (`.gitignore -> /dev/zero`), and reading one waits for a writer that
 // never comes, or never ends. Bundled files are checked in the read stage (`not a regular file`).
 
+/**
+ * The longest delay a timer takes, in ms (2^31 - 1, about 24.8 days): past it `setTimeout` fires
+ * at once (with Node's `TimeoutOverflowWarning` on stderr), so a setting of a delay is at most this.
+ *
+ * @example
+ * ```ts
+ * import { MAX_TIMER_MS } from "./helpers.ts";
+ * MAX_TIMER_MS; // 2147483647
+ * ```
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** Why a path that is no regular file is not read. */
 export const NOT_REGULAR =
   "it is not a regular file (a FIFO, socket or device), which slop does not read: " +

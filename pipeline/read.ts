@@ -154,8 +154,7 @@ export async function readTarget(
   try {
     info = lstat ?? fileStat(await Deno.lstat(target.absPath));
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return fail("error", "file not found");
-    return fail("error", `cannot read file: ${message(error)}`);
+    return fail("error", lookError(error));
   }
   // Symbolic links are followed: the file read is their target, the one checked.
   let path = target.absPath;
@@ -175,7 +174,7 @@ export async function readTarget(
   // The open file must be where it was looked for (a folder above it swapped for a link).
   const place = placeCheck(target, { linked: path !== target.absPath ? path : undefined, config });
   const read = readBytes(path, { size: info.size, limit, place });
-  if (typeof read === "string") return fail("error", read);
+  if (typeof read === "string") return fail("error", read + ruleFileNote(target.path, read));
   // A link now where a file was looked at (a checkout, an edit while the build runs): read as
   // the link it is, checked as one, once; a path that keeps changing is not chased.
   if ("changed" in read) {
@@ -233,6 +232,10 @@ async function followLink(
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return "broken symbolic link";
     if (error instanceof Deno.errors.FilesystemLoop) return "symbolic link loop";
+    if (denied(error)) {
+      return `cannot follow symbolic link: ${DENIED}: the user slop runs as may not enter a ` +
+        "folder on its way";
+    }
     return `cannot follow symbolic link: ${message(error)}`;
   }
   const realRoot = await Deno.realPath(config.root).catch(() => config.root);
@@ -430,13 +433,37 @@ function isRegular(fd: number): boolean {
   }
 }
 
+/** The start of the reason of a file its permissions keep from slop. */
+const DENIED = "permission denied";
+
+/** Whether `error` is the system refusing access (`EACCES`, `EPERM`). */
+function denied(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === "EACCES" || code === "EPERM" || error instanceof Deno.errors.PermissionDenied;
+}
+
+/**
+ * What an unreadable file of rules slop heeds as it lists the project means for the build: a
+ * `.gitignore` it cannot read leaves out nothing (as git does), so the reason says so.
+ */
+function ruleFileNote(path: string, reason: string): string {
+  if (!reason.startsWith(DENIED) || !/(^|\/)\.gitignore$/.test(path)) return "";
+  return "; its rules are not applied, so files it would leave out are in the build";
+}
+
+/** The reason for a failed look at a file (its `lstat`), in plain words. */
+function lookError(error: unknown): string {
+  if (error instanceof Deno.errors.NotFound) return "file not found";
+  // A folder on its path the user may list but not enter (`chmod a-x`).
+  if (denied(error)) return `${DENIED}: the user slop runs as may not enter a folder on its path`;
+  return `cannot read file: ${message(error)}`;
+}
+
 /** The reason for a failed open or read, in plain words. */
 function readError(error: unknown): string {
   const code = (error as { code?: unknown }).code;
   if (code === "ENOENT" || error instanceof Deno.errors.NotFound) return "file not found";
-  if (code === "EACCES" || code === "EPERM" || error instanceof Deno.errors.PermissionDenied) {
-    return "permission denied";
-  }
+  if (denied(error)) return `${DENIED}: the user slop runs as may not read it`;
   if (code === "ELOOP") return "symbolic link loop";
   return `cannot read file: ${message(error)}`;
 }

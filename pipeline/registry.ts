@@ -14,7 +14,7 @@ import type {
   SectionPlugin,
   ViewModePlugin,
 } from "./types.ts";
-import { canonicalJson, PluginError, settleWithin, sha256Hex } from "./helpers.ts";
+import { canonicalJson, MAX_TIMER_MS, PluginError, settleWithin, sha256Hex } from "./helpers.ts";
 import { closest, quote } from "./schema.ts";
 import { errorText } from "./error_text.ts";
 import { watchedCall } from "./hook_watchdog.ts";
@@ -311,27 +311,37 @@ function checkPlugin(plugin: unknown, where: string): Plugin {
       throw new TypeError(`Invalid ${label}: "${key}" must be a function, got ${describe(p[key])}`);
     }
   }
-  if (kind === "view-mode") {
-    if (typeof p.version !== "string") {
-      throw new TypeError(`Invalid ${label}: "version" must be a string`);
-    }
-    if (
-      p.extensions !== undefined &&
-      !(Array.isArray(p.extensions) && p.extensions.every((e) => typeof e === "string"))
-    ) {
-      throw new TypeError(`Invalid ${label}: "extensions" must be an array of strings`);
-    }
-    if (p.timeoutMs !== undefined && !(typeof p.timeoutMs === "number" && p.timeoutMs > 0)) {
-      throw new TypeError(`Invalid ${label}: "timeoutMs" must be a positive number`);
-    }
-    if (p.options !== undefined && !isData(p.options)) {
-      throw new TypeError(
-        `Invalid ${label}: "options" must be plain data (objects, arrays, strings, numbers, ` +
-          `booleans, null; no cycles, at most ${MAX_DATA_DEPTH} levels deep)`,
-      );
-    }
-  }
+  if (kind === "view-mode") checkViewModeData(p, label);
   return p as unknown as Plugin;
+}
+
+/** Check a view mode's data keys: `version`, `extensions`, `timeoutMs`, `options`. */
+function checkViewModeData(p: Record<string, unknown>, label: string): void {
+  if (typeof p.version !== "string") {
+    throw new TypeError(`Invalid ${label}: "version" must be a string`);
+  }
+  if (
+    p.extensions !== undefined &&
+    !(Array.isArray(p.extensions) && p.extensions.every((e) => typeof e === "string"))
+  ) {
+    throw new TypeError(`Invalid ${label}: "extensions" must be an array of strings`);
+  }
+  // A timer takes at most MAX_TIMER_MS: past it, it fired at once (every hook "did not settle").
+  if (
+    p.timeoutMs !== undefined &&
+    !(typeof p.timeoutMs === "number" && p.timeoutMs > 0 && p.timeoutMs <= MAX_TIMER_MS)
+  ) {
+    throw new TypeError(
+      `Invalid ${label}: "timeoutMs" must be a positive number of milliseconds, at most ` +
+        `${MAX_TIMER_MS}`,
+    );
+  }
+  if (p.options !== undefined && !isData(p.options)) {
+    throw new TypeError(
+      `Invalid ${label}: "options" must be plain data (objects, arrays, strings, numbers, ` +
+        `booleans, null; no cycles, at most ${MAX_DATA_DEPTH} levels deep)`,
+    );
+  }
 }
 
 /** Plugin keys that hold data, not hooks. */

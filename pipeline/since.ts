@@ -57,22 +57,45 @@ async function sinceHint(root: string): Promise<string> {
   return branches.length ? ` (branches here: ${branches.join(", ")})` : "";
 }
 
-/** The commit `ref` names in `root`'s repository; a `SinceError` when it names none. */
+/**
+ * The commit `ref` names in `root`'s repository; a `SinceError` when it names none. The ref is
+ * resolved alone, then peeled to its commit: a suffix on the ref would be read as part of a
+ * message search (`:/fix` looked for "fix^{commit}"), and a ref to a tree or a blob is named as
+ * such, not as a damaged repository.
+ */
 async function commitOf(root: string, ref: string): Promise<string> {
-  const commit = await gitOutput(["rev-parse", "--verify", "--quiet", `${ref}^{commit}`], root);
-  // `--quiet` keeps an unknown ref silent: a reason on stderr is a repository git cannot read (a
-  // damaged object), which "names no commit yet" would hide.
-  if (commit !== TIMED_OUT && "failed" in commit && commit.failed !== NO_REASON) {
+  const object = objectOf(ref, await gitOutput(["rev-parse", "--verify", "--quiet", ref], root));
+  if (!object) {
+    throw new SinceError(`Unknown git revision "${ref}" for --since${await sinceHint(root)}`);
+  }
+  const peeled = await gitOutput(["rev-parse", "--verify", "--quiet", `${object}^{commit}`], root);
+  const kind = peeled !== TIMED_OUT && "failed" in peeled
+    ? /dereferences to (\w+) type/.exec(peeled.failed)?.[1]
+    : undefined;
+  if (kind) {
     throw new SinceError(
-      `Cannot use --since "${ref}": git cannot read the repository (${commit.failed}): ` +
+      `Invalid --since "${ref}": it names a ${kind}, not a commit; name a branch, a tag or a ` +
+        "commit (HEAD~1)",
+    );
+  }
+  const commit = objectOf(ref, peeled);
+  if (!commit) throw new SinceError(`Unknown git revision "${ref}" for --since`);
+  return commit;
+}
+
+/**
+ * The object a `rev-parse --verify --quiet` answered, empty when it named none. `--quiet` keeps an
+ * unknown ref silent: a reason on stderr is a repository git cannot read (a damaged object),
+ * which "names no commit yet" would hide.
+ */
+function objectOf(ref: string, answer: Awaited<ReturnType<typeof gitOutput>>): string {
+  if (answer !== TIMED_OUT && "failed" in answer && answer.failed !== NO_REASON) {
+    throw new SinceError(
+      `Cannot use --since "${ref}": git cannot read the repository (${answer.failed}): ` +
         '"git fsck" names what is damaged',
     );
   }
-  const sha = commit !== TIMED_OUT && "out" in commit ? commit.out.trim() : "";
-  if (!sha) {
-    throw new SinceError(`Unknown git revision "${ref}" for --since${await sinceHint(root)}`);
-  }
-  return sha;
+  return answer !== TIMED_OUT && "out" in answer ? answer.out.trim() : "";
 }
 
 /**

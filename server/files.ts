@@ -11,6 +11,7 @@
  */
 
 import meta from "../deno.json" with { type: "json" };
+import { MAX_TIMER_MS } from "../pipeline/helpers.ts";
 
 /** The files of one build server. */
 export interface ServerFiles {
@@ -169,7 +170,10 @@ export function parseDuration(text: string): number | undefined {
   const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
   if (!match) return undefined;
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? "s"]!;
-  return Math.round(Number(match[1]) * unit);
+  const ms = Math.round(Number(match[1]) * unit);
+  // A timer takes at most MAX_TIMER_MS: a longer one fired at once, and the server ended as it
+  // started.
+  return ms <= MAX_TIMER_MS ? ms : undefined;
 }
 
 const FNV_OFFSET = 0xcbf29ce484222325n;

@@ -12,7 +12,7 @@
  */
 
 import { join } from "node:path";
-import { ALL_CONFIG_NAMES } from "../pipeline/config.ts";
+import { ALL_CONFIG_NAMES, namedAsConfig } from "../pipeline/config.ts";
 import { type Resident, resident } from "../accel/resident.ts";
 import type { BuildResult, PreparedBuild } from "../pipeline/build.ts";
 import type { Plugin, RenderedFile, ResolvedConfig } from "../pipeline/types.ts";
@@ -162,16 +162,59 @@ export function serverSession(options: ServerSessionOptions = {}): ServerSession
 /**
  * The config file's stamp and those of every name a config may have in its folder (the root's,
  * without one): one found before it, one where there was none, and a data file (`slop.config.yaml`)
- * a load names (an error without a config, a warning beside one). The same names in other
- * letters are seen by `slop watch`, not here (a folder listing at each build would cost as much
- * as the folder is large).
+ * a load names (an error without a config, a warning beside one), in lower case and, as
+ * `slop watch` sees them, in other letters (`Slop.Config.yaml`).
  */
 function configStamp(config: ResolvedConfig): string {
   const stamps = config.configPath ? [stampOf(config.configPath)] : [];
   const dir = config.configPath ? join(config.configPath, "..") : config.root;
-  for (const name of ALL_CONFIG_NAMES) {
+  for (const name of [...ALL_CONFIG_NAMES, ...otherLetters(dir)]) {
     const path = join(dir, name);
-    if (path !== config.configPath) stamps.push(stampOf(path));
+    if (path !== config.configPath) stamps.push(`${name}=${stampOf(path)}`);
   }
   return stamps.join(" ");
+}
+
+/** How old a folder's stamp is before a listing of it is kept (ms): past the clock's step. */
+const SETTLED_MS = 2000;
+
+/** What is at `path` (followed), or undefined. */
+function statOf(path: string): Deno.FileInfo | undefined {
+  try {
+    return Deno.statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The names of a config in other letters a folder held when its stamp was last taken. */
+const lettersSeen = new Map<string, { stamp: string; names: string[] }>();
+
+/**
+ * The names in `dir` of a config in letters other than lower case. The folder is listed only when
+ * its own stamp changed (a file made, removed or renamed in it), not at each build: a listing
+ * costs as much as the folder is large.
+ */
+function otherLetters(dir: string): string[] {
+  const stamp = stampOf(dir);
+  const seen = lettersSeen.get(dir);
+  if (seen?.stamp === stamp) return seen.names;
+  // A folder changed within the clock's step of its stamp (a few ms) may change again under the
+  // same stamp: its listing is not kept until the stamp is older than that.
+  const settled = Date.now() - (statOf(dir)?.mtime?.getTime() ?? 0) > SETTLED_MS;
+  const names: string[] = [];
+  try {
+    for (const entry of Deno.readDirSync(dir)) {
+      if (namedAsConfig(entry.name) && entry.name !== entry.name.toLowerCase()) {
+        names.push(entry.name);
+      }
+    }
+  } catch {
+    // Gone or not listable: the lower-case names' stamps say what there is.
+  }
+  names.sort();
+  lettersSeen.delete(dir);
+  if (settled) lettersSeen.set(dir, { stamp, names });
+  if (lettersSeen.size > 64) lettersSeen.delete(lettersSeen.keys().next().value!);
+  return names;
 }

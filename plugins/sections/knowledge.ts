@@ -8,7 +8,7 @@
  * @module
  */
 
-import { isAbsolute, join, relative } from "../../pipeline/paths.ts";
+import { isAbsolute, join, relative, shownPath } from "../../pipeline/paths.ts";
 import { readSettingText } from "../../pipeline/helpers.ts";
 import type { Block, BuildState, SectionPlugin } from "../../pipeline/types.ts";
 import { closeFences } from "./_render.ts";
@@ -60,14 +60,20 @@ export function knowledgeSection(options: KnowledgeOptions = {}): SectionPlugin 
       // not read, as a project file would not be; one the config places outside it is.
       const inProject = !relative(root, path).startsWith("..") && !isAbsolute(relative(root, path));
       try {
-        if (!(await Deno.stat(path)).isFile) return [];
+        // A stat that fails for another reason than a missing file (a folder above it that
+        // cannot be entered) is told by the read, in its words.
+        const info = await Deno.stat(path).catch((error) => {
+          if (error instanceof Deno.errors.NotFound) throw error;
+          return undefined;
+        });
+        if (info && !info.isFile) return [];
         digest = await readSettingText(path, {
           within: inProject && !allowOutsideRoot ? root : undefined,
         });
       } catch (error) {
         if (error instanceof Deno.errors.NotFound) return [];
         throw new Error(
-          `Cannot read the knowledge digest "${path}": ${
+          `Cannot read the knowledge digest "${shownPath(path)}": ${
             error instanceof Error ? error.message : error
           }`,
         );

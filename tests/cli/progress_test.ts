@@ -8,6 +8,7 @@ import {
   progressLine,
 } from "../../cli/_progress.ts";
 import { stageClock, timingsText } from "../../pipeline/timings.ts";
+import { runBuild } from "../../cli/build.ts";
 
 Deno.test("the progress bar stays silent when stderr is not a terminal", async () => {
   const tree: Record<string, string> = {};
@@ -279,4 +280,77 @@ Deno.test("progressBar().clear() erases the bar before a warning, and the next u
   bar.update({ stage: "transform", done: 3, total: 4, cacheHits: 1 });
   assert.equal(out.at(-1), "\rslop [########--] 3/4 files, 1 cached");
   bar.done();
+});
+
+Deno.test("outside a terminal, progressBar() writes a plain line after plainEveryMs, then every as many more, until done()", () => {
+  const clock = { now: 0 };
+  const out: string[] = [];
+  const timers: Array<{ draw: () => void; ms: number; cancelled: boolean }> = [];
+  const bar = progressBar({
+    enabled: false,
+    plainEveryMs: 30_000,
+    now: () => clock.now,
+    write: (s) => out.push(s),
+    later: (draw, ms) => {
+      const timer = { draw, ms, cancelled: false };
+      timers.push(timer);
+      return () => void (timer.cancelled = true);
+    },
+  });
+  assert.deepEqual(timers.map((t) => t.ms), [30_000], "one timer, from the start");
+  bar.update({ stage: "transform", done: 0, total: 10, cacheHits: 0 });
+  assert.deepEqual(out, [], "nothing before it fires");
+  clock.now = 30_000;
+  timers[0].draw();
+  bar.update({ stage: "transform", done: 4, total: 10, cacheHits: 2 });
+  clock.now = 90_400;
+  timers[1].draw();
+  assert.deepEqual(out, [
+    "slop: building for 30 s: 0/10 files, 0 cached\n",
+    "slop: building for 1 min 30 s: 4/10 files, 2 cached, about 2 min left\n",
+  ]);
+  assert.ok(!out.join("").includes("\r") && !out.join("").includes("\x1b"));
+  bar.done();
+  assert.equal(timers.length, 3);
+  assert.ok(timers[2].cancelled, "done() stops the timer");
+  // Before any progress is told (the config, the listing): how long it has run alone.
+  const early: string[] = [];
+  let fire = () => {};
+  const at = { now: 0 };
+  const quiet = progressBar({
+    enabled: false,
+    plainEveryMs: 30_000,
+    now: () => at.now,
+    write: (s) => early.push(s),
+    later: (draw) => ((fire = draw), () => {}),
+  });
+  at.now = 31_000;
+  fire();
+  quiet.done();
+  assert.deepEqual(early, ["slop: building for 31 s\n"]);
+  // On a terminal the bar is drawn, and no plain line is scheduled.
+  let scheduled = 0;
+  progressBar({ enabled: true, plainEveryMs: 30_000, later: () => (scheduled++, () => {}) })
+    .done();
+  assert.equal(scheduled, 0);
+});
+
+Deno.test("slop build outside a terminal writes the plain lines of progress to stderr, and none with --quiet", async () => {
+  const root = await makeProject({ "a.py": "a = 1\n", "b.md": "# B\n", "c.ts": "export {};\n" });
+  const run = async (quiet: boolean) => {
+    let stderr = "";
+    const terminal = {
+      stdout: () => Promise.resolve(),
+      stderr: (text: string) => void (stderr += text),
+      stderrIsTerminal: false,
+    };
+    // Every millisecond: a build's first turn of the event loop writes one.
+    const flags = { cwd: root, quiet, noServer: true, noCache: true };
+    assert.equal(await runBuild([], flags, { terminal, progressEveryMs: 1 }), 0, stderr);
+    return stderr.split("\n").filter((line) => line.startsWith("slop: building for "));
+  };
+  const lines = await run(false);
+  assert.ok(lines.length > 0, "a line at least");
+  for (const line of lines) assert.match(line, /^slop: building for \d+ s(: .+)?$/);
+  assert.deepEqual(await run(true), []);
 });

@@ -30,3 +30,30 @@ Deno.test("a build server loads anew when a file named as a config is written be
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a build server loads anew when a file named as a config in other letters is written, beside its config or where there was none", async () => {
+  // Only the names in lower case were stamped: a Slop.Config.yaml written while the server ran
+  // was missed until it restarted (slop watch saw it).
+  const dir = await makeProject({ "a.py": "x = 1\n" });
+  const session = serverSession();
+  const load = () => loadConfig({ cwd: dir });
+  try {
+    assert.equal((await session.config("k", load)).zeroConfig, true);
+    await Deno.writeTextFile(join(dir, "Slop.Config.yaml"), "files: [a.py]\n");
+    await assert.rejects(session.config("k", load), ConfigError, '"Slop.Config.yaml"');
+    await Deno.remove(join(dir, "Slop.Config.yaml"));
+    await Deno.writeTextFile(join(dir, "slop.config.ts"), 'export default { files: ["a.py"] };\n');
+    const kept = await session.config("k", load);
+    assert.equal(kept.configsBeside, undefined);
+    await Deno.writeTextFile(join(dir, "SLOP.config.TOML"), "files = []\n");
+    assert.deepEqual((await session.config("k", load)).configsBeside, ["SLOP.config.TOML"]);
+    // Kept while no file of the folder changes; another file made there loads nothing anew.
+    const again = await session.config("k", load);
+    assert.equal(await session.config("k", load), again);
+    await Deno.writeTextFile(join(dir, "b.py"), "y = 2\n");
+    assert.equal(await session.config("k", load), again);
+  } finally {
+    session.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

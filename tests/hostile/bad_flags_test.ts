@@ -119,6 +119,11 @@ const BAD_VALUES: Array<[string[], string[]]> = [
   [["watch", "--max-builds", "1.5"], ["--max-builds", '"1.5"']],
   [["server", "start", "--idle", "abc"], ["--idle", '"abc"']],
   [["server", "run", "--idle", "-5m"], ["--idle", '"-5m"']],
+  // Past the longest delay a timer takes (2^31 - 1 ms): it fired at once.
+  [["server", "run", "--idle", "600h"], ["--idle", '"600h"']],
+  [["build", "--server", "--server-idle", "600h"], ["--server-idle", '"600h"']],
+  [["watch", "--debounce", "3000000000"], ["--debounce", '"3000000000"']],
+  [["mcp", "--reply-within", "3000000"], ["--reply-within", '"3000000"']],
   [["mcp", "--http", "--port", "abc"], ["--port", '"abc"']],
   [["mcp", "--http", "--port", "99999"], ["--port", '"99999"']],
   [["mcp", "--http", "--port", "1e3"], ["--port", '"1e3"']],

@@ -86,6 +86,25 @@ Deno.test("a .git that git cannot read is one warning naming git's reason, and t
       }),
       /not a git repository/,
     ],
+    [
+      "an include of a FIFO in .git/config",
+      await broken(async (r) => {
+        // git opens each config file as it starts: this held every git call for good.
+        const fifo = join(r, ".git", "shared.cfg");
+        await new Deno.Command("mkfifo", { args: [fifo] }).output();
+        await Deno.writeTextFile(join(r, ".git", "config"), `[include]\n\tpath = shared.cfg\n`, {
+          append: true,
+        });
+      }),
+      /config file ".*shared\.cfg" \(an include of ".*config"\) is a FIFO or a socket/,
+    ],
+    [
+      "a FIFO .git/packed-refs",
+      await broken(async (r) => {
+        await new Deno.Command("mkfifo", { args: [join(r, ".git", "packed-refs")] }).output();
+      }),
+      /file ".*packed-refs" is a FIFO or a socket/,
+    ],
   ];
   if (Deno.uid() === 0) {
     // Another user's repository (git's "dubious ownership"), where the tests run as root.
@@ -164,6 +183,23 @@ Deno.test("--since in a repository git cannot read, or a shallow clone, names th
     () => changedSince(shallow, "trunk"),
     /for --since: the clone is shallow/,
   );
+  // A ref to a tree or a file's blob (a tag of one): named so, not a damaged repository; a
+  // commit found by its message (`:/two`) is the commit.
+  await git(root, "tag", "tree-tag", "HEAD^{tree}");
+  for (
+    const [ref, kind] of [["HEAD^{tree}", "tree"], ["tree-tag", "tree"], ["HEAD:a.ts", "blob"]]
+  ) {
+    await assert.rejects(
+      () => changedSince(root, ref),
+      new SinceError(
+        `Invalid --since "${ref}": it names a ${kind}, not a commit; name a branch, a tag or a ` +
+          "commit (HEAD~1)",
+      ),
+    );
+  }
+  await Deno.writeTextFile(join(root, "a.ts"), "a3\n");
+  assert.deepEqual(await changedSince(root, ":/two"), ["a.ts"]);
+  await git(root, "checkout", "-q", "a.ts");
   // A fresh repository: no ref names a commit, HEAD included.
   const fresh = await makeProject({ "a.ts": "a\n" });
   await git(fresh, "init", "-q");
@@ -525,4 +561,15 @@ console.log(JSON.stringify([gitFolders(Deno.args[0]), gitFolders(Deno.args[0] + 
     outside: true,
   });
   await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("git's config files made /dev/null (git run without the user's settings) are no FIFO: git lists the files", async () => {
+  const root = await makeProject({ "a.ts": "a\n", ".gitignore": "*.log\n", "x.log": "log\n" });
+  await gitInit(root);
+  const run = await listed(root, {
+    GIT_CONFIG_GLOBAL: "/dev/null",
+    GIT_CONFIG_SYSTEM: "/dev/null",
+  });
+  assert.deepEqual(run.warnings, []);
+  assert.deepEqual(run.files, [".gitignore:rendered", "a.ts:rendered"]);
 });

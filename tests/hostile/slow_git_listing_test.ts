@@ -36,3 +36,16 @@ Deno.test("a .gitignore that git matches for minutes: git is stopped at its dead
     /Cannot list the untracked files for --since "HEAD": git ls-files ran past its deadline of 1500 ms/,
   );
 });
+
+Deno.test("a SLOP_GIT_DEADLINE_MS no timer takes (negative, past 2^31 - 1 ms, not a number) is one line naming it", async () => {
+  // A timer fires at once for such a value: git was stopped as it started, with Node's
+  // TimeoutOverflowWarning on stderr; a word was taken as no setting.
+  const root = await makeProject({ "a.ts": "export const a = 1;\n" });
+  await gitInit(root);
+  const run = await slop(["build", "--stdout"], root, { SLOP_GIT_DEADLINE_MS: "1e12" });
+  assert.deepEqual([run.code, run.stderr], [
+    1,
+    "slop: SLOP_GIT_DEADLINE_MS must be a whole number of milliseconds from 1 to 2147483647, " +
+    'got "1e12"\n',
+  ]);
+});

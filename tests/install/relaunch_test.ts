@@ -231,6 +231,10 @@ Deno.test("a build of a tree git tracks 64 MB of starts again with TurboFan, a s
     assert.equal(trackedFiles(big), undefined);
     await Deno.writeFile(join(big, ".git", "index"), gitIndex([half, half]).subarray(0, 100));
     assert.equal(trackedFiles(big), undefined);
+    // A FIFO in its place (its open held every command's start for good): not opened.
+    await Deno.remove(join(big, ".git", "index"));
+    await new Deno.Command("mkfifo", { args: [join(big, ".git", "index")] }).output();
+    assert.equal(trackedFiles(big), undefined);
     assert.equal(v8FlagsFor(undefined), SLOP_V8_FLAGS);
     // This repository's own index: the files git lists, and their sizes.
     const debug = new TextDecoder().decode(

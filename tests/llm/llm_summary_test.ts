@@ -306,12 +306,20 @@ Deno.test("llm_summary given a concurrency under one (a library call, not checke
   });
 });
 
-Deno.test("a view mode's own timeoutMs must be a positive number", async () => {
+Deno.test("a view mode's own timeoutMs must be a positive number a timer takes", async () => {
   const root = await makeProject({ "a.md": "# A\n" });
-  const bad = { ...llmSummaryViewMode(), name: "slow", timeoutMs: -1 };
+  // Past 2^31 - 1 ms a timer fires at once: every render "did not settle within 1e12 ms".
+  for (const timeoutMs of [-1, 1e12]) {
+    const bad = { ...llmSummaryViewMode(), name: "slow", timeoutMs };
+    await assert.rejects(
+      () => buildContext({ cwd: root, inline: { plugins: [bad] } }, { write: false }),
+      /"timeoutMs" must be a positive number of milliseconds, at most 2147483647/,
+    );
+  }
+  const options = { path: "a.md", view: "slop:llm_summary", options: { timeoutMs: 1e12 } };
   await assert.rejects(
-    () => buildContext({ cwd: root, inline: { plugins: [bad] } }, { write: false }),
-    /"timeoutMs" must be a positive number/,
+    () => buildContext({ cwd: root, inline: { files: [options] } }, { write: false }),
+    /"files\[0\]\.options\.timeoutMs" must be at most 2147483647, got 1000000000000/,
   );
 });
 

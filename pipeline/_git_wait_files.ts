@@ -1,0 +1,167 @@
+/**
+ * git opens its own files with a plain open, every command: its config files as it starts (the
+ * system's, the user's, the repository's, and every file their `include.path` and
+ * `includeIf.*.path` name), then the repository's `HEAD`, the ref it names, `packed-refs`,
+ * `index` and the like. One that is a FIFO (or a socket) holds the git command for good: a build
+ * waited without end before it listed a file, or until a plugin's deadline named the wrong cause.
+ * So before slop starts git it looks at those files, without opening any FIFO; git is not started
+ * when one is, and the reason names it. (A loose object or ref other than HEAD's made a FIFO is
+ * not looked for.)
+ *
+ * @module
+ */
+
+import { dirname, isAbsolute, join, resolve } from "./_path.ts";
+import { type GitFolders, gitFolders } from "./git_folders.ts";
+import { readRegularText } from "./helpers.ts";
+
+/** How many includes deep the look goes (git's own limit is 10). */
+const MAX_DEPTH = 10;
+
+/** The most of a config file read for its includes (a larger one is looked at no further). */
+const CONFIG_LIMIT = 1 << 20;
+
+/**
+ * The first of git's own files in `cwd` that is a FIFO or a socket, as a message names it
+ * (`config file "/home/me/.gitconfig"`, `config file "/tmp/x" (an include of "/repo/.git/config")`,
+ * `file ".git/HEAD"`); undefined when none.
+ *
+ * @example
+ * ```ts
+ * import { waitingGitFile } from "./_git_wait_files.ts";
+ * waitingGitFile(Deno.cwd()); // undefined where no FIFO stands for one of git's files
+ * ```
+ */
+export function waitingGitFile(cwd: string): string | undefined {
+  const folders = gitFolders(cwd);
+  const config = waitingConfig(folders);
+  if (config) return `config file ${config}`;
+  for (const path of storeFiles(folders)) {
+    if (waitsAt(path)) return `file "${path}"`;
+  }
+  return undefined;
+}
+
+/**
+ * The files of the repository git reads for the commands slop runs (`ls-files`, `log`,
+ * `rev-parse`, `diff`, `check-attr`): `HEAD` and the loose ref it names, the index, the packed
+ * refs, a shallow clone's list, grafts and alternates.
+ */
+function storeFiles({ gitDir, commonDir }: GitFolders): string[] {
+  const files = [join(gitDir, "HEAD"), join(gitDir, "index")];
+  try {
+    const head = readRegularText(join(gitDir, "HEAD"), 4096);
+    const ref = /^ref:\s*(refs\/\S+)\s*$/m.exec(head)?.[1];
+    if (ref && !ref.split("/").includes("..")) files.push(join(commonDir, ref));
+  } catch {
+    // No HEAD, or none to read: git says so itself.
+  }
+  for (const name of ["packed-refs", "shallow", "info/grafts", "objects/info/alternates"]) {
+    files.push(join(commonDir, name));
+  }
+  return files;
+}
+
+/** Whether what is at `path` (followed) is a FIFO or a socket, whose open waits. */
+function waitsAt(path: string): boolean {
+  try {
+    return waits(Deno.statSync(path));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether git's open of a file waits: a FIFO's (until a writer comes) or a socket's. A device
+ * does not (`GIT_CONFIG_GLOBAL=/dev/null` is a way to run git without the user's settings, and
+ * git reads `/dev/zero` as a bad config at once).
+ */
+function waits(info: Deno.FileInfo): boolean {
+  return info.isFifo === true || info.isSocket === true;
+}
+
+/** The first config file git reads (includes too) that is a FIFO or a socket. */
+function waitingConfig(folders: GitFolders): string | undefined {
+  const seen = new Set<string>();
+  const look = (path: string, depth: number, from?: string): string | undefined => {
+    if (seen.has(path) || depth > MAX_DEPTH) return undefined;
+    seen.add(path);
+    let info: Deno.FileInfo;
+    try {
+      info = Deno.statSync(path);
+    } catch {
+      return undefined; // missing or not looked at: git passes over it too
+    }
+    if (waits(info)) return from ? `"${path}" (an include of "${from}")` : `"${path}"`;
+    if (!info.isFile) return undefined;
+    for (const included of includes(path)) {
+      const found = look(included, depth + 1, path);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  for (const path of configFiles(folders)) {
+    const found = look(path, 0);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The config files git reads in `cwd`, its includes aside: the system's, the user's, the repository's. */
+function configFiles({ gitDir, commonDir }: GitFolders): string[] {
+  const files: string[] = [];
+  const noSystem = env("GIT_CONFIG_NOSYSTEM");
+  if (!noSystem || /^(0|false|no|off)$/i.test(noSystem)) {
+    files.push(env("GIT_CONFIG_SYSTEM") ?? "/etc/gitconfig");
+  }
+  const home = env("HOME");
+  const global = env("GIT_CONFIG_GLOBAL");
+  if (global) files.push(global);
+  else {
+    const xdg = env("XDG_CONFIG_HOME") ?? (home ? join(home, ".config") : undefined);
+    if (xdg) files.push(join(xdg, "git", "config"));
+    if (home) files.push(join(home, ".gitconfig"));
+  }
+  files.push(join(commonDir, "config"), join(gitDir, "config.worktree"));
+  return files;
+}
+
+/** An environment variable's value, undefined when empty or not to be read (no --allow-env). */
+function env(name: string): string | undefined {
+  try {
+    return Deno.env.get(name) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The files a config file's `[include]` and `[includeIf "…"]` sections name by `path` (each
+ * counted, whatever its condition), resolved as git does: `~/` from the home folder, a relative
+ * path from the including file's folder.
+ */
+function includes(path: string): string[] {
+  let text: string;
+  try {
+    text = readRegularText(path, CONFIG_LIMIT);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  let inInclude = false;
+  for (const line of text.split(/\r?\n/)) {
+    const section = /^\s*\[\s*([A-Za-z0-9.-]+)/.exec(line);
+    if (section) inInclude = /^include(if)?$/i.test(section[1]);
+    const value = inInclude ? /^\s*(?:\[[^\]]*\]\s*)?path\s*=\s*(.*?)\s*$/i.exec(line) : null;
+    if (!value?.[1]) continue;
+    const named = value[1].replace(/^"(.*)"$/, "$1");
+    const home = env("HOME");
+    const full = named.startsWith("~/") && home
+      ? join(home, named.slice(2))
+      : isAbsolute(named)
+      ? named
+      : resolve(dirname(path), named);
+    out.push(full);
+  }
+  return out;
+}
