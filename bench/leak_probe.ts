@@ -11957,7 +11957,7 @@ add(
   "slack rotating token",
   "tokens.json",
   (v) => `{"refresh": "${v}"}\n`,
-  "xoxe-1-" + r28(140),
+  "xoxe-1-" + alnum(140),
 );
 add(
   "doppler personal token",
@@ -12051,7 +12051,7 @@ add(
   "telnyx key",
   "sms.ts",
   (v) => `const telnyx = Telnyx("${v}");\n`,
-  "KEY0" + hex(28).toUpperCase() + "_" + r28(22),
+  "KEY0" + hex(31).toUpperCase() + "_" + alnum(22),
 );
 add(
   "plaid access token",
@@ -12389,9 +12389,9 @@ add(
 add(
   "teams webhook",
   "alerts.yaml",
-  (v) => `receivers:\n- name: teams\n  msteams_configs:\n  - webhook_url: ${v}\n`,
-  "https://acme.webhook.office.com/webhookb2/" + uuid() + "@" + uuid() + "/IncomingWebhook/" +
-    hex(32) + "/" + uuid() + "/V2" + r28(40),
+  (v) =>
+    `receivers:\n- name: teams\n  msteams_configs:\n  - webhook_url: https://acme.webhook.office.com/webhookb2/${uuid()}@${uuid()}/IncomingWebhook/${v}\n`,
+  hex(32) + "/" + uuid() + "/V2" + r28(40),
 );
 add(
   "azure app configuration connection string",

@@ -36,6 +36,15 @@ const TYPE_THEN_VALUE = /(?:string|\[\]byte|\[[0-9]{0,4}\])[ \t]{0,16}=[ \t]{0,1
  */
 const RUST_TYPE =
   /:[ \t]{0,16}(?:&(?:'static[ \t]{1,16})?(?:str|\[u8(?:;[ \t]{0,4}[0-9]{1,4})?\])|\[u8;[ \t]{0,4}[0-9]{1,4}\]|String|(?:[a-z_]{1,16}::){0,3}(?:Lazy|LazyLock|OnceLock|OnceCell)<[^<>=\r\n]{1,64}>)[ \t]{0,16}=\s{0,64}(?:\*?b|(?:[a-z_]{1,16}::){0,3}(?:Lazy|LazyLock)::new\(\|\|[ \t]{0,16}(?:String::from\()?)?(?=")/y;
+/**
+ * At a name's `:`: a type annotation that is not Rust's (Python's `str`, `Optional[str]`,
+ * `str | None`, TypeScript's `string`, KCL's `str`), `=` (not `==`, `=>`), then a quote; or CUE's
+ * default after a disjunction (`string | *"…"`).
+ */
+const ANNOTATED =
+  /:[ \t]{0,16}[A-Za-z_][A-Za-z0-9_.]{0,63}(?:\[[A-Za-z0-9_.[\] |]{1,64}\])?(?:[ \t]{0,4}\|[ \t]{0,4}[A-Za-z_][A-Za-z0-9_.]{0,63}(?:\[[A-Za-z0-9_.[\] |]{1,64}\])?){0,4}[ \t]{0,16}(?:=(?![=>~])|\|[ \t]{0,4}\*)[ \t]{0,16}(?=["'`])/y;
+/** At a name's `|`: Nickel's contract (`password | String = "…"`), `=`, then a quote. */
+const CONTRACT = /\|[ \t]{0,16}[A-Z][A-Za-z0-9_.]{0,63}[ \t]{0,16}=(?![=>])[ \t]{0,16}(?=["'])/y;
 /** Before a name: `#define` at its line's start (the text before the name, its last 64 characters). */
 const DEFINE_BEFORE = /(?:^|\n)[ \t]{0,16}#[ \t]{0,16}define[ \t]{1,16}$/;
 /**
@@ -131,6 +140,20 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
     if (!RUST_TYPE.exec(text)) continue;
     const name = nameBefore(text, p)?.name;
     if (name) out.push(lineOf(text, name, RUST_TYPE.lastIndex));
+  }
+  for (const p of spots.operators) {
+    if (text.charCodeAt(p) !== 58) continue; // :
+    RUST_TYPE.lastIndex = ANNOTATED.lastIndex = p;
+    if (RUST_TYPE.test(text) || !ANNOTATED.exec(text)) continue;
+    const name = nameBefore(text, p)?.name;
+    if (name) out.push(lineOf(text, name, ANNOTATED.lastIndex));
+  }
+  for (const p of spots.rests) {
+    if (text.charCodeAt(p) !== 124) continue; // |
+    CONTRACT.lastIndex = p;
+    if (!CONTRACT.exec(text)) continue;
+    const name = nameBefore(text, p)?.name;
+    if (name) out.push(lineOf(text, name, CONTRACT.lastIndex));
   }
   return out;
 }
@@ -234,6 +257,36 @@ const APART: Array<
     pattern:
       /^(?<i>[ \t]{0,32})(?:generic_)?secret:[ \t]{0,16}\r?\n(?:\k<i>[ \t]{1,16}[^\r\n]{0,256}\r?\n){0,3}?\k<i>[ \t]{1,32}inline_(?:string|bytes):[ \t]{0,16}(?<q>["']?)(?<v>[^"'\s]{1,4096})\k<q>/gm,
     name: "secret",
+  },
+  {
+    // an Xcode scheme's environment variable (`key = "API_SECRET"` then `value = "…"`, each
+    // attribute on a line of its own)
+    file: /\.xcscheme$/i,
+    word: "EnvironmentVariable",
+    pattern:
+      /\bkey[ \t]{0,4}=[ \t]{0,4}"(?<n>[^"\r\n]{1,128})"\s{0,64}value[ \t]{0,4}=[ \t]{0,4}"(?<v>[^"\r\n]{1,512})"/g,
+  },
+  {
+    // PHP's `var_dump` of an array or an object (a log, a page): `["pass"]=>` (or
+    // `["pass":protected]=>`), then `string(14) "…"` on the next line
+    file: /(?:)/,
+    word: "]=>",
+    pattern:
+      /\["(?<n>[A-Za-z0-9_.-]{1,128})"(?::[A-Za-z0-9_"\\]{1,128})?\]=>\s{0,64}string\([0-9]{1,6}\)[ \t]{0,4}"(?<v>[^"\r\n]{1,512})"/g,
+  },
+  {
+    // CMake's `set(NAME "…")` (or unquoted: `set(NAME value CACHE STRING "")`)
+    file: /(?:^|[\/\\])CMakeLists\.txt$|\.cmake$/i,
+    word: "set(",
+    pattern:
+      /\bset\([ \t]{0,16}(?<n>[A-Za-z0-9_]{1,128})[ \t]{1,16}(?:"(?<v>[^"\r\n]{1,512})"|(?<w>[^\s"()$]{1,512}))/gi,
+  },
+  {
+    // Meson's build options: `option('api_token', type : 'string', value : '…')`
+    file: /(?:^|[\/\\])meson(?:_options\.txt|\.options)$/i,
+    word: "option(",
+    pattern:
+      /\boption\([ \t]{0,16}'(?<n>[^'\r\n]{1,128})'[^)\r\n]{0,256}?\bvalue[ \t]{0,8}:[ \t]{0,8}'(?<v>[^'\r\n]{1,512})'/g,
   },
   {
     file: /\.(?:gradle|kts)$/i,
@@ -406,11 +459,12 @@ function noEchoDefaults(text: string): DeclaredLine[] {
 /**
  * A parameter's or an input's `default:` in YAML, some lines under its name (CircleCI's
  * `parameters:`, GitHub Actions' `workflow_dispatch` inputs, OpenAPI's and Ansible's argument
- * specs): the name's line with nothing after its `:`, at most six deeper lines, then `default:` and
- * its value (group `v`), quoted or not.
+ * specs), or a list's item named by its `name:` (Tekton's and Azure Pipelines' `params`): the
+ * name's line with nothing after its `:` (or after the item's name), at most six deeper lines,
+ * then `default:` and its value (group `v`), quoted or not.
  */
 const PARAMETER_DEFAULT =
-  /^(?<i>[ \t]{0,32})(?:-[ \t]{1,8})?(?<n>[A-Za-z0-9_.-]{1,64}):[ \t]{0,16}\r?\n(?:\k<i>[ \t]{1,16}(?!default:)[^\r\n]{0,256}\r?\n){0,6}?\k<i>[ \t]{1,16}default:[ \t]{0,16}(?<q>["']?)(?<v>[^"'\s#]{1,512})\k<q>[ \t]{0,16}\r?$/my;
+  /^(?<i>[ \t]{0,32})(?:-[ \t]{1,8})?(?:(?<n>[A-Za-z0-9_.-]{1,64}):|name:[ \t]{0,16}(?<nq>["']?)(?<m>[A-Za-z0-9_.-]{1,64})\k<nq>)[ \t]{0,16}\r?\n(?:\k<i>[ \t]{1,16}(?!default:)[^\r\n]{0,256}\r?\n){0,6}?\k<i>[ \t]{1,16}default:[ \t]{0,16}(?<q>["']?)(?<v>[^"'\s#]{1,512})\k<q>[ \t]{0,16}\r?$/my;
 
 /**
  * The default of each YAML parameter named for a secret ({@linkcode PARAMETER_DEFAULT}): from each
@@ -436,9 +490,10 @@ function parameterDefaults(text: string): DeclaredLine[] {
       PARAMETER_DEFAULT.lastIndex = 0;
       const m = PARAMETER_DEFAULT.exec(window);
       if (!m || m.index !== 0 || m[0].length !== window.length) continue;
-      if (SECRET_WORD.test(m.groups!.n)) {
+      const name = m.groups!.n ?? m.groups!.m;
+      if (SECRET_WORD.test(name)) {
         const at = from + 1 + m[0].lastIndexOf(m.groups!.v);
-        out.push(valueLine(m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_"), m.groups!.v, at));
+        out.push(valueLine(name.replace(/[^A-Za-z0-9_]/g, "_"), m.groups!.v, at));
       }
       break;
     }

@@ -245,6 +245,39 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     hints: ["pypi-AgE"],
     pattern: token("pypi-AgE", B64URL, 50, 1024),
   },
+  {
+    id: "nuget-key",
+    label: "nuget",
+    kind: "NuGet API key (`oy2` and 43 lower case letters and digits)",
+    hints: ["oy2"],
+    pattern: /(?<![A-Za-z0-9_-])oy2[a-z0-9]{43}(?![A-Za-z0-9_-])/g,
+    accept: notPlaceholder,
+  },
+  {
+    id: "telnyx-key",
+    label: "telnyx",
+    kind: "Telnyx API key (`KEY`, 32 hex digits, `_`, 22 letters and digits)",
+    hints: ["KEY0", "KEY1"], // (its hex starts with `0` or `1`: a date-ordered id)
+    pattern: /(?<![A-Za-z0-9_-])KEY[0-9A-F]{32}_[A-Za-z0-9]{22}(?![A-Za-z0-9_-])/g,
+    accept: notPlaceholder,
+  },
+  {
+    id: "braintree-token",
+    label: "braintree",
+    kind: "Braintree access token (`access_token$production$…$…`, `$sandbox$`)",
+    hints: ["access_token$"],
+    pattern: /access_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}(?![A-Za-z0-9_-])/g,
+    accept: (value) => !fewCharacters(value.slice(-32)),
+  },
+  {
+    id: "pkcs12-base64",
+    label: "private-key",
+    kind: "A PKCS #12 file (`.pfx`, `.p12`: a private key and its certificate) in base64 " +
+      "(`MII…IBAzCC…`, `MIACAQMwgA…`)",
+    hints: ["IBAzCC", "MIACAQMw"],
+    pattern:
+      /(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{2}[AQgw]IBAzCC|MIACAQMwgA)[A-Za-z0-9+/]{40,65536}={0,2}/g,
+  },
 
   {
     id: "jwt",
