@@ -204,7 +204,31 @@ export function findCredentialCalls(
     ...setterArguments(text, spots.passwords),
     ...typedPasswords(text, spots.passwords),
     ...callArguments(text, opens),
+    ...(text.includes("dc=") || text.includes("DC=") ? bindPasswords(text) : []),
   ];
+}
+
+/**
+ * A directory's bind: a literal DN of a user (`"uid=sync,ou=svc,dc=corp"`, `"cn=admin,dc=…"`)
+ * and, as the next argument, a literal password (group `v`): ldap3's `Connection(server, dn,
+ * "…")`, Go's `l.Bind(dn, "…")`, UnboundID's `new LDAPConnection(host, port, dn, "…")`. From the
+ * DN's first key, checked for a quote behind it.
+ */
+const BIND_DN =
+  /(?:cn|uid|CN|UID)=(?<=\\?["'](?:cn|uid|CN|UID)=)[^"'\\\r\n]{1,256}?,[ \t]{0,4}(?:dc|DC|ou|OU|o|O)=[^"'\\\r\n]{1,256}\\?(["'])[ \t]{0,16},\s{0,64}\\?(?<q>["'])(?<v>[^"'\\\r\n]{4,256})\\?\k<q>/dg;
+
+/** The passwords given after a user's DN ({@linkcode BIND_DN}); another DN (a list of them) is none. */
+function bindPasswords(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  BIND_DN.lastIndex = 0;
+  for (const m of text.matchAll(BIND_DN)) {
+    const value = m.groups!.v;
+    if (/^[A-Za-z]{1,16}=/.test(value) || isPlaceholder(value) || REFERENCE.test(value)) continue;
+    if (/^\s|\s$/.test(value) || !passwordLike(value, true)) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+  return out;
 }
 
 /**

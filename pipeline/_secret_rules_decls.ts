@@ -296,6 +296,45 @@ const APART: Array<
   },
 ];
 /**
+ * An SQL `CREATE [OR REPLACE] [PERSISTENT | TEMPORARY] SECRET [name] (` (DuckDB's stored
+ * credentials), to its option list's `(`.
+ */
+const CREATE_SECRET =
+  /CREATE[ \t]{1,8}(?:OR[ \t]{1,8}REPLACE[ \t]{1,8})?(?:(?:PERSISTENT|TEMPORARY)[ \t]{1,8})?SECRET(?:[ \t]{1,8}(?:IF[ \t]{1,8}NOT[ \t]{1,8}EXISTS[ \t]{1,8})?[\w.]{1,128})?\s{0,16}\(/gi;
+/** One option of its list: a name and a quoted value (`SECRET '…'`, `PASSWORD '…'`). */
+const SECRET_OPTION = /(?<![\w'])(?<n>[A-Za-z_]{2,32})[ \t]{1,16}'(?<v>[^'\r\n]{1,1024})'/dg;
+
+/** Each option of each `CREATE SECRET` list, as `const NAME = "…"` (the names judge them). */
+function sqlSecretOptions(text: string): DeclaredLine[] {
+  const out: DeclaredLine[] = [];
+  CREATE_SECRET.lastIndex = 0;
+  for (const m of text.matchAll(CREATE_SECRET)) {
+    const from = m.index! + m[0].length;
+    let to = indexNear(text, ")", from, 2048);
+    if (to < 0) to = Math.min(text.length, from + 2048);
+    for (const o of text.slice(from, to).matchAll(SECRET_OPTION)) {
+      const [at] = o.indices!.groups!.v;
+      out.push(valueLine(o.groups!.n, o.groups!.v, from + at));
+    }
+  }
+  return out;
+}
+
+/**
+ * SQLCipher's database key (group `v`): `PRAGMA key = '…'` (`rekey`, a schema's `db.key`),
+ * `ATTACH DATABASE 'x.db' AS x KEY '…'`, and a `file:` URI's `?key=…` (`hexkey`; group `u`).
+ */
+const SQLCIPHER_KEY =
+  /(?:PRAGMA[ \t]{1,8}(?:\w{1,64}\.)?(?:re)?key[ \t]{0,8}=[ \t]{0,8}|ATTACH[ \t]{1,8}(?:DATABASE[ \t]{1,8})?(?<f>['"])[^'"\r\n]{1,512}\k<f>[ \t]{1,8}AS[ \t]{1,8}\w{1,64}[ \t]{1,8}KEY[ \t]{1,8})(?<q>['"])(?<v>[^'"\r\n]{1,512})\k<q>|\bfile:[^\s'"?#]{1,512}\?(?:[^\s'"#&]{1,256}&){0,8}(?:hex)?key=(?<u>[^\s&'"#]{1,512})/dgi;
+
+/**
+ * A command that sets a named value by position (`dotnet user-secrets set "Smtp:Password" "…"`,
+ * `npm config set //host/:_authToken …`, `doppler secrets set NAME …`, `railway variables set`):
+ * the name (group `n`) and the value (group `v`), each maybe quoted; read as `const NAME = "…"`.
+ */
+const SET_COMMAND =
+  /(?<![\w-])(?:user-secrets|config|secrets|variables)[ \t]{1,4}set[ \t]{1,4}(?<nq>["']?)(?<n>[A-Za-z0-9_.:\/@-]{1,128})\k<nq>[ \t]{1,4}(?<q>["']?)(?<v>[^\s"'`]{1,512})\k<q>(?=[\s;&|)]|$)/dg;
+/**
  * Whether a table's cell after a secret's name may be its value: not letters alone, which in a
  * table of parameters is the name's type (`securestring`, `string`, `boolean`).
  */
@@ -360,6 +399,22 @@ export function apartLines(text: string, path: string): DeclaredLine[] {
       if (accept && !accept(value)) continue;
       const at = m.index! + m[0].lastIndexOf(value);
       out.push(valueLine(name, value, at));
+    }
+  }
+  if (text.includes(" set ")) {
+    SET_COMMAND.lastIndex = 0;
+    for (const m of text.matchAll(SET_COMMAND)) {
+      const [at] = m.indices!.groups!.v;
+      out.push(valueLine(m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_"), m.groups!.v, at));
+    }
+  }
+  if (text.includes("SECRET")) out.push(...sqlSecretOptions(text));
+  if (/pragma|attach|key=/i.test(text)) {
+    SQLCIPHER_KEY.lastIndex = 0;
+    for (const m of text.matchAll(SQLCIPHER_KEY)) {
+      const group = m.groups!.v !== undefined ? "v" : "u";
+      const [at] = m.indices!.groups![group]!;
+      out.push(valueLine("db_password", m.groups![group]!, at));
     }
   }
   const json = /\.json$/i.test(path);

@@ -162,6 +162,22 @@ const SESSION_PASS = /(?<![A-Za-z0-9_])PASS[ \t]{1,4}(?<v>[^\s"\\]{1,256})(?<e>\
 const USER_COMMAND = /(?:^|[\s>"'])USER[ \t]{1,4}\S/;
 const IMAP_LOGIN =
   /^[ \t]{0,16}(?:[CS]:[ \t]{0,4}[A-Za-z0-9.*]{1,16}|[A-Za-z]{0,8}[0-9]{1,8})[ \t]{1,4}LOGIN[ \t]{1,4}(?:"[^"\r\n]{1,256}"|[^\s"]{1,256})[ \t]{1,4}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))/dgm;
+/**
+ * An app password as Google shows it, four groups of four lower case letters (`abcd efgh ijkl
+ * mnop`), quoted under a password's name (`EMAIL_HOST_PASSWORD = '…'`): group `v`.
+ */
+const APP_PASSWORD =
+  /pass(?:w(?:or)?d)?["']?[ \t]{0,16}(?:=|:|=>)[ \t]{0,16}(?<q>["'])(?<v>[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4})\k<q>/dgi;
+/** YAML, by name (and YAML templates). */
+const YAML_FILE = /\.ya?ml(?:\.(?:tpl|tmpl|j2|gotmpl))?$/i;
+/**
+ * A block scalar (`|`, `>-`, …) under a key, its lines each one run of a token's characters (a
+ * JWT or a key folded over lines): the key (group `n`) and the lines (`b`), two to 32 of them.
+ */
+const FOLDED_TOKEN =
+  /^(?<i>[ \t]{0,32})(?:-[ \t]{1,8})?["']?(?<n>[A-Za-z0-9_.-]{1,64})["']?:[ \t]{0,16}[|>][-+1-9]{0,2}[ \t]{0,16}\r?\n(?<b>(?:\k<i>[ \t]{1,16}[A-Za-z0-9_\-.~+/=]{8,1024}[ \t]{0,16}(?:\r?\n|$)){2,32})/dgm;
+/** A key that names a secret (not a public key nor a certificate). */
+const FOLDED_SECRET_NAME = /key|token|secret|passw|credential|auth/i;
 /** Pages of prose: Markdown, reST, text. */
 const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
 /**
@@ -229,6 +245,18 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   if (text.includes("SetCredential=")) each(text, SET_CREDENTIAL, out);
   if (text.includes("PASS ") || text.includes("PASS\t")) sessionPasswords(text, out);
   if (text.includes("LOGIN")) each(text, IMAP_LOGIN, out);
+  if (/ASS|ass/.test(text) && / [a-z]{4} [a-z]{4} [a-z]{4}["']/.test(text)) {
+    APP_PASSWORD.lastIndex = 0;
+    for (const m of text.matchAll(APP_PASSWORD)) {
+      // (a stand-in's letters in order, `abcd efgh ijkl mnop`, or a group repeated)
+      if (
+        /abcd|wxyz|(\w{4}) \1/.test(m.groups!.v) ||
+        PLACEHOLDER_WORD.test(m.groups!.v.replace(/ /g, ""))
+      ) continue;
+      const [start, end] = m.indices!.groups!.v;
+      out.push({ start, end });
+    }
+  }
   if (!path) return out;
   if (NETRC_FILE.test(path)) netrc(text, out);
   else if (SVN_AUTH_FILE.test(path)) svnAuth(text, out);
@@ -247,6 +275,7 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   else if (CONF_FILE.test(path)) confDirectives(text, out);
   if (USER_PASS_FILE.test(path)) userPassFile(text, out);
   for (const { file, line } of LOGIN_FILES) if (file.test(path)) each(text, line, out);
+  if (YAML_FILE.test(path) && /:[ \t]{0,16}[|>]/.test(text)) foldedTokens(text, out);
   if (text.includes("<auth-user-pass>")) each(text, OPENVPN_INLINE, out);
   if (SNMP_FILE.test(path)) snmp(text, out);
   if (NAGIOS_RESOURCE_FILE.test(path)) nagiosResources(text, out);
@@ -310,6 +339,25 @@ function userPassFile(text: string, out: Span[]): void {
     if (!written(m.groups!.v)) continue;
     const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });
+  }
+}
+
+/**
+ * The lines of a token folded over a block scalar under a secret's key ({@linkcode FOLDED_TOKEN}):
+ * each line, when the lines joined read as a generated key (a rule that reads the first line
+ * alone leaves the rest).
+ */
+function foldedTokens(text: string, out: Span[]): void {
+  FOLDED_TOKEN.lastIndex = 0;
+  for (const m of text.matchAll(FOLDED_TOKEN)) {
+    const name = m.groups!.n;
+    if (!FOLDED_SECRET_NAME.test(name) || /public|pub_|cert|ca_?bundle/i.test(name)) continue;
+    const joined = m.groups!.b.replace(/\s+/g, "");
+    if (!looksGenerated(joined) || PLACEHOLDER_WORD.test(joined)) continue;
+    const [from] = m.indices!.groups!.b;
+    for (const line of m.groups!.b.matchAll(/[^\s]+/g)) {
+      out.push({ start: from + line.index!, end: from + line.index! + line[0].length });
+    }
   }
 }
 
