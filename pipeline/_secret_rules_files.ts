@@ -396,6 +396,8 @@ function sessionPasswords(text: string, out: Span[]): void {
   for (const m of text.matchAll(SESSION_PASS)) {
     const value = m.groups!.v;
     if (value.length < 4 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) continue;
+    // a test's path or name after a runner's `PASS` (`tests/a_test.go`, `test_a.py::test_b`)
+    if (/^[\w.-]{1,128}(?:\/[\w.-]{1,128}){1,32}$|::/.test(value)) continue;
     if (m.groups!.e === undefined) {
       let from = m.index!;
       for (let lines = 0; lines < 4 && from > 0; lines++) {

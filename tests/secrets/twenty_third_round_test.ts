@@ -99,6 +99,7 @@ Deno.test("public communities, paths, a test run's PASS and SQL's LOGIN stay", a
   await kept(`$USER1$=/usr/lib/nagios/plugins\n`, "resource.cfg");
   await kept(`PASS tests/test_auth.py::test_login\nPASS src/a.test.ts\n`, "ci.log");
   await kept(`--- PASS: TestLogin (0.00s)\n`, "test.log");
+  await kept(`USER root\nPASS tests/auth/login_test.go\n`, "ci.log");
   await kept(`ALTER LOGIN sa WITH DEFAULT_DATABASE = app;\n`, "a.sql");
   await kept(`user default on nopass ~* +@all\n`, "users.acl");
   await kept(`auth-user-pass /etc/openvpn/auth.txt\n`, "client.ovpn");
