@@ -146,9 +146,9 @@ const NAGIOS_USER =
  */
 const REDIS_ACL_FILE = /\.acl$|(?:^|[\/\\])redis[\w.-]{0,32}\.conf$/i;
 const REDIS_ACL_USER =
-  /^[ \t]{0,16}user[ \t]{1,16}[^\s>]{1,128}(?:[ \t]{1,16}[^\s>][^\s]{0,255}){0,16}?[ \t]{1,16}>(?<v>[^\s]{1,256})/dgm;
+  /^[ \t]{0,16}user[ \t]{1,16}(?<u>[^\s>]{1,128})(?:[ \t]{1,16}[^\s>][^\s]{0,255}){0,16}?[ \t]{1,16}>(?<v>[^\s]{1,256})/dgm;
 const REDIS_SETUSER =
-  /\bACL[ \t]{1,16}SETUSER[ \t]{1,16}[^\s>]{1,128}(?:[ \t]{1,16}[^\s>"'][^\s"']{0,255}){0,16}?[ \t]{1,16}>(?<v>[^\s"'`]{1,256})/dgi;
+  /\bACL[ \t]{1,16}SETUSER[ \t]{1,16}(?<u>[^\s>]{1,128})(?:[ \t]{1,16}[^\s>"'][^\s"']{0,255}){0,16}?[ \t]{1,16}>(?<v>[^\s"'`]{1,256})/dgi;
 /** systemd's credential given in the clear (`SetCredential=ID:VALUE`): the value, group `v`. */
 const SET_CREDENTIAL =
   /^[ \t]{0,16}SetCredential=[^:\s]{1,128}:(?<v>[^\r\n]{1,4096}?)[ \t]{0,16}\r?$/dgm;
@@ -241,7 +241,7 @@ const WORD_SPAN =
 export function findFileFormatSecrets(text: string, _hints?: unknown, path?: string): Span[] {
   const out: Span[] = [];
   // (formats read in any file, each by its own word: a log, a page or a unit may hold them)
-  if (text.includes("SETUSER") || text.includes("setuser")) each(text, REDIS_SETUSER, out);
+  if (text.includes("SETUSER") || text.includes("setuser")) aclPasswords(text, REDIS_SETUSER, out);
   if (text.includes("SetCredential=")) each(text, SET_CREDENTIAL, out);
   if (text.includes("PASS ") || text.includes("PASS\t")) sessionPasswords(text, out);
   if (text.includes("LOGIN")) each(text, IMAP_LOGIN, out);
@@ -279,7 +279,7 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   if (text.includes("<auth-user-pass>")) each(text, OPENVPN_INLINE, out);
   if (SNMP_FILE.test(path)) snmp(text, out);
   if (NAGIOS_RESOURCE_FILE.test(path)) nagiosResources(text, out);
-  if (REDIS_ACL_FILE.test(path)) each(text, REDIS_ACL_USER, out);
+  if (REDIS_ACL_FILE.test(path)) aclPasswords(text, REDIS_ACL_USER, out);
   // the comments of every other file (a page's and an SQL script's whole text is read above)
   if (!PROSE_FILE.test(path) && !SQL_FILE.test(path)) commentCredentials(text, out);
   return out;
@@ -358,6 +358,25 @@ function foldedTokens(text: string, out: Span[]): void {
     for (const line of m.groups!.b.matchAll(/[^\s]+/g)) {
       out.push({ start: from + line.index!, end: from + line.index! + line[0].length });
     }
+  }
+}
+
+/**
+ * The passwords of Redis ACL rules ({@linkcode REDIS_ACL_USER}, {@linkcode REDIS_SETUSER}) that
+ * read as written: not the user's own name again (`user alice on >alice`, a test's echo), nor a
+ * word that names a password.
+ */
+function aclPasswords(text: string, pattern: RegExp, out: Span[]): void {
+  pattern.lastIndex = 0;
+  for (const m of text.matchAll(pattern)) {
+    const value = m.groups!.v;
+    // (and not a stand-in that names a password: `defaultpwd`, `supass`)
+    if (value.toLowerCase().includes(m.groups!.u.toLowerCase()) || /pass|pwd/i.test(value)) {
+      continue;
+    }
+    if (!written(value)) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
   }
 }
 
