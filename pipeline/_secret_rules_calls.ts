@@ -202,10 +202,35 @@ export function findCredentialCalls(
   }
   return [
     ...setterArguments(text, spots.passwords),
+    ...appPasswords(text, spots.passwords),
     ...typedPasswords(text, spots.passwords),
     ...callArguments(text, opens),
     ...(text.includes("dc=") || text.includes("DC=") ? bindPasswords(text) : []),
   ];
+}
+
+/**
+ * After a `passw` word: the rest of its name, an operator and a quoted app password as Google
+ * shows one, four groups of four lower case letters (`EMAIL_HOST_PASSWORD = 'abcd efgh ijkl
+ * mnop'`): group `v`.
+ */
+const APP_PASSWORD_AT =
+  /(?:[Oo][Rr])?[Dd][Ss]?["']?[ \t]{0,16}(?:=|:|=>)[ \t]{0,16}(?<q>["'])(?<v>[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4})\k<q>/dy;
+
+/** The app passwords after a password's name ({@linkcode APP_PASSWORD_AT}), not a stand-in's. */
+function appPasswords(text: string, passwords: number[]): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  for (const at of passwords) {
+    APP_PASSWORD_AT.lastIndex = at;
+    const m = APP_PASSWORD_AT.exec(text);
+    const value = m?.groups?.v;
+    // (a stand-in's letters in order, `abcd efgh ijkl mnop`, a group repeated, a placeholder)
+    if (!m || !value || /abcd|wxyz|(\w{4}) \1/.test(value)) continue;
+    if (isPlaceholder(value.replace(/ /g, ""))) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+  return out;
 }
 
 /**

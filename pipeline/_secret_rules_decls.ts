@@ -136,17 +136,15 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
   }
   for (const p of spots.operators) {
     if (text.charCodeAt(p) !== 58) continue; // :
-    RUST_TYPE.lastIndex = p;
-    if (!RUST_TYPE.exec(text)) continue;
-    const name = nameBefore(text, p)?.name;
-    if (name) out.push(lineOf(text, name, RUST_TYPE.lastIndex));
-  }
-  for (const p of spots.operators) {
-    if (text.charCodeAt(p) !== 58) continue; // :
     RUST_TYPE.lastIndex = ANNOTATED.lastIndex = p;
-    if (RUST_TYPE.test(text) || !ANNOTATED.exec(text)) continue;
+    const at = RUST_TYPE.exec(text)
+      ? RUST_TYPE.lastIndex
+      : ANNOTATED.exec(text)
+      ? ANNOTATED.lastIndex
+      : -1;
+    if (at < 0) continue;
     const name = nameBefore(text, p)?.name;
-    if (name) out.push(lineOf(text, name, ANNOTATED.lastIndex));
+    if (name) out.push(lineOf(text, name, at));
   }
   for (const p of spots.rests) {
     if (text.charCodeAt(p) !== 124) continue; // |

@@ -149,6 +149,14 @@ const REDIS_ACL_USER =
   /^[ \t]{0,16}user[ \t]{1,16}(?<u>[^\s>]{1,128})(?:[ \t]{1,16}[^\s>][^\s]{0,255}){0,16}?[ \t]{1,16}>(?<v>[^\s]{1,256})/dgm;
 const REDIS_SETUSER =
   /\bACL[ \t]{1,16}SETUSER[ \t]{1,16}(?<u>[^\s>]{1,128})(?:[ \t]{1,16}[^\s>"'][^\s"']{0,255}){0,16}?[ \t]{1,16}>(?<v>[^\s"'`]{1,256})/dgi;
+/** A shell or Tcl script, a Redis script, a page: where `acl setuser` is written in lower case. */
+const SCRIPT_OR_PAGE = /\.(?:sh|bash|zsh|tcl|redis|txt|md|markdown|rst|adoc|log)$/i;
+/** A systemd unit or drop-in, or a page: where `SetCredential=` is written. */
+const UNIT_OR_PAGE =
+  /\.(?:service|socket|mount|timer|path|nspawn|conf|md|markdown|rst|txt|adoc)$|(?:^|[\/\\])systemd[\/\\]/i;
+/** A log, a transcript, a trace or a page: where a session's commands are written. */
+const SESSION_FILE =
+  /\.(?:log|logs|txt|out|trace|strace|session|transcript|md|markdown|rst|adoc)$|(?:^|[\/\\])[^.\/\\]+$/i;
 /** systemd's credential given in the clear (`SetCredential=ID:VALUE`): the value, group `v`. */
 const SET_CREDENTIAL =
   /^[ \t]{0,16}SetCredential=[^:\s]{1,128}:(?<v>[^\r\n]{1,4096}?)[ \t]{0,16}\r?$/dgm;
@@ -162,12 +170,6 @@ const SESSION_PASS = /(?<![A-Za-z0-9_])PASS[ \t]{1,4}(?<v>[^\s"\\]{1,256})(?<e>\
 const USER_COMMAND = /(?:^|[\s>"'])USER[ \t]{1,4}\S/;
 const IMAP_LOGIN =
   /^[ \t]{0,16}(?:[CS]:[ \t]{0,4}[A-Za-z0-9.*]{1,16}|[A-Za-z]{0,8}[0-9]{1,8})[ \t]{1,4}LOGIN[ \t]{1,4}(?:"[^"\r\n]{1,256}"|[^\s"]{1,256})[ \t]{1,4}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))/dgm;
-/**
- * An app password as Google shows it, four groups of four lower case letters (`abcd efgh ijkl
- * mnop`), quoted under a password's name (`EMAIL_HOST_PASSWORD = '…'`): group `v`.
- */
-const APP_PASSWORD =
-  /pass(?:w(?:or)?d)?["']?[ \t]{0,16}(?:=|:|=>)[ \t]{0,16}(?<q>["'])(?<v>[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4})\k<q>/dgi;
 /** YAML, by name (and YAML templates). */
 const YAML_FILE = /\.ya?ml(?:\.(?:tpl|tmpl|j2|gotmpl))?$/i;
 /**
@@ -239,25 +241,19 @@ const WORD_SPAN =
  * ```
  */
 export function findFileFormatSecrets(text: string, _hints?: unknown, path?: string): Span[] {
+  if (!path) return [];
   const out: Span[] = [];
-  // (formats read in any file, each by its own word: a log, a page or a unit may hold them)
-  if (text.includes("SETUSER") || text.includes("setuser")) aclPasswords(text, REDIS_SETUSER, out);
-  if (text.includes("SetCredential=")) each(text, SET_CREDENTIAL, out);
-  if (text.includes("PASS ") || text.includes("PASS\t")) sessionPasswords(text, out);
-  if (text.includes("LOGIN")) each(text, IMAP_LOGIN, out);
-  if (/ASS|ass/.test(text) && / [a-z]{4} [a-z]{4} [a-z]{4}["']/.test(text)) {
-    APP_PASSWORD.lastIndex = 0;
-    for (const m of text.matchAll(APP_PASSWORD)) {
-      // (a stand-in's letters in order, `abcd efgh ijkl mnop`, or a group repeated)
-      if (
-        /abcd|wxyz|(\w{4}) \1/.test(m.groups!.v) ||
-        PLACEHOLDER_WORD.test(m.groups!.v.replace(/ /g, ""))
-      ) continue;
-      const [start, end] = m.indices!.groups!.v;
-      out.push({ start, end });
-    }
+  // (Redis's `ACL SETUSER` anywhere; in lower case, in a script, a test or a page)
+  if (text.includes("SETUSER") || (SCRIPT_OR_PAGE.test(path) && text.includes("setuser"))) {
+    aclPasswords(text, REDIS_SETUSER, out);
   }
-  if (!path) return out;
+  if (UNIT_OR_PAGE.test(path) && text.includes("SetCredential=")) {
+    each(text, SET_CREDENTIAL, out);
+  }
+  if (SESSION_FILE.test(path)) {
+    if (text.includes("PASS")) sessionPasswords(text, out);
+    if (text.includes("LOGIN")) each(text, IMAP_LOGIN, out);
+  }
   if (NETRC_FILE.test(path)) netrc(text, out);
   else if (SVN_AUTH_FILE.test(path)) svnAuth(text, out);
   else if (REDIS_HISTORY.test(path)) redisHistory(text, out);

@@ -61,6 +61,15 @@ const PREFIXED: Prefixed[] = [
   p("alchemy-token", "alchemy", "alcht_", ["alcht_"], "[A-Za-z0-9]{30}"),
   p("apify-token", "apify", "apify_api_", ["apify_api_"], "[A-Za-z0-9_-]{36}"),
   p("bannerbear-key", "bannerbear", "bb_(?:ma|pr)_", ["bb_ma_", "bb_pr_"], `${HEX}{30}`),
+  // Braintree's access token: `access_` (a word: `token$production$` or `$sandbox$` first)
+  p(
+    "braintree-token",
+    "braintree",
+    "access_",
+    ["access_token$"],
+    `token\\$(?:production|sandbox)\\$[a-z0-9]{16}\\$${HEX}{32}`,
+    { ahead: "token\\$(?:production|sandbox)\\$" },
+  ),
   p("buildkite-token", "buildkite", "bkua_", ["bkua_"], "[a-z0-9]{40}"),
   p("circleci-token", "circleci", "CCIPAT_", ["CCIPAT_"], `[A-Za-z0-9]{22}_${HEX}{40}`),
   p("clojars-token", "clojars", "CLOJARS_", ["CLOJARS_"], "[a-z0-9]{60}"),
@@ -318,6 +327,8 @@ const PREFIXED: Prefixed[] = [
     },
   ),
   p("tavily-key", "tavily", "tvly-", ["tvly-"], "(?:dev-)?[A-Za-z0-9]{32}"),
+  // Telnyx's `KEY`, 32 hex digits and `_` (the head), then 22 letters and digits
+  p("telnyx-key", "telnyx", "KEY[0-9A-F]{32}_", ["KEY0"], "[A-Za-z0-9]{22}"),
   // a stream key: `live_`, the channel's number, the key (`live_` is a word: the number first)
   p("twitch-stream-key", "twitch", "live_", ["live_"], "[0-9]{6,12}_[A-Za-z0-9]{30}", {
     ahead: "[0-9]{6}",

@@ -247,6 +247,9 @@ export const PROVIDER_TOKENS: SecretShape[] = [
   },
   {
     id: "nuget-key",
+    // (given to `nuget push -k`, `--api-key`, `-ApiKey`: the options' families; under a name, the
+    // named rules' token)
+    gate: "to",
     label: "nuget",
     kind: "NuGet API key (`oy2` and 43 lower case letters and digits)",
     hints: ["oy2"],
@@ -254,23 +257,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     accept: notPlaceholder,
   },
   {
-    id: "telnyx-key",
-    label: "telnyx",
-    kind: "Telnyx API key (`KEY`, 32 hex digits, `_`, 22 letters and digits)",
-    hints: ["KEY0", "KEY1"], // (its hex starts with `0` or `1`: a date-ordered id)
-    pattern: /(?<![A-Za-z0-9_-])KEY[0-9A-F]{32}_[A-Za-z0-9]{22}(?![A-Za-z0-9_-])/g,
-    accept: notPlaceholder,
-  },
-  {
-    id: "braintree-token",
-    label: "braintree",
-    kind: "Braintree access token (`access_token$production$…$…`, `$sandbox$`)",
-    hints: ["access_token$"],
-    pattern: /access_token\$(?:production|sandbox)\$[a-z0-9]{16}\$[a-f0-9]{32}(?![A-Za-z0-9_-])/g,
-    accept: (value) => !fewCharacters(value.slice(-32)),
-  },
-  {
     id: "pkcs12-base64",
+    gate: "A",
     label: "private-key",
     kind: "A PKCS #12 file (`.pfx`, `.p12`: a private key and its certificate) in base64 " +
       "(`MII…IBAzCC…`, `MIACAQMwgA…`)",
