@@ -135,6 +135,21 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
     if (at >= 0 && name) out.push(lineOf(text, name, at));
   }
   for (const p of spots.operators) {
+    if (text.charCodeAt(p) === 61) {
+      // (`=` after a `key` name: SQLCipher's `PRAGMA key = '…'`, a `file:` URI's `?key=…`)
+      const c = text.charCodeAt(p - 1) | 32;
+      if (c !== 121 && c !== 32 && c !== 9) continue; // y, a blank
+      const before = SQLCIPHER_BEFORE.exec(text.slice(Math.max(0, p - 600), p));
+      if (!before) continue;
+      SQLCIPHER_VALUE.lastIndex = p;
+      const m = SQLCIPHER_VALUE.exec(text);
+      // (a URI's key unquoted; a pragma's quoted: `PRAGMA key = :passphrase` is a parameter)
+      const group = m?.groups?.v !== undefined ? "v" : before.groups!.uri ? "u" : "";
+      if (m && group) {
+        out.push(valueLine("db_password", m.groups![group]!, m.indices!.groups![group]![0]));
+      }
+      continue;
+    }
     if (text.charCodeAt(p) !== 58) continue; // :
     RUST_TYPE.lastIndex = ANNOTATED.lastIndex = p;
     const at = RUST_TYPE.exec(text)
@@ -267,7 +282,7 @@ const APART: Array<
   {
     // PHP's `var_dump` of an array or an object (a log, a page): `["pass"]=>` (or
     // `["pass":protected]=>`), then `string(14) "…"` on the next line
-    file: /(?:)/,
+    file: /\.(?:log|txt|out|html?|md|markdown|rst)$/i,
     word: "]=>",
     pattern:
       /\["(?<n>[A-Za-z0-9_.-]{1,128})"(?::[A-Za-z0-9_"\\]{1,128})?\]=>\s{0,64}string\([0-9]{1,6}\)[ \t]{0,4}"(?<v>[^"\r\n]{1,512})"/g,
@@ -298,32 +313,41 @@ const APART: Array<
  * credentials), to its option list's `(`.
  */
 const CREATE_SECRET =
-  /CREATE[ \t]{1,8}(?:OR[ \t]{1,8}REPLACE[ \t]{1,8})?(?:(?:PERSISTENT|TEMPORARY)[ \t]{1,8})?SECRET(?:[ \t]{1,8}(?:IF[ \t]{1,8}NOT[ \t]{1,8}EXISTS[ \t]{1,8})?[\w.]{1,128})?\s{0,16}\(/gi;
+  /CREATE[ \t]{1,8}(?:OR[ \t]{1,8}REPLACE[ \t]{1,8})?(?:(?:PERSISTENT|TEMPORARY)[ \t]{1,8})?SECRET(?:[ \t]{1,8}(?:IF[ \t]{1,8}NOT[ \t]{1,8}EXISTS[ \t]{1,8})?[\w.]{1,128})?\s{0,16}\(/y;
+/** Files that may hold DuckDB's SQL: scripts, Python, R, JavaScript, notebooks, pages. */
+const DUCKDB_FILE = /\.(?:sql|py|ipynb|r|js|mjs|ts|md|markdown|txt|rst)$|history$/i;
 /** One option of its list: a name and a quoted value (`SECRET '…'`, `PASSWORD '…'`). */
 const SECRET_OPTION = /(?<![\w'])(?<n>[A-Za-z_]{2,32})[ \t]{1,16}'(?<v>[^'\r\n]{1,1024})'/dg;
 
-/** Each option of each `CREATE SECRET` list, as `const NAME = "…"` (the names judge them). */
-function sqlSecretOptions(text: string): DeclaredLine[] {
+/**
+ * Each option of a `CREATE SECRET` list that starts at `from` (after its `(`), as
+ * `const NAME = "…"` (the names judge them).
+ */
+function sqlSecretOptions(text: string, from: number): DeclaredLine[] {
   const out: DeclaredLine[] = [];
-  CREATE_SECRET.lastIndex = 0;
-  for (const m of text.matchAll(CREATE_SECRET)) {
-    const from = m.index! + m[0].length;
-    let to = indexNear(text, ")", from, 2048);
-    if (to < 0) to = Math.min(text.length, from + 2048);
-    for (const o of text.slice(from, to).matchAll(SECRET_OPTION)) {
-      const [at] = o.indices!.groups!.v;
-      out.push(valueLine(o.groups!.n, o.groups!.v, from + at));
-    }
+  let to = indexNear(text, ")", from, 2048);
+  if (to < 0) to = Math.min(text.length, from + 2048);
+  for (const o of text.slice(from, to).matchAll(SECRET_OPTION)) {
+    const [v] = o.indices!.groups!.v;
+    out.push(valueLine(o.groups!.n, o.groups!.v, from + v));
   }
   return out;
 }
 
+/** SQL scripts, shells' and clients' histories, pages. */
+const SQL_TEXT_FILE = /\.(?:sql|md|markdown|txt|rst)$|history$/i;
+/** SQLCipher's `ATTACH DATABASE 'x.db' AS x KEY '…'` from its `ATTACH`: the key, group `v`. */
+const SQLCIPHER_ATTACH =
+  /ATTACH[ \t]{1,8}(?:DATABASE[ \t]{1,8})?(?<f>['"])[^'"\r\n]{1,512}\k<f>[ \t]{1,8}AS[ \t]{1,8}\w{1,64}[ \t]{1,8}KEY[ \t]{1,8}(?<q>['"])(?<v>[^'"\r\n]{1,512})\k<q>/diy;
 /**
- * SQLCipher's database key (group `v`): `PRAGMA key = '…'` (`rekey`, a schema's `db.key`),
- * `ATTACH DATABASE 'x.db' AS x KEY '…'`, and a `file:` URI's `?key=…` (`hexkey`; group `u`).
+ * Before a `key` name's `=`: SQLCipher's `PRAGMA [schema.]key` or `rekey` (any case), or a
+ * `file:` URI's query up to its `key` (`hexkey`): the last 600 characters before the `=`.
  */
-const SQLCIPHER_KEY =
-  /(?:PRAGMA[ \t]{1,8}(?:\w{1,64}\.)?(?:re)?key[ \t]{0,8}=[ \t]{0,8}|ATTACH[ \t]{1,8}(?:DATABASE[ \t]{1,8})?(?<f>['"])[^'"\r\n]{1,512}\k<f>[ \t]{1,8}AS[ \t]{1,8}\w{1,64}[ \t]{1,8}KEY[ \t]{1,8})(?<q>['"])(?<v>[^'"\r\n]{1,512})\k<q>|\bfile:[^\s'"?#]{1,512}\?(?:[^\s'"#&]{1,256}&){0,8}(?:hex)?key=(?<u>[^\s&'"#]{1,512})/dgi;
+const SQLCIPHER_BEFORE =
+  /(?:PRAGMA[ \t]{1,8}(?:\w{1,64}\.)?(?:re)?key[ \t]{0,8}|(?<uri>file:)[^\s'"?#]{1,512}\?(?:[^\s'"#&]{1,64}&){0,8}(?:hex)?key)$/i;
+/** After that `=`: the key, quoted (`'…'`) or in a URI (group `v`). */
+const SQLCIPHER_VALUE =
+  /=[ \t]{0,8}(?:(?<q>['"])(?<v>[^'"\r\n]{1,512})\k<q>|(?<u>[^\s&'"#]{1,512}))/dy;
 
 /**
  * A command that sets a named value by position (`dotnet user-secrets set "Smtp:Password" "…"`,
@@ -331,7 +355,16 @@ const SQLCIPHER_KEY =
  * the name (group `n`) and the value (group `v`), each maybe quoted; read as `const NAME = "…"`.
  */
 const SET_COMMAND =
-  /(?<![\w-])(?:user-secrets|config|secrets|variables)[ \t]{1,4}set[ \t]{1,4}(?<nq>["']?)(?<n>[A-Za-z0-9_.:\/@-]{1,128})\k<nq>[ \t]{1,4}(?<q>["']?)(?<v>[^\s"'`]{1,512})\k<q>(?=[\s;&|)]|$)/dg;
+  /set[ \t]{1,4}(?<nq>["']?)(?<n>[A-Za-z0-9_.:\/@-]{1,128})\k<nq>[ \t]{1,4}(?<q>["']?)(?<v>[^\s"'`]{1,512})\k<q>(?=[\s;&|)]|$)/dy;
+/** The command's word and a blank before its `set ` (the last 14 characters before it). */
+const SET_BEFORE = /(?:^|[^\w-])(?:user-secrets|config|secrets|variables)[ \t]{1,4}$/;
+/**
+ * Files that hold commands as they are typed: scripts, pages, CI and task files, notebooks,
+ * histories (`.bash_history`), Dockerfiles and make files.
+ */
+const COMMAND_FILE =
+  /\.(?:sh|bash|zsh|fish|ps1|psm1|bat|cmd|md|markdown|mdx|rst|txt|adoc|ya?ml|ipynb|mk)$|(?:^|[\/\\])(?:\.[\w-]{0,16}history|[\w.-]{0,32}_history|Dockerfile[\w.-]{0,32}|Containerfile|[Mm]akefile|[Jj]ustfile|Taskfile[\w.-]{0,16})$/;
+
 /**
  * Whether a table's cell after a secret's name may be its value: not letters alone, which in a
  * table of parameters is the name's type (`securestring`, `string`, `boolean`).
@@ -399,20 +432,30 @@ export function apartLines(text: string, path: string): DeclaredLine[] {
       out.push(valueLine(name, value, at));
     }
   }
-  if (text.includes(" set ")) {
-    SET_COMMAND.lastIndex = 0;
-    for (const m of text.matchAll(SET_COMMAND)) {
+  if (COMMAND_FILE.test(path)) {
+    // (from each `set `, the command's word checked before it: one search, not one per word)
+    for (let i = text.indexOf("set "); i >= 0; i = text.indexOf("set ", i + 4)) {
+      if (!SET_BEFORE.test(text.slice(Math.max(0, i - 14), i))) continue;
+      SET_COMMAND.lastIndex = i;
+      const m = SET_COMMAND.exec(text);
+      if (!m) continue;
       const [at] = m.indices!.groups!.v;
       out.push(valueLine(m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_"), m.groups!.v, at));
     }
   }
-  if (text.includes("SECRET")) out.push(...sqlSecretOptions(text));
-  if (/pragma|attach|key=/i.test(text)) {
-    SQLCIPHER_KEY.lastIndex = 0;
-    for (const m of text.matchAll(SQLCIPHER_KEY)) {
-      const group = m.groups!.v !== undefined ? "v" : "u";
-      const [at] = m.indices!.groups![group]!;
-      out.push(valueLine("db_password", m.groups![group]!, at));
+  // DuckDB's `CREATE SECRET`, in the files that may hold its SQL
+  if (DUCKDB_FILE.test(path) && text.includes("CREATE")) {
+    for (let i = text.indexOf("CREATE"); i >= 0; i = text.indexOf("CREATE", i + 6)) {
+      CREATE_SECRET.lastIndex = i;
+      if (CREATE_SECRET.exec(text)) out.push(...sqlSecretOptions(text, CREATE_SECRET.lastIndex));
+    }
+  }
+  // SQLCipher's `ATTACH … KEY '…'` in SQL scripts, histories and pages
+  if (SQL_TEXT_FILE.test(path)) {
+    for (let i = text.indexOf("ATTACH"); i >= 0; i = text.indexOf("ATTACH", i + 6)) {
+      SQLCIPHER_ATTACH.lastIndex = i;
+      const m = SQLCIPHER_ATTACH.exec(text);
+      if (m) out.push(valueLine("db_password", m.groups!.v, m.indices!.groups!.v[0]));
     }
   }
   const json = /\.json$/i.test(path);

@@ -124,6 +124,8 @@ const LOGIN_FILES: Array<{ file: RegExp; line: RegExp }> = [
       /^[ \t]{0,16}[^\s#]\S{0,1023}[ \t]{1,16}(?:"[^"\r\n]{1,256}"|[^\s"]{1,256})[ \t]{1,16}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))[ \t]{0,16}\r?$/dgm,
   },
 ];
+/** An OpenVPN configuration (`.ovpn`, `.conf`), by name. */
+const OPENVPN_FILE = /\.(?:ovpn|conf)$/i;
 /** OpenVPN's login given inline (`<auth-user-pass>`, a user's line, then the password's). */
 const OPENVPN_INLINE =
   /<auth-user-pass>[ \t]{0,16}\r?\n[ \t]{0,16}[^\r\n<]{1,256}\r?\n[ \t]{0,16}(?<v>[^\s<]{1,256})[ \t]{0,16}\r?\n[ \t]{0,16}<\/auth-user-pass>/dg;
@@ -149,14 +151,15 @@ const REDIS_ACL_USER =
   /^[ \t]{0,16}user[ \t]{1,16}(?<u>[^\s>]{1,128})(?:[ \t]{1,16}[^\s>][^\s]{0,255}){0,16}?[ \t]{1,16}>(?<v>[^\s]{1,256})/dgm;
 const REDIS_SETUSER =
   /\bACL[ \t]{1,16}SETUSER[ \t]{1,16}(?<u>[^\s>]{1,128})(?:[ \t]{1,16}[^\s>"'][^\s"']{0,255}){0,16}?[ \t]{1,16}>(?<v>[^\s"'`]{1,256})/dgi;
-/** A shell or Tcl script, a Redis script, a page: where `acl setuser` is written in lower case. */
-const SCRIPT_OR_PAGE = /\.(?:sh|bash|zsh|tcl|redis|txt|md|markdown|rst|adoc|log)$/i;
-/** A systemd unit or drop-in, or a page: where `SetCredential=` is written. */
-const UNIT_OR_PAGE =
-  /\.(?:service|socket|mount|timer|path|nspawn|conf|md|markdown|rst|txt|adoc)$|(?:^|[\/\\])systemd[\/\\]/i;
-/** A log, a transcript, a trace or a page: where a session's commands are written. */
-const SESSION_FILE =
-  /\.(?:log|logs|txt|out|trace|strace|session|transcript|md|markdown|rst|adoc)$|(?:^|[\/\\])[^.\/\\]+$/i;
+/** A shell or Tcl script, a Redis script, a page, a history: where `ACL SETUSER` is typed. */
+const SCRIPT_OR_PAGE = /\.(?:sh|bash|zsh|tcl|redis|txt|md|markdown|rst|adoc|log)$|history$/i;
+/** A systemd unit or drop-in: where `SetCredential=` is written. */
+const UNIT_FILE =
+  /\.(?:service|socket|mount|timer|path|nspawn)$|(?:^|[\/\\])systemd[\/\\][^\r\n]{0,256}\.conf$/i;
+/** A log, a transcript or a trace: where a session's commands are written. */
+const SESSION_FILE = /\.(?:log|logs|txt|out|trace|strace|session|transcript)$/i;
+/** A shell or Tcl script, a Redis script. */
+const SCRIPT_FILE = /\.(?:sh|bash|zsh|tcl|redis)$|history$/i;
 /** systemd's credential given in the clear (`SetCredential=ID:VALUE`): the value, group `v`. */
 const SET_CREDENTIAL =
   /^[ \t]{0,16}SetCredential=[^:\s]{1,128}:(?<v>[^\r\n]{1,4096}?)[ \t]{0,16}\r?$/dgm;
@@ -166,7 +169,7 @@ const SET_CREDENTIAL =
  * escaped line end (`"PASS …\r\n"`); IMAP's `a001 LOGIN user …` (its tag holds a digit, or a
  * client's `C:` stands first).
  */
-const SESSION_PASS = /(?<![A-Za-z0-9_])PASS[ \t]{1,4}(?<v>[^\s"\\]{1,256})(?<e>\\r\\n)?/dg;
+const SESSION_PASS = /PASS(?<![A-Za-z0-9_]PASS)[ \t]{1,4}(?<v>[^\s"\\]{1,256})(?<e>\\r\\n)?/dg;
 const USER_COMMAND = /(?:^|[\s>"'])USER[ \t]{1,4}\S/;
 const IMAP_LOGIN =
   /^[ \t]{0,16}(?:[CS]:[ \t]{0,4}[A-Za-z0-9.*]{1,16}|[A-Za-z]{0,8}[0-9]{1,8})[ \t]{1,4}LOGIN[ \t]{1,4}(?:"[^"\r\n]{1,256}"|[^\s"]{1,256})[ \t]{1,4}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))/dgm;
@@ -244,16 +247,17 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   if (!path) return [];
   const out: Span[] = [];
   // (Redis's `ACL SETUSER` anywhere; in lower case, in a script, a test or a page)
-  if (text.includes("SETUSER") || (SCRIPT_OR_PAGE.test(path) && text.includes("setuser"))) {
+  // (6 characters each: a search of 7 or more costs more)
+  // (in lower case in a script, as Redis' own tests write it; a page writes it in capitals)
+  if (
+    SCRIPT_OR_PAGE.test(path) &&
+    (text.includes("SETUSE") || (SCRIPT_FILE.test(path) && text.includes("setuse")))
+  ) {
     aclPasswords(text, REDIS_SETUSER, out);
   }
-  if (UNIT_OR_PAGE.test(path) && text.includes("SetCredential=")) {
-    each(text, SET_CREDENTIAL, out);
-  }
-  if (SESSION_FILE.test(path)) {
-    if (text.includes("PASS")) sessionPasswords(text, out);
-    if (text.includes("LOGIN")) each(text, IMAP_LOGIN, out);
-  }
+  if (UNIT_FILE.test(path) && text.includes("SetCredential=")) each(text, SET_CREDENTIAL, out);
+  if (SESSION_FILE.test(path) && text.includes("PASS")) sessionPasswords(text, out);
+  if (SESSION_FILE.test(path) && text.includes(" LOGIN ")) each(text, IMAP_LOGIN, out);
   if (NETRC_FILE.test(path)) netrc(text, out);
   else if (SVN_AUTH_FILE.test(path)) svnAuth(text, out);
   else if (REDIS_HISTORY.test(path)) redisHistory(text, out);
@@ -272,7 +276,9 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   if (USER_PASS_FILE.test(path)) userPassFile(text, out);
   for (const { file, line } of LOGIN_FILES) if (file.test(path)) each(text, line, out);
   if (YAML_FILE.test(path) && /:[ \t]{0,16}[|>]/.test(text)) foldedTokens(text, out);
-  if (text.includes("<auth-user-pass>")) each(text, OPENVPN_INLINE, out);
+  if (OPENVPN_FILE.test(path) && text.includes("<auth-user-pass>")) {
+    each(text, OPENVPN_INLINE, out);
+  }
   if (SNMP_FILE.test(path)) snmp(text, out);
   if (NAGIOS_RESOURCE_FILE.test(path)) nagiosResources(text, out);
   if (REDIS_ACL_FILE.test(path)) aclPasswords(text, REDIS_ACL_USER, out);
