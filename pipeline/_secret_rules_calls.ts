@@ -170,6 +170,7 @@ const NAME_REACH = 24;
 export function findCredentialCalls(
   text: string,
   hints?: TextHints,
+  path?: string,
 ): Array<{ start: number; end: number }> {
   const opens = new Set<number>();
   const open = (at: number) => {
@@ -205,7 +206,10 @@ export function findCredentialCalls(
     ...appPasswords(text, spots.passwords),
     ...typedPasswords(text, spots.passwords),
     ...callArguments(text, opens),
-    ...(text.includes("dc=") || text.includes("DC=") ? bindPasswords(text) : []),
+    // (a bind in code: a page's DNs are examples, and its commands' options are other rules')
+    ...(!(path && PAGE_FILE.test(path)) && (text.includes("dc=") || text.includes("DC="))
+      ? bindPasswords(text)
+      : []),
   ];
 }
 
@@ -232,6 +236,9 @@ function appPasswords(text: string, passwords: number[]): Array<{ start: number;
   }
   return out;
 }
+
+/** Pages of prose. */
+const PAGE_FILE = /\.(?:md|markdown|mdx|txt|rst|adoc|html?)$/i;
 
 /**
  * A directory's bind: a literal DN of a user (`"uid=sync,ou=svc,dc=corp"`, `"cn=admin,dc=…"`)

@@ -257,7 +257,7 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   }
   if (UNIT_FILE.test(path) && text.includes("SetCredential=")) each(text, SET_CREDENTIAL, out);
   if (SESSION_FILE.test(path) && text.includes("PASS")) sessionPasswords(text, out);
-  if (SESSION_FILE.test(path) && text.includes(" LOGIN ")) each(text, IMAP_LOGIN, out);
+  if (SESSION_FILE.test(path) && text.includes("LOGIN ")) each(text, IMAP_LOGIN, out);
   if (NETRC_FILE.test(path)) netrc(text, out);
   else if (SVN_AUTH_FILE.test(path)) svnAuth(text, out);
   else if (REDIS_HISTORY.test(path)) redisHistory(text, out);
