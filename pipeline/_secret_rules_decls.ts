@@ -137,8 +137,8 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
   for (const p of spots.operators) {
     if (text.charCodeAt(p) === 61) {
       // (`=` after a `key` name: SQLCipher's `PRAGMA key = '…'`, a `file:` URI's `?key=…`)
-      const c = text.charCodeAt(p - 1) | 32;
-      if (c !== 121 && c !== 32 && c !== 9) continue; // y, a blank
+      // (the name a `key` first, then a pragma or a URI before it: the long look last)
+      if (!KEY_BEFORE_EQUALS.test(text.slice(Math.max(0, p - 16), p))) continue;
       const before = SQLCIPHER_BEFORE.exec(text.slice(Math.max(0, p - 600), p));
       if (!before) continue;
       SQLCIPHER_VALUE.lastIndex = p;
@@ -345,6 +345,8 @@ const SQLCIPHER_ATTACH =
  */
 const SQLCIPHER_BEFORE =
   /(?:PRAGMA[ \t]{1,8}(?:\w{1,64}\.)?(?:re)?key[ \t]{0,8}|(?<uri>file:)[^\s'"?#]{1,512}\?(?:[^\s'"#&]{1,64}&){0,8}(?:hex)?key)$/i;
+/** A `key` name (`rekey`, `hexkey`) and blanks before an `=` (the last 16 characters). */
+const KEY_BEFORE_EQUALS = /(?:^|[^A-Za-z])(?:re|hex)?key[ \t]{0,8}$/i;
 /** After that `=`: the key, quoted (`'…'`) or in a URI (group `v`). */
 const SQLCIPHER_VALUE =
   /=[ \t]{0,8}(?:(?<q>['"])(?<v>[^'"\r\n]{1,512})\k<q>|(?<u>[^\s&'"#]{1,512}))/dy;
