@@ -314,8 +314,8 @@ const APART: Array<
  */
 const CREATE_SECRET =
   /CREATE[ \t]{1,8}(?:OR[ \t]{1,8}REPLACE[ \t]{1,8})?(?:(?:PERSISTENT|TEMPORARY)[ \t]{1,8})?SECRET(?:[ \t]{1,8}(?:IF[ \t]{1,8}NOT[ \t]{1,8}EXISTS[ \t]{1,8})?[\w.]{1,128})?\s{0,16}\(/y;
-/** Files that may hold DuckDB's SQL: scripts, Python, R, JavaScript, notebooks, pages. */
-const DUCKDB_FILE = /\.(?:sql|py|ipynb|r|js|mjs|ts|md|markdown|txt|rst)$|history$/i;
+/** Files that may hold DuckDB's SQL: scripts, Python, R, JavaScript, notebooks, Markdown and reST. */
+const DUCKDB_FILE = /\.(?:sql|py|ipynb|r|js|mjs|ts|md|markdown|rst)$|history$/i;
 /** One option of its list: a name and a quoted value (`SECRET '…'`, `PASSWORD '…'`). */
 const SECRET_OPTION = /(?<![\w'])(?<n>[A-Za-z_]{2,32})[ \t]{1,16}'(?<v>[^'\r\n]{1,1024})'/dg;
 
@@ -334,8 +334,8 @@ function sqlSecretOptions(text: string, from: number): DeclaredLine[] {
   return out;
 }
 
-/** SQL scripts, shells' and clients' histories, pages. */
-const SQL_TEXT_FILE = /\.(?:sql|md|markdown|txt|rst)$|history$/i;
+/** SQL scripts, shells' and clients' histories, Markdown and reST pages. */
+const SQL_TEXT_FILE = /\.(?:sql|md|markdown|rst)$|history$/i;
 /** SQLCipher's `ATTACH DATABASE 'x.db' AS x KEY '…'` from its `ATTACH`: the key, group `v`. */
 const SQLCIPHER_ATTACH =
   /ATTACH[ \t]{1,8}(?:DATABASE[ \t]{1,8})?(?<f>['"])[^'"\r\n]{1,512}\k<f>[ \t]{1,8}AS[ \t]{1,8}\w{1,64}[ \t]{1,8}KEY[ \t]{1,8}(?<q>['"])(?<v>[^'"\r\n]{1,512})\k<q>/diy;
@@ -361,11 +361,11 @@ const SET_COMMAND =
 /** The command's word and a blank before its `set ` (the last 14 characters before it). */
 const SET_BEFORE = /(?:^|[^\w-])(?:user-secrets|config|secrets|variables)[ \t]{1,4}$/;
 /**
- * Files that hold commands as they are typed: scripts, pages, CI and task files, notebooks,
+ * Files that hold commands as they are typed: scripts, Markdown and reST pages, CI and task files, notebooks,
  * histories (`.bash_history`), Dockerfiles and make files.
  */
 const COMMAND_FILE =
-  /\.(?:sh|bash|zsh|fish|ps1|psm1|bat|cmd|md|markdown|mdx|rst|txt|adoc|ya?ml|ipynb|mk)$|(?:^|[\/\\])(?:\.[\w-]{0,16}history|[\w.-]{0,32}_history|Dockerfile[\w.-]{0,32}|Containerfile|[Mm]akefile|[Jj]ustfile|Taskfile[\w.-]{0,16})$/;
+  /\.(?:sh|bash|zsh|fish|ps1|psm1|bat|cmd|md|markdown|mdx|rst|adoc|ya?ml|ipynb|mk)$|(?:^|[\/\\])(?:\.[\w-]{0,16}history|[\w.-]{0,32}_history|Dockerfile[\w.-]{0,32}|Containerfile|[Mm]akefile|[Jj]ustfile|Taskfile[\w.-]{0,16})$/;
 
 /**
  * Whether a table's cell after a secret's name may be its value: not letters alone, which in a

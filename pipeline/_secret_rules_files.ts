@@ -152,12 +152,16 @@ const REDIS_ACL_USER =
 const REDIS_SETUSER =
   /\bACL[ \t]{1,16}SETUSER[ \t]{1,16}(?<u>[^\s>]{1,128})(?:[ \t]{1,16}[^\s>"'][^\s"']{0,255}){0,16}?[ \t]{1,16}>(?<v>[^\s"'`]{1,256})/dgi;
 /** A shell or Tcl script, a Redis script, a page, a history: where `ACL SETUSER` is typed. */
-const SCRIPT_OR_PAGE = /\.(?:sh|bash|zsh|tcl|redis|txt|md|markdown|rst|adoc|log)$|history$/i;
+const SCRIPT_OR_PAGE = /\.(?:sh|bash|zsh|tcl|redis|md|markdown|rst|adoc|log)$|history$/i;
 /** A systemd unit or drop-in: where `SetCredential=` is written. */
 const UNIT_FILE =
   /\.(?:service|socket|mount|timer|path|nspawn)$|(?:^|[\/\\])systemd[\/\\][^\r\n]{0,256}\.conf$/i;
-/** A log, a transcript or a trace: where a session's commands are written. */
-const SESSION_FILE = /\.(?:log|logs|txt|out|trace|strace|session|transcript)$/i;
+/**
+ * A log, a transcript or a trace (a `.txt` one by its name: `imap_debug.txt`): where a session's
+ * commands are written.
+ */
+const SESSION_FILE =
+  /\.(?:log|logs|out|trace|strace|session|transcript)$|(?:log|debug|trace|session|dump|transcript|capture)[^\/\\]{0,64}\.txt$/i;
 /** A shell or Tcl script, a Redis script. */
 const SCRIPT_FILE = /\.(?:sh|bash|zsh|tcl|redis)$|history$/i;
 /** systemd's credential given in the clear (`SetCredential=ID:VALUE`): the value, group `v`. */

@@ -89,7 +89,7 @@ Deno.test("files of logins, daemons' secrets, sessions and pipes into hashers", 
   await redactsValue(`[Service]\nSetCredential=db:${PW}\n`, PW, "app.service");
   await redactsValue(`--> USER deploy\n331 Password required\n--> PASS ${PW}\n`, PW, "ftp.log");
   await redactsValue(`write(3, "PASS ${PW}\\r\\n", 20) = 20\n`, PW, "strace.out");
-  await redactsValue(`C: a001 LOGIN bob "${PW}"\n`, PW, "imap.txt");
+  await redactsValue(`C: a001 LOGIN bob "${PW}"\n`, PW, "imap_debug.txt");
   await redactsValue(`echo '${PW}' | mkpasswd -m sha-512 -s\n`, PW, "setup.sh");
   await redactsValue(`echo "${PW}" | openssl passwd -6 -stdin\n`, PW, "setup.sh");
 });
