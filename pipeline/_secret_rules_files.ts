@@ -250,18 +250,8 @@ const WORD_SPAN =
 export function findFileFormatSecrets(text: string, _hints?: unknown, path?: string): Span[] {
   if (!path) return [];
   const out: Span[] = [];
-  // (Redis's `ACL SETUSER` anywhere; in lower case, in a script, a test or a page)
-  // (6 characters each: a search of 7 or more costs more)
-  // (in lower case in a script, as Redis' own tests write it; a page writes it in capitals)
-  if (
-    SCRIPT_OR_PAGE.test(path) &&
-    (text.includes("SETUSE") || (SCRIPT_FILE.test(path) && text.includes("setuse")))
-  ) {
-    aclPasswords(text, REDIS_SETUSER, out);
-  }
-  if (UNIT_FILE.test(path) && text.includes("SetCredential=")) each(text, SET_CREDENTIAL, out);
-  if (SESSION_FILE.test(path) && text.includes("PASS")) sessionPasswords(text, out);
-  if (SESSION_FILE.test(path) && text.includes("LOGIN ")) each(text, IMAP_LOGIN, out);
+  // (one test of the name for the formats below: most files are none of them)
+  if (NAMED_FORMAT_FILE.test(path)) formatsByName(text, path, out);
   if (NETRC_FILE.test(path)) netrc(text, out);
   else if (SVN_AUTH_FILE.test(path)) svnAuth(text, out);
   else if (REDIS_HISTORY.test(path)) redisHistory(text, out);
@@ -278,14 +268,6 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   else if (MBSYNC_FILE.test(path)) each(text, MBSYNC_PASS, out);
   else if (CONF_FILE.test(path)) confDirectives(text, out);
   if (USER_PASS_FILE.test(path)) userPassFile(text, out);
-  for (const { file, line } of LOGIN_FILES) if (file.test(path)) each(text, line, out);
-  if (YAML_FILE.test(path) && /:[ \t]{0,16}[|>]/.test(text)) foldedTokens(text, out);
-  if (OPENVPN_FILE.test(path) && text.includes("<auth-user-pass>")) {
-    each(text, OPENVPN_INLINE, out);
-  }
-  if (SNMP_FILE.test(path)) snmp(text, out);
-  if (NAGIOS_RESOURCE_FILE.test(path)) nagiosResources(text, out);
-  if (REDIS_ACL_FILE.test(path)) aclPasswords(text, REDIS_ACL_USER, out);
   // the comments of every other file (a page's and an SQL script's whole text is read above)
   if (!PROSE_FILE.test(path) && !SQL_FILE.test(path)) commentCredentials(text, out);
   return out;
@@ -346,6 +328,42 @@ function userPassFile(text: string, out: Span[]): void {
     const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });
   }
+}
+
+/**
+ * The names of the files that {@linkcode formatsByName} reads: scripts, pages, logs, units,
+ * YAML, OpenVPN's and daemons' configurations, files of logins.
+ */
+const NAMED_FORMAT_FILE =
+  /\.(?:sh|bash|zsh|tcl|redis|md|markdown|rst|adoc|log|logs|out|trace|strace|session|transcript|service|socket|mount|timer|path|nspawn|conf|ovpn|acl|ya?ml|tpl|tmpl|j2|gotmpl|txt|cfg)$|(?:history|secrets)$/i;
+
+/**
+ * The formats read by their files' names: Redis's `ACL SETUSER` (scripts, pages), systemd's
+ * `SetCredential=` (units), FTP's `PASS` and IMAP's `LOGIN` (logs), files of logins, tokens folded
+ * over YAML blocks, OpenVPN's inline login, SNMP's, Nagios' and Redis's files.
+ */
+function formatsByName(text: string, path: string, out: Span[]): void {
+  // (6 characters each: a search of 7 or more costs more; in lower case in a script, as Redis'
+  // own tests write it, a page writes it in capitals)
+  if (
+    SCRIPT_OR_PAGE.test(path) &&
+    (text.includes("SETUSE") || (SCRIPT_FILE.test(path) && text.includes("setuse")))
+  ) {
+    aclPasswords(text, REDIS_SETUSER, out);
+  }
+  if (UNIT_FILE.test(path) && text.includes("SetCredential=")) each(text, SET_CREDENTIAL, out);
+  if (SESSION_FILE.test(path)) {
+    if (text.includes("PASS")) sessionPasswords(text, out);
+    if (text.includes("LOGIN ")) each(text, IMAP_LOGIN, out);
+  }
+  for (const { file, line } of LOGIN_FILES) if (file.test(path)) each(text, line, out);
+  if (YAML_FILE.test(path) && /:[ \t]{0,16}[|>]/.test(text)) foldedTokens(text, out);
+  if (OPENVPN_FILE.test(path) && text.includes("<auth-user-pass>")) {
+    each(text, OPENVPN_INLINE, out);
+  }
+  if (SNMP_FILE.test(path)) snmp(text, out);
+  if (NAGIOS_RESOURCE_FILE.test(path)) nagiosResources(text, out);
+  if (REDIS_ACL_FILE.test(path)) aclPasswords(text, REDIS_ACL_USER, out);
 }
 
 /**
