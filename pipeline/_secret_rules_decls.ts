@@ -177,9 +177,15 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
  * android:name=… android:value=…>`, Gradle's `buildConfigField(type, NAME, "\"…\"")` and
  * `resValue("string", name, "…")`. Each looked for only in a text that holds its own word.
  */
-const APART: Array<
-  { file: RegExp; word: string; pattern: RegExp; name?: string; accept?: (v: string) => boolean }
-> = [
+const APART: Array<{
+  file: RegExp;
+  word: string;
+  pattern: RegExp;
+  name?: string;
+  accept?: (v: string) => boolean;
+  /** Only a name with a secret's word is read (a build file's other settings are many). */
+  secretName?: boolean;
+}> = [
   {
     file: /\.plist$/i,
     word: "</key>",
@@ -275,6 +281,7 @@ const APART: Array<
     // an Xcode scheme's environment variable (`key = "API_SECRET"` then `value = "…"`, each
     // attribute on a line of its own)
     file: /\.xcscheme$/i,
+    secretName: true,
     word: "EnvironmentVariable",
     pattern:
       /\bkey[ \t]{0,4}=[ \t]{0,4}"(?<n>[^"\r\n]{1,128})"\s{0,64}value[ \t]{0,4}=[ \t]{0,4}"(?<v>[^"\r\n]{1,512})"/g,
@@ -284,6 +291,7 @@ const APART: Array<
     // `["pass":protected]=>`), then `string(14) "…"` on the next line
     file: /\.(?:log|txt|out|html?|md|markdown|rst)$/i,
     word: "]=>",
+    secretName: true,
     pattern:
       /\["(?<n>[A-Za-z0-9_.-]{1,128})"(?::[A-Za-z0-9_"\\]{1,128})?\]=>\s{0,64}string\([0-9]{1,6}\)[ \t]{0,4}"(?<v>[^"\r\n]{1,512})"/g,
   },
@@ -291,6 +299,7 @@ const APART: Array<
     // CMake's `set(NAME "…")` (or unquoted: `set(NAME value CACHE STRING "")`)
     file: /(?:^|[\/\\])CMakeLists\.txt$|\.cmake$/i,
     word: "set(",
+    secretName: true,
     pattern:
       /\bset\([ \t]{0,16}(?<n>[A-Za-z0-9_]{1,128})[ \t]{1,16}(?:"(?<v>[^"\r\n]{1,512})"|(?<w>[^\s"()$]{1,512}))/gi,
   },
@@ -298,6 +307,7 @@ const APART: Array<
     // Meson's build options: `option('api_token', type : 'string', value : '…')`
     file: /(?:^|[\/\\])meson(?:_options\.txt|\.options)$/i,
     word: "option(",
+    secretName: true,
     pattern:
       /\boption\([ \t]{0,16}'(?<n>[^'\r\n]{1,128})'[^)\r\n]{0,256}?\bvalue[ \t]{0,8}:[ \t]{0,8}'(?<v>[^'\r\n]{1,512})'/g,
   },
@@ -422,10 +432,11 @@ const SECRET_WORD = /key|token|secret|pass|pw|auth|credential|bearer/i;
  */
 export function apartLines(text: string, path: string): DeclaredLine[] {
   const out: DeclaredLine[] = tableLines(text, path);
-  for (const { file, word, pattern, name: fixed, accept } of APART) {
+  for (const { file, word, pattern, name: fixed, accept, secretName } of APART) {
     if (!file.test(path) || !text.includes(word)) continue;
     pattern.lastIndex = 0;
     for (const m of text.matchAll(pattern)) {
+      if (secretName && !SECRET_WORD.test(m.groups!.n)) continue;
       const name = fixed ?? m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_");
       const group = m.groups!.v !== undefined ? "v" : "w";
       const value = m.groups![group];
