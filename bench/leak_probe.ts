@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 1,611 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 1,908 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -26,7 +26,10 @@
  * the twenty-second's 229 (tables of columns, credentials in prose and comments, seed words with
  * no name, base64 of base64, flow maps, JSON data maps, templated YAML, pipes through `tee` and
  * `\` continuations, CI and compose files, tfvars, clients' credential files, notebook outputs,
- * mobile configs, connection strings, browser tests), each scanned as a build scans it
+ * mobile configs, connection strings, browser tests), the twenty-third's 297 (config languages,
+ * daemons' files, data tools' files, SQL's stored logins, shells' and REPLs' histories, debug
+ * dumps, Apple's and Android's builds, Renovate and CI files, keys in base64 of their armor and in
+ * code literals, providers' newer prefixes, request collections), each scanned as a build scans it
  * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
@@ -10927,6 +10930,2183 @@ kv21(
   "tests/test_validator.py",
   (v) => `assert not is_strong(${v})\n`,
   '"password"',
+);
+// The twenty-third hunt's samples (nineteenth session, leak28, written before reading the rules):
+// config languages the rounds before had not (CUE, Jsonnet, Pkl, KCL, Nickel, Starlark, Bicep,
+// `.reg`, `.psd1`), daemons' files (pgbouncer, NetworkManager, OpenVPN, chap and ipsec secrets,
+// mbsync, rsyncd, davfs2, fstab and autofs, snmpd, collectd, Zabbix, Nagios, Icinga), data and ML
+// tools' files (Streamlit, Kaggle, Databricks, SnowSQL, DVC, MLflow, Kedro, Meltano), SQL's other
+// ways to store a login (user mappings, database links, scoped credentials, DuckDB secrets,
+// replication sources, subscriptions, ClickHouse, COPY's credentials), histories of other
+// shells and REPLs (zsh's timestamps, fish, PowerShell, MySQL's `\040`), debug dumps of many
+// languages (PHP's print_r and var_dump, Rust's Debug, Elixir's inspect, Go maps, tracebacks'
+// locals, strace, docker inspect), Apple's and Android's build files, Renovate and Dependabot,
+// keys in base64 of their armor, PEM in code literals, and providers' prefixes not probed yet.
+const r28 = (n: number) => ch(A + "_-", n);
+const pem28 = (kind: string) =>
+  `-----BEGIN ${kind}-----\n${b64(64)}\n${b64(64)}\n${b64(40)}=\n-----END ${kind}-----`;
+// config languages
+add(
+  "cue string",
+  "deploy/db.cue",
+  (v) => `db: {\n\tuser:     "app"\n\tpassword: "${v}"\n}\n`,
+  pw(),
+);
+add(
+  "cue default",
+  "schema.cue",
+  (v) => `#Config: {\n\tapiToken: string | *"${v}"\n}\n`,
+  r28(40),
+);
+add(
+  "jsonnet local",
+  "env/prod.jsonnet",
+  (v) => `local dbPassword = '${v}';\n{\n  database: { password: dbPassword },\n}\n`,
+  pw(),
+);
+add(
+  "libsonnet field",
+  "lib/secrets.libsonnet",
+  (v) => `{\n  grafana+:: {\n    adminPassword: '${v}',\n  },\n}\n`,
+  pw(),
+);
+add(
+  "jsonnet hidden field",
+  "main.jsonnet",
+  (v) => `{\n  slackToken:: "${v}",\n  alerts: { token: $.slackToken },\n}\n`,
+  "xoxb-" + digits(12) + "-" + digits(13) + "-" + alnum(24),
+);
+add("pkl property", "config/App.pkl", (v) => `database {\n  password = "${v}"\n}\n`, pw());
+add("pkl typed", "Secrets.pkl", (v) => `apiKey: String = "${v}"\n`, r28(40));
+add(
+  "kcl schema default",
+  "main.k",
+  (v) => `schema Db:\n    user: str = "app"\n    password: str = "${v}"\n`,
+  pw(),
+);
+add("kcl config", "prod.k", (v) => `app = App {\n    secretKey = "${v}"\n}\n`, r28(50));
+add(
+  "nickel record",
+  "config.ncl",
+  (v) => `{\n  smtp = {\n    password | String = "${v}",\n  },\n}\n`,
+  pw(),
+);
+add(
+  "Tiltfile secret",
+  "Tiltfile",
+  (v) => `k8s_yaml(secret_from_dict("api", inputs = {\n    "API_KEY": "${v}",\n}))\n`,
+  r28(40),
+);
+add(
+  "BUILD.bazel env",
+  "BUILD.bazel",
+  (v) => `go_test(\n    name = "integration_test",\n    env = {"REGISTRY_PASSWORD": "${v}"},\n)\n`,
+  pw(),
+);
+add(
+  "starlark bzl constant",
+  "tools/defs.bzl",
+  (v) => `_ARTIFACTORY_TOKEN = "${v}"\n`,
+  "cmVmdGtuOjAxOjE3" + r28(48),
+);
+add(
+  "bicep secure param default",
+  "main.bicep",
+  (v) => `@secure()\nparam adminPassword string = '${v}'\n`,
+  pw(),
+);
+add(
+  "bicep resource property",
+  "sql.bicep",
+  (v) =>
+    `resource sql 'Microsoft.Sql/servers@2022-05-01-preview' = {\n  properties: {\n    administratorLogin: 'sqladmin'\n    administratorLoginPassword: '${v}'\n  }\n}\n`,
+  pw(),
+);
+add(
+  "bicepparam",
+  "main.bicepparam",
+  (v) => `using './main.bicep'\nparam vmAdminPassword = '${v}'\n`,
+  pw(),
+);
+add(
+  ".reg autologon",
+  "autologon.reg",
+  (v) =>
+    `[HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon]\n"AutoAdminLogon"="1"\n"DefaultUserName"="kiosk"\n"DefaultPassword"="${v}"\n`,
+  pw(),
+);
+add(
+  ".psd1 data",
+  "Config.psd1",
+  (v) => `@{\n    ServiceAccount = 'svc_build'\n    ServicePassword = '${v}'\n}\n`,
+  pw(),
+);
+add(
+  "powershell PSCredential",
+  "deploy.ps1",
+  (v) =>
+    `$cred = New-Object System.Management.Automation.PSCredential('CORP\\svc', (ConvertTo-SecureString '${v}' -AsPlainText -Force))\n`,
+  pw(),
+);
+add(
+  "powershell splat",
+  "Invoke-Deploy.ps1",
+  (v) => `$params = @{\n    Server   = 'sql01'\n    Password = '${v}'\n}\nInvoke-Sqlcmd @params\n`,
+  pw(),
+);
+add(
+  "hcl heredoc json",
+  "main.tf",
+  (v) =>
+    `resource "aws_secretsmanager_secret_version" "db" {\n  secret_string = <<-EOT\n    {"username": "app", "password": "${v}"}\n  EOT\n}\n`,
+  pw(),
+);
+add(
+  "hcl jsonencode",
+  "secrets.tf",
+  (v) => `  secret_string = jsonencode({\n    api_key = "${v}"\n  })\n`,
+  r28(40),
+);
+add(
+  "nix initialPassword",
+  "configuration.nix",
+  (v) => `  users.users.alice = {\n    isNormalUser = true;\n    initialPassword = "${v}";\n  };\n`,
+  pw(),
+);
+add(
+  "nix environment variables",
+  "flake.nix",
+  (v) => `        environment.variables.OPENAI_API_KEY = "${v}";\n`,
+  "sk-proj-" + r28(48),
+);
+// daemons' files
+add(
+  "pgbouncer userlist",
+  "pgbouncer/userlist.txt",
+  (v) => `"app" "${v}"\n"stats" "md5${hex(32)}"\n`,
+  pw(),
+);
+add(
+  "pgbouncer ini auth",
+  "pgbouncer.ini",
+  (v) => `[databases]\napp = host=db port=5432 dbname=app user=app password=${v}\n`,
+  pw(),
+);
+add(
+  "nmconnection psk",
+  "system-connections/Office.nmconnection",
+  (v) => `[wifi-security]\nkey-mgmt=wpa-psk\npsk=${v}\n`,
+  pw(),
+);
+add(
+  "nmconnection 802-1x",
+  "eduroam.nmconnection",
+  (v) => `[802-1x]\neap=peap;\nidentity=bob@uni.example\npassword=${v}\n`,
+  pw(),
+);
+add(
+  "openvpn auth-user-pass file",
+  "vpn/auth.txt",
+  (v) => `vpnuser\n${v}\n`,
+  pw(),
+);
+add(
+  "openvpn inline auth",
+  "client.ovpn",
+  (v) => `client\nremote vpn.example.com 1194\n<auth-user-pass>\nbob\n${v}\n</auth-user-pass>\n`,
+  pw(),
+);
+add("chap-secrets", "ppp/chap-secrets", (v) => `# client server secret IP\nbob * "${v}" *\n`, pw());
+add("ipsec.secrets psk", "ipsec.secrets", (v) => `: PSK "${v}"\n`, r28(32));
+add(
+  "ipsec.secrets eap",
+  "ipsec.secrets",
+  (v) => `alice : EAP "${v}"\n`,
+  pw(),
+);
+add(
+  "mbsyncrc Pass",
+  ".mbsyncrc",
+  (v) => `IMAPAccount work\nHost imap.example.com\nUser bob\nPass ${v}\n`,
+  pw(),
+);
+add("rsyncd.secrets", "rsyncd.secrets", (v) => `backup:${v}\n`, pw());
+add(
+  "davfs2 secrets",
+  "davfs2/secrets",
+  (v) => `https://dav.example.com/remote.php/webdav bob ${v}\n`,
+  pw(),
+);
+add(
+  "fstab cifs",
+  "fstab",
+  (v) => `//nas/share /mnt/share cifs username=bob,password=${v},uid=1000 0 0\n`,
+  pw(),
+);
+add(
+  "autofs cifs",
+  "auto.nas",
+  (v) => `media -fstype=cifs,rw,username=media,password=${v} ://nas/media\n`,
+  pw(),
+);
+add(
+  "snmpd createUser",
+  "snmpd.conf",
+  (v) => `createUser monitor SHA "${v}" AES "${pw()}"\n`,
+  pw(),
+);
+add("snmpd rocommunity", "snmpd.conf", (v) => `rocommunity ${v} 10.0.0.0/8\n`, mixed(16));
+add(
+  "collectd mysql",
+  "collectd.conf",
+  (v) =>
+    `<Plugin mysql>\n  <Database app>\n    Host "localhost"\n    User "collectd"\n    Password "${v}"\n  </Database>\n</Plugin>\n`,
+  pw(),
+);
+add(
+  "zabbix server DBPassword",
+  "zabbix_server.conf",
+  (v) => `DBUser=zabbix\nDBPassword=${v}\n`,
+  pw(),
+);
+add(
+  "nagios resource USER",
+  "nagios/resource.cfg",
+  (v) => `$USER1$=/usr/lib/nagios/plugins\n$USER3$=${v}\n`,
+  pw(),
+);
+add(
+  "icinga api user",
+  "conf.d/api-users.conf",
+  (v) => `object ApiUser "root" {\n  password = "${v}"\n  permissions = [ "*" ]\n}\n`,
+  pw(),
+);
+add(
+  "mongod.conf key password",
+  "mongod.conf",
+  (v) => `net:\n  tls:\n    mode: requireTLS\n    certificateKeyFilePassword: ${v}\n`,
+  pw(),
+);
+add(
+  "redis.conf masterauth",
+  "redis.conf",
+  (v) => `replicaof 10.0.0.1 6379\nmasterauth ${v}\n`,
+  pw(),
+);
+add(
+  "redis ACL user",
+  "users.acl",
+  (v) => `user worker on >${v} ~jobs:* +@all\n`,
+  pw(),
+);
+add(
+  "kafka jaas file",
+  "kafka_server_jaas.conf",
+  (v) =>
+    `KafkaServer {\n  org.apache.kafka.common.security.scram.ScramLoginModule required\n  username="broker"\n  password="${v}";\n};\n`,
+  pw(),
+);
+add(
+  "trino catalog",
+  "etc/catalog/postgres.properties",
+  (v) => `connector.name=postgresql\nconnection-user=trino\nconnection-password=${v}\n`,
+  pw(),
+);
+// data and ML tools
+add(
+  "streamlit secrets.toml",
+  ".streamlit/secrets.toml",
+  (v) => `[connections.snowflake]\naccount = "xy12345"\nuser = "app"\npassword = "${v}"\n`,
+  pw(),
+);
+add(
+  "kaggle.json",
+  ".kaggle/kaggle.json",
+  (v) => `{"username":"datafan","key":"${v}"}\n`,
+  hex(32),
+);
+add(
+  ".databrickscfg",
+  ".databrickscfg",
+  (v) => `[DEFAULT]\nhost = https://adb-1234.azuredatabricks.net\ntoken = ${v}\n`,
+  "dapi" + hex(32),
+);
+add(
+  "snowsql config",
+  ".snowsql/config",
+  (v) => `[connections.prod]\naccountname = xy12345\nusername = loader\npassword = ${v}\n`,
+  pw(),
+);
+add(
+  "snowflake connections.toml",
+  ".snowflake/connections.toml",
+  (v) => `[default]\naccount = "xy12345"\nuser = "etl"\npassword = "${v}"\n`,
+  pw(),
+);
+add(
+  "dvc config.local",
+  ".dvc/config.local",
+  (v) => `['remote "storage"']\n    access_key_id = AKIA${up(16)}\n    secret_access_key = ${v}\n`,
+  b64(40).replace(/[+/]/g, "x"),
+);
+add(
+  "mlflow env",
+  "mlflow.env",
+  (v) => `MLFLOW_TRACKING_USERNAME=admin\nMLFLOW_TRACKING_PASSWORD=${v}\n`,
+  pw(),
+);
+add(
+  "kedro credentials.yml",
+  "conf/local/credentials.yml",
+  (v) =>
+    `dev_s3:\n  client_kwargs:\n    aws_access_key_id: AKIA${
+      up(16)
+    }\n    aws_secret_access_key: ${v}\n`,
+  b64(40).replace(/[+/]/g, "y"),
+);
+add(
+  "meltano.yml",
+  "meltano.yml",
+  (v) =>
+    `plugins:\n  extractors:\n  - name: tap-postgres\n    config:\n      host: db\n      password: ${v}\n`,
+  pw(),
+);
+add(
+  "airflow connection uri env",
+  ".env",
+  (v) => `AIRFLOW_CONN_WAREHOUSE='snowflake://loader:${v}@xy12345/analytics'\n`,
+  pw(),
+);
+add(
+  "wandb netrc",
+  ".netrc",
+  (v) => `machine api.wandb.ai\n  login user\n  password ${v}\n`,
+  hex(40),
+);
+add(
+  ".Renviron",
+  ".Renviron",
+  (v) => `GITHUB_PAT=${v}\n`,
+  "github_pat_11" + alnum(20) + "_" + alnum(59),
+);
+add(
+  "R keyring-less",
+  "analysis.R",
+  (v) =>
+    `con <- dbConnect(RPostgres::Postgres(), host = "db", user = "analyst", password = "${v}")\n`,
+  pw(),
+);
+add(
+  "julia env",
+  "startup.jl",
+  (v) => `ENV["AWS_SECRET_ACCESS_KEY"] = "${v}"\n`,
+  b64(40).replace(/[+/]/g, "z"),
+);
+// SQL's other places for a login
+add(
+  "postgres user mapping",
+  "migrations/0007_fdw.sql",
+  (v) => `CREATE USER MAPPING FOR app SERVER legacy\n  OPTIONS (user 'reader', password '${v}');\n`,
+  pw(),
+);
+add(
+  "postgres server options",
+  "fdw.sql",
+  (v) => `ALTER USER MAPPING FOR CURRENT_USER SERVER crm OPTIONS (SET password '${v}');\n`,
+  pw(),
+);
+add(
+  "dblink connect",
+  "report.sql",
+  (v) =>
+    `SELECT * FROM dblink('host=10.0.0.7 dbname=crm user=report password=${v}', 'SELECT id FROM t') AS t(id int);\n`,
+  pw(),
+);
+add(
+  "oracle database link",
+  "links.sql",
+  (v) => `CREATE DATABASE LINK hr_link CONNECT TO hr IDENTIFIED BY "${v}" USING 'HRDB';\n`,
+  pw(),
+);
+add(
+  "mssql scoped credential",
+  "setup.sql",
+  (v) =>
+    `CREATE DATABASE SCOPED CREDENTIAL BlobCred\nWITH IDENTITY = 'SHARED ACCESS SIGNATURE',\nSECRET = '${v}';\n`,
+  "sv=2022-11-02&ss=b&srt=co&sp=rl&se=2027-01-01T00:00:00Z&sig=" + b64(43) + "%3D",
+);
+add(
+  "mssql master key",
+  "setup.sql",
+  (v) => `CREATE MASTER KEY ENCRYPTION BY PASSWORD = '${v}';\n`,
+  pw(),
+);
+add(
+  "mssql create login",
+  "logins.sql",
+  (v) => `CREATE LOGIN [etl_user] WITH PASSWORD = N'${v}', CHECK_POLICY = OFF;\n`,
+  pw(),
+);
+add(
+  "duckdb create secret",
+  "load.sql",
+  (v) =>
+    `CREATE SECRET s3cred (\n    TYPE S3,\n    KEY_ID 'AKIA${
+      up(16)
+    }',\n    SECRET '${v}',\n    REGION 'eu-west-1'\n);\n`,
+  b64(40).replace(/[+/]/g, "q"),
+);
+add(
+  "mysql replication source",
+  "replica.sql",
+  (v) =>
+    `CHANGE REPLICATION SOURCE TO SOURCE_HOST='10.0.0.5', SOURCE_USER='repl', SOURCE_PASSWORD='${v}';\n`,
+  pw(),
+);
+add(
+  "postgres subscription",
+  "logical.sql",
+  (v) =>
+    `CREATE SUBSCRIPTION sub1 CONNECTION 'host=primary dbname=app user=repl password=${v}' PUBLICATION pub1;\n`,
+  pw(),
+);
+add(
+  "postgresql.auto.conf primary_conninfo",
+  "postgresql.auto.conf",
+  (v) => `primary_conninfo = 'user=replicator password=${v} host=10.0.0.4 port=5432'\n`,
+  pw(),
+);
+add(
+  "clickhouse create user",
+  "users.sql",
+  (v) => `CREATE USER grafana IDENTIFIED WITH plaintext_password BY '${v}';\n`,
+  pw(),
+);
+add(
+  "clickhouse users.xml",
+  "users.d/app.xml",
+  (v) =>
+    `<clickhouse>\n  <users>\n    <app>\n      <password>${v}</password>\n    </app>\n  </users>\n</clickhouse>\n`,
+  pw(),
+);
+add(
+  "redshift copy credentials",
+  "load.sql",
+  (v) =>
+    `COPY events FROM 's3://bucket/events/'\nCREDENTIALS 'aws_access_key_id=AKIA${
+      up(16)
+    };aws_secret_access_key=${v}'\nFORMAT AS JSON 'auto';\n`,
+  b64(40).replace(/[+/]/g, "w"),
+);
+add(
+  "snowflake stage credentials",
+  "stage.sql",
+  (v) =>
+    `CREATE STAGE raw URL='s3://bucket/raw/'\n  CREDENTIALS=(AWS_KEY_ID='AKIA${
+      up(16)
+    }' AWS_SECRET_KEY='${v}');\n`,
+  b64(40).replace(/[+/]/g, "v"),
+);
+add(
+  "mysql set password",
+  "reset.sql",
+  (v) => `SET PASSWORD FOR 'app'@'%' = '${v}';\n`,
+  pw(),
+);
+add(
+  "postgres alter role in psql history",
+  ".psql_history",
+  (v) => `\\c app\nALTER ROLE reporter WITH LOGIN PASSWORD '${v}';\n`,
+  pw(),
+);
+add(
+  "snowflake alter user",
+  "users.sql",
+  (v) => `ALTER USER loader SET PASSWORD = '${v}' MUST_CHANGE_PASSWORD = FALSE;\n`,
+  pw(),
+);
+// histories of other shells and REPLs
+add(
+  "zsh history timestamped",
+  ".zsh_history",
+  (v) => `: 1732900000:0;mysql -u root -p'${v}' app\n`,
+  pw(),
+);
+add(
+  "zsh history export",
+  ".zsh_history",
+  (v) => `: 1732900123:0;export STRIPE_SECRET_KEY=${v}\n`,
+  "sk_live_" + alnum(24),
+);
+add(
+  "fish history",
+  "fish/fish_history",
+  (v) => `- cmd: psql "postgresql://admin:${v}@db.internal:5432/app"\n  when: 1732900000\n`,
+  pw(),
+);
+add(
+  "fish history set -x",
+  "fish/fish_history",
+  (v) => `- cmd: set -x OPENAI_API_KEY ${v}\n  when: 1732900001\n`,
+  "sk-proj-" + r28(48),
+);
+add(
+  "powershell history",
+  "PSReadLine/ConsoleHost_history.txt",
+  (v) => `$env:AZURE_CLIENT_SECRET = "${v}"\n`,
+  ch(A, 3) + "8Q~" + r28(34),
+);
+add(
+  "powershell history connect",
+  "ConsoleHost_history.txt",
+  (v) =>
+    `Connect-AzAccount -ServicePrincipal -Credential (New-Object PSCredential('appid', (ConvertTo-SecureString '${v}' -AsPlainText -Force))) -Tenant t\n`,
+  pw(),
+);
+add(
+  "mysql history escaped",
+  ".mysql_history",
+  (v) => `CREATE\\040USER\\040'app'@'%'\\040IDENTIFIED\\040BY\\040'${v}';\n`,
+  pw(),
+);
+add(
+  "redis-cli history",
+  ".rediscli_history",
+  (v) => `AUTH default ${v}\nKEYS *\n`,
+  pw(),
+);
+add(
+  "python history",
+  ".python_history",
+  (v) => `import openai\nopenai.api_key = "${v}"\n`,
+  "sk-proj-" + r28(48),
+);
+add(
+  "node repl history",
+  ".node_repl_history",
+  (v) => `const client = new Client({ auth: "${v}" })\n`,
+  "ntn_" + digits(11) + alnum(35),
+);
+add(
+  "sqlite history attach",
+  ".sqlite_history",
+  (v) => `ATTACH 'file:enc.db?key=${v}' AS enc;\n`,
+  pw(),
+);
+add(
+  "bash history sshpass scp",
+  ".bash_history",
+  (v) => `sshpass -p "${v}" scp backup.tgz root@10.0.0.9:/srv\n`,
+  pw(),
+);
+add(
+  "bash history curl header",
+  ".bash_history",
+  (v) => `curl -H "PRIVATE-TOKEN: ${v}" https://gitlab.example.com/api/v4/projects\n`,
+  "glpat-" + r28(20),
+);
+add(
+  "bash history xfreerdp",
+  ".bash_history",
+  (v) => `xfreerdp /v:10.0.0.20 /u:Administrator /p:${v} /cert:ignore\n`,
+  pw(),
+);
+add(
+  "bash history keytool",
+  ".bash_history",
+  (v) => `keytool -importkeystore -srckeystore a.p12 -srcstorepass ${v} -destkeystore b.jks\n`,
+  pw(),
+);
+add(
+  "bash history openssl pkcs12",
+  ".bash_history",
+  (v) => `openssl pkcs12 -export -in cert.pem -inkey key.pem -out bundle.p12 -passout pass:${v}\n`,
+  pw(),
+);
+add(
+  "bash history mkpasswd",
+  ".bash_history",
+  (v) => `echo '${v}' | mkpasswd -m sha-512 -s\n`,
+  pw(),
+);
+add(
+  "bash history ldapmodify",
+  ".bash_history",
+  (v) => `ldapmodify -x -H ldap://ldap -D "cn=admin,dc=example,dc=org" -w '${v}' -f user.ldif\n`,
+  pw(),
+);
+add(
+  "bash history bcp",
+  ".bash_history",
+  (v) => `bcp dbo.Orders out orders.dat -S sql01 -U sa -P ${v} -c\n`,
+  pw(),
+);
+// debug dumps in many languages
+add(
+  "php print_r",
+  "storage/logs/debug.log",
+  (v) =>
+    `Array\n(\n    [driver] => mysql\n    [host] => 127.0.0.1\n    [username] => forge\n    [password] => ${v}\n)\n`,
+  pw(),
+);
+add(
+  "php var_dump",
+  "dump.txt",
+  (v) => `array(2) {\n  ["user"]=>\n  string(5) "admin"\n  ["pass"]=>\n  string(14) "${v}"\n}\n`,
+  pw(),
+);
+add(
+  "rust debug struct",
+  "logs/app.log",
+  (v) =>
+    `2026-11-30T10:00:00Z DEBUG config loaded: Config { database_url: "postgres://app@db/app", api_secret: "${v}", port: 8080 }\n`,
+  r28(40),
+);
+add(
+  "rust pretty debug",
+  "panic.txt",
+  (v) => `Settings {\n    smtp_user: "mailer",\n    smtp_password: "${v}",\n}\n`,
+  pw(),
+);
+add(
+  "elixir inspect map",
+  "iex.log",
+  (v) => `%{adapter: Ecto.Adapters.Postgres, password: "${v}", username: "postgres"}\n`,
+  pw(),
+);
+add(
+  "go map print",
+  "out.log",
+  (v) => `config: map[db_host:localhost db_pass:${v} db_user:app]\n`,
+  pw(),
+);
+add(
+  "python traceback locals",
+  "sentry_event.txt",
+  (v) =>
+    `  File "/app/billing.py", line 42, in charge\n    stripe.Charge.create(amount=amount)\n    api_key = '${v}'\n    amount = 1000\n`,
+  "sk_live_" + alnum(24),
+);
+add(
+  "strace write",
+  "strace.out",
+  (v) => `write(3, "PASS ${v}\\r\\n", 20) = 20\n`,
+  pw(),
+);
+add(
+  "ftp session log",
+  "ftp.log",
+  (v) => `--> USER deploy\n331 Password required\n--> PASS ${v}\n230 Logged in\n`,
+  pw(),
+);
+add(
+  "imap session",
+  "imap_debug.txt",
+  (v) => `C: a001 LOGIN bob@example.com "${v}"\nS: a001 OK LOGIN completed\n`,
+  pw(),
+);
+add(
+  "docker inspect env",
+  "inspect.json",
+  (v) =>
+    `[{"Config": {"Env": ["PATH=/usr/bin", "POSTGRES_PASSWORD=${v}", "PGDATA=/var/lib/postgresql/data"]}}]\n`,
+  pw(),
+);
+add(
+  "printenv dump",
+  "ci-debug.txt",
+  (v) => `HOME=/home/runner\nNPM_TOKEN=${v}\nPATH=/usr/bin\n`,
+  "npm_" + alnum(36),
+);
+add(
+  "java properties list",
+  "startup.log",
+  (v) => `-- listing properties --\nmail.smtp.host=smtp.example.com\nmail.smtp.password=${v}\n`,
+  pw(),
+);
+add(
+  "ruby inspect object",
+  "console.log",
+  (v) => `#<Settings api_key="${v}", region="eu">\n`,
+  r28(40),
+);
+add(
+  "node util.inspect",
+  "debug.log",
+  (v) =>
+    `{ host: 'smtp.mailgun.org', auth: { user: 'postmaster@mg.example.com', pass: '${v}' } }\n`,
+  hex(32) + "-" + hex(8) + "-" + hex(8),
+);
+add(
+  "kotlin data class toString",
+  "logcat.txt",
+  (v) => `D/Auth: Credentials(username=bob, password=${v})\n`,
+  pw(),
+);
+add(
+  "csharp record ToString",
+  "log.txt",
+  (v) => `SmtpOptions { Host = smtp.example.com, UserName = app, Password = ${v} }\n`,
+  pw(),
+);
+// Apple's and Android's build files
+add(
+  "xcscheme env var",
+  "App.xcodeproj/xcshareddata/xcschemes/App.xcscheme",
+  (v) =>
+    `      <EnvironmentVariables>\n         <EnvironmentVariable\n            key = "API_SECRET"\n            value = "${v}"\n            isEnabled = "YES">\n         </EnvironmentVariable>\n`,
+  r28(40),
+);
+add(
+  "fastlane api key content",
+  "fastlane/Fastfile",
+  (v) =>
+    `  api_key = app_store_connect_api_key(\n    key_id: "D383SF739",\n    issuer_id: "${uuid()}",\n    key_content: "-----BEGIN PRIVATE KEY-----\\n${v}\\n-----END PRIVATE KEY-----"\n  )\n`,
+  b64(64) + "\\n" + b64(56),
+);
+add(
+  "fastlane Matchfile basic auth",
+  "fastlane/Matchfile",
+  (v) => `git_url("https://github.com/acme/certs")\ngit_basic_authorization("${v}")\n`,
+  btoa("ci-bot:" + ghp()),
+);
+add(
+  "fastlane .env MATCH_PASSWORD",
+  "fastlane/.env.default",
+  (v) => `MATCH_PASSWORD=${v}\n`,
+  pw(),
+);
+add(
+  "AuthKey p8 file",
+  "AuthKey_D383SF739.p8",
+  (v) => `-----BEGIN PRIVATE KEY-----\n${v}\n-----END PRIVATE KEY-----\n`,
+  b64(64) + "\n" + b64(64) + "\n" + b64(56),
+);
+add(
+  "gradle kts signing",
+  "app/build.gradle.kts",
+  (v) =>
+    `    signingConfigs {\n        create("release") {\n            storeFile = file("release.jks")\n            storePassword = "${v}"\n            keyAlias = "upload"\n        }\n    }\n`,
+  pw(),
+);
+add(
+  "gradle groovy signing",
+  "app/build.gradle",
+  (v) => `        release {\n            keyPassword '${v}'\n        }\n`,
+  pw(),
+);
+add(
+  "keystore.properties",
+  "keystore.properties",
+  (v) => `storeFile=upload.jks\nstorePassword=${v}\nkeyAlias=upload\n`,
+  pw(),
+);
+add(
+  "flutter dart-define",
+  "scripts/build.sh",
+  (v) => `flutter build apk --release --dart-define=MAPS_SECRET=${v}\n`,
+  r28(40),
+);
+add(
+  "flutter dart-define json",
+  "config/prod.json",
+  (v) => `{\n  "SUPABASE_SERVICE_ROLE_KEY": "${v}"\n}\n`,
+  jwt(),
+);
+add(
+  "eas.json env",
+  "eas.json",
+  (v) => `{"build": {"production": {"env": {"SENTRY_AUTH_TOKEN": "${v}"}}}}\n`,
+  "sntrys_" + r28(60),
+);
+add(
+  "xcconfig with url slash",
+  "Config/Release.xcconfig",
+  (v) => `API_BASE = https:/$()/api.example.com\nAPI_TOKEN = ${v}\n`,
+  r28(40),
+);
+add(
+  "android strings.xml secret",
+  "app/src/main/res/values/secrets.xml",
+  (v) => `<resources>\n    <string name="twitter_consumer_secret">${v}</string>\n</resources>\n`,
+  alnum(50),
+);
+add(
+  "AndroidManifest meta-data secret",
+  "AndroidManifest.xml",
+  (v) => `<meta-data android:name="com.example.CLIENT_SECRET" android:value="${v}" />\n`,
+  r28(40),
+);
+// Renovate, Dependabot, pre-commit
+add(
+  "renovate hostRules",
+  "renovate.json",
+  (v) =>
+    `{\n  "hostRules": [\n    {\n      "matchHost": "npm.pkg.github.com",\n      "token": "${v}"\n    }\n  ]\n}\n`,
+  ghp(),
+);
+add(
+  "renovate hostRules password",
+  "renovate.json5",
+  (v) =>
+    `{\n  hostRules: [{ matchHost: 'artifactory.example.com', username: 'bot', password: '${v}' }],\n}\n`,
+  pw(),
+);
+add(
+  "renovate config.js",
+  "config.js",
+  (v) => `module.exports = {\n  platform: 'gitlab',\n  token: '${v}',\n};\n`,
+  "glpat-" + r28(20),
+);
+add(
+  "dependabot registries literal",
+  ".github/dependabot.yml",
+  (v) =>
+    `registries:\n  maven-artifactory:\n    type: maven-repository\n    url: https://artifactory.example.com\n    username: octocat\n    password: ${v}\n`,
+  pw(),
+);
+add(
+  "pre-commit args",
+  ".pre-commit-config.yaml",
+  (v) => `  - id: upload\n    args: [--token, ${v}]\n`,
+  "pypi-AgEIcHlwaS5vcmc" + r28(60),
+);
+add(
+  "Taskfile env",
+  "Taskfile.yml",
+  (v) => `version: '3'\nenv:\n  REGISTRY_PASSWORD: ${v}\n`,
+  pw(),
+);
+add(
+  "justfile export",
+  "justfile",
+  (v) => `export CLOUDFLARE_API_TOKEN := "${v}"\n\ndeploy:\n    wrangler deploy\n`,
+  r28(40),
+);
+add(
+  "Earthfile arg",
+  "Earthfile",
+  (v) => `build:\n    ARG NPM_TOKEN=${v}\n    RUN npm ci\n`,
+  "npm_" + alnum(36),
+);
+add(
+  "docker build-arg in Makefile",
+  "Makefile",
+  (v) => `image:\n\tdocker build --build-arg GITHUB_TOKEN=${v} -t app .\n`,
+  ghp(),
+);
+add(
+  "docker build-arg compose",
+  "docker-compose.yml",
+  (v) =>
+    `    build:\n      context: .\n      args:\n        - PIP_EXTRA_INDEX_URL=https://__token__:${v}@pypi.example.com/simple\n`,
+  r28(40),
+);
+add(
+  "woodpecker settings",
+  ".woodpecker.yml",
+  (v) =>
+    `steps:\n  publish:\n    image: plugins/docker\n    settings:\n      username: bot\n      password: ${v}\n`,
+  pw(),
+);
+add(
+  "tekton param default",
+  "pipeline.yaml",
+  (v) => `  params:\n    - name: registry-password\n      default: "${v}"\n`,
+  pw(),
+);
+add(
+  "argo workflow parameter",
+  "workflow.yaml",
+  (v) => `    parameters:\n    - name: db-password\n      value: ${v}\n`,
+  pw(),
+);
+add(
+  "concourse vars",
+  "ci/vars.yml",
+  (v) =>
+    `git-private-key: |\n  -----BEGIN OPENSSH PRIVATE KEY-----\n  ${v}\n  -----END OPENSSH PRIVATE KEY-----\ndocker-password: x\n`,
+  b64(70) + "\n  " + b64(70),
+);
+add(
+  "gha with inputs password",
+  ".github/workflows/deploy.yml",
+  (v) =>
+    `      - uses: appleboy/ssh-action@v1\n        with:\n          host: 10.0.0.3\n          username: deploy\n          password: ${v}\n`,
+  pw(),
+);
+add(
+  "gha with api token quoted",
+  ".github/workflows/release.yml",
+  (v) => `      - uses: cloudflare/wrangler-action@v3\n        with:\n          apiToken: '${v}'\n`,
+  r28(40),
+);
+// keys in base64 of their armor, PEM in code
+add(
+  "ssh key base64 env",
+  ".env",
+  (v) => `SSH_PRIVATE_KEY_B64=${v}\n`,
+  btoa(pem28("OPENSSH PRIVATE KEY") + "\n"),
+);
+add(
+  "pem base64 in yaml unnamed",
+  "values.yaml",
+  (v) => `sidecar:\n  tlsKey: ${v}\n`,
+  btoa(pem28("EC PRIVATE KEY") + "\n"),
+);
+add(
+  "pem base64 in json",
+  "config.json",
+  (v) => `{"signing": {"material": "${v}"}}\n`,
+  btoa(pem28("PRIVATE KEY") + "\n"),
+);
+add(
+  "go raw string pem",
+  "internal/testkeys/keys.go",
+  (v) =>
+    "var serverKey = []byte(`-----BEGIN RSA PRIVATE KEY-----\n" + v +
+    "\n-----END RSA PRIVATE KEY-----`)\n",
+  b64(64) + "\n" + b64(64) + "\n" + b64(30),
+);
+add(
+  "c string concat pem",
+  "src/key.c",
+  (v) =>
+    `static const char *key =\n    "-----BEGIN EC PRIVATE KEY-----\\n"\n    "${v}\\n"\n    "-----END EC PRIVATE KEY-----\\n";\n`,
+  b64(64),
+);
+add(
+  "java join pem",
+  "KeyHolder.java",
+  (v) =>
+    `String pem = String.join("\\n",\n    "-----BEGIN PRIVATE KEY-----",\n    "${v}",\n    "-----END PRIVATE KEY-----");\n`,
+  b64(64),
+);
+add(
+  "python implicit concat pem",
+  "keys.py",
+  (v) =>
+    `KEY = (\n    "-----BEGIN PRIVATE KEY-----\\n"\n    "${v}\\n"\n    "-----END PRIVATE KEY-----\\n"\n)\n`,
+  b64(64),
+);
+add(
+  "encrypted pem with passphrase",
+  "certs/README.md",
+  (v) => `The key's passphrase is \`${v}\`:\n\n    openssl rsa -in server.key -passin pass:${v}\n`,
+  pw(),
+);
+add(
+  "dsa key",
+  "keys/id_dsa",
+  (v) => `-----BEGIN DSA PRIVATE KEY-----\n${v}\n-----END DSA PRIVATE KEY-----\n`,
+  b64(64) + "\n" + b64(64),
+);
+add(
+  "pem with proc-type",
+  "server.key",
+  (v) =>
+    `-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,${
+      hex(32).toUpperCase()
+    }\n\n${v}\n-----END RSA PRIVATE KEY-----\n`,
+  b64(64) + "\n" + b64(64),
+);
+add(
+  "pem escaped in toml",
+  "wrangler.toml",
+  (v) => `[vars]\nJWT_KEY = "-----BEGIN PRIVATE KEY-----\\n${v}\\n-----END PRIVATE KEY-----\\n"\n`,
+  b64(64),
+);
+add(
+  "xml private key element",
+  "saml/sp.xml",
+  (v) => `<sp:PrivateKey>\n  ${v}\n</sp:PrivateKey>\n`,
+  "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC" + b64(64),
+);
+add(
+  "pfx base64 with password",
+  "appsettings.Production.json",
+  (v) => `{"Certificate": {"Base64": "${v}", "Password": "x"}}\n`,
+  "MIIKcQIBAzCCCjcGCSqGSIb3DQEHAaCC" + b64(80),
+);
+add(
+  "jwt split across js concat",
+  "test/fixtures/session.js",
+  (v) => `const token =\n  "${v.slice(0, 40)}" +\n  "${v.slice(40)}";\n`,
+  jwt(),
+);
+add(
+  "jwt split yaml folded",
+  "config.yml",
+  (v) => `service_token: >-\n  ${v.slice(0, 50)}\n  ${v.slice(50)}\n`,
+  jwt(),
+);
+// providers' prefixes not probed yet, mostly where no name says secret
+add(
+  "slack app-level token",
+  "socket.py",
+  (v) => `app = App(); SocketModeHandler(app, "${v}").start()\n`,
+  "xapp-1-A" + up(10) + "-" + digits(13) + "-" + hex(64),
+);
+add(
+  "slack user token xoxp",
+  "scripts/export.sh",
+  (v) => `curl -s -H "Authorization: Bearer ${v}" https://slack.com/api/conversations.list\n`,
+  "xoxp-" + digits(12) + "-" + digits(12) + "-" + digits(13) + "-" + hex(32),
+);
+add(
+  "slack rotating token",
+  "tokens.json",
+  (v) => `{"refresh": "${v}"}\n`,
+  "xoxe-1-" + alnum(140),
+);
+add(
+  "doppler personal token",
+  "Makefile",
+  (v) => `run:\n\tDOPPLER_TOKEN=${v} doppler run -- npm start\n`,
+  "dp.pt." + alnum(43),
+);
+add(
+  "doppler service token bare",
+  "deploy.sh",
+  (v) => `doppler setup --token ${v} --no-interactive\n`,
+  "dp.st.prd." + alnum(43),
+);
+add(
+  "typeform token",
+  "forms.js",
+  (v) => `const tf = createClient({ token: '${v}' })\n`,
+  "tfp_" + r28(44) + "_" + r28(14),
+);
+add(
+  "digitalocean oauth",
+  "do.sh",
+  (v) => `doctl auth init --access-token ${v}\n`,
+  "doo_v1_" + hex(64),
+);
+add(
+  "digitalocean refresh",
+  "creds.json",
+  (v) => `{"refresh": "${v}"}\n`,
+  "dor_v1_" + hex(64),
+);
+add(
+  "readme.com key",
+  "upload.sh",
+  (v) => `rdme openapi spec.yaml --key=${v}\n`,
+  "rdme_" + alnum(70),
+);
+add(
+  "frame.io token",
+  "frame.py",
+  (v) => `client = FrameioClient("${v}")\n`,
+  "fio-u-" + r28(64),
+);
+add(
+  "flutterwave secret",
+  "pay.php",
+  (v) => `$flw = new Rave("${v}");\n`,
+  "FLWSECK-" + hex(32) + "-X",
+);
+add("adafruit io key", "code.py", (v) => `io = Client("maker", "${v}")\n`, "aio_" + alnum(28));
+add(
+  "1password service account",
+  ".github/workflows/ci.yml",
+  (v) => `    env:\n      OP_SERVICE_ACCOUNT_TOKEN: ${v}\n`,
+  "ops_" + btoa(JSON.stringify({
+    signInAddress: "my.1password.com",
+    userAuth: { method: "SRPg-4096", alg: "PBES2g-HS256", iterations: 650000, salt: r28(22) },
+    email: "x@1passwordserviceaccounts.com",
+    srpX: hex(64),
+    muk: { kty: "oct", k: r28(43) },
+    secretKey: "A3-" + up(6) + "-" + up(6),
+    deviceUuid: up(26),
+  })).replace(/=+$/, ""),
+);
+add("infracost key", "infracost.yml", (v) => `api_key: ${v}\n`, "ico-" + alnum(32));
+add(
+  "openai admin key",
+  "billing.py",
+  (v) => `headers = {"Authorization": f"Bearer ${v}"}\n`,
+  "sk-admin-" + r28(58) + "T3BlbkFJ" + r28(58),
+);
+add(
+  "huggingface org token",
+  "push.py",
+  (v) => `HfApi(token="${v}").upload_folder(folder_path="out")\n`,
+  "api_org_" + alnum(34),
+);
+add(
+  "square access token",
+  "square.rb",
+  (v) => `client = Square::Client.new(access_token: '${v}', environment: 'production')\n`,
+  "sq0atp-" + r28(22),
+);
+add(
+  "braintree access token",
+  "gateway.py",
+  (v) => `BT_GATEWAY = "${v}"\ngateway = braintree.BraintreeGateway(BT_GATEWAY)\n`,
+  "access_token$production$" + lowdig(16) + "$" + hex(32),
+);
+add(
+  "telnyx key",
+  "sms.ts",
+  (v) => `const telnyx = Telnyx("${v}");\n`,
+  "KEY0" + hex(31).toUpperCase() + "_" + alnum(22),
+);
+add(
+  "plaid access token",
+  "fixtures/items.json",
+  (v) => `{"item_id": "${r28(37)}", "access_token": "${v}"}\n`,
+  "access-production-" + uuid(),
+);
+add(
+  "sonarqube user token",
+  "sonar-project.properties",
+  (v) => `sonar.projectKey=app\nsonar.login=${v}\n`,
+  "squ_" + hex(40),
+);
+add(
+  "sonarqube project token bare",
+  "ci.sh",
+  (v) => `sonar-scanner -Dsonar.token=${v}\n`,
+  "sqp_" + hex(40),
+);
+add(
+  "gitlab ci build token",
+  "trigger.sh",
+  (v) => `curl --header "JOB-TOKEN: ${v}" "$CI_API_V4_URL/projects/1/packages"\n`,
+  "glcbt-64_" + r28(20),
+);
+add(
+  "gitlab feed token",
+  "README.md",
+  (v) => `Subscribe: https://gitlab.example.com/dashboard/issues.atom?feed_token=${v}\n`,
+  "glft-" + r28(20),
+);
+add(
+  "gitlab oauth app secret",
+  "omniauth.yml",
+  (v) => `app_secret: ${v}\n`,
+  "gloas-" + hex(64),
+);
+add(
+  "github refresh token",
+  "oauth_cache.json",
+  (v) => `{"refresh_token": "${v}", "expires_in": 15811200}\n`,
+  "ghr_" + alnum(76),
+);
+add(
+  "github user-to-server bare",
+  "app.log",
+  (v) => `INFO installation auth ok token=${v} scopes=repo\n`,
+  "ghu_" + alnum(36),
+);
+add(
+  "aws bedrock api key",
+  "llm.py",
+  (v) => `os.environ["AWS_BEARER_TOKEN_BEDROCK"] = "${v}"\n`,
+  "ABSKQmVkcm9ja0FQSUtleS1" + r28(100),
+);
+add(
+  "aws bedrock api key bare",
+  "bedrock.sh",
+  (v) =>
+    `curl -H "Authorization: Bearer ${v}" https://bedrock-runtime.us-east-1.amazonaws.com/model/x/converse\n`,
+  "ABSKQmVkcm9ja0FQSUtleS1" + r28(100),
+);
+add(
+  "circleci personal token",
+  "scripts/trigger.sh",
+  (v) =>
+    `curl -X POST -H "Circle-Token: ${v}" https://circleci.com/api/v2/project/gh/acme/app/pipeline\n`,
+  "CCIPAT_" + alnum(22) + "_" + hex(40),
+);
+add(
+  "harness pat",
+  "harness.tf",
+  (v) => `provider "harness" {\n  platform_api_key = "${v}"\n}\n`,
+  "pat." + r28(22) + "." + hex(24) + "." + alnum(20),
+);
+add(
+  "duffel live token",
+  "flights.rb",
+  (v) => `client = Duffel::Client.new(access_token: "${v}")\n`,
+  "duffel_live_" + r28(43),
+);
+add(
+  "posthog personal key",
+  "scripts/export.py",
+  (v) => `requests.get(url, headers={"Authorization": "Bearer ${v}"})\n`,
+  "phx_" + alnum(47),
+);
+add(
+  "launchdarkly server sdk key",
+  "flags.go",
+  (v) => `client, _ := ld.MakeClient("${v}", 5*time.Second)\n`,
+  "sdk-" + uuid(),
+);
+add(
+  "aiven password",
+  "aiven.env",
+  (v) =>
+    `DATABASE_URL=postgres://avnadmin:${v}@pg-1a2b3c-acme.aivencloud.com:12691/defaultdb?sslmode=require\n`,
+  "AVNS_" + r28(19),
+);
+add(
+  "aiven password bare",
+  "config.yaml",
+  (v) => `kafka:\n  sasl:\n    mechanism: SCRAM-SHA-256\n    secret: ${v}\n`,
+  "AVNS_" + r28(19),
+);
+add(
+  "anthropic key in a notebook",
+  "notebooks/eval.ipynb",
+  (v) =>
+    `{"cells": [{"cell_type": "code", "source": ["client = anthropic.Anthropic(api_key=\\"${v}\\")\\n"]}]}\n`,
+  "sk-ant-api03-" + r28(93) + "AA",
+);
+add(
+  "groq key in a notebook output",
+  "notebooks/llm.ipynb",
+  (v) =>
+    `{"outputs": [{"output_type": "stream", "name": "stdout", "text": ["GROQ_API_KEY ${v}\\n"]}]}\n`,
+  "gsk_" + alnum(52),
+);
+add(
+  "cloudflare origin ca key",
+  "certs.sh",
+  (v) =>
+    `curl -H "X-Auth-User-Service-Key: ${v}" https://api.cloudflare.com/client/v4/certificates\n`,
+  "v1.0-" + hex(24) + "-" + hex(146),
+);
+add(
+  "mapbox secret token",
+  "upload.js",
+  (v) => `const mbx = mbxClient({ accessToken: '${v}' });\n`,
+  "sk.eyJ1IjoiYWNtZSIsImEiOiJ" + r28(30) + "." + r28(22),
+);
+add(
+  "google oauth access token bare",
+  "log/requests.log",
+  (v) => `GET /drive/v3/files HTTP/1.1\nAuthorization: Bearer ${v}\n`,
+  "ya29.a0" + r28(150),
+);
+add(
+  "google refresh token",
+  "token.json",
+  (v) => `{"refresh_token": "${v}", "client_id": "x.apps.googleusercontent.com"}\n`,
+  "1//0" + r28(99),
+);
+add(
+  "firebase server key",
+  "push.php",
+  (v) => `$headers = ['Authorization: key=${v}', 'Content-Type: application/json'];\n`,
+  "AAAA" + r28(7) + ":APA91b" + r28(134),
+);
+add(
+  "stripe webhook secret bare",
+  "webhooks.ts",
+  (v) => `stripe.webhooks.constructEvent(body, sig, "${v}");\n`,
+  "whsec_" + alnum(32),
+);
+add(
+  "supabase new secret key",
+  "server.ts",
+  (v) => `const supabase = createClient(url, "${v}");\n`,
+  "sb_secret_" + r28(31),
+);
+add(
+  "neon api key",
+  "neon.sh",
+  (v) => `neonctl projects list --api-key ${v}\n`,
+  "napi_" + lowdig(64),
+);
+add(
+  "fly org token",
+  "fly.sh",
+  (v) => `flyctl deploy --access-token "${v}"\n`,
+  "fo1_" + r28(43),
+);
+add(
+  "docker hub pat",
+  "push.sh",
+  (v) => `echo "${v}" | docker login -u acme --password-stdin\n`,
+  "dckr_pat_" + r28(27),
+);
+add(
+  "pulumi token in yaml",
+  "Pulumi.prod.yaml",
+  (v) => `config:\n  app:accessToken: ${v}\n`,
+  "pul-" + hex(40),
+);
+add(
+  "vault batch token",
+  "vault.sh",
+  (v) => `vault login ${v}\n`,
+  "hvb." + r28(138),
+);
+add(
+  "vault service token in header",
+  "vault.http",
+  (v) => `GET https://vault.example.com/v1/secret/data/app\nX-Vault-Token: ${v}\n`,
+  "hvs." + r28(24),
+);
+add(
+  "terraform cloud token",
+  ".terraformrc",
+  (v) => `credentials "app.terraform.io" {\n  token = "${v}"\n}\n`,
+  alnum(14) + ".atlasv1." + alnum(67),
+);
+add(
+  "grafana cloud token",
+  "alloy.river",
+  (v) =>
+    `prometheus.remote_write "default" {\n  endpoint {\n    basic_auth {\n      username = "123456"\n      password = "${v}"\n    }\n  }\n}\n`,
+  "glc_" +
+    btoa(
+      JSON.stringify({ o: "123", n: "stack-1-hm-write", k: r28(24), m: { r: "prod-eu-west-2" } }),
+    ),
+);
+add(
+  "new relic ingest license",
+  "newrelic.yml",
+  (v) => `common: &default_settings\n  license_key: '${v}'\n`,
+  hex(36) + "NRAL",
+);
+add(
+  "dynatrace token bare",
+  "oneagent.sh",
+  (v) =>
+    `wget -O installer.sh "https://abc123.live.dynatrace.com/api/v1/deployment/installer/agent/unix/default/latest?Api-Token=${v}"\n`,
+  "dt0c01." + up(24) + "." + up(64),
+);
+add(
+  "postman api key in env export",
+  "postman/prod.postman_environment.json",
+  (v) => `{"values": [{"key": "pm_key", "value": "${v}", "enabled": true}]}\n`,
+  "PMAK-" + hex(24) + "-" + hex(34),
+);
+add(
+  "shopify shared secret",
+  "shopify.app.toml",
+  (v) => `client_id = "${hex(32)}"\nclient_secret = "${v}"\n`,
+  "shpss_" + hex(32),
+);
+add(
+  "atlassian token bare",
+  "jira.sh",
+  (v) => `curl -u bob@example.com:${v} https://acme.atlassian.net/rest/api/3/myself\n`,
+  "ATATT3xFfGF0" + r28(170) + "=" + hex(8).toUpperCase(),
+);
+add(
+  "linear key in graphql config",
+  ".graphqlrc.yml",
+  (v) =>
+    `schema:\n  - https://api.linear.app/graphql:\n      headers:\n        Authorization: ${v}\n`,
+  "lin_api_" + alnum(40),
+);
+add(
+  "contentful management token",
+  "contentful.js",
+  (v) => `const client = contentful.createClient({ accessToken: '${v}' })\n`,
+  "CFPAT-" + r28(43),
+);
+add(
+  "prefect api key",
+  "prefect.toml",
+  (v) => `[cloud]\napi_key = "${v}"\n`,
+  "pnu_" + alnum(36),
+);
+add(
+  "figma token bare",
+  "sync.ts",
+  (v) => `await fetch(url, { headers: { "X-Figma-Token": "${v}" } });\n`,
+  "figd_" + r28(40),
+);
+add(
+  "netlify pat",
+  "deploy.sh",
+  (v) => `netlify deploy --prod --auth ${v}\n`,
+  "nfp_" + alnum(36),
+);
+add(
+  "heroku new key",
+  "Procfile.sh",
+  (v) => `heroku container:login --api-key ${v}\n`,
+  "HRKU-" + r28(60),
+);
+add(
+  "scaleway secret",
+  "scw.yaml",
+  (v) => `access_key: SCW${up(17)}\nsecret_key: ${v}\n`,
+  uuid(),
+);
+add(
+  "nuget api key bare",
+  "publish.ps1",
+  (v) => `dotnet nuget push out/*.nupkg -k ${v} -s https://api.nuget.org/v3/index.json\n`,
+  "oy2" + lowdig(43),
+);
+add(
+  "rubygems key",
+  ".gem/credentials",
+  (v) => `---\n:rubygems_api_key: ${v}\n`,
+  "rubygems_" + hex(48),
+);
+add(
+  "jfrog reference token",
+  ".jfrog/jfrog-cli.conf.v6",
+  (v) => `{"servers": [{"url": "https://acme.jfrog.io/", "accessToken": "${v}"}]}\n`,
+  "cmVmdGtuOjAxOjE3" + r28(48),
+);
+add(
+  "mailgun key bare",
+  "mail.rb",
+  (v) => `RestClient.post "https://api:${v}@api.mailgun.net/v3/mg.example.com/messages", params\n`,
+  "key-" + hex(32),
+);
+add(
+  "sendgrid key in a php array",
+  "config/mail.php",
+  (v) => `return ['driver' => 'sendgrid', 'key' => '${v}'];\n`,
+  "SG." + r28(22) + "." + r28(43),
+);
+add(
+  "twilio auth pair in curl",
+  "sms.sh",
+  (v) =>
+    `curl -X POST https://api.twilio.com/2010-04-01/Accounts/AC${hex(32)}/Messages.json -u AC${
+      hex(32)
+    }:${v}\n`,
+  hex(32),
+);
+add(
+  "telegram bot token in url",
+  "notify.sh",
+  (v) => `curl "https://api.telegram.org/bot${v}/sendMessage?chat_id=1&text=done"\n`,
+  digits(10) + ":AA" + r28(33),
+);
+add(
+  "teams webhook",
+  "alerts.yaml",
+  (v) =>
+    `receivers:\n- name: teams\n  msteams_configs:\n  - webhook_url: https://acme.webhook.office.com/webhookb2/${uuid()}@${uuid()}/IncomingWebhook/${v}\n`,
+  hex(32) + "/" + uuid() + "/V2" + r28(40),
+);
+add(
+  "azure app configuration connection string",
+  "appsettings.json",
+  (v) =>
+    `{"AppConfig": "Endpoint=https://acme.azconfig.io;Id=abcd-l0-s0:${r28(20)};Secret=${v}"}\n`,
+  b64(43) + "=",
+);
+add(
+  "azure signalr connection",
+  "local.settings.json",
+  (v) =>
+    `{"Values": {"AzureSignalRConnectionString": "Endpoint=https://acme.service.signalr.net;AccessKey=${v};Version=1.0;"}}\n`,
+  b64(43) + "=",
+);
+add(
+  "azure event hubs connection in python",
+  "consumer.py",
+  (v) =>
+    `CONN = "Endpoint=sb://acme.servicebus.windows.net/;SharedAccessKeyName=listen;SharedAccessKey=${v};EntityPath=events"\n`,
+  b64(43) + "=",
+);
+add(
+  "azure storage in cs",
+  "Startup.cs",
+  (v) =>
+    `var blob = new BlobServiceClient("DefaultEndpointsProtocol=https;AccountName=acme;AccountKey=${v};EndpointSuffix=core.windows.net");\n`,
+  b64(86) + "==",
+);
+add(
+  "azure client secret bare",
+  "auth.ts",
+  (v) => `const cred = new ClientSecretCredential(tenant, clientId, "${v}");\n`,
+  alnum(3) + "8Q~" + r28(34),
+);
+add(
+  "etherscan key",
+  "hardhat.config.ts",
+  (v) => `  etherscan: { apiKey: "${v}" },\n`,
+  up(34).replace(/[0-7]/g, "K"),
+);
+add(
+  "private key hex in hardhat accounts",
+  "hardhat.config.js",
+  (v) => `    sepolia: { url: RPC, accounts: ["0x${v}"] },\n`,
+  hex(64),
+);
+add(
+  "coinbase cdp key",
+  "cdp_api_key.json",
+  (v) =>
+    `{"name": "organizations/${uuid()}/apiKeys/${uuid()}", "privateKey": "-----BEGIN EC PRIVATE KEY-----\\n${v}\\n-----END EC PRIVATE KEY-----\\n"}\n`,
+  b64(64) + "\\n" + b64(56),
+);
+// connection strings and request files in odd places
+add(
+  "nats url",
+  "nats.go",
+  (v) => `nc, _ := nats.Connect("nats://svc:${v}@nats.internal:4222")\n`,
+  pw(),
+);
+add(
+  "neo4j uri",
+  "graph.py",
+  (v) => `driver = GraphDatabase.driver("neo4j+s://neo4j:${v}@abcd1234.databases.neo4j.io")\n`,
+  r28(43),
+);
+add(
+  "sftp url",
+  "rclone.sh",
+  (v) => `lftp sftp://deploy:${v}@files.example.com -e "mirror -R dist /www"\n`,
+  pw(),
+);
+add("smb url", "mount.py", (v) => `fs = open_fs("smb://backup:${v}@nas/share")\n`, pw());
+add(
+  "snowflake sqlalchemy url",
+  "warehouse.py",
+  (v) =>
+    `engine = create_engine("snowflake://loader:${v}@xy12345/analytics/public?warehouse=wh")\n`,
+  pw(),
+);
+add(
+  "clickhouse url",
+  "ch.ts",
+  (v) => `const ch = createClient({ url: "https://default:${v}@abc.clickhouse.cloud:8443" });\n`,
+  pw(),
+);
+add(
+  "mqtt url",
+  "sensor.ino",
+  (v) => `const char* broker = "mqtt://iot:${v}@broker.local:1883";\n`,
+  pw(),
+);
+add(
+  "rediss no user",
+  "cache.rb",
+  (v) => `Redis.new(url: "rediss://:${v}@cache.example.com:6380/0")\n`,
+  pw(),
+);
+add(
+  "odbc braces pwd",
+  "etl.py",
+  (v) =>
+    `cnxn = pyodbc.connect("DRIVER={ODBC Driver 18 for SQL Server};SERVER=sql01;UID=etl;PWD={${v}};")\n`,
+  pw(),
+);
+add(
+  "sqlplus connect",
+  "run.sh",
+  (v) => `sqlplus -s scott/${v}@//db.example.com:1521/ORCLPDB1 @report.sql\n`,
+  pw(),
+);
+add(
+  "oracle jdbc thin",
+  "application.yml",
+  (v) => `spring:\n  datasource:\n    url: jdbc:oracle:thin:app/${v}@db.example.com:1521/ORCL\n`,
+  pw(),
+);
+add(
+  "ldap url bind in php",
+  "ldap.php",
+  (v) => `ldap_bind($conn, "cn=admin,dc=example,dc=org", "${v}");\n`,
+  pw(),
+);
+add(
+  "python ldap3 bind",
+  "ldap_sync.py",
+  (v) => `conn = Connection(server, "uid=sync,ou=svc,dc=corp", "${v}", auto_bind=True)\n`,
+  pw(),
+);
+add(
+  "spring ldap",
+  "application.properties",
+  (v) => `spring.ldap.username=cn=admin,dc=example,dc=org\nspring.ldap.password=${v}\n`,
+  pw(),
+);
+add(
+  "gitconfig smtppass",
+  ".gitconfig",
+  (v) =>
+    `[sendemail]\n\tsmtpserver = smtp.gmail.com\n\tsmtpuser = bob@gmail.com\n\tsmtppass = ${v}\n`,
+  lower(16),
+);
+add(
+  "muttrc smtp_url",
+  ".muttrc",
+  (v) => `set smtp_url = "smtps://bob@example.com:${v}@smtp.example.com:465/"\n`,
+  pw(),
+);
+add(
+  "muttrc imap_pass",
+  ".muttrc",
+  (v) => `set imap_user = "bob@example.com"\nset imap_pass = "${v}"\n`,
+  pw(),
+);
+add(
+  "git extraheader basic",
+  "ci/clone.sh",
+  (v) =>
+    `git -c http.extraheader="AUTHORIZATION: basic ${v}" clone https://dev.azure.com/acme/app/_git/app\n`,
+  btoa(":" + ado()),
+);
+add(
+  "gitconfig insteadOf token",
+  ".gitconfig",
+  (v) => `[url "https://x-access-token:${v}@github.com/"]\n\tinsteadOf = https://github.com/\n`,
+  "ghs_" + alnum(36),
+);
+add(
+  "har form post data",
+  "session.har",
+  (v) =>
+    `{"request": {"method": "POST", "postData": {"mimeType": "application/x-www-form-urlencoded", "text": "username=bob&password=${v}&remember=1"}}}\n`,
+  pw(),
+);
+add(
+  "har query string",
+  "capture.har",
+  (v) => `{"queryString": [{"name": "api_key", "value": "${v}"}]}\n`,
+  r28(40),
+);
+add(
+  "har request header",
+  "capture.har",
+  (v) => `{"headers": [{"name": "x-api-key", "value": "${v}"}]}\n`,
+  r28(40),
+);
+add(
+  "insomnia v4 basic auth",
+  "insomnia.json",
+  (v) =>
+    `{"_type": "request", "authentication": {"type": "basic", "username": "admin", "password": "${v}"}}\n`,
+  pw(),
+);
+add(
+  "insomnia environment",
+  "Insomnia_2026.yaml",
+  (v) =>
+    `  - _type: environment\n    data:\n      base_url: https://api.example.com\n      token: ${v}\n`,
+  r28(40),
+);
+add(
+  "postman collection apikey auth",
+  "api.postman_collection.json",
+  (v) =>
+    `{"auth": {"type": "apikey", "apikey": [{"key": "value", "value": "${v}", "type": "string"}, {"key": "key", "value": "X-API-Key"}]}}\n`,
+  r28(40),
+);
+add(
+  "postman oauth2 client secret",
+  "api.postman_collection.json",
+  (v) =>
+    `{"auth": {"type": "oauth2", "oauth2": [{"key": "clientSecret", "value": "${v}", "type": "string"}]}}\n`,
+  r28(40),
+);
+add(
+  "bruno auth block",
+  "requests/login.bru",
+  (v) => `auth:basic {\n  username: admin\n  password: ${v}\n}\n`,
+  pw(),
+);
+add(
+  "dotnet user-secrets nested",
+  "secrets.json",
+  (v) => `{\n  "Authentication:Google:ClientSecret": "${v}"\n}\n`,
+  "GOCSPX-" + r28(28),
+);
+add(
+  "dotnet user-secrets set command",
+  "setup.md",
+  (v) => `dotnet user-secrets set "Smtp:Password" "${v}"\n`,
+  pw(),
+);
+add(
+  "netrc one line default",
+  ".netrc",
+  (v) => `default login anonymous password ${v}\n`,
+  pw(),
+);
+add(
+  "netrc account field",
+  "_netrc",
+  (v) => `machine ftp.example.com login bob account billing password ${v}\n`,
+  pw(),
+);
+add(
+  "kubeconfig exec env",
+  "kubeconfig.yaml",
+  (v) =>
+    `users:\n- name: ci\n  user:\n    exec:\n      command: kubelogin\n      env:\n      - name: AAD_SERVICE_PRINCIPAL_CLIENT_SECRET\n        value: ${v}\n`,
+  alnum(3) + "8Q~" + r28(34),
+);
+add(
+  "kubeconfig auth-provider",
+  "config",
+  (v) =>
+    `    auth-provider:\n      config:\n        client-secret: ${v}\n        id-token: ${jwt()}\n      name: oidc\n`,
+  r28(32),
+);
+add(
+  "helm repo add password",
+  "setup.sh",
+  (v) => `helm repo add private https://charts.example.com --username ci --password ${v}\n`,
+  pw(),
+);
+add(
+  "jupyter output env dump",
+  "notebooks/debug.ipynb",
+  (v) =>
+    `{"outputs": [{"output_type": "execute_result", "data": {"text/plain": ["{'HOME': '/root',\\n", " 'WANDB_API_KEY': '${v}'}"]}}]}\n`,
+  hex(40),
+);
+add(
+  "jupyter output connection repr",
+  "notebooks/db.ipynb",
+  (v) =>
+    `{"outputs": [{"output_type": "execute_result", "data": {"text/plain": ["Engine(postgresql://analyst:${v}@warehouse:5432/dw)"]}}]}\n`,
+  pw(),
+);
+add(
+  "ansible vault password file",
+  ".vault_pass",
+  (v) => `${v}\n`,
+  pw(),
+);
+add(
+  "restic env",
+  "backup.env",
+  (v) => `RESTIC_REPOSITORY=s3:s3.amazonaws.com/backups\nRESTIC_PASSWORD=${v}\n`,
+  pw(),
+);
+add(
+  "borg passphrase",
+  "backup.sh",
+  (v) => `export BORG_PASSPHRASE='${v}'\nborg create ::{now} /srv\n`,
+  wpw(),
+);
+add(
+  "duplicity passphrase",
+  "cron/backup",
+  (v) => `0 3 * * * root PASSPHRASE="${v}" duplicity /srv b2://key:secret@bucket\n`,
+  wpw(),
+);
+add(
+  "wpa_supplicant network",
+  "wpa_supplicant.conf",
+  (v) => `network={\n\tssid="Office"\n\tpsk="${v}"\n}\n`,
+  wpw(),
+);
+add(
+  "hostapd passphrase",
+  "hostapd.conf",
+  (v) => `interface=wlan0\nssid=lab\nwpa_passphrase=${v}\n`,
+  wpw(),
+);
+add(
+  "vue component key",
+  "src/components/Map.vue",
+  (v) => `<script setup>\nconst SECRET_KEY = '${v}'\n</script>\n`,
+  r28(40),
+);
+add(
+  "svelte server load",
+  "src/routes/+page.server.js",
+  (v) => `const api = new Api({ apiKey: '${v}' });\n`,
+  "sk_live_" + alnum(24),
+);
+add(
+  "astro frontmatter",
+  "src/pages/index.astro",
+  (v) => `---\nconst res = await fetch(url, { headers: { Authorization: 'Bearer ${v}' } });\n---\n`,
+  r28(40),
+);
+add(
+  "mjs config",
+  "scripts/upload.mjs",
+  (v) => `export const config = { bucket: 'x', secretAccessKey: '${v}' };\n`,
+  b64(40).replace(/[+/]/g, "u"),
+);
+add(
+  "cmake set",
+  "CMakeLists.txt",
+  (v) => `set(LICENSE_SERVER_PASSWORD "${v}")\n`,
+  pw(),
+);
+add(
+  "meson option",
+  "meson_options.txt",
+  (v) => `option('api_token', type : 'string', value : '${v}')\n`,
+  r28(40),
+);
+add(
+  "graphql config headers",
+  "graphql.config.yml",
+  (v) =>
+    `schema:\n  - https://api.github.com/graphql:\n      headers:\n        Authorization: Bearer ${v}\n`,
+  ghp(),
+);
+add(
+  "systemd credential",
+  "app.service",
+  (v) => `[Service]\nSetCredential=db-password:${v}\nExecStart=/usr/bin/app\n`,
+  pw(),
+);
+add(
+  "supervisor env",
+  "supervisord.conf",
+  (v) => `[program:worker]\nenvironment=QUEUE_URL="amqp://worker:${v}@mq:5672/"\n`,
+  pw(),
+);
+add(
+  "jenkins credentials plain",
+  "casc.yaml",
+  (v) =>
+    `          - usernamePassword:\n              id: nexus\n              username: ci\n              password: "${v}"\n`,
+  pw(),
+);
+add(
+  "gradle init script",
+  "init.gradle",
+  (v) => `credentials {\n    username 'ci'\n    password '${v}'\n}\n`,
+  pw(),
+);
+add(
+  "sbt credentials file",
+  ".sbt/.credentials",
+  (v) =>
+    `realm=Sonatype Nexus Repository Manager\nhost=nexus.example.com\nuser=ci\npassword=${v}\n`,
+  pw(),
+);
+// the twenty-third hunt's look-alikes that must stay
+kv21("cue reference", "deploy/db.cue", (v) => `db: password: ${v}\n`, "secrets.db.password");
+kv21(
+  "jsonnet std.extVar",
+  "env/prod.jsonnet",
+  (v) => `{\n  database: { password: ${v} },\n}\n`,
+  "std.extVar('DB_PASSWORD')",
+);
+kv21(
+  "bicep keyvault reference",
+  "main.bicepparam",
+  (v) => `param adminPassword = ${v}\n`,
+  "getSecret('sub', 'rg', 'kv', 'adminPassword')",
+);
+kv21(
+  "bicep secure param no default",
+  "main.bicep",
+  (v) => `@secure()\nparam ${v} string\n`,
+  "adminPassword",
+);
+kv21(
+  "nix password file path",
+  "configuration.nix",
+  (v) => `  services.grafana.settings.security.admin_password = "$__file{${v}}";\n`,
+  "/run/secrets/grafana",
+);
+kv21(
+  "nix hash",
+  "default.nix",
+  (v) => `  src = fetchurl { url = "https://x/y.tgz"; hash = "${v}"; };\n`,
+  "sha256-" + b64(43) + "=",
+);
+kv21(
+  "starlark sha256",
+  "WORKSPACE",
+  (v) => `http_archive(\n    name = "rules_go",\n    sha256 = "${v}",\n)\n`,
+  hex(64),
+);
+kv21(
+  "pgbouncer comment with a link",
+  "pgbouncer/userlist.txt",
+  (v) => `; users are in auth_query\n; see ${v}\n`,
+  "https://www.pgbouncer.org/config.html#authentication-file-format",
+);
+kv21(
+  "nmconnection uuid",
+  "Office.nmconnection",
+  (v) => `[connection]\nid=Office\nuuid=${v}\ntype=wifi\n`,
+  uuid(),
+);
+kv21(
+  "openvpn auth-user-pass path",
+  "client.ovpn",
+  (v) => `client\nauth-user-pass ${v}\n`,
+  "/etc/openvpn/auth.txt",
+);
+kv21(
+  "fstab credentials file",
+  "fstab",
+  (v) => `//nas/share /mnt/share cifs credentials=${v},uid=1000 0 0\n`,
+  "/root/.smbcredentials",
+);
+kv21(
+  "kaggle.json placeholder",
+  "README.md",
+  (v) => `{"username":"your-username","key":"${v}"}\n`,
+  "your-api-key",
+);
+kv21(
+  "streamlit secrets reference",
+  "app.py",
+  (v) => `conn = st.connection("snowflake", password=${v})\n`,
+  'st.secrets["password"]',
+);
+kv21(
+  "sql create user password from variable",
+  "setup.sql",
+  (v) => `CREATE USER app IDENTIFIED BY ${v};\n`,
+  ":app_password",
+);
+kv21(
+  "sql psql variable",
+  "roles.sql",
+  (v) => `ALTER ROLE reporter WITH PASSWORD ${v};\n`,
+  ":'reporter_password'",
+);
+kv21(
+  "sql alter role null",
+  "roles.sql",
+  (v) => `ALTER ROLE legacy WITH PASSWORD ${v};\n`,
+  "NULL",
+);
+kv21(
+  "sql md5 of a column",
+  "query.sql",
+  (v) => `SELECT md5(email) AS ${v} FROM users;\n`,
+  "email_hash",
+);
+kv21(
+  "duckdb secret from provider",
+  "load.sql",
+  (v) => `CREATE SECRET (TYPE S3, PROVIDER ${v});\n`,
+  "credential_chain",
+);
+kv21(
+  "zsh history no secret",
+  ".zsh_history",
+  (v) => `: 1732900000:0;git commit -m "${v}"\n`,
+  "Rotate the staging password via Vault",
+);
+kv21(
+  "mysql history escaped no secret",
+  ".mysql_history",
+  (v) => `SELECT\\040*\\040FROM\\040${v};\n`,
+  "users\\040LIMIT\\04010",
+);
+kv21(
+  "print_r masked",
+  "debug.log",
+  (v) => `Array\n(\n    [password] => ${v}\n)\n`,
+  "********",
+);
+kv21(
+  "rust debug redacted",
+  "app.log",
+  (v) => `Config { api_secret: ${v}, port: 8080 }\n`,
+  "Secret([REDACTED])",
+);
+kv21(
+  "docker inspect env reference",
+  "inspect.json",
+  (v) => `{"Env": ["POSTGRES_PASSWORD_FILE=${v}"]}\n`,
+  "/run/secrets/pg",
+);
+kv21(
+  "xcscheme non-secret env",
+  "App.xcscheme",
+  (v) => `<EnvironmentVariable key = "OS_ACTIVITY_MODE" value = "${v}" isEnabled = "YES">\n`,
+  "disable",
+);
+kv21(
+  "gradle signing from env",
+  "app/build.gradle.kts",
+  (v) => `            storePassword = ${v}\n`,
+  'System.getenv("STORE_PASSWORD")',
+);
+kv21(
+  "renovate encrypted",
+  "renovate.json",
+  (v) => `{"hostRules": [{"matchHost": "npm.pkg.github.com", "encrypted": {"token": "${v}"}}]}\n`,
+  "wcFMA/xDeSfz" + b64(200),
+);
+kv21(
+  "dependabot secret reference",
+  ".github/dependabot.yml",
+  (v) => `    password: ${v}\n`,
+  "${{secrets.ARTIFACTORY_PASSWORD}}",
+);
+kv21(
+  "gha with secret reference",
+  ".github/workflows/deploy.yml",
+  (v) => `        with:\n          password: ${v}\n`,
+  "${{ secrets.SSH_PASSWORD }}",
+);
+kv21(
+  "build-arg from env",
+  "Makefile",
+  (v) => `\tdocker build --build-arg GITHUB_TOKEN=${v} .\n`,
+  "$(GITHUB_TOKEN)",
+);
+kv21(
+  "public key base64 of pem",
+  "values.yaml",
+  (v) => `jwt:\n  publicKey: ${v}\n`,
+  btoa("-----BEGIN PUBLIC KEY-----\n" + b64(64) + "\n" + b64(44) + "\n-----END PUBLIC KEY-----\n"),
+);
+kv21(
+  "certificate in go raw string",
+  "testdata/certs.go",
+  (v) => "var caCert = `-----BEGIN CERTIFICATE-----\n" + v + "\n-----END CERTIFICATE-----`\n",
+  "MIIB" + b64(60) + "\n" + b64(64),
+);
+kv21(
+  "jwt header alone",
+  "docs/jwt.md",
+  (v) => `Every token starts with \`${v}\`, the header.\n`,
+  "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9",
+);
+kv21(
+  "slack channel id",
+  "alerts.json",
+  (v) => `{"channel": "${v}", "text": "deploy done"}\n`,
+  "C0" + up(9),
+);
+kv21(
+  "aws arn",
+  "policy.json",
+  (v) => `{"Resource": "${v}"}\n`,
+  "arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbCdEf",
+);
+kv21(
+  "launchdarkly client-side id",
+  "flags.js",
+  (v) => `const ld = LDClient.initialize('${v}', user);\n`,
+  hex(24),
+);
+kv21(
+  "posthog project key public",
+  "analytics.ts",
+  (v) => `posthog.init('${v}', { api_host: 'https://eu.posthog.com' })\n`,
+  "phc_" + alnum(43),
+);
+kv21(
+  "sentry dsn public",
+  "sentry.client.config.ts",
+  (v) => `Sentry.init({ dsn: "${v}" });\n`,
+  "https://" + hex(32) + "@o123456.ingest.sentry.io/4505",
+);
+kv21(
+  "stripe test fixture clearly fake",
+  "tests/fixtures/stripe.json",
+  (v) => `{"id": "${v}", "object": "charge"}\n`,
+  "ch_3Ocd" + alnum(20),
+);
+kv21(
+  "npm integrity sha1",
+  "package-lock.json",
+  (v) => `      "integrity": "${v}"\n`,
+  "sha1-" + b64(27) + "=",
+);
+kv21(
+  "yarn lock checksum",
+  "yarn.lock",
+  (v) => `  checksum: ${v}\n`,
+  hex(128),
+);
+kv21(
+  "pnpm lock resolution",
+  "pnpm-lock.yaml",
+  (v) => `    resolution: {integrity: ${v}}\n`,
+  "sha512-" + b64(86) + "==",
+);
+kv21(
+  "cargo lock checksum",
+  "Cargo.lock",
+  (v) => `checksum = "${v}"\n`,
+  hex(64),
+);
+kv21(
+  "gradle verification metadata",
+  "gradle/verification-metadata.xml",
+  (v) => `<sha256 value="${v}" origin="Generated by Gradle"/>\n`,
+  hex(64),
+);
+kv21(
+  "terraform lock hash",
+  ".terraform.lock.hcl",
+  (v) => `  hashes = [\n    "${v}",\n  ]\n`,
+  "h1:" + b64(43) + "=",
+);
+kv21(
+  "docker content digest",
+  "skaffold.yaml",
+  (v) => `      image: ghcr.io/acme/app@${v}\n`,
+  "sha256:" + hex(64),
+);
+kv21(
+  "sha512sums line",
+  "SHA512SUMS",
+  (v) => `${v}  app-1.2.3.tar.gz\n`,
+  hex(128),
+);
+kv21(
+  "example key in docs",
+  "docs/config.md",
+  (v) => `OPENAI_API_KEY=${v}\n`,
+  "sk-...",
+);
+kv21(
+  "placeholder xxx bedrock",
+  ".env.example",
+  (v) => `AWS_BEARER_TOKEN_BEDROCK=${v}\n`,
+  "<your-bedrock-api-key>",
+);
+kv21(
+  "changeme in compose example",
+  "docker-compose.example.yml",
+  (v) => `      POSTGRES_PASSWORD: ${v}\n`,
+  "${POSTGRES_PASSWORD:?set it in .env}",
+);
+kv21(
+  "uuid in harness",
+  "harness.tf",
+  (v) => `  account_id = "${v}"\n`,
+  r28(22),
+);
+kv21(
+  "har cookie placeholder",
+  "session.har",
+  (v) => `{"cookies": [{"name": "theme", "value": "${v}"}]}\n`,
+  "dark",
+);
+kv21(
+  "bicep output of a name",
+  "main.bicep",
+  (v) => `output ${v} string = sql.properties.fullyQualifiedDomainName\n`,
+  "sqlServerFqdn",
+);
+kv21(
+  "snmpd public community default doc",
+  "docs/snmp.md",
+  (v) => `The default read community is \`${v}\`; change it.\n`,
+  "public",
+);
+kv21(
+  "git sha in zsh history",
+  ".zsh_history",
+  (v) => `: 1732900001:0;git revert ${v}\n`,
+  hex(40),
+);
+kv21(
+  "ssh host key fingerprint",
+  "known_hosts.md",
+  (v) => `ED25519 key fingerprint is ${v}.\n`,
+  "SHA256:" + b64(43),
 );
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;

@@ -170,6 +170,7 @@ const NAME_REACH = 24;
 export function findCredentialCalls(
   text: string,
   hints?: TextHints,
+  path?: string,
 ): Array<{ start: number; end: number }> {
   const opens = new Set<number>();
   const open = (at: number) => {
@@ -202,9 +203,64 @@ export function findCredentialCalls(
   }
   return [
     ...setterArguments(text, spots.passwords),
+    ...appPasswords(text, spots.passwords),
     ...typedPasswords(text, spots.passwords),
     ...callArguments(text, opens),
+    // (a bind in code: a page's DNs are examples, and its commands' options are other rules')
+    ...(!(path && PAGE_FILE.test(path)) && (text.includes("dc=") || text.includes("DC="))
+      ? bindPasswords(text)
+      : []),
   ];
+}
+
+/**
+ * After a `passw` word: the rest of its name, an operator and a quoted app password as Google
+ * shows one, four groups of four lower case letters (`EMAIL_HOST_PASSWORD = 'abcd efgh ijkl
+ * mnop'`): group `v`.
+ */
+const APP_PASSWORD_AT =
+  /(?:[Oo][Rr])?[Dd][Ss]?["']?[ \t]{0,16}(?:=|:|=>)[ \t]{0,16}(?<q>["'])(?<v>[a-z]{4} [a-z]{4} [a-z]{4} [a-z]{4})\k<q>/dy;
+
+/** The app passwords after a password's name ({@linkcode APP_PASSWORD_AT}), not a stand-in's. */
+function appPasswords(text: string, passwords: number[]): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  for (const at of passwords) {
+    APP_PASSWORD_AT.lastIndex = at;
+    const m = APP_PASSWORD_AT.exec(text);
+    const value = m?.groups?.v;
+    // (a stand-in's letters in order, `abcd efgh ijkl mnop`, a group repeated, a placeholder)
+    if (!m || !value || /abcd|wxyz|(\w{4}) \1/.test(value)) continue;
+    if (isPlaceholder(value.replace(/ /g, ""))) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+  return out;
+}
+
+/** Pages of prose. */
+const PAGE_FILE = /\.(?:md|markdown|mdx|txt|rst|adoc|html?)$/i;
+
+/**
+ * A directory's bind: a literal DN of a user (`"uid=sync,ou=svc,dc=corp"`, `"cn=admin,dc=…"`)
+ * and, as the next argument, a literal password (group `v`): ldap3's `Connection(server, dn,
+ * "…")`, Go's `l.Bind(dn, "…")`, UnboundID's `new LDAPConnection(host, port, dn, "…")`. From the
+ * DN's first key, checked for a quote behind it.
+ */
+const BIND_DN =
+  /(?:cn|uid|CN|UID)=(?<=\\?["'](?:cn|uid|CN|UID)=)[^"'\\\r\n]{1,256}?,[ \t]{0,4}(?:dc|DC|ou|OU|o|O)=[^"'\\\r\n]{1,256}\\?(["'])[ \t]{0,16},\s{0,64}\\?(?<q>["'])(?<v>[^"'\\\r\n]{4,256})\\?\k<q>/dg;
+
+/** The passwords given after a user's DN ({@linkcode BIND_DN}); another DN (a list of them) is none. */
+function bindPasswords(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  BIND_DN.lastIndex = 0;
+  for (const m of text.matchAll(BIND_DN)) {
+    const value = m.groups!.v;
+    if (/^[A-Za-z]{1,16}=/.test(value) || isPlaceholder(value) || REFERENCE.test(value)) continue;
+    if (/^\s|\s$/.test(value) || !passwordLike(value, true)) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+  return out;
 }
 
 /**

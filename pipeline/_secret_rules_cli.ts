@@ -188,13 +188,14 @@ const ECHO_PIPE =
   /(?:(?:^|[^\w.-])(?:(?:echo|Write-Output)(?:[ \t]{1,4}-[neE]{1,3})?|printf(?:[ \t]{1,4}(?:"%s"|'%s'|%s))?)[ \t]{1,4}|^[ \t]{0,16}(?=["']))(?<q>["']?)(?<v>[^\s"'`|]{3,256})\k<q>[ \t]{0,16}(?:\|[ \t]{0,4}tee(?:[ \t]{1,4}[^\s|;&]{1,256}){0,4}[ \t]{0,4})?\|[^\r\n|]{0,256}$/d;
 /**
  * Commands that read a secret from their input: an option that says so (`--password-stdin` of
- * `docker login` and its kin, gh's `--with-token`), or `az devops login` (a PAT).
+ * `docker login` and its kin, gh's `--with-token`), `az devops login` (a PAT), secret stores, and
+ * password hashers (`mkpasswd`, `openssl passwd`, `htpasswd -i`).
  */
 const STDIN_READER =
-  /--password-stdin|--with-token|devops[ \t]{1,4}login|\|[ \t]{0,4}(?:\\\r?\n[ \t]{0,32})?(?:(?<store>runas|wrangler[ \t]{1,4}(?:pages[ \t]{1,4})?secret[ \t]{1,4}put|vercel[ \t]{1,4}env[ \t]{1,4}add|docker[ \t]{1,4}secret[ \t]{1,4}create|gh[ \t]{1,4}secret[ \t]{1,4}set|fly(?:ctl)?[ \t]{1,4}secrets[ \t]{1,4}(?:set|import)|kubectl[ \t]{1,4}create[ \t]{1,4}secret|vault[ \t]{1,4}(?:kv[ \t]{1,4}put|write)|sudo[ \t]{1,4}-[A-Za-z]{0,4}S)(?![\w-])|(?<encode>(?:openssl[ \t]{1,4}(?:enc[ \t]{1,4}-)?)?base64)(?![\w.(/-]))/g;
+  /--password-stdin|--with-token|devops[ \t]{1,4}login|\|[ \t]{0,4}(?:\\\r?\n[ \t]{0,32})?(?:(?<store>runas|wrangler[ \t]{1,4}(?:pages[ \t]{1,4})?secret[ \t]{1,4}put|vercel[ \t]{1,4}env[ \t]{1,4}add|docker[ \t]{1,4}secret[ \t]{1,4}create|gh[ \t]{1,4}secret[ \t]{1,4}set|fly(?:ctl)?[ \t]{1,4}secrets[ \t]{1,4}(?:set|import)|kubectl[ \t]{1,4}create[ \t]{1,4}secret|vault[ \t]{1,4}(?:kv[ \t]{1,4}put|write)|sudo[ \t]{1,4}-[A-Za-z]{0,4}S|mkpasswd|openssl[ \t]{1,4}passwd|htpasswd(?=[ \t]{1,4}-[A-Za-z]{0,6}i))(?![\w-])|(?<encode>(?:openssl[ \t]{1,4}(?:enc[ \t]{1,4}-)?)?base64)(?![\w.(/-]))/g;
 /** A pipe into a reader of {@linkcode STDIN_READER}, from its `|` (a `\` and a line end between). */
 const PIPE_AT =
-  /\|[ \t]{0,4}(?:\\\r?\n[ \t]{0,32})?(?:runas|base64|openssl|wrangler|vercel|docker|gh|fly|kubectl|vault|sudo)(?![\w-])/y;
+  /\|[ \t]{0,4}(?:\\\r?\n[ \t]{0,32})?(?:runas|base64|openssl|wrangler|vercel|docker|gh|fly|kubectl|vault|sudo|mkpasswd|htpasswd)(?![\w-])/y;
 
 /**
  * Whether `text` pipes into a reader ({@linkcode PIPE_AT}, tried at each `|`: a pattern of its
@@ -292,7 +293,7 @@ function commandStart(text: string, at: number): number {
 
 /** Commands before a here-string's `<<<` that read a secret from their input. */
 const HERE_STRING_READER =
-  /(?:^|[\s;(`$|&])(?:gh[ \t]{1,4}secret[ \t]{1,4}set|wrangler[ \t]{1,4}(?:pages[ \t]{1,4})?secret[ \t]{1,4}put|vercel[ \t]{1,4}env[ \t]{1,4}add|docker[ \t]{1,4}secret[ \t]{1,4}create|fly(?:ctl)?[ \t]{1,4}secrets[ \t]{1,4}(?:set|import)|vault[ \t]{1,4}(?:kv[ \t]{1,4}put|write)|kubectl[ \t]{1,4}create[ \t]{1,4}secret|chpasswd|passwd[ \t]{1,4}--stdin|sudo[ \t]{1,4}-[A-Za-z]{0,4}S|[^\r\n]{0,512}(?:--password-stdin|--with-token|devops[ \t]{1,4}login))/;
+  /(?:^|[\s;(`$|&])(?:gh[ \t]{1,4}secret[ \t]{1,4}set|wrangler[ \t]{1,4}(?:pages[ \t]{1,4})?secret[ \t]{1,4}put|vercel[ \t]{1,4}env[ \t]{1,4}add|docker[ \t]{1,4}secret[ \t]{1,4}create|fly(?:ctl)?[ \t]{1,4}secrets[ \t]{1,4}(?:set|import)|vault[ \t]{1,4}(?:kv[ \t]{1,4}put|write)|kubectl[ \t]{1,4}create[ \t]{1,4}secret|chpasswd|passwd[ \t]{1,4}--stdin|sudo[ \t]{1,4}-[A-Za-z]{0,4}S|mkpasswd|openssl[ \t]{1,4}passwd|[^\r\n]{0,512}(?:--password-stdin|--with-token|devops[ \t]{1,4}login))/;
 /** A here-string's value (group `v`), quoted or not, from its `<<<`. */
 const HERE_STRING = /<<<[ \t]{0,4}(?<q>["']?)(?<v>[^\s"'`|]{3,256})\k<q>/dy;
 

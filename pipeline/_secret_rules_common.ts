@@ -144,8 +144,15 @@ export const PLACEHOLDER: RegExp =
  * ```
  */
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value);
+  return PLACEHOLDER.test(value) || PGP_MESSAGE.test(value);
 }
+
+/**
+ * An OpenPGP message in base64 without its armor (a public-key encrypted session key packet
+ * first: `wcBMA…`, `wcFMA…`, `wV4D…`, `hQEMA…`): encrypted for a key, as Renovate's
+ * `encrypted` settings hold tokens; no secret in the clear.
+ */
+const PGP_MESSAGE = /^(?:wc[B-F]MA|wV4D|wV5G|hQ[EI]MA)[A-Za-z0-9+/]{80,65536}={0,2}$/;
 
 /**
  * A test's value that says it is one: words and numbers joined by `-`, `_`, `:`, `.` or `/`, each

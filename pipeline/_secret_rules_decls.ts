@@ -36,6 +36,15 @@ const TYPE_THEN_VALUE = /(?:string|\[\]byte|\[[0-9]{0,4}\])[ \t]{0,16}=[ \t]{0,1
  */
 const RUST_TYPE =
   /:[ \t]{0,16}(?:&(?:'static[ \t]{1,16})?(?:str|\[u8(?:;[ \t]{0,4}[0-9]{1,4})?\])|\[u8;[ \t]{0,4}[0-9]{1,4}\]|String|(?:[a-z_]{1,16}::){0,3}(?:Lazy|LazyLock|OnceLock|OnceCell)<[^<>=\r\n]{1,64}>)[ \t]{0,16}=\s{0,64}(?:\*?b|(?:[a-z_]{1,16}::){0,3}(?:Lazy|LazyLock)::new\(\|\|[ \t]{0,16}(?:String::from\()?)?(?=")/y;
+/**
+ * At a name's `:`: a type annotation that is not Rust's (Python's `str`, `Optional[str]`,
+ * `str | None`, TypeScript's `string`, KCL's `str`), `=` (not `==`, `=>`), then a quote; or CUE's
+ * default after a disjunction (`string | *"…"`).
+ */
+const ANNOTATED =
+  /:[ \t]{0,16}[A-Za-z_][A-Za-z0-9_.]{0,63}(?:\[[A-Za-z0-9_.[\] |]{1,64}\])?(?:[ \t]{0,4}\|[ \t]{0,4}[A-Za-z_][A-Za-z0-9_.]{0,63}(?:\[[A-Za-z0-9_.[\] |]{1,64}\])?){0,4}[ \t]{0,16}(?:=(?![=>~])|\|[ \t]{0,4}\*)[ \t]{0,16}(?=["'`])/y;
+/** At a name's `|`: Nickel's contract (`password | String = "…"`), `=`, then a quote. */
+const CONTRACT = /\|[ \t]{0,16}[A-Z][A-Za-z0-9_.]{0,63}[ \t]{0,16}=(?![=>])[ \t]{0,16}(?=["'])/y;
 /** Before a name: `#define` at its line's start (the text before the name, its last 64 characters). */
 const DEFINE_BEFORE = /(?:^|\n)[ \t]{0,16}#[ \t]{0,16}define[ \t]{1,16}$/;
 /**
@@ -126,11 +135,38 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
     if (at >= 0 && name) out.push(lineOf(text, name, at));
   }
   for (const p of spots.operators) {
+    if (text.charCodeAt(p) === 61) {
+      // (`=` after a `key` name: SQLCipher's `PRAGMA key = '…'`, a `file:` URI's `?key=…`)
+      // (the name a `key` first, then a pragma or a URI before it: the long look last)
+      if (!KEY_BEFORE_EQUALS.test(text.slice(Math.max(0, p - 16), p))) continue;
+      const before = SQLCIPHER_BEFORE.exec(text.slice(Math.max(0, p - 600), p));
+      if (!before) continue;
+      SQLCIPHER_VALUE.lastIndex = p;
+      const m = SQLCIPHER_VALUE.exec(text);
+      // (a URI's key unquoted; a pragma's quoted: `PRAGMA key = :passphrase` is a parameter)
+      const group = m?.groups?.v !== undefined ? "v" : before.groups!.uri ? "u" : "";
+      if (m && group) {
+        out.push(valueLine("db_password", m.groups![group]!, m.indices!.groups![group]![0]));
+      }
+      continue;
+    }
     if (text.charCodeAt(p) !== 58) continue; // :
-    RUST_TYPE.lastIndex = p;
-    if (!RUST_TYPE.exec(text)) continue;
+    RUST_TYPE.lastIndex = ANNOTATED.lastIndex = p;
+    const at = RUST_TYPE.exec(text)
+      ? RUST_TYPE.lastIndex
+      : ANNOTATED.exec(text)
+      ? ANNOTATED.lastIndex
+      : -1;
+    if (at < 0) continue;
     const name = nameBefore(text, p)?.name;
-    if (name) out.push(lineOf(text, name, RUST_TYPE.lastIndex));
+    if (name) out.push(lineOf(text, name, at));
+  }
+  for (const p of spots.rests) {
+    if (text.charCodeAt(p) !== 124) continue; // |
+    CONTRACT.lastIndex = p;
+    if (!CONTRACT.exec(text)) continue;
+    const name = nameBefore(text, p)?.name;
+    if (name) out.push(lineOf(text, name, CONTRACT.lastIndex));
   }
   return out;
 }
@@ -141,9 +177,15 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
  * android:name=… android:value=…>`, Gradle's `buildConfigField(type, NAME, "\"…\"")` and
  * `resValue("string", name, "…")`. Each looked for only in a text that holds its own word.
  */
-const APART: Array<
-  { file: RegExp; word: string; pattern: RegExp; name?: string; accept?: (v: string) => boolean }
-> = [
+const APART: Array<{
+  file: RegExp;
+  word: string;
+  pattern: RegExp;
+  name?: string;
+  accept?: (v: string) => boolean;
+  /** Only a name with a secret's word is read (a build file's other settings are many). */
+  secretName?: boolean;
+}> = [
   {
     file: /\.plist$/i,
     word: "</key>",
@@ -236,12 +278,105 @@ const APART: Array<
     name: "secret",
   },
   {
+    // an Xcode scheme's environment variable (`key = "API_SECRET"` then `value = "…"`, each
+    // attribute on a line of its own)
+    file: /\.xcscheme$/i,
+    secretName: true,
+    word: "EnvironmentVariable",
+    pattern:
+      /\bkey[ \t]{0,4}=[ \t]{0,4}"(?<n>[^"\r\n]{1,128})"\s{0,64}value[ \t]{0,4}=[ \t]{0,4}"(?<v>[^"\r\n]{1,512})"/g,
+  },
+  {
+    // PHP's `var_dump` of an array or an object (a log, a page): `["pass"]=>` (or
+    // `["pass":protected]=>`), then `string(14) "…"` on the next line
+    file: /\.(?:log|txt|out|html?|md|markdown|rst)$/i,
+    word: "]=>",
+    secretName: true,
+    pattern:
+      /\["(?<n>[A-Za-z0-9_.-]{1,128})"(?::[A-Za-z0-9_"\\]{1,128})?\]=>\s{0,64}string\([0-9]{1,6}\)[ \t]{0,4}"(?<v>[^"\r\n]{1,512})"/g,
+  },
+  {
+    // CMake's `set(NAME "…")` (or unquoted: `set(NAME value CACHE STRING "")`)
+    file: /(?:^|[\/\\])CMakeLists\.txt$|\.cmake$/i,
+    word: "set(",
+    secretName: true,
+    pattern:
+      /\bset\([ \t]{0,16}(?<n>[A-Za-z0-9_]{1,128})[ \t]{1,16}(?:"(?<v>[^"\r\n]{1,512})"|(?<w>[^\s"()$]{1,512}))/gi,
+  },
+  {
+    // Meson's build options: `option('api_token', type : 'string', value : '…')`
+    file: /(?:^|[\/\\])meson(?:_options\.txt|\.options)$/i,
+    word: "option(",
+    secretName: true,
+    pattern:
+      /\boption\([ \t]{0,16}'(?<n>[^'\r\n]{1,128})'[^)\r\n]{0,256}?\bvalue[ \t]{0,8}:[ \t]{0,8}'(?<v>[^'\r\n]{1,512})'/g,
+  },
+  {
     file: /\.(?:gradle|kts)$/i,
     word: "resValue",
     pattern:
       /resValue\(?[ \t]{0,16}"string"[ \t]{0,16},[ \t]{0,16}"(?<n>[A-Za-z0-9_.]{1,64})"[ \t]{0,16},[ \t]{0,16}"(?<v>[^"\\\r\n]{1,512})"/g,
   },
 ];
+/**
+ * An SQL `CREATE [OR REPLACE] [PERSISTENT | TEMPORARY] SECRET [name] (` (DuckDB's stored
+ * credentials), to its option list's `(`.
+ */
+const CREATE_SECRET =
+  /CREATE[ \t]{1,8}(?:OR[ \t]{1,8}REPLACE[ \t]{1,8})?(?:(?:PERSISTENT|TEMPORARY)[ \t]{1,8})?SECRET(?:[ \t]{1,8}(?:IF[ \t]{1,8}NOT[ \t]{1,8}EXISTS[ \t]{1,8})?[\w.]{1,128})?\s{0,16}\(/y;
+/** Files that may hold DuckDB's SQL: scripts, Python, R, JavaScript, notebooks, Markdown and reST. */
+const DUCKDB_FILE = /\.(?:sql|py|ipynb|r|js|mjs|ts|md|markdown|rst)$|history$/i;
+/** One option of its list: a name and a quoted value (`SECRET '…'`, `PASSWORD '…'`). */
+const SECRET_OPTION = /(?<![\w'])(?<n>[A-Za-z_]{2,32})[ \t]{1,16}'(?<v>[^'\r\n]{1,1024})'/dg;
+
+/**
+ * Each option of a `CREATE SECRET` list that starts at `from` (after its `(`), as
+ * `const NAME = "…"` (the names judge them).
+ */
+function sqlSecretOptions(text: string, from: number): DeclaredLine[] {
+  const out: DeclaredLine[] = [];
+  let to = indexNear(text, ")", from, 2048);
+  if (to < 0) to = Math.min(text.length, from + 2048);
+  for (const o of text.slice(from, to).matchAll(SECRET_OPTION)) {
+    const [v] = o.indices!.groups!.v;
+    out.push(valueLine(o.groups!.n, o.groups!.v, from + v));
+  }
+  return out;
+}
+
+/** SQL scripts, shells' and clients' histories, Markdown and reST pages. */
+const SQL_TEXT_FILE = /\.(?:sql|md|markdown|rst)$|history$/i;
+/** SQLCipher's `ATTACH DATABASE 'x.db' AS x KEY '…'` from its `ATTACH`: the key, group `v`. */
+const SQLCIPHER_ATTACH =
+  /ATTACH[ \t]{1,8}(?:DATABASE[ \t]{1,8})?(?<f>['"])[^'"\r\n]{1,512}\k<f>[ \t]{1,8}AS[ \t]{1,8}\w{1,64}[ \t]{1,8}KEY[ \t]{1,8}(?<q>['"])(?<v>[^'"\r\n]{1,512})\k<q>/diy;
+/**
+ * Before a `key` name's `=`: SQLCipher's `PRAGMA [schema.]key` or `rekey` (any case), or a
+ * `file:` URI's query up to its `key` (`hexkey`): the last 600 characters before the `=`.
+ */
+const SQLCIPHER_BEFORE =
+  /(?:PRAGMA[ \t]{1,8}(?:\w{1,64}\.)?(?:re)?key[ \t]{0,8}|(?<uri>file:)[^\s'"?#]{1,512}\?(?:[^\s'"#&]{1,64}&){0,8}(?:hex)?key)$/i;
+/** A `key` name (`rekey`, `hexkey`) and blanks before an `=` (the last 16 characters). */
+const KEY_BEFORE_EQUALS = /(?:^|[^A-Za-z])(?:re|hex)?key[ \t]{0,8}$/i;
+/** After that `=`: the key, quoted (`'…'`) or in a URI (group `v`). */
+const SQLCIPHER_VALUE =
+  /=[ \t]{0,8}(?:(?<q>['"])(?<v>[^'"\r\n]{1,512})\k<q>|(?<u>[^\s&'"#]{1,512}))/dy;
+
+/**
+ * A command that sets a named value by position (`dotnet user-secrets set "Smtp:Password" "…"`,
+ * `npm config set //host/:_authToken …`, `doppler secrets set NAME …`, `railway variables set`):
+ * the name (group `n`) and the value (group `v`), each maybe quoted; read as `const NAME = "…"`.
+ */
+const SET_COMMAND =
+  /set[ \t]{1,4}(?<nq>["']?)(?<n>[A-Za-z0-9_.:\/@-]{1,128})\k<nq>[ \t]{1,4}(?<q>["']?)(?<v>[^\s"'`]{1,512})\k<q>(?=[\s;&|)]|$)/dy;
+/** The command's word and a blank before its `set ` (the last 14 characters before it). */
+const SET_BEFORE = /(?:^|[^\w-])(?:user-secrets|config|secrets|variables)[ \t]{1,4}$/;
+/**
+ * Files that hold commands as they are typed: scripts, Markdown and reST pages, CI and task files, notebooks,
+ * histories (`.bash_history`), Dockerfiles and make files.
+ */
+const COMMAND_FILE =
+  /\.(?:sh|bash|zsh|fish|ps1|psm1|bat|cmd|md|markdown|mdx|rst|adoc|ya?ml|ipynb|mk)$|(?:^|[\/\\])(?:\.[\w-]{0,16}history|[\w.-]{0,32}_history|Dockerfile[\w.-]{0,32}|Containerfile|[Mm]akefile|[Jj]ustfile|Taskfile[\w.-]{0,16})$/;
+
 /**
  * Whether a table's cell after a secret's name may be its value: not letters alone, which in a
  * table of parameters is the name's type (`securestring`, `string`, `boolean`).
@@ -297,16 +432,43 @@ const SECRET_WORD = /key|token|secret|pass|pw|auth|credential|bearer/i;
  */
 export function apartLines(text: string, path: string): DeclaredLine[] {
   const out: DeclaredLine[] = tableLines(text, path);
-  for (const { file, word, pattern, name: fixed, accept } of APART) {
+  for (const { file, word, pattern, name: fixed, accept, secretName } of APART) {
     if (!file.test(path) || !text.includes(word)) continue;
     pattern.lastIndex = 0;
     for (const m of text.matchAll(pattern)) {
+      if (secretName && !SECRET_WORD.test(m.groups!.n)) continue;
       const name = fixed ?? m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_");
       const group = m.groups!.v !== undefined ? "v" : "w";
       const value = m.groups![group];
       if (accept && !accept(value)) continue;
       const at = m.index! + m[0].lastIndexOf(value);
       out.push(valueLine(name, value, at));
+    }
+  }
+  if (COMMAND_FILE.test(path)) {
+    // (from each `set `, the command's word checked before it: one search, not one per word)
+    for (let i = text.indexOf("set "); i >= 0; i = text.indexOf("set ", i + 4)) {
+      if (!SET_BEFORE.test(text.slice(Math.max(0, i - 14), i))) continue;
+      SET_COMMAND.lastIndex = i;
+      const m = SET_COMMAND.exec(text);
+      if (!m) continue;
+      const [at] = m.indices!.groups!.v;
+      out.push(valueLine(m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_"), m.groups!.v, at));
+    }
+  }
+  // DuckDB's `CREATE SECRET`, in the files that may hold its SQL
+  if (DUCKDB_FILE.test(path) && text.includes("CREATE")) {
+    for (let i = text.indexOf("CREATE"); i >= 0; i = text.indexOf("CREATE", i + 6)) {
+      CREATE_SECRET.lastIndex = i;
+      if (CREATE_SECRET.exec(text)) out.push(...sqlSecretOptions(text, CREATE_SECRET.lastIndex));
+    }
+  }
+  // SQLCipher's `ATTACH … KEY '…'` in SQL scripts, histories and pages
+  if (SQL_TEXT_FILE.test(path)) {
+    for (let i = text.indexOf("ATTACH"); i >= 0; i = text.indexOf("ATTACH", i + 6)) {
+      SQLCIPHER_ATTACH.lastIndex = i;
+      const m = SQLCIPHER_ATTACH.exec(text);
+      if (m) out.push(valueLine("db_password", m.groups!.v, m.indices!.groups!.v[0]));
     }
   }
   const json = /\.json$/i.test(path);
@@ -406,11 +568,12 @@ function noEchoDefaults(text: string): DeclaredLine[] {
 /**
  * A parameter's or an input's `default:` in YAML, some lines under its name (CircleCI's
  * `parameters:`, GitHub Actions' `workflow_dispatch` inputs, OpenAPI's and Ansible's argument
- * specs): the name's line with nothing after its `:`, at most six deeper lines, then `default:` and
- * its value (group `v`), quoted or not.
+ * specs), or a list's item named by its `name:` (Tekton's and Azure Pipelines' `params`): the
+ * name's line with nothing after its `:` (or after the item's name), at most six deeper lines,
+ * then `default:` and its value (group `v`), quoted or not.
  */
 const PARAMETER_DEFAULT =
-  /^(?<i>[ \t]{0,32})(?:-[ \t]{1,8})?(?<n>[A-Za-z0-9_.-]{1,64}):[ \t]{0,16}\r?\n(?:\k<i>[ \t]{1,16}(?!default:)[^\r\n]{0,256}\r?\n){0,6}?\k<i>[ \t]{1,16}default:[ \t]{0,16}(?<q>["']?)(?<v>[^"'\s#]{1,512})\k<q>[ \t]{0,16}\r?$/my;
+  /^(?<i>[ \t]{0,32})(?:-[ \t]{1,8})?(?:(?<n>[A-Za-z0-9_.-]{1,64}):|name:[ \t]{0,16}(?<nq>["']?)(?<m>[A-Za-z0-9_.-]{1,64})\k<nq>)[ \t]{0,16}\r?\n(?:\k<i>[ \t]{1,16}(?!default:)[^\r\n]{0,256}\r?\n){0,6}?\k<i>[ \t]{1,16}default:[ \t]{0,16}(?<q>["']?)(?<v>[^"'\s#]{1,512})\k<q>[ \t]{0,16}\r?$/my;
 
 /**
  * The default of each YAML parameter named for a secret ({@linkcode PARAMETER_DEFAULT}): from each
@@ -436,9 +599,10 @@ function parameterDefaults(text: string): DeclaredLine[] {
       PARAMETER_DEFAULT.lastIndex = 0;
       const m = PARAMETER_DEFAULT.exec(window);
       if (!m || m.index !== 0 || m[0].length !== window.length) continue;
-      if (SECRET_WORD.test(m.groups!.n)) {
+      const name = m.groups!.n ?? m.groups!.m;
+      if (SECRET_WORD.test(name)) {
         const at = from + 1 + m[0].lastIndexOf(m.groups!.v);
-        out.push(valueLine(m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_"), m.groups!.v, at));
+        out.push(valueLine(name.replace(/[^A-Za-z0-9_]/g, "_"), m.groups!.v, at));
       }
       break;
     }

@@ -97,12 +97,96 @@ const DOCKER_ENV =
  * `vpn-creds.txt`, Mosquitto's `passwords.txt` before `mosquitto_passwd -U`, `logins`).
  */
 const USER_PASS_FILE =
-  /(?:^|[\/\\])(?:[\w-]{0,32}[._-])?(?:auth|pass|passwd|passwords?|creds?|credentials|logins?|userpass)(?:\.txt)?$/i;
+  /(?:^|[\/\\])(?:[\w-]{0,32}[._-])?(?:auth|pass|passwd|passwords?|creds?|credentials|logins?|userpass|secrets)(?:\.txt)?$/i;
 /** Such a file's `user:password` line (one colon, no blank): the password, group `v`. */
 const USER_PASS_LINE = /^[ \t]{0,16}[^\s:#;]{1,128}:(?<v>[^\s:]{4,256})[ \t]{0,16}\r?$/dgm;
 /** Such a file of two lines, a user's name and its password (group `v`). */
 const USER_THEN_PASS =
   /^\s{0,64}[^\s:#;=]{1,128}[ \t]{0,16}\r?\n[ \t]{0,16}(?<v>[^\s]{4,256})[ \t]{0,16}\s{0,64}$/d;
+/**
+ * Files of logins one a line, by name, each with its line (the password, group `q` quoted or `v`):
+ * PgBouncer's `userlist.txt` (`"user" "password"`), pppd's `chap-secrets` and `pap-secrets`
+ * (`client server secret [addresses]`), davfs2's `secrets` (`url-or-mount user password`).
+ */
+const LOGIN_FILES: Array<{ file: RegExp; line: RegExp }> = [
+  {
+    file: /(?:^|[\/\\])userlist\.txt$/i,
+    line: /^[ \t]{0,16}"[^"\r\n]{1,256}"[ \t]{1,16}"(?<q>[^"\r\n]{1,512})"/dgm,
+  },
+  {
+    file: /(?:^|[\/\\])(?:chap|pap)-secrets$/i,
+    line:
+      /^[ \t]{0,16}(?:"[^"\r\n]{1,256}"|[^\s#"][^\s"]{0,255})[ \t]{1,16}(?:"[^"\r\n]{0,256}"|[^\s"]{1,256})[ \t]{1,16}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))(?=[ \t\r\n]|$)/dgm,
+  },
+  {
+    file: /(?:^|[\/\\])davfs2[\/\\]secrets$/i,
+    line:
+      /^[ \t]{0,16}[^\s#]\S{0,1023}[ \t]{1,16}(?:"[^"\r\n]{1,256}"|[^\s"]{1,256})[ \t]{1,16}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))[ \t]{0,16}\r?$/dgm,
+  },
+];
+/** An OpenVPN configuration (`.ovpn`, `.conf`), by name. */
+const OPENVPN_FILE = /\.(?:ovpn|conf)$/i;
+/** OpenVPN's login given inline (`<auth-user-pass>`, a user's line, then the password's). */
+const OPENVPN_INLINE =
+  /<auth-user-pass>[ \t]{0,16}\r?\n[ \t]{0,16}[^\r\n<]{1,256}\r?\n[ \t]{0,16}(?<v>[^\s<]{1,256})[ \t]{0,16}\r?\n[ \t]{0,16}<\/auth-user-pass>/dg;
+/** An SNMP daemon's configuration (`snmpd.conf`, `snmp.conf`, `snmptrapd.conf`), by name. */
+const SNMP_FILE = /(?:^|[\/\\])snmp[\w-]{0,16}\.conf$/i;
+/**
+ * Its secrets: a v3 user's passphrases (`createUser NAME SHA "…" AES "…"`, groups `a` and `p`)
+ * and a community (`rocommunity …`, `rwcommunity6 …`, `com2sec NAME SOURCE …`, group `c`).
+ */
+const SNMP_SECRET =
+  /^[ \t]{0,16}(?:createUser[ \t]{1,16}(?:-e[ \t]{1,16}\S{1,64}[ \t]{1,16})?\S{1,64}[ \t]{1,16}(?:MD5|SHA[\w-]{0,8})[ \t]{1,16}(?:"(?<aq>[^"\r\n]{1,256})"|(?<a>[^\s"]{1,256}))(?:[ \t]{1,16}(?:DES|AES[\w-]{0,8})(?:[ \t]{1,16}(?:"(?<pq>[^"\r\n]{1,256})"|(?<p>[^\s"]{1,256})))?)?|(?:r[ow]community6?|com2sec6?[ \t]{1,16}\S{1,64}[ \t]{1,16}\S{1,128})[ \t]{1,16}(?<c>[^\s#]{1,256}))/dgm;
+/** Nagios' and Icinga 1's `resource.cfg`, whose `$USERn$` macros hold plugins' passwords. */
+const NAGIOS_RESOURCE_FILE = /(?:^|[\/\\])resource\.cfg$/i;
+/** A `$USERn$=…` line's value (group `v`). */
+const NAGIOS_USER =
+  /^[ \t]{0,16}\$USER[0-9]{1,3}\$[ \t]{0,16}=[ \t]{0,16}(?<v>[^\s]{1,256})[ \t]{0,16}\r?$/dgm;
+/**
+ * A Redis ACL rule's password (`>…`): in an ACL file's `user NAME on >…` and a `redis.conf`'s
+ * `user` directive, or `ACL SETUSER NAME … >…` anywhere. Group `v`.
+ */
+const REDIS_ACL_FILE = /\.acl$|(?:^|[\/\\])redis[\w.-]{0,32}\.conf$/i;
+const REDIS_ACL_USER =
+  /^[ \t]{0,16}user[ \t]{1,16}(?<u>[^\s>]{1,128})(?:[ \t]{1,16}[^\s>][^\s]{0,255}){0,16}?[ \t]{1,16}>(?<v>[^\s]{1,256})/dgm;
+const REDIS_SETUSER =
+  /\bACL[ \t]{1,16}SETUSER[ \t]{1,16}(?<u>[^\s>]{1,128})(?:[ \t]{1,16}[^\s>"'][^\s"']{0,255}){0,16}?[ \t]{1,16}>(?<v>[^\s"'`]{1,256})/dgi;
+/** A shell or Tcl script, a Redis script, a page, a history: where `ACL SETUSER` is typed. */
+const SCRIPT_OR_PAGE = /\.(?:sh|bash|zsh|tcl|redis|md|markdown|rst|adoc|log)$|history$/i;
+/** A systemd unit or drop-in: where `SetCredential=` is written. */
+const UNIT_FILE =
+  /\.(?:service|socket|mount|timer|path|nspawn)$|(?:^|[\/\\])systemd[\/\\][^\r\n]{0,256}\.conf$/i;
+/**
+ * A log, a transcript or a trace (a `.txt` one by its name: `imap_debug.txt`): where a session's
+ * commands are written.
+ */
+const SESSION_FILE =
+  /\.(?:log|logs|out|trace|strace|session|transcript)$|(?:log|debug|trace|session|dump|transcript|capture)[^\/\\]{0,64}\.txt$/i;
+/** A shell or Tcl script, a Redis script. */
+const SCRIPT_FILE = /\.(?:sh|bash|zsh|tcl|redis)$|history$/i;
+/** systemd's credential given in the clear (`SetCredential=ID:VALUE`): the value, group `v`. */
+const SET_CREDENTIAL =
+  /^[ \t]{0,16}SetCredential=[^:\s]{1,128}:(?<v>[^\r\n]{1,4096}?)[ \t]{0,16}\r?$/dgm;
+/**
+ * A password sent in a mail or file protocol's session (a log, a transcript, an strace): FTP's
+ * and POP3's `PASS …` after a `USER` command on one of the three lines above, or before an
+ * escaped line end (`"PASS …\r\n"`); IMAP's `a001 LOGIN user …` (its tag holds a digit, or a
+ * client's `C:` stands first).
+ */
+const SESSION_PASS = /PASS(?<![A-Za-z0-9_]PASS)[ \t]{1,4}(?<v>[^\s"\\]{1,256})(?<e>\\r\\n)?/dg;
+const USER_COMMAND = /(?:^|[\s>"'])USER[ \t]{1,4}\S/;
+const IMAP_LOGIN =
+  /^[ \t]{0,16}(?:[CS]:[ \t]{0,4}[A-Za-z0-9.*]{1,16}|[A-Za-z]{0,8}[0-9]{1,8})[ \t]{1,4}LOGIN[ \t]{1,4}(?:"[^"\r\n]{1,256}"|[^\s"]{1,256})[ \t]{1,4}(?:"(?<q>[^"\r\n]{1,256})"|(?<v>[^\s"]{1,256}))/dgm;
+/** YAML, by name (and YAML templates). */
+const YAML_FILE = /\.ya?ml(?:\.(?:tpl|tmpl|j2|gotmpl))?$/i;
+/**
+ * A block scalar (`|`, `>-`, …) under a key, its lines each one run of a token's characters (a
+ * JWT or a key folded over lines): the key (group `n`) and the lines (`b`), two to 32 of them.
+ */
+const FOLDED_TOKEN =
+  /^(?<i>[ \t]{0,32})(?:-[ \t]{1,8})?["']?(?<n>[A-Za-z0-9_.-]{1,64})["']?:[ \t]{0,16}[|>][-+1-9]{0,2}[ \t]{0,16}\r?\n(?<b>(?:\k<i>[ \t]{1,16}[A-Za-z0-9_\-.~+/=]{8,1024}[ \t]{0,16}(?:\r?\n|$)){2,32})/dgm;
+/** A key that names a secret (not a public key nor a certificate). */
+const FOLDED_SECRET_NAME = /key|token|secret|passw|credential|auth/i;
 /** Pages of prose: Markdown, reST, text. */
 const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc)$/i;
 /**
@@ -166,6 +250,8 @@ const WORD_SPAN =
 export function findFileFormatSecrets(text: string, _hints?: unknown, path?: string): Span[] {
   if (!path) return [];
   const out: Span[] = [];
+  // (one test of the name for the formats below: most files are none of them)
+  if (NAMED_FORMAT_FILE.test(path)) formatsByName(text, path, out);
   if (NETRC_FILE.test(path)) netrc(text, out);
   else if (SVN_AUTH_FILE.test(path)) svnAuth(text, out);
   else if (REDIS_HISTORY.test(path)) redisHistory(text, out);
@@ -239,6 +325,133 @@ function userPassFile(text: string, out: Span[]): void {
   USER_PASS_LINE.lastIndex = 0;
   for (const m of text.matchAll(USER_PASS_LINE)) {
     if (!written(m.groups!.v)) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+}
+
+/**
+ * The names of the files that {@linkcode formatsByName} reads: scripts, pages, logs, units,
+ * YAML, OpenVPN's and daemons' configurations, files of logins.
+ */
+const NAMED_FORMAT_FILE =
+  /\.(?:sh|bash|zsh|tcl|redis|md|markdown|rst|adoc|log|logs|out|trace|strace|session|transcript|service|socket|mount|timer|path|nspawn|conf|ovpn|acl|ya?ml|tpl|tmpl|j2|gotmpl|txt|cfg)$|(?:history|secrets)$/i;
+
+/**
+ * The formats read by their files' names: Redis's `ACL SETUSER` (scripts, pages), systemd's
+ * `SetCredential=` (units), FTP's `PASS` and IMAP's `LOGIN` (logs), files of logins, tokens folded
+ * over YAML blocks, OpenVPN's inline login, SNMP's, Nagios' and Redis's files.
+ */
+function formatsByName(text: string, path: string, out: Span[]): void {
+  // (6 characters each: a search of 7 or more costs more; in lower case in a script, as Redis'
+  // own tests write it, a page writes it in capitals)
+  if (
+    SCRIPT_OR_PAGE.test(path) &&
+    (text.includes("SETUSE") || (SCRIPT_FILE.test(path) && text.includes("setuse")))
+  ) {
+    aclPasswords(text, REDIS_SETUSER, out);
+  }
+  if (UNIT_FILE.test(path) && text.includes("SetCredential=")) each(text, SET_CREDENTIAL, out);
+  if (SESSION_FILE.test(path)) {
+    if (text.includes("PASS")) sessionPasswords(text, out);
+    if (text.includes("LOGIN ")) each(text, IMAP_LOGIN, out);
+  }
+  for (const { file, line } of LOGIN_FILES) if (file.test(path)) each(text, line, out);
+  if (YAML_FILE.test(path) && /:[ \t]{0,16}[|>]/.test(text)) foldedTokens(text, out);
+  if (OPENVPN_FILE.test(path) && text.includes("<auth-user-pass>")) {
+    each(text, OPENVPN_INLINE, out);
+  }
+  if (SNMP_FILE.test(path)) snmp(text, out);
+  if (NAGIOS_RESOURCE_FILE.test(path)) nagiosResources(text, out);
+  if (REDIS_ACL_FILE.test(path)) aclPasswords(text, REDIS_ACL_USER, out);
+}
+
+/**
+ * The lines of a token folded over a block scalar under a secret's key ({@linkcode FOLDED_TOKEN}):
+ * each line, when the lines joined read as a generated key (a rule that reads the first line
+ * alone leaves the rest).
+ */
+function foldedTokens(text: string, out: Span[]): void {
+  FOLDED_TOKEN.lastIndex = 0;
+  for (const m of text.matchAll(FOLDED_TOKEN)) {
+    const name = m.groups!.n;
+    if (!FOLDED_SECRET_NAME.test(name) || /public|pub_|cert|ca_?bundle/i.test(name)) continue;
+    const joined = m.groups!.b.replace(/\s+/g, "");
+    if (!looksGenerated(joined) || PLACEHOLDER_WORD.test(joined)) continue;
+    const [from] = m.indices!.groups!.b;
+    for (const line of m.groups!.b.matchAll(/[^\s]+/g)) {
+      out.push({ start: from + line.index!, end: from + line.index! + line[0].length });
+    }
+  }
+}
+
+/**
+ * The passwords of Redis ACL rules ({@linkcode REDIS_ACL_USER}, {@linkcode REDIS_SETUSER}) that
+ * read as written: not the user's own name again (`user alice on >alice`, a test's echo), nor a
+ * word that names a password.
+ */
+function aclPasswords(text: string, pattern: RegExp, out: Span[]): void {
+  pattern.lastIndex = 0;
+  for (const m of text.matchAll(pattern)) {
+    const value = m.groups!.v;
+    // (and not a stand-in that names a password: `defaultpwd`, `supass`)
+    if (value.toLowerCase().includes(m.groups!.u.toLowerCase()) || /pass|pwd/i.test(value)) {
+      continue;
+    }
+    if (!written(value)) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+}
+
+/** An SNMP daemon's passphrases and communities ({@linkcode SNMP_SECRET}), not `public`/`private`. */
+function snmp(text: string, out: Span[]): void {
+  SNMP_SECRET.lastIndex = 0;
+  for (const m of text.matchAll(SNMP_SECRET)) {
+    for (const group of ["aq", "a", "pq", "p", "c"]) {
+      const value = m.groups![group];
+      if (value === undefined || /^(?:public|private)$/i.test(value)) continue;
+      if (PLACEHOLDER_WORD.test(value) || REFERENCE.test(value) || value.length < 4) continue;
+      const [start, end] = m.indices!.groups![group]!;
+      out.push({ start, end });
+    }
+  }
+}
+
+/** The `$USERn$` macros of a Nagios resource file that hold a password (not a path, a number). */
+function nagiosResources(text: string, out: Span[]): void {
+  NAGIOS_USER.lastIndex = 0;
+  for (const m of text.matchAll(NAGIOS_USER)) {
+    const value = m.groups!.v;
+    if (/[\/\\]/.test(value) || /^[0-9.]+$/.test(value) || !written(value)) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+}
+
+/**
+ * FTP's and POP3's `PASS …` in a session ({@linkcode SESSION_PASS}): after a `USER` command in the
+ * three lines above, or before an escaped `\r\n` (an strace of the write). Not a test's `PASS`
+ * (no `USER` above it).
+ */
+function sessionPasswords(text: string, out: Span[]): void {
+  SESSION_PASS.lastIndex = 0;
+  for (const m of text.matchAll(SESSION_PASS)) {
+    const value = m.groups!.v;
+    if (value.length < 4 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) continue;
+    // a test's path or name after a runner's `PASS` (`tests/a_test.go`, `test_a.py::test_b`)
+    if (/^[\w.-]{1,128}(?:\/[\w.-]{1,128}){1,32}$|::/.test(value)) continue;
+    if (m.groups!.e === undefined) {
+      let from = m.index!;
+      for (let lines = 0; lines < 4 && from > 0; lines++) {
+        from = lastIndexNear(text, "\n", from - 1, 512);
+        if (from < 0) {
+          from = m.index! > 2048 ? m.index! : 0;
+          break;
+        }
+      }
+      if (!USER_COMMAND.test(text.slice(Math.max(0, from), m.index!))) continue;
+    }
     const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });
   }
@@ -372,7 +585,7 @@ const NAME_PARTS = /^[A-Za-z0-9]{1,64}(?:[-_.][A-Za-z0-9]{1,64}){1,16}$/;
 
 /** A text that may hold credentials written bare (its words, or a pair of an account's). */
 const CREDENTIAL_TEXT =
-  /passw|pwd|\bpw\b|login|log in|sign in|credential|creds|user|account|anmeld|benutzer|usuario|identifiant|kennwort|secret|token|api[ _-]?key|\b(?:admin|administrator|root|sa|postgres|guest|demo|test)[ \t]{0,4}[\/:]/i;
+  /passw|passphrase|pwd|\bpw\b|login|log in|sign in|credential|creds|user|account|anmeld|benutzer|usuario|identifiant|kennwort|secret|token|api[ _-]?key|\b(?:admin|administrator|root|sa|postgres|guest|demo|test)[ \t]{0,4}[\/:]/i;
 
 /**
  * Words one of which a comment that holds a credential has (a login's words, a password's, an
@@ -381,7 +594,7 @@ const CREDENTIAL_TEXT =
  * curl's files have one).
  */
 const COMMENT_CUES =
-  /login|Login|LOGIN|creds|Creds|credential|Credential|passw|Passw|PASSW|pwd|PWD| pw |account|Account|admin(?::|\/| \/)|root(?::|\/| \/)|user |User /;
+  /login|Login|LOGIN|creds|Creds|credential|Credential|passw|Passw|PASSW|assphrase|pwd|PWD| pw |account|Account|admin(?::|\/| \/)|root(?::|\/| \/)|user |User /;
 /**
  * A comment's marker after code, with a blank before `//`, `#` (a space or a tab) and `--` (a
  * space), not a URL's `//`: each marker and the blanks that must be before it.

@@ -37,7 +37,9 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // …, JFrog, Tencent, Alibaba, Facebook's `EAA…`, an Azure DevOps PAT's `AZDO` signature
     // …, ipsec.secrets' `: EAP` and `: XAUTH`
     "A(?:KIA|SIA|BIA|CCA|3T|Iza|C[0-9a-f]{32}|T[AC]TT3|TBB|KCp|KID|I(?<=LTAI)|A(?<=EAA)|" +
-    "ZDO(?<=[A-Za-z0-9]{76}AZDO)|(?:P|UTH)(?=[ \\t])(?<=:[ \\t]{1,4}(?:EAP|XAUTH)))",
+    "ZDO(?<=[A-Za-z0-9]{76}AZDO)|(?:P|UTH)(?=[ \\t])(?<=:[ \\t]{1,4}(?:EAP|XAUTH))|" +
+    // a PKCS #12 file in base64 (`MII…IBAzCC…`, `MIACAQMwgA…`)
+    "zCC(?<=[AQgw]IBAzCC)|CAQMwgA(?<=MIACAQMwgA))",
     "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-|=(?<=[?&;]sig=)|" +
     "in(?<=[Ss]onar[._-]?[Ll]ogin|(?:devops|cargo)[ \\t]{1,4}login))", // …, `sonar.login`, `az devops login`, `cargo login`
     "x(?:ox[abposre]-|app-|ec(?<=(?:[Pp][Ss]|[Pp][Aa])[Ee]xec))", // …, `psexec`, `PsExec`

@@ -18,7 +18,10 @@ import { namesOf, PLACEHOLDER_WORD } from "./_secret_rules_names.ts";
  */
 export const LETTERS_PASSWORD: RegExp = new RegExp(
   "(?<=(?<n>[Pp]assw(?:or)?ds?|PASSW(?:OR)?DS?|[Pp]assphrase|PASSPHRASE|[Pp]wd|PWD|" +
-    "(?<![A-Za-z])(?:pass|Pass|PASS)|(?<=[a-z0-9])Pass)(?<nq>[\"']?)[ \\t]{0,16})" +
+    "(?<![A-Za-z])(?:pass|Pass|PASS)|(?<=[a-z0-9])Pass|" +
+    // a lower case name glued to `pass` (`smtppass`, `dbpass`), not a word that ends so
+    "(?<=(?<![A-Za-z0-9_.-])[a-z0-9_]{1,40})(?<!by|com|sur|tres|over|under|multi|mini|render|sub|low|high|band|all|first|second|two|one|single|double|no)pass" +
+    ")(?<nq>[\"']?)[ \\t]{0,16})" +
     "(?<op>[:=>])[ \\t]{0,16}(?:(?<=:[ \\t]{1,16})!!str[ \\t]{1,16})?(?<q>[\"']?)(?<v>[A-Za-z]{6,64})(?![A-Za-z0-9_$.-])",
   "y",
 );
@@ -139,7 +142,7 @@ export function findLetterPasswords(
  * a line's unquoted value is data, never a name of code; or a page of prose (Markdown, reST).
  */
 const DATA_FILE =
-  /(?:^|\/)\.env(?:\.[\w.-]{1,64})?$|\.(?:ya?ml|ini|cfg|conf|toml|properties|xcconfig|env)$/i;
+  /(?:^|\/)\.env(?:\.[\w.-]{1,64})?$|(?:^|\/)\.?(?:gitconfig|hgrc|msmtprc|s3cfg)$|\.(?:ya?ml|ini|cfg|conf|toml|properties|xcconfig|env)$/i;
 const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt)$/i;
 /** A Dockerfile (`Dockerfile`, `Dockerfile.dev`, `app.dockerfile`, `Containerfile`). */
 const DOCKER_FILE = /(?:^|[\/\\])(?:Dockerfile|Containerfile)(?:\.[\w.-]{1,64})?$|\.dockerfile$/i;

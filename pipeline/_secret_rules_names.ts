@@ -365,6 +365,8 @@ function notATokenValue(value: string, { name, q, b }: { name: string; q?: strin
   // `=` pads base64 only at its end
   if (/=[^=]/.test(value)) return true;
   if (BROWSER_TOKEN.test(value)) return true;
+  // an OpenPGP message (Renovate's `encrypted` tokens): encrypted, no secret in the clear
+  if (value.length > 84 && /^(?:wc|wV|hQ)/.test(value) && isPlaceholder(value)) return true;
   // A number literal of code (`FunctionKeySeed = 0x4675…`), not a value of a data file
   if (!q && /^0[xX][0-9A-Fa-f]+$/.test(value)) return true;
   // A query's `?key=` or `?code=`: a key of 20+ characters with digits, not letters alone; or

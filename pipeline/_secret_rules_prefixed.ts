@@ -25,6 +25,8 @@ interface Prefixed {
   after?: string;
   /** What starts the pattern, before the head. @default {"(?<![A-Za-z0-9_./-])"} */
   before?: string;
+  /** What must stand before the head, checked behind it (when `before` is not given). */
+  behind?: string;
   /** The hint family, when `TOKEN_GATE` finds it apart (Telegram, Discord). @default {separator} */
   gate?: string;
   /** What the first characters after the head must be, when the head alone is a common word. */
@@ -59,6 +61,15 @@ const PREFIXED: Prefixed[] = [
   p("alchemy-token", "alchemy", "alcht_", ["alcht_"], "[A-Za-z0-9]{30}"),
   p("apify-token", "apify", "apify_api_", ["apify_api_"], "[A-Za-z0-9_-]{36}"),
   p("bannerbear-key", "bannerbear", "bb_(?:ma|pr)_", ["bb_ma_", "bb_pr_"], `${HEX}{30}`),
+  // Braintree's access token: `access_` (a word: `token$production$` or `$sandbox$` first)
+  p(
+    "braintree-token",
+    "braintree",
+    "access_",
+    ["access_token$"],
+    `token\\$(?:production|sandbox)\\$[a-z0-9]{16}\\$${HEX}{32}`,
+    { ahead: "token\\$(?:production|sandbox)\\$" },
+  ),
   p("buildkite-token", "buildkite", "bkua_", ["bkua_"], "[a-z0-9]{40}"),
   p("circleci-token", "circleci", "CCIPAT_", ["CCIPAT_"], `[A-Za-z0-9]{22}_${HEX}{40}`),
   p("clojars-token", "clojars", "CLOJARS_", ["CLOJARS_"], "[a-z0-9]{60}"),
@@ -299,15 +310,25 @@ const PREFIXED: Prefixed[] = [
   p("supabase-secret-key", "supabase", "sb_secret_", ["sb_secret_"], "[A-Za-z0-9_-]{24,64}"),
   p("supabase-token", "supabase", "sbp_", ["sbp_"], "[a-z0-9]{40}"),
   p("tailscale-key", "tailscale", "tskey-", ["tskey-"], "[A-Za-z0-9_-]{30,160}"),
+  // a LaunchDarkly server-side SDK key: `sdk-` and a UUID (`sdk-` is a word: the UUID first)
+  p("launchdarkly-sdk-key", "launchdarkly", "sdk-", ["sdk-"], UUID, {
+    ahead: `${HEX}{8}-${HEX}{4}-`,
+  }),
   p(
     "telegram-bot-token",
     "telegram",
     "[0-9]{5,16}:",
     ["123456789:A"],
     "A[A-Za-z0-9_-]{34}",
-    { ahead: "A[A-Za-z0-9_-]{34}(?![A-Za-z0-9_-])" },
+    {
+      ahead: "A[A-Za-z0-9_-]{34}(?![A-Za-z0-9_-])",
+      // (also in the Bot API's URL: `https://api.telegram.org/bot123456789:AA…/sendMessage`)
+      behind: "(?:\\/bot|(?<![A-Za-z0-9_./-]))",
+    },
   ),
   p("tavily-key", "tavily", "tvly-", ["tvly-"], "(?:dev-)?[A-Za-z0-9]{32}"),
+  // Telnyx's `KEY`, 32 hex digits and `_` (the head), then 22 letters and digits
+  p("telnyx-key", "telnyx", "KEY[0-9A-F]{32}_", ["KEY0"], "[A-Za-z0-9]{22}"),
   // a stream key: `live_`, the channel's number, the key (`live_` is a word: the number first)
   p("twitch-stream-key", "twitch", "live_", ["live_"], "[0-9]{6,12}_[A-Za-z0-9]{30}", {
     ahead: "[0-9]{6}",
@@ -339,7 +360,7 @@ function p(
   head: string,
   hints: string[],
   rest: string,
-  more: { after?: string; ahead?: string; before?: string; gate?: string } = {},
+  more: { after?: string; ahead?: string; before?: string; behind?: string; gate?: string } = {},
 ): Prefixed {
   return { id, label, kind: `${label} token (\`${hints[0]}…\`)`, head, hints, rest, ...more };
 }
@@ -428,7 +449,9 @@ export const PREFIXED_TOKENS: SecretShape[] = PREFIXED.map((t) => ({
     // with a lookbehind is tried at every character, one that starts with letters is looked for.
     t.before
       ? `${t.before}${t.head}${t.rest}(?!${t.after ?? "[A-Za-z0-9_-]"})`
-      : `${t.head}(?<=(?<![A-Za-z0-9_./-])${t.head})${t.rest}(?!${t.after ?? "[A-Za-z0-9_-]"})`,
+      : `${t.head}(?<=${t.behind ?? "(?<![A-Za-z0-9_./-])"}${t.head})${t.rest}(?!${
+        t.after ?? "[A-Za-z0-9_-]"
+      })`,
     "g",
   ),
   accept: (value: string) => !fewCharacters(value),

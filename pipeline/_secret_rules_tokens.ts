@@ -245,6 +245,27 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     hints: ["pypi-AgE"],
     pattern: token("pypi-AgE", B64URL, 50, 1024),
   },
+  {
+    id: "nuget-key",
+    // (given to `nuget push -k`, `--api-key`, `-ApiKey`: the options' families; under a name, the
+    // named rules' token)
+    gate: "to",
+    label: "nuget",
+    kind: "NuGet API key (`oy2` and 43 lower case letters and digits)",
+    hints: ["oy2"],
+    pattern: /(?<![A-Za-z0-9_-])oy2[a-z0-9]{43}(?![A-Za-z0-9_-])/g,
+    accept: notPlaceholder,
+  },
+  {
+    id: "pkcs12-base64",
+    gate: "A",
+    label: "private-key",
+    kind: "A PKCS #12 file (`.pfx`, `.p12`: a private key and its certificate) in base64 " +
+      "(`MII…IBAzCC…`, `MIACAQMwgA…`)",
+    hints: ["IBAzCC", "MIACAQMw"],
+    pattern:
+      /(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{2}[AQgw]IBAzCC|MIACAQMwgA)[A-Za-z0-9+/]{40,65536}={0,2}/g,
+  },
 
   {
     id: "jwt",

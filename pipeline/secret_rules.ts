@@ -164,9 +164,20 @@
  * with no name (a literal or a line of 12 to 24 words alone), base64 of base64 and JSON
  * `data`/`binaryData` maps read decoded, templated YAML's names, a template's `default` under a
  * secret's expression, Objective-C's `@"…"` after `#define`, files named for a login's
- * credentials (`auth.txt`), text typed into a password field by browser tests.
+ * credentials (`auth.txt`), text typed into a password field by browser tests. 44: a value
+ * declared with a type annotation (`password: str = "…"`, `apiToken: string | *"…"`, Nickel's
+ * `| String =`), a list's parameter's `default:` (`- name: registry-password`), values written
+ * apart (an Xcode scheme's `key`/`value`, PHP's `var_dump`, CMake's `set`, Meson's options,
+ * `… set NAME VALUE` commands, DuckDB's `CREATE SECRET`, SQLCipher's `PRAGMA key`), files of logins
+ * (PgBouncer's `userlist.txt`, `chap-secrets`, davfs2's `secrets`, `*.secrets`, OpenVPN's inline
+ * `<auth-user-pass>`), SNMP's users and communities, Nagios' `$USERn$`, Redis ACLs' `>…`,
+ * systemd's `SetCredential=`, FTP's `PASS` and IMAP's `LOGIN` in sessions, a literal piped to a
+ * password hasher (`mkpasswd`, `openssl passwd`), a password after a user's DN, a token folded over
+ * a YAML block, glued `…pass` names with letters alone, Google's app passwords, NuGet, Telnyx,
+ * Braintree, LaunchDarkly and PKCS #12 keys, a Telegram token after `/bot`; OpenPGP messages
+ * (Renovate's `encrypted`) kept.
  */
-export const SECRET_RULES_VERSION = 43;
+export const SECRET_RULES_VERSION = 44;
 
 import {
   fewCharacters,
