@@ -134,7 +134,16 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
     }
     if (at >= 0 && name) out.push(lineOf(text, name, at));
   }
-  for (const p of spots.operators) {
+  return [...out, ...operatorLines(text, spots.operators), ...contractLines(text, spots.rests)];
+}
+
+/**
+ * The values after a name at the name search's `=` and `:` spots: SQLCipher's key (`PRAGMA key
+ * = '…'`, a `file:` URI's `?key=…`) and typed declarations (`password: str = "…"`).
+ */
+function operatorLines(text: string, operators: number[]): DeclaredLine[] {
+  const out: DeclaredLine[] = [];
+  for (const p of operators) {
     if (text.charCodeAt(p) === 61) {
       // (`=` after a `key` name: SQLCipher's `PRAGMA key = '…'`, a `file:` URI's `?key=…`)
       // (the name a `key` first, then a pragma or a URI before it: the long look last)
@@ -161,7 +170,13 @@ export function declaredLines(text: string, hints?: TextHints): DeclaredLine[] {
     const name = nameBefore(text, p)?.name;
     if (name) out.push(lineOf(text, name, at));
   }
-  for (const p of spots.rests) {
+  return out;
+}
+
+/** The values of Nickel's contracts (`password | String = "…"`) at the name search's `|` spots. */
+function contractLines(text: string, rests: number[]): DeclaredLine[] {
+  const out: DeclaredLine[] = [];
+  for (const p of rests) {
     if (text.charCodeAt(p) !== 124) continue; // |
     CONTRACT.lastIndex = p;
     if (!CONTRACT.exec(text)) continue;
@@ -445,6 +460,32 @@ export function apartLines(text: string, path: string): DeclaredLine[] {
       out.push(valueLine(name, value, at));
     }
   }
+  out.push(...commandLines(text, path));
+  const json = /\.json$/i.test(path);
+  for (let i = json ? text.indexOf('"value"') : -1; i >= 0; i = text.indexOf('"value"', i + 7)) {
+    const n = parameterBefore(text, i);
+    if (!n) continue;
+    PARAMETER_VALUE.lastIndex = i;
+    const v = PARAMETER_VALUE.exec(text)?.groups?.v;
+    if (v) {
+      out.push(
+        valueLine(n.replace(/[^A-Za-z0-9_]/g, "_"), v, PARAMETER_VALUE.lastIndex - 1 - v.length),
+      );
+    }
+  }
+  if (/\.(?:ya?ml|template)$/i.test(path) && text.includes("NoEcho:")) {
+    out.push(...noEchoDefaults(text));
+  }
+  if (/\.ya?ml$/i.test(path) && text.includes("default:")) out.push(...parameterDefaults(text));
+  return [...out, ...iniSectionLines(text, path)];
+}
+
+/**
+ * The values of commands that set a secret apart from any `=`: `… set NAME VALUE` in files of
+ * typed commands, DuckDB's `CREATE SECRET` and SQLCipher's `ATTACH … KEY '…'` in SQL's files.
+ */
+function commandLines(text: string, path: string): DeclaredLine[] {
+  const out: DeclaredLine[] = [];
   if (COMMAND_FILE.test(path)) {
     // (from each `set `, the command's word checked before it: one search, not one per word)
     for (let i = text.indexOf("set "); i >= 0; i = text.indexOf("set ", i + 4)) {
@@ -471,22 +512,12 @@ export function apartLines(text: string, path: string): DeclaredLine[] {
       if (m) out.push(valueLine("db_password", m.groups!.v, m.indices!.groups!.v[0]));
     }
   }
-  const json = /\.json$/i.test(path);
-  for (let i = json ? text.indexOf('"value"') : -1; i >= 0; i = text.indexOf('"value"', i + 7)) {
-    const n = parameterBefore(text, i);
-    if (!n) continue;
-    PARAMETER_VALUE.lastIndex = i;
-    const v = PARAMETER_VALUE.exec(text)?.groups?.v;
-    if (v) {
-      out.push(
-        valueLine(n.replace(/[^A-Za-z0-9_]/g, "_"), v, PARAMETER_VALUE.lastIndex - 1 - v.length),
-      );
-    }
-  }
-  if (/\.(?:ya?ml|template)$/i.test(path) && text.includes("NoEcho:")) {
-    out.push(...noEchoDefaults(text));
-  }
-  if (/\.ya?ml$/i.test(path) && text.includes("default:")) out.push(...parameterDefaults(text));
+  return out;
+}
+
+/** The values of an INI file's `[secrets]` or `[credentials]` section, each under its name. */
+function iniSectionLines(text: string, path: string): DeclaredLine[] {
+  const out: DeclaredLine[] = [];
   const ini = INI_FILE.test(path);
   if (ini && (text.includes("[secrets]") || text.includes("[credentials]"))) {
     SECRET_SECTION.lastIndex = 0;
