@@ -38,7 +38,11 @@ const LEAVES = [
  * The private modules `pipeline/helpers.ts` re-exports, held to its rule: importing the helpers
  * loads no pipeline stage.
  */
-const HELPERS_PARTS = ["pipeline/_blob_dedup.ts", "pipeline/_work_count.ts"];
+const HELPERS_PARTS = [
+  "pipeline/_blob_dedup.ts",
+  "pipeline/_setting_file.ts",
+  "pipeline/_work_count.ts",
+];
 const ENTRY_POINTS = ["mod.ts", "cli.ts"];
 const ENTRY_DIRS = ["api/", "cli/"];
 /**
