@@ -131,7 +131,15 @@ function sizeOf(path: string): number {
 /** Temp and claim files older than this were left by a killed build. */
 const STALE_MS = 60 * 60 * 1000;
 
-/** Remove hidden temp and claim files that a killed build left behind. */
+/**
+ * Remove hidden temp and claim files that a killed build left behind.
+ *
+ * @example
+ * ```ts
+ * import { sweepStale } from "./_emit_numbers.ts";
+ * sweepStale(await Deno.makeTempDir(), "context");
+ * ```
+ */
 export function sweepStale(dir: string, namespace: string): void {
   const prefix = `.${namespace}`;
   const now = Date.now();
@@ -147,7 +155,16 @@ export function sweepStale(dir: string, namespace: string): void {
   }
 }
 
-/** Create an empty file; false when it exists already. */
+/**
+ * Create an empty file; false when it exists already.
+ *
+ * @example
+ * ```ts
+ * import { createNew } from "./_emit_numbers.ts";
+ * const path = `${await Deno.makeTempDir()}/.claim`;
+ * [createNew(path), createNew(path)]; // [true, false]
+ * ```
+ */
 export function createNew(path: string): boolean {
   try {
     Deno.openSync(path, { createNew: true, write: true }).close();
@@ -158,7 +175,15 @@ export function createNew(path: string): boolean {
   }
 }
 
-/** True when any output of number `n` exists (any format, or its manifest). */
+/**
+ * True when any output of number `n` exists (any format, or its manifest).
+ *
+ * @example
+ * ```ts
+ * import { numberTaken } from "./_emit_numbers.ts";
+ * numberTaken(await Deno.makeTempDir(), "context", 1); // false
+ * ```
+ */
 export function numberTaken(dir: string, namespace: string, n: number): boolean {
   return OUTPUT_EXTENSIONS.some((ext) => {
     try {
@@ -177,7 +202,15 @@ export function numberTaken(dir: string, namespace: string, n: number): boolean 
  */
 const LARGEST_NUMBER = 999_999_999_999;
 
-/** The number after the highest one used: by an output in `dir`, or by its mark. */
+/**
+ * The number after the highest one used: by an output in `dir`, or by its mark.
+ *
+ * @example
+ * ```ts
+ * import { nextNumber } from "./_emit_numbers.ts";
+ * nextNumber(await Deno.makeTempDir(), "context"); // 1
+ * ```
+ */
 export function nextNumber(dir: string, namespace: string): number {
   // Any document extension (md, xml, doc.json) claims its number.
   const pattern = new RegExp(
@@ -207,7 +240,15 @@ function readMark(dir: string, namespace: string): number {
   }
 }
 
-/** Raise the mark to `n`, so that numbers are not used again after deletions. */
+/**
+ * Raise the mark to `n`, so that numbers are not used again after deletions.
+ *
+ * @example
+ * ```ts
+ * import { writeMark } from "./_emit_numbers.ts";
+ * writeMark(await Deno.makeTempDir(), "context", 3); // .context.last holds 3
+ * ```
+ */
 export function writeMark(dir: string, namespace: string, n: number): void {
   // Two builds may write it at once, the lower number last: the higher one is read back and
   // written again (a few times at most; the highest output itself also holds the count).

@@ -14,7 +14,15 @@ import type { ResolvedConfig, Target } from "./types.ts";
 import { type FileStat, fileStat } from "./file_stat.ts";
 import { linkTargetSkip } from "./_link_targets.ts";
 
-/** What a symbolic link leads to, when it may be read: its target's info, or why not. */
+/**
+ * What a symbolic link leads to, when it may be read: its target's info, or why not.
+ *
+ * @example
+ * ```ts
+ * import { followLink } from "./_read_bytes.ts";
+ * // const followed = await followLink(target, config); // { info, real }, { skip }, or why not
+ * ```
+ */
 export async function followLink(
   target: Target,
   config: ResolvedConfig,
@@ -75,6 +83,14 @@ export type BytesRead =
  * decides (a FIFO or a device is not read). The calls are synchronous (an awaited `node:fs` call
  * costs a task turn), and the open file's `fstat` is taken only then, as `node:fs` makes a costly
  * `Stats` for it (bench/README.md, "Correctness hunt: the file system, git and processes").
+ *
+ * @example
+ * ```ts
+ * import { readBytes } from "./_read_bytes.ts";
+ * const path = await Deno.makeTempFile();
+ * await Deno.writeTextFile(path, "hi");
+ * readBytes(path, { size: 2, limit: 10 }); // { bytes: Uint8Array [104, 105] }
+ * ```
  */
 export function readBytes(path: string, { size, limit, place }: ReadBytesOptions): BytesRead {
   let fd: number;
@@ -147,6 +163,12 @@ interface PlaceOptions {
  * system's own path of the open file, Linux's `/proc/self/fd`) must be in the root and not in a
  * folder every build leaves out; a file opened elsewhere is judged as a link to it. None where
  * the config allows files outside the root, or on Windows (no `O_NOFOLLOW` there either).
+ *
+ * @example
+ * ```ts
+ * import { placeCheck } from "./_read_bytes.ts";
+ * // const place = placeCheck(target, { config }); // handed to readBytes
+ * ```
  */
 export function placeCheck(target: Target, { linked, config }: PlaceOptions) {
   if (config.allowOutsideRoot || Deno.build.os === "windows") return undefined;
@@ -233,7 +255,15 @@ function readError(error: unknown): string {
   return `cannot read file: ${plainMessage(error)}`;
 }
 
-/** An error's message without the system's code, call and path: the reason names the file. */
+/**
+ * An error's message without the system's code, call and path: the reason names the file.
+ *
+ * @example
+ * ```ts
+ * import { plainMessage } from "./_read_bytes.ts";
+ * plainMessage(new Error("Permission denied (os error 13): open '/p/a'")); // "Permission denied"
+ * ```
+ */
 export function plainMessage(error: unknown): string {
   // Deno ends a system error with its code, the call and the path, `node:fs` starts it with the
   // code and ends it with the call and the path: the reason names the file.
