@@ -18,7 +18,7 @@ import nodePath, { delimiter, dirname, isAbsolute, join, relative, resolve, sep 
 import type { PlatformPath } from "node:path";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
-import { readRegularText, readSettingText } from "../pipeline/helpers.ts";
+import { readSettingText, readSettingTextSync } from "../pipeline/helpers.ts";
 import { errorText } from "../pipeline/error_text.ts";
 import { shownPath } from "../pipeline/paths.ts";
 import { writeAtomic } from "../pipeline/emit.ts";
@@ -131,7 +131,7 @@ const PACKAGE_JSON_LIMIT = 16 * 1024 * 1024;
 /** The manager named by the `packageManager` field of a package.json, if it names one. */
 function packageManagerField(path: string): NodeRunner | undefined {
   try {
-    const field = JSON.parse(readRegularText(path, PACKAGE_JSON_LIMIT))?.packageManager;
+    const field = JSON.parse(readSettingTextSync(path, PACKAGE_JSON_LIMIT))?.packageManager;
     const match = typeof field === "string" ? RUNNER_NAMES.exec(field) : null;
     return match ? match[1] as NodeRunner : undefined;
   } catch {

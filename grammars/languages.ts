@@ -2896,6 +2896,25 @@ export const LANGUAGES: LanguageSpec[] = [
   { id: "haskell", extensions: [".hs"], ...HASKELL },
 ];
 
+/**
+ * The extensions the grammars named by `ids` read, in turn: for a table by extension outside this
+ * one (the summary's comment tokens) that reads a file as its grammar does. Throws on an id that
+ * names no grammar.
+ *
+ * @example
+ * ```ts
+ * import { extensionsOf } from "./languages.ts";
+ * extensionsOf(["c", "go"]); // [".c", ".h", ".go"]
+ * ```
+ */
+export function extensionsOf(ids: string[]): string[] {
+  return ids.flatMap((id) => {
+    const language = LANGUAGES.find((l) => l.id === id);
+    if (!language) throw new Error(`No grammar "${id}" in the language table`);
+    return language.extensions;
+  });
+}
+
 /** The C++ grammar's entry, for the `.h` files that are C++ by their words. */
 const CPP = LANGUAGES.find((l) => l.id === "cpp")!;
 

@@ -5,7 +5,7 @@
  * the build then blamed a slow pattern. So a listing that reads them looks first at the root's two
  * files, and, when git has not answered within a second, for any `.gitignore` in the tree and the
  * file of `core.excludesFile` that is no regular file: git is then stopped, and the caller names
- * the file. These are the files slop reads for itself (`NOT_REGULAR` in `helpers.ts`).
+ * the file. These are the files slop reads for itself (`NOT_REGULAR` in `_setting_file.ts`).
  * `git check-attr` is guarded the same way for `core.attributesFile` ({@linkcode guardedGit}).
  *
  * @module

@@ -13,7 +13,7 @@
 
 import { dirname, isAbsolute, join, resolve } from "./_path.ts";
 import { type GitFolders, gitFolders } from "./git_folders.ts";
-import { readRegularText } from "./helpers.ts";
+import { readSettingTextSync } from "./helpers.ts";
 
 /** How many includes deep the look goes (git's own limit is 10). */
 const MAX_DEPTH = 10;
@@ -50,7 +50,7 @@ export function waitingGitFile(cwd: string): string | undefined {
 function storeFiles({ gitDir, commonDir }: GitFolders): string[] {
   const files = [join(gitDir, "HEAD"), join(gitDir, "index")];
   try {
-    const head = readRegularText(join(gitDir, "HEAD"), 4096);
+    const head = readSettingTextSync(join(gitDir, "HEAD"), 4096);
     const ref = /^ref:\s*(refs\/\S+)\s*$/m.exec(head)?.[1];
     if (ref && !ref.split("/").includes("..")) files.push(join(commonDir, ref));
   } catch {
@@ -143,7 +143,7 @@ function env(name: string): string | undefined {
 function includes(path: string): string[] {
   let text: string;
   try {
-    text = readRegularText(path, CONFIG_LIMIT);
+    text = readSettingTextSync(path, CONFIG_LIMIT);
   } catch {
     return [];
   }

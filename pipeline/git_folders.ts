@@ -7,7 +7,7 @@
  */
 
 import { dirname, isAbsolute, join, resolve } from "./_path.ts";
-import { readRegularText } from "./helpers.ts";
+import { readSettingTextSync } from "./helpers.ts";
 
 /** A work tree's git folder, its common folder, and whether `.git` is a file naming them. */
 export interface GitFolders {
@@ -60,7 +60,7 @@ export function gitFolders(root: string): GitFolders {
   let named: RegExpExecArray | null;
   try {
     if (!info?.isFile) return inside;
-    named = /^gitdir:[ \t]*(.+?)\s*$/m.exec(readRegularText(dotGit, GIT_FILE_LIMIT));
+    named = /^gitdir:[ \t]*(.+?)\s*$/m.exec(readSettingTextSync(dotGit, GIT_FILE_LIMIT));
   } catch {
     return inside;
   }
@@ -68,7 +68,10 @@ export function gitFolders(root: string): GitFolders {
   const gitDir = resolve(dir, named[1]);
   let commonDir = gitDir;
   try {
-    commonDir = resolve(gitDir, readRegularText(join(gitDir, "commondir"), GIT_FILE_LIMIT).trim());
+    commonDir = resolve(
+      gitDir,
+      readSettingTextSync(join(gitDir, "commondir"), GIT_FILE_LIMIT).trim(),
+    );
   } catch {
     // No `commondir` (a submodule's folder, a plain repository): the git folder is common.
   }

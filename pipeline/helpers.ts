@@ -12,13 +12,17 @@
 
 import { createHash } from "node:crypto";
 import { Buffer } from "node:buffer";
-import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
-import { open } from "node:fs/promises";
-import { basename, dirname, join, sep } from "./_path.ts";
-import { concatBytes } from "./_bytes.ts";
+import { basename, dirname, join } from "./_path.ts";
 import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text.ts";
 
 export { concatBytes, readAt } from "./_bytes.ts";
+export {
+  checkRegular,
+  NOT_REGULAR,
+  readSettingText,
+  readSettingTextSync,
+  type SettingReadOptions,
+} from "./_setting_file.ts";
 export { marksOf, type TextMarks, textMarks } from "./lazy_text.ts";
 export { bidiNoteOf } from "./bidi_controls.ts";
 export { countWork, tallyWork } from "./_work_count.ts";
@@ -723,11 +727,6 @@ export function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
 }
 
-// A file slop reads for itself, not to bundle it (a `.gitignore` outside git, `slop.lock`, the
-// slices file, `.beads/issues.jsonl`, a history file, a prompt template): such a path may name a
-// FIFO, a socket or a device (`.gitignore -> /dev/zero`), and reading one waits for a writer that
-// never comes, or never ends. Bundled files are checked in the read stage (`not a regular file`).
-
 /**
  * The longest delay a timer takes, in ms (2^31 - 1, about 24.8 days): past it `setTimeout` fires
  * at once (with Node's `TimeoutOverflowWarning` on stderr), so a setting of a delay is at most this.
@@ -739,177 +738,3 @@ export function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
  * ```
  */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** Why a path that is no regular file is not read. */
-export const NOT_REGULAR =
-  "it is not a regular file (a FIFO, socket or device), which slop does not read: " +
-  "put a file in its place";
-
-/** The error a setting path that is no regular file throws; its message is {@linkcode NOT_REGULAR}. */
-class NotRegularFileError extends Error {
-  constructor() {
-    super(NOT_REGULAR);
-    this.name = "NotRegularFileError";
-  }
-}
-
-/**
- * A setting file's text. A missing file throws `Deno.errors.NotFound` and a folder
- * `Deno.errors.IsADirectory`, as `Deno.readTextFile` does; anything else that is not a regular
- * file (followed through symbolic links) throws a `NotRegularFileError` without being
- * opened.
- *
- * @example
- * ```ts
- * import { readSettingText } from "./helpers.ts";
- * const path = await Deno.makeTempFile();
- * await Deno.writeTextFile(path, "dist/\n");
- * await readSettingText(path); // "dist/\n"
- * await readSettingText("/dev/zero").catch((e) => e.message); // "it is not a regular file (…"
- * ```
- */
-export async function readSettingText(
-  path: string,
-  options: SettingReadOptions = {},
-): Promise<string> {
-  try {
-    checkRegular(await Deno.stat(path));
-    if (options.within !== undefined && await leadsOut(path, options.within)) {
-      throw new Error(LEADS_OUT);
-    }
-    // Opened without waiting and judged by what was opened: a FIFO put in its place since the
-    // look would hold the open, a file grown past what a text can hold would be read whole.
-    const file = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-    try {
-      const info = await file.stat();
-      if (info.isDirectory()) throw new Deno.errors.IsADirectory("it is a folder");
-      if (!info.isFile()) throw new NotRegularFileError();
-      if (info.size > SETTING_LIMIT) throw new Error(overSettingLimit());
-      const chunks: Uint8Array[] = [];
-      let total = 0;
-      while (true) {
-        // The size looked at and a byte more, then what it grew by since, a little at a time.
-        const want = total === 0 ? info.size + 1 : 1 << 16;
-        const chunk = new Uint8Array(Math.min(want, SETTING_LIMIT + 1 - total));
-        const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
-        if (bytesRead === 0) break;
-        chunks.push(chunk.subarray(0, bytesRead));
-        total += bytesRead;
-        if (total > SETTING_LIMIT) throw new Error(overSettingLimit());
-      }
-      return asRead.decode(chunks.length === 1 ? chunks[0] : concatBytes(chunks));
-    } finally {
-      await file.close();
-    }
-  } catch (error) {
-    throw plainReadError(nodeError(error));
-  }
-}
-
-// Decoded as `Deno.readTextFile` does: a leading U+FEFF is kept (a digest's text reaches the
-// document, a template's hash keys the summary cache), invalid bytes become U+FFFD.
-const asRead = new TextDecoder("utf-8", { ignoreBOM: true });
-
-/** Options of {@linkcode readSettingText}. */
-export interface SettingReadOptions {
-  /**
-   * The project's root, for a file slop reads from the project by default (the beads list, the
-   * knowledge digest): one that a symbolic link leads out of it is not read, as a project file
-   * would not be (its text would reach the document). @default {undefined} not checked
-   */
-  within?: string;
-}
-
-/** Why a setting file a link leads out of the root is not read. */
-const LEADS_OUT = "a symbolic link leads it out of the root (set allowOutsideRoot to allow it)";
-
-/** Whether `path`, under `root` by its name, is elsewhere by its real path. */
-async function leadsOut(path: string, root: string): Promise<boolean> {
-  const real = await Deno.realPath(path);
-  const realRoot = await Deno.realPath(root).catch(() => root);
-  return real !== realRoot && !real.startsWith(realRoot.endsWith(sep) ? realRoot : realRoot + sep);
-}
-
-/**
- * The most bytes of a setting file read: about the longest text V8 holds as one string
- * (2^29 - 24 characters); a `.gitignore` or `slop.lock` that large is refused by its size, unread.
- */
-const SETTING_LIMIT = 512 * 1024 * 1024;
-
-function overSettingLimit(): string {
-  return `it holds over ${SETTING_LIMIT} bytes, more than slop reads of a setting file`;
-}
-
-/** A `node:fs` call's error as Deno's own (`NotFound`, `PermissionDenied`), which callers test for. */
-function nodeError(error: unknown): unknown {
-  const code = (error as { code?: unknown }).code;
-  if (code === "ENOENT") return new Deno.errors.NotFound("No such file or directory (os error 2)");
-  if (code === "EACCES") return new Deno.errors.PermissionDenied("Permission denied (os error 13)");
-  if (code === "EISDIR") return new Deno.errors.IsADirectory("Is a directory (os error 21)");
-  return error;
-}
-
-/**
- * The same kind of error in plain words for a message that names the file itself: Deno's system
- * errors end with their code, the call and the absolute path (`Is a directory (os error 21):
- * readfile '/tmp/…'`), which the callers' messages (`Cannot read ".beads/issues.jsonl": …`) showed
- * as written. A folder is `it is a folder`.
- */
-function plainReadError(error: unknown): unknown {
-  if (!(error instanceof Error) || !/ \(os error \d+\)/.test(error.message)) return error;
-  const reason = error instanceof Deno.errors.IsADirectory
-    ? "it is a folder"
-    : error.message.replace(/ \(os error \d+\).*$/s, "").replace(/^./, (c) => c.toLowerCase());
-  const Kind = error.constructor as new (message: string, options?: ErrorOptions) => Error;
-  return new Kind(reason, { cause: error });
-}
-
-/**
- * Throw a `NotRegularFileError` when `info` (of a stat that follows links) is neither a
- * file nor a folder.
- *
- * @example
- * ```ts
- * import { checkRegular } from "./helpers.ts";
- * checkRegular(Deno.statSync("/dev/null")); // throws NotRegularFileError
- * ```
- */
-export function checkRegular(info: Deno.FileInfo): void {
-  if (!info.isFile && !info.isDirectory) throw new NotRegularFileError();
-}
-
-/**
- * The text of a regular file of at most `limit` bytes (UTF-8), read without waiting: a FIFO put
- * where a setting file is read would hold the open (or the read) for good, a link to a device
- * (`/dev/zero`) would be read without end. Throws an `Error` saying it is no regular file (a
- * folder neither), or that it holds more than `limit` bytes; a failed open throws `node:fs`'s.
- *
- * @example
- * ```ts
- * import { readRegularText } from "./helpers.ts";
- * const path = await Deno.makeTempFile();
- * await Deno.writeTextFile(path, "gitdir: ../g\n");
- * readRegularText(path, 4096); // "gitdir: ../g\n"
- * ```
- */
-export function readRegularText(path: string, limit: number): string {
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    if (!fstatSync(fd).isFile()) {
-      throw new Error("it is not a regular file (a FIFO, socket or device)");
-    }
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    while (true) {
-      const chunk = new Uint8Array(Math.min(1 << 16, limit + 1 - total));
-      const n = readSync(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      chunks.push(chunk.subarray(0, n));
-      total += n;
-      if (total > limit) throw new Error(`it holds over ${limit} bytes`);
-    }
-    return asRead.decode(concatBytes(chunks));
-  } finally {
-    closeSync(fd);
-  }
-}

@@ -26,11 +26,14 @@
  * @module
  */
 
+import type { RankWeights } from "./types.ts";
 import { bm25, type FieldScore, topTerms } from "./_rank_lexical.ts";
 import { byCodeUnit, taskProse, taskTerms } from "./_rank_terms.ts";
 import { graphRank, MAX_DEFINERS } from "./_rank_graph.ts";
 import { type HistoryEntry, type HistoryScores, historyScores } from "./_rank_history.ts";
 import { PairFinder, type PairScore, taskPairs } from "./_rank_pairs.ts";
+
+export type { RankWeights };
 
 /** One file to rank; `text` is absent for a binary or unread file (it ranks by path only). */
 export interface RankInput {
@@ -38,22 +41,6 @@ export interface RankInput {
   path: string;
   /** The file's (redacted) text; absent: binary or unread. */
   text?: string;
-}
-
-/** How much each signal counts; each defaults as documented. */
-export interface RankWeights {
-  /** BM25 over contents. @default {1} */
-  lexical?: number;
-  /** BM25 over path tokens. @default {1} */
-  path?: number;
-  /** Symbol-graph rank personalized to the task. @default {0.25} */
-  graph?: number;
-  /** Co-change score from `options.coChange`. @default {0.2} */
-  coChange?: number;
-  /** The task's words in the past commit messages of the file (`options.history`). @default {0.1} */
-  history?: number;
-  /** The task's neighbouring words next to each other in the file. @default {0.1} */
-  pairs?: number;
 }
 
 /** Options of {@linkcode rankFiles}. */

@@ -5,7 +5,10 @@
  * secret-looking names), secretlint's recommended preset for the kinds the
  * table lacks, and the user's `secrets.rules`. Each value is replaced in
  * place by `[REDACTED:<rule>]`; the file stays in the build. Findings carry
- * the file, line and rule, never the value.
+ * the file, line and rule, never the value. Its steps, in `redactSources()`'s order:
+ * `planScan()` (each file clean before, by the records of `_scan_clean.ts`, its redaction
+ * cached, or to scan), `scanAll()` (`_scan_threads.ts`: this thread and workers, each text
+ * through `_scan.ts`) and `applyScan()` (redact, cache, list the findings).
  *
  * @module
  */
@@ -17,7 +20,7 @@ import { sha256 } from "./read.ts";
 import { type Cache, cacheKey } from "./cache.ts";
 import { scanAll, type ScanResult } from "./_scan_threads.ts";
 import type { Block, CompleteFn, Manifest, SecretFinding, SourceFile } from "./types.ts";
-import { countWork } from "./_work_count.ts";
+import { cleanAdded, cleanList, storeClean } from "./_scan_clean.ts";
 
 export {
   checkSecretRules,
@@ -235,53 +238,6 @@ export async function planScan(
 }
 
 /**
- * The ids of the files found clean before: the cache's list under `key` and those `added` since.
- *
- * The files found clean are kept in two lists, so that a build that finds a few files clean
- * anew (an edit) stores a few ids, not the tree's: the list under `key` (sorted), stored whole
- * now and then, and the short list of the ids found clean since (`cleanAddedKey()`), stored
- * again by each build that adds to it. Once the short one grows past
- * {@linkcode addedLimit}, or a tenth of the ids listed are no longer of a file found clean
- * (gone or changed), the list is stored whole again and the short one empty. An id stays true
- * once listed (a file of that path and content is clean under these rules), so ids of files
- * gone only cost their bytes until then.
- */
-async function cleanList(
-  key: string,
-  cache: Cache | undefined,
-  added: string[],
-): Promise<Set<string>> {
-  const list = cache?.enabled ? (await cache.get<string[]>(key)) ?? [] : [];
-  // The list is the size of the tree: read it once a build at most (the scaling tests count it).
-  countWork("clean ids read", list.length);
-  const out = new Set(list);
-  for (const id of added) out.add(id);
-  return out;
-}
-
-/** The key of the short list of the ids found clean since the list under `key` was stored. */
-function cleanAddedKey(key: string): string {
-  return cacheKey(["secrets-clean-added/1", key]);
-}
-
-/** The ids found clean since the cache's list under `key` was stored (see `cleanList`). */
-async function cleanAdded(key: string, cache: Cache | undefined): Promise<string[]> {
-  if (!cache?.enabled) return [];
-  const added = await cache.get<string[]>(cleanAddedKey(key));
-  return Array.isArray(added) && added.every((id) => typeof id === "string") ? added : [];
-}
-
-/**
- * How long the short list of the ids found clean anew grows before the whole list is stored
- * again: about the square root of twice the files found clean. A build that adds one id
- * stores the short list again (its length in ids), and the whole list once in that many
- * builds: `k` builds store about `k * k / 2 + n` ids, fewest a build at `k = sqrt(2n)`.
- */
-function addedLimit(clean: number): number {
-  return Math.max(64, Math.ceil(Math.sqrt(2 * clean)));
-}
-
-/**
  * The id of a file not clean before, to scan it (read now if not read yet); `undefined` when its
  * redaction was cached (taken now) or it cannot be read.
  */
@@ -346,32 +302,10 @@ export async function applyScan(
     for (const f of made.findings) findings.push({ path: file.path, ...f });
     if (cache?.enabled) await cache.set(cacheKey(["secrets-redacted/1", plan.key, id]), made);
   }
-  if (cache?.enabled) await storeClean(cache, plan, { clean, newlyClean });
-  return findings;
-}
-
-/**
- * Store the files found clean (see `cleanList`): the ids found clean anew added to the short
- * list, or, past its limit or with many ids of files no longer clean, the whole list.
- */
-async function storeClean(
-  cache: Cache,
-  plan: ScanPlan,
-  { clean, newlyClean }: { clean: string[]; newlyClean: string[] },
-): Promise<void> {
-  const { key, before, added } = plan;
-  // Ids are unique: those of `before` that are not clean now are of files gone or changed.
-  const stale = before.size - (clean.length - newlyClean.length);
-  const grown = added.length + newlyClean.length;
-  if (grown > addedLimit(clean.length) || stale > clean.length / 10) {
-    await cache.set(key, clean.sort());
-    if (added.length) await cache.set(cleanAddedKey(key), []);
-    plan.stored = new Set(clean);
-  } else if (newlyClean.length) {
-    await cache.set(cleanAddedKey(key), [...added, ...newlyClean].sort());
-    plan.stored = new Set(before);
-    for (const id of newlyClean) plan.stored.add(id);
+  if (cache?.enabled) {
+    plan.stored = await storeClean(cache, plan, { clean, newlyClean }) ?? plan.stored;
   }
+  return findings;
 }
 
 /** Redact a file in place with the scan's result: its redaction, as the cache keeps it. */

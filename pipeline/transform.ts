@@ -9,7 +9,8 @@
  * `_transform_focus.ts`), its input (read now if the read stage left it
  * unread, `_lazy_input.ts`), its render through the cache
  * (`_transform_render.ts`), and the rendered file (`_transform_rendered.ts`;
- * its fence language, `_transform_language.ts`).
+ * its fence language, `_transform_language.ts`). At most a window of files render at once
+ * (`_render_window.ts`).
  *
  * @module
  */
@@ -24,6 +25,7 @@ import { focusOf, loadFocusGlobs } from "./_transform_focus.ts";
 import { languageOf } from "./_transform_language.ts";
 import { byDefaultOutput, renderedFile, unrenderedFile } from "./_transform_rendered.ts";
 import { pluginStore, renderCached } from "./_transform_render.ts";
+import { eachInWindow } from "./_render_window.ts";
 import type {
   CompleteFn,
   Logger,
@@ -39,105 +41,7 @@ export type { KeepText, KeptBytes } from "./_view_cache.ts";
 export { chooseView } from "./_transform_view_choice.ts";
 export { focusHits, focusMatcher, focusOf, loadFocusGlobs } from "./_transform_focus.ts";
 export { languageOf } from "./_transform_language.ts";
-
-/**
- * At most this many files render at once. Each file in flight holds its input (a copy of its
- * text with line ends made LF), its promises and its render's own data until it ends: with every
- * file started at once, a build held all of them together, so a tree of many small files peaked
- * at a multiple of what it keeps (bench/README.md, "seventeenth session, fuzz20"). 64 keeps the
- * cores and the parse workers busy.
- */
-export const RENDER_WINDOW = 64;
-
-/**
- * A render under way for this long gives its place in the window to the next file: a view that
- * never settles waits out its hook timeout on each file (a minute by default), and held in the
- * window, the files would wait for it 64 at a time, one timeout after another.
- */
-const STALLED_MS = 1000;
-
-/**
- * At most this many renders under way at once, stalled ones counted: slow renders (an LLM view
- * queued behind its provider's limit, parses on a loaded machine) leave the window one period
- * after another, and without a bound a big tree's would all be under way, each holding its input.
- */
-const MAX_UNDER_WAY = 4096;
-
-/** Options of {@linkcode eachInWindow}. */
-export interface WindowOptions {
-  /** Renders under way at once before any stalls. @default {RENDER_WINDOW} */
-  window?: number;
-  /** Most renders under way at once, stalled ones counted. @default {4096} */
-  maxUnderWay?: number;
-}
-
-/**
- * Call `start(i)` for each index below `count`, in order, with at most `window` of the renders it
- * returns under way at once (one that returns nothing took no place). A render under way for
- * {@linkcode STALLED_MS} leaves the window, and the window doubles; stalled or not, at most
- * `maxUnderWay` are under way. Resolves when every render has ended. A render's rejection (a
- * cancelled build throws from its progress callback) rejects it at the next turn of the window,
- * and no more renders start (those under way go on).
- *
- * @example
- * ```ts
- * import { eachInWindow } from "./transform.ts";
- * const done: number[] = [];
- * await eachInWindow(3, async (i) => void done.push(i), { window: 2 });
- * done; // [0, 1, 2]
- * ```
- */
-export async function eachInWindow(
-  count: number,
-  start: (i: number) => Promise<void> | undefined,
-  options: WindowOptions = {},
-): Promise<void> {
-  const { window = RENDER_WINDOW, maxUnderWay = MAX_UNDER_WAY } = options;
-  const all: Promise<void>[] = [];
-  let underWay = 0;
-  // Each render under way, with when it started; a render that ends wakes the loop.
-  const busy = new Map<Promise<void>, number>();
-  let wake: (() => void) | undefined;
-  let limit = Math.max(1, window);
-  let failed = false;
-  for (let i = 0; i < count && !failed; i++) {
-    const rendering = start(i);
-    if (!rendering) continue;
-    all.push(rendering);
-    busy.set(rendering, Date.now());
-    underWay++;
-    const ended = () => {
-      busy.delete(rendering);
-      underWay--;
-      wake?.();
-    };
-    rendering.then(ended, () => {
-      failed = true;
-      ended();
-    });
-    while ((busy.size >= limit || underWay >= maxUnderWay) && !failed) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-        timer = setTimeout(resolve, STALLED_MS);
-      });
-      clearTimeout(timer);
-      wake = undefined;
-      const now = Date.now();
-      let stalled = 0;
-      for (const [render, at] of busy) {
-        if (now - at < STALLED_MS) continue;
-        busy.delete(render);
-        stalled++;
-      }
-      // Renders keep stalling (a view that never settles on any file): twice as many may start
-      // in each period, so a big tree's renders have all started after a few periods (never
-      // more than `maxUnderWay` under way at once).
-      if (stalled) limit *= 2;
-    }
-  }
-  await Promise.all(all);
-}
+export { eachInWindow, RENDER_WINDOW, type WindowOptions } from "./_render_window.ts";
 
 /** Options of {@linkcode transformFiles}. */
 export interface TransformOptions extends Logger {

@@ -184,14 +184,23 @@ export interface RankConfig {
    * in past commit messages), `pairs` (the task's neighbouring words next to each other in the
    * file); the defaults are `DEFAULT_WEIGHTS` of `pipeline/rank.ts`.
    */
-  weights?: {
-    lexical?: number;
-    path?: number;
-    graph?: number;
-    coChange?: number;
-    history?: number;
-    pairs?: number;
-  };
+  weights?: RankWeights;
+}
+
+/** How much each signal counts; each defaults as documented. */
+export interface RankWeights {
+  /** BM25 over contents. @default {1} */
+  lexical?: number;
+  /** BM25 over path tokens. @default {1} */
+  path?: number;
+  /** Symbol-graph rank personalized to the task. @default {0.25} */
+  graph?: number;
+  /** Co-change score from `options.coChange`. @default {0.2} */
+  coChange?: number;
+  /** The task's words in the past commit messages of the file (`options.history`). @default {0.1} */
+  history?: number;
+  /** The task's neighbouring words next to each other in the file. @default {0.1} */
+  pairs?: number;
 }
 
 /** Knowledge artifacts. */

@@ -8,6 +8,8 @@
  * @module
  */
 
+import { extensionsOf } from "../../grammars/languages.ts";
+
 /**
  * Tokens read in turn from a text's start: what group 1 holds (a block comment, a string that
  * runs over lines) is taken out; the others (line comments, one-line strings) are passed over as
@@ -70,43 +72,32 @@ const HASKELL = new RegExp(
   "g",
 );
 
-/** Each language's tokens by the extension the summary reads a file as. */
+/**
+ * Each language's tokens by the extension the summary reads a file as: a grammar's extensions
+ * (`extensionsOf`), so a file a code view reads as C++ is blanked as C++, and those of languages
+ * with no grammar.
+ */
 const TOKENS: Record<string, RegExp> = {
   ...by(C_LIKE, [
-    ".c",
-    ".h",
-    ".cc",
-    ".cpp",
-    ".cxx",
-    ".c++",
-    ".hpp",
-    ".hh",
-    ".hxx",
-    ".h++",
-    ".ipp",
-    ".tpp",
-    ".ino",
-    ".cu",
-    ".cuh",
+    ...extensionsOf(["c", "cpp", "rust"]),
     ".mm",
-    ".rs",
     ".sol",
     ".proto",
     ".glsl",
     ".vert",
     ".frag",
   ]),
-  ...by(C_TRIPLE, [".java", ".kt", ".kts", ".scala", ".sc", ".sbt", ".swift", ".dart"]),
+  ...by(C_TRIPLE, [...extensionsOf(["java", "kotlin", "scala"]), ".swift", ".dart"]),
   ...by(C_TRIPLE, [".groovy", ".gradle"]),
-  ".go": GO,
-  ".cs": CSHARP,
-  ...by(PHP, [".php", ".phtml"]),
-  ...by(PYTHON, [".py", ".pyi", ".pyx", ".pxd", ".pxi"]),
-  ...by(ELIXIR, [".ex", ".exs"]),
-  ".lua": LUA,
-  ...by(RUBY, [".rb", ".rake", ".gemspec", ".ru"]),
-  ...by(POWERSHELL, [".ps1", ".psm1"]),
-  ".hs": HASKELL,
+  ...by(GO, extensionsOf(["go"])),
+  ...by(CSHARP, extensionsOf(["csharp"])),
+  ...by(PHP, extensionsOf(["php"])),
+  ...by(PYTHON, [...extensionsOf(["python"]), ".pyx", ".pxd", ".pxi"]),
+  ...by(ELIXIR, extensionsOf(["elixir"])),
+  ...by(LUA, extensionsOf(["lua"])),
+  ...by(RUBY, extensionsOf(["ruby"])),
+  ...by(POWERSHELL, extensionsOf(["powershell"])),
+  ...by(HASKELL, extensionsOf(["haskell"])),
 };
 
 /** One pattern for each of `extensions`. */

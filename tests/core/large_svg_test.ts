@@ -54,7 +54,7 @@ Deno.test("an SVG over 64 KB is skipped by default with its reason, a small one 
   assert.doesNotMatch(result.document, /<glyph/);
   assert.match(
     summaryText(result),
-    /skipped: assets\/fonts\/icons\.svg \(an SVG image of \d+ bytes, over 64 KB: image data, skipped by default: name it in "files"/,
+    /skipped: assets\/fonts\/icons\.svg \(an SVG image of [\d,]+ bytes, over 64 KB: image data, skipped by default: name it in "files"/,
   );
 });
 

@@ -4,7 +4,7 @@ import { buildContext, type SlopConfig } from "../../mod.ts";
 import { loadConfig } from "../../pipeline/config.ts";
 import { resolveTargets } from "../../pipeline/resolve.ts";
 import { readTargets, sha256 } from "../../pipeline/read.ts";
-import { readRegularText, readSettingText } from "../../pipeline/helpers.ts";
+import { readSettingText, readSettingTextSync } from "../../pipeline/helpers.ts";
 import { git, gitInit, makeProject, runCli, tempDir } from "../_helpers.ts";
 import { readLatest } from "../../cli/_latest.ts";
 import { lastBuilds } from "../../cli/explain.ts";
@@ -607,6 +607,6 @@ Deno.test("a file slop reads for itself is decoded as before the checks of its k
   const before = await Deno.readTextFile(path);
   assert.equal(before, "\ufeff# D\n");
   assert.equal(await readSettingText(path), before);
-  assert.equal(readRegularText(path, 64), before);
+  assert.equal(readSettingTextSync(path, 64), before);
   await Deno.remove(root, { recursive: true });
 });

@@ -1,0 +1,106 @@
+/**
+ * The transform's render window: how many files render at once (`eachInWindow()`), so that the
+ * inputs held at once stay bounded whatever the tree, and a render that stalls (an LLM view
+ * queued behind its provider's limit) lets the next files start. A part of `transform.ts`, which
+ * re-exports it; the speed layer's renders (`accel/kept_renders.ts`) share it.
+ *
+ * @module
+ */
+
+/**
+ * At most this many files render at once. Each file in flight holds its input (a copy of its
+ * text with line ends made LF), its promises and its render's own data until it ends, so the
+ * files under way, not the tree, set the memory a transform holds (bench/README.md,
+ * "seventeenth session, fuzz20"). 64 keeps the cores and the parse workers busy.
+ */
+export const RENDER_WINDOW = 64;
+
+/**
+ * A render under way for this long gives its place in the window to the next file: a view that
+ * never settles waits out its hook timeout on each file (a minute by default), and held in the
+ * window, the files would wait for it 64 at a time, one timeout after another.
+ */
+const STALLED_MS = 1000;
+
+/**
+ * At most this many renders under way at once, stalled ones counted: slow renders (an LLM view
+ * queued behind its provider's limit, parses on a loaded machine) leave the window one period
+ * after another, and without a bound a big tree's would all be under way, each holding its input.
+ */
+const MAX_UNDER_WAY = 4096;
+
+/** Options of {@linkcode eachInWindow}. */
+export interface WindowOptions {
+  /** Renders under way at once before any stalls. @default {RENDER_WINDOW} */
+  window?: number;
+  /** Most renders under way at once, stalled ones counted. @default {4096} */
+  maxUnderWay?: number;
+}
+
+/**
+ * Call `start(i)` for each index below `count`, in order, with at most `window` of the renders it
+ * returns under way at once (one that returns nothing took no place). A render under way for
+ * {@linkcode STALLED_MS} leaves the window, and the window doubles; stalled or not, at most
+ * `maxUnderWay` are under way. Resolves when every render has ended. A render's rejection (a
+ * cancelled build throws from its progress callback) rejects it at the next turn of the window,
+ * and no more renders start (those under way go on).
+ *
+ * @example
+ * ```ts
+ * import { eachInWindow } from "./transform.ts";
+ * const done: number[] = [];
+ * await eachInWindow(3, async (i) => void done.push(i), { window: 2 });
+ * done; // [0, 1, 2]
+ * ```
+ */
+export async function eachInWindow(
+  count: number,
+  start: (i: number) => Promise<void> | undefined,
+  options: WindowOptions = {},
+): Promise<void> {
+  const { window = RENDER_WINDOW, maxUnderWay = MAX_UNDER_WAY } = options;
+  const all: Promise<void>[] = [];
+  let underWay = 0;
+  // Each render under way, with when it started; a render that ends wakes the loop.
+  const busy = new Map<Promise<void>, number>();
+  let wake: (() => void) | undefined;
+  let limit = Math.max(1, window);
+  let failed = false;
+  for (let i = 0; i < count && !failed; i++) {
+    const rendering = start(i);
+    if (!rendering) continue;
+    all.push(rendering);
+    busy.set(rendering, Date.now());
+    underWay++;
+    const ended = () => {
+      busy.delete(rendering);
+      underWay--;
+      wake?.();
+    };
+    rendering.then(ended, () => {
+      failed = true;
+      ended();
+    });
+    while ((busy.size >= limit || underWay >= maxUnderWay) && !failed) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+        timer = setTimeout(resolve, STALLED_MS);
+      });
+      clearTimeout(timer);
+      wake = undefined;
+      const now = Date.now();
+      let stalled = 0;
+      for (const [render, at] of busy) {
+        if (now - at < STALLED_MS) continue;
+        busy.delete(render);
+        stalled++;
+      }
+      // Renders keep stalling (a view that never settles on any file): twice as many may start
+      // in each period, so a big tree's renders have all started after a few periods (never
+      // more than `maxUnderWay` under way at once).
+      if (stalled) limit *= 2;
+    }
+  }
+  await Promise.all(all);
+}
