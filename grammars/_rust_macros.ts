@@ -145,9 +145,14 @@ export function macroItems(tree: string): MacroItem[] {
   let atStart = true;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
-    // An attribute (`#[status = 400]`) comes before an item, at its start.
+    // An attribute (`#[status = 400]`, `#![allow(x)]`) comes before an item, at its start.
     if (token.text === "#" && tokens[i + 1]?.text === "[") {
       i++;
+      continue;
+    }
+    if (token.text === "#" && tokens[i + 1]?.text === "!" && tokens[i + 2]?.text === "[") {
+      i += 2;
+      atStart = true;
       continue;
     }
     if (token.text === ";" || token.text === "{") {
@@ -180,6 +185,9 @@ export function macroItems(tree: string): MacroItem[] {
     while (kind === "static" && NOT_NAMES.has(tokens[n]?.text)) n++;
     const name = tokens[n]?.text;
     if (name === undefined || !/^[\p{L}_][\p{L}\p{N}_]*$/u.test(name)) continue;
+    // What follows an item's name in Rust (`fn f(`, `static X:`): else the words are another
+    // language's (`html! { <div class={x} static other /> }`).
+    if (!FOLLOWS[kind].includes(tokens[n + 1]?.text ?? "")) continue;
     // The signature runs to the item's body, its `;` or its value, whichever comes first.
     let end = n + 1;
     while (end < tokens.length && !ENDS.has(tokens[end].text)) end++;
@@ -198,6 +206,19 @@ export function macroItems(tree: string): MacroItem[] {
   }
   return items;
 }
+
+/** What may follow an item's name, by kind ("": the token tree's end). */
+const FOLLOWS: Record<string, string[]> = {
+  struct: ["{", "(", "<", ";", ":", "where", ""],
+  union: ["{", "<", "where", ""],
+  enum: ["{", "<", ":", "where", ""],
+  trait: ["{", "<", ":", "where", ";", ""],
+  fn: ["(", "<"],
+  type: ["=", "<", ";", ":", "where", ""],
+  mod: [";", "{", ""],
+  const: [":", "="],
+  static: [":", "="],
+};
 
 /** What ends an item's signature: its body, its `;`, its value. */
 const ENDS = new Set(["{", ";", "="]);
