@@ -1163,14 +1163,27 @@ const C_FILE_LEVEL = new Set([
   "preproc_elif",
 ]);
 
-/** Whether a statement is a call of a name (`REGISTER(A);`), a macro's at a file's level. */
+/**
+ * Whether a statement is a call of a name (`REGISTER(A);`), a macro's at a file's level, or a
+ * chain of calls on one (`BENCHMARK(BM_Sort)->Arg(8);`, `REGISTER_OP("Foo").Input("x");`).
+ */
 function cMacroCall(statement: NodeLike): boolean {
-  const call = statement.firstNamedChild;
+  let call: NodeLike | null = statement.firstNamedChild;
   // With its `;` as written and no error in it: else the parser made the statement of what it
   // could not read (`INFO("x")` before a declaration, googletest's `ACTION_TEMPLATE(R,
   // HAS_1_TEMPLATE_PARAMS(template <typename P> class, ...))` and the tests after it).
-  return call?.type === "call_expression" && !statement.hasError && statement.text.endsWith(";") &&
-    call.childForFieldName("function")?.type === "identifier";
+  if (call?.type !== "call_expression" || statement.hasError || !statement.text.endsWith(";")) {
+    return false;
+  }
+  while (call) {
+    const callee: NodeLike | null = call.childForFieldName("function");
+    if (callee?.type === "identifier") return true;
+    const on: NodeLike | null = callee?.type === "field_expression"
+      ? callee.childForFieldName("argument")
+      : null;
+    call = on?.type === "call_expression" ? on : null;
+  }
+  return false;
 }
 
 /** Most statements the parser makes of one declaration's rest that are looked back over. */
