@@ -87,3 +87,16 @@ Deno.test("a C typedef named after a long body keeps its name, its body's first 
     "typedef enum { REPL_STATE_NUMBER_0, ... REPL_STATE_NUMBER_26, REPL_STATE_NUMBER_27, REPL_STATE_NUMBER_28, REPL_STATE_NUMBER_29 } repl_state",
   );
 });
+
+// The name written in an attribute before it (a message that mentions the method, `nameof(X)`)
+// was taken for the name: the cut kept the attribute and took the name. Written for this test.
+Deno.test("a long lead's cut finds the name outside the attributes' strings and arguments", async () => {
+  const words = "words ".repeat(20);
+  const text = `class A {\n    [Obsolete("${words}then it says Compute here")]\n` +
+    `    [Display(Name = nameof(Compute), Description = "${words}")]\n` +
+    `    public static int Compute(int a) { return a; }\n}\n`;
+  const view = (await renderCode("A.cs", text))!;
+  const signature = view.symbols.find((s) => s.name === "Compute")!.signature;
+  assert.match(signature, /public static int Compute\(int a\)$/);
+  assert.ok(signature.length <= 240, signature);
+});
