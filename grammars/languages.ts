@@ -1552,12 +1552,27 @@ function rubyPlace(container: NodeLike | undefined): string | undefined {
 /** {@linkcode rubyPlace}'s answers by container node ("" for none). */
 const RUBY_PLACES = new WeakMap<NodeLike, string>();
 
+/** shoulda's test calls, words other DSLs use too (a state machine's `should :approve do`). */
+const SHOULDA = new Set(["should", "should_not", "should_eventually"]);
+
+/**
+ * Whether a call is a test's (see {@linkcode RUBY_TESTS}): shoulda's only with no receiver and a
+ * title or a matcher (`should "adds" do`, `should validate_presence_of(:name)`).
+ */
+function rubyTest(call: NodeLike, method: string): boolean {
+  if (!RUBY_TESTS.has(method)) return false;
+  if (!SHOULDA.has(method)) return true;
+  const first = call.childForFieldName("arguments")?.namedChildren[0];
+  return !call.childForFieldName("receiver") &&
+    (first === undefined || first.type === "string" || first.type === "call");
+}
+
 /** The place a `do ... end` block's body is: see {@linkcode rubyPlace}. */
 function rubyBlockPlace(block: NodeLike, body: NodeLike): string | undefined {
   const call = block.parent;
   if (call?.type !== "call" || !rubyStatement(call)) return undefined;
   const method = call.childForFieldName("method")?.text ?? "";
-  if (RUBY_TESTS.has(method) || RUBY_HOOKS.has(method) || RUBY_TASKS.has(method)) return "code";
+  if (rubyTest(call, method) || RUBY_HOOKS.has(method) || RUBY_TASKS.has(method)) return "code";
   if (RUBY_SUITES.has(method)) return "suite";
   return rubyDeclarations(body) ? "dsl" : "code";
 }
@@ -1642,7 +1657,7 @@ function rubyDescribe(def: NodeLike, type: string): DeclaredName | undefined {
       .replace(/\s+/g, " ").trim();
   const first = def.childForFieldName("arguments")?.namedChildren[0];
   const title = first && rubyTitle(first);
-  const tested = RUBY_TESTS.has(method) ? "test" : RUBY_SUITES.has(method) ? "suite" : undefined;
+  const tested = rubyTest(def, method) ? "test" : RUBY_SUITES.has(method) ? "suite" : undefined;
   // A test with no title (`it { should be_valid }`) is named by its call.
   if (tested) return { name: title || method, kind: tested, signature: cutSignature(words) };
   const receiver = def.childForFieldName("receiver");

@@ -315,3 +315,32 @@ Deno.test("shoulda's should blocks are tests, bodies elided; a matcher's one-lin
   assert.equal(view.text.includes("assert_match"), false, view.text);
   assert.match(view.text, /^ {4}should "inspect" do\n {6}\.\.\.\n {4}end$/m);
 });
+
+// `should` is a word other DSLs use too: a state machine's `should :approve do ... end`, a
+// validator's `validator.should "run" do ... end`. shoulda's is called with no receiver and a
+// title or a matcher; these stay calls, their blocks walked. Written for this test.
+Deno.test("a should call with a receiver or a symbol is no shoulda test", async () => {
+  const text = [
+    "class Order",
+    "  state_machine do",
+    "    should :approve do",
+    "      transition to: :approved",
+    "    end",
+    "  end",
+    "",
+    '  validator.should "run", on: :create do |r|',
+    "    r.check",
+    "  end",
+    "end",
+    "",
+  ].join("\n");
+  const view = (await renderCode("app/models/order.rb", text))!;
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
+    "class Order",
+    "call Order.state_machine",
+    "call Order.state_machine.should :approve",
+    "call Order.state_machine.should :approve.transition",
+    "call Order.validator.should run",
+    "call Order.validator.should run.r.check",
+  ]);
+});
