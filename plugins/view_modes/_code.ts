@@ -1094,7 +1094,13 @@ class Walker {
     const tailRows = tail.length
       ? endRow(tail[tail.length - 1]) - tail[0].startPosition.row + 1
       : 0;
-    flush(false, undefined, this.endsKept && tailRows <= this.maxValueLines);
+    const long = this.endsKept && tailRows > this.maxValueLines;
+    const aside = long ? tail.find((p) => this.commentTypes.has(p.type)) : undefined;
+    if (aside) {
+      this.edits.push({ start: aside.startIndex, end: aside.endIndex, text: spec.valueMarker });
+      pending = pending.filter((p) => p !== aside);
+    }
+    flush(false, undefined, this.endsKept && !long);
     closeLabel();
     if (dropped) this.markEmpty(node, { nodeType, first, kept, docEnd, body });
     return kept;
