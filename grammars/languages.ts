@@ -1557,14 +1557,13 @@ const SHOULDA = new Set(["should", "should_not", "should_eventually"]);
 
 /**
  * Whether a call is a test's (see {@linkcode RUBY_TESTS}): shoulda's only with no receiver and a
- * title or a matcher (`should "adds" do`, `should validate_presence_of(:name)`).
+ * title or a matcher (`should "adds" do`, `should set_flash[:notice]`), no symbol.
  */
 function rubyTest(call: NodeLike, method: string): boolean {
   if (!RUBY_TESTS.has(method)) return false;
   if (!SHOULDA.has(method)) return true;
   const first = call.childForFieldName("arguments")?.namedChildren[0];
-  return !call.childForFieldName("receiver") &&
-    (first === undefined || first.type === "string" || first.type === "call");
+  return !call.childForFieldName("receiver") && !/symbol/.test(first?.type ?? "");
 }
 
 /** The place a `do ... end` block's body is: see {@linkcode rubyPlace}. */
