@@ -369,8 +369,17 @@ function tightCode(code: string): string {
   }
   if (code.includes(" )") || code.includes(" ]")) code = code.replace(/,? ([)\]])/g, "$1");
   // A type parameters' trailing comma (`class Hono<E, S, >` from a list one a line): no
-  // operator comes after a comma.
-  if (code.includes(", >")) code = code.replace(/, >(?![>=])/g, ">");
+  // operator comes after a comma. A list after no name (a TSX arrow's `< T, >(x: T) =>`, whose
+  // comma tells it from an element) keeps it, as its blank after `<`.
+  if (code.includes(", >")) {
+    const text = code;
+    let scanned = 0;
+    let open = -1;
+    code = code.replace(/, >(?![>=])/g, (match: string, at: number) => {
+      for (; scanned < at; scanned++) if (text[scanned] === "<") open = scanned;
+      return open >= 0 && text[open + 1] === " " ? match : ">";
+    });
+  }
   return code;
 }
 

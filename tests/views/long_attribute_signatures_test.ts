@@ -76,6 +76,13 @@ Deno.test("a type parameter list's trailing comma is dropped from a signature, a
   ]);
   const rust = (await renderCode("a.rs", "pub fn f<\n    T: Clone,\n>(t: T) {}\n"))!;
   assert.equal(rust.symbols[0].signature, "pub fn f<T: Clone>(t: T)");
+  // A TSX arrow's type parameters need their comma (`<T>(` would open an element): an arrow's
+  // list, after no name, keeps it.
+  const tsx = "export const id = <\n  T,\n>(value: T): T => value;\n";
+  assert.equal(
+    (await renderCode("a.tsx", tsx))!.symbols[0].signature,
+    "id = < T, >(value: T): T =>",
+  );
 });
 
 Deno.test("a C typedef named after a long body keeps its name, its body's first and last words", async () => {
