@@ -163,22 +163,7 @@ export function macroItems(tree: string): MacroItem[] {
     atStart = false;
     // Qualifiers, `pub(crate)`, `extern "C"`, then the keyword and the name.
     const first = i;
-    let j = i;
-    let isPublic = false;
-    while (j < tokens.length) {
-      const word = tokens[j].text;
-      if (word === "pub") isPublic = true;
-      // `const X: u8 = 1` is a constant, `const unsafe fn f()` a function.
-      const next = tokens[j + 1]?.text;
-      if (word === "const" && next !== "fn" && !QUALIFIERS.has(next)) break;
-      if (QUALIFIERS.has(word)) {
-        j++;
-        if (word === "pub" && tokens[j]?.text === "(") j++;
-        if (word === "extern" && tokens[j]?.text === '"') j++;
-        continue;
-      }
-      break;
-    }
+    const [j, isPublic] = pastQualifiers(tokens, i);
     const kind = ITEM_KINDS[tokens[j]?.text];
     if (kind === undefined) continue;
     let n = j + 1;
@@ -205,6 +190,24 @@ export function macroItems(tree: string): MacroItem[] {
     i = end - 1;
   }
   return items;
+}
+
+/** Where an item's keyword is, past the qualifiers from `i` on, and whether `pub` is one of them. */
+function pastQualifiers(tokens: Token[], i: number): [number, boolean] {
+  let j = i;
+  let isPublic = false;
+  while (j < tokens.length) {
+    const word = tokens[j].text;
+    if (word === "pub") isPublic = true;
+    // `const X: u8 = 1` is a constant, `const unsafe fn f()` a function.
+    const next = tokens[j + 1]?.text;
+    if (word === "const" && next !== "fn" && !QUALIFIERS.has(next)) break;
+    if (!QUALIFIERS.has(word)) break;
+    j++;
+    if (word === "pub" && tokens[j]?.text === "(") j++;
+    if (word === "extern" && tokens[j]?.text === '"') j++;
+  }
+  return [j, isPublic];
 }
 
 /** What may follow an item's name, by kind ("": the token tree's end). */
