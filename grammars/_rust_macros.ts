@@ -145,9 +145,14 @@ export function macroItems(tree: string): MacroItem[] {
   let atStart = true;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
-    // An attribute (`#[status = 400]`) comes before an item, at its start.
+    // An attribute (`#[status = 400]`, `#![allow(x)]`) comes before an item, at its start.
     if (token.text === "#" && tokens[i + 1]?.text === "[") {
       i++;
+      continue;
+    }
+    if (token.text === "#" && tokens[i + 1]?.text === "!" && tokens[i + 2]?.text === "[") {
+      i += 2;
+      atStart = true;
       continue;
     }
     if (token.text === ";" || token.text === "{") {
@@ -158,28 +163,16 @@ export function macroItems(tree: string): MacroItem[] {
     atStart = false;
     // Qualifiers, `pub(crate)`, `extern "C"`, then the keyword and the name.
     const first = i;
-    let j = i;
-    let isPublic = false;
-    while (j < tokens.length) {
-      const word = tokens[j].text;
-      if (word === "pub") isPublic = true;
-      // `const X: u8 = 1` is a constant, `const unsafe fn f()` a function.
-      const next = tokens[j + 1]?.text;
-      if (word === "const" && next !== "fn" && !QUALIFIERS.has(next)) break;
-      if (QUALIFIERS.has(word)) {
-        j++;
-        if (word === "pub" && tokens[j]?.text === "(") j++;
-        if (word === "extern" && tokens[j]?.text === '"') j++;
-        continue;
-      }
-      break;
-    }
+    const [j, isPublic] = pastQualifiers(tokens, i);
     const kind = ITEM_KINDS[tokens[j]?.text];
     if (kind === undefined) continue;
     let n = j + 1;
     while (kind === "static" && NOT_NAMES.has(tokens[n]?.text)) n++;
     const name = tokens[n]?.text;
     if (name === undefined || !/^[\p{L}_][\p{L}\p{N}_]*$/u.test(name)) continue;
+    // What follows an item's name in Rust (`fn f(`, `static X:`): else the words are another
+    // language's (`html! { <div class={x} static other /> }`).
+    if (!FOLLOWS[kind].includes(tokens[n + 1]?.text ?? "")) continue;
     // The signature runs to the item's body, its `;` or its value, whichever comes first.
     let end = n + 1;
     while (end < tokens.length && !ENDS.has(tokens[end].text)) end++;
@@ -198,6 +191,37 @@ export function macroItems(tree: string): MacroItem[] {
   }
   return items;
 }
+
+/** Where an item's keyword is, past the qualifiers from `i` on, and whether `pub` is one of them. */
+function pastQualifiers(tokens: Token[], i: number): [number, boolean] {
+  let j = i;
+  let isPublic = false;
+  while (j < tokens.length) {
+    const word = tokens[j].text;
+    if (word === "pub") isPublic = true;
+    // `const X: u8 = 1` is a constant, `const unsafe fn f()` a function.
+    const next = tokens[j + 1]?.text;
+    if (word === "const" && next !== "fn" && !QUALIFIERS.has(next)) break;
+    if (!QUALIFIERS.has(word)) break;
+    j++;
+    if (word === "pub" && tokens[j]?.text === "(") j++;
+    if (word === "extern" && tokens[j]?.text === '"') j++;
+  }
+  return [j, isPublic];
+}
+
+/** What may follow an item's name, by kind ("": the token tree's end). */
+const FOLLOWS: Record<string, string[]> = {
+  struct: ["{", "(", "<", ";", ":", "where", ""],
+  union: ["{", "<", "where", ""],
+  enum: ["{", "<", ":", "where", ""],
+  trait: ["{", "<", ":", "where", ";", ""],
+  fn: ["(", "<"],
+  type: ["=", "<", ";", ":", "where", ""],
+  mod: [";", "{", ""],
+  const: [":", "="],
+  static: [":", "="],
+};
 
 /** What ends an item's signature: its body, its `;`, its value. */
 const ENDS = new Set(["{", ";", "="]);

@@ -18,7 +18,7 @@ import { blankMacroWords, catchTest, qtProperty, readsAsQtProperty } from "./_cp
 import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
-import { macroItems } from "./_rust_macros.ts";
+import { type MacroItem, macroItems } from "./_rust_macros.ts";
 import { ELIXIR } from "./_elixir.ts";
 import { POWERSHELL } from "./_powershell.ts";
 import { HASKELL } from "./_haskell.ts";
@@ -244,6 +244,8 @@ export interface NodeLike {
   parent: NodeLike | null;
   previousNamedSibling?: NodeLike | null;
   startIndex?: number;
+  /** The tree it is of (web-tree-sitter's nodes have it; each read of a node makes a new object). */
+  tree?: object;
   /** Whether the parser found an error in it. */
   hasError?: boolean;
   startPosition?: { row: number };
@@ -806,8 +808,19 @@ function goHandles(node: NodeLike): string[] {
   return [...parameters.matchAll(/(\w+)\s+\*?testing\.(?:T|B|F|TB)\b/g)].map((m) => m[1]);
 }
 
-/** {@linkcode goSubtests}'s answers by function node. */
-const GO_SUBTESTS = new WeakMap<NodeLike, boolean>();
+/**
+ * {@linkcode goSubtests}'s answers by tree, then by node (its type and start): each read of a node
+ * is a new object, and a function's statements each ask about it.
+ */
+const GO_SUBTESTS = new WeakMap<object, Map<string, boolean>>();
+
+/** The answers {@linkcode goSubtests} gave for a node's tree, and the node's key among them. */
+function goSubtestsKnown(def: NodeLike): [Map<string, boolean>, string] {
+  const tree = def.tree ?? def;
+  let known = GO_SUBTESTS.get(tree);
+  if (!known) GO_SUBTESTS.set(tree, known = new Map());
+  return [known, `${def.type} ${def.startIndex}`];
+}
 
 /**
  * Whether a function runs subtests (`func TestAdd(t *testing.T) { t.Run("adds", ...) }`, or in a
@@ -820,7 +833,8 @@ function goSubtests(def: NodeLike): boolean {
   if (def.type !== "function_declaration" && def.type !== "method_declaration" && !subtest) {
     return false;
   }
-  const known = GO_SUBTESTS.get(def);
+  const [answers, key] = goSubtestsKnown(def);
+  const known = answers.get(key);
   if (known !== undefined) return known;
   // A subtest that runs subtests (`t.Run("math", func(t *testing.T) { t.Run("adds", ...) })`): a
   // suite of them, its function's body walked as a test function's is.
@@ -828,7 +842,7 @@ function goSubtests(def: NodeLike): boolean {
   const body = fn?.childForFieldName("body");
   const runs = !!body && body.text.includes(".Run(") && (subtest || goTestFunction(def)) &&
     goRunsSubtests(body, 0);
-  GO_SUBTESTS.set(def, runs);
+  answers.set(key, runs);
   return runs;
 }
 
@@ -932,7 +946,8 @@ const GO: Omit<LanguageSpec, "id" | "extensions"> = {
 function rustPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
   if (def.type === "impl_item") return true;
   if (def.type === "macro_invocation") {
-    return rustMacroDeclares(def, def.type)?.some((d) => d.name === name && d.public) ?? false;
+    rustMacroDeclares(def, def.type);
+    return lastMacro?.public.has(name) ?? false;
   }
   if (scope.parentKind === "trait") return true;
   if (scope.parentKind === "impl" && scope.parent?.childForFieldName("trait")) return true;
@@ -945,8 +960,13 @@ function rustPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
  * gives a macro call's `;` as an empty statement after it (`name!(a, "x");`): it stays with the
  * call, or the kept call would read `name!(a, "x")`.
  */
-/** The last macro call's text and what it declares, as each call is asked several times. */
-let lastMacro: { text: string; items: ReturnType<typeof macroItems> } | undefined;
+/**
+ * The last macro call asked about (its tree and start), what it declares and the names of those
+ * that are `pub`: each call is asked several times, once for each name it declares too.
+ */
+let lastMacro:
+  | { tree: object; start: number | undefined; items: MacroItem[]; public: Set<string> }
+  | undefined;
 
 /**
  * The items a macro call declares in its arguments (`define_rejection! { pub struct X(E); }`):
@@ -957,10 +977,13 @@ function rustMacroDeclares(
   type: string,
 ): (DeclaredName & { public: boolean })[] | undefined {
   if (type !== "macro_invocation") return undefined;
-  const tree = node.namedChildren.find((c) => c.type === "token_tree");
-  if (!tree) return undefined;
-  const text = tree.text;
-  if (lastMacro?.text !== text) lastMacro = { text, items: macroItems(text) };
+  const owner = node.tree ?? node;
+  if (lastMacro?.tree !== owner || lastMacro.start !== node.startIndex) {
+    const tree = node.namedChildren.find((c) => c.type === "token_tree");
+    const items = tree ? macroItems(tree.text) : [];
+    const names = items.filter((item) => item.public).map((item) => item.name);
+    lastMacro = { tree: owner, start: node.startIndex, items, public: new Set(names) };
+  }
   return lastMacro.items.length ? lastMacro.items : undefined;
 }
 
@@ -1140,14 +1163,27 @@ const C_FILE_LEVEL = new Set([
   "preproc_elif",
 ]);
 
-/** Whether a statement is a call of a name (`REGISTER(A);`), a macro's at a file's level. */
+/**
+ * Whether a statement is a call of a name (`REGISTER(A);`), a macro's at a file's level, or a
+ * chain of calls on one (`BENCHMARK(BM_Sort)->Arg(8);`, `REGISTER_OP("Foo").Input("x");`).
+ */
 function cMacroCall(statement: NodeLike): boolean {
-  const call = statement.firstNamedChild;
+  let call: NodeLike | null = statement.firstNamedChild;
   // With its `;` as written and no error in it: else the parser made the statement of what it
   // could not read (`INFO("x")` before a declaration, googletest's `ACTION_TEMPLATE(R,
   // HAS_1_TEMPLATE_PARAMS(template <typename P> class, ...))` and the tests after it).
-  return call?.type === "call_expression" && !statement.hasError && statement.text.endsWith(";") &&
-    call.childForFieldName("function")?.type === "identifier";
+  if (call?.type !== "call_expression" || statement.hasError || !statement.text.endsWith(";")) {
+    return false;
+  }
+  while (call) {
+    const callee: NodeLike | null = call.childForFieldName("function");
+    if (callee?.type === "identifier") return true;
+    const on: NodeLike | null = callee?.type === "field_expression"
+      ? callee.childForFieldName("argument")
+      : null;
+    call = on?.type === "call_expression" ? on : null;
+  }
+  return false;
 }
 
 /** Most statements the parser makes of one declaration's rest that are looked back over. */
@@ -1516,12 +1552,26 @@ function rubyPlace(container: NodeLike | undefined): string | undefined {
 /** {@linkcode rubyPlace}'s answers by container node ("" for none). */
 const RUBY_PLACES = new WeakMap<NodeLike, string>();
 
+/** shoulda's test calls, words other DSLs use too (a state machine's `should :approve do`). */
+const SHOULDA = new Set(["should", "should_not", "should_eventually"]);
+
+/**
+ * Whether a call is a test's (see {@linkcode RUBY_TESTS}): shoulda's only with no receiver and a
+ * title or a matcher (`should "adds" do`, `should set_flash[:notice]`), no symbol.
+ */
+function rubyTest(call: NodeLike, method: string): boolean {
+  if (!RUBY_TESTS.has(method)) return false;
+  if (!SHOULDA.has(method)) return true;
+  const first = call.childForFieldName("arguments")?.namedChildren[0];
+  return !call.childForFieldName("receiver") && !/symbol/.test(first?.type ?? "");
+}
+
 /** The place a `do ... end` block's body is: see {@linkcode rubyPlace}. */
 function rubyBlockPlace(block: NodeLike, body: NodeLike): string | undefined {
   const call = block.parent;
   if (call?.type !== "call" || !rubyStatement(call)) return undefined;
   const method = call.childForFieldName("method")?.text ?? "";
-  if (RUBY_TESTS.has(method) || RUBY_HOOKS.has(method) || RUBY_TASKS.has(method)) return "code";
+  if (rubyTest(call, method) || RUBY_HOOKS.has(method) || RUBY_TASKS.has(method)) return "code";
   if (RUBY_SUITES.has(method)) return "suite";
   return rubyDeclarations(body) ? "dsl" : "code";
 }
@@ -1606,7 +1656,7 @@ function rubyDescribe(def: NodeLike, type: string): DeclaredName | undefined {
       .replace(/\s+/g, " ").trim();
   const first = def.childForFieldName("arguments")?.namedChildren[0];
   const title = first && rubyTitle(first);
-  const tested = RUBY_TESTS.has(method) ? "test" : RUBY_SUITES.has(method) ? "suite" : undefined;
+  const tested = rubyTest(def, method) ? "test" : RUBY_SUITES.has(method) ? "suite" : undefined;
   // A test with no title (`it { should be_valid }`) is named by its call.
   if (tested) return { name: title || method, kind: tested, signature: cutSignature(words) };
   const receiver = def.childForFieldName("receiver");

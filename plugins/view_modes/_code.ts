@@ -369,8 +369,17 @@ function tightCode(code: string): string {
   }
   if (code.includes(" )") || code.includes(" ]")) code = code.replace(/,? ([)\]])/g, "$1");
   // A type parameters' trailing comma (`class Hono<E, S, >` from a list one a line): no
-  // operator comes after a comma.
-  if (code.includes(", >")) code = code.replace(/, >(?![>=])/g, ">");
+  // operator comes after a comma. A list after no name (a TSX arrow's `< T, >(x: T) =>`, whose
+  // comma tells it from an element) keeps it, as its blank after `<`.
+  if (code.includes(", >")) {
+    const text = code;
+    let scanned = 0;
+    let open = -1;
+    code = code.replace(/, >(?![>=])/g, (match: string, at: number) => {
+      for (; scanned < at; scanned++) if (text[scanned] === "<") open = scanned;
+      return open >= 0 && text[open + 1] === " " ? match : ">";
+    });
+  }
   return code;
 }
 
@@ -619,11 +628,14 @@ function shortArguments(list: string): string {
  * {@linkcode shortArguments}), as a decorator's are, so that the cut at 240 characters does not
  * take the name. Unchanged when the name is not found or comes early.
  */
-function shortLead(sig: string, name: string | undefined): string {
+function shortLead(sig: string, name: string | undefined, lifetimes = false): string {
   const last = name?.slice(name.lastIndexOf(".") + 1);
   if (!last) return sig;
-  const word = new RegExp(`(?<![\\w"'$])${last.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w"'])`);
-  const at = word.exec(sig)?.index ?? -1;
+  const word = new RegExp(
+    `(?<![\\w"'$])${last.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w"'])`,
+    "g",
+  );
+  const at = nameAt(sig, word, lifetimes);
   if (at < 120 || at > 4096) return sig;
   let lead = sig.slice(0, at).replace(ARGUMENT_LIST, shortArguments);
   if (lead.length > 160) {
@@ -640,6 +652,32 @@ function shortLead(sig: string, name: string | undefined): string {
     lead = `${head}...${tail} `;
   }
   return lead + sig.slice(at);
+}
+
+/**
+ * Where a signature's name is: the first match of `word` outside the strings and the brackets of
+ * the attributes before it (`[Obsolete("use Compute2, not Compute")]`, `nameof(Compute)`), or -1.
+ * In Rust a `'` starts a lifetime (`impl<'a>`), no string.
+ */
+function nameAt(sig: string, word: RegExp, lifetimes: boolean): number {
+  let depth = 0;
+  let quote = "";
+  let i = 0;
+  for (const match of sig.matchAll(word)) {
+    // Past where a lead is cut anyway (see `shortLead`).
+    if (match.index > 4096) break;
+    for (; i < match.index; i++) {
+      const c = sig[i];
+      if (quote) {
+        if (c === "\\") i++;
+        else if (c === quote) quote = "";
+      } else if (c === '"' || (c === "'" && !lifetimes)) quote = c;
+      else if (c === "(" || c === "[" || c === "{") depth++;
+      else if (c === ")" || c === "]" || c === "}") depth = Math.max(0, depth - 1);
+    }
+    if (!quote && depth === 0) return match.index;
+  }
+  return -1;
 }
 
 /** The grammars {@linkcode wrappedFunction} reads. */
@@ -1065,7 +1103,13 @@ class Walker {
     const tailRows = tail.length
       ? endRow(tail[tail.length - 1]) - tail[0].startPosition.row + 1
       : 0;
-    flush(false, undefined, this.endsKept && tailRows <= this.maxValueLines);
+    const long = this.endsKept && tailRows > this.maxValueLines;
+    const aside = long ? tail.find((p) => this.commentTypes.has(p.type)) : undefined;
+    if (aside) {
+      this.edits.push({ start: aside.startIndex, end: aside.endIndex, text: spec.valueMarker });
+      pending = pending.filter((p) => p !== aside);
+    }
+    flush(false, undefined, this.endsKept && !long);
     closeLabel();
     if (dropped) this.markEmpty(node, { nodeType, first, kept, docEnd, body });
     return kept;
@@ -2130,7 +2174,9 @@ class Walker {
     if (type === "type_spec" || (type === "type_alias" && this.spec.grammar === "go")) {
       sig = `type ${sig}`;
     }
-    if (sig.length > 240) sig = shortLead(sig, this.nameOf(node, type));
+    if (sig.length > 240) {
+      sig = shortLead(sig, this.nameOf(node, type), this.spec.grammar === "rust");
+    }
     return sig.length > 240 ? `${sig.slice(0, 237)}...` : sig;
   }
 

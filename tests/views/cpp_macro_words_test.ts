@@ -579,3 +579,24 @@ Deno.test("a C or C++ skeleton keeps a macro's call at a file's or a namespace's
     /^INSTANTIATE_TEST_SUITE_P\(Sizes, SortTest,\n {25}testing::Values\(1, 2\)\);$/m,
   );
 });
+
+// Google Benchmark registers with arguments by a chain on the macro's call
+// (`BENCHMARK(BM_Sort)->Arg(8)->Range(8, 64);`), TensorFlow's ops by methods on it
+// (`REGISTER_OP("Foo").Input("x: float");`): the call of a name that starts the chain is a
+// macro's as well; a chain that starts at no call (`obj.run();`, `p->go();`) is none.
+Deno.test("a C or C++ skeleton keeps a macro's call chained at a file's level", async () => {
+  const text = [
+    "static void BM_Sort(int n) {",
+    "  run(n)->go();",
+    "}",
+    "BENCHMARK(BM_Sort)->Arg(8)->Arg(64);",
+    "BENCHMARK(BM_Sort)->Range(8, 8 << 10)->Unit(kMillisecond);",
+    'REGISTER_OP("Foo").Input("x: float").Output("y: float");',
+    "",
+  ].join("\n");
+  const out = (await renderCode("bench.cc", text))!.text;
+  for (const line of text.split("\n").slice(3, 6)) {
+    assert.ok(out.split("\n").includes(line), `${line} in:\n${out}`);
+  }
+  assert.equal(out.includes("go()"), false, out);
+});

@@ -76,6 +76,13 @@ Deno.test("a type parameter list's trailing comma is dropped from a signature, a
   ]);
   const rust = (await renderCode("a.rs", "pub fn f<\n    T: Clone,\n>(t: T) {}\n"))!;
   assert.equal(rust.symbols[0].signature, "pub fn f<T: Clone>(t: T)");
+  // A TSX arrow's type parameters need their comma (`<T>(` would open an element): an arrow's
+  // list, after no name, keeps it.
+  const tsx = "export const id = <\n  T,\n>(value: T): T => value;\n";
+  assert.equal(
+    (await renderCode("a.tsx", tsx))!.symbols[0].signature,
+    "id = < T, >(value: T): T =>",
+  );
 });
 
 Deno.test("a C typedef named after a long body keeps its name, its body's first and last words", async () => {
@@ -86,4 +93,17 @@ Deno.test("a C typedef named after a long body keeps its name, its body's first 
     symbol.signature,
     "typedef enum { REPL_STATE_NUMBER_0, ... REPL_STATE_NUMBER_26, REPL_STATE_NUMBER_27, REPL_STATE_NUMBER_28, REPL_STATE_NUMBER_29 } repl_state",
   );
+});
+
+// The name written in an attribute before it (a message that mentions the method, `nameof(X)`)
+// was taken for the name: the cut kept the attribute and took the name. Written for this test.
+Deno.test("a long lead's cut finds the name outside the attributes' strings and arguments", async () => {
+  const words = "words ".repeat(20);
+  const text = `class A {\n    [Obsolete("${words}then it says Compute here")]\n` +
+    `    [Display(Name = nameof(Compute), Description = "${words}")]\n` +
+    `    public static int Compute(int a) { return a; }\n}\n`;
+  const view = (await renderCode("A.cs", text))!;
+  const signature = view.symbols.find((s) => s.name === "Compute")!.signature;
+  assert.match(signature, /public static int Compute\(int a\)$/);
+  assert.ok(signature.length <= 240, signature);
 });

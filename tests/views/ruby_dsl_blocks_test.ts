@@ -299,6 +299,7 @@ Deno.test("shoulda's should blocks are tests, bodies elided; a matcher's one-lin
     "",
     "  should validate_presence_of(:name)",
     '  should_not allow_value("x").for(:email)',
+    "  should set_flash.now[:alert]",
     "end",
     "",
   ].join("\n");
@@ -311,7 +312,37 @@ Deno.test("shoulda's should blocks are tests, bodies elided; a matcher's one-lin
     "test UserTest.with no attributes.sort",
     "test UserTest.should",
     "test UserTest.should_not",
+    "test UserTest.should",
   ]);
   assert.equal(view.text.includes("assert_match"), false, view.text);
   assert.match(view.text, /^ {4}should "inspect" do\n {6}\.\.\.\n {4}end$/m);
+});
+
+// `should` is a word other DSLs use too: a state machine's `should :approve do ... end`, a
+// validator's `validator.should "run" do ... end`. shoulda's is called with no receiver and a
+// title or a matcher, never a symbol; these stay calls, their blocks walked. Written for this test.
+Deno.test("a should call with a receiver or a symbol is no shoulda test", async () => {
+  const text = [
+    "class Order",
+    "  state_machine do",
+    "    should :approve do",
+    "      transition to: :approved",
+    "    end",
+    "  end",
+    "",
+    '  validator.should "run", on: :create do |r|',
+    "    r.check",
+    "  end",
+    "end",
+    "",
+  ].join("\n");
+  const view = (await renderCode("app/models/order.rb", text))!;
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName}`), [
+    "class Order",
+    "call Order.state_machine",
+    "call Order.state_machine.should :approve",
+    "call Order.state_machine.should :approve.transition",
+    "call Order.validator.should run",
+    "call Order.validator.should run.r.check",
+  ]);
 });

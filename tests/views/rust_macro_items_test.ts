@@ -58,3 +58,28 @@ Deno.test("a Rust macro call's items are symbols: structs, mods, fns, statics, i
   assert.match(outline, /^pub struct UnknownBodyError\(Error\) {2}\/\/ struct$/m);
   assert.match(view.text, /pub struct UnknownBodyError\(Error\);/);
 });
+
+Deno.test("a macro's word that is no item's start declares nothing; an inner attribute is an item's lead", async () => {
+  const text = `html! {
+    <input value={v} type="text" />
+    <div class={x} static other />
+    <script src={s} async fn />
+    <p id={a} struct=1 />
+}
+
+items! {
+    #![allow(dead_code)]
+    pub struct AfterInner;
+    pub mod parts { }
+    pub trait T: Send {}
+    pub type Alias = u8;
+}
+`;
+  const view = (await renderCode("lib.rs", text))!;
+  assert.deepEqual(view.symbols.map((s) => `${s.kind} ${s.qualifiedName} | ${s.signature}`), [
+    "struct AfterInner | pub struct AfterInner",
+    "mod parts | pub mod parts",
+    "trait T | pub trait T: Send",
+    "type Alias | pub type Alias = u8",
+  ]);
+});

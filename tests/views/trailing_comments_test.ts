@@ -45,7 +45,7 @@ Deno.test("a comment that ends a file goes with a left-out item before it", asyn
   assert.equal(js.includes("// logged"), false, js);
 });
 
-Deno.test("more than maxValueLines lines of comments that end a file go, as a long value does", async () => {
+Deno.test("more than maxValueLines lines of comments that end a file go, as a long value does: a ... stands for them", async () => {
   const aside = [
     "/*",
     ...Array.from({ length: 12 }, (_, i) => `func TestOld${i}(t *testing.T) {}`),
@@ -53,7 +53,14 @@ Deno.test("more than maxValueLines lines of comments that end a file go, as a lo
   ];
   const text = ["package x", "", "func F() {}", "", ...aside, ""].join("\n");
   const out = (await renderCode("a_test.go", text))!.text;
-  assert.equal(out, "package x\n\nfunc F() {}\n");
+  assert.equal(out, "package x\n\nfunc F() {}\n\n...\n");
+  // A run of line comments too, in a class's body as in a file's.
+  const lines = Array.from({ length: 13 }, (_, i) => `    # old_${i} = ${i}`);
+  const py = ["class A:", "    def f(self):", "        pass", "", ...lines, "", "B = 1", ""];
+  assert.equal(
+    (await renderCode("a.py", py.join("\n")))!.text,
+    "class A:\n    def f(self):\n        pass\n\n    ...\n\nB = 1\n",
+  );
   const short = ["package x", "", "func F() {}", "", ...aside.slice(0, 4), "*/", ""].join("\n");
   assert.ok(
     (await renderCode("a_test.go", short))!.text.endsWith("TestOld2(t *testing.T) {}\n*/\n"),
