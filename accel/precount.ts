@@ -25,7 +25,7 @@ import {
 } from "../pipeline/count.ts";
 import type { Cache } from "../pipeline/cache.ts";
 import type { KnownCount } from "./count_known.ts";
-import type { CountHelper } from "../pipeline/secrets.ts";
+import type { CountHelper, CountText } from "../pipeline/secrets.ts";
 import type { ScanHandOff } from "./scan_handoff.ts";
 import type { Tokenizer } from "../pipeline/types.ts";
 import { type TextBacking, textBacking } from "../pipeline/lazy_text.ts";
@@ -38,6 +38,25 @@ type Piece = string | { backing: TextBacking; start: number; end: number };
 
 function pieceText(piece: Piece): string {
   return typeof piece === "string" ? piece : piece.backing.read().slice(piece.start, piece.end);
+}
+
+/**
+ * A piece as a helper is handed it: the piece itself, or, for a piece of a lazy text, a copy of
+ * the UTF-8 bytes it is cut from (only its own, when the text is ASCII: one byte a character),
+ * moved to the helper (`moved`), which decodes them. This thread does not decode the text to send
+ * it, nor leave that copy as garbage in its heap (the texts of the files this thread scanned, a
+ * big tree's half).
+ */
+function pieceToSend(piece: Piece, moved: ArrayBuffer[]): CountText {
+  if (typeof piece === "string") return piece;
+  const { backing, start, end } = piece;
+  const bytes = backing.bytes?.();
+  if (!bytes) return pieceText(piece);
+  // Valid until the next text's bytes are read: copied at once.
+  const ascii = bytes.length === backing.length;
+  const sent = ascii ? bytes.slice(start, end) : bytes.slice();
+  moved.push(sent.buffer);
+  return ascii ? { bytes: sent, start: 0, end: end - start } : { bytes: sent, start, end };
 }
 
 function pieceLength(piece: Piece): number {
@@ -308,9 +327,10 @@ function sendJob(
   const { helper, next, mine, table } = send;
   const shared = run.shared;
   const claims = { flags: run.flags, index: run.sent.push(next) - 1 };
+  const moved: ArrayBuffer[] = [];
   const job = mine
     ? { spans: next.spans, texts: [], claims }
-    : { spans: [], texts: next.texts.map(pieceText), claims };
+    : { spans: [], texts: next.texts.map((piece) => pieceToSend(piece, moved)), claims, moved };
   const done: Promise<void> = helper.count(job, table).then(
     (counts) => next.paths.forEach((p, i) => counted(run, p, counts[i])),
     // A helper that fails leaves these to be counted with their blocks.

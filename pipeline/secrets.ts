@@ -34,6 +34,7 @@ export {
 } from "./_scan.ts";
 export {
   type CountHelper,
+  type CountText,
   scanAll,
   scanBatches,
   type ScanResult,

@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { build, type BuildResult, defaultPlugins, loadConfig } from "../../mod.ts";
+import { speedLayer } from "../../accel/speed_layer.ts";
+import { tallyWork } from "../../pipeline/helpers.ts";
+import { lazyText } from "../../pipeline/lazy_text.ts";
+import { readNamedGenerated } from "../../pipeline/read.ts";
+import type { SourceFile } from "../../pipeline/types.ts";
+import { makeProject, prng, type Tree } from "../_helpers.ts";
+
+/**
+ * A big tree's texts are kept in a spill file and decoded again where a stage reads them: each
+ * decoded copy is garbage in the build's heap, which a big tree's collections pay for. What this
+ * thread decodes is counted (never timed): the read stage reads none back (its stat index's look
+ * at a file's text asks only for the endings a compiler writes), and texts handed to the scan's
+ * and the early counts' workers are handed over as their bytes (the workers decode them).
+ */
+function tree(files: number): Tree {
+  const random = prng(28);
+  const out: Tree = { "slop.config.ts": `export default { files: ["src/**"] };\n` };
+  for (let i = 0; i < files; i++) {
+    // 10 KB each, a line of non-ASCII text in every tenth: a scan of over 1M characters, on
+    // workers, which count the files shown whole next; more files than the spill remembers as
+    // read last (a text read again at once is not decoded again).
+    out[`src/m${i}.py`] = Array.from(
+      { length: 300 },
+      (_, k) =>
+        k % 10 === 0
+          ? `# é ü — ${i} ${k} and a comment line\n`
+          : `value_${k} = ${Math.floor(random() * 1e9)} + ${i} * 7\n`,
+    ).join("");
+  }
+  return out;
+}
+
+Deno.test("a spilled cold build decodes each text here at most about twice: none read back for the read stage, nor to hand it to a worker", async () => {
+  const files = 160;
+  const root = await makeProject(tree(files));
+  const builtins = defaultPlugins();
+  let builds = 0;
+  const config = () => loadConfig({ cwd: root, stateDir: join(root, `.s${++builds}`) });
+  const plain = await build(await config(), { builtins, workers: 2 });
+  const layer = speedLayer({ spillAfter: 0 });
+  let spilled: BuildResult | undefined;
+  const work = await tallyWork(async () => {
+    spilled = await build(await config(), { builtins, layer, workers: 2 });
+  });
+  // The document is made from the texts (read back) after the tally.
+  assert.equal(spilled!.document, plain.document);
+  const decoded = work.get("texts decoded") ?? 0;
+  // 1.75 a file: the render, and this thread's share of the scan (3.3 when the read stage read
+  // every text back, and texts were decoded to be sent to the workers). Up to 2 if this thread
+  // scans them all (a worker slow to start), and a few it counts itself.
+  assert.ok(decoded <= 2.6 * files, `${decoded} texts decoded for ${files} files`);
+});
+
+Deno.test("the stat index's look at whether a file read is generated reads its text only for a compiler's ending", () => {
+  let reads = 0;
+  const backing = { read: () => (reads++, "x = 1\n".repeat(500)), length: 3000 };
+  const file = (path: string) => {
+    const source = { path, absPath: `/p/${path}`, entry: { path }, judgeGenerated: true };
+    const file = source as unknown as SourceFile;
+    lazyText(file, backing);
+    return file;
+  };
+  assert.equal(readNamedGenerated(file("lib/os.py")), false);
+  assert.equal(reads, 0);
+  assert.equal(readNamedGenerated(file("dist/app.js")), false);
+  assert.equal(reads, 1);
+});
