@@ -107,6 +107,13 @@ interface Partial {
 
 /** Characters per batch handed to a thread. */
 const BATCH_CHARS = 256 * 1024;
+/**
+ * Shared batches (texts this helper did not keep) handed to a helper ahead of its answers: this
+ * thread, rendering, lets answers in only between its stages, and a helper with two left idle
+ * for most of the transform (bench/README.md, "Monorepo scale"). Each is a copy of its texts
+ * (their bytes, for lazy texts) until counted: 16 are about 4M characters.
+ */
+const SHARED_AHEAD = 16;
 /** Middles longer than this are cut into pieces, so one large file does not keep one thread busy. */
 const PIECE_CHARS = 256 * 1024;
 
@@ -199,15 +206,15 @@ export function startPrecount(
     return;
   }
   // Each helper is handed all its own batches at once (spans of texts it holds: nothing copied;
-  // this thread lets answers in only between its stages) and two shared ones, then one shared
-  // batch per answer. Whatever no helper has begun by the end is taken back by this thread.
+  // this thread lets answers in only between its stages) and SHARED_AHEAD shared ones, then one
+  // shared batch per answer. Whatever no helper has begun by the end is taken back by this thread.
   const jobs = [shared, ...queues].reduce((n, q) => n + q.length, 0);
   run.flags = new Int32Array(new SharedArrayBuffer(4 * jobs));
   helpers.forEach((helper, i) => {
     for (let job = queues[i].shift(); job; job = queues[i].shift()) {
       sendJob(run, { helper, next: job, mine: true, table });
     }
-    for (let n = 0; n < 2 && shared.length; n++) {
+    for (let n = 0; n < SHARED_AHEAD && shared.length; n++) {
       sendJob(run, { helper, next: shared.shift()!, mine: false, table });
     }
   });

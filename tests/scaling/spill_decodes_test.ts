@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { build, type BuildResult, defaultPlugins, loadConfig } from "../../mod.ts";
 import { speedLayer } from "../../accel/speed_layer.ts";
+import { precountServed } from "../../accel/precount.ts";
 import { tallyWork } from "../../pipeline/helpers.ts";
 import { lazyText } from "../../pipeline/lazy_text.ts";
 import { readNamedGenerated } from "../../pipeline/read.ts";
@@ -47,6 +48,10 @@ Deno.test("a spilled cold build decodes each text here at most about twice: none
   });
   // The document is made from the texts (read back) after the tally.
   assert.equal(spilled!.document, plain.document);
+  // Counted from the texts' bytes on the workers: the same counts as one thread's.
+  assert.ok(precountServed() > 0, "no block was counted early");
+  assert.deepEqual(spilled!.manifest.blocks, plain.manifest.blocks);
+  assert.deepEqual(spilled!.manifest.total, plain.manifest.total);
   const decoded = work.get("texts decoded") ?? 0;
   // 1.75 a file: the render, and this thread's share of the scan (3.3 when the read stage read
   // every text back, and texts were decoded to be sent to the workers). Up to 2 if this thread
