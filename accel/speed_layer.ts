@@ -384,11 +384,13 @@ async function resolveKept(speed: Speed): Promise<Resolution> {
 async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFile[]> {
   const { config } = speed.run;
   const { index, lstats, loader } = speed;
-  const onRead = speed.spill && ((source: SourceFile) => spillSource(speed, source));
+  // Nothing in this stage reads a text back: not kept among those read last (`recent`).
+  const onRead = speed.spill &&
+    ((source: SourceFile) => spillSource(speed, source, { recent: false }));
   // A file left unread is read when a stage needs its text (the scan, when its list of files
   // found clean is not the last build's: other rules, another config file; a view): its text is
   // spilled as a file read here is, or every such text would be held at once.
-  if (onRead) loader.onLoad = (file) => Promise.resolve(onRead(file));
+  if (onRead) loader.onLoad = (file) => Promise.resolve(spillSource(speed, file));
   const sources = index
     ? await readIndexed(targets, config, { index, lstats, onRead, loader, memo: speed.memo })
     : await readLooked(targets, config, { lstats, onRead });
@@ -416,12 +418,16 @@ async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFil
  * A file just read: its text goes to the spill (its raw bytes are not used again), noting first
  * whether content dedup may rewrite it (the early counts' choice, made on the text as read).
  */
-function spillSource(speed: Speed, source: SourceFile): void {
+function spillSource(
+  speed: Speed,
+  source: SourceFile,
+  options?: { recent?: boolean },
+): void {
   if (source.text === undefined) return;
   source.bytes = undefined;
   const text = source.text;
   speed.dedupMay.set(source, mayDedup(text));
-  speed.spill!.spill(source);
+  speed.spill!.spill(source, options);
   const backing = textBacking(source);
   if (backing) noteEarlyPlan(backing, text);
 }

@@ -1,5 +1,10 @@
 import assert from "node:assert/strict";
-import { dropSpillsOf, openSpill, spillAfterFromEnv } from "../../accel/text_spill.ts";
+import {
+  dropSpillsOf,
+  openSpill,
+  SPILL_WINDOW,
+  spillAfterFromEnv,
+} from "../../accel/text_spill.ts";
 import {
   byteParts,
   copyLazy,
@@ -63,6 +68,31 @@ Deno.test("a spilled text reads back as it was, and shares its record with the s
     assert.equal(textBacking(rendered), textBacking(sources[1]));
     assert.equal(spill.stats.written, all.length);
     assert.equal(spill.stats.shared, 1);
+  } finally {
+    spill.close();
+  }
+});
+
+Deno.test("a spill keeps the texts of a render window as read last, no more; a read stage's texts not at all", () => {
+  // A text kept as read last outlives the young generation's collections: each kept past its
+  // use is garbage only a full collection of the build's heap frees.
+  const spill = openSpill({ after: 0, dir });
+  try {
+    const made = (i: number) => ({ text: `v${i} = ${i}\n`.repeat(200) });
+    // Read as a read stage does: written, none kept, so each read back is decoded.
+    const read = Array.from({ length: 8 }, (_, i) => made(i));
+    read.forEach((s) => spill.spill(s, { recent: false }));
+    read.forEach((s) => s.text);
+    assert.equal(spill.stats.reads, 8);
+    spill.forget();
+    // Rendered in windows: a window's texts and a few more are known when read again.
+    const files = Array.from({ length: SPILL_WINDOW + 32 }, (_, i) => made(100 + i));
+    files.forEach((s) => spill.spill(s));
+    const before = spill.stats.reads;
+    files.slice(-(SPILL_WINDOW + 8)).forEach((s) => s.text);
+    assert.equal(spill.stats.reads, before, "the last window's texts were decoded again");
+    files[files.length - SPILL_WINDOW - 9].text;
+    assert.equal(spill.stats.reads, before + 1, "a text read before the last window was kept");
   } finally {
     spill.close();
   }
