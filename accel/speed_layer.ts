@@ -115,7 +115,14 @@ import { prepareViews } from "./_prepare_views.ts";
 import { knownOnce, withText } from "./_same_text.ts";
 import { openSpill, SPILL_WINDOW, spillAfterFromEnv, type TextSpill } from "./text_spill.ts";
 import { loadTextMemo, saveTextMemo, type TextMemo } from "./text_memo.ts";
-import { byteParts, compactLazy, copyLazy, lazyList, textBacking } from "../pipeline/lazy_text.ts";
+import {
+  byteParts,
+  compactLazy,
+  copyLazy,
+  hasText,
+  lazyList,
+  textBacking,
+} from "../pipeline/lazy_text.ts";
 import type { KeptStatIndex, Resident } from "./resident.ts";
 import type { Resolution } from "../pipeline/resolve.ts";
 import type {
@@ -405,12 +412,13 @@ async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFil
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project): let
   // go now, before the scan (`build.ts` lets go after it, of the files the scan read late too).
   for (const source of sources) {
-    if (source.bytes && source.text !== undefined) source.bytes = undefined;
+    if (source.bytes && hasText(source)) source.bytes = undefined;
   }
   // Files read anew are counted (early by the scan's workers, or by the count stage): their table
   // is read now, while the scan lets the runtime's I/O in. Transform, compose and order hardly let
   // it in: early counts waited for the table until the count stage, their workers idle till then.
-  if (sources.some((s) => s.text !== undefined)) prefetchTable(config.budget.tokenizer);
+  // (Whether a text is there, not read: a spilled one would be read back.)
+  if (sources.some(hasText)) prefetchTable(config.budget.tokenizer);
   return sources;
 }
 

@@ -102,11 +102,9 @@ const SPILL_MIN_CHARS = 1024;
 /**
  * The texts read last that are kept, at most: the stages read a file's text several times in a
  * row (and the files rendering at once, {@linkcode SPILL_WINDOW}, between awaits), and a rendered
- * text that is its source's own is found among them (kept once). No more: a text kept longer
- * outlives the young generation's collections and is moved to the old one, whose garbage only a
- * full collection of the build's heap frees (bench/README.md, "Monorepo scale").
+ * text that is its source's own is found among them (kept once).
  */
-const RECENT_TEXTS = SPILL_WINDOW + 8;
+const RECENT_TEXTS = 128;
 /** ... and at most this many characters of them (the last one is kept whatever its size). */
 const RECENT_CHARS = 32 * 1024 * 1024;
 
@@ -135,7 +133,8 @@ export interface TextSpill {
   /**
    * Make `target.text` lazy, kept in the spill file (when it is long enough). With `recent:
    * false`, the text is not kept among those read last: nothing reads it again before the stage
-   * ends (a read stage's texts), and one kept would be moved to the old generation for nothing.
+   * ends (a read stage's texts), and one kept past its use outlives the young generation's
+   * collections, garbage that only a full collection of the build's heap frees.
    */
   spill(target: { text?: string }, options?: { recent?: boolean }): void;
   /**

@@ -137,22 +137,8 @@ export function generatedTextReason(
  * ```
  */
 export function compiledOutput(path: string, text: string): boolean {
-  return compiledEnding(path) && text.length >= MINIFIED_SIZE && COMPILED.test(text.slice(-512));
-}
-
-/**
- * Whether a file named `path` can be a compiler's output ({@linkcode compiledOutput} looks at its
- * text only then): a script's or a style sheet's ending.
- *
- * @example
- * ```ts
- * import { compiledEnding } from "./_generated_text.ts";
- * compiledEnding("dist/app.JS"); // true
- * compiledEnding("lib/os.py"); // false
- * ```
- */
-export function compiledEnding(path: string): boolean {
-  return MINIFIED_ENDINGS.has(extensionOf(path).toLowerCase());
+  return MINIFIED_ENDINGS.has(extensionOf(path).toLowerCase()) && text.length >= MINIFIED_SIZE &&
+    COMPILED.test(text.slice(-512));
 }
 
 /**

@@ -16,13 +16,7 @@ import type { ResolvedConfig, SourceFile, Target } from "./types.ts";
 import { type FileStat, fileStat } from "./file_stat.ts";
 import { decodeText } from "./_text_decode.ts";
 import { isLfsPointer, LFS_POINTER_REASON } from "./_lfs_pointer.ts";
-import {
-  compiledEnding,
-  compiledOutput,
-  generatedTextReason,
-  projectPathFrom,
-} from "./_generated_text.ts";
-import { hasText } from "./lazy_text.ts";
+import { compiledOutput, generatedTextReason, projectPathFrom } from "./_generated_text.ts";
 import { linkTargetSkip } from "./_link_targets.ts";
 import { countWork } from "./_work_count.ts";
 import { svgReason } from "./_default_skips.ts";
@@ -459,13 +453,11 @@ function readError(error: unknown): string {
  * ```
  */
 export function readNamedGenerated(file: SourceFile): boolean {
-  if (!hasText(file)) return false;
-  if (!file.judgeGenerated) return generatedTextReason(file.path, file.text!) !== undefined;
+  if (file.text === undefined) return false;
+  if (!file.judgeGenerated) return generatedTextReason(file.path, file.text) !== undefined;
   // A compiled file read whole because neither its source nor its map is in the project: a
-  // build after one is added skips it. The text is looked at only for an ending a compiler
-  // writes (a text kept out of memory is not read back for the others: a big tree's every file).
-  return file.compiledSource === undefined && compiledEnding(file.path) &&
-    compiledOutput(file.path, file.text!);
+  // build after one is added skips it.
+  return file.compiledSource === undefined && compiledOutput(file.path, file.text);
 }
 
 /**

@@ -4,8 +4,9 @@ import { build, type BuildResult, defaultPlugins, loadConfig } from "../../mod.t
 import { speedLayer } from "../../accel/speed_layer.ts";
 import { precountServed } from "../../accel/precount.ts";
 import { tallyWork } from "../../pipeline/helpers.ts";
-import { lazyText } from "../../pipeline/lazy_text.ts";
-import { readNamedGenerated } from "../../pipeline/read.ts";
+import { resolveTargets } from "../../pipeline/resolve.ts";
+import { readIndexed, statSession } from "../../accel/stat_index.ts";
+import { openSpill } from "../../accel/text_spill.ts";
 import type { SourceFile } from "../../pipeline/types.ts";
 import { makeProject, prng, type Tree } from "../_helpers.ts";
 
@@ -59,17 +60,38 @@ Deno.test("a spilled cold build decodes each text here at most about twice: none
   assert.ok(decoded <= 2.6 * files, `${decoded} texts decoded for ${files} files`);
 });
 
-Deno.test("the stat index's look at whether a file read is generated reads its text only for a compiler's ending", () => {
-  let reads = 0;
-  const backing = { read: () => (reads++, "x = 1\n".repeat(500)), length: 3000 };
-  const file = (path: string) => {
-    const source = { path, absPath: `/p/${path}`, entry: { path }, judgeGenerated: true };
-    const file = source as unknown as SourceFile;
-    lazyText(file, backing);
-    return file;
-  };
-  assert.equal(readNamedGenerated(file("lib/os.py")), false);
-  assert.equal(reads, 0);
-  assert.equal(readNamedGenerated(file("dist/app.js")), false);
-  assert.equal(reads, 1);
+Deno.test("the read stage with the stat index reads back none of the texts it kept out of memory", async () => {
+  // More files than a spill ever kept as read last (128 when a read stage's were kept).
+  const root = await makeProject({
+    ...tree(140),
+    // Its text judged as read: compiled output named by the config (not recorded as read).
+    "src/app.js": "var a = 1;\n".repeat(300) + "//# sourceMappingURL=app.js.map\n",
+  });
+  const config = await loadConfig({
+    cwd: root,
+    stateDir: join(root, ".s"),
+    inline: { files: ["src/**"] },
+  });
+  const { targets } = await resolveTargets(config);
+  const index = statSession(undefined, join(root, ".s", "index.json"));
+  const spill = openSpill({ after: 0 });
+  try {
+    let sources: SourceFile[] = [];
+    const work = await tallyWork(async () => {
+      sources = await readIndexed(targets, config, {
+        index,
+        onRead: (file) => spill.spill(file, { recent: false }),
+      });
+    });
+    assert.equal(sources.length, 141);
+    assert.equal(spill.stats.written, 141);
+    assert.equal(work.get("texts decoded") ?? 0, 0);
+    // Every file read is recorded but the named compiled output.
+    assert.deepEqual(
+      [...index.result().files.keys()].sort(),
+      sources.map((s) => s.path).filter((p) => !p.endsWith(".js")).sort(),
+    );
+  } finally {
+    spill.close();
+  }
 });
