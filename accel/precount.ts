@@ -25,7 +25,7 @@ import {
 } from "../pipeline/count.ts";
 import type { Cache } from "../pipeline/cache.ts";
 import type { KnownCount } from "./count_known.ts";
-import type { CountHelper } from "../pipeline/secrets.ts";
+import type { CountHelper, CountText } from "../pipeline/secrets.ts";
 import type { ScanHandOff } from "./scan_handoff.ts";
 import type { Tokenizer } from "../pipeline/types.ts";
 import { type TextBacking, textBacking } from "../pipeline/lazy_text.ts";
@@ -38,6 +38,25 @@ type Piece = string | { backing: TextBacking; start: number; end: number };
 
 function pieceText(piece: Piece): string {
   return typeof piece === "string" ? piece : piece.backing.read().slice(piece.start, piece.end);
+}
+
+/**
+ * A piece as a helper is handed it: the piece itself, or, for a piece of a lazy text, a copy of
+ * the UTF-8 bytes it is cut from (only its own, when the text is ASCII: one byte a character),
+ * moved to the helper (`moved`), which decodes them. This thread does not decode the text to send
+ * it, nor leave that copy as garbage in its heap (the texts of the files this thread scanned, a
+ * big tree's half).
+ */
+function pieceToSend(piece: Piece, moved: ArrayBuffer[]): CountText {
+  if (typeof piece === "string") return piece;
+  const { backing, start, end } = piece;
+  const bytes = backing.bytes?.();
+  if (!bytes) return pieceText(piece);
+  // Valid until the next text's bytes are read: copied at once.
+  const ascii = bytes.length === backing.length;
+  const sent = ascii ? bytes.slice(start, end) : bytes.slice();
+  moved.push(sent.buffer);
+  return ascii ? { bytes: sent, start: 0, end: end - start } : { bytes: sent, start, end };
 }
 
 function pieceLength(piece: Piece): number {
@@ -88,6 +107,13 @@ interface Partial {
 
 /** Characters per batch handed to a thread. */
 const BATCH_CHARS = 256 * 1024;
+/**
+ * Shared batches (texts this helper did not keep) handed to a helper ahead of its answers: this
+ * thread, rendering, lets answers in only between its stages, and a helper with two left idle
+ * for most of the transform (bench/README.md, "Monorepo scale"). Each is a copy of its texts
+ * (their bytes, for lazy texts) until counted: 16 are about 4M characters.
+ */
+const SHARED_AHEAD = 16;
 /** Middles longer than this are cut into pieces, so one large file does not keep one thread busy. */
 const PIECE_CHARS = 256 * 1024;
 
@@ -180,15 +206,15 @@ export function startPrecount(
     return;
   }
   // Each helper is handed all its own batches at once (spans of texts it holds: nothing copied;
-  // this thread lets answers in only between its stages) and two shared ones, then one shared
-  // batch per answer. Whatever no helper has begun by the end is taken back by this thread.
+  // this thread lets answers in only between its stages) and SHARED_AHEAD shared ones, then one
+  // shared batch per answer. Whatever no helper has begun by the end is taken back by this thread.
   const jobs = [shared, ...queues].reduce((n, q) => n + q.length, 0);
   run.flags = new Int32Array(new SharedArrayBuffer(4 * jobs));
   helpers.forEach((helper, i) => {
     for (let job = queues[i].shift(); job; job = queues[i].shift()) {
       sendJob(run, { helper, next: job, mine: true, table });
     }
-    for (let n = 0; n < 2 && shared.length; n++) {
+    for (let n = 0; n < SHARED_AHEAD && shared.length; n++) {
       sendJob(run, { helper, next: shared.shift()!, mine: false, table });
     }
   });
@@ -308,9 +334,10 @@ function sendJob(
   const { helper, next, mine, table } = send;
   const shared = run.shared;
   const claims = { flags: run.flags, index: run.sent.push(next) - 1 };
+  const moved: ArrayBuffer[] = [];
   const job = mine
     ? { spans: next.spans, texts: [], claims }
-    : { spans: [], texts: next.texts.map(pieceText), claims };
+    : { spans: [], texts: next.texts.map((piece) => pieceToSend(piece, moved)), claims, moved };
   const done: Promise<void> = helper.count(job, table).then(
     (counts) => next.paths.forEach((p, i) => counted(run, p, counts[i])),
     // A helper that fails leaves these to be counted with their blocks.

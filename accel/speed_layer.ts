@@ -115,7 +115,14 @@ import { prepareViews } from "./_prepare_views.ts";
 import { knownOnce, withText } from "./_same_text.ts";
 import { openSpill, SPILL_WINDOW, spillAfterFromEnv, type TextSpill } from "./text_spill.ts";
 import { loadTextMemo, saveTextMemo, type TextMemo } from "./text_memo.ts";
-import { byteParts, compactLazy, copyLazy, lazyList, textBacking } from "../pipeline/lazy_text.ts";
+import {
+  byteParts,
+  compactLazy,
+  copyLazy,
+  hasText,
+  lazyList,
+  textBacking,
+} from "../pipeline/lazy_text.ts";
 import type { KeptStatIndex, Resident } from "./resident.ts";
 import type { Resolution } from "../pipeline/resolve.ts";
 import type {
@@ -384,11 +391,13 @@ async function resolveKept(speed: Speed): Promise<Resolution> {
 async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFile[]> {
   const { config } = speed.run;
   const { index, lstats, loader } = speed;
-  const onRead = speed.spill && ((source: SourceFile) => spillSource(speed, source));
+  // Nothing in this stage reads a text back: not kept among those read last (`recent`).
+  const onRead = speed.spill &&
+    ((source: SourceFile) => spillSource(speed, source, { recent: false }));
   // A file left unread is read when a stage needs its text (the scan, when its list of files
   // found clean is not the last build's: other rules, another config file; a view): its text is
   // spilled as a file read here is, or every such text would be held at once.
-  if (onRead) loader.onLoad = (file) => Promise.resolve(onRead(file));
+  if (onRead) loader.onLoad = (file) => Promise.resolve(spillSource(speed, file));
   const sources = index
     ? await readIndexed(targets, config, { index, lstats, onRead, loader, memo: speed.memo })
     : await readLooked(targets, config, { lstats, onRead });
@@ -403,12 +412,13 @@ async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFil
   // Decoded and hashed: a text file's raw bytes are not used again (a copy of the project): let
   // go now, before the scan (`build.ts` lets go after it, of the files the scan read late too).
   for (const source of sources) {
-    if (source.bytes && source.text !== undefined) source.bytes = undefined;
+    if (source.bytes && hasText(source)) source.bytes = undefined;
   }
   // Files read anew are counted (early by the scan's workers, or by the count stage): their table
   // is read now, while the scan lets the runtime's I/O in. Transform, compose and order hardly let
   // it in: early counts waited for the table until the count stage, their workers idle till then.
-  if (sources.some((s) => s.text !== undefined)) prefetchTable(config.budget.tokenizer);
+  // (Whether a text is there, not read: a spilled one would be read back.)
+  if (sources.some(hasText)) prefetchTable(config.budget.tokenizer);
   return sources;
 }
 
@@ -416,12 +426,16 @@ async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFil
  * A file just read: its text goes to the spill (its raw bytes are not used again), noting first
  * whether content dedup may rewrite it (the early counts' choice, made on the text as read).
  */
-function spillSource(speed: Speed, source: SourceFile): void {
+function spillSource(
+  speed: Speed,
+  source: SourceFile,
+  options?: { recent?: boolean },
+): void {
   if (source.text === undefined) return;
   source.bytes = undefined;
   const text = source.text;
   speed.dedupMay.set(source, mayDedup(text));
-  speed.spill!.spill(source);
+  speed.spill!.spill(source, options);
   const backing = textBacking(source);
   if (backing) noteEarlyPlan(backing, text);
 }

@@ -452,9 +452,16 @@ export async function readIndexed(
     if (file) out[i] = file;
     else left.push(i);
   }
+  // Whether each file read is generated but named (not to be recorded) is judged as it is read,
+  // its text at hand: `onRead` may keep the text out of memory, and reading it back here (a big
+  // tree's every file) cost a decoded copy each.
+  const namedGenerated = new WeakSet<SourceFile>();
   const read = await readLooked(left.map((i) => targets[i]), config, {
     lstats,
-    onRead: options.onRead,
+    onRead: (file) => {
+      if (readNamedGenerated(file)) namedGenerated.add(file);
+      options.onRead?.(file);
+    },
   });
   read.forEach((file, n) => {
     out[left[n]] = file;
@@ -464,7 +471,7 @@ export async function readIndexed(
     // skipped for what its bytes hold is recorded with its skip: skipped again unread.
     const skip = skipByText(file);
     if (info && !info.isSymlink && skip) index.record(file.path, info, file.sha256, skip);
-    else if (info && !info.isSymlink && !file.error && !readNamedGenerated(file)) {
+    else if (info && !info.isSymlink && !file.error && !namedGenerated.has(file)) {
       index.record(file.path, info, file.sha256);
       // The limit its text decides (plain text's, code's: none when code is not number
       // tables): the next build takes it unread.

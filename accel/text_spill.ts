@@ -130,8 +130,13 @@ export interface SpillStats {
 
 /** A build's spill file. */
 export interface TextSpill {
-  /** Make `target.text` lazy, kept in the spill file (when it is long enough). */
-  spill(target: { text?: string }): void;
+  /**
+   * Make `target.text` lazy, kept in the spill file (when it is long enough). With `recent:
+   * false`, the text is not kept among those read last: nothing reads it again before the stage
+   * ends (a read stage's texts), and one kept past its use outlives the young generation's
+   * collections, garbage that only a full collection of the build's heap frees.
+   */
+  spill(target: { text?: string }, options?: { recent?: boolean }): void;
   /**
    * A text kept where it already is instead of written again: `text`, its UTF-8 as read (and
    * checked) at `place` in a cache's pack file (a warm build's cached renders), read only when
@@ -340,7 +345,7 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     memo: options.memo,
   };
   return {
-    spill: (target) => spillText(state, target),
+    spill: (target, options) => spillText(state, target, options?.recent ?? true),
     keepAt: (text, place) => keepAt(state, text, place),
     moveTo: (backing, bytes, place) => moveTo(state, backing, bytes, place),
     holds: (backing) =>
@@ -528,7 +533,7 @@ function runs(pid: string): boolean {
   }
 }
 
-function spillText(state: SpillState, target: { text?: string }): void {
+function spillText(state: SpillState, target: { text?: string }, recent: boolean): void {
   if (textBacking(target)) return;
   const text = target.text;
   if (text === undefined || text.length < SPILL_MIN_CHARS) return;
@@ -543,7 +548,7 @@ function spillText(state: SpillState, target: { text?: string }): void {
   const backing = write(state, text);
   // The file could not be written (a full disk): the text stays in memory.
   if (!backing) return;
-  remember(state, backing, text);
+  if (recent) remember(state, backing, text);
   lazyText(target, backing);
   loosen(state, text.length);
 }

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { textLength } from "./lazy_text.ts";
+import { textBacking, textLength } from "./lazy_text.ts";
 import { type Redaction, redactText } from "./_scan.ts";
 import type { BpeTable } from "./count.ts";
 import type { SourceFile } from "./types.ts";
@@ -273,6 +273,12 @@ function batchChars(batch: Array<{ text?: string }>): number {
   return batch.reduce((n, f) => n + textLength(f), 0);
 }
 
+/**
+ * A text a helper counts: the text, or the characters `start` to `end` of the text whose UTF-8
+ * is `bytes` (decoded by the helper).
+ */
+export type CountText = string | { bytes: Uint8Array; start: number; end: number };
+
 /** A thread that counts texts with a table (a scan worker, once its scan is done). */
 export interface CountHelper {
   /**
@@ -282,9 +288,11 @@ export interface CountHelper {
   count(
     job: {
       spans: Array<[string, number, number, boolean?]>;
-      texts: string[];
+      texts: CountText[];
       /** The job's flag (0: free): the helper sets it to 1 before counting, or answers -2s if set. */
       claims?: { flags: Int32Array; index: number };
+      /** The buffers of `texts`' bytes, moved to the helper (not copied). */
+      moved?: ArrayBuffer[];
     },
     table: BpeTable,
   ): Promise<number[]>;
@@ -340,24 +348,41 @@ function scanWorker(): ScanHelper {
         if (broken) return reject(broken);
         const id = ids++;
         waiting.set(id, { resolve, reject });
-        worker.postMessage({
-          id,
-          rules,
-          items: files.map((f) => ({ path: f.path, text: f.text, keep: keep(f) })),
-          keepChars,
-        });
+        const moved: ArrayBuffer[] = [];
+        const items = files.map((f) => scanItem(f, keep(f), moved));
+        worker.postMessage({ id, rules, items, keepChars }, moved);
       }),
-    count: ({ spans, texts, claims }, table) =>
+    count: ({ spans, texts, claims, moved = [] }, table) =>
       new Promise<number[]>((resolve, reject) => {
         if (broken) return reject(broken);
         const id = ids++;
         waiting.set(id, { resolve, reject });
         // The table (a few MB) is copied to the worker once, with its first count.
-        worker.postMessage({ id, table: tableSent ? undefined : table, spans, texts, claims });
+        worker.postMessage(
+          { id, table: tableSent ? undefined : table, spans, texts, claims },
+          moved,
+        );
         tableSent = true;
       }),
     stop: () => worker.terminate(),
   };
+}
+
+/**
+ * A file as a scan worker is handed it: its text, or, for a text kept out of memory (a lazy text,
+ * `lazy_text.ts`), a copy of its UTF-8 bytes (moved to the worker, `moved`), which the worker
+ * decodes: this thread does not decode it to send it, nor leave that copy as garbage in its heap.
+ */
+function scanItem(
+  file: SourceFile,
+  keep: boolean,
+  moved: ArrayBuffer[],
+): { path: string; text?: string; bytes?: Uint8Array; keep: boolean } {
+  // Valid until the next text's bytes are read: copied at once.
+  const bytes = textBacking(file)?.bytes?.().slice();
+  if (!bytes) return { path: file.path, text: file.text, keep };
+  moved.push(bytes.buffer);
+  return { path: file.path, bytes, keep };
 }
 
 /**

@@ -1,5 +1,6 @@
 /**
- * Secret-scan worker: receives `{ id, rules, items: [{ path, text, keep }] }`,
+ * Secret-scan worker: receives `{ id, rules, items: [{ path, text, keep }] }` (or
+ * `bytes`, a text's UTF-8, in place of `text`: a text kept out of the sender's memory),
  * scans each text exactly as the main thread would (`redactUnlessHinted`:
  * slop's rules and the user's) and answers `{ id, results }`, one
  * `{ text?, findings }` per item (`text` only when something was redacted),
@@ -11,7 +12,7 @@
  * be counted early), up to `keepChars` characters at once (`kept: true` on
  * each result whose text it kept). Then, with `{ id, table, spans, texts }`
  * (a compact BPE table, see `pipeline/_bpe.ts`; `[path, start, end, last]` spans of texts it
- * kept (let go after the last), and other texts whole), it counts for
+ * kept (let go after the last), and other texts whole or as bytes), it counts for
  * `accel/precount.ts` and answers `{ id, counts }` (spans first), so the
  * texts it scanned are not copied to it a second time.
  * Started by `pipeline/secrets.ts` for large scans.
@@ -26,12 +27,14 @@ import { earlySpan } from "./_count_cuts.ts";
 interface Job {
   id: number;
   rules?: Record<string, string>;
-  items?: Array<{ path: string; text: string; keep?: boolean }>;
+  /** A text, or its UTF-8 bytes (a text kept out of the sender's memory), decoded here. */
+  items?: Array<{ path: string; text?: string; bytes?: Uint8Array; keep?: boolean }>;
   /** The most characters of texts this worker keeps at once (absent: no bound). */
   keepChars?: number;
   table?: BpeTable;
   spans?: Array<[string, number, number, boolean?]>;
-  texts?: string[];
+  /** Texts, or characters `start` to `end` of the texts whose UTF-8 is `bytes`. */
+  texts?: Array<string | { bytes: Uint8Array; start: number; end: number }>;
   claims?: { flags: Int32Array; index: number };
 }
 
@@ -54,6 +57,12 @@ function release(path: string): void {
   keptChars -= kept.get(path)?.length ?? 0;
   kept.delete(path);
 }
+
+/**
+ * The texts sent as bytes are decoded as their sender reads them (`accel/text_spill.ts`): a
+ * leading U+FEFF is a character of the text, not a mark to drop.
+ */
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<Job>) => void) | null;
@@ -78,26 +87,31 @@ scope.onmessage = async (event) => {
         if (last) release(path);
         return text === undefined ? -1 : count!(text.slice(start, end));
       });
-      const all = counts.concat((texts ?? []).map(count));
+      const all = counts.concat(
+        (texts ?? []).map((t) =>
+          count!(typeof t === "string" ? t : decoder.decode(t.bytes).slice(t.start, t.end))
+        ),
+      );
       scope.postMessage({ id, counts: all });
       return;
     }
     const results = [];
-    for (const item of items) {
+    for (const { path, bytes, keep: keepIt, ...item } of items) {
+      const text = item.text ?? decoder.decode(bytes);
       // A text secretlint must scan goes back to the thread that sent it, which has it loaded,
       // unless it is large: then its scan costs more than loading secretlint here (`redactText`
       // loads it only for a hinted text, and tests the hints once).
-      const r = item.text.length < HAND_BACK_CHARS
-        ? redactUnlessHinted(item.text, { rules, path: item.path })
-        : await redactText(item.text, item.path, { rules });
+      const r = text.length < HAND_BACK_CHARS
+        ? redactUnlessHinted(text, { rules, path })
+        : await redactText(text, path, { rules });
       if (!r) {
         results.push({ handBack: true });
         continue;
       }
       // The others are never asked for: the build counts them with their blocks.
-      const keep = item.keep && earlySpan(r.text) && keptChars + r.text.length <= keepChars;
+      const keep = keepIt && earlySpan(r.text) && keptChars + r.text.length <= keepChars;
       if (keep) {
-        kept.set(item.path, r.text);
+        kept.set(path, r.text);
         keptChars += r.text.length;
       }
       results.push({

@@ -37,6 +37,7 @@ export {
 } from "./_scan.ts";
 export {
   type CountHelper,
+  type CountText,
   scanAll,
   scanBatches,
   type ScanResult,

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { countTexts, tableFor } from "../../pipeline/count.ts";
 import { bpeCounter } from "../../pipeline/_bpe.ts";
-import type { CountHelper } from "../../pipeline/secrets.ts";
+import type { CountHelper, CountText } from "../../pipeline/secrets.ts";
 import {
   finishPrecount,
   knownCount,
@@ -51,7 +51,11 @@ function helperOf(kept: Map<string, string>): CountHelper {
     count: ({ spans, texts }, table) => {
       count ??= bpeCounter(table);
       const mine = spans.map(([path, start, end]) => count!(kept.get(path)!.slice(start, end)));
-      return Promise.resolve(mine.concat(texts.map(count)));
+      // A lazy text's piece comes as its bytes, decoded as a scan worker decodes them.
+      const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+      const text = (t: CountText) =>
+        typeof t === "string" ? t : decoder.decode(t.bytes).slice(t.start, t.end);
+      return Promise.resolve(mine.concat(texts.map((t) => count!(text(t)))));
     },
     stop: () => {},
   };

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { countTexts } from "../../pipeline/count.ts";
 import { setScanKeepChars } from "../../pipeline/secrets.ts";
-import { precountGiven, precountServed } from "../../accel/precount.ts";
+import { precountGiven, precountServed, startPrecount, stopRun } from "../../accel/precount.ts";
+import type { CountHelper } from "../../pipeline/secrets.ts";
+import type { BpeTable } from "../../pipeline/count.ts";
 import { countableSpan } from "../../pipeline/count.ts";
 import { dedupText, mayDedup } from "../../pipeline/dedup.ts";
 import { SHAPES } from "../../bench/shapes.ts";
@@ -172,4 +174,21 @@ Deno.test("mayDedup() is false only for texts dedupText() leaves as they are", (
   }
   assert.equal(mayDedup(SHAPES.find((s) => s.name === "pem_bundle")!.make(64 * 1024)), true);
   assert.equal(mayDedup("const x = 1;\n".repeat(200)), false);
+});
+
+Deno.test("a helper is handed many texts it did not keep ahead of its answers, so it counts while this thread renders", () => {
+  // This thread lets answers in only between its stages: a helper handed two batches and then
+  // one per answer went idle for most of the transform.
+  let handed = 0;
+  const helper: CountHelper = {
+    count: () => (handed++, new Promise(() => {})), // never answers (this thread is busy)
+    stop: () => {},
+  };
+  const files = Array.from({ length: 24 }, (_, i) => ({
+    path: `src/f${i}.py`,
+    text: `x${i} = 1\n`.repeat(60_000),
+  }));
+  startPrecount(files, "o200k", [helper], {} as BpeTable);
+  stopRun("o200k");
+  assert.equal(handed, 16);
 });

@@ -68,6 +68,26 @@ Deno.test("a spilled text reads back as it was, and shares its record with the s
   }
 });
 
+Deno.test("a text spilled as a read stage spills it is not kept as read last", () => {
+  // A text kept as read last outlives the young generation's collections: one kept past its use
+  // is garbage only a full collection of the build's heap frees.
+  const spill = openSpill({ after: 0, dir });
+  try {
+    const made = (i: number) => ({ text: `v${i} = ${i}\n`.repeat(200) });
+    const read = Array.from({ length: 8 }, (_, i) => made(i));
+    read.forEach((s) => spill.spill(s, { recent: false }));
+    read.forEach((s) => s.text);
+    assert.equal(spill.stats.reads, 8);
+    // Spilled plainly (a render), a text read again at once is not decoded again.
+    const rendered = made(100);
+    spill.spill(rendered);
+    rendered.text;
+    assert.equal(spill.stats.reads, 8);
+  } finally {
+    spill.close();
+  }
+});
+
 Deno.test("short texts, texts with lone surrogates and the first characters stay in memory", () => {
   const spill = openSpill({ after: 3000, dir });
   try {
