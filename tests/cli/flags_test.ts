@@ -31,7 +31,7 @@ Deno.test("slop watch names the bad flag and its value", async () => {
   assert.equal(debounce.code, 2);
   assert.equal(
     debounce.stderr,
-    `slop: Invalid --debounce "soon": expected milliseconds, a number of at least 0\n`,
+    `slop: Invalid --debounce "soon": expected milliseconds, a number from 0 to 2147483647\n`,
   );
   const max = await runCli(["watch", "--max-builds", "-1"], root);
   assert.equal(max.code, 2);
