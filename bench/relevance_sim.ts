@@ -51,6 +51,8 @@ export interface Variant {
   allTried?: boolean;
   /** The order the section tries its files in (`fitOrder`). */
   fit?: (costs: (number | undefined)[]) => number[];
+  /** The fit with every file as code (`fitOrder` without `code`: the build before the nineteenth session). */
+  allCode?: boolean;
   /** The map without the large files' factor of `keptFiles` (the build before the eighteenth session). */
   mapAsBefore?: boolean;
   /** The map's kept files given its room (default: `keptFiles` on co-change). */
@@ -139,8 +141,13 @@ export function simulate(task: SimTask, budget: number, variant: Variant = {}): 
   const costs = top.map((f) =>
     kept.has(f.path) ? undefined : { tokens: f.tokens!, bytes: f.bytes }
   );
+  const code = variant.allCode ? undefined : top.map((f) => f.code);
   const picked = variant.select?.(top, costs, room(), task) ??
-    greedy((variant.fit ?? fitOrder)(costs.map((c) => c?.tokens)), costs, room());
+    greedy(
+      variant.fit?.(costs.map((c) => c?.tokens)) ?? fitOrder(costs.map((c) => c?.tokens), { code }),
+      costs,
+      room(),
+    );
   const left = room();
   for (const i of picked) (left.tokens -= costs[i]!.tokens, left.bytes -= costs[i]!.bytes);
   const taken = picked.map((i) => top[i].path);

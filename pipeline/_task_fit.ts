@@ -10,7 +10,13 @@
  * fifth, 0.05 for the tenth). Its cost is its tokens in full. Files are
  * tried by chance over `tokens^SIZE_EXPONENT`; the exponent is below 1
  * because the files a task needs are larger than the others at the same
- * place (see bench/README.md, "Task builds").
+ * place (see bench/README.md, "Task builds"). A file slop has no grammar
+ * for (docs, changelogs, config) has {@linkcode OTHER_FILES} of the chance
+ * of a code file at its place, as it has of the score in the ranking and
+ * of the change score in the map: prose mentions every word of a task, so
+ * at a large budget, where the section reaches the ranking's long tail,
+ * docs ranked among code files that only co-change speaks for took a fifth
+ * of its room (see bench/README.md, "nineteenth session").
  *
  * How many of the ranked files are tried at all: the first
  * {@linkcode MIN_FIT_FILES}, then more (up to the section's cap) only while
@@ -22,6 +28,8 @@
  *
  * @module
  */
+
+import { OTHER_FILES } from "./rank.ts";
 
 /** How fast a file's chance of being needed falls with its place in the ranking. */
 export const RANK_DECAY = 1.2;
@@ -52,11 +60,21 @@ export function triedEnough(count: number, tokens: number, room: number): boolea
   return count >= MIN_FIT_FILES && tokens >= FIT_ROOM_TIMES * room;
 }
 
+/** Options of {@linkcode fitOrder}. */
+export interface FitOrderOptions {
+  /**
+   * Whether each file (by index, as `costs`) is code, a language slop has a grammar for; a file
+   * that is not has {@linkcode OTHER_FILES} of the chance. Absent: every file is code.
+   */
+  code?: readonly boolean[];
+}
+
 /**
  * The indices of `costs` (the tokens of each ranked file in full, best
  * first; undefined for a file that has no view to try) in the order to try
- * them: highest `(index + 1)^-RANK_DECAY / tokens^SIZE_EXPONENT` first, ties
- * by index. Files without a cost are left out.
+ * them: highest `(index + 1)^-RANK_DECAY / tokens^SIZE_EXPONENT` first
+ * (times {@linkcode OTHER_FILES} for a file `options.code` says is not code),
+ * ties by index. Files without a cost are left out.
  *
  * @example
  * ```ts
@@ -64,10 +82,18 @@ export function triedEnough(count: number, tokens: number, room: number): boolea
  * // The second file is a twentieth of the first's size: it is tried first.
  * fitOrder([12000, 600, 5000]); // [1, 0, 2]
  * fitOrder([500, undefined, 400]); // [0, 2]
+ * // A README ranked first is tried after the code file ranked second.
+ * fitOrder([500, 500], { code: [false, true] }); // [1, 0]
  * ```
  */
-export function fitOrder(costs: (number | undefined)[]): number[] {
-  const value = (i: number) => (i + 1) ** -RANK_DECAY / Math.max(costs[i]!, 1) ** SIZE_EXPONENT;
+export function fitOrder(
+  costs: (number | undefined)[],
+  options: FitOrderOptions = {},
+): number[] {
+  const { code } = options;
+  const value = (i: number) =>
+    (i + 1) ** -RANK_DECAY / Math.max(costs[i]!, 1) ** SIZE_EXPONENT *
+    (code && !code[i] ? OTHER_FILES : 1);
   const order: number[] = [];
   for (let i = 0; i < costs.length; i++) if (costs[i] !== undefined) order.push(i);
   return order.sort((a, b) => value(b) - value(a) || a - b);

@@ -11,6 +11,7 @@ import { rankFiles, type RankOptions } from "./rank.ts";
 import { coChangeFromLog } from "./co_change.ts";
 import { findViewMode, loadViewModes } from "./registry.ts";
 import { LISTED } from "./budget.ts";
+import { extensionOf } from "./extension.ts";
 import { MAX_TASK_FILES } from "./_task_budget.ts";
 import { type FitTaskOptions, taskHistory } from "./_task_inputs.ts";
 import type { BuildState, RenderedFile, SourceFile, Store, ViewModePlugin } from "./types.ts";
@@ -36,7 +37,7 @@ export async function taskCandidates(
   state: BuildState,
   text: string,
   options: FitTaskOptions & { byPath: Map<string, SourceFile> },
-): Promise<Array<{ path: string; score: number }>> {
+): Promise<Array<{ path: string; score: number; code: boolean }>> {
   const { config } = state;
   // Every file of the build, as `slop rank` sees them: by path only when it has no text.
   const inputs = options.sources.map((s) =>
@@ -56,9 +57,39 @@ export async function taskCandidates(
     history,
     root: config.root,
   });
+  const isCode = codeTest(skeleton, options.byPath);
   return ranked
     .filter((r) => r.score > 0 && isCandidate(files.get(r.path), options.byPath.get(r.path)))
-    .slice(0, config.budget.tokens === undefined ? MAX_TASK_FILES : MAX_FIT_FILES);
+    .slice(0, config.budget.tokens === undefined ? MAX_TASK_FILES : MAX_FIT_FILES)
+    .map((r) => ({ path: r.path, score: r.score, code: isCode(r.path) }));
+}
+
+/**
+ * Whether a file is code, a language slop has a grammar for, as the `skeleton` view tells (by
+ * its text when it reads one, a script by its `#!` line, else by its extension): the map and the
+ * section count a file that is not a quarter of one that is (`OTHER_FILES`), as the ranking does.
+ *
+ * @example
+ * ```ts
+ * import { codeTest } from "./_task_rank.ts";
+ * import { skeletonViewMode } from "../plugins/view_modes/skeleton.ts";
+ * const isCode = codeTest(skeletonViewMode(), new Map());
+ * isCode("src/app.py"); // true
+ * isCode("README.md"); // false
+ * ```
+ */
+export function codeTest(
+  skeleton: ViewModePlugin | undefined,
+  sources: ReadonlyMap<string, SourceFile>,
+): (path: string) => boolean {
+  return (path) =>
+    skeleton?.accepts?.(path, sources.get(path)?.text ?? "") ??
+      skeleton?.extensions?.includes(lowerExtension(path)) ?? false;
+}
+
+/** A path's extension with its dot, lowercased (`""` for none). */
+function lowerExtension(path: string): string {
+  return extensionOf(path.slice(path.lastIndexOf("/") + 1)).toLowerCase();
 }
 
 /**

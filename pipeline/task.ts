@@ -48,11 +48,10 @@ import { totalTokens } from "./budget.ts";
 import { keptFiles } from "./_task_map.ts";
 import { mapTokens, taskShareOf } from "./_task_budget.ts";
 import { type FitTaskOptions, loadUnread, type TaskHistory, taskHistory } from "./_task_inputs.ts";
-import { taskCandidates } from "./_task_rank.ts";
+import { codeTest, taskCandidates } from "./_task_rank.ts";
 import { bytesOf, sectionLimits } from "./_task_room.ts";
 import { chooseEntries } from "./_task_choose.ts";
 import { sha256Hex } from "./helpers.ts";
-import { extensionOf } from "./extension.ts";
 import { type BuildRun, transformOptions } from "./stages.ts";
 import type { Assembled, BuildOptions } from "./build_options.ts";
 import type {
@@ -132,10 +131,7 @@ export async function mapKept(
   const unread = stepping.flatMap((f) => sources.get(f.path) ?? []);
   map.secrets?.push(...await loadUnread(unread, config));
   await loadViewModes(registry, ["skeleton"]);
-  const skeleton = findViewMode(registry, "skeleton");
-  const isCode = (path: string) =>
-    skeleton?.accepts?.(path, sources.get(path)?.text ?? "") ??
-      skeleton?.extensions?.includes(lowerExtension(path)) ?? false;
+  const isCode = codeTest(findViewMode(registry, "skeleton"), sources);
   const candidates = stepping.map((f) => ({
     path: f.path,
     tokens: tokens.get(f.path)!,
@@ -146,11 +142,6 @@ export async function mapKept(
   // The task section's room: what the budget leaves the section (the map's part aside).
   const sectionRoom = config.budget.tokens! - room;
   return new Set(keptFiles(candidates, changes, Math.floor(room * share) - fixed, { sectionRoom }));
-}
-
-/** A path's extension with its dot, lowercased (`""` for none). */
-function lowerExtension(path: string): string {
-  return extensionOf(path.slice(path.lastIndexOf("/") + 1)).toLowerCase();
 }
 
 /** What {@linkcode fitTask} returns. */

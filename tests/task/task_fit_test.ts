@@ -10,6 +10,7 @@ import {
   SIZE_EXPONENT,
   triedEnough,
 } from "../../pipeline/_task_fit.ts";
+import { OTHER_FILES } from "../../pipeline/rank.ts";
 import { makeProject } from "../_helpers.ts";
 
 Deno.test("fitOrder tries files by place^-RANK_DECAY over tokens^SIZE_EXPONENT", () => {
@@ -152,4 +153,54 @@ Deno.test("a small room tries the first 100 ranked files, not those past them", 
   assert.ok(full.every((f) => f.path.startsWith("src/b")), full.map((f) => f.path).join(", "));
   assert.ok(ranked.slice(0, full.length).every((p) => p.startsWith("src/b")), ranked.join(", "));
   assert.ok(result.manifest.total.tokens <= 8000);
+});
+
+Deno.test("fitOrder gives a file that is not code OTHER_FILES of the chance at its place", () => {
+  // Equal sizes: a README ranked first is tried after the code file ranked second.
+  assert.deepEqual(fitOrder([500, 500], { code: [false, true] }), [1, 0]);
+  assert.deepEqual(fitOrder([500, 500], { code: [true, true] }), [0, 1]);
+  const costs = [900, 300, 2500, 40, 700, 1200];
+  const code = [false, true, false, true, true, false];
+  const value = (i: number) =>
+    (i + 1) ** -RANK_DECAY / costs[i] ** SIZE_EXPONENT * (code[i] ? 1 : OTHER_FILES);
+  const order = fitOrder(costs, { code });
+  assert.equal(order.length, costs.length);
+  for (let k = 1; k < order.length; k++) {
+    assert.ok(value(order[k - 1]) >= value(order[k]), `${order}`);
+  }
+});
+
+Deno.test("a doc ranked ahead of a code file does not take the section's room from it", async () => {
+  // The guide says the task's words often (and its path names them): it ranks first even at a
+  // quarter of its score. The code file, ranked second, is about its size.
+  const guide = ["# Tariff rates", ""];
+  for (let i = 0; i < 24; i++) guide.push(`Raise the tariff rate for band ${i}: the tariff rate.`);
+  const code = ['"""Billing."""', ""];
+  for (let i = 0; i < 12; i++) {
+    code.push(`def bill_${i}(amount):`, `    return amount * ${i + 2}`, "");
+  }
+  code.push("def tariff(amount):", "    return amount * RATE", "");
+  const root = await makeProject({
+    "docs/tariff_rate.md": guide.join("\n"),
+    "src/billing.py": code.join("\n"),
+  });
+  const task = "Raise the tariff rate";
+  let codeOnly = 0;
+  for (let tokens = 500; tokens <= 1100; tokens += 50) {
+    const result = await buildContext(
+      { cwd: root, inline: { task, budget: { tokens, mapTokens: 100 } } },
+      { write: false },
+    );
+    const files = result.manifest.task!.files;
+    assert.deepEqual(files.map((f) => f.path), ["docs/tariff_rate.md", "src/billing.py"]);
+    const full = new Set(
+      files.filter((f) => f.where === "task" && f.view === "full").map((f) => f.path),
+    );
+    const label = `${tokens}: ${[...full].join(", ")}`;
+    // Tried first: in full whenever the doc is.
+    if (full.has("docs/tariff_rate.md")) assert.ok(full.has("src/billing.py"), label);
+    else if (full.has("src/billing.py")) codeOnly++;
+    assert.ok(result.manifest.total.tokens <= tokens, label);
+  }
+  assert.ok(codeOnly > 0, "no budget held the code file alone");
 });
