@@ -90,7 +90,7 @@ async function commitOf(root: string, ref: string): Promise<string> {
  * branch`), which is no damage.
  */
 const DAMAGE =
-  /corrupt|inflate|bad object|unable to (read|unpack)|invalid object|pack ?file|premature end|short read|failed to read/i;
+  /corrupt|inflate|bad object|object file|(unable to|could not|cannot|failed to) (read|unpack|parse)|invalid object|pack ?file|premature end|short read/i;
 
 /**
  * The object a `rev-parse --verify --quiet` answered, empty when it named none. `--quiet` keeps an
