@@ -21,6 +21,9 @@ const MAX_DEPTH = 10;
 /** The most of a config file read for its includes (a larger one is looked at no further). */
 const CONFIG_LIMIT = 1 << 20;
 
+/** How much more than its size a config file may hold as it is read (one written meanwhile). */
+const SIZE_SLACK = 4096;
+
 /**
  * The first of git's own files in `cwd` that is a FIFO or a socket, as a message names it
  * (`config file "/home/me/.gitconfig"`, `config file "/tmp/x" (an include of "/repo/.git/config")`,
@@ -94,7 +97,7 @@ function waitingConfig(folders: GitFolders): string | undefined {
     }
     if (waits(info)) return from ? `"${path}" (an include of "${from}")` : `"${path}"`;
     if (!info.isFile) return undefined;
-    for (const included of includes(path)) {
+    for (const included of includes(path, info.size)) {
       const found = look(included, depth + 1, path);
       if (found) return found;
     }
@@ -140,10 +143,12 @@ function env(name: string): string | undefined {
  * counted, whatever its condition), resolved as git does: `~/` from the home folder, a relative
  * path from the including file's folder.
  */
-function includes(path: string): string[] {
+function includes(path: string, size: number): string[] {
   let text: string;
   try {
-    text = readSettingTextSync(path, CONFIG_LIMIT);
+    // Read up to the size it had (and a little more, should it have grown since): a buffer of
+    // the whole limit for each file cost 0.4 s a git call with 3,000 small includes.
+    text = readSettingTextSync(path, Math.min(CONFIG_LIMIT, size + SIZE_SLACK));
   } catch {
     return [];
   }

@@ -84,12 +84,25 @@ async function commitOf(root: string, ref: string): Promise<string> {
 }
 
 /**
+ * What git says of an object or a pack it cannot read (`loose object … is corrupt`, `inflate:
+ * data stream error`, `bad object`, `unable to read …`), as opposed to a ref it refuses for a
+ * reason of its own (`no upstream configured for branch 'main'`, `HEAD does not point to a
+ * branch`), which is no damage.
+ */
+const DAMAGE =
+  /corrupt|inflate|bad object|object file|(unable to|could not|cannot|failed to) (read|unpack|parse)|invalid object|pack ?file|premature end|short read/i;
+
+/**
  * The object a `rev-parse --verify --quiet` answered, empty when it named none. `--quiet` keeps an
  * unknown ref silent: a reason on stderr is a repository git cannot read (a damaged object),
- * which "names no commit yet" would hide.
+ * which "names no commit yet" would hide, or a ref git refuses with its reason (`@{u}` of a branch
+ * with no upstream), which is named as such.
  */
 function objectOf(ref: string, answer: Awaited<ReturnType<typeof gitOutput>>): string {
   if (answer !== TIMED_OUT && "failed" in answer && answer.failed !== NO_REASON) {
+    if (!DAMAGE.test(answer.failed)) {
+      throw new SinceError(`Invalid --since "${ref}": ${answer.failed}`);
+    }
     throw new SinceError(
       `Cannot use --since "${ref}": git cannot read the repository (${answer.failed}): ` +
         '"git fsck" names what is damaged',

@@ -197,6 +197,16 @@ Deno.test("--since in a repository git cannot read, or a shallow clone, names th
       ),
     );
   }
+  // A ref git refuses for a reason of its own (a branch with no upstream, a detached HEAD's
+  // `@{u}`): git's reason, not a damaged repository to "git fsck".
+  await assert.rejects(
+    () => changedSince(root, "@{u}"),
+    new SinceError(`Invalid --since "@{u}": no upstream configured for branch 'main'`),
+  );
+  await assert.rejects(
+    () => changedSince(root, "nob@{u}"),
+    new SinceError(`Invalid --since "nob@{u}": no such branch: 'nob'`),
+  );
   await Deno.writeTextFile(join(root, "a.ts"), "a3\n");
   assert.deepEqual(await changedSince(root, ":/two"), ["a.ts"]);
   await git(root, "checkout", "-q", "a.ts");
