@@ -651,10 +651,25 @@ function valueLine(name: string, value: string, at: number): DeclaredLine {
   return { line: head + value + '"\n', from: head.length, at };
 }
 
-/** The line `const NAME = ` and the text from `at` (a value's quote) to its line's end. */
+/**
+ * How much of a line after a value's closing quote its declared line keeps: what may follow a
+ * value on its line (a joined literal, `# pragma: allowlist secret`).
+ */
+const AFTER_VALUE = 256;
+
+/**
+ * The line `const NAME = ` and the text from `at` (a value's quote) to its line's end, or to
+ * {@linkcode AFTER_VALUE} characters past the value's closing quote: a long line of many
+ * declarations (`password: string = 'x' ` over and over) is read a bounded span at each.
+ */
 function lineOf(text: string, name: string, at: number): DeclaredLine {
-  let end = indexNear(text, "\n", at, 4096);
-  if (end < 0) end = Math.min(text.length, at + 4096);
+  const quote = text[at];
+  const close = quote === '"' || quote === "'" || quote === "`"
+    ? indexNear(text, quote, at + 1, 4096)
+    : -1;
+  const span = close < 0 ? 4096 : close + 1 + AFTER_VALUE - at;
+  let end = indexNear(text, "\n", at, span);
+  if (end < 0) end = Math.min(text.length, at + span);
   const head = `const ${name} = `;
   return { line: head + text.slice(at, end) + "\n", from: head.length, at };
 }
