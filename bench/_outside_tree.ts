@@ -335,6 +335,13 @@ async function checkBuild(
     const parts = p.split("/");
     return !parts.some((_, i) => rowSet.has(parts.slice(0, i + 1).join("/")));
   });
+  // And lists nothing else (a row is a file git lists, or a folder above some).
+  const folders = new Set<string>();
+  for (const p of expect.resolved) {
+    for (let i = p.indexOf("/"); i > 0; i = p.indexOf("/", i + 1)) folders.add(p.slice(0, i));
+  }
+  const extra = rows.filter((p) => !expect.resolved.has(p) && !folders.has(p));
+  if (extra.length) fail(config, "extra rows", [extra.length, ...extra.slice(0, 5)]);
   const counts = { rendered: 0, skipped: 0, error: 0 } as Record<string, number>;
   for (const f of manifest.files) counts[f.status] = (counts[f.status] ?? 0) + 1;
   const sum = counts.rendered + counts.skipped + counts.error;
