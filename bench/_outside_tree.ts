@@ -432,6 +432,21 @@ function same(config: string, what: string, a: Built, b: Built): void {
   }
 }
 
+/** The texts of a request body (`text` and `content` strings, but for the prompt), joined. */
+function payloadText(body: unknown): string {
+  const parts: string[] = [];
+  const walk = (value: unknown, key: string) => {
+    if (typeof value === "string") {
+      if ((key === "text" || key === "content") && value !== "{{prompt}}") parts.push(value);
+    } else if (Array.isArray(value)) value.forEach((v) => walk(v, key));
+    else if (value && typeof value === "object") {
+      for (const [k, v] of Object.entries(value)) walk(v, k);
+    }
+  };
+  walk(body, "");
+  return parts.join("");
+}
+
 // ---------------------------------------------------------------------------
 
 function done(): void {
@@ -550,6 +565,8 @@ async function main(): Promise<void> {
     root: a,
     lock: `${work}/a.lock`,
   });
+  // The document a build with that config makes just before: the payloads carry it.
+  const before = await build("default config", a, { config: defA, stateDir: state("a") });
   Deno.chdir(a);
   for (const provider of ["anthropic", "openai", "gemini", "deepseek"]) {
     builds++;
@@ -563,6 +580,11 @@ async function main(): Promise<void> {
       const leaked = Object.entries(SECRETS).filter(([, v]) => text.includes(v.slice(0, 24)));
       if (leaked.length) fail(`payload ${provider}`, "planted secret", leaked.map(([k]) => k));
       if (text.includes(work)) fail(`payload ${provider}`, "absolute path", work);
+      // The body carries the document a build makes, whole and in order.
+      const carried = payloadText(body);
+      if (before.document !== undefined && carried !== before.document) {
+        fail(`payload ${provider}`, "document differs", firstDifference(carried, before.document));
+      }
     } catch (error) {
       const message = String((error as Error).stack ?? error);
       fail(`payload ${provider}`, "payload failed", message.slice(0, 600));
