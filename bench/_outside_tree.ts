@@ -263,7 +263,7 @@ async function build(
 const KEY_SHAPES: Record<string, RegExp> = {
   aws: /\b(?:AKIA|ASIA)[0-9A-Z]{16}\b/g,
   github: /\bgh[pousr]_[A-Za-z0-9]{36}\b/g,
-  slack: /\bxox[abposr]-[A-Za-z0-9-]{10,}/g,
+  slack: /\bxox[abposr]-\d{8,}-[A-Za-z0-9-]{10,}/g,
   openai: /\bsk-(?:proj-)?[A-Za-z0-9_-]{32,}/g,
   pem: /-----BEGIN [A-Z ]*PRIVATE KEY-----\s*\n\s*[A-Za-z0-9+/=]{40,}/g,
   google: /\bAIza[0-9A-Za-z_-]{35}\b/g,
