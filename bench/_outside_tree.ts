@@ -391,8 +391,10 @@ async function checkBuild(
     v.split("\n").some((piece) => piece.length >= 12 && document.includes(piece.slice(0, 24)))
   ).map(([k]) => k);
   if (leaked.length) fail(config, "planted secret", leaked);
+  // A value of few characters (`sk-lf-0000…`, `xoxb-xxxx…`) is a placeholder slop keeps.
   const shapes = Object.entries(KEY_SHAPES).flatMap(([name, re]) =>
-    [...document.matchAll(re)].map((m) => `${name}: ${m[0].slice(0, 10)}…`)
+    [...document.matchAll(re)].filter((m) => new Set(m[0]).size >= 16)
+      .map((m) => `${name}: ${m[0].slice(0, 10)}…`)
   );
   if (shapes.length) fail(config, "key shape", shapes.slice(0, 5));
   // slop's scanner run again on each block (a file's text, as slop scans each file: a rule that

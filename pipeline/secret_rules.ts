@@ -1499,6 +1499,19 @@ const PLACEHOLDERS_ONLY =
 const PLACEHOLDER_AT = /[ \t]{0,64}\[REDACTED:[\w.-]{1,64}\]/y;
 
 /**
+ * Whether `start` falls inside one of slop's placeholders: a rule read its name as a value (a URL's
+ * `user:[REDACTED:…]@host` scanned again took `REDACTED` for the user and the rest for the
+ * password). Looks back no further than a placeholder is long.
+ */
+function insidePlaceholder(text: string, start: number): boolean {
+  const from = Math.max(0, start - 76);
+  const at = text.slice(from, start).lastIndexOf("[REDACTED:");
+  if (at < 0) return false;
+  PLACEHOLDER_AT.lastIndex = from + at;
+  return PLACEHOLDER_AT.test(text) && PLACEHOLDER_AT.lastIndex > start;
+}
+
+/**
  * Whether `text` from `start` to `end` is slop's own placeholders alone, or starts with one: a
  * redacted text (an output pasted into a project, a block scanned again) scanned again finds
  * nothing. The rules that take every value of a block (a Kubernetes Secret's `data`, a key block)
@@ -1508,6 +1521,7 @@ const PLACEHOLDER_AT = /[ \t]{0,64}\[REDACTED:[\w.-]{1,64}\]/y;
  * redacted already. Only a span that starts with a blank, `[` or `-` is looked at.
  */
 function onlyPlaceholders(text: string, start: number, end: number): boolean {
+  if (insidePlaceholder(text, start)) return true;
   const first = text.charCodeAt(start);
   if (first !== 91 && first !== 32 && first !== 9 && !(first < 32 || first === 45)) return false;
   PLACEHOLDER_AT.lastIndex = start;

@@ -285,7 +285,7 @@ Deno.test("redactText() finds nothing in slop's own placeholders: a redacted Kub
   ]);
 });
 
-Deno.test("redactText() of its own output finds nothing: a rule that read a value on past a placeholder (a URL's query after it) took the next pair", async () => {
+Deno.test("redactText() of its own output finds nothing: a rule that read a value on past a placeholder (a URL's query after it) or from inside one took it again", async () => {
   // shadcn-ui/ui's builder.test.ts: `api-key=abc123&content-type=application%2Fjson` is redacted
   // to `api-key=[REDACTED:password]&content-type=...`, whose scan again took the placeholder and
   // `&content-type=application%2Fjson` as one value (named-secret). Each text, redacted once, is
@@ -296,6 +296,9 @@ Deno.test("redactText() of its own output finds nothing: a rule that read a valu
     'fetch("https://api.example.com/v1/items?api_key=abc123&format=json&page=2")\n',
     "DATABASE_URL=postgres://admin:S3cr3tPassw0rd@db.internal:5432/app?sslmode=require\n",
     "mysql -u root -pS3cretPass99 mydb < dump.sql\n",
+    // trufflehog's jdbc_test.go: a URL's `user:[REDACTED:…]@host` read again as `REDACTED` for
+    // the user and the placeholder's rest for the password.
+    '\t"jdbc:mysql://testuser:testpassword@tcp(localhost:1521)/testdb",\n',
   ];
   for (const text of texts) {
     const once = await redactText(text, "a.ts");
