@@ -1506,16 +1506,38 @@ function holdsAny(text: string, hints: string[]): boolean {
 const PLACEHOLDERS_ONLY =
   /^\s*(?:-----BEGIN [A-Z0-9 ]{1,64}-----\s*)?(?:\[REDACTED:[\w.-]{1,64}\]\s*)+(?:-----END [A-Z0-9 ]{1,64}-----\s*)?$/;
 
+/** slop's placeholder, after blanks, where a span starts (sticky: set `lastIndex`). */
+const PLACEHOLDER_AT = /[ \t]{0,64}\[REDACTED:[\w.-]{1,64}\]/y;
+
 /**
- * Whether `text` from `start` to `end` is slop's own placeholders alone: a redacted text (an
- * output pasted into a project) scanned again finds nothing. The rules that take every value of a
- * block (a Kubernetes Secret's `data`, a key block) took them, and `--fail-on-secret` failed on
- * such a file. Only a span that starts with a blank, `[` or `-` is looked at.
+ * Whether `start` falls inside one of slop's placeholders: a rule read its name as a value (a URL's
+ * `user:[REDACTED:…]@host` scanned again took `REDACTED` for the user and the rest for the
+ * password). Looks back no further than a placeholder is long.
+ */
+function insidePlaceholder(text: string, start: number): boolean {
+  const from = Math.max(0, start - 76);
+  const at = text.slice(from, start).lastIndexOf("[REDACTED:");
+  if (at < 0) return false;
+  PLACEHOLDER_AT.lastIndex = from + at;
+  return PLACEHOLDER_AT.test(text) && PLACEHOLDER_AT.lastIndex > start;
+}
+
+/**
+ * Whether `text` from `start` to `end` is slop's own placeholders alone, or starts with one: a
+ * redacted text (an output pasted into a project, a block scanned again) scanned again finds
+ * nothing. The rules that take every value of a block (a Kubernetes Secret's `data`, a key block)
+ * took the placeholders, and `--fail-on-secret` failed on such a file; a rule that reads an
+ * unquoted value up to a blank took the placeholder and the pairs after it as one value
+ * (`api-key=[REDACTED:password]&content-type=application%2Fjson`), while the value there was
+ * redacted already. Only a span that starts with a blank, `[` or `-` is looked at.
  */
 function onlyPlaceholders(text: string, start: number, end: number): boolean {
+  if (insidePlaceholder(text, start)) return true;
   const first = text.charCodeAt(start);
-  return (first <= 32 || first === 91 || first === 45) && end - start < 65_536 &&
-    PLACEHOLDERS_ONLY.test(text.slice(start, end));
+  if (first !== 91 && first !== 32 && first !== 9 && !(first < 32 || first === 45)) return false;
+  PLACEHOLDER_AT.lastIndex = start;
+  if (first !== 45 && PLACEHOLDER_AT.test(text) && PLACEHOLDER_AT.lastIndex <= end) return true;
+  return end - start < 65_536 && PLACEHOLDERS_ONLY.test(text.slice(start, end));
 }
 
 /**

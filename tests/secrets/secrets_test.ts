@@ -285,6 +285,28 @@ Deno.test("redactText() finds nothing in slop's own placeholders: a redacted Kub
   ]);
 });
 
+Deno.test("redactText() of its own output finds nothing: a rule that read a value on past a placeholder (a URL's query after it) or from inside one took it again", async () => {
+  // shadcn-ui/ui's builder.test.ts: `api-key=abc123&content-type=application%2Fjson` is redacted
+  // to `api-key=[REDACTED:password]&content-type=...`, whose scan again took the placeholder and
+  // `&content-type=application%2Fjson` as one value (named-secret). Each text, redacted once, is
+  // kept whole by a second scan.
+  const texts = [
+    '  "https://api.com/table?user-id=123&api-key=abc123&content-type=application%2Fjson"\n',
+    "api-key=abc123&content-type=application%2Fjson\n",
+    'fetch("https://api.example.com/v1/items?api_key=abc123&format=json&page=2")\n',
+    "DATABASE_URL=postgres://admin:S3cr3tPassw0rd@db.internal:5432/app?sslmode=require\n",
+    "mysql -u root -pS3cretPass99 mydb < dump.sql\n",
+    // trufflehog's jdbc_test.go: a URL's `user:[REDACTED:…]@host` read again as `REDACTED` for
+    // the user and the placeholder's rest for the password.
+    '\t"jdbc:mysql://testuser:testpassword@tcp(localhost:1521)/testdb",\n',
+  ];
+  for (const text of texts) {
+    const once = await redactText(text, "a.ts");
+    assert.ok(once.findings.length, text);
+    assert.deepEqual(await redactText(once.text, "a.ts"), { text: once.text, findings: [] }, text);
+  }
+});
+
 Deno.test("redactText() keeps a Kubernetes Secret's values that are template references (Helm's {{ … }}, ${VAR}), and takes the rest", async () => {
   // A Helm chart's Secret template: its values are expressions, and redacting them lost the chart's
   // logic (21 values of prometheus-community/helm-charts).
