@@ -124,8 +124,7 @@ export interface NameSpots {
   >;
 }
 
-/** Characters of a token in base64url / base62 shapes, for the ends of a match. */
-const NOT_AFTER = "(?![A-Za-z0-9_-])";
+/** Characters of a token in base64url / base62 shapes, for the start of a match. */
 const NOT_BEFORE = "(?<![A-Za-z0-9_-])";
 
 /** A placeholder, not a value: `your-api-key-here`, `${VAR}`, `<secret>`, `changeme`, `xxxx`, `****`. */
@@ -357,9 +356,16 @@ export function nameBefore(text: string, at: number): string {
   return text.slice(start, at);
 }
 
-/** A known prefix, then a bounded run of token characters, whole. */
+/**
+ * The rest of a token's run past what its rule reads (64 KB at most): a key longer than its
+ * provider's usual bound, or with a `-` or `_` and more after its usual body, is redacted to its
+ * end (a lookahead that a token must end there dropped such a key whole).
+ */
+const TOKEN_TAIL = "[A-Za-z0-9_-]{0,65536}";
+
+/** A known prefix, then a bounded run of token characters, then the rest of its run. */
 export function token(prefix: string, body: string, min: number, max = 255): RegExp {
-  return new RegExp(`${NOT_BEFORE}${prefix}${body}{${min},${max}}${NOT_AFTER}`, "g");
+  return new RegExp(`${NOT_BEFORE}${prefix}${body}{${min},${max}}${TOKEN_TAIL}`, "g");
 }
 
 export const B62 = "[A-Za-z0-9]";

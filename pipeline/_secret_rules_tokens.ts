@@ -215,10 +215,12 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     id: "openai-key",
     gate: "-",
     label: "openai-key",
-    kind: "OpenAI key (`sk-proj-`, `sk-svcacct-`, `sk-admin-`, `sk-None-`, legacy `sk-…`)",
+    kind:
+      "OpenAI key (`sk-proj-`, `sk-svcacct-`, `sk-admin-`, `sk-None-`, legacy `sk-…`, any `sk-…` with " +
+      "OpenAI's marker `T3BlbkFJ`)",
     hints: ["sk-"],
     pattern:
-      /\bsk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,512}|[A-Za-z0-9]{32,255}(?![A-Za-z0-9_-]))/g,
+      /\bsk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,65536}|[A-Za-z0-9]{32,255}[A-Za-z0-9_-]{0,65536}|[A-Za-z0-9_-]{0,128}?T3BlbkFJ[A-Za-z0-9_-]{8,65536})/g,
   },
   {
     id: "npm-token",

@@ -175,9 +175,10 @@
  * password hasher (`mkpasswd`, `openssl passwd`), a password after a user's DN, a token folded over
  * a YAML block, glued `…pass` names with letters alone, Google's app passwords, NuGet, Telnyx,
  * Braintree, LaunchDarkly and PKCS #12 keys, a Telegram token after `/bot`; OpenPGP messages
- * (Renovate's `encrypted`) kept.
+ * (Renovate's `encrypted`) kept. 45: a prefixed token to the end of its run of token characters
+ * (past its rule's bound, or a `-` or `_` after its body), an OpenAI key of any kind by its marker.
  */
-export const SECRET_RULES_VERSION = 44;
+export const SECRET_RULES_VERSION = 45;
 
 import {
   fewCharacters,
