@@ -437,6 +437,16 @@ export const PREFIX_GATE: RegExp = new RegExp(
   "g",
 );
 
+/**
+ * How an entry's match ends: what may not follow it (`after`), or, for a head of its own (no
+ * `ahead`), the rest of its run of token characters (64 KB at most): a token with a `-` or `_` and
+ * more after its usual body is redacted to its end, not dropped for not ending there.
+ */
+function endOf(t: Prefixed): string {
+  if (t.after) return `(?!${t.after})`;
+  return t.ahead ? "(?![A-Za-z0-9_-])" : "[A-Za-z0-9_-]{0,65536}";
+}
+
 /** The shapes of these tokens, gated by `P` ({@linkcode PREFIX_GATE}). */
 export const PREFIXED_TOKENS: SecretShape[] = PREFIXED.map((t) => ({
   id: t.id,
@@ -448,10 +458,8 @@ export const PREFIXED_TOKENS: SecretShape[] = PREFIXED.map((t) => ({
     // The head first and what may not come before it checked behind it: a pattern that starts
     // with a lookbehind is tried at every character, one that starts with letters is looked for.
     t.before
-      ? `${t.before}${t.head}${t.rest}(?!${t.after ?? "[A-Za-z0-9_-]"})`
-      : `${t.head}(?<=${t.behind ?? "(?<![A-Za-z0-9_./-])"}${t.head})${t.rest}(?!${
-        t.after ?? "[A-Za-z0-9_-]"
-      })`,
+      ? `${t.before}${t.head}${t.rest}${endOf(t)}`
+      : `${t.head}(?<=${t.behind ?? "(?<![A-Za-z0-9_./-])"}${t.head})${t.rest}${endOf(t)}`,
     "g",
   ),
   accept: (value: string) => !fewCharacters(value),
