@@ -275,17 +275,30 @@ function prepare(pool: PoolState, files: PreparedFile[]): () => void {
     if (!held) return;
     held = false;
     clearTimeout(timer);
-    pool.holds--;
-    stopWhenIdle(pool);
+    // Not `stopWhenIdle` while other holds remain: it would mark the pool busy now, and each
+    // hold left to its timer would wait `holdMs` more after the one before it.
+    if (--pool.holds === 0) stopWhenIdle(pool);
   };
   // Held on while files come: the hold ends once the pool has been idle for `holdMs`.
   const expire = () => {
     const idle = performance.now() - pool.lastBusy;
     if (!busy(pool) && idle >= pool.holdMs) return release();
-    timer = setTimeout(expire, busy(pool) ? pool.holdMs : pool.holdMs - idle);
+    timer = unref(setTimeout(expire, busy(pool) ? pool.holdMs : pool.holdMs - idle));
   };
-  let timer = setTimeout(expire, pool.holdMs);
+  // Unref'd: a hold never keeps a process alive by itself (a worker it keeps does, for `holdMs`).
+  let timer = unref(setTimeout(expire, pool.holdMs));
   return release;
+}
+
+/**
+ * The timer, which no longer keeps the process alive. `setTimeout` gives Node's `Timeout` here
+ * (an object): `Deno.unrefTimer` of its number leaves it keeping the process alive.
+ */
+function unref(timer: ReturnType<typeof setTimeout>): ReturnType<typeof setTimeout> {
+  const node = timer as unknown as { unref?: () => void };
+  if (typeof node.unref === "function") node.unref();
+  else Deno.unrefTimer(timer as unknown as number);
+  return timer;
 }
 
 /** Start the workers when `chars` characters to render are enough for them. */

@@ -521,3 +521,33 @@ Deno.test("warmUp() leaves the parser parsing as a fresh one does", async () => 
     fresh.delete();
   }
 });
+
+Deno.test("a process whose code pool holds a prepare it never released exits on its own", async () => {
+  // The hold is far longer than the limit: a hold that keeps the process alive fails the test.
+  const pool = new URL("../../plugins/view_modes/_code_pool.ts", import.meta.url).href;
+  const script = [
+    `import { codePool } from ${JSON.stringify(pool)};`,
+    `const pool = codePool({ threads: 1, holdMs: 3_600_000 });`,
+    `pool.prepare([{ path: "a.py", chars: 20 }]);`,
+    `pool.prepare([{ path: "b.py", chars: 20 }]);`,
+    `const view = await pool.render("a.py", "def f(x):\\n    return x\\n");`,
+    `console.log(view?.text.trim());`,
+  ].join("\n");
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["eval", "--quiet", script],
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<"late">((resolve) => timer = setTimeout(() => resolve("late"), 60_000));
+  const output = child.output();
+  const ended = await Promise.race([output, limit]);
+  clearTimeout(timer);
+  if (ended === "late") {
+    child.kill("SIGKILL");
+    await output;
+    assert.fail("the process did not exit within 60 s");
+  }
+  assert.equal(ended.code, 0, new TextDecoder().decode(ended.stderr));
+  assert.equal(new TextDecoder().decode(ended.stdout).trim(), "def f(x):\n    ...");
+});
