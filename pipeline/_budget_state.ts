@@ -119,14 +119,20 @@ export function prepareOnMiss(
 ): () => void {
   const { registry } = state.options;
   let done: (() => void) | undefined;
+  let over = false;
   let misses = 0;
   state.rendered = (file) => {
-    if (done || file.cache !== "miss" || ++misses < PREPARE_MISSES) return;
+    // Renders after the steps are over (a step taken back) get nothing ready: no one would
+    // release it, and the views would hold their threads (and the process) for nothing.
+    if (over || done || file.cache !== "miss" || ++misses < PREPARE_MISSES) return;
     const views = targets.map((v) => findViewMode(registry, v)).filter((p) => p !== undefined);
     const chars = (path: string) => state.sources.get(path)?.size ?? 0;
     done = prepareSteps(views, candidates.map((path) => ({ path, chars: chars(path) })));
   };
-  return () => done?.();
+  return () => {
+    over = true;
+    done?.();
+  };
 }
 
 /** Steps rendered, not taken from the cache, before the step views get ready. */
