@@ -290,14 +290,10 @@ function prepare(pool: PoolState, files: PreparedFile[]): () => void {
   return release;
 }
 
-/**
- * The timer, which no longer keeps the process alive. `setTimeout` gives Node's `Timeout` here
- * (an object): `Deno.unrefTimer` of its number leaves it keeping the process alive.
- */
+/** The timer, which no longer keeps the process alive (a worker it waits for still does). */
 function unref(timer: ReturnType<typeof setTimeout>): ReturnType<typeof setTimeout> {
-  const node = timer as unknown as { unref?: () => void };
-  if (typeof node.unref === "function") node.unref();
-  else Deno.unrefTimer(timer as unknown as number);
+  // `setTimeout` gives Node's `Timeout` object, which `Deno.unrefTimer` takes (not its number).
+  Deno.unrefTimer(timer as unknown as number);
   return timer;
 }
 
