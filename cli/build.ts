@@ -607,20 +607,24 @@ const MEASURE = /\b(\d+)( (?:bytes?|KB|MB|GB|lines?|characters?|columns?|tokens?
  * range of each measure. Each line with the number of files it stands for.
  */
 function unrenderedLines(files: RenderedFile[]): Array<{ text: string; files: number }> {
-  const key = (f: RenderedFile) => `${f.status}\0${(f.reason ?? "").replace(MEASURE, "#$2")}`;
+  const keys = files.map((f) => `${f.status}\0${(f.reason ?? "").replace(MEASURE, "#$2")}`);
   const groups = new Map<string, RenderedFile[]>();
-  for (const f of files) groups.set(key(f), [...groups.get(key(f)) ?? [], f]);
+  files.forEach((f, i) => {
+    const group = groups.get(keys[i]);
+    if (group) group.push(f);
+    else groups.set(keys[i], [f]);
+  });
   const lines: Array<{ text: string; files: number }> = [];
-  for (const f of files) {
-    const group = groups.get(key(f))!;
+  files.forEach((f, i) => {
+    const group = groups.get(keys[i])!;
     const together = group.length >= SAME_REASON_MIN;
-    if (together && group[0] !== f) continue;
+    if (together && group[0] !== f) return;
     const shown = together ? group : [f];
     // One line each, however the name or message is made (a newline, a bidi override).
     const path = printablePath(f.path) + (together ? ` and ${group.length - 1} more files` : "");
     const text = `  ${f.status}: ${path} (${printablePath(measuredReason(shown))})`;
     lines.push({ text, files: shown.length });
-  }
+  });
   return lines;
 }
 
@@ -636,8 +640,9 @@ function measuredReason(files: RenderedFile[]): string {
   return (files[0].reason ?? "").replace(MEASURE, (_, _n, unit) => {
     const values = measures.map((m) => m[i]);
     i++;
-    const low = Math.min(...values);
-    const high = Math.max(...values);
+    // Folded, not spread: a group may hold more files than a call takes arguments.
+    const low = values.reduce((a, b) => Math.min(a, b));
+    const high = values.reduce((a, b) => Math.max(a, b));
     return `${formatCount(low)}${low === high ? "" : ` to ${formatCount(high)}`}${unit}`;
   });
 }
