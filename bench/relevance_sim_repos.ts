@@ -70,25 +70,8 @@ function fitFloor(floor: number) {
 
 /** The map's kept files by co-change over `tokens^size` (`_task_map.ts`: 0.5). */
 function mapSize(size: number) {
-  return (task: SimTask, room: number) => {
-    const value = new Map<string, number>();
-    const files = task.files.filter((f) => f.tokens !== undefined);
-    for (const f of files) {
-      const score = f.co * (f.code ? 1 : OTHER_FILES);
-      if (score > 0) value.set(f.path, score / Math.max(f.tokens!, 1) ** size);
-    }
-    const order = files.filter((f) => value.has(f.path)).sort((a, b) =>
-      value.get(b.path)! - value.get(a.path)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
-    );
-    const kept = new Set<string>();
-    let left = room;
-    for (const f of order) {
-      if (f.tokens! > left) continue;
-      left -= f.tokens!;
-      kept.add(f.path);
-    }
-    return kept;
-  };
+  return (task: SimTask, room: number) =>
+    keptBy(task, room, (f) => f.co * (f.code ? 1 : OTHER_FILES) / Math.max(f.tokens!, 1) ** size);
 }
 
 /**
@@ -96,26 +79,36 @@ function mapSize(size: number) {
  * section's room (`budget` less the map's part) counted `factor` times (`_task_map.ts`: 0.7, 1.5).
  */
 function mapLarge(budget: number, share: number, factor: number) {
-  return (task: SimTask, room: number) => {
-    const section = budget - Math.min(Math.floor(budget / 2), 16_000);
-    const value = new Map<string, number>();
-    const files = task.files.filter((f) => f.tokens !== undefined);
-    for (const f of files) {
-      const score = f.co * (f.code ? 1 : OTHER_FILES) * (f.tokens! > share * section ? factor : 1);
-      if (score > 0) value.set(f.path, score / Math.max(f.tokens!, 1) ** 0.5);
-    }
-    const order = files.filter((f) => value.has(f.path)).sort((a, b) =>
-      value.get(b.path)! - value.get(a.path)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
-    );
-    const kept = new Set<string>();
-    let left = room;
-    for (const f of order) {
-      if (f.tokens! > left) continue;
-      left -= f.tokens!;
-      kept.add(f.path);
-    }
-    return kept;
-  };
+  const section = budget - Math.min(Math.floor(budget / 2), 16_000);
+  return (task: SimTask, room: number) =>
+    keptBy(task, room, (f) => {
+      const large = f.tokens! > share * section ? factor : 1;
+      return f.co * (f.code ? 1 : OTHER_FILES) * large / Math.max(f.tokens!, 1) ** 0.5;
+    });
+}
+
+/**
+ * The files of `task` with a positive `value` (each file's tokens known), most valued first (ties
+ * by path), each kept while it fits what is left of `room`.
+ */
+function keptBy(task: SimTask, room: number, value: (f: SimFile) => number): Set<string> {
+  const valued = new Map<string, number>();
+  for (const f of task.files) {
+    if (f.tokens === undefined) continue;
+    const v = value(f);
+    if (v > 0) valued.set(f.path, v);
+  }
+  const order = task.files.filter((f) => valued.has(f.path)).sort((a, b) =>
+    valued.get(b.path)! - valued.get(a.path)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+  );
+  const kept = new Set<string>();
+  let left = room;
+  for (const f of order) {
+    if (f.tokens! > left) continue;
+    left -= f.tokens!;
+    kept.add(f.path);
+  }
+  return kept;
 }
 
 /**
