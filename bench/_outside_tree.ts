@@ -21,6 +21,7 @@ import { countTokens } from "../pipeline/tokens.ts";
 import { redactText } from "../pipeline/_scan.ts";
 import { headingText } from "../pipeline/helpers.ts";
 import { markdownHeadings } from "../tests/_helpers.ts";
+import { SECTIONS } from "./real_repo_oracle.ts";
 import type { Manifest } from "../pipeline/types.ts";
 
 const [mirror, work] = Deno.args;
@@ -270,15 +271,6 @@ const KEY_SHAPES: Record<string, RegExp> = {
   gitlab: /\bglpat-[A-Za-z0-9_-]{20}\b/g,
   stripe: /\b[sr]k_live_[A-Za-z0-9]{20,}/g,
 };
-
-/** The level-2 headings of slop's sections. */
-const SECTIONS = new Set([
-  "## Files",
-  "## Task",
-  "## Task Files",
-  "## Screenshots",
-  "## Directory Tree",
-]);
 
 async function checkBuild(
   config: string,

@@ -64,8 +64,8 @@ async function slop(
   return { code: out.code, text: new TextDecoder().decode(out.stdout), seconds, stderr };
 }
 
-/** The level-2 headings of slop's sections. */
-const SECTIONS = new Set([
+/** The level-2 headings of slop's sections (the outside sweep checks them too). */
+export const SECTIONS = new Set([
   "## Files",
   "## Task",
   "## Task Files",
