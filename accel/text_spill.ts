@@ -140,8 +140,9 @@ export interface TextSpill {
   /**
    * A text kept where it already is instead of written again: `text`, its UTF-8 as read (and
    * checked) at `place` in a cache's pack file (a warm build's cached renders), read only when
-   * its measure is not remembered. `undefined` when it stays in memory (decode it then: it is
-   * short, or under the threshold, or the spill closed, or its bytes could not be read).
+   * its measure is not remembered; kept so under the threshold too (it costs no memory). `undefined`
+   * when it stays in memory (decode it then: it is short, or the spill closed, or its bytes could
+   * not be read).
    */
   keepAt(text: KeptBytes, place: PackPlace): TextBacking | undefined;
   /**
@@ -742,7 +743,9 @@ function holderOf(file: Deno.FsFile): PackHolder {
 
 function keepAt(state: SpillState, text: KeptBytes, place: PackPlace): TextBacking | undefined {
   const { size } = text;
-  if (state.closed || size < SPILL_MIN_CHARS || state.offered + size <= state.after) return;
+  // Kept where the pack has it whatever the threshold: such a text costs no memory and no write,
+  // and a block of it is known by its name in the next build (its text neither read nor hashed).
+  if (state.closed || size < SPILL_MIN_CHARS) return;
   const measures = measured(state, text, place.sha256);
   if (!measures) return;
   const file = place.borrow();

@@ -1,0 +1,74 @@
+// A one-file-edit warm build of a tree that spills (a big tree's builds) does work of the size of
+// the edit, beyond one pass over the document for its hashes: counted (`tallyWork`), not timed.
+// The texts offered to the spill before its threshold used to stay in memory, and a warm build
+// decoded each of them from the cache's pack and hashed it twice (its block's sha256, its content
+// key for the file order): on the monorepo, 3,580 texts of 67 MB a build (bench/README.md, "A
+// warm build without the build server: cached renders under the spill's threshold").
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { build, defaultPlugins, loadConfig, speedLayer } from "../../mod.ts";
+import { tallyWork } from "../../pipeline/helpers.ts";
+import { makeProject } from "../_helpers.ts";
+import { RACY_MS } from "../../accel/stat_index.ts";
+
+/** `files` Python files of about 4 KB (texts under 1 KB stay in memory), every third not ASCII. */
+function tree(files: number): Record<string, string> {
+  const out: Record<string, string> = {
+    "slop.config.ts": `export default { files: ["src/**"], defaultView: "full" };\n`,
+  };
+  const words = ["plain", "é ü ß — ‘quoted’", "日本語のテキスト", "emoji 🙂🚀 pairs"];
+  for (let i = 0; i < files; i++) {
+    const word = i % 3 ? words[0] : words[1 + (i / 3) % 3];
+    out[`src/m${i}.py`] = Array.from(
+      { length: 120 },
+      (_, j) => `x${j} = "${word} ${i}"  # line ${j}\n`,
+    ).join("");
+  }
+  return out;
+}
+
+/** The document a build of the project at `at` writes (with the speed `layer`, or the plain stages). */
+async function once(at: string, layer?: ReturnType<typeof speedLayer>): Promise<string> {
+  const result = await build(await loadConfig({ cwd: at }), { builtins: defaultPlugins(), layer });
+  return await Deno.readTextFile(result.output!.document);
+}
+
+/** The work of a warm build of `files` files after a one-file edit, with the document's bytes. */
+async function warmEdit(files: number): Promise<{ work: Map<string, number>; bytes: number }> {
+  const files0 = tree(files);
+  const roots = [await makeProject(files0), await makeProject(files0)];
+  // Files changed within RACY_MS of a build's read are read again by the next (racily clean).
+  await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
+  const chars = Object.values(files0).reduce((n, text) => n + text.length, 0);
+  // The spill's threshold at half the tree: the build spills, its first texts stay in memory.
+  const layer = () => speedLayer({ spillAfter: Math.floor(chars / 2) });
+  const edit = (at: string, n: number) =>
+    Deno.writeTextFile(join(at, "src/m3.py"), `é = ${n}  # edited\n`.repeat(80));
+  await once(roots[0], layer());
+  await edit(roots[0], 1);
+  // The first warm build names the blocks of the cached renders it keeps in the pack.
+  await once(roots[0], layer());
+  await edit(roots[0], 2);
+  await edit(roots[1], 2);
+  let document = "";
+  const work = await tallyWork(async () => {
+    document = await once(roots[0], layer());
+  });
+  assert.equal(document, await once(roots[1]), "the plain stages' bytes");
+  return { work, bytes: new TextEncoder().encode(document).length };
+}
+
+Deno.test("a one-file-edit warm build of a spilling tree decodes no unchanged text and hashes the document once, under the spill's threshold too", async () => {
+  for (const files of [24, 96]) {
+    const { work, bytes } = await warmEdit(files);
+    const counted = JSON.stringify([...work, ["document bytes", bytes]]);
+    // The edited file's text is read back by the scan, its render and its count.
+    assert.ok((work.get("texts decoded") ?? 0) <= 3, counted);
+    // No decoded copy let go: no full collection asked for.
+    assert.equal(work.get("collections") ?? 0, 0, counted);
+    // One pass over the document for its hashes, and the edit's few KB (its file, its render,
+    // its block, its records): not the texts under the threshold again, twice.
+    const beyond = (work.get("bytes hashed") ?? 0) - bytes;
+    assert.ok(beyond <= 32 * 1024, `${beyond} bytes hashed beyond the document: ${counted}`);
+  }
+});
