@@ -51,6 +51,8 @@ export interface Variant {
   allTried?: boolean;
   /** The order the section tries its files in (`fitOrder`). */
   fit?: (costs: (number | undefined)[]) => number[];
+  /** The map's kept files among the changed ones only, when any changed (the build before the nineteenth session). */
+  mapChangedOnly?: boolean;
   /** The fit with every file as code (`fitOrder` without `code`: the build before the nineteenth session). */
   allCode?: boolean;
   /** The map without the large files' factor of `keptFiles` (the build before the eighteenth session). */
@@ -100,10 +102,18 @@ const HEADINGS = 40;
  * The files the map keeps in full within `room` tokens, as the build chooses them (`sectionRoom`:
  * the budget less the map's part; absent, as before the eighteenth session).
  */
-function mapFiles(task: SimTask, room: number, sectionRoom?: number): Set<string> {
+function mapFiles(
+  task: SimTask,
+  room: number,
+  sectionRoom?: number,
+  changedOnly = false,
+): Set<string> {
   const files = task.files.filter((f) => f.tokens !== undefined);
   const changes = new Map(files.filter((f) => f.co > 0).map((f) => [f.path, f.co]));
-  const candidates = files.map((f) => ({ path: f.path, tokens: f.tokens!, code: f.code }));
+  // `changedOnly`: the files no commit changed are not candidates when some are (the build
+  // before the nineteenth session).
+  const candidates = files.filter((f) => !changedOnly || !changes.size || changes.has(f.path))
+    .map((f) => ({ path: f.path, tokens: f.tokens!, code: f.code }));
   return new Set(keptFiles(candidates, changes, room, { sectionRoom }));
 }
 
@@ -113,7 +123,12 @@ export function simulate(task: SimTask, budget: number, variant: Variant = {}): 
   const mapTokens = Math.min(Math.floor(budget * mapShare), variant.mapTokens ?? 16_000);
   const files = task.files.filter((f) => f.tokens !== undefined);
   const kept = variant.map?.(task, mapTokens - 3) ??
-    mapFiles(task, mapTokens - 3, variant.mapAsBefore ? undefined : budget - mapTokens);
+    mapFiles(
+      task,
+      mapTokens - 3,
+      variant.mapAsBefore ? undefined : budget - mapTokens,
+      variant.mapChangedOnly,
+    );
   let mapBytes = 0;
   let mapUsed = 3;
   for (const f of files) if (kept.has(f.path)) (mapBytes += f.bytes, mapUsed += f.tokens!);

@@ -13,7 +13,12 @@
  * A file's value is its change score over `tokens^MAP_SIZE_EXPONENT` (a
  * file slop has no grammar for counts {@linkcode OTHER_FILES} of its score,
  * as in the ranking); the files are taken by value, highest first, ties by
- * path, each that fits in the room, the others passed over. Nothing here
+ * path, each that fits in the room, the others passed over. The files no
+ * commit of the history changed come after all of those, each counted as
+ * changed once (so by size): history says nothing of them, and a short one
+ * (a shallow clone, a young project, a first import too large to count and
+ * one small commit since) changed a few files only, which left the rest of
+ * the map's room to outlines where small files fit in full. Nothing here
  * reads the task: the choice depends on the tree, its history, the config
  * and the budget only.
  *
@@ -64,9 +69,9 @@ export interface MapCandidate {
  * (times {@linkcode LARGE_FACTOR} for a file larger than
  * {@linkcode LARGE_SHARE} of `options.sectionRoom`), highest first, ties by
  * path in code-unit order; each one that fits is taken and the others passed
- * over. A file that never changed is never kept, unless no file has a change
- * score (no history to tell them apart): then each counts as changed once.
- * The result is sorted by path.
+ * over. The files without a change score come after every file with one,
+ * each counted as changed once; with no history to tell the files apart
+ * (no file has a score), that is every file. The result is sorted by path.
  *
  * @example
  * ```ts
@@ -82,6 +87,8 @@ export interface MapCandidate {
  * // With a section of 1,200 tokens, app.py (900, over 0.7 of it) is worth 1.5 times as much.
  * keptFiles(files, changes, 950, { sectionRoom: 1200 }); // ["src/app.py"]
  * keptFiles(files, new Map(), 1000); // ["src/app.py", "src/util.py"]: no history, each once
+ * // Only CHANGES.md changed: it comes first, then the others by size, as changed once.
+ * keptFiles(files, new Map([["CHANGES.md", 1]]), 600); // ["CHANGES.md", "src/util.py"]
  * ```
  */
 export function keptFiles(
@@ -90,20 +97,26 @@ export function keptFiles(
   room: number,
   options: KeptOptions = {},
 ): string[] {
-  // No file has a change score (outside git, no commit yet, or only commits too large to count,
-  // as a shallow clone's or a first import's): history tells the files apart no more than it
-  // does when one commit added them all, so each counts as changed once (else the map keeps no
-  // file in full and the task section, limited to the map's bytes, has little room).
-  const known = files.some((f) => (changes.get(f.path) ?? 0) > 0);
+  // A file no commit of the history changed comes after every file one changed, counted as
+  // changed once: with no history that tells the files apart (outside git, no commit yet, or
+  // only commits too large to count, as a shallow clone's or a first import's), every file; with
+  // a short one (a few commits since such an import), the files it did not reach. Else the map
+  // keeps the few files a short history changed and steps the others down, and the task section,
+  // held to the map's bytes, has little room.
   const large = LARGE_SHARE * (options.sectionRoom ?? Infinity);
+  const changed = new Set<string>();
   const value = new Map<string, number>();
   for (const f of files) {
-    const score = (known ? changes.get(f.path) ?? 0 : 1) * (f.code ? 1 : OTHER_FILES);
+    const change = changes.get(f.path) ?? 0;
+    if (change > 0) changed.add(f.path);
+    const score = (change > 0 ? change : 1) * (f.code ? 1 : OTHER_FILES);
     const factor = f.tokens > large ? LARGE_FACTOR : 1;
-    if (score > 0) value.set(f.path, factor * score / Math.max(f.tokens, 1) ** MAP_SIZE_EXPONENT);
+    value.set(f.path, factor * score / Math.max(f.tokens, 1) ** MAP_SIZE_EXPONENT);
   }
-  const order = files.filter((f) => value.has(f.path)).sort((a, b) =>
-    value.get(b.path)! - value.get(a.path)! || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
+  const tier = (path: string) => (changed.has(path) ? 0 : 1);
+  const order = files.toSorted((a, b) =>
+    tier(a.path) - tier(b.path) || value.get(b.path)! - value.get(a.path)! ||
+    (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
   );
   const kept: string[] = [];
   let left = room;

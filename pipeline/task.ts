@@ -84,9 +84,10 @@ export const DEFAULT_MAP_FULL = 1;
  * The files a task build's map keeps in full (never stepped down by the budget): the files
  * changed most in the recent git history, per token, within `budget.mapFull` of the map's
  * tokens ({@linkcode mapTokens}) less what the map holds that cannot step down (other sections,
- * focus and `forceFull` files). Empty without a task or a budget, or with `mapFull: 0`; with no
- * history to tell the files apart (outside git, no commit, only commits too large to count) each
- * file counts as changed once, as when one commit added them all. It depends on the tree, its history, the config and the budget, never on the
+ * focus and `forceFull` files). Empty without a task or a budget, or with `mapFull: 0`; the files
+ * no commit of the history changed come after the changed ones, each counted as changed once, as
+ * when one commit added them all (with no history, outside git or before the first commit, that
+ * is every file). It depends on the tree, its history, the config and the budget, never on the
  * task, so two tasks on the same tree share the map byte for byte (see `_task_map.ts`). The
  * history is `map.history` when given ({@linkcode taskHistory}), else read from git.
  *

@@ -23,11 +23,19 @@ Deno.test("keptFiles takes files by change score over tokens^MAP_SIZE_EXPONENT w
     { path: "d.py", tokens: 50, code: true },
   ];
   const changes = new Map([["a.py", 1], ["b.py", 0.5], ["c.py", 0.2], ["NEWS.md", 1]]);
-  // Values: b 0.05, a 0.033, NEWS 0.025 (a quarter: not code), c 0.01; d never changed.
-  assert.deepEqual(keptFiles(files, changes, 10_000), ["NEWS.md", "a.py", "b.py", "c.py"]);
+  // Values: b 0.05, a 0.033, NEWS 0.025 (a quarter: not code), c 0.01; d never changed: after
+  // them all, as changed once.
+  assert.deepEqual(keptFiles(files, changes, 10_000), [
+    "NEWS.md",
+    "a.py",
+    "b.py",
+    "c.py",
+    "d.py",
+  ]);
   // a (900) does not fit after b: passed over for the next ones that fit.
   assert.deepEqual(keptFiles(files, changes, 600), ["NEWS.md", "b.py", "c.py"]);
-  assert.deepEqual(keptFiles(files, changes, 99), []);
+  // No changed file fits: d, which never changed, does.
+  assert.deepEqual(keptFiles(files, changes, 99), ["d.py"]);
   assert.deepEqual(keptFiles(files, changes, 0), []);
   assert.deepEqual(keptFiles(files, changes, -5), []);
   // The same choice whatever order the files come in.
@@ -54,6 +62,23 @@ Deno.test("keptFiles counts a file larger than LARGE_SHARE of the section's room
   assert.deepEqual(keptFiles(files, changes, 1600, { sectionRoom: 1500 / LARGE_SHARE }), small);
   assert.equal(LARGE_SHARE, 0.7);
   assert.equal(LARGE_FACTOR, 1.5);
+});
+
+Deno.test("keptFiles takes the files no commit changed after every changed one, by size", () => {
+  const files = [
+    { path: "big.py", tokens: 3000, code: true },
+    { path: "a.py", tokens: 400, code: true },
+    { path: "tiny.py", tokens: 25, code: true },
+    { path: "README.md", tokens: 25, code: false },
+  ];
+  // Only a.py changed: it comes first though tiny.py (1/5) is worth more for its size than a.py
+  // (0.1/20); then tiny.py, then README.md (a quarter, 1/20); big.py does not fit.
+  const changes = new Map([["a.py", 0.1]]);
+  assert.deepEqual(keptFiles(files, changes, 440), ["a.py", "tiny.py"]);
+  assert.deepEqual(keptFiles(files, changes, 450), ["README.md", "a.py", "tiny.py"]);
+  assert.deepEqual(keptFiles(files, changes, 420), ["a.py"]);
+  // No file changed: every file counts as changed once, as before.
+  assert.deepEqual(keptFiles(files, new Map(), 460), ["README.md", "a.py", "tiny.py"]);
 });
 
 Deno.test("keptFiles breaks equal values by path and counts an empty file as one token", () => {
@@ -200,6 +225,24 @@ Deno.test("a warm task build keeps the files a cold one keeps: a script known by
   const warm = await run();
   assert.deepEqual(views(warm), ["full", "summary"]);
   assert.equal(warm.document, cold.document);
+});
+
+Deno.test("after an import too large to count and one small commit, the map keeps the files it did not change in full too", async () => {
+  const task = "retry the upload on timeout";
+  const budget = { tokens: 1600 };
+  // 40 handlers and the retry module in one commit (left out: more than 30 files), then one
+  // commit that changes one handler: the history knows that file only.
+  const root = await makeProject(handlersTree(40), await tempDir());
+  await gitInit(root);
+  await Deno.writeTextFile(`${root}/src/handler_7.py`, "def handler_7(request):\n    return 7\n");
+  await git(root, "commit", "-qam", "handler 7 returns 7");
+  const result = await buildFor(root, { task, budget });
+  assert.ok(result.manifest.total.tokens <= budget.tokens);
+  const full = result.manifest.files.filter((f) => f.view === "full").map((f) => f.path);
+  // The changed handler, and the other handlers as one commit of them all keeps them.
+  assert.ok(full.includes("src/handler_7.py"), full.join(", "));
+  assert.ok(full.length >= 20, `${full.length} files in full: ${full.join(", ")}`);
+  assert.equal(result.manifest.task!.files.find((f) => f.path === "src/retry.py")?.where, "task");
 });
 
 /** Ten small handlers and a module about retrying an upload on timeout. */
