@@ -13165,7 +13165,7 @@ const foreignNames: Array<[string, string]> = [
   ["гасло", "uk"],
   ["senha_banco", "pt"],
   ["motDePasse", "fr"],
-  ["passwortDatenbank", "de"],
+  ["datenbankPasswort", "de"],
 ];
 const foreignFormats: Array<[string, (k: string, v: string) => string]> = [
   [".env", (k, v) => `DB_USER=app\n${k.toUpperCase()}=${v}\n`],
