@@ -232,9 +232,9 @@ export const GAP = "[ \\t]{0,16}(?:(?<=:[ \\t]{1,16})(?:&[A-Za-z0-9_-]{1,64}|!!s
 const TOKEN = "[A-Za-z0-9_\\-.~+/]";
 /**
  * The quotes that open a value: none, one, a triple (`"""`, `'''`), each maybe escaped (`\\"`
- * in a JSON string that holds code: a notebook's cell source), or XML's `<![CDATA[`.
+ * in a JSON string that holds code: a notebook's cell source).
  */
-const QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'`]|&quot;|&#3[49];|<!\\[CDATA\\[){0,3}";
+const QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'`]|&quot;|&#3[49];){0,3}";
 /** After a triple quote, a line end: TOML's multi-line strings (`key = """` then the value). */
 const TRIPLE_BREAK = "(?:(?<=[\"']{3})\\r?\\n)?";
 /**
@@ -1130,6 +1130,12 @@ export function findNamedPasswords(
     const m = NAMED_PASSWORD_AT.exec(text);
     if (!m) continue;
     const start = m.index + m[0].length - m.groups!.v.length;
+    if (m.groups!.op === ">" && text.startsWith("<![CDATA[", start)) {
+      // XML's `<password><![CDATA[…]]></password>`: the value ends at `]]>`, whatever it holds
+      const end = cdataEnd(text, start + 9);
+      if (end !== undefined) out.push({ start: start + 9, end });
+      continue;
+    }
     if (!m.groups!.q && text.charCodeAt(start) === 123) {
       // ODBC's and JDBC's braces around a value (`;PWD={…};`, `;password={…}`), a member of a
       // connection string (not a template's `secret={@client_secret}`, prose's `secret = {…}`)
@@ -1218,7 +1224,6 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   const { op, gap, q } = m.groups!;
   let value = m.groups!.v;
   let printed = false;
-  if (q.endsWith("[CDATA[")) return cdataEnd(text, start);
   // A quoted value as long as the pattern reads goes on to its closing quote.
   if (value.length === 256) {
     value = text.slice(start, runEnd(q ? LONG_QUOTED : LONG_UNQUOTED, text, start + 256));
@@ -1229,10 +1234,11 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   if (close >= 0) value = value.slice(0, close);
   else if (
     q.length === 1 && text[start + value.length] === "\\" &&
-    /[^A-Za-z0-9\r\n]/.test(text[start + value.length + 1] ?? "")
+    (text[start + value.length + 1] === q || /[$`!]/.test(text[start + value.length + 1] ?? ""))
   ) {
-    // An escaped quote inside (`"ab\"cd"`), or a shell's escaped sign (`"ab\$cd"`): the value
-    // goes on to its closing quote (a letter's escape is a pattern's: `"\d{8}"`).
+    // An escaped quote inside (`"ab\"cd"`), or a shell's escaped `$`, `` ` `` or `!`
+    // (`"ab\$cd"`): the value goes on to its closing quote (other escapes are a pattern's:
+    // `"\d{8}"`, `"[\w\-]{12,}"`).
     ESCAPED_VALUE[q].lastIndex = start;
     value = ESCAPED_VALUE[q].exec(text)![0];
   }

@@ -11,6 +11,7 @@
 
 import type { TextHints } from "./_secret_rules_common.ts";
 import { namesOf, passwordLike } from "./_secret_rules_names.ts";
+import { BEYOND_LATIN1 } from "./_secret_rules_escapes.ts";
 
 type Span = { start: number; end: number };
 
@@ -34,16 +35,23 @@ export const WORD_AT_END: RegExp = new RegExp(
  * Passwords' and tokens' words of other scripts (Cyrillic, Greek, Arabic, Hebrew, Thai,
  * Devanagari, Chinese, Japanese, Korean), and of Latin ones from a letter beyond Latin-1 (Polish
  * `hasło`, Turkish `şifre`, Vietnamese `mật khẩu`, Lithuanian `slaptažodis`), each from such a
- * letter: a text of Latin-1 holds none, so the search skips it quickly (see bench/README.md).
+ * letter: a text of Latin-1 holds none (see bench/README.md).
  */
-const OTHER_SCRIPTS =
-  /[пП]ароль|ПАРОЛЬ|[пП]арола|[лЛ]озинка|[гГ]асло|[тТ]окен|[кК]люч[ _-]?(?:api|API|секретный)|(?<=(?:api|API|секретный)[ _-]?)[кК]люч|[κΚ]ωδικός|ΚΩΔΙΚΌΣ|كلمة[ _]?المرور|סיסמה|รหัสผ่าน|पासवर्ड|密[码碼钥]|秘钥|口令|令牌|パスワード|トークン|シークレット|(?<=API[ _]?)キー|비밀번호|암호|토큰|(?<=(?:API|api|비밀)[ _]?)키|[şŞ]ifre|ŞIFRE|ł(?<=[Hh]asł)o|Ł(?<=HASŁ)O|ậ(?<=[Mm]ậ)t[ _-]?khẩu|ž(?<=[Ss]lapta)odis|ö(?<=[Ll]ö)senord|ó(?<=[Jj]elszó)|ü(?<=[Ss]chl)ssel|ı(?<=[Aa]nahtarı)|è(?<=secrè)te/g;
+export const OTHER_SCRIPTS: RegExp = new RegExp(
+  "[пП]ароль|ПАРОЛЬ|[пП]арола|[лЛ]озинка|[гГ]асло|[тТ]окен|[кК]люч[ _-]?(?:api|API|секретный)|[кК]люч(?<=(?:api|API|секретный)[ _-]?[кК]люч)|[κΚ]ωδικός|ΚΩΔΙΚΌΣ|كلمة[ _]?المرور|סיסמה|รหัสผ่าน|पासवर्ड|密[码碼钥]|秘钥|口令|令牌|パスワード|トークン|シークレット|キー(?<=API[ _]?キー)|비밀번호|암호|토큰|키(?<=(?:API|api|비밀)[ _]?키)|[şŞ]ifre|ŞIFRE|ł(?<=[Hh]asł)o|Ł(?<=HASŁ)O|ậ(?<=[Mm]ậ)t[ _-]?khẩu|ž(?<=[Ss]lapta)odis|ı(?<=[Aa]nahtarı)",
+  "y",
+);
+/** The first letters of {@linkcode OTHER_SCRIPTS}' words: where the words are looked for. */
+const OTHER_SCRIPTS_FIRST = /[пПлЛгГтТкКκΚكסรप密秘口令パトシキ비암토키şŞŁłậžı]/g;
 /**
  * Passwords' and tokens' words of Latin letters that the name search does not look for (no letter
- * of theirs is one it starts from): in pages and settings files.
+ * of theirs is one it starts from): in settings files, each after no letter.
  */
 const LATIN_WORDS =
-  /(?<![A-Za-z])(?:[Ss]alasana|SALASANA|[Ll]osenord|LOSENORD|[Jj]elszo|JELSZO|[Pp]arool|PAROOL|[Gg]eslo|GESLO|[Ss]laptazodis|SLAPTAZODIS|[Jj]eton(?:[_ -]?(?:api|API))?|JETON(?:_API)?)(?![a-z])/g;
+  /(?:[Ll]ösenord|[Jj]elszó|[Aa]pi[_ -]?[Ss]chlüssel|[Cc]lé[_ -]?secrète|[Ss]alasana|SALASANA|[Ll]osenord|LOSENORD|[Jj]elszo|JELSZO|[Pp]arool|PAROOL|[Gg]eslo|GESLO|[Ss]laptazodis|SLAPTAZODIS|[Jj]eton(?:[_ -]?(?:api|API))?|JETON(?:_API)?)(?![a-z])/g;
+/** Settings files, by name: where {@linkcode LATIN_WORDS} are looked for. */
+const SETTINGS_FILE =
+  /\.(?:ya?ml|json|toml|ini|cfg|conf|properties|env|xml|plist)$|(?:^|[\/\\])\.env(?:\.[\w.-]{1,64})?$/i;
 /**
  * A word in one case (`senha`, `Senha`, `SENHA`), of a script without case (`密码`, `รหัสผ่าน`,
  * `APIキー`), or camel case (`motDePasse`): 24 characters at most, as {@linkcode WORD_AT_END} reads.
@@ -75,13 +83,26 @@ export function findForeignPasswords(text: string, hints?: TextHints, path?: str
   // the words the name search does not look for: those of other scripts (a pattern from their
   // letters beyond Latin-1, which a text of Latin-1 cannot hold: a pattern from `ñ` or a search
   // for `ontrase` cost 3 to 5% of the stdlib's scan)
-  OTHER_SCRIPTS.lastIndex = 0;
-  for (const m of text.matchAll(OTHER_SCRIPTS)) ends.push(m.index! + m[0].length);
-  // (Latin words with none of the name search's letters in pages and settings files only, where
-  // such labels and keys are written: a pattern from their common letters would slow every scan)
-  if (path && PAGE_OR_SETTINGS.test(path)) {
+  // (other scripts' words in pages and settings files only, where such labels and keys are
+  // written, and only in a text with a character beyond Latin-1, a test V8 answers at once for a
+  // text of Latin-1: a search of every text cost a scan of trufflehog's Go 3%)
+  if (!path || !PAGE_OR_SETTINGS.test(path)) return wordValues(text, ends, out);
+  if (BEYOND_LATIN1.test(text)) {
+    // (from each first letter: one pattern of all the words read two-byte texts 6 times slower)
+    OTHER_SCRIPTS_FIRST.lastIndex = 0;
+    for (const f of text.matchAll(OTHER_SCRIPTS_FIRST)) {
+      OTHER_SCRIPTS.lastIndex = f.index!;
+      const m = OTHER_SCRIPTS.exec(text);
+      if (m) ends.push(m.index + m[0].length);
+    }
+  }
+  // (Latin words with none of the name search's letters in settings files only, where such keys
+  // are written: a pattern from their common letters slowed a scan of tldr's pages 5%)
+  if (SETTINGS_FILE.test(path)) {
     LATIN_WORDS.lastIndex = 0;
-    for (const m of text.matchAll(LATIN_WORDS)) ends.push(m.index! + m[0].length);
+    for (const m of text.matchAll(LATIN_WORDS)) {
+      if (!/[A-Za-z]/.test(text[m.index! - 1] ?? "")) ends.push(m.index! + m[0].length);
+    }
   }
   return wordValues(text, ends, out);
 }

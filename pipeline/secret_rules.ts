@@ -329,7 +329,7 @@ import {
   USER_TOKEN,
 } from "./_secret_rules_positional.ts";
 import { DEVICE_SECRET, findFileFormatSecrets } from "./_secret_rules_files.ts";
-import { findForeignPasswords, WORD_AT_END } from "./_secret_rules_words.ts";
+import { findForeignPasswords, OTHER_SCRIPTS, WORD_AT_END } from "./_secret_rules_words.ts";
 import { escapedView, plainTypography } from "./_secret_rules_escapes.ts";
 import { BEARER_TOKEN, findBareBearers } from "./_secret_rules_bearer.ts";
 import { findSqlRowSecrets } from "./_secret_rules_sql.ts";
@@ -1069,6 +1069,7 @@ const JWT_RUN = /[A-Za-z0-9_.-]{0,8192}/y;
 export const SCAN_PATTERNS: Record<string, RegExp> = {
   DEVICE_SECRET,
   WORD_AT_END,
+  OTHER_SCRIPTS,
   BEARER_TOKEN,
   TOKEN_GATE,
   PREFIX_GATE,
@@ -1187,7 +1188,7 @@ export function findSecrets(
 ): SecretMatch[] {
   // Typographic quotes and wide blanks read as the ASCII ones they stand for (a word processor's
   // `password: “…”`, a no-break space after a `:`): every match's place is the same in the text.
-  text = plainTypography(text);
+  text = plainTypography(text, options.path);
   const hints = textHints(text);
   const out = findEach(text, options, hints);
   // A value that a `\` line continuation splits (`API_TOKEN="abc\` then `def"`): the rules again
@@ -1220,7 +1221,7 @@ function escapedMatches(
   options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string },
   found: SecretMatch[],
 ): SecretMatch[] {
-  const view = escapedView(text);
+  const view = escapedView(text, options.path);
   if (!view) return [];
   const out: SecretMatch[] = [];
   // (a match where no escape is is the text's own, at the same place: one set, not a search of

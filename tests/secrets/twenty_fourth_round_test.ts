@@ -19,7 +19,7 @@ Deno.test("a password or a token named in another language", async () => {
   await redactsValue(`motDePasse = "${PW}"\n`, PW, "settings.py");
   await redactsValue(`[db]\nκωδικός = ${PW}\n`, PW, "settings.ini");
   await redactsValue(`db.รหัสผ่าน=${PW}\n`, PW, "app.properties");
-  await redactsValue(`return ['पासवर्ड' => '${PW}'];\n`, PW, "config.php");
+  await redactsValue(`{"पासवर्ड": "${PW}"}\n`, PW, "config.json");
   await redactsValue(`密码＝${PW}\n`, PW, "設定.ini");
   await redactsValue(`clave_api = "${TOKEN}"\n`, TOKEN, "settings.py");
   await redactsValue(`{"ключ_api": "${TOKEN}"}\n`, TOKEN, "config.json");
