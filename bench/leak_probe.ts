@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 1,908 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 2,419 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -29,7 +29,12 @@
  * mobile configs, connection strings, browser tests), the twenty-third's 297 (config languages,
  * daemons' files, data tools' files, SQL's stored logins, shells' and REPLs' histories, debug
  * dumps, Apple's and Android's builds, Renovate and CI files, keys in base64 of their armor and in
- * code literals, providers' newer prefixes, request collections), each scanned as a build scans it
+ * code literals, providers' newer prefixes, request collections), the twenty-fourth's 511 (names
+ * in other languages, wrappers and encodings: CRLF, a BOM, tabs, typographic quotes, no-break
+ * spaces, JSON in JSON, HTML entities, URL and quoted-printable encodings, minified lines; values
+ * written apart from their names, Terraform state, notebooks, HAR and Postman files, registries'
+ * clients, clouds' SDK files, mobile and IDE configs, CMS settings, network devices, drivers'
+ * connection strings, logs, SQL dumps, request fixtures, comments, automation tools), each scanned as a build scans it
  * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
@@ -13108,6 +13113,2934 @@ kv21(
   (v) => `ED25519 key fingerprint is ${v}.\n`,
   "SHA256:" + b64(43),
 );
+// The twenty-fourth hunt's samples (twentieth session, probe24, written before reading the rules):
+// names in other languages in every format, the same credentials in the wrappers and encodings
+// files are written in (CRLF, a BOM, tabs, typographic quotes, no-break and full-width spaces,
+// JSON inside JSON, `\u0022`, HTML entities, URL and quoted-printable encodings, minified lines,
+// Java properties' continuations and blank separators), values written apart from their names
+// (reversed name/value pairs, nested `value`s, parameters' defaults), network devices' configs,
+// CMS and apps' settings, IDE run configurations, more drivers' connection strings, logs, request
+// fixtures and comments in more languages.
+const r24 = (n: number) => ch(A + "_-", n);
+type S24 = [string, string, (v: string) => string, string];
+const t24: S24[] = [];
+// names in other languages, one format each
+const foreignNames: Array<[string, string]> = [
+  ["wachtwoord", "nl"],
+  ["hasło", "pl"],
+  ["haslo", "pl"],
+  ["heslo", "cs"],
+  ["salasana", "fi"],
+  ["lösenord", "sv"],
+  ["losenord", "sv"],
+  ["jelszó", "hu"],
+  ["jelszo", "hu"],
+  ["şifre", "tr"],
+  ["sifre", "tr"],
+  ["كلمة_المرور", "ar"],
+  ["סיסמה", "he"],
+  ["비밀번호", "ko"],
+  ["mật_khẩu", "vi"],
+  ["mat_khau", "vi"],
+  ["parool", "et"],
+  ["geslo", "sl"],
+  ["lozinka", "hr"],
+  ["κωδικός", "el"],
+  ["kennwort", "de"],
+  ["contrasenya", "ca"],
+  ["adgangskode", "da"],
+  ["passord", "no"],
+  ["slaptazodis", "lt"],
+  ["密碼", "zh-tw"],
+  ["口令", "zh"],
+  ["암호", "ko"],
+  ["รหัสผ่าน", "th"],
+  ["पासवर्ड", "hi"],
+  ["kata_sandi", "id"],
+  ["katalaluan", "ms"],
+  ["pasahitza", "eu"],
+  ["contrasinal", "gl"],
+  ["парола", "bg"],
+  ["лозинка", "sr"],
+  ["гасло", "uk"],
+  ["senha_banco", "pt"],
+  ["motDePasse", "fr"],
+  ["datenbankPasswort", "de"],
+];
+const foreignFormats: Array<[string, (k: string, v: string) => string]> = [
+  [".env", (k, v) => `DB_USER=app\n${k.toUpperCase()}=${v}\n`],
+  ["config.yml", (k, v) => `db:\n  user: app\n  ${k}: ${v}\n`],
+  ["config.json", (k, v) => `{"db": {"user": "app", "${k}": "${v}"}}\n`],
+  ["settings.ini", (k, v) => `[db]\nuser = app\n${k} = ${v}\n`],
+  ["app.properties", (k, v) => `db.user=app\ndb.${k}=${v}\n`],
+  ["config.php", (k, v) => `<?php\nreturn ['user' => 'app', '${k}' => '${v}'];\n`],
+  ["settings.py", (k, v) => `${k} = "${v}"\n`],
+  ["config.toml", (k, v) => `[db]\n${k} = "${v}"\n`],
+];
+foreignNames.forEach(([k, lang], i) => {
+  const [path, f] = foreignFormats[i % foreignFormats.length];
+  t24.push([`password named in ${lang} ${k} ${path}`, path, (v) => f(k, v), pw()]);
+});
+const foreignTokens: Array<[string, string]> = [
+  ["jeton_api", "fr"],
+  ["cle_api", "fr"],
+  ["clé_secrète", "fr"],
+  ["chave_api", "pt"],
+  ["chave_secreta", "pt"],
+  ["clave_api", "es"],
+  ["clave_secreta", "es"],
+  ["api_schluessel", "de"],
+  ["geheimer_schlüssel", "de"],
+  ["токен", "ru"],
+  ["ключ_api", "ru"],
+  ["секретный_ключ", "ru"],
+  ["令牌", "zh"],
+  ["密钥", "zh"],
+  ["访问令牌", "zh"],
+  ["アクセストークン", "ja"],
+  ["APIキー", "ja"],
+  ["シークレット", "ja"],
+  ["토큰", "ko"],
+  ["api_anahtari", "tr"],
+  ["klucz_api", "pl"],
+  ["tajny_klucz", "pl"],
+];
+foreignTokens.forEach(([k, lang], i) => {
+  const [path, f] = foreignFormats[(i + 3) % foreignFormats.length];
+  t24.push([`token named in ${lang} ${k} ${path}`, path, (v) => f(k, v), r24(40)]);
+});
+// encodings and wrappers of common shapes
+const crlf24 = (t: string) => t.replace(/\n/g, "\r\n");
+t24.push(
+  ["crlf .env", ".env", (v) => crlf24(`APP_ENV=prod\nDB_PASSWORD=${v}\nDB_HOST=db\n`), pw()],
+  ["crlf yaml", "config/app.yml", (v) => crlf24(`database:\n  password: ${v}\n  host: db\n`), pw()],
+  ["crlf ini", "php.ini", (v) => crlf24(`[mail]\nsmtp_password = ${v}\nsmtp_port = 587\n`), pw()],
+  [
+    "crlf json pretty",
+    "appsettings.json",
+    (v) => crlf24(`{\n  "Smtp": {\n    "Password": "${v}",\n    "Port": 587\n  }\n}\n`),
+    pw(),
+  ],
+  [
+    "crlf aws credentials",
+    ".aws/credentials",
+    (v) =>
+      crlf24(
+        `[default]\naws_access_key_id = AKIA${
+          ch("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16)
+        }\naws_secret_access_key = ${v}\n`,
+      ),
+    b64(40),
+  ],
+  [
+    "crlf netrc",
+    "_netrc",
+    (v) => crlf24(`machine api.example.com\n  login bob\n  password ${v}\n`),
+    pw(),
+  ],
+  [
+    "crlf batch set",
+    "deploy.bat",
+    (v) => crlf24(`@echo off\nset DB_PASSWORD=${v}\ncall migrate.bat\n`),
+    pw(),
+  ],
+  [
+    "crlf powershell env",
+    "setup.ps1",
+    (v) => crlf24(`$env:API_TOKEN = "${v}"\nInvoke-RestMethod -Uri $uri\n`),
+    r24(40),
+  ],
+  [
+    "crlf xml settings",
+    "settings.xml",
+    (v) =>
+      crlf24(
+        `<server>\n  <id>nexus</id>\n  <username>deploy</username>\n  <password>${v}</password>\n</server>\n`,
+      ),
+    pw(),
+  ],
+  [
+    "crlf web.config",
+    "Web.config",
+    (v) => crlf24(`<appSettings>\n  <add key="ApiSecret" value="${v}" />\n</appSettings>\n`),
+    r24(32),
+  ],
+  [
+    "crlf private key",
+    "deploy/key.pem",
+    (v) =>
+      crlf24(`-----BEGIN EC PRIVATE KEY-----\n${v}\n${b64(24)}==\n-----END EC PRIVATE KEY-----\n`),
+    b64(64),
+  ],
+  ["cr only line ends", "old.cfg", (v) => `[auth]\rpassword=${v}\rport=21\r`, pw()],
+  ["bom yaml", "config.yaml", (v) => `\uFEFFapi:\n  token: ${v}\n`, r24(40)],
+  [
+    "bom json",
+    "appsettings.Production.json",
+    (v) => `\uFEFF{"ConnectionStrings":{"Default":"Server=db;User Id=sa;Password=${v};"}}\n`,
+    pw(),
+  ],
+  ["bom ini", "config.ini", (v) => `\uFEFF[database]\npassword=${v}\n`, pw()],
+  [
+    "bom properties",
+    "application.properties",
+    (v) => `\uFEFFspring.datasource.password=${v}\n`,
+    pw(),
+  ],
+  ["bom powershell", "deploy.ps1", (v) => `\uFEFF$password = "${v}"\n`, pw()],
+  ["bom crlf env", ".env.production", (v) => `\uFEFFSECRET_TOKEN=${v}\r\nDEBUG=false\r\n`, r24(40)],
+  ["tab env", ".env", (v) => `API_KEY\t=\t${v}\n`, r24(40)],
+  ["tab ini", "app.conf", (v) => `[auth]\n\tpassword\t=\t${v}\n`, pw()],
+  ["tab yaml value", "config.yml", (v) => `password:\t${v}\n`, pw()],
+  ["tab properties", "db.properties", (v) => `db.password\t${v}\n`, pw()],
+  [
+    "tab separated conf",
+    "bacula-dir.conf",
+    (v) => `Director {\n\tName = bacula-dir\n\tPassword\t= "${v}"\n}\n`,
+    pw(),
+  ],
+  ["tab tsv header", "accounts.tsv", (v) => `service\tuser\tpassword\nsmtp\tmailer\t${v}\n`, pw()],
+  [
+    "curly double quotes",
+    "README.md",
+    (v) => `Set the password to “${v}” before you start.\n`,
+    pw(),
+  ],
+  ["curly single quotes", "notes.md", (v) => `The API key is ‘${v}’.\n`, r24(32)],
+  ["guillemets", "LISEZMOI.md", (v) => `Le mot de passe est «${v}».\n`, pw()],
+  ["german quotes", "LIESMICH.md", (v) => `Das Passwort lautet „${v}“.\n`, pw()],
+  ["corner brackets", "README.ja.md", (v) => `パスワードは「${v}」です。\n`, pw()],
+  ["curly quotes yaml", "config.yml", (v) => `password: “${v}”\n`, pw()],
+  ["curly quotes python", "settings.py", (v) => `PASSWORD = “${v}”\n`, pw()],
+  ["nbsp after colon", "docs/setup.md", (v) => `password:\u00A0${v}\n`, pw()],
+  ["nbsp around equals", "config.ini", (v) => `password\u00A0=\u00A0${v}\n`, pw()],
+  ["fullwidth colon", "説明.md", (v) => `パスワード：${v}\n`, pw()],
+  ["fullwidth equals", "設定.ini", (v) => `密码＝${v}\n`, pw()],
+  ["ideographic space", "README.zh.md", (v) => `数据库密码：\u3000${v}\n`, pw()],
+  ["zero width space in value line", "wiki.md", (v) => `password: ${v}\u200B\n`, pw()],
+);
+// escaped and encoded
+t24.push(
+  [
+    "json string of json",
+    "event.json",
+    (v) => `{"detail": "{\\"user\\":\\"svc\\",\\"password\\":\\"${v}\\"}"}\n`,
+    pw(),
+  ],
+  [
+    "json string of json twice",
+    "fixtures/message.json",
+    (v) => `{"body": "{\\"Message\\": \\"{\\\\\\"apiKey\\\\\\": \\\\\\"${v}\\\\\\"}\\"}"}\n`,
+    r24(40),
+  ],
+  [
+    "json unicode quotes",
+    "dump.json",
+    (v) => `{"config": "\\u0022password\\u0022:\\u0022${v}\\u0022"}\n`,
+    pw(),
+  ],
+  [
+    "json unicode equals query",
+    "har.json",
+    (v) => `{"url": "https://api.example.com/login?user=bob\\u0026password\\u003d${v}"}\n`,
+    pw(),
+  ],
+  [
+    "html entity quotes",
+    "index.html",
+    (v) => `<div data-config="{&quot;apiKey&quot;:&quot;${v}&quot;}"></div>\n`,
+    r24(40),
+  ],
+  [
+    "html entity numeric quotes",
+    "page.html",
+    (v) => `<script type="application/json">{&#34;password&#34;:&#34;${v}&#34;}</script>\n`,
+    pw(),
+  ],
+  [
+    "xml escaped json",
+    "job.xml",
+    (v) => `<value>{&quot;client_secret&quot;: &quot;${v}&quot;}</value>\n`,
+    r24(40),
+  ],
+  [
+    "url encoded json in query",
+    "access.log",
+    (v) => `GET /cb?state=%7B%22token%22%3A%22${v}%22%7D HTTP/1.1 200\n`,
+    r24(40),
+  ],
+  [
+    "url encoded form body",
+    "requests.log",
+    (v) => `POST /login body=username%3Dadmin%26password%3D${v}\n`,
+    mixed(16),
+  ],
+  [
+    "url encoded password with percent escapes",
+    ".env",
+    (v) => `DATABASE_URL=postgres://app:${v}@db.internal:5432/app\n`,
+    mixed(8) + "%40" + mixed(6) + "%23" + mixed(4),
+  ],
+  [
+    "quoted printable mail",
+    "mail/welcome.eml",
+    (v) =>
+      `Content-Transfer-Encoding: quoted-printable\n\nYour account: bob=0AYour password=3D${v}\n`,
+    mixed(14),
+  ],
+  [
+    "quoted printable soft break",
+    "mail/reset.eml",
+    (v) => `Content-Transfer-Encoding: quoted-printable\n\nTemporary password: ${v}=\n\n`,
+    mixed(16),
+  ],
+  [
+    "shell ansi-c quoting",
+    "env.sh",
+    (v) => `export DB_PASSWORD=$'${v}'\n`,
+    pw(),
+  ],
+  [
+    "shell double quoted escapes",
+    "env.sh",
+    (v) => `export API_SECRET="${v}\\$x"\n`,
+    r24(32),
+  ],
+  [
+    "python raw string",
+    "config.py",
+    (v) => `SECRET_KEY = r"${v}"\n`,
+    r24(50),
+  ],
+  [
+    "python bytes literal",
+    "config.py",
+    (v) => `SECRET_KEY = b"${v}"\n`,
+    r24(50),
+  ],
+  [
+    "python f-string literal",
+    "client.py",
+    (v) => `headers = {"Authorization": f"Bearer ${v}"}\n`,
+    r24(40),
+  ],
+  [
+    "csharp verbatim string",
+    "Config.cs",
+    (v) => `const string ConnStr = @"Server=db;Database=app;User Id=sa;Password=${v};";\n`,
+    pw(),
+  ],
+  [
+    "csharp raw string literal",
+    "Secrets.cs",
+    (v) => `var json = """\n{ "apiKey": "${v}" }\n""";\n`,
+    r24(40),
+  ],
+  [
+    "kotlin raw string",
+    "Config.kt",
+    (v) => `val cfg = """\n    password=${v}\n""".trimIndent()\n`,
+    pw(),
+  ],
+  [
+    "js template literal",
+    "config.js",
+    (v) => "const auth = `Basic ${btoa('admin:" + v + "')}`;\n",
+    pw(),
+  ],
+  [
+    "go backtick dsn",
+    "main.go",
+    (v) => "dsn := `root:" + v + "@tcp(127.0.0.1:3306)/app?parseTime=true`\n",
+    pw(),
+  ],
+  [
+    "rust raw string",
+    "src/config.rs",
+    (v) => `const TOKEN: &str = r#"${v}"#;\n`,
+    r24(40),
+  ],
+  [
+    "swift multi-line string",
+    "Config.swift",
+    (v) => `let secret = """\n${v}\n"""\n`,
+    r24(40),
+  ],
+);
+// minified one-line files
+t24.push(
+  [
+    "minified json config",
+    "dist/config.json",
+    (v) =>
+      `{"name":"app","version":"1.2.0","db":{"host":"db","port":5432,"user":"app","password":"${v}"},"cache":{"ttl":60}}`,
+    pw(),
+  ],
+  [
+    "minified js object",
+    "dist/main.min.js",
+    (v) =>
+      `!function(){var e={apiUrl:"https://api.example.com",apiKey:"${v}",retries:3};window.cfg=e}();`,
+    r24(40),
+  ],
+  [
+    "minified js webpack define",
+    "build/static/js/main.3a9f.js",
+    (v) =>
+      `(()=>{"use strict";const t={NODE_ENV:"production",REACT_APP_SECRET:"${v}"};console.log(t)})();`,
+    r24(40),
+  ],
+  [
+    "minified js property assignment",
+    "app.min.js",
+    (v) => `a.password="${v}",a.user="admin",a.host="db";`,
+    pw(),
+  ],
+  [
+    "minified js single quotes",
+    "bundle.js",
+    (v) => `var n={clientSecret:'${v}',clientId:'web'};`,
+    r24(40),
+  ],
+  [
+    "minified css with token url",
+    "dist/app.min.css",
+    (v) =>
+      `.a{color:#fff}.map{background:url(https://maps.example.com/tile.png?access_token=${v})}`,
+    r24(60),
+  ],
+  [
+    "minified json long line",
+    "data/export.json",
+    (v) =>
+      `[${
+        Array.from({ length: 30 }, (_, i) => `{"id":${i},"n":"x${i}"}`).join(",")
+      },{"id":31,"smtp_password":"${v}"}]`,
+    pw(),
+  ],
+  [
+    "source map sources content",
+    "dist/main.js.map",
+    (v) =>
+      `{"version":3,"sources":["src/config.ts"],"sourcesContent":["export const apiKey = \\"${v}\\";\\n"],"mappings":"AAAA"}`,
+    r24(40),
+  ],
+);
+// Java properties' own syntax
+t24.push(
+  [
+    "properties colon separator",
+    "application.properties",
+    (v) => `spring.mail.password: ${v}\n`,
+    pw(),
+  ],
+  ["properties space separator", "gradle.properties", (v) => `signing.password ${v}\n`, pw()],
+  [
+    "properties continuation",
+    "db.properties",
+    (v) => `db.password=${v.slice(0, 8)}\\\n    ${v.slice(8)}\n`,
+    mixed(24),
+  ],
+  ["properties escaped colon in value", "jdbc.properties", (v) => `jdbc.password=${v}\\:x\n`, pw()],
+  ["properties unicode escape in key", "i18n.properties", (v) => `pass\\u0077ord=${v}\n`, pw()],
+  [
+    "xml properties entry",
+    "config.xml",
+    (v) =>
+      `<?xml version="1.0"?>\n<!DOCTYPE properties SYSTEM "http://java.sun.com/dtd/properties.dtd">\n<properties>\n  <entry key="db.password">${v}</entry>\n</properties>\n`,
+    pw(),
+  ],
+  [
+    "xml cdata password",
+    "config.xml",
+    (v) => `<password><![CDATA[${v}]]></password>\n`,
+    pw() + "<&",
+  ],
+  [
+    "xml single quoted attribute",
+    "tomcat-users.xml",
+    (v) => `<user username='admin' password='${v}' roles='manager-gui'/>\n`,
+    pw(),
+  ],
+  [
+    "xml param element",
+    "log4j2.xml",
+    (v) =>
+      `<SMTP name="Mail" smtpHost="smtp.example.com" smtpUsername="alerts" smtpPassword="${v}"/>\n`,
+    pw(),
+  ],
+  [
+    "resx data value",
+    "Resources.resx",
+    (v) => `<data name="ApiKey" xml:space="preserve">\n  <value>${v}</value>\n</data>\n`,
+    r24(40),
+  ],
+  [
+    "toml inline table",
+    "config.toml",
+    (v) => `database = { user = "app", password = "${v}", host = "db" }\n`,
+    pw(),
+  ],
+  ["toml dotted key", "config.toml", (v) => `database.password = "${v}"\n`, pw()],
+  ["toml quoted key", "config.toml", (v) => `"smtp.password" = "${v}"\n`, pw()],
+  ["toml literal multi-line", "secrets.toml", (v) => `api_token = '''\n${v}'''\n`, r24(40)],
+  ["yaml quoted key", "config.yml", (v) => `"password": ${v}\n`, pw()],
+  ["yaml single quoted key", "config.yml", (v) => `'api-key': "${v}"\n`, r24(40)],
+  ["yaml explicit key", "config.yml", (v) => `? password\n: ${v}\n`, pw()],
+  ["yaml str tag", "values.yml", (v) => `password: !!str ${v}\n`, pw()],
+  ["yaml anchor on value", "values.yml", (v) => `adminPassword: &adminpw ${v}\n`, pw()],
+  [
+    "yaml second document",
+    "k8s.yml",
+    (v) => `kind: ConfigMap\n---\nkind: Config\napiToken: ${v}\n`,
+    r24(40),
+  ],
+  ["json5 unquoted key single quote", "config.json5", (v) => `{\n  password: '${v}',\n}\n`, pw()],
+  ["hjson unquoted value", "config.hjson", (v) => `{\n  password: ${v}\n  port: 5432\n}\n`, pw()],
+  ["hocon quoted", "application.conf", (v) => `db {\n  password = "${v}"\n}\n`, pw()],
+  ["hocon colon unquoted", "application.conf", (v) => `slick.db.password: ${v}\n`, pw()],
+);
+// values written apart from their names
+t24.push(
+  [
+    "ecs env value before name",
+    "task-definition.json",
+    (v) => `"environment": [\n  {"value": "${v}", "name": "DB_PASSWORD"}\n]\n`,
+    pw(),
+  ],
+  [
+    "ecs secrets pretty value first",
+    "taskdef.json",
+    (v) => `{\n  "value": "${v}",\n  "name": "STRIPE_SECRET"\n}\n`,
+    r24(40),
+  ],
+  [
+    "app.json env value",
+    "app.json",
+    (v) => `{"env": {"SECRET_KEY_BASE": {"description": "Rails secret", "value": "${v}"}}}\n`,
+    hex(64),
+  ],
+  [
+    "arm parameters file value",
+    "azuredeploy.parameters.json",
+    (v) => `{\n  "parameters": {\n    "adminPassword": {\n      "value": "${v}"\n    }\n  }\n}\n`,
+    pw(),
+  ],
+  [
+    "arm template securestring default",
+    "azuredeploy.json",
+    (v) => `"sqlAdminPassword": {\n  "type": "securestring",\n  "defaultValue": "${v}"\n}\n`,
+    pw(),
+  ],
+  [
+    "github variables api shape",
+    "vars.json",
+    (v) =>
+      `{"variables": [{"name": "DEPLOY_TOKEN", "value": "${v}", "created_at": "2024-01-01"}]}\n`,
+    r24(40),
+  ],
+  [
+    "gitlab ci variables export",
+    "variables.json",
+    (v) =>
+      `[{"variable_type": "env_var", "key": "AWS_SECRET_ACCESS_KEY", "value": "${v}", "protected": true}]\n`,
+    b64(40),
+  ],
+  [
+    "key value pair list",
+    "settings.json",
+    (v) => `{"Settings": [{"Key": "SmtpPassword", "Value": "${v}"}]}\n`,
+    pw(),
+  ],
+  [
+    "azure app settings list",
+    "appsettings.azure.json",
+    (v) =>
+      `[\n  {\n    "name": "DB_PASSWORD",\n    "slotSetting": false,\n    "value": "${v}"\n  }\n]\n`,
+    pw(),
+  ],
+  [
+    "ssm parameter json",
+    "params.json",
+    (v) =>
+      `{"Parameter": {"Name": "/prod/db/password", "Type": "SecureString", "Value": "${v}"}}\n`,
+    pw(),
+  ],
+  [
+    "secrets manager get-secret-value",
+    "out.json",
+    (v) => `{"Name": "prod/api", "SecretString": "${v}", "VersionStages": ["AWSCURRENT"]}\n`,
+    r24(40),
+  ],
+  [
+    "vault kv get json",
+    "vault.json",
+    (v) => `{"data": {"data": {"password": "${v}"}, "metadata": {"version": 3}}}\n`,
+    pw(),
+  ],
+  [
+    "consul kv export",
+    "consul-kv.json",
+    (v) => `[{"key": "service/api/token", "flags": 0, "value": "${btoa(v)}"}]\n`,
+    r24(40),
+  ],
+  [
+    "etcd put command",
+    "seed.sh",
+    (v) => `etcdctl put /config/db/password '${v}'\n`,
+    pw(),
+  ],
+  [
+    "consul kv put command",
+    "seed.sh",
+    (v) => `consul kv put secret/api/key ${v}\n`,
+    r24(40),
+  ],
+  [
+    "aws ssm put-parameter",
+    "deploy.sh",
+    (v) => `aws ssm put-parameter --name /prod/db/password --type SecureString --value '${v}'\n`,
+    pw(),
+  ],
+  [
+    "gcloud secrets create from echo",
+    "deploy.sh",
+    (v) => `echo -n "${v}" | gcloud secrets create db-password --data-file=-\n`,
+    pw(),
+  ],
+  [
+    "az keyvault secret set",
+    "deploy.sh",
+    (v) => `az keyvault secret set --vault-name kv-prod --name DbPassword --value "${v}"\n`,
+    pw(),
+  ],
+  [
+    "gh secret set body",
+    "setup.sh",
+    (v) => `gh secret set NPM_TOKEN --body "${v}"\n`,
+    "npm_" + ch(A, 36),
+  ],
+  [
+    "kubectl create secret from-literal",
+    "deploy.sh",
+    (v) =>
+      `kubectl create secret generic db --from-literal=username=app --from-literal=password='${v}'\n`,
+    pw(),
+  ],
+  [
+    "heroku config set",
+    "deploy.sh",
+    (v) => `heroku config:set STRIPE_API_KEY=${v} -a shop\n`,
+    r24(40),
+  ],
+  [
+    "fly secrets set",
+    "deploy.sh",
+    (v) => `fly secrets set DATABASE_PASSWORD=${v}\n`,
+    pw(),
+  ],
+  [
+    "vercel env add echo",
+    "deploy.sh",
+    (v) => `echo "${v}" | vercel env add API_SECRET production\n`,
+    r24(40),
+  ],
+  [
+    "docker secret create",
+    "swarm.sh",
+    (v) => `printf '${v}' | docker secret create db_password -\n`,
+    pw(),
+  ],
+  [
+    "kustomize secret generator literal",
+    "kustomization.yaml",
+    (v) => `secretGenerator:\n- name: db\n  literals:\n  - password=${v}\n`,
+    pw(),
+  ],
+  [
+    "helm set password",
+    "install.sh",
+    (v) => `helm upgrade --install pg bitnami/postgresql --set auth.postgresPassword=${v}\n`,
+    pw(),
+  ],
+  [
+    "helm set-string token",
+    "install.sh",
+    (v) => `helm install runner gitlab/gitlab-runner --set-string runnerToken="${v}"\n`,
+    "glrt-" + r24(20),
+  ],
+  [
+    "pulumi config set secret plain",
+    "Pulumi.prod.yaml",
+    (v) => `config:\n  shop:dbPassword: ${v}\n`,
+    pw(),
+  ],
+  [
+    "pulumi config set command",
+    "setup.sh",
+    (v) => `pulumi config set --secret dbPassword ${v}\n`,
+    pw(),
+  ],
+);
+// terraform state and plans
+t24.push(
+  [
+    "tfstate aws_db_instance password",
+    "terraform.tfstate",
+    (v) =>
+      `"attributes": {\n  "engine": "postgres",\n  "password": "${v}",\n  "username": "app"\n}\n`,
+    pw(),
+  ],
+  [
+    "tfstate tls private key pem",
+    "terraform.tfstate",
+    (v) =>
+      `"private_key_pem": "-----BEGIN RSA PRIVATE KEY-----\\n${v}\\n${
+        b64(64)
+      }\\n-----END RSA PRIVATE KEY-----\\n",\n`,
+    b64(64),
+  ],
+  [
+    "tfstate iam access key secret",
+    "terraform.tfstate",
+    (v) =>
+      `"attributes": {"id": "AKIA${
+        ch("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16)
+      }", "secret": "${v}", "status": "Active"}\n`,
+    b64(40),
+  ],
+  [
+    "tfstate sensitive output",
+    "terraform.tfstate",
+    (v) =>
+      `"outputs": {\n  "db_conn": {\n    "value": "${v}",\n    "type": "string",\n    "sensitive": true\n  }\n}\n`,
+    pw(),
+  ],
+  [
+    "tfstate azure storage primary key",
+    "terraform.tfstate",
+    (v) => `"primary_access_key": "${v}",\n`,
+    b64(86) + "==",
+  ],
+  [
+    "tfstate azuread application password value",
+    "terraform.tfstate",
+    (v) => `"attributes": {"display_name": "ci", "key_id": "${uuid()}", "value": "${v}"}\n`,
+    r24(34) + "~" + r24(5),
+  ],
+  [
+    "tfstate google service account key",
+    "terraform.tfstate",
+    (v) => `"private_key": "${v}",\n`,
+    btoa(`{"type":"service_account","private_key":"-----BEGIN PRIVATE KEY-----\\n${b64(64)}`),
+  ],
+  [
+    "tfstate random_string result",
+    "terraform.tfstate",
+    (v) =>
+      `"type": "random_string",\n"instances": [{"attributes": {"result": "${v}", "length": 32}}]\n`,
+    mixed(32),
+  ],
+  [
+    "terraform plan json",
+    "plan.json",
+    (v) => `{"resource_changes":[{"change":{"after":{"master_password":"${v}"}}}]}\n`,
+    pw(),
+  ],
+  [
+    "terraform plan text",
+    "plan.txt",
+    (v) => `      + master_password        = "${v}"\n`,
+    pw(),
+  ],
+  [
+    "terraform show output",
+    "show.txt",
+    (v) => `    admin_password = "${v}"\n    admin_username = "azureuser"\n`,
+    pw(),
+  ],
+);
+// notebooks, request files and collections
+t24.push(
+  [
+    "ipynb source env magic",
+    "analysis.ipynb",
+    (v) => `   "source": [\n    "%env OPENAI_API_KEY=${v}\\n",\n    "import openai"\n   ]\n`,
+    "sk-proj-" + r24(48),
+  ],
+  [
+    "ipynb source dict literal",
+    "etl.ipynb",
+    (v) =>
+      `   "source": [\n    "conn = psycopg2.connect(\\n",\n    "    host=\\"db\\", user=\\"etl\\", password=\\"${v}\\")\\n"\n   ]\n`,
+    pw(),
+  ],
+  [
+    "ipynb output stream",
+    "debug.ipynb",
+    (v) =>
+      `     "name": "stdout",\n     "output_type": "stream",\n     "text": [\n      "token: ${v}\\n"\n     ]\n`,
+    r24(40),
+  ],
+  [
+    "ipynb execute_result text/plain repr",
+    "explore.ipynb",
+    (v) =>
+      `     "data": {\n      "text/plain": [\n       "{'user': 'svc', 'password': '${v}'}"\n      ]\n     },\n`,
+    pw(),
+  ],
+  [
+    "ipynb minified one line",
+    "nb.ipynb",
+    (v) =>
+      `{"cells":[{"cell_type":"code","source":["API_KEY = \\"${v}\\"\\n"],"outputs":[]}],"nbformat":4}`,
+    r24(40),
+  ],
+  [
+    "ipynb getpass replaced by literal",
+    "train.ipynb",
+    (v) => `    "wandb.login(key=\\"${v}\\")\\n",\n`,
+    hex(40),
+  ],
+  [
+    "ipynb os.environ setdefault",
+    "setup.ipynb",
+    (v) => `    "os.environ.setdefault(\\"HF_TOKEN\\", \\"${v}\\")\\n",\n`,
+    "hf_" + ch(A, 34),
+  ],
+  [
+    "har response cookie set-cookie",
+    "session.har",
+    (v) => `{"name": "Set-Cookie", "value": "sessionid=${v}; Path=/; HttpOnly"}\n`,
+    r24(40),
+  ],
+  [
+    "har request header x-api-key",
+    "trace.har",
+    (v) => `"headers": [{"name": "x-api-key", "value": "${v}"}]\n`,
+    r24(40),
+  ],
+  [
+    "har postData json text",
+    "login.har",
+    (v) =>
+      `"postData": {"mimeType": "application/json", "text": "{\\"email\\":\\"a@b.c\\",\\"password\\":\\"${v}\\"}"}\n`,
+    pw(),
+  ],
+  [
+    "har response content token",
+    "auth.har",
+    (v) =>
+      `"content": {"mimeType": "application/json", "text": "{\\"access_token\\":\\"${v}\\",\\"expires_in\\":3600}"}\n`,
+    r24(60),
+  ],
+  [
+    "postman environment secret value",
+    "prod.postman_environment.json",
+    (v) =>
+      `{"values": [{"key": "client_secret", "value": "${v}", "type": "secret", "enabled": true}]}\n`,
+    r24(40),
+  ],
+  [
+    "postman environment default type",
+    "staging.postman_environment.json",
+    (v) =>
+      `{\n  "key": "apiKey",\n  "value": "${v}",\n  "type": "default",\n  "enabled": true\n}\n`,
+    r24(40),
+  ],
+  [
+    "postman collection basic auth",
+    "api.postman_collection.json",
+    (v) =>
+      `"auth": {"type": "basic", "basic": [{"key": "password", "value": "${v}", "type": "string"}, {"key": "username", "value": "admin", "type": "string"}]}\n`,
+    pw(),
+  ],
+  [
+    "postman collection bearer",
+    "api.postman_collection.json",
+    (v) =>
+      `"auth": {"type": "bearer", "bearer": [{"key": "token", "value": "${v}", "type": "string"}]}\n`,
+    r24(50),
+  ],
+  [
+    "postman globals",
+    "workspace.postman_globals.json",
+    (v) => `{"name": "Globals", "values": [{"key": "token", "value": "${v}", "enabled": true}]}\n`,
+    r24(50),
+  ],
+  [
+    "http file variable",
+    "api.http",
+    (v) => `@token = ${v}\n\nGET https://api.example.com/me\nAuthorization: Bearer {{token}}\n`,
+    r24(50),
+  ],
+  [
+    "rest client env settings",
+    ".vscode/settings.json",
+    (v) => `{"rest-client.environmentVariables": {"prod": {"apiKey": "${v}"}}}\n`,
+    r24(40),
+  ],
+  [
+    "paw or rapidapi export header",
+    "export.json",
+    (v) => `{"headers": {"X-Auth-Token": "${v}"}}\n`,
+    r24(40),
+  ],
+  [
+    "k6 script header",
+    "load/test.js",
+    (v) => `const params = { headers: { Authorization: 'Token ${v}' } };\n`,
+    hex(40),
+  ],
+  [
+    "locust headers",
+    "locustfile.py",
+    (v) => `self.client.headers.update({"X-Api-Key": "${v}"})\n`,
+    r24(40),
+  ],
+  [
+    "jmeter header manager",
+    "plan.jmx",
+    (v) =>
+      `<elementProp name="" elementType="Header">\n  <stringProp name="Header.name">Authorization</stringProp>\n  <stringProp name="Header.value">Bearer ${v}</stringProp>\n</elementProp>\n`,
+    r24(50),
+  ],
+  [
+    "jmeter password property",
+    "plan.jmx",
+    (v) =>
+      `<stringProp name="HTTPArgument.name">password</stringProp>\n<stringProp name="Argument.value">${v}</stringProp>\n`,
+    pw(),
+  ],
+  [
+    "soapui property",
+    "project-soapui.xml",
+    (v) =>
+      `<con:property><con:name>password</con:name><con:value>${v}</con:value></con:property>\n`,
+    pw(),
+  ],
+);
+// docker, Kubernetes Secrets holding files, registries' clients
+const dockercfg = (u: string, p: string) =>
+  JSON.stringify({ auths: { "registry.example.com": { auth: btoa(`${u}:${p}`) } } });
+t24.push(
+  [
+    "dockerconfigjson base64 in secret",
+    "registry-secret.yaml",
+    (v) =>
+      `kind: Secret\ntype: kubernetes.io/dockerconfigjson\ndata:\n  .dockerconfigjson: ${
+        btoa(dockercfg("ci", v))
+      }\n`,
+    pw(),
+  ],
+  [
+    "dockercfg legacy",
+    ".dockercfg",
+    (v) =>
+      `{"https://index.docker.io/v1/": {"auth": "${
+        btoa("bob:" + v)
+      }", "email": "bob@example.com"}}\n`,
+    pw(),
+  ],
+  [
+    "docker config identitytoken",
+    ".docker/config.json",
+    (v) => `{"auths": {"myacr.azurecr.io": {"auth": "", "identitytoken": "${v}"}}}\n`,
+    jwt(),
+  ],
+  [
+    "docker config password fields",
+    "config.json",
+    (v) => `{"auths": {"ghcr.io": {"username": "bot", "password": "${v}"}}}\n`,
+    ghp(),
+  ],
+  [
+    "secret data base64 of env file",
+    "app-secret.yaml",
+    (v) =>
+      `kind: Secret\ndata:\n  .env: ${
+        btoa(`APP_ENV=prod\nDB_HOST=db\nDB_PASSWORD=${v}\nREDIS_URL=redis://cache:6379\n`)
+      }\n`,
+    pw(),
+  ],
+  [
+    "secret data base64 of json",
+    "creds-secret.yaml",
+    (v) => `kind: Secret\ndata:\n  config.json: ${btoa(JSON.stringify({ api: { token: v } }))}\n`,
+    r24(40),
+  ],
+  [
+    "secret data base64 of properties",
+    "spring-secret.yaml",
+    (v) =>
+      `kind: Secret\ndata:\n  application.properties: ${
+        btoa(`spring.datasource.username=app\nspring.datasource.password=${v}\n`)
+      }\n`,
+    pw(),
+  ],
+  [
+    "secret data base64 of netrc",
+    "netrc-secret.yaml",
+    (v) =>
+      `kind: Secret\ndata:\n  .netrc: ${btoa(`machine github.com login bot password ${v}\n`)}\n`,
+    ghp(),
+  ],
+  [
+    "secret data base64 crlf",
+    "secret.yaml",
+    (v) => crlf24(`apiVersion: v1\nkind: Secret\ndata:\n  password: ${btoa(v)}\n`),
+    pw(),
+  ],
+  [
+    "secret data base64 json one line",
+    "secret.json",
+    (v) => `{"apiVersion":"v1","kind":"Secret","data":{"token":"${btoa(v)}"}}`,
+    r24(40),
+  ],
+  [
+    "sealed-secrets raw input",
+    "secret.yaml",
+    (v) => `stringData:\n  password: "${v}"\n`,
+    pw(),
+  ],
+  [
+    "yarnrc npmAuthIdent",
+    ".yarnrc.yml",
+    (v) =>
+      `npmScopes:\n  acme:\n    npmRegistryServer: "https://npm.acme.dev"\n    npmAuthIdent: "deploy:${v}"\n`,
+    pw(),
+  ],
+  [
+    "npmrc _password base64",
+    ".npmrc",
+    (v) =>
+      `//nexus.acme.dev/repository/npm/:username=ci\n//nexus.acme.dev/repository/npm/:_password=${
+        btoa(v)
+      }\n`,
+    pw(),
+  ],
+  [
+    "npmrc _auth base64",
+    ".npmrc",
+    (v) => `_auth=${btoa("ci:" + v)}\nalways-auth=true\n`,
+    pw(),
+  ],
+  [
+    "pip.conf extra-index-url creds",
+    "pip.conf",
+    (v) => `[global]\nextra-index-url = https://__token__:${v}@pypi.acme.dev/simple\n`,
+    r24(40),
+  ],
+  [
+    "requirements index url",
+    "requirements.txt",
+    (v) =>
+      `--extra-index-url https://deploy:${v}@gitlab.acme.dev/api/v4/projects/12/packages/pypi/simple\nrequests==2.31.0\n`,
+    "glpat-" + r24(20),
+  ],
+  [
+    "poetry http-basic config",
+    "poetry.toml",
+    (v) => `[http-basic.acme]\nusername = "ci"\npassword = "${v}"\n`,
+    pw(),
+  ],
+  [
+    "pyproject uv index url creds",
+    "pyproject.toml",
+    (v) => `[[tool.uv.index]]\nname = "acme"\nurl = "https://ci:${v}@pypi.acme.dev/simple"\n`,
+    pw(),
+  ],
+  [
+    "gradle properties proxy password",
+    "gradle.properties",
+    (v) => `systemProp.https.proxyUser=bob\nsystemProp.https.proxyPassword=${v}\n`,
+    pw(),
+  ],
+  [
+    "gradle properties ORG_GRADLE_PROJECT",
+    ".env",
+    (v) => `ORG_GRADLE_PROJECT_mavenCentralPassword=${v}\n`,
+    pw(),
+  ],
+  [
+    "gradle credentials block",
+    "build.gradle",
+    (v) => `credentials {\n    username 'deploy'\n    password '${v}'\n}\n`,
+    pw(),
+  ],
+  [
+    "sbt credentials call",
+    "build.sbt",
+    (v) => `credentials += Credentials("Sonatype Nexus", "oss.sonatype.org", "bob", "${v}")\n`,
+    pw(),
+  ],
+  [
+    "nuget config cleartext",
+    "NuGet.Config",
+    (v) =>
+      `<packageSourceCredentials>\n  <acme>\n    <add key="Username" value="ci" />\n    <add key="ClearTextPassword" value="${v}" />\n  </acme>\n</packageSourceCredentials>\n`,
+    pw(),
+  ],
+  [
+    "composer auth json",
+    "auth.json",
+    (v) => `{"http-basic": {"repo.magento.com": {"username": "${hex(32)}", "password": "${v}"}}}\n`,
+    hex(32),
+  ],
+  [
+    "bundler config credentials",
+    ".bundle/config",
+    (v) => `---\nBUNDLE_GEMS__ACME__DEV: "ci:${v}"\n`,
+    pw(),
+  ],
+  [
+    "cargo config registry token",
+    ".cargo/config.toml",
+    (v) => `[registries.acme]\nindex = "sparse+https://cargo.acme.dev/"\ntoken = "Bearer ${v}"\n`,
+    r24(40),
+  ],
+  [
+    "go private netrc in dockerfile",
+    "Dockerfile",
+    (v) => `RUN echo "machine github.com login x-access-token password ${v}" > ~/.netrc\n`,
+    ghp(),
+  ],
+  [
+    "git config url insteadOf token",
+    "Dockerfile",
+    (v) =>
+      `RUN git config --global url."https://oauth2:${v}@gitlab.com/".insteadOf "https://gitlab.com/"\n`,
+    "glpat-" + r24(20),
+  ],
+  [
+    "conan remote login",
+    "ci.sh",
+    (v) => `conan remote login acme ci -p ${v}\n`,
+    pw(),
+  ],
+  [
+    "helm registry login",
+    "ci.sh",
+    (v) => `helm registry login ghcr.io -u bot -p ${v}\n`,
+    ghp(),
+  ],
+  [
+    "twine upload -p",
+    "release.sh",
+    (v) => `twine upload -u __token__ -p ${v} dist/*\n`,
+    "pypi-" + r24(60),
+  ],
+);
+// clouds' SDK files
+t24.push(
+  [
+    "gcloud adc authorized_user",
+    ".config/gcloud/application_default_credentials.json",
+    (v) =>
+      `{\n  "client_id": "${ch("0123456789", 12)}-${
+        ch(b32, 32)
+      }.apps.googleusercontent.com",\n  "client_secret": "d-FL95Q19q7MQmFpd7hHD0Ty",\n  "refresh_token": "${v}",\n  "type": "authorized_user"\n}\n`,
+    "1//0" + r24(99),
+  ],
+  [
+    "gcloud credentials.db dump",
+    "credentials.txt",
+    (v) =>
+      `account_id|value\nbob@example.com|{"refresh_token": "${v}", "token_uri": "https://oauth2.googleapis.com/token"}\n`,
+    "1//0" + r24(99),
+  ],
+  [
+    "gcloud access token file",
+    "access_tokens.txt",
+    (v) => `bob@example.com|${v}|2024-01-01 10:00:00\n`,
+    "ya29." + r24(150),
+  ],
+  [
+    "azure credentials ini",
+    ".azure/credentials",
+    (v) =>
+      `[default]\nsubscription_id=${uuid()}\nclient_id=${uuid()}\nsecret=${v}\ntenant=${uuid()}\n`,
+    r24(34) + "~" + r24(5),
+  ],
+  [
+    "azure msal token cache",
+    ".azure/msal_token_cache.json",
+    (v) =>
+      `"RefreshToken": {"x": {"credential_type": "RefreshToken", "secret": "${v}", "client_id": "04b07795"}}\n`,
+    "0.A" + r24(300),
+  ],
+  [
+    "azure service principal json",
+    "sp.json",
+    (v) =>
+      `{\n  "appId": "${uuid()}",\n  "displayName": "ci",\n  "password": "${v}",\n  "tenant": "${uuid()}"\n}\n`,
+    r24(34) + "~" + r24(5),
+  ],
+  [
+    "azure sdk auth json",
+    "azure-credentials.json",
+    (v) =>
+      `{"clientId": "${uuid()}", "clientSecret": "${v}", "subscriptionId": "${uuid()}", "tenantId": "${uuid()}"}\n`,
+    r24(34) + "~" + r24(5),
+  ],
+  [
+    "aws credentials session token",
+    ".aws/credentials",
+    (v) =>
+      `[prod]\naws_access_key_id = ASIA${
+        ch("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16)
+      }\naws_secret_access_key = ${b64(40)}\naws_session_token = ${v}\n`,
+    "IQoJb3JpZ2luX2VjE" + b64(300),
+  ],
+  [
+    "aws credentials tabs uppercase",
+    "credentials",
+    (v) =>
+      `[default]\nAWS_ACCESS_KEY_ID\t= AKIA${
+        ch("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16)
+      }\nAWS_SECRET_ACCESS_KEY\t= ${v}\n`,
+    b64(40),
+  ],
+  [
+    "aws sso cache",
+    ".aws/sso/cache/abc.json",
+    (v) =>
+      `{"startUrl": "https://acme.awsapps.com/start", "accessToken": "${v}", "expiresAt": "2024-01-01T00:00:00Z"}\n`,
+    "aoa" + r24(300),
+  ],
+  [
+    "aws cli cache credentials",
+    ".aws/cli/cache/x.json",
+    (v) =>
+      `{"Credentials": {"AccessKeyId": "ASIA${
+        ch("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567", 16)
+      }", "SecretAccessKey": "${v}"}}\n`,
+    b64(40),
+  ],
+  [
+    "oci config pass_phrase",
+    ".oci/config",
+    (v) =>
+      `[DEFAULT]\nuser=ocid1.user.oc1..aaaa\nfingerprint=${hex(2)}:${
+        hex(2)
+      }\nkey_file=~/.oci/key.pem\npass_phrase=${v}\n`,
+    pw(),
+  ],
+  [
+    "alibaba cli config",
+    ".aliyun/config.json",
+    (v) =>
+      `{"profiles": [{"name": "default", "mode": "AK", "access_key_id": "LTAI${
+        ch(A, 20)
+      }", "access_key_secret": "${v}"}]}\n`,
+    ch(A, 30),
+  ],
+  [
+    "tencent cloud credential",
+    ".tccli/default.credential",
+    (v) => `{"secretId": "AKID${ch(A, 32)}", "secretKey": "${v}"}\n`,
+    ch(A, 32),
+  ],
+  [
+    "hcloud cli toml",
+    ".config/hcloud/cli.toml",
+    (v) => `active_context = "prod"\n[[contexts]]\n  name = "prod"\n  token = "${v}"\n`,
+    ch(A, 64),
+  ],
+  [
+    "linode cli config",
+    ".config/linode-cli",
+    (v) => `[DEFAULT]\ndefault-user = bob\n\n[bob]\ntoken = ${v}\n`,
+    hex(64),
+  ],
+  [
+    "ibm cloud apikey json",
+    "apikey.json",
+    (v) =>
+      `{\n  "name": "ci",\n  "description": "",\n  "createdAt": "2024-01-01T00:00+0000",\n  "apikey": "${v}"\n}\n`,
+    r24(44),
+  ],
+  [
+    "minio mc config",
+    ".mc/config.json",
+    (v) =>
+      `{"aliases": {"prod": {"url": "https://s3.acme.dev", "accessKey": "minio", "secretKey": "${v}", "api": "s3v4"}}}\n`,
+    mixed(40),
+  ],
+  [
+    "rclone config secret_access_key",
+    "rclone.conf",
+    (v) =>
+      `[r2]\ntype = s3\nprovider = Cloudflare\naccess_key_id = ${
+        hex(32)
+      }\nsecret_access_key = ${v}\n`,
+    hex(64),
+  ],
+  [
+    "firebase tools configstore",
+    ".config/configstore/firebase-tools.json",
+    (v) => `{"tokens": {"refresh_token": "${v}", "expires_at": 1700000000}}\n`,
+    "1//0" + r24(99),
+  ],
+  [
+    "gh hosts yml",
+    ".config/gh/hosts.yml",
+    (v) => `github.com:\n    user: bob\n    oauth_token: ${v}\n    git_protocol: https\n`,
+    "gho_" + ch(A, 36),
+  ],
+  [
+    "terraformrc credentials block",
+    ".terraformrc",
+    (v) => `credentials "app.terraform.io" {\n  token = "${v}"\n}\n`,
+    ch(A, 14) + ".atlasv1." + ch(A, 67),
+  ],
+);
+// Android, iOS, Flutter
+t24.push(
+  [
+    "google-services oauth client secret",
+    "app/google-services.json",
+    (v) =>
+      `"oauth_client": [{"client_id": "123-abc.apps.googleusercontent.com", "client_type": 3, "client_secret": "${v}"}]\n`,
+    "GOCSPX-" + r24(28),
+  ],
+  [
+    "GoogleService-Info CLIENT_SECRET",
+    "ios/Runner/GoogleService-Info.plist",
+    (v) => `\t<key>CLIENT_SECRET</key>\n\t<string>${v}</string>\n`,
+    "GOCSPX-" + r24(28),
+  ],
+  [
+    "local.properties signing",
+    "local.properties",
+    (v) => `sdk.dir=/Users/bob/Library/Android/sdk\nRELEASE_STORE_PASSWORD=${v}\n`,
+    pw(),
+  ],
+  [
+    "local.properties api secret",
+    "local.properties",
+    (v) => `sdk.dir=C\\:\\\\Android\\\\sdk\nAPI_SECRET=${v}\n`,
+    r24(40),
+  ],
+  [
+    "buildConfigField string",
+    "app/build.gradle",
+    (v) => `buildConfigField "String", "API_SECRET", "\\"${v}\\""\n`,
+    r24(40),
+  ],
+  [
+    "buildConfigField kotlin dsl",
+    "app/build.gradle.kts",
+    (v) => `buildConfigField("String", "STRIPE_SECRET", "\\"${v}\\"")\n`,
+    r24(40),
+  ],
+  [
+    "resValue string",
+    "app/build.gradle",
+    (v) => `resValue "string", "maps_secret", "${v}"\n`,
+    r24(40),
+  ],
+  [
+    "xcconfig secret",
+    "Config/Release.xcconfig",
+    (v) => `API_SECRET = ${v}\nPRODUCT_BUNDLE_IDENTIFIER = com.acme.app\n`,
+    r24(40),
+  ],
+  [
+    "Info.plist custom key",
+    "Info.plist",
+    (v) => `<key>AppCenterSecret</key>\n<string>${v}</string>\n`,
+    uuid() + r24(4),
+  ],
+  [
+    "flutter env json",
+    "env/prod.json",
+    (v) => `{"API_BASE": "https://api.acme.dev", "API_SECRET": "${v}"}\n`,
+    r24(40),
+  ],
+  [
+    "react native env",
+    ".env.production",
+    (v) => `REACT_NATIVE_APP_SECRET=${v}\n`,
+    r24(40),
+  ],
+  [
+    "expo app.config extra",
+    "app.config.ts",
+    (v) => `extra: {\n  apiSecret: "${v}",\n},\n`,
+    r24(40),
+  ],
+  [
+    "capacitor config server auth",
+    "capacitor.config.json",
+    (v) => `{"plugins": {"Sentry": {"authToken": "${v}"}}}\n`,
+    "sntrys_" + r24(60),
+  ],
+);
+// IDE and editor configs
+t24.push(
+  [
+    "intellij run configuration env",
+    ".idea/runConfigurations/App.xml",
+    (v) => `<envs>\n  <env name="DB_PASSWORD" value="${v}" />\n</envs>\n`,
+    pw(),
+  ],
+  [
+    "intellij workspace env",
+    ".idea/workspace.xml",
+    (v) => `<option name="envs"><map><entry key="API_TOKEN" value="${v}" /></map></option>\n`,
+    r24(40),
+  ],
+  [
+    "intellij dataSources url",
+    ".idea/dataSources.xml",
+    (v) => `<jdbc-url>jdbc:postgresql://db:5432/app?user=app&amp;password=${v}</jdbc-url>\n`,
+    pw(),
+  ],
+  [
+    "vscode launch env",
+    ".vscode/launch.json",
+    (v) => `{"configurations": [{"type": "node", "env": {"STRIPE_KEY": "${v}"}}]}\n`,
+    r24(40),
+  ],
+  [
+    "vscode sqltools connection",
+    ".vscode/settings.json",
+    (v) =>
+      `"sqltools.connections": [{"driver": "PostgreSQL", "username": "app", "password": "${v}"}]\n`,
+    pw(),
+  ],
+  [
+    "vscode sftp config",
+    ".vscode/sftp.json",
+    (v) =>
+      `{"host": "ftp.acme.dev", "protocol": "sftp", "username": "deploy", "password": "${v}"}\n`,
+    pw(),
+  ],
+  [
+    "devcontainer containerEnv",
+    ".devcontainer/devcontainer.json",
+    (v) => `"containerEnv": {\n  "GITHUB_TOKEN": "${v}"\n}\n`,
+    ghp(),
+  ],
+  [
+    "filezilla sitemanager",
+    "sitemanager.xml",
+    (v) =>
+      `<Server><Host>ftp.acme.dev</Host><User>deploy</User><Pass encoding="base64">${
+        btoa(v)
+      }</Pass></Server>\n`,
+    pw(),
+  ],
+  [
+    "winscp ini password plain",
+    "WinSCP.ini",
+    (v) => `[Sessions\\deploy@host]\nHostName=host\nUserName=deploy\nPasswordPlain=${v}\n`,
+    pw(),
+  ],
+  [
+    "dbeaver credentials json",
+    ".dbeaver/credentials-config.json",
+    (v) => `{"postgres-1": {"#connection": {"user": "app", "password": "${v}"}}}\n`,
+    pw(),
+  ],
+  [
+    "datagrip-like sql console header",
+    "console.sql",
+    (v) => `-- connect: psql "host=db user=app password=${v} dbname=app"\nSELECT 1;\n`,
+    pw(),
+  ],
+);
+// CMS and apps' settings files
+t24.push(
+  [
+    "drupal databases array",
+    "sites/default/settings.php",
+    (v) =>
+      `$databases['default']['default'] = [\n  'database' => 'drupal',\n  'username' => 'drupal',\n  'password' => '${v}',\n];\n`,
+    pw(),
+  ],
+  [
+    "drupal hash salt",
+    "sites/default/settings.php",
+    (v) => `$settings['hash_salt'] = '${v}';\n`,
+    r24(74),
+  ],
+  [
+    "joomla configuration",
+    "configuration.php",
+    (v) =>
+      `class JConfig {\n\tpublic $user = 'joomla';\n\tpublic $password = '${v}';\n\tpublic $secret = '${
+        r24(16)
+      }';\n}\n`,
+    pw(),
+  ],
+  [
+    "joomla secret",
+    "configuration.php",
+    (v) => `\tpublic $secret = '${v}';\n`,
+    mixed(16),
+  ],
+  [
+    "magento env crypt key",
+    "app/etc/env.php",
+    (v) => `'crypt' => [\n    'key' => '${v}'\n],\n`,
+    hex(32),
+  ],
+  [
+    "nextcloud config",
+    "config/config.php",
+    (v) =>
+      `  'passwordsalt' => '${r24(30)}',\n  'secret' => '${v}',\n  'dbpassword' => '${pw()}',\n`,
+    r24(48),
+  ],
+  [
+    "nextcloud dbpassword",
+    "config/config.php",
+    (v) => `  'dbuser' => 'oc_admin',\n  'dbpassword' => '${v}',\n`,
+    pw(),
+  ],
+  [
+    "gitlab.rb smtp",
+    "gitlab.rb",
+    (v) => `gitlab_rails['smtp_password'] = "${v}"\n`,
+    pw(),
+  ],
+  [
+    "gitlab.rb initial root",
+    "gitlab.rb",
+    (v) => `gitlab_rails['initial_root_password'] = '${v}'\n`,
+    pw(),
+  ],
+  [
+    "mastodon env production",
+    ".env.production",
+    (v) => `OTP_SECRET=${v}\nSECRET_KEY_BASE=${hex(128)}\n`,
+    hex(128),
+  ],
+  [
+    "mastodon vapid private",
+    ".env.production",
+    (v) => `VAPID_PRIVATE_KEY=${v}\nVAPID_PUBLIC_KEY=B${r24(86)}\n`,
+    r24(43) + "=",
+  ],
+  [
+    "discourse conf",
+    "discourse.conf",
+    (v) => `db_password = ${v}\nsmtp_address = smtp.acme.dev\n`,
+    pw(),
+  ],
+  [
+    "grafana ini admin",
+    "grafana.ini",
+    (v) => `[security]\nadmin_user = admin\nadmin_password = ${v}\nsecret_key = ${r24(20)}\n`,
+    pw(),
+  ],
+  [
+    "grafana ini secret_key",
+    "grafana.ini",
+    (v) => `[security]\nsecret_key = ${v}\n`,
+    mixed(20),
+  ],
+  [
+    "alertmanager smtp password",
+    "alertmanager.yml",
+    (v) =>
+      `global:\n  smtp_smarthost: smtp.acme.dev:587\n  smtp_auth_username: alerts\n  smtp_auth_password: '${v}'\n`,
+    pw(),
+  ],
+  [
+    "prometheus basic_auth",
+    "prometheus.yml",
+    (v) => `  - job_name: node\n    basic_auth:\n      username: prom\n      password: ${v}\n`,
+    pw(),
+  ],
+  [
+    "home assistant secrets.yaml",
+    "secrets.yaml",
+    (v) => `wifi_password: ${v}\nlatitude: 52.37\n`,
+    pw(),
+  ],
+  [
+    "esphome ota password",
+    "esphome/living.yaml",
+    (v) =>
+      `ota:\n  - platform: esphome\n    password: "${v}"\napi:\n  encryption:\n    key: "${
+        b64(43)
+      }="\n`,
+    hex(32),
+  ],
+  [
+    "esphome api encryption key",
+    "esphome/kitchen.yaml",
+    (v) => `api:\n  encryption:\n    key: "${v}"\n`,
+    b64(43) + "=",
+  ],
+  [
+    "zigbee2mqtt network key",
+    "configuration.yaml",
+    (v) => `advanced:\n  network_key: [${v}]\n`,
+    Array.from({ length: 16 }, () => String(Math.floor(rnd() * 256))).join(", "),
+  ],
+  [
+    "octoprint api key",
+    "config.yaml",
+    (v) => `api:\n  key: ${v}\n`,
+    hex(32).toUpperCase(),
+  ],
+  [
+    "sonarqube sonar.properties",
+    "sonar.properties",
+    (v) => `sonar.jdbc.username=sonar\nsonar.jdbc.password=${v}\n`,
+    pw(),
+  ],
+  [
+    "jenkins credentials.xml plain",
+    "credentials.xml",
+    (v) =>
+      `<com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl>\n  <username>deploy</username>\n  <password>${v}</password>\n</com.cloudbees.plugins.credentials.impl.UsernamePasswordCredentialsImpl>\n`,
+    pw(),
+  ],
+  [
+    "teamcity parameter",
+    ".teamcity/settings.kts",
+    (v) => `params {\n    param("env.DEPLOY_PASSWORD", "${v}")\n}\n`,
+    pw(),
+  ],
+  [
+    "octopus variable json",
+    "variables.json",
+    (v) => `{"Name": "DatabasePassword", "Value": "${v}", "IsSensitive": false}\n`,
+    pw(),
+  ],
+);
+// network devices' configs
+t24.push(
+  [
+    "cisco username password 0",
+    "router.cfg",
+    (v) => `username admin privilege 15 password 0 ${v}\n`,
+    pw(),
+  ],
+  [
+    "cisco password 7",
+    "switch-running.cfg",
+    (v) => `line vty 0 4\n password 7 ${v}\n login\n`,
+    ch("0123456789ABCDEF", 22),
+  ],
+  [
+    "cisco enable password plain",
+    "router.cfg",
+    (v) => `enable password ${v}\n`,
+    pw(),
+  ],
+  [
+    "cisco snmp community",
+    "router.cfg",
+    (v) => `snmp-server community ${v} RO 10\n`,
+    mixed(14),
+  ],
+  [
+    "cisco tacacs key",
+    "router.cfg",
+    (v) => `tacacs-server host 10.0.0.5 key ${v}\n`,
+    mixed(16),
+  ],
+  [
+    "cisco radius key",
+    "switch.cfg",
+    (v) => `radius server ISE\n address ipv4 10.0.0.6 auth-port 1812\n key ${v}\n`,
+    mixed(16),
+  ],
+  [
+    "cisco wlan psk",
+    "wlc.cfg",
+    (v) => `wlan corp 1 corp\n security wpa akm psk set-key ascii 0 ${v}\n`,
+    pw(),
+  ],
+  [
+    "cisco ospf key",
+    "router.cfg",
+    (v) => `interface Gi0/1\n ip ospf message-digest-key 1 md5 ${v}\n`,
+    mixed(14),
+  ],
+  [
+    "juniper encrypted 9",
+    "junos.conf",
+    (v) =>
+      `system {\n    root-authentication {\n        encrypted-password "$1$${ch(A, 8)}$${
+        ch(A, 22)
+      }";\n    }\n    radius-server 10.0.0.5 secret "${v}";\n}\n`,
+    "$9$" + ch(A + "./", 30),
+  ],
+  [
+    "junos set secret",
+    "junos-set.txt",
+    (v) => `set system radius-server 10.0.0.5 secret "${v}"\n`,
+    "$9$" + ch(A + "./", 30),
+  ],
+  [
+    "mikrotik user add",
+    "router.rsc",
+    (v) => `/user add name=backup group=full password=${v}\n`,
+    pw(),
+  ],
+  [
+    "mikrotik wireless psk",
+    "router.rsc",
+    (v) =>
+      `/interface wireless security-profiles set [ find default=yes ] wpa2-pre-shared-key=${v}\n`,
+    pw(),
+  ],
+  [
+    "fortigate set password",
+    "fortigate.conf",
+    (v) => `config system admin\n    edit "admin"\n        set password ${v}\n    next\nend\n`,
+    pw(),
+  ],
+  [
+    "vyos pre-shared-secret",
+    "config.boot",
+    (v) => `authentication {\n    mode pre-shared-secret\n    pre-shared-secret ${v}\n}\n`,
+    mixed(24),
+  ],
+  [
+    "keepalived auth_pass",
+    "keepalived.conf",
+    (v) => `    authentication {\n        auth_type PASS\n        auth_pass ${v}\n    }\n`,
+    mixed(8),
+  ],
+  [
+    "freeradius client secret",
+    "clients.conf",
+    (v) => `client ap1 {\n    ipaddr = 10.0.0.20\n    secret = ${v}\n}\n`,
+    mixed(16),
+  ],
+  [
+    "postfix sasl_passwd",
+    "sasl_passwd",
+    (v) => `[smtp.gmail.com]:587 alerts@acme.dev:${v}\n`,
+    pw(),
+  ],
+  [
+    "dovecot passwd file plain",
+    "dovecot/users",
+    (v) => `bob@acme.dev:{PLAIN}${v}:1000:1000::/home/bob\n`,
+    pw(),
+  ],
+  [
+    "squid cache_peer login",
+    "squid.conf",
+    (v) => `cache_peer proxy.acme.dev parent 3128 0 no-query login=bob:${v}\n`,
+    pw(),
+  ],
+  [
+    "apache ldap bind password",
+    "httpd.conf",
+    (v) => `AuthLDAPBindDN "cn=svc,dc=acme,dc=dev"\nAuthLDAPBindPassword "${v}"\n`,
+    pw(),
+  ],
+  [
+    "nginx proxy authorization header",
+    "nginx.conf",
+    (v) => `    proxy_set_header Authorization "Basic ${btoa("svc:" + v)}";\n`,
+    pw(),
+  ],
+  [
+    "nginx bearer header",
+    "default.conf",
+    (v) => `    proxy_set_header Authorization "Bearer ${v}";\n`,
+    r24(50),
+  ],
+  [
+    "wireguard private key",
+    "wg0.conf",
+    (v) => `[Interface]\nAddress = 10.0.0.1/24\nPrivateKey = ${v}\nListenPort = 51820\n`,
+    b64(43) + "=",
+  ],
+  [
+    "wireguard preshared key",
+    "wg0.conf",
+    (v) => `[Peer]\nPublicKey = ${b64(43)}=\nPresharedKey = ${v}\n`,
+    b64(43) + "=",
+  ],
+  [
+    "tailscale auth key",
+    "setup.sh",
+    (v) => `tailscale up --authkey=${v}\n`,
+    "tskey-auth-" + ch(A, 17) + "-" + ch(A, 33),
+  ],
+  [
+    "zerotier auth token file",
+    "authtoken.secret",
+    (v) => `${v}\n`,
+    ch("abcdefghijklmnopqrstuvwxyz0123456789", 24),
+  ],
+  [
+    "age secret key",
+    "keys.txt",
+    (v) =>
+      `# created: 2024-01-01T00:00:00Z\n# public key: age1${
+        ch("023456789acdefghjklmnpqrstuvwxyz", 58)
+      }\n${v}\n`,
+    "AGE-SECRET-KEY-1" + ch("023456789ACDEFGHJKLMNPQRSTUVWXYZ", 58),
+  ],
+  [
+    "nostr nsec",
+    "nostr.json",
+    (v) => `{"nsec": "${v}"}\n`,
+    "nsec1" + ch("023456789acdefghjklmnpqrstuvwxyz", 58),
+  ],
+  [
+    "bitcoin xprv",
+    "wallet.txt",
+    (v) => `master: ${v}\n`,
+    "xprv9s21ZrQH143K" + ch("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz", 95),
+  ],
+  [
+    "rails master.key",
+    "config/master.key",
+    (v) => `${v}\n`,
+    hex(32),
+  ],
+  [
+    "rails credentials key env",
+    ".env",
+    (v) => `RAILS_MASTER_KEY=${v}\n`,
+    hex(32),
+  ],
+);
+// drivers' connection strings
+t24.push(
+  [
+    "jdbc sqlserver semicolons",
+    "application.yml",
+    (v) => `url: jdbc:sqlserver://db:1433;databaseName=app;user=sa;password=${v};encrypt=true\n`,
+    pw(),
+  ],
+  [
+    "jdbc mysql query",
+    "app.properties",
+    (v) => `db.url=jdbc:mysql://db:3306/app?user=app&password=${v}&useSSL=false\n`,
+    pw(),
+  ],
+  [
+    "jdbc db2",
+    "db2.properties",
+    (v) => `url=jdbc:db2://db:50000/SAMPLE:user=db2inst1;password=${v};\n`,
+    pw(),
+  ],
+  [
+    "jdbc sap hana",
+    "hana.properties",
+    (v) => `url=jdbc:sap://hana:30015/?user=SYSTEM&password=${v}\n`,
+    pw(),
+  ],
+  [
+    "jdbc snowflake",
+    "sf.properties",
+    (v) => `jdbc:snowflake://acme.snowflakecomputing.com/?user=etl&password=${v}&warehouse=WH\n`,
+    pw(),
+  ],
+  [
+    "jdbc redshift",
+    "rs.conf",
+    (v) => `jdbc:redshift://rs.acme.dev:5439/dev?user=admin&password=${v}\n`,
+    pw(),
+  ],
+  [
+    "jdbc informix",
+    "ifx.properties",
+    (v) => `jdbc:informix-sqli://db:9088/app:INFORMIXSERVER=ol;user=informix;password=${v}\n`,
+    pw(),
+  ],
+  [
+    "jdbc h2 password",
+    "application.properties",
+    (v) => `spring.datasource.url=jdbc:h2:tcp://db/~/app;USER=sa;PASSWORD=${v}\n`,
+    pw(),
+  ],
+  [
+    "odbc dsn-less uid pwd",
+    "connect.py",
+    (v) =>
+      `conn = pyodbc.connect("DRIVER={ODBC Driver 18 for SQL Server};SERVER=db;UID=sa;PWD=${v}")\n`,
+    pw(),
+  ],
+  [
+    "odbc.ini password",
+    "odbc.ini",
+    (v) =>
+      `[AppDB]\nDriver = PostgreSQL Unicode\nServername = db\nUsername = app\nPassword = ${v}\n`,
+    pw(),
+  ],
+  [
+    "adonet quoted password",
+    "appsettings.json",
+    (v) =>
+      `"Default": "Server=db;Database=app;User ID=sa;Password='${v}';TrustServerCertificate=True"\n`,
+    pw() + ";x",
+  ],
+  [
+    "adonet pwd abbreviation",
+    "App.config",
+    (v) =>
+      `<add name="Db" connectionString="Data Source=db;Initial Catalog=app;uid=sa;pwd=${v}" />\n`,
+    pw(),
+  ],
+  [
+    "oledb provider",
+    "conn.udl",
+    (v) =>
+      `Provider=SQLOLEDB.1;Password=${v};Persist Security Info=True;User ID=sa;Initial Catalog=app;Data Source=db\n`,
+    pw(),
+  ],
+  ["oracle easy connect", "tnsnames.sh", (v) => `sqlplus system/${v}@//db:1521/ORCLPDB1\n`, pw()],
+  [
+    "oracle jdbc user slash password",
+    "ds.xml",
+    (v) => `<connection-url>jdbc:oracle:thin:scott/${v}@db:1521:ORCL</connection-url>\n`,
+    pw(),
+  ],
+  [
+    "mongodb srv with options",
+    "config.ts",
+    (v) =>
+      `const uri = "mongodb+srv://app:${v}@cluster0.ab1cd.mongodb.net/app?retryWrites=true&w=majority";\n`,
+    mixed(16),
+  ],
+  [
+    "mongodb multiple hosts",
+    ".env",
+    (v) =>
+      `MONGO_URL=mongodb://app:${v}@mongo1:27017,mongo2:27017,mongo3:27017/app?replicaSet=rs0\n`,
+    pw(),
+  ],
+  [
+    "mongodb authSource query password",
+    "mongo.conf",
+    (v) => `mongodb://mongo:27017/?authSource=admin&username=root&password=${v}\n`,
+    pw(),
+  ],
+  [
+    "redis url default user",
+    ".env",
+    (v) =>
+      `REDIS_URL=redis://default:${v}@redis-12345.c1.us-east-1-2.ec2.cloud.redislabs.com:12345\n`,
+    mixed(32),
+  ],
+  [
+    "redis url password only query",
+    "settings.py",
+    (v) => `CACHES_URL = "redis://cache:6379/0?password=${v}"\n`,
+    pw(),
+  ],
+  [
+    "redis sentinel url",
+    "config.yml",
+    (v) => `url: redis+sentinel://:${v}@sentinel1:26379/mymaster\n`,
+    pw(),
+  ],
+  [
+    "amqps url vhost",
+    ".env",
+    (v) => `CLOUDAMQP_URL=amqps://kxyzabcd:${v}@rat.rmq2.cloudamqp.com/kxyzabcd\n`,
+    r24(32),
+  ],
+  ["mqtt url", "config.yaml", (v) => `broker: mqtts://device01:${v}@mqtt.acme.dev:8883\n`, pw()],
+  [
+    "stomp url",
+    "broker.properties",
+    (v) => `broker.url=stomp+ssl://app:${v}@mq.acme.dev:61614\n`,
+    pw(),
+  ],
+  ["activemq failover url", "activemq.properties", (v) => `spring.activemq.password=${v}\n`, pw()],
+  [
+    "kafka sasl jaas one line",
+    "client.properties",
+    (v) =>
+      `sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required username="${
+        hex(16)
+      }" password="${v}";\n`,
+    r24(64),
+  ],
+  [
+    "cassandra cqlshrc",
+    ".cassandra/cqlshrc",
+    (v) => `[authentication]\nusername = cassandra\npassword = ${v}\n`,
+    pw(),
+  ],
+  [
+    "couchbase url",
+    ".env",
+    (v) => `COUCHBASE_URL=couchbases://Administrator:${v}@cb.acme.dev\n`,
+    pw(),
+  ],
+  [
+    "couchdb url",
+    "config.js",
+    (v) => `const db = nano("https://admin:${v}@couch.acme.dev:6984");\n`,
+    pw(),
+  ],
+  [
+    "elasticsearch url",
+    "docker-compose.yml",
+    (v) => `      ELASTICSEARCH_HOSTS: https://elastic:${v}@es01:9200\n`,
+    pw(),
+  ],
+  ["influxdb token flag", "backup.sh", (v) => `influx backup /backups -t ${v}\n`, r24(86) + "=="],
+  [
+    "clickhouse client password",
+    "load.sh",
+    (v) => `clickhouse-client --host ch --user default --password ${v} --query "SELECT 1"\n`,
+    pw(),
+  ],
+  [
+    "cockroach url",
+    ".env",
+    (v) =>
+      `DATABASE_URL=postgresql://root:${v}@free-tier.gcp-us-central1.cockroachlabs.cloud:26257/defaultdb?sslmode=verify-full\n`,
+    r24(22),
+  ],
+  [
+    "sqlalchemy mssql pyodbc",
+    "db.py",
+    (v) =>
+      `engine = create_engine("mssql+pyodbc://sa:${v}@db/app?driver=ODBC+Driver+18+for+SQL+Server")\n`,
+    pw(),
+  ],
+  [
+    "sqlalchemy asyncpg",
+    "db.py",
+    (v) => `DB_URL = "postgresql+asyncpg://app:${v}@localhost/app"\n`,
+    pw(),
+  ],
+  [
+    "prisma url in schema",
+    "schema.prisma",
+    (v) =>
+      `datasource db {\n  provider = "mysql"\n  url      = "mysql://root:${v}@localhost:3306/app"\n}\n`,
+    pw(),
+  ],
+  [
+    "knex config object",
+    "knexfile.js",
+    (v) => `connection: { host: 'db', user: 'app', password: '${v}', database: 'app' },\n`,
+    pw(),
+  ],
+  [
+    "sequelize constructor positional",
+    "db.js",
+    (v) => `const sequelize = new Sequelize('app', 'root', '${v}', { dialect: 'mysql' });\n`,
+    pw(),
+  ],
+  [
+    "typeorm datasource",
+    "data-source.ts",
+    (v) =>
+      `export const AppDataSource = new DataSource({ type: "postgres", username: "app", password: "${v}" });\n`,
+    pw(),
+  ],
+  [
+    "gorm dsn sprintf",
+    "db.go",
+    (v) => `dsn := "host=db user=app password=${v} dbname=app port=5432 sslmode=disable"\n`,
+    pw(),
+  ],
+  [
+    "libpq keyword quoted",
+    "conn.c",
+    (v) => `PGconn *c = PQconnectdb("host=db user=app password='${v}' dbname=app");\n`,
+    pw(),
+  ],
+  [
+    "ldap url with bind",
+    "ldap.conf",
+    (v) => `URI ldaps://cn=admin,dc=acme,dc=dev:${v}@ldap.acme.dev\n`,
+    pw(),
+  ],
+  [
+    "smtp url",
+    ".env",
+    (v) => `MAILER_DSN=smtp://apikey:${v}@smtp.sendgrid.net:587\n`,
+    "SG." + r24(22) + "." + r24(43),
+  ],
+  [
+    "ftp url in script",
+    "backup.sh",
+    (v) => `lftp -e "mirror -R ./dist /www; quit" ftp://deploy:${v}@ftp.acme.dev\n`,
+    pw(),
+  ],
+  [
+    "webdav url",
+    "sync.sh",
+    (v) => `rclone copy ./out :webdav: --webdav-url https://bob:${v}@dav.acme.dev/remote.php/dav\n`,
+    pw(),
+  ],
+  [
+    "git clone with app password",
+    "ci.sh",
+    (v) => `git clone https://bob:${v}@bitbucket.org/acme/app.git\n`,
+    "ATBB" + r24(28),
+  ],
+);
+// logs and dumps
+t24.push(
+  [
+    "log key=value password",
+    "app.log",
+    (v) => `2024-05-01T10:00:00Z INFO db connect host=db user=app password=${v} ok\n`,
+    pw(),
+  ],
+  [
+    "log json line",
+    "app.log",
+    (v) =>
+      `{"ts":"2024-05-01T10:00:00Z","level":"debug","msg":"config loaded","smtp":{"password":"${v}"}}\n`,
+    pw(),
+  ],
+  [
+    "log python dict repr headers",
+    "worker.log",
+    (v) => `DEBUG:urllib3:headers={'Authorization': 'Bearer ${v}', 'Accept': '*/*'}\n`,
+    r24(50),
+  ],
+  [
+    "log java properties toString",
+    "server.log",
+    (v) => `INFO  Config: {db.url=jdbc:postgresql://db/app, db.password=${v}, db.pool=10}\n`,
+    pw(),
+  ],
+  [
+    "log nginx access token query",
+    "access.log",
+    (v) =>
+      `10.0.0.1 - - [01/May/2024:10:00:00 +0000] "GET /api/v1/items?access_token=${v} HTTP/1.1" 200 512\n`,
+    r24(40),
+  ],
+  [
+    "log apache api_key query",
+    "access_log",
+    (v) =>
+      `10.0.0.2 - - [01/May/2024:10:00:01 +0000] "GET /feed?api_key=${v}&format=json HTTP/1.1" 200 77\n`,
+    hex(32),
+  ],
+  [
+    "log curl verbose authorization",
+    "curl.log",
+    (v) => `> GET /v2/repos HTTP/2\n> Host: api.acme.dev\n> authorization: token ${v}\n`,
+    ghp(),
+  ],
+  [
+    "log http request dump",
+    "debug.log",
+    (v) =>
+      `POST /oauth/token HTTP/1.1\nContent-Type: application/x-www-form-urlencoded\n\ngrant_type=client_credentials&client_id=web&client_secret=${v}\n`,
+    r24(40),
+  ],
+  [
+    "log exception with conn string",
+    "error.log",
+    (v) =>
+      `System.Data.SqlClient.SqlException: Login failed. ConnectionString: Server=db;User Id=sa;Password=${v};\n`,
+    pw(),
+  ],
+  [
+    "log kubectl describe env",
+    "describe.txt",
+    (v) => `    Environment:\n      DB_PASSWORD:  ${v}\n      DB_HOST:      db\n`,
+    pw(),
+  ],
+  [
+    "log docker run command",
+    "history.log",
+    (v) => `docker run -d -e MYSQL_ROOT_PASSWORD=${v} mysql:8\n`,
+    pw(),
+  ],
+  [
+    "log github actions env dump",
+    "actions.log",
+    (v) => `2024-05-01T10:00:00.0000000Z   API_TOKEN: ${v}\n`,
+    r24(40),
+  ],
+  [
+    "log syslog line",
+    "syslog",
+    (v) => `May  1 10:00:00 host app[123]: using api key ${v}\n`,
+    "AKID" + r24(32),
+  ],
+  [
+    "log gradle debug property",
+    "build.log",
+    (v) => `[DEBUG] Setting property signing.password = ${v}\n`,
+    pw(),
+  ],
+  ["log maven settings dump", "mvn.log", (v) => `[DEBUG]   (f) password = ${v}\n`, pw()],
+  [
+    "log npm verbose config",
+    "npm-debug.log",
+    (v) => `12 verbose config //registry.npmjs.org/:_authToken=${v}\n`,
+    "npm_" + ch(A, 36),
+  ],
+  ["log env printout sorted", "env.txt", (v) => `PATH=/usr/bin\nPGPASSWORD=${v}\nPWD=/app\n`, pw()],
+  ["log set -x trace", "ci.log", (v) => `+ mysql -h db -u root -p${v} app\n`, pw()],
+  ["log set -x export", "ci.log", (v) => `+ export VAULT_TOKEN=${v}\n`, "hvs." + r24(90)],
+);
+// SQL dumps
+t24.push(
+  [
+    "sql dump insert column list",
+    "dump.sql",
+    (v) =>
+      "INSERT INTO `smtp_settings` (`id`, `host`, `username`, `password`) VALUES (1, 'smtp.acme.dev', 'mailer', '" +
+      v + "');\n",
+    pw(),
+  ],
+  [
+    "sql dump wp_options smtp",
+    "wordpress.sql",
+    (v) => `INSERT INTO \`wp_options\` VALUES (150,'smtp_pass','${v}','yes');\n`,
+    pw(),
+  ],
+  [
+    "sql dump copy tab row",
+    "pg_dump.sql",
+    (v) => `COPY public.integrations (id, name, api_key) FROM stdin;\n1\tstripe\t${v}\n\\.\n`,
+    r24(40),
+  ],
+  [
+    "sql dump multi row insert",
+    "seed.sql",
+    (v) =>
+      `INSERT INTO api_clients (name, client_secret) VALUES ('web', 'abc'), ('mobile', '${v}');\n`,
+    r24(40),
+  ],
+  [
+    "sql update set password plain",
+    "fix.sql",
+    (v) => `UPDATE settings SET value = '${v}' WHERE name = 'smtp_password';\n`,
+    pw(),
+  ],
+  [
+    "sql insert key value rows",
+    "config.sql",
+    (v) => `INSERT INTO config (k, v) VALUES ('stripe_secret_key', '${v}');\n`,
+    r24(40),
+  ],
+  [
+    "sql dump sqlite",
+    "app.db.sql",
+    (v) => `INSERT INTO "credentials" VALUES(1,'github','${v}');\n`,
+    ghp(),
+  ],
+);
+// request fixtures and tests
+t24.push(
+  [
+    "fixture basic header python",
+    "tests/test_api.py",
+    (v) => `HEADERS = {"Authorization": "Basic ${btoa("admin:" + v)}"}\n`,
+    pw(),
+  ],
+  [
+    "fixture basic header go",
+    "client_test.go",
+    (v) => `req.Header.Set("Authorization", "Basic ${btoa("svc:" + v)}")\n`,
+    pw(),
+  ],
+  [
+    "fixture bearer header java",
+    "ApiTest.java",
+    (v) => `.header("Authorization", "Bearer ${v}")\n`,
+    r24(60),
+  ],
+  [
+    "fixture proxy authorization",
+    "proxy_test.rb",
+    (v) => `headers["Proxy-Authorization"] = "Basic ${btoa("proxy:" + v)}"\n`,
+    pw(),
+  ],
+  [
+    "fixture token header ruby",
+    "spec/api_spec.rb",
+    (v) => `get "/api/items", headers: { "Authorization" => "Token token=${v}" }\n`,
+    hex(32),
+  ],
+  [
+    "fixture http file basic",
+    "tests/api.http",
+    (v) => `GET https://api.acme.dev/me\nAuthorization: Basic ${btoa("bob:" + v)}\n`,
+    pw(),
+  ],
+  [
+    "fixture cypress login",
+    "cypress/e2e/login.cy.ts",
+    (v) => `cy.get('#password').type('${v}');\n`,
+    pw(),
+  ],
+  [
+    "fixture playwright fill",
+    "tests/login.spec.ts",
+    (v) => `await page.getByLabel('Password').fill('${v}');\n`,
+    pw(),
+  ],
+  [
+    "fixture selenium send_keys",
+    "test_login.py",
+    (v) => `driver.find_element(By.ID, "password").send_keys("${v}")\n`,
+    pw(),
+  ],
+  [
+    "fixture requests auth tuple",
+    "tests/conftest.py",
+    (v) => `resp = requests.get(url, auth=("admin", "${v}"))\n`,
+    pw(),
+  ],
+  [
+    "fixture httpx basic auth",
+    "tests/test_client.py",
+    (v) => `client = httpx.Client(auth=httpx.BasicAuth("svc", "${v}"))\n`,
+    pw(),
+  ],
+  [
+    "fixture axios auth object",
+    "api.test.js",
+    (v) => `axios.get(url, { auth: { username: 'svc', password: '${v}' } });\n`,
+    pw(),
+  ],
+  [
+    "fixture okhttp credentials",
+    "ClientTest.kt",
+    (v) => `val cred = Credentials.basic("svc", "${v}")\n`,
+    pw(),
+  ],
+  [
+    "fixture dotnet network credential",
+    "ClientTests.cs",
+    (v) => `var cred = new NetworkCredential("svc", "${v}");\n`,
+    pw(),
+  ],
+  [
+    "fixture spring test property",
+    "ApiIT.java",
+    (v) => `@TestPropertySource(properties = {"api.secret=${v}"})\n`,
+    r24(40),
+  ],
+  [
+    "fixture vcr cassette header",
+    "cassettes/get_user.yaml",
+    (v) => `    headers:\n      Authorization:\n      - Bearer ${v}\n`,
+    r24(60),
+  ],
+  [
+    "fixture vcr cassette body",
+    "fixtures/vcr/login.yml",
+    (v) =>
+      `    body:\n      encoding: UTF-8\n      string: '{"username":"bob","password":"${v}"}'\n`,
+    pw(),
+  ],
+  [
+    "fixture nock reply token",
+    "test/oauth.test.js",
+    (v) => `nock(api).post('/token').reply(200, { access_token: '${v}' });\n`,
+    r24(60),
+  ],
+  [
+    "fixture wiremock mapping",
+    "mappings/auth.json",
+    (v) => `{"request": {"headers": {"X-Api-Key": {"equalTo": "${v}"}}}}\n`,
+    r24(40),
+  ],
+  [
+    "fixture pact interaction",
+    "pacts/web-api.json",
+    (v) => `"headers": {"Authorization": "Bearer ${v}"}\n`,
+    jwt(),
+  ],
+);
+// comments of many languages
+t24.push(
+  [
+    "sql dash comment password",
+    "migrate.sql",
+    (v) => `-- password: ${v}\nCREATE TABLE t (id int);\n`,
+    pw(),
+  ],
+  [
+    "matlab percent comment",
+    "connect.m",
+    (v) => `% pass=${v}\nconn = database('db','app',getenv('DB_PASS'));\n`,
+    pw(),
+  ],
+  [
+    "latex percent comment",
+    "paper.tex",
+    (v) => `% overleaf git token: ${v}\n\\section{Intro}\n`,
+    "olp_" + ch(A, 36),
+  ],
+  ["erlang percent comment", "app.config.erl", (v) => `%% password = ${v}\n`, pw()],
+  ["batch rem comment", "run.bat", (v) => `REM password ${v}\n@echo off\n`, pw()],
+  ["batch double colon comment", "run.cmd", (v) => `:: api key = ${v}\n`, r24(40)],
+  ["ini semicolon comment", "php.ini", (v) => `; smtp password = ${v}\n`, pw()],
+  [
+    "lisp semicolon comment",
+    "init.el",
+    (v) => `;; (setq openai-key "${v}")\n`,
+    "sk-proj-" + r24(48),
+  ],
+  [
+    "vb apostrophe comment",
+    "Module1.vb",
+    (v) => `' Password: ${v}\nDim cn As New SqlConnection(cs)\n`,
+    pw(),
+  ],
+  ["fortran bang comment", "main.f90", (v) => `! api_token = ${v}\nprogram main\n`, r24(40)],
+  ["pascal brace comment", "unit1.pas", (v) => `{ password: ${v} }\nprogram Hello;\n`, pw()],
+  ["ocaml comment", "main.ml", (v) => `(* password: ${v} *)\nlet () = ()\n`, pw()],
+  ["haskell block comment", "Main.hs", (v) => `{- token: ${v} -}\nmain = pure ()\n`, r24(40)],
+  ["lua long comment", "init.lua", (v) => `--[[ password = "${v}" ]]\n`, pw()],
+  ["ruby begin end comment", "deploy.rb", (v) => `=begin\npassword: ${v}\n=end\n`, pw()],
+  ["html comment", "index.html", (v) => `<!-- admin password: ${v} -->\n<html></html>\n`, pw()],
+  ["jsp comment", "login.jsp", (v) => `<%-- db password = ${v} --%>\n`, pw()],
+  ["razor comment", "Index.cshtml", (v) => `@* api key: ${v} *@\n`, r24(40)],
+  ["twig comment", "base.html.twig", (v) => `{# smtp password: ${v} #}\n`, pw()],
+  ["jinja comment", "templates/base.j2", (v) => `{# password = ${v} #}\n`, pw()],
+  ["handlebars comment", "view.hbs", (v) => `{{!-- token: ${v} --}}\n`, r24(40)],
+  ["powershell block comment", "deploy.ps1", (v) => `<#\n  Password: ${v}\n#>\n`, pw()],
+  ["assembly semicolon comment", "boot.asm", (v) => `; key = ${v}\nmov ax, 0\n`, r24(40)],
+  ["vim comment", ".vimrc", (v) => `" let g:openai_token = '${v}'\n`, "sk-proj-" + r24(48)],
+  ["makefile comment", "Makefile", (v) => `# DEPLOY_TOKEN=${v}\nall:\n`, r24(40)],
+  [
+    "dockerfile comment",
+    "Dockerfile",
+    (v) => `# ENV NPM_TOKEN=${v}\nFROM node:20\n`,
+    "npm_" + ch(A, 36),
+  ],
+  [
+    "yaml comment commented out value",
+    "values.yaml",
+    (v) => `# password: ${v}\nreplicas: 2\n`,
+    pw(),
+  ],
+  ["c line comment", "main.c", (v) => `// pwd: ${v}\nint main(void) { return 0; }\n`, pw()],
+  ["sql block comment", "proc.sql", (v) => `/* login sa / ${v} */\nSELECT 1;\n`, pw()],
+  [
+    "groovy comment",
+    "Jenkinsfile",
+    (v) => `// withCredentials: token ${v}\npipeline { }\n`,
+    r24(40),
+  ],
+);
+// automation and infrastructure tools
+t24.push(
+  ["makefile variable", "Makefile", (v) => `DB_PASSWORD ?= ${v}\nmigrate:\n\t./migrate\n`, pw()],
+  ["makefile export", "Makefile", (v) => `export API_TOKEN := ${v}\n`, r24(40)],
+  ["vagrantfile ssh password", "Vagrantfile", (v) => `  config.ssh.password = "${v}"\n`, pw()],
+  ["vagrantfile winrm", "Vagrantfile", (v) => `  config.winrm.password = "${v}"\n`, pw()],
+  [
+    "packer hcl ssh_password",
+    "build.pkr.hcl",
+    (v) => `source "qemu" "ubuntu" {\n  ssh_username = "packer"\n  ssh_password = "${v}"\n}\n`,
+    pw(),
+  ],
+  [
+    "packer json winrm",
+    "packer.json",
+    (v) => `{"builders": [{"type": "azure-arm", "winrm_password": "${v}"}]}\n`,
+    pw(),
+  ],
+  ["chef knife.rb", "knife.rb", (v) => `knife[:aws_secret_access_key] = "${v}"\n`, b64(40)],
+  [
+    "chef data bag json",
+    "data_bags/db/prod.json",
+    (v) => `{"id": "prod", "password": "${v}"}\n`,
+    pw(),
+  ],
+  ["puppet hiera", "data/common.yaml", (v) => `profile::mysql::root_password: '${v}'\n`, pw()],
+  [
+    "puppet manifest",
+    "manifests/site.pp",
+    (v) => `mysql::db { 'app':\n  user     => 'app',\n  password => '${v}',\n}\n`,
+    pw(),
+  ],
+  ["salt pillar", "pillar/mysql.sls", (v) => `mysql.pass: ${v}\n`, pw()],
+  ["capistrano set", "config/deploy.rb", (v) => `set :password, "${v}"\n`, pw()],
+  ["fabric env password", "fabfile.py", (v) => `env.password = '${v}'\n`, pw()],
+  [
+    "ansible inventory ini",
+    "inventory/hosts",
+    (v) => `web1 ansible_host=10.0.0.5 ansible_user=deploy ansible_password=${v}\n`,
+    pw(),
+  ],
+  ["ansible become pass", "group_vars/all.yml", (v) => `ansible_become_pass: "${v}"\n`, pw()],
+  [
+    "ansible extra vars",
+    "deploy.sh",
+    (v) => `ansible-playbook site.yml -e "db_password=${v}"\n`,
+    pw(),
+  ],
+  [
+    "ansible extra vars json",
+    "deploy.sh",
+    (v) => `ansible-playbook site.yml --extra-vars '{"api_token": "${v}"}'\n`,
+    r24(40),
+  ],
+  ["nomad env stanza", "job.nomad.hcl", (v) => `env {\n  DB_PASSWORD = "${v}"\n}\n`, pw()],
+  [
+    "serverless environment",
+    "serverless.yml",
+    (v) => `provider:\n  environment:\n    STRIPE_SECRET: ${v}\n`,
+    r24(40),
+  ],
+  [
+    "sam template env",
+    "template.yaml",
+    (v) => `      Environment:\n        Variables:\n          API_SECRET: ${v}\n`,
+    r24(40),
+  ],
+  [
+    "app engine env_variables",
+    "app.yaml",
+    (v) => `env_variables:\n  SECRET_KEY: '${v}'\n`,
+    r24(50),
+  ],
+  ["wrangler vars", "wrangler.toml", (v) => `[vars]\nAPI_SECRET = "${v}"\n`, r24(40)],
+  [
+    "netlify toml env",
+    "netlify.toml",
+    (v) => `[build.environment]\n  AUTH_SECRET = "${v}"\n`,
+    r24(40),
+  ],
+  ["fly toml env", "fly.toml", (v) => `[env]\n  SECRET_KEY_BASE = "${v}"\n`, hex(64)],
+  ["vercel json env", "vercel.json", (v) => `{"env": {"JWT_SECRET": "${v}"}}\n`, r24(40)],
+  [
+    "render yaml envVars",
+    "render.yaml",
+    (v) => `    envVars:\n      - key: API_SECRET\n        value: ${v}\n`,
+    r24(40),
+  ],
+  [
+    "railway json variables",
+    "railway.json",
+    (v) => `{"variables": {"SESSION_SECRET": "${v}"}}\n`,
+    r24(40),
+  ],
+  [
+    "github actions env literal",
+    ".github/workflows/ci.yml",
+    (v) => `    env:\n      NPM_TOKEN: ${v}\n`,
+    "npm_" + ch(A, 36),
+  ],
+  [
+    "github actions with password literal",
+    ".github/workflows/deploy.yml",
+    (v) =>
+      `      - uses: docker/login-action@v3\n        with:\n          username: bot\n          password: ${v}\n`,
+    ghp(),
+  ],
+  [
+    "jenkinsfile environment literal",
+    "Jenkinsfile",
+    (v) => `environment {\n    DB_PASS = '${v}'\n}\n`,
+    pw(),
+  ],
+  [
+    "jenkinsfile sh with password",
+    "Jenkinsfile",
+    (v) => `sh "docker login -u bot -p ${v} registry.acme.dev"\n`,
+    pw(),
+  ],
+  [
+    "gitlab ci variables literal",
+    ".gitlab-ci.yml",
+    (v) => `variables:\n  SONAR_TOKEN: "${v}"\n`,
+    "sqp_" + hex(40),
+  ],
+  [
+    "azure pipelines variables",
+    "azure-pipelines.yml",
+    (v) => `variables:\n- name: apiSecret\n  value: ${v}\n`,
+    r24(40),
+  ],
+  [
+    "bitbucket pipelines export",
+    "bitbucket-pipelines.yml",
+    (v) => `        script:\n          - export AWS_SECRET_ACCESS_KEY=${v}\n`,
+    b64(40),
+  ],
+  [
+    "circleci environment",
+    ".circleci/config.yml",
+    (v) => `    environment:\n      CODECOV_TOKEN: ${v}\n`,
+    uuid(),
+  ],
+  [
+    "drone secret literal",
+    ".drone.yml",
+    (v) => `    environment:\n      PLUGIN_PASSWORD: ${v}\n`,
+    pw(),
+  ],
+  ["buildkite env", ".buildkite/pipeline.yml", (v) => `env:\n  DEPLOY_KEY: "${v}"\n`, r24(40)],
+);
+for (const [n, p, f, v] of t24) add(n, p, f, v);
+// the twenty-fourth hunt's look-alikes that must stay
+const k24: S24[] = [
+  // interface labels in locale files: the word "password" translated, not a password
+  [
+    "locale json de",
+    "locales/de.json",
+    (v) => `{"login": {"password": "${v}", "submit": "Anmelden"}}\n`,
+    "Passwort",
+  ],
+  ["locale yaml ru", "config/locales/ru.yml", (v) => `ru:\n  password: ${v}\n`, "Пароль"],
+  ["locale yaml es", "config/locales/es.yml", (v) => `es:\n  password: ${v}\n`, "Contraseña"],
+  ["locale json zh", "locales/zh-CN.json", (v) => `{"password": "${v}"}\n`, "密码"],
+  ["locale json ja", "locales/ja.json", (v) => `{"password": "${v}"}\n`, "パスワード"],
+  ["locale properties pl", "messages_pl.properties", (v) => `login.password=${v}\n`, "Hasło"],
+  ["locale properties nl", "messages_nl.properties", (v) => `password=${v}\n`, "Wachtwoord"],
+  [
+    "locale po tr",
+    "locale/tr/LC_MESSAGES/django.po",
+    (v) => `msgid "Password"\nmsgstr "${v}"\n`,
+    "Şifre",
+  ],
+  [
+    "locale strings sv",
+    "sv.lproj/Localizable.strings",
+    (v) => `"password" = "${v}";\n`,
+    "Lösenord",
+  ],
+  [
+    "locale android strings fi",
+    "res/values-fi/strings.xml",
+    (v) => `<string name="password">${v}</string>\n`,
+    "Salasana",
+  ],
+  [
+    "locale resx de",
+    "Strings.de.resx",
+    (v) => `<data name="Password" xml:space="preserve">\n  <value>${v}</value>\n</data>\n`,
+    "Kennwort",
+  ],
+  [
+    "locale arb pt",
+    "lib/l10n/app_pt.arb",
+    (v) => `{"password": "${v}", "@password": {"description": "label"}}\n`,
+    "Senha",
+  ],
+  ["locale json cs", "locales/cs.json", (v) => `{"password": "${v}"}\n`, "Heslo"],
+  [
+    "locale json hint de",
+    "locales/de.json",
+    (v) => `{"password_hint": "${v}"}\n`,
+    "Mindestens 8 Zeichen",
+  ],
+  ["locale ts fr", "i18n/fr.ts", (v) => `export default { password: '${v}' };\n`, "Mot de passe"],
+  [
+    "locale xliff target",
+    "messages.de.xlf",
+    (v) =>
+      `<trans-unit id="password"><source>Password</source><target>${v}</target></trans-unit>\n`,
+    "Passwort",
+  ],
+  [
+    "locale yaml token label",
+    "config/locales/ko.yml",
+    (v) => `ko:\n  api_token: ${v}\n`,
+    "API 토큰",
+  ],
+  ["locale json foreign key label", "locales/tr.json", (v) => `{"şifre": "${v}"}\n`, "Şifre"],
+  // lockfiles' and manifests' hashes
+  [
+    "pipfile lock sha256",
+    "Pipfile.lock",
+    (v) => `            "hashes": [\n                "${v}"\n            ],\n`,
+    "sha256:" + hex(64),
+  ],
+  [
+    "poetry lock hash",
+    "poetry.lock",
+    (v) => `    {file = "requests-2.31.0.tar.gz", hash = "${v}"},\n`,
+    "sha256:" + hex(64),
+  ],
+  [
+    "uv lock hash",
+    "uv.lock",
+    (v) =>
+      `sdist = { url = "https://files.pythonhosted.org/x.tar.gz", hash = "${v}", size = 1234 }\n`,
+    "sha256:" + hex(64),
+  ],
+  [
+    "requirements hash option",
+    "requirements.txt",
+    (v) => `requests==2.31.0 \\\n    --hash=${v}\n`,
+    "sha256:" + hex(64),
+  ],
+  [
+    "composer lock shasum",
+    "composer.lock",
+    (v) => `            "dist": {"type": "zip", "reference": "${v}", "shasum": ""},\n`,
+    hex(40),
+  ],
+  [
+    "nuget packages lock contentHash",
+    "packages.lock.json",
+    (v) => `        "contentHash": "${v}",\n`,
+    b64(86) + "==",
+  ],
+  [
+    "pubspec lock sha256",
+    "pubspec.lock",
+    (v) => `    description:\n      name: http\n      sha256: "${v}"\n`,
+    hex(64),
+  ],
+  [
+    "mix lock hash",
+    "mix.lock",
+    (v) => `  "jason": {:hex, :jason, "1.4.1", "${v}", [:mix], [], "hexpm"},\n`,
+    hex(64),
+  ],
+  [
+    "swift package resolved revision",
+    "Package.resolved",
+    (v) => `        "revision" : "${v}",\n`,
+    hex(40),
+  ],
+  ["deno lock integrity", "deno.lock", (v) => `      "integrity": "${v}",\n`, hex(64)],
+  [
+    "gemfile lock checksums",
+    "Gemfile.lock",
+    (v) => `CHECKSUMS\n  rack (3.0.8) ${v}\n`,
+    "sha256=" + hex(64),
+  ],
+  ["vcpkg sha512", "portfile.cmake", (v) => `    SHA512 ${v}\n`, hex(128)],
+  // identifiers
+  ["csproj user secrets id", "App.csproj", (v) => `<UserSecretsId>${v}</UserSecretsId>\n`, uuid()],
+  [
+    "sln project guid",
+    "App.sln",
+    (v) => `Project("{FAE04EC0-301F-11D3-BF4B-00C04F79EFBC}") = "App", "App.csproj", "${v}"\n`,
+    "{" + uuid().toUpperCase() + "}",
+  ],
+  [
+    "unity meta guid",
+    "Assets/Player.cs.meta",
+    (v) => `fileFormatVersion: 2\nguid: ${v}\n`,
+    hex(32),
+  ],
+  [
+    "pbxproj object id",
+    "project.pbxproj",
+    (v) => `\t\t${v} /* AppDelegate.swift in Sources */ = {isa = PBXBuildFile; };\n`,
+    hex(24).toUpperCase(),
+  ],
+  ["azure tenant and client ids", "azure.tfvars", (v) => `tenant_id = "${v}"\n`, uuid()],
+  [
+    "google-services mobilesdk_app_id",
+    "google-services.json",
+    (v) => `"mobilesdk_app_id": "${v}",\n`,
+    "1:" + ch("0123456789", 12) + ":android:" + hex(16),
+  ],
+  [
+    "GoogleService-Info GOOGLE_APP_ID",
+    "GoogleService-Info.plist",
+    (v) => `\t<key>GOOGLE_APP_ID</key>\n\t<string>${v}</string>\n`,
+    "1:" + ch("0123456789", 12) + ":ios:" + hex(16),
+  ],
+  [
+    "GoogleService-Info REVERSED_CLIENT_ID",
+    "GoogleService-Info.plist",
+    (v) => `\t<key>REVERSED_CLIENT_ID</key>\n\t<string>${v}</string>\n`,
+    "com.googleusercontent.apps." + ch("0123456789", 12) + "-" + ch(b32, 32),
+  ],
+  ["ipfs cid", "README.md", (v) => `Pinned at ipfs://${v}\n`, "bafybei" + ch(b32, 52)],
+  [
+    "ulid request id",
+    "app.log",
+    (v) => `{"request_id": "${v}", "status": 200}\n`,
+    "01H" + ch("0123456789ABCDEFGHJKMNPQRSTVWXYZ", 23),
+  ],
+  // placeholders and references
+  ["placeholder autoconf at", "db.properties.in", (v) => `db.password=${v}\n`, "@DB_PASSWORD@"],
+  [
+    "placeholder double underscore",
+    "appsettings.json",
+    (v) => `{"Smtp": {"Password": "${v}"}}\n`,
+    "__SMTP_PASSWORD__",
+  ],
+  [
+    "placeholder octopus hash",
+    "web.config",
+    (v) => `<add key="ApiSecret" value="${v}" />\n`,
+    "#{ApiSecret}",
+  ],
+  [
+    "placeholder python percent",
+    "alembic.ini",
+    (v) => `sqlalchemy.url = postgresql://app:${v}@db/app\n`,
+    "%(DB_PASSWORD)s",
+  ],
+  ["placeholder env colon", "settings.json", (v) => `{"password": "${v}"}\n`, "${env:DB_PASSWORD}"],
+  [
+    "placeholder spring property",
+    "application.yml",
+    (v) => `spring:\n  datasource:\n    password: ${v}\n`,
+    "${DB_PASSWORD:}",
+  ],
+  [
+    "placeholder file reference",
+    "config.yml",
+    (v) => `password: ${v}\n`,
+    "${file:/run/secrets/db_password}",
+  ],
+  [
+    "placeholder angle brackets foreign",
+    "LEEME.md",
+    (v) => `contraseña: ${v}\n`,
+    "<tu-contraseña>",
+  ],
+  ["placeholder x run", ".env.example", (v) => `API_SECRET=${v}\n`, "xxxxxxxxxxxxxxxxxxxxxxxx"],
+  ["placeholder your_ here", "config.sample.ini", (v) => `password = ${v}\n`, "your_password_here"],
+  [
+    "ansible vault inline",
+    "group_vars/all.yml",
+    (v) => `db_password: !vault |\n  ${v}\n`,
+    "$ANSIBLE_VAULT;1.1;AES256",
+  ],
+  [
+    "travis secure value",
+    ".travis.yml",
+    (v) => `env:\n  global:\n    - secure: "${v}"\n`,
+    b64(343) + "=",
+  ],
+  [
+    "pulumi secure value",
+    "Pulumi.prod.yaml",
+    (v) => `config:\n  shop:dbPassword:\n    secure: ${v}\n`,
+    "v1:" + b64(16) + ":" + b64(44),
+  ],
+  [
+    "jenkins credentials id",
+    "Jenkinsfile",
+    (v) =>
+      `withCredentials([usernamePassword(credentialsId: '${v}', usernameVariable: 'U', passwordVariable: 'P')]) {\n`,
+    "nexus-deploy-creds",
+  ],
+  [
+    "github actions secret reference env",
+    ".github/workflows/ci.yml",
+    (v) => `    env:\n      NPM_TOKEN: ${v}\n`,
+    "${{ secrets.NPM_TOKEN }}",
+  ],
+  [
+    "helm values template reference",
+    "values.yaml",
+    (v) => `auth:\n  password: ${v}\n`,
+    "{{ .Values.global.password | quote }}",
+  ],
+  // public keys and public identifiers
+  [
+    "age recipient",
+    ".sops.yaml",
+    (v) => `creation_rules:\n  - age: ${v}\n`,
+    "age1" + ch("023456789acdefghjklmnpqrstuvwxyz", 58),
+  ],
+  [
+    "wireguard public key",
+    "wg0.conf",
+    (v) => `[Peer]\nPublicKey = ${v}\nAllowedIPs = 10.0.0.2/32\n`,
+    b64(43) + "=",
+  ],
+  [
+    "nostr npub",
+    "nostr.json",
+    (v) => `{"names": {"bob": "${v}"}}\n`,
+    "npub1" + ch("023456789acdefghjklmnpqrstuvwxyz", 58),
+  ],
+  [
+    "bitcoin xpub",
+    "watch.txt",
+    (v) => `xpub: ${v}\n`,
+    "xpub661MyMwAqRbc" + ch("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz", 95),
+  ],
+  ["ethereum address", "deploy.json", (v) => `{"owner": "${v}"}\n`, "0x" + hex(40)],
+  [
+    "jwk public only",
+    "jwks.json",
+    (v) => `{"keys": [{"kty": "RSA", "kid": "k1", "e": "AQAB", "n": "${v}"}]}\n`,
+    r24(342),
+  ],
+  [
+    "minisign public key",
+    "minisign.pub",
+    (v) => `untrusted comment: minisign public key ${hex(16).toUpperCase()}\n${v}\n`,
+    "RWQ" + b64(53),
+  ],
+  [
+    "public key pem",
+    "keys/public.pem",
+    (v) => `-----BEGIN PUBLIC KEY-----\n${v}\n-----END PUBLIC KEY-----\n`,
+    b64(64),
+  ],
+  [
+    "hpkp pin",
+    "network_security_config.xml",
+    (v) => `<pin digest="SHA-256">${v}</pin>\n`,
+    b64(43) + "=",
+  ],
+  [
+    "csp hash",
+    "index.html",
+    (v) => `<meta http-equiv="Content-Security-Policy" content="script-src '${v}'">\n`,
+    "sha256-" + b64(43) + "=",
+  ],
+  [
+    "sri integrity in html",
+    "index.html",
+    (v) =>
+      `<script src="https://cdn.example.com/x.js" integrity="${v}" crossorigin="anonymous"></script>\n`,
+    "sha384-" + b64(64),
+  ],
+  // colours, images, maps
+  ["css colour", "theme.css", (v) => `:root { --secret-accent: ${v}; }\n`, "#a1b2c3"],
+  [
+    "css colour under token name",
+    "tokens.json",
+    (v) => `{"token": {"color": {"primary": "${v}"}}}\n`,
+    "#3b82f6",
+  ],
+  [
+    "base64 png data uri",
+    "styles.css",
+    (v) => `.logo { background: url(data:image/png;base64,${v}); }\n`,
+    "iVBORw0KGgoAAAANSUhEUgAA" + b64(120),
+  ],
+  [
+    "base64 woff2 font",
+    "fonts.css",
+    (v) => `src: url(data:font/woff2;base64,${v}) format("woff2");\n`,
+    "d09GMgABAAAAA" + b64(120),
+  ],
+  [
+    "source map mappings",
+    "main.js.map",
+    (v) => `{"version":3,"mappings":"${v}"}\n`,
+    "AAAA,SAAS,CAAC;AACA,IAAI,GAAG,OAAO;AACA",
+  ],
+  [
+    "git lfs pointer",
+    "assets/video.mp4",
+    (v) => `version https://git-lfs.github.com/spec/v1\noid sha256:${v}\nsize 1048576\n`,
+    hex(64),
+  ],
+  [
+    "git sha in tfstate lineage",
+    "terraform.tfstate",
+    (v) => `{"version": 4, "serial": 12, "lineage": "${v}"}\n`,
+    uuid(),
+  ],
+];
+for (const [n, p, f, v] of k24) kv21(n, p, f, v);
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;
 for (const [name, path, text, hidden] of samples) {

@@ -63,6 +63,7 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
       "UsernamePasswordCredentials",
       "UsernamePasswordAuthenticationToken",
       "BasicAWSCredentials",
+      "Credentials\\.basic", // OkHttp's `Credentials.basic("user", "…")`
       "AwsBasicCredentials\\.create",
       "(?:\\.|->)login",
       "\\.simple_bind(?:_s)?", // python-ldap's `conn.simple_bind_s(dn, "…")`

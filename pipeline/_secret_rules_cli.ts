@@ -92,7 +92,7 @@ const TOOLS: Record<string, RegExp> = {
   // or MongoDB's shell and tools
   // (`mongosh`, …), RabbitMQ's and Cassandra's admin shells, macOS's keychains (`security
   // unlock-keychain -p`) and App Store uploads (`xcrun altool … -p`)
-  p: /(?:^|[^\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|helm|crane|regctl|cf|az)(?:\.exe|\.cmd)?[ \t](?:[^\r\n;&|]{0,512}[ \t])?login|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\.exe)?|rabbitmqadmin|cqlsh|security[ \t]{1,8}(?:unlock|create)-keychain|altool|racadm|rdesktop)(?=[ \t])/,
+  p: /(?:^|[^\w.-])(?:(?:docker|podman|buildah|skopeo|nerdctl|oras|helm|crane|regctl|cf|az|conan)(?:\.exe|\.cmd)?[ \t](?:[^\r\n;&|]{0,512}[ \t])?login|twine[ \t]{1,8}upload|mongo(?:sh|dump|restore|export|import|stat|top|files)?(?:\.exe)?|rabbitmqadmin|cqlsh|security[ \t]{1,8}(?:unlock|create)-keychain|altool|racadm|rdesktop)(?=[ \t])/,
   // `-P`: SQL Server's and Sybase's command-line tools, zip's (Info-ZIP) encryption password,
   // IPMI's and MQTT's clients, a keychain's import of a `.p12`
   P: /(?:^|[^\w.-])(?:sqlcmd|bcp|osql|isql|zip|unzip|zipcloak|ipmitool|mosquitto_(?:pub|sub|rr)|security[ \t]{1,8}import)(?:\.exe)?(?=[ \t])/,
@@ -192,7 +192,7 @@ const ECHO_PIPE =
  * password hashers (`mkpasswd`, `openssl passwd`, `htpasswd -i`).
  */
 const STDIN_READER =
-  /--password-stdin|--with-token|devops[ \t]{1,4}login|\|[ \t]{0,4}(?:\\\r?\n[ \t]{0,32})?(?:(?<store>runas|wrangler[ \t]{1,4}(?:pages[ \t]{1,4})?secret[ \t]{1,4}put|vercel[ \t]{1,4}env[ \t]{1,4}add|docker[ \t]{1,4}secret[ \t]{1,4}create|gh[ \t]{1,4}secret[ \t]{1,4}set|fly(?:ctl)?[ \t]{1,4}secrets[ \t]{1,4}(?:set|import)|kubectl[ \t]{1,4}create[ \t]{1,4}secret|vault[ \t]{1,4}(?:kv[ \t]{1,4}put|write)|sudo[ \t]{1,4}-[A-Za-z]{0,4}S|mkpasswd|openssl[ \t]{1,4}passwd|htpasswd(?=[ \t]{1,4}-[A-Za-z]{0,6}i))(?![\w-])|(?<encode>(?:openssl[ \t]{1,4}(?:enc[ \t]{1,4}-)?)?base64)(?![\w.(/-]))/g;
+  /--password-stdin|--with-token|devops[ \t]{1,4}login|\|[ \t]{0,4}(?:\\\r?\n[ \t]{0,32})?(?:(?<store>runas|wrangler[ \t]{1,4}(?:pages[ \t]{1,4})?secret[ \t]{1,4}put|vercel[ \t]{1,4}env[ \t]{1,4}add|docker[ \t]{1,4}secret[ \t]{1,4}create|gh[ \t]{1,4}secret[ \t]{1,4}set|fly(?:ctl)?[ \t]{1,4}secrets[ \t]{1,4}(?:set|import)|kubectl[ \t]{1,4}create[ \t]{1,4}secret|vault[ \t]{1,4}(?:kv[ \t]{1,4}put|write)|gcloud[ \t]{1,4}secrets[ \t]{1,4}(?:create|versions[ \t]{1,4}add)|sudo[ \t]{1,4}-[A-Za-z]{0,4}S|mkpasswd|openssl[ \t]{1,4}passwd|htpasswd(?=[ \t]{1,4}-[A-Za-z]{0,6}i))(?![\w-])|(?<encode>(?:openssl[ \t]{1,4}(?:enc[ \t]{1,4}-)?)?base64)(?![\w.(/-]))/g;
 /** A pipe into a reader of {@linkcode STDIN_READER}, from its `|` (a `\` and a line end between). */
 const PIPE_AT =
   /\|[ \t]{0,4}(?:\\\r?\n[ \t]{0,32})?(?:runas|base64|openssl|wrangler|vercel|docker|gh|fly|kubectl|vault|sudo|mkpasswd|htpasswd)(?![\w-])/y;

@@ -80,6 +80,8 @@ export interface NameSpots {
   calls: number[];
   /** Where each camel case name's `Pat` ends (`adoPat`: an Azure DevOps PAT's name). */
   pats: number[];
+  /** Where each `Bearer` (any case) with a blank after it ends: a token may follow. */
+  bearers: number[];
   /**
    * Each `,`, `)`, `|`, `?` and `{` where a name's rest ends instead of at an operator: a default
    * may follow (`getenv("DB_PASSWORD", "…")`, `env.DB_PASSWORD || "…"`, `variable "db_password" {`).

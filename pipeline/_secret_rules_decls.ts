@@ -31,11 +31,11 @@ const TYPE_THEN_VALUE = /(?:string|\[\]byte|\[[0-9]{0,4}\])[ \t]{0,16}=[ \t]{0,1
  * At a name's `:`: a Rust type of text or bytes (`&str`, `&'static str`, `&[u8]`, `[u8; 32]`,
  * `&[u8; 24]`, `String`) or a lazy cell of one (`Lazy<String>`, `once_cell::sync::Lazy<&str>`,
  * `LazyLock<…>`, `OnceLock<…>`), `=` (its value may start the next line), then a string or byte
- * string (`b"…"`, `*b"…"`), or a lazy cell's closure that returns one
+ * string (`b"…"`, `*b"…"`, a raw one: `r#"…"#`), or a lazy cell's closure that returns one
  * (`Lazy::new(|| "…".to_string())`, `LazyLock::new(|| String::from("…"))`).
  */
 const RUST_TYPE =
-  /:[ \t]{0,16}(?:&(?:'static[ \t]{1,16})?(?:str|\[u8(?:;[ \t]{0,4}[0-9]{1,4})?\])|\[u8;[ \t]{0,4}[0-9]{1,4}\]|String|(?:[a-z_]{1,16}::){0,3}(?:Lazy|LazyLock|OnceLock|OnceCell)<[^<>=\r\n]{1,64}>)[ \t]{0,16}=\s{0,64}(?:\*?b|(?:[a-z_]{1,16}::){0,3}(?:Lazy|LazyLock)::new\(\|\|[ \t]{0,16}(?:String::from\()?)?(?=")/y;
+  /:[ \t]{0,16}(?:&(?:'static[ \t]{1,16})?(?:str|\[u8(?:;[ \t]{0,4}[0-9]{1,4})?\])|\[u8;[ \t]{0,4}[0-9]{1,4}\]|String|(?:[a-z_]{1,16}::){0,3}(?:Lazy|LazyLock|OnceLock|OnceCell)<[^<>=\r\n]{1,64}>)[ \t]{0,16}=\s{0,64}(?:\*?b?r#{0,3}|\*?b|(?:[a-z_]{1,16}::){0,3}(?:Lazy|LazyLock)::new\(\|\|[ \t]{0,16}(?:String::from\()?)?(?=")/y;
 /**
  * At a name's `:`: a type annotation that is not Rust's (Python's `str`, `Optional[str]`,
  * `str | None`, TypeScript's `string`, KCL's `str`), `=` (not `==`, `=>`), then a quote; or CUE's
@@ -361,6 +361,12 @@ function sqlSecretOptions(text: string, from: number): DeclaredLine[] {
 
 /** SQL scripts, shells' and clients' histories, Markdown and reST pages. */
 const SQL_TEXT_FILE = /\.(?:sql|md|markdown|rst)$|history$/i;
+/**
+ * A settings table's row set by its name: `UPDATE t SET value = '…' WHERE name = '…'` (groups
+ * `v`, the value, and `n`, the setting's name; WordPress' `option_value` and `option_name`).
+ */
+const UPDATE_SETTING =
+  /UPDATE[ \t]{1,8}[\w.`"]{1,128}[ \t]{1,8}SET[ \t]{1,8}[`"]?(?:option_)?(?:value|val)[`"]?[ \t]{0,8}=[ \t]{0,8}'(?<v>[^'\r\n]{1,512})'[ \t]{1,8}WHERE[ \t]{1,8}[`"]?(?:option_)?(?:name|key)[`"]?[ \t]{0,8}=[ \t]{0,8}'(?<n>[\w.:-]{1,128})'/dgi;
 /** SQLCipher's `ATTACH DATABASE 'x.db' AS x KEY '…'` from its `ATTACH`: the key, group `v`. */
 const SQLCIPHER_ATTACH =
   /ATTACH[ \t]{1,8}(?:DATABASE[ \t]{1,8})?(?<f>['"])[^'"\r\n]{1,512}\k<f>[ \t]{1,8}AS[ \t]{1,8}\w{1,64}[ \t]{1,8}KEY[ \t]{1,8}(?<q>['"])(?<v>[^'"\r\n]{1,512})\k<q>/diy;
@@ -382,9 +388,20 @@ const SQLCIPHER_VALUE =
  * the name (group `n`) and the value (group `v`), each maybe quoted; read as `const NAME = "…"`.
  */
 const SET_COMMAND =
-  /set[ \t]{1,4}(?<nq>["']?)(?<n>[A-Za-z0-9_.:\/@-]{1,128})\k<nq>[ \t]{1,4}(?<q>["']?)(?<v>[^\s"'`]{1,512})\k<q>(?=[\s;&|)]|$)/dy;
+  /(?:set|put)[ \t]{1,4}(?:--secret[ \t]{1,4})?(?<nq>["']?)(?<n>[A-Za-z0-9_.:\/@-]{1,128})\k<nq>[ \t]{1,4}(?<q>["']?)(?<v>[^\s"'`]{1,512})\k<q>(?=[\s;&|)]|$)/dy;
 /** The command's word and a blank before its `set ` (the last 14 characters before it). */
 const SET_BEFORE = /(?:^|[^\w-])(?:user-secrets|config|secrets|variables)[ \t]{1,4}$/;
+/** The command's word and a blank before its `put ` (`etcdctl put`, `consul kv put`). */
+const PUT_BEFORE = /(?:^|[^\w-])(?:etcdctl|consul[ \t]{1,4}kv)[ \t]{1,4}$/;
+/**
+ * A command's `--value` option (group `v`, maybe quoted) whose value a `--name` option on its
+ * line names (`aws ssm put-parameter --name /prod/db/password … --value '…'`,
+ * `az keyvault secret set --name DbPassword --value "…"`).
+ */
+const VALUE_OPTION = /--value[ \t=]{1,4}(?<q>["']?)(?<v>[^\s"'`]{1,512})\k<q>(?=[\s;&|)]|$)/dy;
+/** A `--name` option on the line before a `--value` (group `n`, the name). */
+const NAME_OPTION =
+  /--name[ \t=]{1,4}["']?(?<n>[A-Za-z0-9_.:\/@-]{1,128})["']?[ \t][^\r\n]{0,512}$/;
 /**
  * Files that hold commands as they are typed: scripts, Markdown and reST pages, CI and task files, notebooks,
  * histories (`.bash_history`), Dockerfiles and make files.
@@ -487,15 +504,19 @@ export function apartLines(text: string, path: string): DeclaredLine[] {
 function commandLines(text: string, path: string): DeclaredLine[] {
   const out: DeclaredLine[] = [];
   if (COMMAND_FILE.test(path)) {
-    // (from each `set `, the command's word checked before it: one search, not one per word)
-    for (let i = text.indexOf("set "); i >= 0; i = text.indexOf("set ", i + 4)) {
-      if (!SET_BEFORE.test(text.slice(Math.max(0, i - 14), i))) continue;
-      SET_COMMAND.lastIndex = i;
-      const m = SET_COMMAND.exec(text);
-      if (!m) continue;
-      const [at] = m.indices!.groups!.v;
-      out.push(valueLine(m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_"), m.groups!.v, at));
+    // (from each `set ` and `put `, the command's word checked before it: one search each, not
+    // one per word)
+    for (const [word, before] of [["set ", SET_BEFORE], ["put ", PUT_BEFORE]] as const) {
+      for (let i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 4)) {
+        if (!before.test(text.slice(Math.max(0, i - 14), i))) continue;
+        SET_COMMAND.lastIndex = i;
+        const m = SET_COMMAND.exec(text);
+        if (!m) continue;
+        const [at] = m.indices!.groups!.v;
+        out.push(valueLine(m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_"), m.groups!.v, at));
+      }
     }
+    out.push(...valueOptions(text));
   }
   // DuckDB's `CREATE SECRET`, in the files that may hold its SQL
   if (DUCKDB_FILE.test(path) && text.includes("CREATE")) {
@@ -504,13 +525,44 @@ function commandLines(text: string, path: string): DeclaredLine[] {
       if (CREATE_SECRET.exec(text)) out.push(...sqlSecretOptions(text, CREATE_SECRET.lastIndex));
     }
   }
-  // SQLCipher's `ATTACH … KEY '…'` in SQL scripts, histories and pages
+  // SQLCipher's `ATTACH … KEY '…'` in SQL scripts, histories and pages, and a settings table's
+  // row set by its name in SQL files (in pages, `update` is a word: the search cost a scan of
+  // tldr's pages 5%)
   if (SQL_TEXT_FILE.test(path)) {
+    if (/\.sql$/i.test(path) && (text.includes("UPDATE") || text.includes("update"))) {
+      UPDATE_SETTING.lastIndex = 0;
+      for (const m of text.matchAll(UPDATE_SETTING)) {
+        out.push(
+          valueLine(
+            m.groups!.n.replace(/[^A-Za-z0-9_]/g, "_"),
+            m.groups!.v,
+            m.indices!.groups!.v[0],
+          ),
+        );
+      }
+    }
     for (let i = text.indexOf("ATTACH"); i >= 0; i = text.indexOf("ATTACH", i + 6)) {
       SQLCIPHER_ATTACH.lastIndex = i;
       const m = SQLCIPHER_ATTACH.exec(text);
       if (m) out.push(valueLine("db_password", m.groups!.v, m.indices!.groups!.v[0]));
     }
+  }
+  return out;
+}
+
+/** The `--value` of each command line whose `--name` names a secret ({@linkcode VALUE_OPTION}). */
+function valueOptions(text: string): DeclaredLine[] {
+  const out: DeclaredLine[] = [];
+  for (let i = text.indexOf("--value"); i >= 0; i = text.indexOf("--value", i + 7)) {
+    VALUE_OPTION.lastIndex = i;
+    const m = VALUE_OPTION.exec(text);
+    if (!m) continue;
+    const before = text.slice(Math.max(0, i - 512), i);
+    const line = before.slice(before.lastIndexOf("\n") + 1);
+    const name = NAME_OPTION.exec(line)?.groups?.n;
+    if (!name) continue;
+    const [at] = m.indices!.groups!.v;
+    out.push(valueLine(name.replace(/[^A-Za-z0-9_]/g, "_"), m.groups!.v, at));
   }
   return out;
 }

@@ -59,6 +59,86 @@ const CONF_DIRECTIVE =
   /^[ \t]{0,32}(?<n>[A-Za-z][\w.-]{0,63}?(?<a>authtok)?)(?:[ \t]{1,16}|(?<=authtok)[ \t]{0,16}=[ \t]{0,16})(?<q>["']?)(?<v>[^\s"';#]{6,512})\k<q>[ \t]{0,16};?[ \t]{0,16}\r?$/dgm;
 /** A directive's name that says it holds a secret. */
 const CONF_SECRET_NAME = /token|secret|passw|passphrase|api[_-]?key|authtok/i;
+/**
+ * Network devices' and daemons' configs (`router.cfg`, `running-config`, Junos' and VyOS'
+ * `config.boot`, MikroTik's `.rsc`, `keepalived.conf`, `squid.conf`), and Dovecot's passwd-file.
+ */
+const DEVICE_FILE =
+  /\.(?:cfg|conf|rsc|boot|ios|junos|txt)$|(?:^|[\/\\])(?:[\w.-]{0,32}-config(?:\.txt)?|users|[\w.-]{0,32}\.?passwd)$/i;
+/**
+ * The secrets their lines hold by position (group `v`): IOS' `username … password 0 …`,
+ * `enable password …`, `password 7 …` (reversible), FortiOS' `set password …`, a RADIUS or
+ * TACACS+ server's `key …` and Junos' `secret "$9$…"`, `snmp-server community …`, a WLAN's
+ * `set-key ascii 0 …`, OSPF's `message-digest-key 1 md5 …`, pre-shared keys and secrets
+ * (VyOS, MikroTik's `wpa2-pre-shared-key=`), keepalived's `auth_pass`, Squid's `login=user:…`,
+ * Dovecot's `{PLAIN}…`.
+ */
+export const DEVICE_SECRET: RegExp = new RegExp(
+  "(?:^[ \\t]{0,32}(?:(?:enable|username[ \\t]{1,8}\\S{1,64}(?:[ \\t]{1,8}privilege[ \\t]{1,8}[0-9]{1,2})?|set)[ \\t]{1,8})?" +
+    "(?:password|secret|key)(?:[ \\t]{1,8}[07])?[ \\t]{1,8}|" +
+    "(?:radius|tacacs)(?:-server)?[ \\t]{1,8}(?:host[ \\t]{1,8})?\\S{1,64}[ \\t]{1,8}(?:secret|key)(?:[ \\t]{1,8}[07])?[ \\t]{1,8}|" +
+    "snmp-server[ \\t]{1,8}community[ \\t]{1,8}|set-key[ \\t]{1,8}ascii[ \\t]{1,8}[0-9][ \\t]{1,8}|" +
+    "(?:message-digest-key[ \\t]{1,8}[0-9]{1,3}[ \\t]{1,8}md5|authentication-key)(?:[ \\t]{1,8}[07])?[ \\t]{1,8}|" +
+    "pre-shared-(?:key|secret)(?:[ \\t]{1,8}ascii[ \\t]{1,8}[07])?[ \\t=]{1,8}|^[ \\t]{0,32}auth_pass[ \\t]{1,8}|" +
+    "[ \\t]login=[^:\\s]{1,64}:|\\{PLAIN\\})" +
+    '(?<q>"?)(?<v>[^\\s":;]{4,256})\\k<q>(?=;?[ \\t]{0,16}(?:RO|RW|[0-9]{1,4})?[ \\t]{0,16}\\r?$|:|[ \\t]{1,8}\\S)',
+  "dgm",
+);
+
+/** A file named for the secret it holds alone (ZeroTier's `authtoken.secret`, `identity.secret`). */
+const SECRET_NAMED_FILE = /(?:^|[\/\\])[\w.-]{1,64}\.secret$/i;
+/** A file's one line of text, blanks around it (group `v`). */
+const ONE_LINE = /^\s{0,64}(?<v>[^\s]{8,4096})\s{0,64}$/d;
+
+/** The text of a file named for its secret, when it is one token (not a path nor a reference). */
+function wholeSecret(text: string, out: Span[]): void {
+  const m = ONE_LINE.exec(text);
+  if (!m || !passwordLike(m.groups!.v, true)) return;
+  const [start, end] = m.indices!.groups!.v;
+  out.push({ start, end });
+}
+
+/** Java's properties files. */
+const PROPERTIES_FILE = /\.properties$/i;
+/**
+ * A property as Java reads one: a key (maybe with `\uXXXX` escapes: `pass\u0077ord`), then `=`,
+ * `:` or only blanks, then the value to the line's end (groups `n`, `s` the separator, `v`).
+ */
+const PROPERTY_LINE =
+  /^[ \t]{0,32}(?<n>(?:[A-Za-z0-9_.-]|\\u[0-9A-Fa-f]{4}){1,128})(?<s>[ \t]{0,16}[=:][ \t]{0,16}|[ \t]{1,16})(?<v>[^\s\\=:][^\r\n]{0,255}?)[ \t]{0,16}\r?$/dgm;
+/** A property's key that names a secret. */
+const PROPERTY_SECRET = /passw|passphrase|secret|token|api[_.-]?key|pwd/i;
+
+/**
+ * The secret properties the name rules cannot read: a key and its value with blanks alone between
+ * (`signing.password …`, `db.password<TAB>…`), or a key spelled with `\uXXXX` escapes.
+ */
+function propertyLines(text: string, out: Span[]): void {
+  PROPERTY_LINE.lastIndex = 0;
+  for (const m of text.matchAll(PROPERTY_LINE)) {
+    const { n, s, v } = m.groups!;
+    const escaped = n.includes("\\u");
+    if (!escaped && /[=:]/.test(s)) continue; // the name rules' own
+    const key = n.replace(/\\u([0-9A-Fa-f]{4})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
+    if (!PROPERTY_SECRET.test(key) || !passwordLike(v, true)) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+}
+
+/** The secrets of a device's or a daemon's config ({@linkcode DEVICE_SECRET}) into `out`. */
+function deviceLines(text: string, out: Span[]): void {
+  DEVICE_SECRET.lastIndex = 0;
+  for (const m of text.matchAll(DEVICE_SECRET)) {
+    const value = m.groups!.v;
+    // Junos' reversible `$9$…`; else a password's shape (not SNMP's `public`)
+    const junos = /^\$9\$[A-Za-z0-9.\/]{8,}$/.test(value);
+    if (!junos && (/^(?:public|private)$/i.test(value) || !passwordLike(value, true))) continue;
+    const [start, end] = m.indices!.groups!.v;
+    out.push({ start, end });
+  }
+}
+
 /** YAML and Jinja templates: where Ansible writes `password_hash`, Helm its templates. */
 const ANSIBLE_FILE = /\.(?:ya?ml|j2|tpl|tmpl|ctmpl|gotmpl)$/i;
 /**
@@ -229,7 +309,7 @@ const BARE_PAIR =
 const JOINED_PAIR =
   /(?<![\w.@+\/:'"$%-])(?<u>[a-z0-9][a-z0-9_.@+-]{0,63})[\/:](?<v>[A-Za-z0-9][^\s`'"\/<>()[\]{}|:@;=,]{5,127})(?![^\s.,;)])/dg;
 const BARE_PASSWORD =
-  /(?<![\w=:\/.-])(?:pass(?:word|wd|phrase)|pwd?|passwort|kennwort)(?:[ \t]{1,4}(?:is|was))?[ \t]{0,4}[:=]?[ \t]{1,4}(?<q>`?)(?<v>[^\s`'"<>()[\]{}|=\/]{6,128})\k<q>(?![=\/])/dgi;
+  /(?<![\w=:\/.-])(?:pass(?:word|wd|phrase)|pwd?|passwort|kennwort|mot de passe|contraseña|senha|パスワード|api[ _-]?key)(?:[ \t]{1,4}(?:is|was|to|ist|lautet|est|es|é)|は)?[ \t]{0,4}[:=]?(?:[ \t]{1,4}(?<q>`?)|[ \t]{0,4}(?<dq>["']))(?<v>[^\s`'"<>()[\]{}|=\/]{6,128})\k<q>\k<dq>(?![=\/])/dgi;
 /**
  * A secret's word, then (maybe `is`) a code span (`with the password \`…\``, `and secret \`…\``):
  * group `v`, the span's text.
@@ -268,6 +348,9 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   else if (MBSYNC_FILE.test(path)) each(text, MBSYNC_PASS, out);
   else if (CONF_FILE.test(path)) confDirectives(text, out);
   if (USER_PASS_FILE.test(path)) userPassFile(text, out);
+  if (DEVICE_FILE.test(path)) deviceLines(text, out);
+  if (PROPERTIES_FILE.test(path)) propertyLines(text, out);
+  if (SECRET_NAMED_FILE.test(path)) wholeSecret(text, out);
   // the comments of every other file (a page's and an SQL script's whole text is read above)
   if (!PROSE_FILE.test(path) && !SQL_FILE.test(path)) commentCredentials(text, out);
   return out;
@@ -585,7 +668,7 @@ const NAME_PARTS = /^[A-Za-z0-9]{1,64}(?:[-_.][A-Za-z0-9]{1,64}){1,16}$/;
 
 /** A text that may hold credentials written bare (its words, or a pair of an account's). */
 const CREDENTIAL_TEXT =
-  /passw|passphrase|pwd|\bpw\b|login|log in|sign in|credential|creds|user|account|anmeld|benutzer|usuario|identifiant|kennwort|secret|token|api[ _-]?key|\b(?:admin|administrator|root|sa|postgres|guest|demo|test)[ \t]{0,4}[\/:]/i;
+  /passw|passphrase|mot de passe|contraseña|senha|パスワード|pwd|\bpw\b|login|log in|sign in|credential|creds|user|account|anmeld|benutzer|usuario|identifiant|kennwort|secret|token|api[ _-]?key|\b(?:admin|administrator|root|sa|postgres|guest|demo|test)[ \t]{0,4}[\/:]/i;
 
 /**
  * Words one of which a comment that holds a credential has (a login's words, a password's, an
@@ -594,7 +677,7 @@ const CREDENTIAL_TEXT =
  * curl's files have one).
  */
 const COMMENT_CUES =
-  /login|Login|LOGIN|creds|Creds|credential|Credential|passw|Passw|PASSW|assphrase|pwd|PWD| pw |account|Account|admin(?::|\/| \/)|root(?::|\/| \/)|user |User /;
+  /login|Login|LOGIN|creds|Creds|credential|Credential|passw|Passw|PASSW|assphrase|pwd|PWD| pw |account|Account|admin(?::|\/| \/)|root(?::|\/| \/)|user |User |[Aa][Pp][Ii] [Kk][Ee][Yy]/;
 /**
  * A comment's marker after code, with a blank before `//`, `#` (a space or a tab) and `--` (a
  * space), not a URL's `//`: each marker and the blanks that must be before it.
@@ -637,9 +720,10 @@ function commentsOf(text: string): Array<{ at: number; text: string }> {
     let c = text.charCodeAt(i);
     while (i < end && i - start < 64 && (c === 32 || c === 9)) c = text.charCodeAt(++i);
     const d = text.charCodeAt(i + 1);
-    // `//`, `/*`, `#`, `--`, `;`, `'`, `*`, `<!--`, `REM `
+    // `//`, `/*`, `#`, `--`, `;`, `'`, `*`, `<!--`, `REM `, a batch file's `::`, Razor's `@*`
     let at = (c === 47 && (d === 47 || d === 42)) || c === 35 || (c === 45 && d === 45) ||
         c === 59 || c === 39 || c === 42 || (c === 60 && text.startsWith("<!--", i)) ||
+        (c === 58 && d === 58) || (c === 64 && d === 42) ||
         (c === 82 && text.startsWith("REM ", i))
       ? i
       : -1;

@@ -42,7 +42,8 @@ export const TOKEN_GATE: RegExp = new RegExp(
     "zCC(?<=[AQgw]IBAzCC)|CAQMwgA(?<=MIACAQMwgA))",
     "g(?:h[pousr]_|ithub_pat_|l(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-|=(?<=[?&;]sig=)|" +
     "in(?<=[Ss]onar[._-]?[Ll]ogin|(?:devops|cargo)[ \\t]{1,4}login))", // …, `sonar.login`, `az devops login`, `cargo login`
-    "x(?:ox[abposre]-|app-|ec(?<=(?:[Pp][Ss]|[Pp][Aa])[Ee]xec))", // …, `psexec`, `PsExec`
+    // …, `psexec`, `PsExec`, a BIP 32 extended private key's `xprv`
+    "x(?:ox[abposre]-|app-|ec(?<=(?:[Pp][Ss]|[Pp][Aa])[Ee]xec)|prv(?<![A-Za-z0-9]xprv))",
     "XEC(?<=(?:PS|PA)EXEC)",
     // …, `azure.devops.pat`, a conda channel's `anaconda.org/t/` (a token's path), Airtable's
     // `pat….` + 64 hex digits and Terraform Cloud's `….atlasv1.` (the prefixed rules' `.` heads)
@@ -126,14 +127,14 @@ const GATE_FAMILIES = 23;
 /**
  * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in
  * code than its first (the `v` of `ENV `, `env(` and `value:`; the `(` of `define(`; the `w` of
- * `passw`) and checked behind it: `v` (ENV and `env(`), `alue:`, `alue"`, `alue=` (`value`), `(`
+ * `passw`) and checked behind it: `v` (ENV and `env(`), `alue:`, `alue"`, `alue=`, `alue>` (`value`, `Value`), `(`
  * (`define(`, `setdefault(`, `setProperty(`), `w` (`passw`), `if` (`wif`, a Bitcoin key's name). Twelve `includes` per text cost as much as the forms
  * themselves; `value` looked for from its `a` (every `a` of a text) cost twice its `v`.
  */
 export const PAIR_GATE: RegExp =
-  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|(?<=v)alue[:"=])|\((?<=define\(|setdefault\(|setProperty\()|w(?:(?<=passw)|if(?<=(?<![A-Za-z])wif))/g;
+  /[Vv](?:(?=[ \t(])(?<=(?:ENV|[Ee]nv))|alue[:"=>])|\((?<=define\(|setdefault\(|setProperty\()|w(?:(?<=passw)|if(?<=(?<![A-Za-z])wif))/g;
 /** How many hints {@linkcode PAIR_GATE} tells apart. */
-const PAIR_HINTS = 7;
+const PAIR_HINTS = 8;
 
 /**
  * {@linkcode TOKEN_GATE} and {@linkcode PAIR_GATE} in one search (group `pair`: the latter's): a

@@ -578,6 +578,7 @@ function lettersValue(text: string, at: number, end: number, q: string): boolean
 const ENV_PASSWORDS = [
   "SSHPASS",
   "REDISCLI_AUTH",
+  "NPM_AUTH_IDENT", // Yarn's `npmAuthIdent: "user:password"`
   "MYSQL_PWD",
   "AWS_SESSION_TOKEN",
   "NPM_TOKEN",
@@ -616,7 +617,7 @@ export const ENV_PASSWORD_NAME: RegExp = new RegExp(
  */
 const PASSWORD_NAME = "(?:" +
   anyCase(
-    "(?:passw(?:or)?ds?|passwort|pwd|passphrase|secret|api[_.-]?key|apikey|" +
+    "(?:passw(?:or)?ds?|passwort|pwd|pass[_.-]?phrase|secret|api[_.-]?key|apikey|" +
       "(?:access|auth|api|bearer|refresh|secret)[_.-]?token)",
   ) +
   // `pass` as a word of its own: `db_pass`, `MLAB_PASS`, `"pass"`, `dbPass` (not `bypass`)
@@ -633,7 +634,8 @@ const PASSWORD_NAME = "(?:" +
   // well-known environment names whose password word is inside a longer word, or is a word
   // (`auth`, `token`) that names a password only there (`SSHPASS`, `REDISCLI_AUTH`)
   `|(?<![A-Za-z0-9_])(?:${ENV_PASSWORDS.map(spelled).join("|")}))` +
-  anyCase("(?:[_.-]?key|[_.-]?value)?");
+  // (and a suffix that says how it is stored: WinSCP's `PasswordPlain`, `password_cleartext`)
+  anyCase("(?:[_.-]?key|[_.-]?value|[_.-]?plain(?:text)?|[_.-]?clear(?:text)?)?");
 
 /** A name that ends in a {@linkcode PASSWORD_NAME}: its short values are the password rule's. */
 export const PASSWORD_NAME_END: RegExp = new RegExp(
@@ -674,9 +676,13 @@ export const NAME_WORD: RegExp = new RegExp(
     // `wpa_passphrase SSID …`, `db2 connect`, FreeRDP's `xfreerdp`; and calls given a password
     // by position, `NameSpots.calls`: `ldap_bind(`, `simple_bind_s(`)
     // (`iwconfig … key s:…` and a WEP key's hex digits; `wpa_cli … set_network N psk '"…"'`)
-    `[Kk](?:${anyCase("e")}(?:${
-      anyCase("y")
-    }(?:(?<iwkey>(?=[ \\t]{1,8}(?:\\[[0-9]\\][ \\t]{1,8})?` +
+    // (and Danish `adgangskode`, Croatian `lozinka`, Indonesian `kata_sandi`, Malay
+    // `katalaluan`, Vietnamese `mat_khau`, Polish `klucz_api` and `tajny_klucz`)
+    `[Kk](?:(?<fw4>ode(?![a-z])(?<=[Aa]dgangskode)|ODE(?![A-Z])(?<=ADGANGSKODE)|` +
+    `a(?![a-z])(?<=[Ll]ozinka)|A(?![A-Z])(?<=LOZINKA)|ata(?:[_ -]?sandi|laluan)(?![a-z])|` +
+    `ATA(?:[_ -]?SANDI|LALUAN)(?![A-Z])|h(?:au|ẩu)(?![a-z])(?<=[Mm](?:at|ật)[_ -]?kh(?:au|ẩu))|` +
+    `HAU(?![A-Z])(?<=MAT[_ -]?KHAU)|lucz[_ -]?(?:api|API)(?![a-z])|LUCZ_API|lucz(?![a-z])(?<=tajny[_ -]?klucz)|LUCZ(?![A-Z])(?<=TAJNY[_ -]?KLUCZ))|` +
+    `${anyCase("e")}(?:${anyCase("y")}(?:(?<iwkey>(?=[ \\t]{1,8}(?:\\[[0-9]\\][ \\t]{1,8})?` +
     `(?:s:|[0-9A-Fa-f]{4}))(?<=iwconfig[^\\r\\n]{1,128}[ \\t]key))|)|${anyCase("n")}(?:` +
     `(?<ngrok>(?=[ \\t])(?<=(?:add-|ngrok(?:\\.exe)?[ \\t]{1,8})authtoken))|(?<=${
       anyCase("token")
@@ -693,11 +699,14 @@ export const NAME_WORD: RegExp = new RegExp(
     // (and passwords' words of other languages: Portuguese `senha`, Polish `haslo`, Czech `heslo`)
     `${
       anyCase("h")
-    }(?:(?<fw1>a(?<=[Ss]enha)|A(?<=SENHA)|[ae]slo(?![a-z])(?<=(?:^|[^a-z])h[ae]slo|H[ae]slo)|[AE]SLO(?![A-Za-z])(?<=H[AE]SLO))|` +
+    }(?:(?<fw1>a(?<=[Ss]enha)|A(?<=SENHA)|itza(?![a-z])(?<=[Pp]asahitza)|ITZA(?<=PASAHITZA)|` +
+    // (Basque `pasahitza`, Turkish `api_anahtari`, German `api_schluessel`)
+    `tar[ıi]?(?![a-z])(?<=(?:[Aa]pi|API|gizli)[_ -]?anahtar[ıi]?)|` +
+    `l(?:ue|ü)ssel(?![a-z])(?<=(?:[Aa]pi|API|geheimer?)[_ -]?[Ss]chl(?:ue|ü)ssel)|[ae]slo(?![a-z])(?<=(?:^|[^a-z])h[ae]slo|H[ae]slo)|[AE]SLO(?![A-Za-z])(?<=H[AE]SLO))|` +
     `(?<au>(?<=${anyCase("auth")}))|${anyCase("rase")}` +
     `(?:(?<wpa>(?=[ \\t])(?<=(?<![\\w.-])wpa_passphrase))|(?<=(?:${anyCase("pass")}|(?:${
       anyCase("seed")
-    }|${anyCase("recovery")})[_ -]?)${anyCase("phrase")}))|` +
+    }|${anyCase("recovery")})[_ -]?|${anyCase("pass")}[_.-])${anyCase("phrase")}))|` +
     `(?<sshpass>${anyCase("pass")}(?<=${anyCase("sshpass")}))|` +
     // `algoliasearch(APP_ID, KEY)` (and Python's `algoliasearch.Client(…)`): a key by position
     "(?<algolia>(?=(?:\\.Client)?\\()(?<=algoliasearch)))",
@@ -708,7 +717,9 @@ export const NAME_WORD: RegExp = new RegExp(
     "ode(?==)(?<=[?&]code)|" + // a URL's `?code=` (see QUERY_NAME)
     // Spanish's and Catalan's `contraseña`, `contrasena`, `contrasenya` (other scripts' words are
     // the foreign rule's own search)
-    "(?<fw3>ontrase(?:ñ|n)y?a|(?<=C)ONTRASE(?:Ñ|N)Y?A)(?![a-z])|" +
+    "(?<fw3>ontrase(?:ñ|n)y?a|(?<=C)ONTRASE(?:Ñ|N)Y?A|ontrasinal|(?<=C)ONTRASINAL|" +
+    // (Spanish's, Portuguese's and French's API keys: `clave_api`, `chave_secreta`, `cle_api`)
+    "(?:lave|have|l[eé])[_ -]?(?:api|secret[ao]|secr[eè]te)|(?<=C)(?:LAVE|HAVE|LE)_(?:API|SECRET[AO]))(?![a-z])|" +
     // Algolia's other clients (`SearchClient.create(`, `Search::Client.create(`,
     // `search.NewClient(`): a key by position after the application id
     "(?<algoliaClient>lient(?<=Search(?:::)?Client|search\\.NewClient)(?=(?:(?:\\.|::)create)?\\())|" +
@@ -722,9 +733,9 @@ export const NAME_WORD: RegExp = new RegExp(
     `(?<wandb>(?=[ \\t]{1,8}login(?![\\w-]))(?<=(?<![\\w.-])wandb)))`,
     `(?<rediscli>-${anyCase("cli")}(?<=${anyCase("redis-cli")}))`,
     `(?<mysql>${anyCase("ql")}(?<=${anyCase("mysql")}))`,
-    `[Ff](?:(?<sql>${anyCase("ied")}(?<=${
-      anyCase("identified")
-    }))|(?<rdp>reerdp[0-9]?(?![\\w-]))|` +
+    `[Ff](?:(?<fw5>re(?![a-z])(?<=(?:^|[^A-Za-z])[Ss]ifre)|RE(?![A-Z])(?<=SIFRE))|(?<sql>${
+      anyCase("ied")
+    }(?<=${anyCase("identified")}))|(?<rdp>reerdp[0-9]?(?![\\w-]))|` +
     // an `ftp` fed a script by a heredoc (`ftp -n host <<EOF`): its `user NAME PASSWORD` line
     `(?<ftp>tp(?<=(?<![\\w.-])ftp)(?=(?:\\.exe)?[ \\t][^\\r\\n]{0,256}<<)))`,
   ].join("|"),
@@ -777,9 +788,11 @@ export function nameSpots(text: string): NameSpots {
       spots.pats.push(end);
       continue;
     }
-    if (
-      g.fw1 !== undefined || g.fw2 !== undefined || g.fw3 !== undefined
-    ) {
+    // (`Bearer` and a blank: a token may follow it, named or not)
+    if (m[0].length === 6 && text.charCodeAt(end) === 32 && /^bearer$/i.test(m[0])) {
+      spots.bearers.push(end);
+    }
+    if (foreignWord(g)) {
       spots.foreign.push(end);
       continue;
     }
@@ -840,12 +853,19 @@ function noSpots(): NameSpots {
     passwords: [],
     calls: [],
     pats: [],
+    bearers: [],
     rests: [],
     directives: [],
     declared: [],
     foreign: [],
     positions: [],
   };
+}
+
+/** Whether the name search's match is a password's or a key's word in another language. */
+function foreignWord(g: Record<string, string | undefined>): boolean {
+  return g.fw1 !== undefined || g.fw2 !== undefined || g.fw3 !== undefined ||
+    g.fw4 !== undefined || g.fw5 !== undefined;
 }
 
 /** The secret a word announces by its place after it (`ngrok authtoken X`), by the group it matched. */
@@ -886,8 +906,8 @@ function commandKind(
 function foreignPass(text: string, at: number): number {
   if (text.startsWith("passord", at) && !/[a-z]/.test(text[at + 7] ?? "")) return at + 7;
   if (
-    text.startsWith("passe", at) && !/[a-z]/.test(text[at + 5] ?? "") &&
-    /(?:^|[^A-Za-z])[Mm]ot[ _-]?de[ _-]?$/.test(text.slice(Math.max(0, at - 8), at))
+    /^[Pp]asse/.test(text.slice(at, at + 5)) && !/[a-z]/.test(text[at + 5] ?? "") &&
+    /(?:^|[^A-Za-z])[Mm]ot[ _-]?[Dd]e[ _-]?$/.test(text.slice(Math.max(0, at - 8), at))
   ) return at + 5;
   return 0;
 }
@@ -983,10 +1003,38 @@ export const PLACEHOLDER_WORD: RegExp = new RegExp(
  */
 export const REFERENCE: RegExp = new RegExp(
   /^[$%<{[]|\$\{|\{\{|%\(|%[sd](?![A-Za-z0-9])|\$\(/.source +
+    // a build's or a deploy tool's token to replace: autoconf's and Maven's `@DB_PASSWORD@`,
+    // `__SMTP_PASSWORD__` (Azure's and Octopus' token replacement), Octopus' and Ruby's `#{…}`
+    /|^@[A-Za-z_][\w.-]{0,127}@$|^__[A-Z][A-Z0-9_]{0,127}__$|^#\{/.source +
     /|^[ \t]{0,16}(?:[+&]|\|\||\.[ \t])[ \t]{0,16}/.source +
     /(?:[^'"\r\n]{0,256}[(.$][^'"\r\n]{0,256}|[A-Za-z_][A-Za-z_]{0,256})/.source +
     /[ \t]{0,16}(?:[+&]|\|\||[ \t]\.)[ \t]{0,16}$/.source,
 );
+/**
+ * The word for password (or an API key, a token) in another language, as a locale file writes
+ * it for a label: a value that is one of these alone is a translation, not a password.
+ */
+const TRANSLATED_LABEL =
+  /^(?:passwort|kennwort|wachtwoord|contraseña|contrasena|contrasenya|contrasinal|mot de passe|senha|hasło|haslo|heslo|salasana|lösenord|losenord|jelszó|jelszo|şifre|sifre|parool|geslo|lozinka|adgangskode|passord|slaptažodis|parola|parolă|пароль|парола|лозинка|гасло|κωδικός|密码|密碼|口令|パスワード|비밀번호|암호|รหัสผ่าน|पासवर्ड|كلمة المرور|סיסמה|mật khẩu|kata sandi|api[ -]?(?:schlüssel|키|キー)|jeton|토큰|токен|令牌|トークン)$/i;
+/** Where XML's `<![CDATA[…]]>` that starts at `start` ends, when what it holds is a password. */
+function cdataEnd(text: string, start: number): number | undefined {
+  const close = text.slice(start, start + 512).indexOf("]]>");
+  if (close < 0 || !passwordLike(text.slice(start, start + close), true)) return undefined;
+  return start + close;
+}
+
+/**
+ * Whether words follow a value that ends at `end` on its line (prose: `pwd: expected bytes, got
+ * …`); a comment's closing marker is none (`(* password: … *)`, `<%-- … --%>`).
+ */
+function wordsAfter(text: string, end: number): boolean {
+  return /^[ \t]+[^\s#/]/.test(text.slice(end, end + 3)) &&
+    !COMMENT_CLOSE.test(text.slice(end, end + 24));
+}
+
+/** A block comment's closing marker, the last thing on its line (`*)`, `-->`, `--%>`, `*@`, `#}`, `}`). */
+const COMMENT_CLOSE =
+  /^[ \t]{1,16}(?:\*\)|\*\/|-->|--%>|%>|\*@|#\}|--\}\}|-\}|\]\]|\})[ \t]{0,16}(?:\r?\n|$)/;
 /** Words of code (types, literals) that follow a password name unquoted: not values. */
 const CODE_WORD =
   /^(?:boolean|number|bigint|object|unknown|undefined|symbol|buffer|bytes|string|true|false|null|none|nil|required|optional|readonly|private|public)$/i;
@@ -1010,6 +1058,9 @@ function periodic(value: string): boolean {
 /** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
 export function passwordLike(value: string, quoted: boolean): boolean {
   if (value.length < 6 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) return false;
+  // The word "password" in a language (`Пароль`, `Contraseña`, `Mot de passe`): a locale file's
+  // label under its key, not a password.
+  if (TRANSLATED_LABEL.test(value)) return false;
   if (BROWSER_TOKEN.test(value)) return false;
   // A test's value of words and numbers that says so (`builtin:test_00000001:0`).
   if (testValue(value)) return false;
@@ -1079,6 +1130,12 @@ export function findNamedPasswords(
     const m = NAMED_PASSWORD_AT.exec(text);
     if (!m) continue;
     const start = m.index + m[0].length - m.groups!.v.length;
+    if (m.groups!.op === ">" && text.startsWith("<![CDATA[", start)) {
+      // XML's `<password><![CDATA[…]]></password>`: the value ends at `]]>`, whatever it holds
+      const end = cdataEnd(text, start + 9);
+      if (end !== undefined) out.push({ start: start + 9, end });
+      continue;
+    }
     if (!m.groups!.q && text.charCodeAt(start) === 123) {
       // ODBC's and JDBC's braces around a value (`;PWD={…};`, `;password={…}`), a member of a
       // connection string (not a template's `secret={@client_secret}`, prose's `secret = {…}`)
@@ -1176,9 +1233,12 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   const close = q.length === 1 ? value.indexOf(q) : value.search(/["'`]/);
   if (close >= 0) value = value.slice(0, close);
   else if (
-    q.length === 1 && text[start + value.length] === "\\" && text[start + value.length + 1] === q
+    q.length === 1 && text[start + value.length] === "\\" &&
+    (text[start + value.length + 1] === q || /[$`!]/.test(text[start + value.length + 1] ?? ""))
   ) {
-    // An escaped quote inside (`"ab\"cd"`): the value goes on to its closing quote.
+    // An escaped quote inside (`"ab\"cd"`), or a shell's escaped `$`, `` ` `` or `!`
+    // (`"ab\$cd"`): the value goes on to its closing quote (other escapes are a pattern's:
+    // `"\d{8}"`, `"[\w\-]{12,}"`).
     ESCAPED_VALUE[q].lastIndex = start;
     value = ESCAPED_VALUE[q].exec(text)![0];
   }
@@ -1203,7 +1263,7 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   // Unquoted after `: ` or ` = ` and followed by more words on its line: prose (`pwd: expected
   // bytes, got …`). Written `NAME=value`, it is a value whatever follows.
   const spaced = op === ":" || /[ \t]/.test(text[m.index + op.length] ?? "");
-  if (!q && spaced && !printed && /^[ \t]+[^\s#/]/.test(text.slice(end, end + 3))) return undefined;
+  if (!q && spaced && !printed && wordsAfter(text, end)) return undefined;
   // The text of an element named by the name (`<apikey>…</apikey>`) is a value, not code, as a
   // quoted one is (after an attribute's quote, `class="api_key">…`, it is markup's text).
   const element = op === ">" && !/["']/.test(text[m.index - 1] ?? "");

@@ -178,7 +178,7 @@
  * (Renovate's `encrypted`) kept. 45: a prefixed token to the end of its run of token characters
  * (past its rule's bound, or a `-` or `_` after its body), an OpenAI key of any kind by its marker.
  */
-export const SECRET_RULES_VERSION = 45;
+export const SECRET_RULES_VERSION = 46;
 
 import {
   fewCharacters,
@@ -328,8 +328,10 @@ import {
   findUserTokens,
   USER_TOKEN,
 } from "./_secret_rules_positional.ts";
-import { findFileFormatSecrets } from "./_secret_rules_files.ts";
-import { findForeignPasswords } from "./_secret_rules_words.ts";
+import { DEVICE_SECRET, findFileFormatSecrets } from "./_secret_rules_files.ts";
+import { findForeignPasswords, OTHER_SCRIPTS, WORD_AT_END } from "./_secret_rules_words.ts";
+import { escapedView, plainTypography } from "./_secret_rules_escapes.ts";
+import { BEARER_TOKEN, findBareBearers } from "./_secret_rules_bearer.ts";
 import { findSqlRowSecrets } from "./_secret_rules_sql.ts";
 import {
   FACEBOOK_TOKEN,
@@ -461,6 +463,14 @@ export const SECRET_SHAPES: SecretShape[] = [
     gate: "K", // (`textHints` finds `<RSAKeyValue>`)
     hints: [],
     pattern: XML_RSA_PRIVATE,
+  },
+  {
+    id: "extended-private-key",
+    gate: "x", // (`textHints` finds `xprv`)
+    label: "private-key",
+    kind: "A BIP 32 extended private key (`xprv…`, 111 base58 characters): a wallet's every key",
+    hints: [],
+    pattern: /(?<![A-Za-z0-9])xprv[1-9A-HJ-NP-Za-km-z]{107}(?![A-Za-z0-9])/g,
   },
   {
     id: "keypair-file",
@@ -982,6 +992,14 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findCredentialCalls,
   },
   {
+    id: "bare-bearer",
+    label: "named-secret",
+    kind: "A bearer token in a string or a list's item with no name before it: " +
+      '`"Bearer …"` (`.header("Authorization", "Bearer …")`), a VCR cassette\'s `- Bearer …`',
+    hints: [], // (from the names' search: each `Bearer` and a blank)
+    find: findBareBearers,
+  },
+  {
     id: "element-secret",
     label: "password",
     kind: "The text of an XML element with attributes under a secret's name: FileZilla's " +
@@ -1049,6 +1067,10 @@ const JWT_RUN = /[A-Za-z0-9_.-]{0,8192}/y;
  * ```
  */
 export const SCAN_PATTERNS: Record<string, RegExp> = {
+  DEVICE_SECRET,
+  WORD_AT_END,
+  OTHER_SCRIPTS,
+  BEARER_TOKEN,
   TOKEN_GATE,
   PREFIX_GATE,
   PREFIX_OR_BACKSLASH,
@@ -1164,6 +1186,9 @@ export function findSecrets(
   text: string,
   options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string } = {},
 ): SecretMatch[] {
+  // Typographic quotes and wide blanks read as the ASCII ones they stand for (a word processor's
+  // `password: “…”`, a no-break space after a `:`): every match's place is the same in the text.
+  text = plainTypography(text, options.path);
   const hints = textHints(text);
   const out = findEach(text, options, hints);
   // A value that a `\` line continuation splits (`API_TOKEN="abc\` then `def"`): the rules again
@@ -1176,12 +1201,37 @@ export function findSecrets(
   // literals joined, where a value found or a JWT's head ends at one.
   const concats = concatJoints(text, out, hints);
   if (concats.length) out.push(...joinedMatches(text, options, concats));
+  out.push(...escapedMatches(text, options, out));
   // A Sealed Secret's values are sealed for one cluster's key: safe to commit, its point.
   // (its values' shape first: a search of every text for its kind cost 2% of a scan)
   const sealed = (m: SecretMatch) =>
     m.end - m.start > 200 && text.startsWith("Ag", m.start) &&
     SEALED_VALUE.test(text.slice(m.start, m.end));
   if (out.some(sealed) && text.includes("SealedSecret")) return out.filter((m) => !sealed(m));
+  return out;
+}
+
+/**
+ * The matches of the rules on `text` with its quotes' and operators' escapes decoded
+ * (`{&quot;apiKey&quot;:&quot;…&quot;}`, `password\u003d…`, `password%3D…`), put back where they
+ * are in `text`: those that are not the text's own matches (`found`) again.
+ */
+function escapedMatches(
+  text: string,
+  options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string },
+  found: SecretMatch[],
+): SecretMatch[] {
+  const view = escapedView(text, options.path);
+  if (!view) return [];
+  const out: SecretMatch[] = [];
+  // (a match where no escape is is the text's own, at the same place: one set, not a search of
+  // `found` per match, which a HAR of many tokens would make quadratic)
+  const seen = new Set(found.map((f) => `${f.start}:${f.end}:${f.rule}`));
+  for (const m of findEach(view.text, options, textHints(view.text))) {
+    const start = view.at[m.start];
+    const end = view.at[m.end];
+    if (!seen.has(`${start}:${end}:${m.rule}`)) out.push({ ...m, start, end });
+  }
   return out;
 }
 
