@@ -109,6 +109,10 @@ export async function writeAtomic(
   text: string,
   written?: (tmp: string) => void,
 ): Promise<void> {
+  if (isSpecialFile(path)) {
+    await Deno.writeTextFile(path, text).catch((error) => Promise.reject(writeError(path, error)));
+    return;
+  }
   // Hidden, so a temp file left by a killed process never looks like an output.
   const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
   try {
@@ -118,6 +122,21 @@ export async function writeAtomic(
   } catch (error) {
     await Deno.remove(tmp).catch(() => {});
     throw writeError(path, error);
+  }
+}
+
+/**
+ * Whether `path` (links followed) is there and is neither a plain file nor a folder: a device
+ * such as `/dev/null`, a FIFO or a socket. Such a target is written in place: renaming a temp
+ * file over it would replace the device itself (as root, `--out /dev/null` would leave a plain
+ * file at `/dev/null` for every other program).
+ */
+function isSpecialFile(path: string): boolean {
+  try {
+    const info = Deno.statSync(path);
+    return !info.isFile && !info.isDirectory;
+  } catch {
+    return false;
   }
 }
 
@@ -155,9 +174,17 @@ export function writeAtomicSync(path: string, text: string): void {
 
 /**
  * Make `path` by `write`ing a hidden temp file beside it and renaming that into place; the temp
- * file is removed when either fails, and the error names `path`.
+ * file is removed when either fails, and the error names `path`. A device or FIFO is written in
+ * place ({@linkcode isSpecialFile}).
  */
 function throughTempSync(path: string, write: (tmp: string) => void): void {
+  if (isSpecialFile(path)) {
+    try {
+      return write(path);
+    } catch (error) {
+      throw writeError(path, error);
+    }
+  }
   const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);
   try {
     write(tmp);
