@@ -90,8 +90,8 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
   const unusable = cacheFolderWarning(config);
   if (unusable) warn(unusable);
   const cacheOptions = buildCacheOptions(config);
-  const cache = options.layer?.cache?.(config.cache.dir, cacheOptions) ??
-    openCache(config.cache.dir, cacheOptions);
+  const kept = options.layer?.cache?.(config.cache.dir, cacheOptions);
+  const cache = kept ?? openCache(config.cache.dir, cacheOptions);
   return {
     config,
     registry,
@@ -100,6 +100,8 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
     warnings,
     complete,
     cache,
+    // The build's own cache: its unwritten pack goes with a failed build.
+    discard: kept ? undefined : () => cache.discard?.(),
     hookTimeoutMs: options.hookTimeoutMs,
     workers: options.workers,
     derived: options.layer?.derived?.() ?? derived,
