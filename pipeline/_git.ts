@@ -7,9 +7,9 @@
 
 import { gitDirAbove } from "./_git_dir.ts";
 import { mayBeInWorkTree } from "./git_folders.ts";
-import { waitingGitFile } from "./_git_wait_files.ts";
+import { waitingGitFile, waitingStoreFile } from "./_git_wait_files.ts";
 import { MAX_TIMER_MS } from "./helpers.ts";
-import { guardedListing, isBlocked } from "./_git_ignore_files.ts";
+import { guardedGit, guardedListing, isBlocked } from "./_git_ignore_files.ts";
 import { underPrefix, unopenedFolders } from "./_git_unopened.ts";
 
 /** What {@linkcode runGit} answers when git ran past its deadline (it is killed). */
@@ -110,11 +110,35 @@ export async function gitOutput(
 ): Promise<GitOutput> {
   // A file git would wait on (a FIFO): git is not started.
   const waiting = waitingGitFile(cwd);
-  if (waiting) {
-    return {
-      failed: `git's ${waiting} is a FIFO or a socket, which git would wait on for good`,
-    };
-  }
+  if (waiting) return waitingFailure(waiting);
+  // One of its store's files (an object, a ref), looked for when git is slow: git is stopped.
+  const signal = options.signal;
+  const answer = await guardedGit(
+    (guard) => spawnGit(args, cwd, { ...options, signals: signal ? [guard, signal] : [guard] }),
+    async (done) => {
+      const found = await waitingStoreFile(cwd, done);
+      return found ? [found] : [];
+    },
+  );
+  return typeof answer === "object" && "notRegular" in answer
+    ? waitingFailure(answer.notRegular[0])
+    : answer;
+}
+
+/** How the reason git was not run, or stopped, for a file it would wait on ends. */
+export const WAITS_FOR_GOOD = "which git would wait on for good";
+
+/** Why git was not run, or stopped: `file` (as named) is a FIFO or a socket. */
+function waitingFailure(file: string): { failed: string } {
+  return { failed: `git's ${file} is a FIFO or a socket, ${WAITS_FOR_GOOD}` };
+}
+
+/** {@linkcode gitOutput}'s run of git, stopped when one of `signals` aborts. */
+async function spawnGit(
+  args: string[],
+  cwd: string,
+  options: { deadlineMs?: number; stdin?: string; signals: AbortSignal[] },
+): Promise<GitOutput> {
   let stopped = false;
   let child: Deno.ChildProcess | undefined;
   const stop = () => {
@@ -124,7 +148,8 @@ export async function gitOutput(
   // The deadline and the caller's signal each stop git directly (no combined signal, and not
   // Deno's own `signal` option): a git that waits on something never comes back by itself.
   const timer = options.deadlineMs ? setTimeout(stop, options.deadlineMs) : undefined;
-  options.signal?.addEventListener("abort", stop, { once: true });
+  const { signals } = options;
+  for (const signal of signals) signal.addEventListener("abort", stop, { once: true });
   try {
     child = new Deno.Command("git", {
       args: [...FIXED_SETTINGS, ...args],
@@ -134,7 +159,7 @@ export async function gitOutput(
       stderr: "piped",
       ...gitEnv(),
     }).spawn();
-    if (stopped || options.signal?.aborted) stop();
+    if (stopped || signals.some((signal) => signal.aborted)) stop();
     const out = options.stdin === undefined
       ? await child.output()
       : await withInput(child, options.stdin);
@@ -150,7 +175,7 @@ export async function gitOutput(
     return { failed: error instanceof Error ? error.message : String(error) };
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener("abort", stop);
+    for (const signal of signals) signal.removeEventListener("abort", stop);
   }
 }
 

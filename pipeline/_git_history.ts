@@ -5,7 +5,7 @@
  * @module
  */
 
-import { type GitOutput, gitOutput } from "./_git.ts";
+import { type GitOutput, gitOutput, WAITS_FOR_GOOD } from "./_git.ts";
 import { DECAY, type OrderSeed, PRIOR } from "./order_state.ts";
 
 /** The least number of commits the seed looks at (its window starts at an anchor at least this old). */
@@ -191,9 +191,11 @@ export function configRefusal(answer: GitOutput): string | undefined {
   // git's words for a value or line of its config it cannot take: `bad config variable`, `bad
   // config line`, `bad numeric config value`, `bad boolean config value`. Not any line naming
   // config: a repository of another user advises `git config --global --add safe.directory`,
-  // and the listing has said that already.
+  // and the listing has said that already. And a file of git's that git would wait on (a FIFO
+  // object or ref, `gitOutput`'s line): the history is gone for the same want of a word.
   return typeof answer === "object" && "failed" in answer &&
-      /\bbad (?:\w+ )?config (?:variable|line|value)\b/.test(answer.failed)
+      (/\bbad (?:\w+ )?config (?:variable|line|value)\b/.test(answer.failed) ||
+        answer.failed.endsWith(WAITS_FOR_GOOD))
     ? answer.failed
     : undefined;
 }
@@ -217,10 +219,12 @@ const refusalsSaid = new WeakSet<(message: string) => void>();
 export function warnRefusedOnce(warn: ((message: string) => void) | undefined, line: string): void {
   if (!warn || refusalsSaid.has(warn)) return;
   refusalsSaid.add(warn);
+  const fix = line.endsWith(WAITS_FOR_GOOD)
+    ? "put a regular file in its place"
+    : "correct the value in git's config";
   warn(
     `git cannot read the history (${line}): the build goes without it (a first order by sizes, ` +
-      "a budget without change counts, a task without co-change and commit messages); correct " +
-      "the value in git's config",
+      `a budget without change counts, a task without co-change and commit messages); ${fix}`,
   );
 }
 

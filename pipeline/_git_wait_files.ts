@@ -5,8 +5,9 @@
  * `index` and the like. One that is a FIFO (or a socket) holds the git command for good: a build
  * waited without end before it listed a file, or until a plugin's deadline named the wrong cause.
  * So before slop starts git it looks at those files, without opening any FIFO; git is not started
- * when one is, and the reason names it. (A loose object or ref other than HEAD's made a FIFO is
- * not looked for.)
+ * when one is, and the reason names it. A loose object, a pack or a ref other than HEAD's made a
+ * FIFO is looked for only when git has not answered within a second ({@linkcode waitingStoreFile}:
+ * a repository holds thousands of them, and most commands read none of them).
  *
  * @module
  */
@@ -41,6 +42,57 @@ export function waitingGitFile(cwd: string): string | undefined {
   if (config) return `config file ${config}`;
   for (const path of storeFiles(folders)) {
     if (waitsAt(path)) return `file "${path}"`;
+  }
+  return undefined;
+}
+
+/** The file of each git store (by common folder) {@linkcode waitingStoreFile} found last. */
+const foundInStore = new Map<string, string>();
+
+/** How long the look at the store runs before it lets git's answer in. */
+const SLICE_MS = 20;
+
+/**
+ * The first file of the git store `cwd` is in that is a FIFO or a socket, as a message names it
+ * (`file "/repo/.git/objects/e0/49ed…"`): a loose object, a pack or its index, a ref (loose, any
+ * branch or tag), found by listing `objects` and `refs` until `stop` aborts. Run when git is slow
+ * (it costs a listing of the store); what it found is looked at first by the next look.
+ *
+ * @example
+ * ```ts
+ * import { waitingStoreFile } from "./_git_wait_files.ts";
+ * await waitingStoreFile(Deno.cwd(), new AbortController().signal); // undefined: none
+ * ```
+ */
+export async function waitingStoreFile(
+  cwd: string,
+  stop: AbortSignal,
+): Promise<string | undefined> {
+  const { commonDir } = gitFolders(cwd);
+  const known = foundInStore.get(commonDir);
+  if (known && waitsAt(known)) return `file "${known}"`;
+  const folders = [join(commonDir, "refs"), join(commonDir, "objects")];
+  let slice = performance.now();
+  while (folders.length && !stop.aborted) {
+    const folder = folders.pop()!;
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(folder)];
+    } catch {
+      continue; // a folder that cannot be listed is git's to report
+    }
+    for (const entry of entries) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory) folders.push(path);
+      else if (!entry.isFile && waitsAt(path)) {
+        foundInStore.set(commonDir, path);
+        return `file "${path}"`;
+      }
+    }
+    if (performance.now() - slice > SLICE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      slice = performance.now();
+    }
   }
   return undefined;
 }
