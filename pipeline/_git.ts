@@ -9,6 +9,7 @@ import { gitDirAbove } from "./_git_dir.ts";
 import { mayBeInWorkTree } from "./git_folders.ts";
 import { waitingGitFile, waitingStoreFile } from "./_git_wait_files.ts";
 import { MAX_TIMER_MS } from "./helpers.ts";
+import { endsWithSlop } from "./_child_reaper.ts";
 import { guardedGit, guardedListing, isBlocked } from "./_git_ignore_files.ts";
 import { underPrefix, unopenedFolders } from "./_git_unopened.ts";
 
@@ -151,14 +152,17 @@ async function spawnGit(
   const { signals } = options;
   for (const signal of signals) signal.addEventListener("abort", stop, { once: true });
   try {
-    child = new Deno.Command("git", {
-      args: [...FIXED_SETTINGS, ...args],
-      cwd,
-      stdin: options.stdin === undefined ? "null" : "piped",
-      stdout: "piped",
-      stderr: "piped",
-      ...gitEnv(),
-    }).spawn();
+    // A git left waiting when slop is stopped by a signal would run for good: it ends with slop.
+    child = endsWithSlop(() =>
+      new Deno.Command("git", {
+        args: [...FIXED_SETTINGS, ...args],
+        cwd,
+        stdin: options.stdin === undefined ? "null" : "piped",
+        stdout: "piped",
+        stderr: "piped",
+        ...gitEnv(),
+      }).spawn()
+    );
     if (stopped || signals.some((signal) => signal.aborted)) stop();
     const out = options.stdin === undefined
       ? await child.output()
