@@ -8,7 +8,7 @@
 import { gitDirAbove } from "./_git_dir.ts";
 import { mayBeInWorkTree } from "./git_folders.ts";
 import { waitingGitFile, waitingStoreFile } from "./_git_wait_files.ts";
-import { MAX_TIMER_MS } from "./helpers.ts";
+import { countWork, MAX_TIMER_MS } from "./helpers.ts";
 import { endsWithSlop } from "./_child_reaper.ts";
 import { guardedGit, guardedListing, isBlocked } from "./_git_ignore_files.ts";
 import { underPrefix, unopenedFolders } from "./_git_unopened.ts";
@@ -112,6 +112,7 @@ export async function gitOutput(
   // A file git would wait on (a FIFO): git is not started.
   const waiting = waitingGitFile(cwd);
   if (waiting) return waitingFailure(waiting);
+  countWork(`git ${gitCommand(args)}`, 1);
   // One of its store's files (an object, a ref), looked for when git is slow: git is stopped.
   const signal = options.signal;
   const answer = await guardedGit(
@@ -124,6 +125,15 @@ export async function gitOutput(
   return typeof answer === "object" && "notRegular" in answer
     ? waitingFailure(answer.notRegular[0])
     : answer;
+}
+
+/** The git command `args` run (`log` of `-c core.quotePath=false log …`). */
+function gitCommand(args: string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "-c" || args[i] === "-C") i++;
+    else if (!args[i].startsWith("-")) return args[i];
+  }
+  return "";
 }
 
 /** How the reason git was not run, or stopped, for a file it would wait on ends. */
