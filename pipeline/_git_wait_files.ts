@@ -15,6 +15,7 @@
 import { dirname, isAbsolute, join, resolve } from "./_path.ts";
 import { type GitFolders, gitFolders } from "./git_folders.ts";
 import { readSettingTextSync } from "./helpers.ts";
+import { followsIncludeIf } from "./_git_include_if.ts";
 
 /** How many includes deep the look goes (git's own limit is 10). */
 const MAX_DEPTH = 10;
@@ -149,7 +150,7 @@ function waitingConfig(folders: GitFolders): string | undefined {
     }
     if (waits(info)) return from ? `"${path}" (an include of "${from}")` : `"${path}"`;
     if (!info.isFile) return undefined;
-    for (const included of includes(path, info.size)) {
+    for (const included of includes(path, info.size, folders.gitDir)) {
       const found = look(included, depth + 1, path);
       if (found) return found;
     }
@@ -191,11 +192,12 @@ function env(name: string): string | undefined {
 }
 
 /**
- * The files a config file's `[include]` and `[includeIf "…"]` sections name by `path` (each
- * counted, whatever its condition), resolved as git does: `~/` from the home folder, a relative
- * path from the including file's folder.
+ * The files a config file's `[include]` sections name by `path`, and its `[includeIf "…"]`
+ * sections whose condition holds for the repository of `gitDir` (`_git_include_if.ts`: git opens
+ * no other), resolved as git does: `~/` from the home folder, a relative path from the including
+ * file's folder.
  */
-function includes(path: string, size: number): string[] {
+function includes(path: string, size: number, gitDir: string): string[] {
   let text: string;
   try {
     // Read up to the size it had (and a little more, should it have grown since): a buffer of
@@ -206,9 +208,15 @@ function includes(path: string, size: number): string[] {
   }
   const out: string[] = [];
   let inInclude = false;
+  const context = { gitDir, configPath: path, home: env("HOME") };
   for (const line of text.split(/\r?\n/)) {
-    const section = /^\s*\[\s*([A-Za-z0-9.-]+)/.exec(line);
-    if (section) inInclude = /^include(if)?$/i.test(section[1]);
+    const section = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?/.exec(line);
+    if (section) {
+      const condition = section[2]?.replace(/\\(.)/g, "$1");
+      inInclude = /^include$/i.test(section[1]) ||
+        (/^includeif$/i.test(section[1]) && condition !== undefined &&
+          followsIncludeIf(condition, context));
+    }
     const value = inInclude ? /^\s*(?:\[[^\]]*\]\s*)?path\s*=\s*(.*?)\s*$/i.exec(line) : null;
     if (!value?.[1]) continue;
     const named = value[1].replace(/^"(.*)"$/, "$1");
