@@ -6,6 +6,7 @@
  * @module
  */
 
+import { checkBuildPermissions } from "./_permissions.ts";
 import { checkProvider, checkViews, ConfigError, configName } from "./config.ts";
 import {
   createRegistry,
@@ -55,6 +56,10 @@ export interface RunOptions {
  * ```
  */
 export async function startRun(config: ResolvedConfig, options: RunOptions): Promise<BuildRun> {
+  // What the build writes: its outputs and order memory in the state dir, its cache.
+  const writes = options.write !== false || options.remembers ? [config.stateDir] : [];
+  if (config.cache.enabled) writes.push(config.cache.dir);
+  checkBuildPermissions(config.root, writes);
   // The focus globs are matched synchronously later on: picomatch first, if they need it.
   await loadFocusGlobs(config);
   const warnings: string[] = [];
