@@ -92,7 +92,10 @@ const FIXED_SETTINGS: readonly string[] = [
 export const NO_REASON = "git failed";
 
 /** What git answered: its stdout, or why it failed (its first error line), or its deadline. */
-export type GitOutput = { out: string; stderr: string } | { failed: string } | typeof TIMED_OUT;
+export type GitOutput =
+  | { out: string; stderr: string }
+  | { failed: string; inStore?: boolean }
+  | typeof TIMED_OUT;
 
 /**
  * Run git in `cwd` (found from `cwd`, never from a hook's {@linkcode REPOSITORY_VARIABLES});
@@ -123,7 +126,7 @@ export async function gitOutput(
     },
   );
   return typeof answer === "object" && "notRegular" in answer
-    ? waitingFailure(answer.notRegular[0])
+    ? { ...waitingFailure(answer.notRegular[0]), inStore: true }
     : answer;
 }
 

@@ -8,6 +8,7 @@
 import { type GitOutput, gitOutput, WAITS_FOR_GOOD } from "./_git.ts";
 import { DECAY, type OrderSeed, PRIOR } from "./order_state.ts";
 import { gitFolders } from "./git_folders.ts";
+import { gitConfigStamp } from "./_git_wait_files.ts";
 import { join } from "./_path.ts";
 import { readSettingTextSync } from "./helpers.ts";
 
@@ -177,9 +178,10 @@ function keepRead(key: string, read: Promise<{ commits?: LogCommit[] }>): void {
 
 /**
  * What the history from HEAD of the repository `root` is in depends on: the folder, the commit
- * HEAD names (read from git's files, not git: its ref, loose or packed), and the files that
- * change a history without a new commit (a shallow clone's list, grafts). Undefined when HEAD
- * cannot be read so (then git is asked each time).
+ * HEAD names (read from git's files, not git: its ref, loose or packed), the files that change a
+ * history without a new commit (a shallow clone's list, grafts), and git's config files (a value
+ * git refuses fails every log). Undefined when HEAD cannot be read so (then git is asked each
+ * time).
  */
 function headStamp(root: string): string | undefined {
   const { gitDir, commonDir } = gitFolders(root);
@@ -189,7 +191,7 @@ function headStamp(root: string): string | undefined {
     const commit = ref ? refCommit(commonDir, ref) : head;
     if (!commit || !/^[0-9a-f]{40,64}$/.test(commit)) return undefined;
     const changed = ["shallow", "info/grafts"].map((name) => fileStamp(join(commonDir, name)));
-    return [root, commit, ...changed].join("\0");
+    return [root, commit, ...changed, gitConfigStamp(root)].join("\0");
   } catch {
     return undefined;
   }
@@ -278,11 +280,11 @@ export function configRefusal(answer: GitOutput): string | undefined {
   // git's words for a value or line of its config it cannot take: `bad config variable`, `bad
   // config line`, `bad numeric config value`, `bad boolean config value`. Not any line naming
   // config: a repository of another user advises `git config --global --add safe.directory`,
-  // and the listing has said that already. And a file of git's that git would wait on (a FIFO
-  // object or ref, `gitOutput`'s line): the history is gone for the same want of a word.
+  // and the listing has said that already. And a file of git's store that git would wait on (a
+  // FIFO object or ref, found as git was slow): the listing, which reads none, said nothing.
   return typeof answer === "object" && "failed" in answer &&
       (/\bbad (?:\w+ )?config (?:variable|line|value)\b/.test(answer.failed) ||
-        answer.failed.endsWith(WAITS_FOR_GOOD))
+        answer.inStore === true)
     ? answer.failed
     : undefined;
 }

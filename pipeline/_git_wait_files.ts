@@ -138,6 +138,40 @@ function waits(info: Deno.FileInfo): boolean {
 
 /** The first config file git reads (includes too) that is a FIFO or a socket. */
 function waitingConfig(folders: GitFolders): string | undefined {
+  return walkConfig(folders, (path, info, from) => {
+    if (!waits(info)) return undefined;
+    return from ? `"${path}" (an include of "${from}")` : `"${path}"`;
+  });
+}
+
+/**
+ * The config files git reads in `cwd` (the system's, the user's, the repository's, and the
+ * includes it follows), each with its size and change time: what a git command's output may
+ * depend on besides the repository, for a caller that keeps an output while they are the same.
+ *
+ * @example
+ * ```ts
+ * import { gitConfigStamp } from "./_git_wait_files.ts";
+ * gitConfigStamp(Deno.cwd()); // "/etc/gitconfig:…\0/root/.gitconfig:…\0…"
+ * ```
+ */
+export function gitConfigStamp(cwd: string): string {
+  const stamps: string[] = [];
+  walkConfig(gitFolders(cwd), (path, info) => {
+    stamps.push(`${path}:${info.size}:${info.mtime?.getTime()}:${info.ino}`);
+    return undefined;
+  });
+  return stamps.join("\0");
+}
+
+/**
+ * Visit each config file git reads (includes too, those git follows), until `visit` gives an
+ * answer, which is returned.
+ */
+function walkConfig(
+  folders: GitFolders,
+  visit: (path: string, info: Deno.FileInfo, from?: string) => string | undefined,
+): string | undefined {
   const seen = new Set<string>();
   const look = (path: string, depth: number, from?: string): string | undefined => {
     if (seen.has(path) || depth > MAX_DEPTH) return undefined;
@@ -148,8 +182,8 @@ function waitingConfig(folders: GitFolders): string | undefined {
     } catch {
       return undefined; // missing or not looked at: git passes over it too
     }
-    if (waits(info)) return from ? `"${path}" (an include of "${from}")` : `"${path}"`;
-    if (!info.isFile) return undefined;
+    const answer = visit(path, info, from);
+    if (answer !== undefined || !info.isFile) return answer;
     for (const included of includes(path, info.size, folders.gitDir)) {
       const found = look(included, depth + 1, path);
       if (found) return found;
