@@ -6,6 +6,7 @@
  * @module
  */
 
+import { pathExists } from "./helpers.ts";
 import { isWithin, join, shownPath } from "./_path.ts";
 
 /** What slop writes into a state dir's `.gitignore`. */
@@ -31,22 +32,13 @@ export function markStateDir(stateDir: string, root: string): void {
   if (isWithin(root, stateDir)) return;
   let made = false;
   try {
-    made = !exists(stateDir);
+    made = !pathExists(stateDir);
     Deno.mkdirSync(stateDir, { recursive: true });
     Deno.writeTextFileSync(join(stateDir, ".gitignore"), STATE_GITIGNORE, { createNew: true });
   } catch (error) {
     // Made now, and not writable by its owner: the umask took the owner's write (0277, 0222).
     if (made && error instanceof Deno.errors.PermissionDenied) unwritableMade(stateDir, root);
     // There already, or a folder that cannot be written (the build says so when it writes).
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
   }
 }
 
