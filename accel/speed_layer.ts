@@ -272,9 +272,16 @@ function wrapStages(
     manifest: (files, written) => manifestResumed(speed, files, written),
     emit: (written, write) => emitPatched(speed, written, write),
     later: (work) => later(speed, work),
-    end: () => {
-      // A resident's memos keep this build's texts: its spill stays open for reads.
-      speed.spill?.close({ keepOpen: resident !== undefined });
+    end: (how) => {
+      // The views' threads and kept runs, when the transform did not end (a failed build).
+      speed.viewsReady();
+      // A resident's memos keep this build's texts: its spill stays open for reads. Nothing
+      // reads a failed build's texts again: its file goes now, not when the collector finds it.
+      speed.spill?.close({
+        keepOpen: resident !== undefined,
+        drop: how?.failed && resident === undefined,
+      });
+      stages.end(how);
       resident?.release();
     },
   };

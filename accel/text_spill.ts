@@ -171,9 +171,10 @@ export interface TextSpill {
    * Close the file; texts read later open it again, once each. With `keepOpen` (a resident
    * process, whose memos keep this build's texts for its next builds): no more texts are
    * written, and the file stays open for reads until no text kept in it is left (then it is
-   * closed and removed), or its owner ends ({@linkcode dropSpillsOf}).
+   * closed and removed), or its owner ends ({@linkcode dropSpillsOf}). With `drop` (a build that
+   * failed: none of its texts is read again): the file is closed and removed now.
    */
-  close(options?: { keepOpen?: boolean }): void;
+  close(options?: { keepOpen?: boolean; drop?: boolean }): void;
   /** What was written and read so far. */
   stats: SpillStats;
   /** The memo it was opened with ({@linkcode SpillOptions.memo}). */
@@ -286,6 +287,8 @@ interface SpillState {
   collector: () => boolean;
   stats: SpillStats;
   memo?: TextMemo;
+  /** The pack files the spill borrowed (`keepAt`), closed with its file when it is dropped. */
+  borrowed?: Set<Deno.FsFile>;
 }
 
 const encoder = new TextEncoder();
@@ -368,7 +371,8 @@ export function openSpill(options: SpillOptions = {}): TextSpill {
     },
     close(options = {}) {
       state.closed = true;
-      if (!options.keepOpen) {
+      if (options.drop) dropAll(state);
+      else if (!options.keepOpen) {
         state.file?.close();
         state.file = undefined;
       }
@@ -750,6 +754,7 @@ function keepAt(state: SpillState, text: KeptBytes, place: PackPlace): TextBacki
   if (!measures) return;
   const file = place.borrow();
   if (!file) return;
+  (state.borrowed ??= new Set()).add(file);
   const { length, marks } = measures;
   const holder = holderOf(file);
   // One literal, as a spilled text's (`Object.create` then eight fields put half of them in a
@@ -960,6 +965,23 @@ function moveTo(
   // finds the spill unheld).
   if (++state.stats.moved === state.stats.written && state.closed) dropFile(state);
   return true;
+}
+
+/**
+ * Close and remove the spill's file, and close the pack files it borrowed, now: its build failed,
+ * so none of its texts is read again (not when the collector finds them unheld).
+ */
+function dropAll(state: SpillState): void {
+  dropFile(state);
+  for (const file of state.borrowed ?? []) {
+    holders.delete(file);
+    try {
+      file.close();
+    } catch {
+      // Closed already.
+    }
+  }
+  state.borrowed = undefined;
 }
 
 /** Close and remove the spill's file now (no text in it is left to read). */

@@ -11,6 +11,7 @@
 import { handOff } from "../server/client.ts";
 import {
   DEFAULT_IDLE_MS,
+  durationError,
   parseDuration,
   type ServerFiles,
   serverFiles,
@@ -48,7 +49,7 @@ export async function buildViaServer(
   if (Deno.build.os === "windows") return warn("the build server needs Unix sockets");
   const idleMs = serverIdle === undefined ? DEFAULT_IDLE_MS : parseDuration(serverIdle);
   if (idleMs === undefined) {
-    stderr(`slop: Invalid --server-idle "${serverIdle}": expected a time like 30s, 15m or 2h\n`);
+    stderr(`slop: ${durationError("--server-idle", serverIdle!)}\n`);
     return 2;
   }
   let files: ServerFiles;

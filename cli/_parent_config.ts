@@ -8,6 +8,7 @@
  * @module
  */
 
+import { pathExists } from "../pipeline/helpers.ts";
 import { dirname, join, relative, sep } from "node:path";
 import { CONFIG_FILES } from "../pipeline/config.ts";
 
@@ -31,11 +32,11 @@ export function parentConfig(folder: string): string | undefined {
   let dir = folder;
   for (let level = 0; level < MAX_LEVELS; level++) {
     // The top of the work tree: a config found below it is the project's.
-    if (exists(join(dir, ".git"))) return found;
+    if (pathExists(join(dir, ".git"))) return found;
     const up = dirname(dir);
     if (up === dir || up === home) return undefined;
     dir = up;
-    const name = found ? undefined : CONFIG_FILES.find((n) => exists(join(dir, n)));
+    const name = found ? undefined : CONFIG_FILES.find((n) => pathExists(join(dir, n)));
     if (name) found = relative(folder, join(dir, name)).split(sep).join("/");
   }
   return undefined;
@@ -54,13 +55,4 @@ export function parentConfigWarning(config: string): string {
   const flag = /^[\w@%+=:,./-]+$/.test(config) ? config : `'${config.replace(/'/g, `'"'"'`)}'`;
   return `No slop config in this folder, so this build takes its files with the defaults; ` +
     `"${config}" above is not read: run slop in its folder, or pass --config ${flag}`;
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }

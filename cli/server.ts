@@ -9,6 +9,7 @@
 import { askServer, connectServer, startServer } from "../server/client.ts";
 import {
   DEFAULT_IDLE_MS,
+  durationError,
   parseDuration,
   serverDir,
   ServerDirError,
@@ -220,7 +221,7 @@ export function statusLine(s: ServerStatus): string {
 function idleFlag(idle: string | undefined): number | undefined {
   const ms = idle === undefined ? DEFAULT_IDLE_MS : parseDuration(idle);
   if (ms === undefined) {
-    printError(`Invalid --idle "${idle}": expected a time like 30s, 15m or 2h`);
+    printError(durationError("--idle", idle!));
   }
   return ms;
 }

@@ -354,6 +354,8 @@ export interface PackStream {
   records(): Map<string, PackRecord>;
   /** Close the temp file and rename it into place; resolves to the pack's size in bytes. */
   finish(): Promise<number>;
+  /** Close the temp file and remove it: the pack is not wanted (its build failed). */
+  abandon(): void;
 }
 
 /**
@@ -405,6 +407,7 @@ export function streamPack(path: string, options: { stamp?: string } = {}): Pack
     records: () => new Map(stream.where),
     get: (name) => readStreamed(stream, name),
     finish: () => finishPack(stream),
+    abandon: () => abandonPack(stream),
   };
 }
 
@@ -520,6 +523,20 @@ function readStreamed(stream: Streaming, name: string): Uint8Array | undefined {
     return whole ? out : undefined;
   } catch {
     return undefined;
+  }
+}
+
+function abandonPack(stream: Streaming): void {
+  stream.failed = true;
+  try {
+    stream.file.close();
+  } catch {
+    // Closed already (finished, or abandoned before).
+  }
+  try {
+    Deno.removeSync(stream.tmp);
+  } catch {
+    // Renamed into place already, or removed.
   }
 }
 

@@ -7,9 +7,10 @@
 
 import { gitDirAbove } from "./_git_dir.ts";
 import { mayBeInWorkTree } from "./git_folders.ts";
-import { waitingGitFile } from "./_git_wait_files.ts";
-import { MAX_TIMER_MS } from "./helpers.ts";
-import { guardedListing, isBlocked } from "./_git_ignore_files.ts";
+import { waitingGitFile, waitingStoreFile } from "./_git_wait_files.ts";
+import { countWork, MAX_TIMER_MS } from "./helpers.ts";
+import { endsWithSlop } from "./_child_reaper.ts";
+import { guardedGit, guardedListing, isBlocked } from "./_git_ignore_files.ts";
 import { underPrefix, unopenedFolders } from "./_git_unopened.ts";
 
 /** What {@linkcode runGit} answers when git ran past its deadline (it is killed). */
@@ -91,7 +92,10 @@ const FIXED_SETTINGS: readonly string[] = [
 export const NO_REASON = "git failed";
 
 /** What git answered: its stdout, or why it failed (its first error line), or its deadline. */
-export type GitOutput = { out: string; stderr: string } | { failed: string } | typeof TIMED_OUT;
+export type GitOutput =
+  | { out: string; stderr: string }
+  | { failed: string; inStore?: boolean }
+  | typeof TIMED_OUT;
 
 /**
  * Run git in `cwd` (found from `cwd`, never from a hook's {@linkcode REPOSITORY_VARIABLES});
@@ -110,11 +114,45 @@ export async function gitOutput(
 ): Promise<GitOutput> {
   // A file git would wait on (a FIFO): git is not started.
   const waiting = waitingGitFile(cwd);
-  if (waiting) {
-    return {
-      failed: `git's ${waiting} is a FIFO or a socket, which git would wait on for good`,
-    };
+  if (waiting) return waitingFailure(waiting);
+  countWork(`git ${gitCommand(args)}`, 1);
+  // One of its store's files (an object, a ref), looked for when git is slow: git is stopped.
+  const signal = options.signal;
+  const answer = await guardedGit(
+    (guard) => spawnGit(args, cwd, { ...options, signals: signal ? [guard, signal] : [guard] }),
+    async (done) => {
+      const found = await waitingStoreFile(cwd, done);
+      return found ? [found] : [];
+    },
+  );
+  return typeof answer === "object" && "notRegular" in answer
+    ? { ...waitingFailure(answer.notRegular[0]), inStore: true }
+    : answer;
+}
+
+/** The git command `args` run (`log` of `-c core.quotePath=false log …`). */
+function gitCommand(args: string[]): string {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "-c" || args[i] === "-C") i++;
+    else if (!args[i].startsWith("-")) return args[i];
   }
+  return "";
+}
+
+/** How the reason git was not run, or stopped, for a file it would wait on ends. */
+export const WAITS_FOR_GOOD = "which git would wait on for good";
+
+/** Why git was not run, or stopped: `file` (as named) is a FIFO or a socket. */
+function waitingFailure(file: string): { failed: string } {
+  return { failed: `git's ${file} is a FIFO or a socket, ${WAITS_FOR_GOOD}` };
+}
+
+/** {@linkcode gitOutput}'s run of git, stopped when one of `signals` aborts. */
+async function spawnGit(
+  args: string[],
+  cwd: string,
+  options: { deadlineMs?: number; stdin?: string; signals: AbortSignal[] },
+): Promise<GitOutput> {
   let stopped = false;
   let child: Deno.ChildProcess | undefined;
   const stop = () => {
@@ -124,17 +162,21 @@ export async function gitOutput(
   // The deadline and the caller's signal each stop git directly (no combined signal, and not
   // Deno's own `signal` option): a git that waits on something never comes back by itself.
   const timer = options.deadlineMs ? setTimeout(stop, options.deadlineMs) : undefined;
-  options.signal?.addEventListener("abort", stop, { once: true });
+  const { signals } = options;
+  for (const signal of signals) signal.addEventListener("abort", stop, { once: true });
   try {
-    child = new Deno.Command("git", {
-      args: [...FIXED_SETTINGS, ...args],
-      cwd,
-      stdin: options.stdin === undefined ? "null" : "piped",
-      stdout: "piped",
-      stderr: "piped",
-      ...gitEnv(),
-    }).spawn();
-    if (stopped || options.signal?.aborted) stop();
+    // A git left waiting when slop is stopped by a signal would run for good: it ends with slop.
+    child = endsWithSlop(() =>
+      new Deno.Command("git", {
+        args: [...FIXED_SETTINGS, ...args],
+        cwd,
+        stdin: options.stdin === undefined ? "null" : "piped",
+        stdout: "piped",
+        stderr: "piped",
+        ...gitEnv(),
+      }).spawn()
+    );
+    if (stopped || signals.some((signal) => signal.aborted)) stop();
     const out = options.stdin === undefined
       ? await child.output()
       : await withInput(child, options.stdin);
@@ -150,7 +192,7 @@ export async function gitOutput(
     return { failed: error instanceof Error ? error.message : String(error) };
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener("abort", stop);
+    for (const signal of signals) signal.removeEventListener("abort", stop);
   }
 }
 

@@ -5,8 +5,12 @@
  * @module
  */
 
-import { type GitOutput, gitOutput } from "./_git.ts";
+import { type GitOutput, gitOutput, WAITS_FOR_GOOD } from "./_git.ts";
 import { DECAY, type OrderSeed, PRIOR } from "./order_state.ts";
+import { gitFolders } from "./git_folders.ts";
+import { gitConfigStamp } from "./_git_wait_files.ts";
+import { join } from "./_path.ts";
+import { readSettingTextSync } from "./helpers.ts";
 
 /** The least number of commits the seed looks at (its window starts at an anchor at least this old). */
 export const SEED_COMMITS = 100;
@@ -142,6 +146,91 @@ export async function firstParentLog(
   rev: string = "HEAD",
   options: { messages?: boolean; onRefused?: (line: string) => void } = {},
 ): Promise<LogCommit[] | undefined> {
+  // A build reads the history from HEAD for its first order, its budget's map and its task's
+  // ranking, some at once: git is asked once while HEAD names the same commit.
+  const stamp = rev === "HEAD" ? headStamp(root) : undefined;
+  const key = stamp && `${stamp}\0${count}\0${options.messages === true}`;
+  let read = key ? logsRead.get(key) : undefined;
+  if (!read) {
+    read = readLog(root, count, rev, options.messages === true);
+    if (key) keepRead(key, read);
+  }
+  const { commits, refused } = await read;
+  if (refused) options.onRefused?.(refused);
+  return commits?.map((commit) => ({ ...commit, paths: [...commit.paths] }));
+}
+
+/** The last history reads from HEAD, by {@linkcode headStamp}, count and messages. */
+const logsRead = new Map<string, Promise<{ commits?: LogCommit[]; refused?: string }>>();
+
+/** How many history reads are kept (a build makes two: with messages and without). */
+const LOGS_KEPT = 8;
+
+function keepRead(key: string, read: Promise<{ commits?: LogCommit[] }>): void {
+  logsRead.set(key, read);
+  // A read that did not end well is not kept (git may answer the next time).
+  read.then(({ commits }) => commits || logsRead.delete(key), () => logsRead.delete(key));
+  for (const oldest of logsRead.keys()) {
+    if (logsRead.size <= LOGS_KEPT) break;
+    logsRead.delete(oldest);
+  }
+}
+
+/**
+ * What the history from HEAD of the repository `root` is in depends on: the folder, the commit
+ * HEAD names (read from git's files, not git: its ref, loose or packed), the files that change a
+ * history without a new commit (a shallow clone's list, grafts), and git's config files (a value
+ * git refuses fails every log). Undefined when HEAD cannot be read so (then git is asked each
+ * time).
+ */
+function headStamp(root: string): string | undefined {
+  const { gitDir, commonDir } = gitFolders(root);
+  try {
+    const head = readSettingTextSync(join(gitDir, "HEAD"), 4096).trim();
+    const ref = /^ref:\s*(refs\/\S+)$/.exec(head)?.[1];
+    const commit = ref ? refCommit(commonDir, ref) : head;
+    if (!commit || !/^[0-9a-f]{40,64}$/.test(commit)) return undefined;
+    const changed = ["shallow", "info/grafts"].map((name) => fileStamp(join(commonDir, name)));
+    return [root, commit, ...changed, gitConfigStamp(root)].join("\0");
+  } catch {
+    return undefined;
+  }
+}
+
+/** The commit `ref` names: its loose file, else its line of `packed-refs`. */
+function refCommit(commonDir: string, ref: string): string | undefined {
+  if (ref.split("/").includes("..")) return undefined;
+  try {
+    return readSettingTextSync(join(commonDir, ref), 4096).trim();
+  } catch (error) {
+    if (!(error instanceof Error && "code" in error && error.code === "ENOENT")) throw error;
+  }
+  const packed = readSettingTextSync(join(commonDir, "packed-refs"), PACKED_REFS_LIMIT);
+  const line = packed.split("\n").find((l) => l.endsWith(` ${ref}`));
+  return line?.slice(0, line.indexOf(" "));
+}
+
+/** The most of `packed-refs` read for HEAD's commit (a larger one: git is asked each time). */
+const PACKED_REFS_LIMIT = 4 * 1024 * 1024;
+
+/** A file's size and change time, or "none" (what a history read depends on besides HEAD). */
+function fileStamp(path: string): string {
+  try {
+    const info = Deno.statSync(path);
+    return `${info.size}:${info.mtime?.getTime()}`;
+  } catch {
+    return "none";
+  }
+}
+
+/** {@linkcode firstParentLog}'s read: git's log, parsed, and git's refusal of its config. */
+async function readLog(
+  root: string,
+  count: number,
+  rev: string,
+  messages: boolean,
+): Promise<{ commits?: LogCommit[]; refused?: string }> {
+  const options = { messages };
   // Each record starts and its message ends with a mark no commit can hold: made anew for this
   // read, so a message that copies the marks of another read (or of the format) splits nothing.
   const mark = randomMark();
@@ -169,10 +258,10 @@ export async function firstParentLog(
     answer = await log("-m");
   }
   const refused = configRefusal(answer);
-  if (refused) options.onRefused?.(refused);
   const out = typeof answer === "object" && "out" in answer ? answer.out : undefined;
-  if (!out) return undefined;
-  return out.split(`\x01${mark}`).slice(1).map((chunk) => logRecord(chunk, `\x02${mark}`, options));
+  if (!out) return { refused };
+  const split = out.split(`\x01${mark}`).slice(1);
+  return { commits: split.map((chunk) => logRecord(chunk, `\x02${mark}`, options)) };
 }
 
 /**
@@ -191,9 +280,11 @@ export function configRefusal(answer: GitOutput): string | undefined {
   // git's words for a value or line of its config it cannot take: `bad config variable`, `bad
   // config line`, `bad numeric config value`, `bad boolean config value`. Not any line naming
   // config: a repository of another user advises `git config --global --add safe.directory`,
-  // and the listing has said that already.
+  // and the listing has said that already. And a file of git's store that git would wait on (a
+  // FIFO object or ref, found as git was slow): the listing, which reads none, said nothing.
   return typeof answer === "object" && "failed" in answer &&
-      /\bbad (?:\w+ )?config (?:variable|line|value)\b/.test(answer.failed)
+      (/\bbad (?:\w+ )?config (?:variable|line|value)\b/.test(answer.failed) ||
+        answer.inStore === true)
     ? answer.failed
     : undefined;
 }
@@ -217,10 +308,12 @@ const refusalsSaid = new WeakSet<(message: string) => void>();
 export function warnRefusedOnce(warn: ((message: string) => void) | undefined, line: string): void {
   if (!warn || refusalsSaid.has(warn)) return;
   refusalsSaid.add(warn);
+  const fix = line.endsWith(WAITS_FOR_GOOD)
+    ? "put a regular file in its place"
+    : "correct the value in git's config";
   warn(
     `git cannot read the history (${line}): the build goes without it (a first order by sizes, ` +
-      "a budget without change counts, a task without co-change and commit messages); correct " +
-      "the value in git's config",
+      `a budget without change counts, a task without co-change and commit messages); ${fix}`,
   );
 }
 

@@ -5,8 +5,9 @@
  * `index` and the like. One that is a FIFO (or a socket) holds the git command for good: a build
  * waited without end before it listed a file, or until a plugin's deadline named the wrong cause.
  * So before slop starts git it looks at those files, without opening any FIFO; git is not started
- * when one is, and the reason names it. (A loose object or ref other than HEAD's made a FIFO is
- * not looked for.)
+ * when one is, and the reason names it. A loose object, a pack or a ref other than HEAD's made a
+ * FIFO is looked for only when git has not answered within a second ({@linkcode waitingStoreFile}:
+ * a repository holds thousands of them, and most commands read none of them).
  *
  * @module
  */
@@ -14,6 +15,7 @@
 import { dirname, isAbsolute, join, resolve } from "./_path.ts";
 import { type GitFolders, gitFolders } from "./git_folders.ts";
 import { readSettingTextSync } from "./helpers.ts";
+import { followsIncludeIf } from "./_git_include_if.ts";
 
 /** How many includes deep the look goes (git's own limit is 10). */
 const MAX_DEPTH = 10;
@@ -41,6 +43,57 @@ export function waitingGitFile(cwd: string): string | undefined {
   if (config) return `config file ${config}`;
   for (const path of storeFiles(folders)) {
     if (waitsAt(path)) return `file "${path}"`;
+  }
+  return undefined;
+}
+
+/** The file of each git store (by common folder) {@linkcode waitingStoreFile} found last. */
+const foundInStore = new Map<string, string>();
+
+/** How long the look at the store runs before it lets git's answer in. */
+const SLICE_MS = 20;
+
+/**
+ * The first file of the git store `cwd` is in that is a FIFO or a socket, as a message names it
+ * (`file "/repo/.git/objects/e0/49ed…"`): a loose object, a pack or its index, a ref (loose, any
+ * branch or tag), found by listing `objects` and `refs` until `stop` aborts. Run when git is slow
+ * (it costs a listing of the store); what it found is looked at first by the next look.
+ *
+ * @example
+ * ```ts
+ * import { waitingStoreFile } from "./_git_wait_files.ts";
+ * await waitingStoreFile(Deno.cwd(), new AbortController().signal); // undefined: none
+ * ```
+ */
+export async function waitingStoreFile(
+  cwd: string,
+  stop: AbortSignal,
+): Promise<string | undefined> {
+  const { commonDir } = gitFolders(cwd);
+  const known = foundInStore.get(commonDir);
+  if (known && waitsAt(known)) return `file "${known}"`;
+  const folders = [join(commonDir, "refs"), join(commonDir, "objects")];
+  let slice = performance.now();
+  while (folders.length && !stop.aborted) {
+    const folder = folders.pop()!;
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(folder)];
+    } catch {
+      continue; // a folder that cannot be listed is git's to report
+    }
+    for (const entry of entries) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory) folders.push(path);
+      else if (!entry.isFile && waitsAt(path)) {
+        foundInStore.set(commonDir, path);
+        return `file "${path}"`;
+      }
+    }
+    if (performance.now() - slice > SLICE_MS) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      slice = performance.now();
+    }
   }
   return undefined;
 }
@@ -85,6 +138,40 @@ function waits(info: Deno.FileInfo): boolean {
 
 /** The first config file git reads (includes too) that is a FIFO or a socket. */
 function waitingConfig(folders: GitFolders): string | undefined {
+  return walkConfig(folders, (path, info, from) => {
+    if (!waits(info)) return undefined;
+    return from ? `"${path}" (an include of "${from}")` : `"${path}"`;
+  });
+}
+
+/**
+ * The config files git reads in `cwd` (the system's, the user's, the repository's, and the
+ * includes it follows), each with its size and change time: what a git command's output may
+ * depend on besides the repository, for a caller that keeps an output while they are the same.
+ *
+ * @example
+ * ```ts
+ * import { gitConfigStamp } from "./_git_wait_files.ts";
+ * gitConfigStamp(Deno.cwd()); // "/etc/gitconfig:…\0/root/.gitconfig:…\0…"
+ * ```
+ */
+export function gitConfigStamp(cwd: string): string {
+  const stamps: string[] = [];
+  walkConfig(gitFolders(cwd), (path, info) => {
+    stamps.push(`${path}:${info.size}:${info.mtime?.getTime()}:${info.ino}`);
+    return undefined;
+  });
+  return stamps.join("\0");
+}
+
+/**
+ * Visit each config file git reads (includes too, those git follows), until `visit` gives an
+ * answer, which is returned.
+ */
+function walkConfig(
+  folders: GitFolders,
+  visit: (path: string, info: Deno.FileInfo, from?: string) => string | undefined,
+): string | undefined {
   const seen = new Set<string>();
   const look = (path: string, depth: number, from?: string): string | undefined => {
     if (seen.has(path) || depth > MAX_DEPTH) return undefined;
@@ -95,9 +182,9 @@ function waitingConfig(folders: GitFolders): string | undefined {
     } catch {
       return undefined; // missing or not looked at: git passes over it too
     }
-    if (waits(info)) return from ? `"${path}" (an include of "${from}")` : `"${path}"`;
-    if (!info.isFile) return undefined;
-    for (const included of includes(path, info.size)) {
+    const answer = visit(path, info, from);
+    if (answer !== undefined || !info.isFile) return answer;
+    for (const included of includes(path, info.size, folders.gitDir)) {
       const found = look(included, depth + 1, path);
       if (found) return found;
     }
@@ -139,11 +226,12 @@ function env(name: string): string | undefined {
 }
 
 /**
- * The files a config file's `[include]` and `[includeIf "…"]` sections name by `path` (each
- * counted, whatever its condition), resolved as git does: `~/` from the home folder, a relative
- * path from the including file's folder.
+ * The files a config file's `[include]` sections name by `path`, and its `[includeIf "…"]`
+ * sections whose condition holds for the repository of `gitDir` (`_git_include_if.ts`: git opens
+ * no other), resolved as git does: `~/` from the home folder, a relative path from the including
+ * file's folder.
  */
-function includes(path: string, size: number): string[] {
+function includes(path: string, size: number, gitDir: string): string[] {
   let text: string;
   try {
     // Read up to the size it had (and a little more, should it have grown since): a buffer of
@@ -154,9 +242,15 @@ function includes(path: string, size: number): string[] {
   }
   const out: string[] = [];
   let inInclude = false;
+  const context = { gitDir, configPath: path, home: env("HOME") };
   for (const line of text.split(/\r?\n/)) {
-    const section = /^\s*\[\s*([A-Za-z0-9.-]+)/.exec(line);
-    if (section) inInclude = /^include(if)?$/i.test(section[1]);
+    const section = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?/.exec(line);
+    if (section) {
+      const condition = section[2]?.replace(/\\(.)/g, "$1");
+      inInclude = /^include$/i.test(section[1]) ||
+        (/^includeif$/i.test(section[1]) && condition !== undefined &&
+          followsIncludeIf(condition, context));
+    }
     const value = inInclude ? /^\s*(?:\[[^\]]*\]\s*)?path\s*=\s*(.*?)\s*$/i.exec(line) : null;
     if (!value?.[1]) continue;
     const named = value[1].replace(/^"(.*)"$/, "$1");

@@ -18,7 +18,7 @@ import { loadBudgetMemory } from "./_budget_memory.ts";
 import { mapConfig, mapKept, taskHistory, withTask } from "./task.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { startRun } from "./run.ts";
-import { type Building, readyToPublish } from "./build_output.ts";
+import { type Building, endFailed, readyToPublish } from "./build_output.ts";
 import { plainStages } from "./stages.ts";
 import type {
   Assembled,
@@ -89,9 +89,14 @@ async function prepareOnce(config: ResolvedConfig, options: BuildOptions): Promi
   options.timings?.mark("plugins");
   const stages = options.layer ? options.layer.wrap(plainStages(run), run) : plainStages(run);
   const building = { stages, run, options };
-  const rendered = await renderFiles(building);
-  const assembled = await assemble(building, rendered);
-  return await readyToPublish(building, assembled);
+  try {
+    const rendered = await renderFiles(building);
+    const assembled = await assemble(building, rendered);
+    return await readyToPublish(building, assembled);
+  } catch (error) {
+    endFailed(building);
+    throw error;
+  }
 }
 
 /** Resolve, read, redact and transform: each file rendered by its view. */

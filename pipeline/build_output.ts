@@ -72,12 +72,19 @@ export async function readyToPublish(
       // Asked to remember only now: the state dir was not marked when the build began.
       if (options.remember === false && more.remember) markStateDir(config.stateDir, config.root);
       const asked = { ...options, ...more };
-      if (asked.record ?? true) {
-        await stages.later(() => recordCacheUse(run, { files, counted: assembled.counted }));
+      let published: Awaited<ReturnType<typeof output.publish>>;
+      try {
+        if (asked.record ?? true) {
+          await stages.later(() => recordCacheUse(run, { files, counted: assembled.counted }));
+        }
+        published = await output.publish(asked.write ?? true);
+        // The order memory is recorded whether the document was written or piped (`--stdout`).
+        if (asked.remember ?? true) await stages.later(() => commitOrder(run, assembled));
+      } catch (error) {
+        output.discard();
+        endFailed(building);
+        throw error;
       }
-      const published = await output.publish(asked.write ?? true);
-      // The order memory is recorded whether the document was written or piped (`--stdout`).
-      if (asked.remember ?? true) await stages.later(() => commitOrder(run, assembled));
       stages.end();
       (more.timings ?? clock)?.mark("emit");
       const { manifest } = written;
@@ -88,10 +95,27 @@ export async function readyToPublish(
       );
     },
     discard() {
-      if (!finished) output.discard();
+      if (finished) return;
       finished = true;
+      output.discard();
+      endFailed(building);
     },
   };
+}
+
+/**
+ * End a build that failed or was discarded: its layer lets go of what it opened for the build
+ * (the views' threads, the spill file), the run of its own cache's unwritten pack.
+ *
+ * @example
+ * ```ts
+ * import { endFailed } from "./build_output.ts";
+ * // try { ... } catch (error) { endFailed({ stages, run, options }); throw error; }
+ * ```
+ */
+export function endFailed({ stages, run }: Building): void {
+  stages.end({ failed: true });
+  run.discard?.();
 }
 
 /**

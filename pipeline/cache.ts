@@ -166,6 +166,12 @@ export interface Cache {
    * undefined: a cache that cannot be written only costs the next build time.
    */
   flush(): Promise<string | undefined>;
+  /**
+   * Let go of what this object holds open and has not stored: the new pack being written (its
+   * temp file closed and removed) and the pack file it reads from (unless lent). For a build
+   * that ends without `flush` (it failed); the object is not used after.
+   */
+  discard?(): void;
 }
 
 /** Options of {@linkcode Cache.getDecoded}. */
@@ -292,7 +298,17 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     },
     counts: () => ({ ...counts }),
     flush: () => flushCache(state),
+    discard: () => discardCache(state),
   };
+}
+
+/** {@linkcode Cache.discard}: the stream's temp file removed, the pack file closed. */
+function discardCache(state: CacheState): void {
+  state.stream?.abandon();
+  state.stream = undefined;
+  state.pending.clear();
+  state.pendingBytes = 0;
+  closePack(state);
 }
 
 /** What an opened cache holds between calls (see {@linkcode openCache}). */

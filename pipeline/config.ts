@@ -6,6 +6,7 @@
  * @module
  */
 
+import { checkConfigPermissions } from "./_permissions.ts";
 import { lockVariant } from "./lock.ts";
 import {
   basename,
@@ -366,6 +367,8 @@ export interface ConfigFlags {
  */
 export async function loadConfig(flags: ConfigFlags = {}): Promise<ResolvedConfig> {
   const cwd = resolve(flags.cwd ?? Deno.cwd());
+  // A program with narrow permissions: one line naming what is missing, not Deno's from inside.
+  checkConfigPermissions(cwd);
   let configPath: string | undefined;
   let raw: SlopConfig = {};
   if (flags.inline) {

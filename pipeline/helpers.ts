@@ -765,3 +765,22 @@ export function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
  * ```
  */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * Whether anything is at `path` (a link is looked at itself, not followed).
+ *
+ * @example
+ * ```ts
+ * import { pathExists } from "./helpers.ts";
+ * pathExists(Deno.cwd()); // true
+ * pathExists("/no/such/path"); // false
+ * ```
+ */
+export function pathExists(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { checkBuildPermissions } from "./_permissions.ts";
 import { checkProvider, checkViews, ConfigError, configName } from "./config.ts";
 import {
   createRegistry,
@@ -55,6 +56,10 @@ export interface RunOptions {
  * ```
  */
 export async function startRun(config: ResolvedConfig, options: RunOptions): Promise<BuildRun> {
+  // What the build writes: its outputs and order memory in the state dir, its cache.
+  const writes = options.write !== false || options.remembers ? [config.stateDir] : [];
+  if (config.cache.enabled) writes.push(config.cache.dir);
+  checkBuildPermissions(config.root, writes);
   // The focus globs are matched synchronously later on: picomatch first, if they need it.
   await loadFocusGlobs(config);
   const warnings: string[] = [];
@@ -90,8 +95,8 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
   const unusable = cacheFolderWarning(config);
   if (unusable) warn(unusable);
   const cacheOptions = buildCacheOptions(config);
-  const cache = options.layer?.cache?.(config.cache.dir, cacheOptions) ??
-    openCache(config.cache.dir, cacheOptions);
+  const kept = options.layer?.cache?.(config.cache.dir, cacheOptions);
+  const cache = kept ?? openCache(config.cache.dir, cacheOptions);
   return {
     config,
     registry,
@@ -100,6 +105,8 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
     warnings,
     complete,
     cache,
+    // The build's own cache: its unwritten pack goes with a failed build.
+    discard: kept ? undefined : () => cache.discard?.(),
     hookTimeoutMs: options.hookTimeoutMs,
     workers: options.workers,
     derived: options.layer?.derived?.() ?? derived,

@@ -66,6 +66,11 @@ export interface BuildRun {
   complete: CompleteFn;
   /** The content-hash cache of views and token counts (disabled by `--no-cache`). */
   cache: Cache;
+  /**
+   * Let go of what the run opened for a build that ends unfinished (failed): the cache it opened
+   * for itself (a layer's cache is the layer's to keep). @default {undefined} nothing to let go of
+   */
+  discard?(): void;
   /** Hook timeout in ms. */
   hookTimeoutMs?: number;
   /** Threads that scan and count tokens; 1: only this thread. */
@@ -151,8 +156,11 @@ export interface Stages {
   persist(files: RenderedFile[]): Promise<void>;
   /** Work a build leaves for its end (cache use, the order's commit); a layer may run it later. */
   later(work: () => Promise<void>): Promise<void>;
-  /** The build is over (finished or discarded). */
-  end(): void;
+  /**
+   * The build is over: finished, or (`failed`) failed or discarded, when nothing it made is read
+   * again but what a layer keeps between builds.
+   */
+  end(how?: { failed?: boolean }): void;
 }
 
 /** A faster way to run some of the stages, making the same bytes (see `accel/`, `server/`). */

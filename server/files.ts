@@ -172,8 +172,27 @@ export function parseDuration(text: string): number | undefined {
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[match[2] ?? "s"]!;
   const ms = Math.round(Number(match[1]) * unit);
   // A timer takes at most MAX_TIMER_MS: a longer one fired at once, and the server ended as it
-  // started.
-  return ms <= MAX_TIMER_MS ? ms : undefined;
+  // started. So did a server given no time at all (0).
+  return ms > 0 && ms <= MAX_TIMER_MS ? ms : undefined;
+}
+
+/** The longest idle time, in hours, as an error names it (a timer's longest delay, 2^31 - 1 ms). */
+const MAX_IDLE_HOURS = Math.floor(MAX_TIMER_MS / 3_600_000);
+
+/**
+ * The error for a value of `flag` that {@linkcode parseDuration} does not take: it says what a
+ * time looks like and the range, the maximum named.
+ *
+ * @example
+ * ```ts
+ * import { durationError } from "./files.ts";
+ * durationError("--idle", "600h");
+ * // 'Invalid --idle "600h": expected a time like 30s, 15m or 2h, over 0 and at most 596h'
+ * ```
+ */
+export function durationError(flag: string, text: string): string {
+  return `Invalid ${flag} "${text}": expected a time like 30s, 15m or 2h, over 0 and at most ` +
+    `${MAX_IDLE_HOURS}h`;
 }
 
 const FNV_OFFSET = 0xcbf29ce484222325n;

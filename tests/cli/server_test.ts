@@ -250,7 +250,7 @@ Deno.test("an idle build server exits after --server-idle", async () => {
     assert.equal(bad.code, 2);
     assert.equal(
       bad.stderr,
-      'slop: Invalid --server-idle "soon": expected a time like 30s, 15m or 2h\n',
+      'slop: Invalid --server-idle "soon": expected a time like 30s, 15m or 2h, over 0 and at most 596h\n',
     );
   } finally {
     await served.stopAll();

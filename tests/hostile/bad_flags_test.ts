@@ -119,9 +119,12 @@ const BAD_VALUES: Array<[string[], string[]]> = [
   [["watch", "--max-builds", "1.5"], ["--max-builds", '"1.5"']],
   [["server", "start", "--idle", "abc"], ["--idle", '"abc"']],
   [["server", "run", "--idle", "-5m"], ["--idle", '"-5m"']],
-  // Past the longest delay a timer takes (2^31 - 1 ms): it fired at once.
-  [["server", "run", "--idle", "600h"], ["--idle", '"600h"']],
-  [["build", "--server", "--server-idle", "600h"], ["--server-idle", '"600h"']],
+  // Past the longest delay a timer takes (2^31 - 1 ms): it fired at once. The error names the
+  // longest (it said only what a time looks like); no time at all ended the server at once.
+  [["server", "run", "--idle", "600h"], ["--idle", '"600h"', "at most 596h"]],
+  [["build", "--server", "--server-idle", "600h"], ["--server-idle", '"600h"', "at most 596h"]],
+  [["server", "run", "--idle", "0"], ["--idle", '"0"', "over 0"]],
+  [["build", "--server", "--server-idle", "0s"], ["--server-idle", '"0s"', "over 0"]],
   [["watch", "--debounce", "3000000000"], ["--debounce", '"3000000000"']],
   [["mcp", "--reply-within", "3000000"], ["--reply-within", '"3000000"']],
   [["mcp", "--http", "--port", "abc"], ["--port", '"abc"']],

@@ -174,3 +174,52 @@ Deno.test("a state dir whose name is too long for the file system (over 255 byte
   ]);
   await Deno.remove(root, { recursive: true });
 });
+
+/** Whether this process may run a command as another user (root, with util-linux's setpriv). */
+function canDropToNobody(): boolean {
+  if (Deno.uid() !== 0) return false;
+  try {
+    return new Deno.Command("setpriv", { args: ["--version"], stdout: "null" }).outputSync()
+      .success;
+  } catch {
+    return false;
+  }
+}
+
+Deno.test({
+  name:
+    "a umask without the owner's write: one line naming the state dir and the umask, the folder not left behind",
+  // Root writes any folder: the build runs as another user (or as this one, not root).
+  ignore: Deno.build.os !== "linux" || (Deno.uid() === 0 && !canDropToNobody()),
+  fn: async () => {
+    const root = await makeProject({ "a.ts": "export const a = 1;\n" });
+    const home = await tempDir({ prefix: "slop_home_" });
+    await Deno.chmod(root, 0o777);
+    await Deno.chmod(home, 0o777);
+    const cli = new URL("../../cli.ts", import.meta.url).pathname;
+    const drop = Deno.uid() === 0
+      ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+      : [];
+    for (const flags of [[], ["--stdout"]]) {
+      const line = `umask 0277; exec "$0" run -A --quiet "$1" build ${flags.join(" ")}`;
+      const [command, ...args] = [...drop, "sh", "-c", line, Deno.execPath(), cli];
+      const out = await new Deno.Command(command, {
+        args,
+        cwd: root,
+        env: { HOME: home, NO_COLOR: "1" },
+        stdout: "null",
+        stderr: "piped",
+      }).output();
+      const stderr = new TextDecoder().decode(out.stderr);
+      assert.equal(out.code, 1, stderr);
+      assert.equal(
+        stderr,
+        'slop: Cannot use the state dir ".slop": the umask (0277) made it without write ' +
+          "permission for its owner, so slop cannot write its outputs, cache or order memory in " +
+          "it: set a umask that keeps it (umask 022), or pass --state-dir to a folder you can " +
+          "write\n",
+      );
+      assert.deepEqual([...Deno.readDirSync(root)].map((e) => e.name), ["a.ts"]);
+    }
+  },
+});

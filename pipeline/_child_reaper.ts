@@ -1,0 +1,97 @@
+/**
+ * Child processes that end with slop. A git slop runs (or `bd`) is a process of its own: when
+ * slop is stopped by a signal sent to it alone (`kill PID`, a supervisor's SIGTERM, a closed
+ * terminal's SIGHUP), the child went on, and one waiting on something (a FIFO, a hook) ran for
+ * good. While a child runs, slop listens for SIGINT, SIGTERM and SIGHUP: each running child
+ * gets SIGTERM, then the signal is sent again to slop with its listening ended, so that it does
+ * what it did before (a plain command ends as the signal says; `slop watch` or `slop mcp` stop as
+ * their own listeners say).
+ *
+ * @module
+ */
+
+/** The signals that end slop (or that a long-lived command listens for). */
+const SIGNALS: Deno.Signal[] = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+/** The children running now. */
+const running = new Set<Deno.ChildProcess>();
+
+/** The listener of each signal, while one is installed. */
+let listening: Map<Deno.Signal, () => void> | undefined;
+
+/**
+ * The child `spawn` starts, stopped (SIGTERM) when slop is stopped by a signal while it runs.
+ * slop listens before the child starts: a signal that comes as it starts finds it (the listener
+ * runs after this call, as JavaScript does not stop in the middle of one).
+ *
+ * @example
+ * ```ts
+ * import { endsWithSlop } from "./_child_reaper.ts";
+ * const child = endsWithSlop(() =>
+ *   new Deno.Command("git", { args: ["--version"], stdout: "piped" }).spawn()
+ * );
+ * await child.output();
+ * ```
+ */
+export function endsWithSlop(spawn: () => Deno.ChildProcess): Deno.ChildProcess {
+  listen();
+  let child: Deno.ChildProcess;
+  try {
+    child = spawn();
+  } catch (error) {
+    if (!running.size) stopListening();
+    throw error;
+  }
+  running.add(child);
+  child.status.finally(() => {
+    running.delete(child);
+    if (!running.size) stopListening();
+  });
+  return child;
+}
+
+function listen(): void {
+  if (listening || Deno.build.os === "windows") return;
+  listening = new Map();
+  for (const signal of SIGNALS) {
+    const heard = () => void stopChildren(signal);
+    try {
+      Deno.addSignalListener(signal, heard);
+      listening.set(signal, heard);
+    } catch {
+      // A signal this system or its permissions do not let slop listen for.
+    }
+  }
+}
+
+function stopListening(): void {
+  for (const [signal, heard] of listening ?? []) Deno.removeSignalListener(signal, heard);
+  listening = undefined;
+}
+
+/**
+ * Stop every child (SIGTERM, which lets git remove a lock file it holds; SIGKILL for one still
+ * there a second later), then take `signal` as slop would have without listening for it.
+ */
+async function stopChildren(signal: Deno.Signal): Promise<void> {
+  const children = [...running];
+  running.clear();
+  stopListening();
+  children.forEach((child) => kill(child, "SIGTERM"));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled(children.map((child) => child.status)),
+    new Promise((resolve) => timer = setTimeout(resolve, 1000)),
+  ]);
+  clearTimeout(timer);
+  children.forEach((child) => kill(child, "SIGKILL"));
+  Deno.kill(Deno.pid, signal);
+}
+
+function kill(child: Deno.ChildProcess, signal: Deno.Signal): void {
+  try {
+    child.kill(signal);
+  } catch {
+    // It has ended already.
+  }
+}

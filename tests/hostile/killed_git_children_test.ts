@@ -1,0 +1,57 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { gitInit, makeProject, REPO, tempDir } from "../_helpers.ts";
+
+/** Whether process `pid` is running (not gone, nor a zombie left for its parent to reap). */
+function alive(pid: number): boolean {
+  try {
+    const stat = Deno.readTextFileSync(`/proc/${pid}/stat`);
+    return !/^\d+ \(.*\) [ZX] /.test(stat);
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return check();
+}
+
+/**
+ * slop stopped by a signal sent to it alone (`kill PID`, a supervisor's SIGTERM, SIGHUP), while
+ * a git it runs waits (a git wrapper or hook that never answers, a FIFO): git ends with slop, and
+ * slop ends as the signal says. The git went on for good, reparented to init.
+ */
+Deno.test("a git slop runs ends when slop is stopped by SIGTERM, SIGINT or SIGHUP", async () => {
+  const root = await makeProject({ "a.ts": "export const a = 1;\n" });
+  await gitInit(root);
+  const bin = await tempDir({ prefix: "slop_fake_git_" });
+  const pids = join(bin, "pids");
+  // A git that writes its process id and waits without end (the listing's deadline is 30 s).
+  await Deno.writeTextFile(join(bin, "git"), `#!/bin/sh\necho $$ >> "${pids}"\nexec sleep 600\n`);
+  await Deno.chmod(join(bin, "git"), 0o755);
+  const codes: Record<string, number> = { SIGTERM: 143, SIGINT: 130, SIGHUP: 129 };
+  for (const signal of ["SIGHUP", "SIGTERM", "SIGINT"] as const) {
+    await Deno.writeTextFile(pids, "");
+    const child = new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "build", "--stdout", "--no-server"],
+      cwd: root,
+      env: { NO_COLOR: "1", PATH: `${bin}:${Deno.env.get("PATH")}` },
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    const started = await waitFor(() => Deno.readTextFileSync(pids).trim() !== "", 60_000);
+    assert.ok(started, `${signal}: git never started`);
+    const gits = Deno.readTextFileSync(pids).trim().split("\n").map(Number);
+    child.kill(signal);
+    const status = await child.status;
+    assert.equal(status.code, codes[signal], signal);
+    const gone = await waitFor(() => !gits.some(alive), 5000);
+    for (const pid of gits.filter(alive)) Deno.kill(pid, "SIGKILL");
+    assert.ok(gone, `${signal}: git ${gits.join(", ")} still running after slop ended`);
+  }
+});
