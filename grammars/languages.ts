@@ -18,7 +18,7 @@ import { blankMacroWords, catchTest, qtProperty, readsAsQtProperty } from "./_cp
 import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
-import { type MacroItem, macroItems } from "./_rust_macros.ts";
+import { macroEdits, type MacroItem, macroItems } from "./_rust_macros.ts";
 import { ELIXIR } from "./_elixir.ts";
 import { POWERSHELL } from "./_powershell.ts";
 import { HASKELL } from "./_haskell.ts";
@@ -42,6 +42,13 @@ export interface DefinitionSpec {
 }
 
 /** How a language's code views read its syntax tree. */
+/** An edit {@linkcode LanguageSpec.tokenEdits} asks for: `text` in place of `start` to `end`. */
+export interface TokenEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
 export interface LanguageSpec {
   /** Language id (`python`, `typescript`, ...). */
   id: string;
@@ -201,6 +208,13 @@ export interface LanguageSpec {
    * declares the methods `a` and `b`): a name, a signature and a kind each, or undefined.
    */
   declares?: (node: NodeLike, type: string) => DeclaredName[] | undefined;
+  /**
+   * What a skeleton leaves out of an item whose text the grammar gives as tokens, as it leaves out
+   * the same code written outside one (a Rust macro call's function bodies, a `macro_rules!`
+   * rule's expansion): edits by index in the file's text, or undefined to walk the item's
+   * children as any other's. `maxLines`: the view's `maxValueLines`.
+   */
+  tokenEdits?: (node: NodeLike, type: string, maxLines: number) => TokenEdit[] | undefined;
   /**
    * The names an import binds (`import * as z from "./z"`), asked of a module whose export lists
    * name local names: those they name are symbols (`export { z }` re-exports the module `z`).
@@ -987,6 +1001,37 @@ function rustMacroDeclares(
   return lastMacro.items.length ? lastMacro.items : undefined;
 }
 
+/** Where a Rust macro call is an item: a file's or a module's, an `impl`'s or a trait's. */
+const RUST_ITEM_LISTS = new Set(["source_file", "declaration_list"]);
+
+/**
+ * What a skeleton leaves out of a Rust macro call written as an item (see `macroEdits`) and of a
+ * `macro_rules!` definition: each rule's expansion over lines, as `{ ... }` (its patterns are
+ * the macro's signatures).
+ */
+function rustTokenEdits(node: NodeLike, type: string, maxLines: number): TokenEdit[] | undefined {
+  if (type === "macro_definition") {
+    return node.namedChildren.flatMap((rule) => {
+      const right = rule.type === "macro_rule" ? rule.childForFieldName("right") : null;
+      if (!right || right.startIndex === undefined || !right.text.includes("\n")) return [];
+      const [open, close] = [right.text[0], right.text.at(-1)];
+      const text = open === "{" ? "{ ... }" : `${open} ... ${close}`;
+      return [{ start: right.startIndex, end: right.startIndex + right.text.length, text }];
+    });
+  }
+  if (type !== "macro_invocation" || !RUST_ITEM_LISTS.has(node.parent?.type ?? "")) {
+    return undefined;
+  }
+  const tree = node.namedChildren.find((c) => c.type === "token_tree");
+  const at = tree?.startIndex;
+  if (!tree || at === undefined) return undefined;
+  return macroEdits(tree.text, maxLines).map((e) => ({
+    ...e,
+    start: e.start + at,
+    end: e.end + at,
+  }));
+}
+
 function rustKeep(node: NodeLike, type: string = node.type): boolean {
   if (type === "empty_statement") return node.previousNamedSibling?.type === "macro_invocation";
   return type !== "ERROR";
@@ -1031,6 +1076,7 @@ const RUST: Omit<LanguageSpec, "id" | "extensions"> = {
   },
   values: new Set(["const_item.value", "static_item.value"]),
   declares: rustMacroDeclares,
+  tokenEdits: rustTokenEdits,
   isPublic: rustPublic,
 };
 

@@ -1722,6 +1722,17 @@ class Walker {
       nodes,
       parentNode,
     });
+    // An item the grammar gives as tokens (a Rust macro call): its parts left out as the
+    // language reads them, its tokens not walked.
+    const tokenEdits = this.full ? undefined : spec.tokenEdits?.(
+      node as unknown as NodeLike,
+      nodeType,
+      this.maxValueLines,
+    );
+    if (tokenEdits) {
+      for (const e of tokenEdits) this.edits.push(e);
+      return;
+    }
     const { bodies, blocks, values } = fieldsOf(spec);
     const fieldSets = [bodies.get(nodeType), blocks.get(nodeType), values.get(nodeType)];
     const [bodyFields, blockFields, valueFields] = fieldSets;
