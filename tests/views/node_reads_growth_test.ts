@@ -30,6 +30,13 @@ const SHAPES: Array<[string, string, (i: number) => string, string, string]> = [
     "    } else {\n        fn z() {}\n    }\n}\n",
   ],
   [
+    "Kotlin nested classes with their primary constructors on the next line",
+    "A.kt",
+    (i) => `  public class B${i}\n  internal constructor(val x: Int) : T {\n    fun f() = x\n  }\n`,
+    "class A {\n",
+    "}\n",
+  ],
+  [
     "a macro_rules! definition's rules, their expansions elided",
     "a.rs",
     (i) => `    (r${i} $x:expr) => {\n        f($x, ${i})\n    };\n`,
