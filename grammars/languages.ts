@@ -2807,14 +2807,50 @@ function scalaDescribe(def: NodeLike, type: string): DeclaredName | undefined {
 
 /** Scala members are public unless `private` (`private[pkg]` too) says otherwise. */
 function scalaPublic(def: NodeLike): boolean {
+  // A modifier the parse read as an annotation (see `scalaParseText`): `private enum A`.
+  if (def.namedChildren.some((c) => c.type === "annotation" && c.text.startsWith("@rivate"))) {
+    return false;
+  }
   const mods = def.namedChildren.find((c) => c.type === "modifiers");
   return !mods?.namedChildren.some((c) => c.type === "access_modifier" && /^private/.test(c.text));
+}
+
+/** Modifiers before a Scala 3 `enum` at a line's start (`private[ox] final enum A:`). */
+const SCALA_ENUM_MODIFIERS =
+  /^[ \t]*(?:(?:(?:private|protected)(?:\[[\w.]*\])?|final|sealed|abstract|open)[ \t]+)+enum\b/gm;
+
+/**
+ * The text tree-sitter-scala reads for a Scala file: tree-sitter-scala 0.24 takes no modifier
+ * before `enum` (`private enum Signal:`, `private[ox] enum Result:`) and read it as an error,
+ * cut from the skeleton, and the enum as public. Each such modifier's first letter reads `@`:
+ * an annotation the grammar takes (`@rivate[ox] enum`), the text's length and lines kept; the
+ * views cut their text from the file, and `@rivate` tells a private one. Undefined when there is
+ * none.
+ *
+ * @example
+ * ```ts
+ * import { scalaParseText } from "./languages.ts";
+ * scalaParseText("private enum A:\n  case B\n"); // "@rivate enum A:\n  case B\n"
+ * ```
+ */
+export function scalaParseText(text: string): string | undefined {
+  if (!text.includes("enum")) return undefined;
+  let changed = false;
+  const read = text.replace(SCALA_ENUM_MODIFIERS, (line) => {
+    changed = true;
+    return line.replace(
+      /\b(private|protected|final|sealed|abstract|open)\b/g,
+      (w) => `@${w.slice(1)}`,
+    );
+  });
+  return changed ? read : undefined;
 }
 
 const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "scala",
   pkg: "tree-sitter-scala@0.24.0",
   wasm: "tree-sitter-scala.wasm",
+  parseText: scalaParseText,
   interpreters: ["scala"],
   bodyMarker: "{ ... }",
   valueMarker: "...",
