@@ -216,6 +216,12 @@ export interface LanguageSpec {
    */
   tokenEdits?: (node: NodeLike, type: string, maxLines: number) => TokenEdit[] | undefined;
   /**
+   * What a skeleton leaves out of a definition's lead while the rest of it is walked as any
+   * other's: a test's table of cases written as a run of one attribute (xUnit's `[InlineData(1)]`
+   * a line), `...` past `maxLines` lines, as pytest's `parametrize` tables are.
+   */
+  leadEdits?: (node: NodeLike, type: string, maxLines: number) => TokenEdit[] | undefined;
+  /**
    * The names an import binds (`import * as z from "./z"`), asked of a module whose export lists
    * name local names: those they name are symbols (`export { z }` re-exports the module `z`).
    */
@@ -258,6 +264,7 @@ export interface NodeLike {
   parent: NodeLike | null;
   previousNamedSibling?: NodeLike | null;
   startIndex?: number;
+  endIndex?: number;
   /** The tree it is of (web-tree-sitter's nodes have it; each read of a node makes a new object). */
   tree?: object;
   /** Whether the parser found an error in it. */
@@ -2447,8 +2454,39 @@ function csharpRouteStatement(node: NodeLike): boolean {
     csharpRoute(node) !== undefined;
 }
 
+/** The last part of a C# attribute list's first attribute's name (`Xunit.InlineData`: `InlineData`). */
+function attributeName(list: NodeLike): string {
+  const name = list.namedChildren.find((c) => c.type === "attribute")?.childForFieldName("name");
+  return name?.text.replace(/^[\s\S]*\./, "") ?? "";
+}
+
+/**
+ * A run of one attribute over more than `maxLines` lines before a C# definition (xUnit's
+ * `[InlineData(...)]`, NUnit's `[TestCase(...)]`, MSTest's `[DataRow(...)]`, a case a line: a
+ * test's table) as one `...`; the test's other attributes (`[Theory]`) stay.
+ */
+function csharpLeadEdits(node: NodeLike, _type: string, maxLines: number): TokenEdit[] | undefined {
+  const edits: TokenEdit[] = [];
+  let run: NodeLike[] = [];
+  const close = () => {
+    const [first, last] = [run[0], run[run.length - 1]];
+    if (run.length > 1 && last.endPosition!.row - first.startPosition!.row + 1 > maxLines) {
+      edits.push({ start: first.startIndex!, end: last.endIndex!, text: "..." });
+    }
+    run = [];
+  };
+  for (const child of node.namedChildren) {
+    if (child.type !== "attribute_list") break;
+    if (run.length && attributeName(child) !== attributeName(run[0])) close();
+    run.push(child);
+  }
+  close();
+  return edits.length ? edits : undefined;
+}
+
 const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "c_sharp",
+  leadEdits: csharpLeadEdits,
   pkg: "tree-sitter-c-sharp@0.23.5",
   wasm: "tree-sitter-c_sharp.wasm",
   bodyMarker: "{ ... }",

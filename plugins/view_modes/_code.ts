@@ -1733,6 +1733,12 @@ class Walker {
       for (const e of tokenEdits) this.edits.push(e);
       return;
     }
+    const leadEdits = this.full ? undefined : spec.leadEdits?.(
+      node as unknown as NodeLike,
+      nodeType,
+      this.maxValueLines,
+    );
+    for (const e of leadEdits ?? []) this.edits.push(e);
     const { bodies, blocks, values } = fieldsOf(spec);
     const fieldSets = [bodies.get(nodeType), blocks.get(nodeType), values.get(nodeType)];
     const [bodyFields, blockFields, valueFields] = fieldSets;
