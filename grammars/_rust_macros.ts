@@ -164,10 +164,9 @@ export function macroItems(tree: string, depth = 0): MacroItem[] {
     if (!atStart) continue;
     // `cfg_if!`'s branches (`if #[cfg(unix)] { items } else { items }`) hold items of this level.
     const branch = branchBody(tokens, i);
+    const inner = branch === undefined ? "" : tree.slice(tokens[branch].start, tokens[branch].end);
     if (branch !== undefined) {
-      if (depth < MAX_DEPTH) {
-        items.push(...macroItems(tree.slice(tokens[branch].start, tokens[branch].end), depth + 1));
-      }
+      if (depth < MAX_DEPTH) items.push(...macroItems(inner, depth + 1));
       i = branch;
       continue;
     }

@@ -2862,16 +2862,10 @@ const SCALA_ENUM_MODIFIERS =
  * before `enum` (`private enum Signal:`, `private[ox] enum Result:`) and read it as an error,
  * cut from the skeleton, and the enum as public. Each such modifier's first letter reads `@`:
  * an annotation the grammar takes (`@rivate[ox] enum`), the text's length and lines kept; the
- * views cut their text from the file, and `@rivate` tells a private one. Undefined when there is
- * none.
- *
- * @example
- * ```ts
- * import { scalaParseText } from "./languages.ts";
- * scalaParseText("private enum A:\n  case B\n"); // "@rivate enum A:\n  case B\n"
- * ```
+ * views cut their text from the file, and `@rivate` tells a private one (`private enum A:` reads
+ * `@rivate enum A:`). Undefined when there is none.
  */
-export function scalaParseText(text: string): string | undefined {
+function scalaParseText(text: string): string | undefined {
   if (!text.includes("enum")) return undefined;
   let changed = false;
   const read = text.replace(SCALA_ENUM_MODIFIERS, (line) => {

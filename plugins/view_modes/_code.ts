@@ -1103,20 +1103,32 @@ class Walker {
     this.endsKept = lastKeptRow >= 0 && lastKeptRow > lastDroppedRow;
     const tail = pending.slice(beforeBlock);
     const parted = this.endsKept ? 0 : partedFrom(tail, lastDroppedRow, this.commentTypes);
-    const stays = tail.slice(parted);
-    const tailRows = stays.length
-      ? endRow(stays[stays.length - 1]) - stays[0].startPosition.row + 1
-      : 0;
-    const long = tailRows > this.maxValueLines;
-    const aside = long ? stays.find((p) => this.commentTypes.has(p.type)) : undefined;
-    if (aside) {
-      this.edits.push({ start: aside.startIndex, end: aside.endIndex, text: spec.valueMarker });
-      pending = pending.filter((p) => p !== aside);
-    }
-    flush(false, undefined, long || !stays.length ? Infinity : beforeBlock + parted);
+    const aside = this.longTail(tail.slice(parted));
+    if (aside) pending = pending.filter((p) => p !== aside);
+    flush(false, undefined, aside || parted === tail.length ? Infinity : beforeBlock + parted);
     closeLabel();
     if (dropped) this.markEmpty(node, { nodeType, first, kept, docEnd, body });
     return kept;
+  }
+
+  /**
+   * The comments that stay after a container's last item, when they run over `maxValueLines`
+   * lines: the first of them, which a `...` now stands for (the others go); else undefined.
+   */
+  longTail(stays: SyntaxNode[]): SyntaxNode | undefined {
+    if (!stays.length) return undefined;
+    const rows = endRow(stays[stays.length - 1]) - stays[0].startPosition.row + 1;
+    const aside = rows > this.maxValueLines
+      ? stays.find((p) => this.commentTypes.has(p.type))
+      : undefined;
+    if (aside) {
+      this.edits.push({
+        start: aside.startIndex,
+        end: aside.endIndex,
+        text: this.spec.valueMarker,
+      });
+    }
+    return aside;
   }
 
   /**
@@ -1707,6 +1719,21 @@ class Walker {
     };
   }
 
+  /**
+   * The edits the language asks for (`LanguageSpec.tokenEdits`, `leadEdits`), outside a `def`
+   * item; whether the node's children are left unwalked (an item the grammar gives as tokens, a
+   * Rust macro call, its parts left out as the language reads them).
+   */
+  languageEdits(node: SyntaxNode, nodeType: string): boolean {
+    const spec = this.spec;
+    if (this.full || (!spec.tokenEdits && !spec.leadEdits)) return false;
+    const like = node as unknown as NodeLike;
+    const tokens = spec.tokenEdits?.(like, nodeType, this.maxValueLines);
+    const edits = tokens ?? spec.leadEdits?.(like, nodeType, this.maxValueLines) ?? [];
+    for (const e of edits) this.edits.push(e);
+    return tokens !== undefined;
+  }
+
   walkNode(
     node: SyntaxNode,
     scope: string[],
@@ -1722,23 +1749,7 @@ class Walker {
       nodes,
       parentNode,
     });
-    // An item the grammar gives as tokens (a Rust macro call): its parts left out as the
-    // language reads them, its tokens not walked.
-    const tokenEdits = this.full ? undefined : spec.tokenEdits?.(
-      node as unknown as NodeLike,
-      nodeType,
-      this.maxValueLines,
-    );
-    if (tokenEdits) {
-      for (const e of tokenEdits) this.edits.push(e);
-      return;
-    }
-    const leadEdits = this.full ? undefined : spec.leadEdits?.(
-      node as unknown as NodeLike,
-      nodeType,
-      this.maxValueLines,
-    );
-    for (const e of leadEdits ?? []) this.edits.push(e);
+    if (this.languageEdits(node, nodeType)) return;
     const { bodies, blocks, values } = fieldsOf(spec);
     const fieldSets = [bodies.get(nodeType), blocks.get(nodeType), values.get(nodeType)];
     const [bodyFields, blockFields, valueFields] = fieldSets;
