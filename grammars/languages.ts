@@ -1100,6 +1100,7 @@ function javaPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
 
 const JAVA: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "java",
+  leadEdits: javaLeadEdits,
   pkg: "tree-sitter-java@0.23.5",
   wasm: "tree-sitter-java.wasm",
   bodyMarker: "{ ... }",
@@ -2176,6 +2177,7 @@ function phpPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
 }
 
 const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
+  leadEdits: phpLeadEdits,
   grammar: "php",
   pkg: "tree-sitter-php@0.24.2",
   wasm: "tree-sitter-php.wasm",
@@ -2461,11 +2463,16 @@ function attributeName(list: NodeLike): string {
 }
 
 /**
- * A run of one attribute over more than `maxLines` lines before a C# definition (xUnit's
- * `[InlineData(...)]`, NUnit's `[TestCase(...)]`, MSTest's `[DataRow(...)]`, a case a line: a
- * test's table) as one `...`; the test's other attributes (`[Theory]`) stay.
+ * A run of one attribute over more than `maxLines` lines before a definition (`lists`, in order,
+ * each named by `nameOf`) as one `...`: a test's table of cases a case a line (xUnit's
+ * `[InlineData(...)]`, NUnit's `[TestCase(...)]`, MSTest's `[DataRow(...)]`, PHPUnit's
+ * `#[TestWith([...])]`); the test's other attributes (`[Theory]`) stay.
  */
-function csharpLeadEdits(node: NodeLike, _type: string, maxLines: number): TokenEdit[] | undefined {
+function attributeRuns(
+  lists: NodeLike[],
+  nameOf: (list: NodeLike) => string,
+  maxLines: number,
+): TokenEdit[] | undefined {
   const edits: TokenEdit[] = [];
   let run: NodeLike[] = [];
   const close = () => {
@@ -2475,12 +2482,49 @@ function csharpLeadEdits(node: NodeLike, _type: string, maxLines: number): Token
     }
     run = [];
   };
-  for (const child of node.namedChildren) {
-    if (child.type !== "attribute_list") break;
-    if (run.length && attributeName(child) !== attributeName(run[0])) close();
-    run.push(child);
+  for (const list of lists) {
+    if (run.length && nameOf(list) !== nameOf(run[0])) close();
+    run.push(list);
   }
   close();
+  return edits.length ? edits : undefined;
+}
+
+/** A C# definition's runs of one attribute (see {@linkcode attributeRuns}). */
+function csharpLeadEdits(node: NodeLike, _type: string, maxLines: number): TokenEdit[] | undefined {
+  const lists: NodeLike[] = [];
+  for (const child of node.namedChildren) {
+    if (child.type !== "attribute_list") break;
+    lists.push(child);
+  }
+  return attributeRuns(lists, attributeName, maxLines);
+}
+
+/** A PHP definition's runs of one attribute, `#[TestWith([1, 2])]` a line (see `attributeRuns`). */
+function phpLeadEdits(node: NodeLike, _type: string, maxLines: number): TokenEdit[] | undefined {
+  const groups = node.childForFieldName("attributes")?.namedChildren ?? [];
+  const nameOf = (group: NodeLike) =>
+    group.firstNamedChild?.firstNamedChild?.text.replace(/^[\s\S]*\\/, "") ?? "";
+  return groups.length > 1 ? attributeRuns(groups, nameOf, maxLines) : undefined;
+}
+
+/**
+ * A Java annotation's argument over more than `maxLines` lines (JUnit's `@CsvSource({` then a
+ * case a line `})`, `@ValueSource(strings = {...})`) as `...`, as a Python decorator's is.
+ */
+function javaLeadEdits(node: NodeLike, _type: string, maxLines: number): TokenEdit[] | undefined {
+  const edits: TokenEdit[] = [];
+  const modifiers = node.namedChildren.find((c) => c.type === "modifiers");
+  for (const annotation of modifiers?.namedChildren ?? []) {
+    const args = annotation.type === "annotation"
+      ? annotation.childForFieldName("arguments")
+      : null;
+    for (const arg of args?.namedChildren ?? []) {
+      const value = arg.type === "element_value_pair" ? arg.childForFieldName("value") : arg;
+      if (!value || value.endPosition!.row - value.startPosition!.row + 1 <= maxLines) continue;
+      edits.push({ start: value.startIndex!, end: value.endIndex!, text: "..." });
+    }
+  }
   return edits.length ? edits : undefined;
 }
 
