@@ -372,7 +372,8 @@ export const KOTLIN = {
   expands: new Set(["call"]),
   defines: kotlinDefines,
   describe: kotlinDescribe,
-  symbolName: (def: KotlinNode, type: string) => kotlinDescribe(def, type)?.name,
+  symbolName: (def: KotlinNode, type: string, text?: string) =>
+    kotlinDescribe(def, type)?.name ?? movedClassName(def, type, text),
   values: new Set(["property_declaration.value", "function_body.value"]),
   expressionBodies: new Set(["function_body.value"]),
   isPublic: kotlinPublic,
@@ -410,9 +411,9 @@ const SOFT_START = new RegExp(String.raw`^${SOFT}[ \t]+[a-z]`);
  * The text tree-sitter-kotlin reads for a Kotlin file: annotations before a soft modifier
  * (`@Foo actual class C`, `@JvmField\nconst val X = 1`) read as spaces, so the declaration after
  * them is one (it was an annotated expression, and a skeleton lost it: okio's `actual class
- * CRC32` under `@OptIn(UnsafeNumber::class)`). The text keeps its length and line breaks; the
- * views cut their text from the file itself, where the annotations are. Undefined when there is
- * nothing to blank.
+ * CRC32` under `@OptIn(UnsafeNumber::class)`). And a class's primary constructor on the line
+ * below its name (see {@linkcode joinConstructorLines}). The text keeps its length and line
+ * breaks; the views cut their text from the file itself. Undefined when there is nothing to change.
  *
  * @example
  * ```ts
@@ -422,7 +423,12 @@ const SOFT_START = new RegExp(String.raw`^${SOFT}[ \t]+[a-z]`);
  * ```
  */
 export function kotlinParseText(text: string): string | undefined {
-  if (!text.includes("@")) return undefined;
+  const blanked = text.includes("@") ? blankAnnotations(text) : undefined;
+  return joinConstructorLines(blanked ?? text) ?? blanked;
+}
+
+/** {@linkcode kotlinParseText}'s annotations before a soft modifier, read as spaces. */
+function blankAnnotations(text: string): string | undefined {
   const blanks: Array<[number, number]> = [];
   // Where a run of lines holding annotations alone starts, or -1.
   let run = -1;
@@ -488,4 +494,53 @@ function closingParen(text: string, open: number): number {
     else if (c === ")" && --depth === 0) return i + 1;
   }
   return -1;
+}
+
+/**
+ * A class's name where the parse read its head's line moved (see {@linkcode joinConstructorLines}):
+ * the parse's text of it, as the file's at its place is another; else undefined (read there).
+ */
+function movedClassName(def: KotlinNode, type: string, text?: string): string | undefined {
+  if (type !== "class_declaration" || text === undefined) return undefined;
+  const name = def.childForFieldName("name");
+  const at = name?.startIndex;
+  if (!name || at === undefined) return undefined;
+  return text.slice(at, at + name.text.length) === name.text ? undefined : name.text;
+}
+
+/** A class's head with nothing after its name and type parameters (`  public class Builder<T>`). */
+const CLASS_HEAD =
+  /^[ \t]{2}[^"/{}()=:]*\bclass[ \t]+[\p{L}_][\p{L}\p{N}_]*(?:[ \t]*<[^"/{}()=]*>)?[ \t]*$/u;
+
+/** A primary constructor's line (`  internal constructor(`, `  @Inject constructor(`). */
+const CONSTRUCTOR_LINE =
+  /^[ \t]{2}[ \t]*(?:(?:public|private|protected|internal)[ \t]+)?(?:@[\w.]+(?:\([^()\n]*\))?[ \t]+)*constructor[ \t]*\(/;
+
+/** Lines longer than this are not read as a class's head (a head is short; linear time). */
+const HEAD_REACH = 300;
+
+/**
+ * A nested class whose primary constructor is on the line below its name (square's style:
+ * `  public class Builder` then `  internal constructor(val name: String) : ... {`):
+ * tree-sitter-kotlin ends the class at the line break inside a class body and reads a secondary
+ * constructor and an error (kotlinpoet's `PropertySpec.kt` lost its members and its skeleton
+ * had a line cut inside a string). The break goes in a block comment: the head's line is read
+ * two columns to the left with the comment's opening at its end, and the constructor's line
+ * starts with its closing, in its indent.
+ * Undefined when no class is written so.
+ */
+function joinConstructorLines(text: string): string | undefined {
+  if (!text.includes("constructor")) return undefined;
+  const lines = text.split("\n");
+  let changed = false;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const [head, next] = [lines[i], lines[i + 1]];
+    if (head.length > HEAD_REACH || next.length > HEAD_REACH || !head.includes("class")) continue;
+    if (!CLASS_HEAD.test(head) || !CONSTRUCTOR_LINE.test(next)) continue;
+    lines[i] = `${head.slice(2)}/*`;
+    lines[i + 1] = `*/${next.slice(2)}`;
+    changed = true;
+    i++;
+  }
+  return changed ? lines.join("\n") : undefined;
 }

@@ -218,6 +218,28 @@ function holdsTests(block: PowerShellNode): boolean {
   });
 }
 
+/** A single-quoted and a double-quoted string, whole. */
+const SINGLE_QUOTED = /^'(?:[^']|'')*'$/;
+const DOUBLE_QUOTED = /^"(?:[^"`]|`.|"")*"$/;
+
+/**
+ * A title argument's text as the file has it. A line read one column to the left (see
+ * {@linkcode indentBlank}) has a blank in the file where the node starts: its text is one further
+ * on, and a string holding the rewritten block (`'says "Mock X {}"'`) ends where it did.
+ */
+function writtenTitle(arg: PowerShellNode, text: string | undefined): string {
+  const start = arg.startIndex ?? 0;
+  const end = arg.endIndex ?? 0;
+  if (text === undefined) return arg.text;
+  const shift = /[ \t]/.test(text[start]) ? 1 : 0;
+  if (arg.type === "generic_token") {
+    return /^[\w.-]+/.exec(text.slice(start + shift, start + shift + 300))?.[0] ?? "";
+  }
+  const written = text.slice(start + shift, end + shift);
+  if (!shift || SINGLE_QUOTED.test(written) || DOUBLE_QUOTED.test(written)) return written;
+  return text.slice(start + shift, end);
+}
+
 /**
  * A Pester title's text: a quoted string's inside (`'adds'`: `adds`), or a bare word; read in the
  * file's `text`, as the parser's has an empty block in a title rewritten (`"a {}"` as `"a ''"`).
@@ -233,12 +255,9 @@ function titleOf(command: PowerShellNode, text?: string): string | undefined {
     }
     // A bare word's last character may have gone to an empty block after it (see
     // `powershellParseText`): the word as the file writes it.
-    const bare = text !== undefined && arg.type === "generic_token"
-      ? /^[\w.-]+/.exec(text.slice(arg.startIndex ?? 0, (arg.startIndex ?? 0) + 300))?.[0]
-      : undefined;
-    const written = bare ?? fileText(arg, text);
-    if (/^'(?:[^']|'')*'$/.test(written)) return written.slice(1, -1).replaceAll("''", "'");
-    if (/^"(?:[^"`]|`.|"")*"$/.test(written)) return written.slice(1, -1);
+    const written = writtenTitle(arg, text);
+    if (SINGLE_QUOTED.test(written)) return written.slice(1, -1).replaceAll("''", "'");
+    if (DOUBLE_QUOTED.test(written)) return written.slice(1, -1);
     return /^[\w.-]+$/.test(written) ? written : undefined;
   }
   return undefined;
@@ -474,9 +493,14 @@ function powershellParseText(text: string): string | undefined {
       // After a bare word (`Mock Get-Date {}`, `Context Bare {}`, `-Tag Unit {}` at a line's
       // end), `{;` would join the word (`Get-Date{`) and the `}` close the block around it: the
       // word's last character gives the block its room (`Context Bar {;}`; a title is read from
-      // the file's text, the word whole), or an empty string is the argument after a word of one.
+      // the file's text, the word whole). A word of one character (`Context A {}`) takes it from
+      // the line's indent instead, the line read one column to the left; at a line's start, an
+      // empty string is the argument after it.
       const long = /[\w-]{2}$/.test(text.slice(Math.max(0, at - 3), at - 1));
-      read += long ? text.slice(from, at - 2) + " {;}" : text.slice(from, at) + "''";
+      const indent = long ? -1 : indentBlank(text, at, from);
+      if (long) read += text.slice(from, at - 2) + " {;}";
+      else if (indent >= 0) read += text.slice(from, indent) + text.slice(indent + 1, at) + "{;}";
+      else read += text.slice(from, at) + "''";
       from = end;
     } else if (before === " " || before === "\t") {
       read += text.slice(from, at - 1) + "{;";
@@ -484,6 +508,17 @@ function powershellParseText(text: string): string | undefined {
     }
   }
   return from === 0 ? undefined : read + text.slice(from);
+}
+
+/**
+ * Where the blank that starts the line holding `at` is, when the line is indented and the text
+ * from `from` on has not been rewritten there yet; else -1. Read back at most 200 characters.
+ */
+function indentBlank(text: string, at: number, from: number): number {
+  let lineStart = at;
+  while (lineStart > 0 && at - lineStart < 200 && text[lineStart - 1] !== "\n") lineStart--;
+  if (lineStart < from || (lineStart > 0 && text[lineStart - 1] !== "\n")) return -1;
+  return text[lineStart] === " " || text[lineStart] === "\t" ? lineStart : -1;
 }
 
 /** Words after which a script block is a statement's, not a command's argument. */

@@ -131,7 +131,9 @@ function firstLevel(tree: string): Token[] {
 /**
  * The items written at the first level of a macro call's token tree (its text from the opening
  * bracket): each a keyword (`struct`, `enum`, `fn`, `mod`, `const`...) at an item's start (the
- * tree's, or after `;`, a braced group or an attribute) followed by a name.
+ * tree's, or after `;`, a braced group or an attribute) followed by a name; and those of
+ * `cfg_if!`'s branches (`if #[cfg(unix)] { ... } else { ... }`), at most {@linkcode MAX_DEPTH}
+ * deep (`depth`: how deep this tree is).
  *
  * @example
  * ```ts
@@ -139,7 +141,7 @@ function firstLevel(tree: string): Token[] {
  * macroItems("{ #[status = 400] pub struct Bad(Error); }")[0].signature; // "pub struct Bad(Error)"
  * ```
  */
-export function macroItems(tree: string): MacroItem[] {
+export function macroItems(tree: string, depth = 0): MacroItem[] {
   const tokens = firstLevel(tree);
   const items: MacroItem[] = [];
   let atStart = true;
@@ -160,6 +162,14 @@ export function macroItems(tree: string): MacroItem[] {
       continue;
     }
     if (!atStart) continue;
+    // `cfg_if!`'s branches (`if #[cfg(unix)] { items } else { items }`) hold items of this level.
+    const branch = branchBody(tokens, i);
+    const inner = branch === undefined ? "" : tree.slice(tokens[branch].start, tokens[branch].end);
+    if (branch !== undefined) {
+      if (depth < MAX_DEPTH) items.push(...macroItems(inner, depth + 1));
+      i = branch;
+      continue;
+    }
     atStart = false;
     // Qualifiers, `pub(crate)`, `extern "C"`, then the keyword and the name.
     const first = i;
@@ -231,4 +241,136 @@ function endOf(tokens: Token[], from: number): number {
   let i = from;
   while (i < tokens.length - 1 && tokens[i + 1].text !== ";") i++;
   return tokens[i].end;
+}
+
+/** How deep branches and bodies inside a macro call are read (each level reads its text again). */
+const MAX_DEPTH = 4;
+
+/**
+ * Where the braced group of a `cfg_if!` branch starting at `i` is (`if #[cfg(x)] {`, `else if
+ * #[cfg(y)] {`, `else {`), or undefined when none starts there.
+ */
+function branchBody(tokens: Token[], i: number): number | undefined {
+  let j = i;
+  if (tokens[j]?.text === "else") j++;
+  if (tokens[j]?.text === "if") {
+    if (tokens[j + 1]?.text !== "#" || tokens[j + 2]?.text !== "[") return undefined;
+    j += 3;
+  } else if (j === i) return undefined;
+  return tokens[j]?.text === "{" ? j : undefined;
+}
+
+/** An edit of a macro call's text: from `start` to `end` (in its token tree's text), `text`. */
+export interface MacroEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/**
+ * What a skeleton leaves out of a macro call's token tree, as it does of the same items written
+ * outside one: each function's body (`fn f() { ... }`, in an `impl`, a `trait` or a `mod` group
+ * too), a `const` or `static` value over `maxLines` lines, and the branches of `cfg_if!` read as
+ * items. A call whose first level declares no item and runs over `maxLines` lines (http's
+ * 900-line `standard_headers! { ... }` table) is one `{ ... }` (`( ... )`, `[ ... ]`). Empty when
+ * nothing is left out.
+ *
+ * @example
+ * ```ts
+ * import { macroEdits } from "./_rust_macros.ts";
+ * macroEdits("{ pub fn f() {\n    1\n} }", 12); // [{ start: 14, end: 23, text: "{ ... }" }]
+ * ```
+ */
+export function macroEdits(tree: string, maxLines: number, depth = 0): MacroEdit[] {
+  const tokens = firstLevel(tree);
+  const edits: MacroEdit[] = [];
+  let items = 0;
+  let atStart = true;
+  for (let i = 0; i < tokens.length; i++) {
+    const text = tokens[i].text;
+    if (text === "#" && tokens[i + 1]?.text === "[") {
+      i++;
+      continue;
+    }
+    if (text === ";" || text === "{") {
+      atStart = true;
+      continue;
+    }
+    if (!atStart) continue;
+    atStart = false;
+    const group = itemGroup(tokens, i);
+    if (group === undefined) continue;
+    items++;
+    const [at, kind] = group;
+    if (at < 0) continue;
+    i = at;
+    atStart = true;
+    if (kind === "value") {
+      const end = valueEnd(tokens, at);
+      if (rowsOf(tree, tokens[at].start, tokens[end].end) > maxLines) {
+        edits.push({ start: tokens[at].start, end: tokens[end].end, text: "..." });
+      }
+      i = end;
+    } else if (kind === "body" && /\S/.test(tree.slice(tokens[at].start + 1, tokens[at].end - 1))) {
+      edits.push({ start: tokens[at].start, end: tokens[at].end, text: "{ ... }" });
+    } else if (kind === "items" && depth < MAX_DEPTH) {
+      const inner = tree.slice(tokens[at].start, tokens[at].end);
+      for (const e of macroEdits(inner, maxLines, depth + 1)) {
+        edits.push({
+          start: e.start + tokens[at].start,
+          end: e.end + tokens[at].start,
+          text: e.text,
+        });
+      }
+    }
+  }
+  if (items || depth > 0 || rowsOf(tree, 0, tree.length) <= maxLines) return edits;
+  const open = tree[0];
+  const close = tree.trimEnd().at(-1) ?? "";
+  return [{
+    start: 0,
+    end: tree.trimEnd().length,
+    text: open === "{" ? "{ ... }" : `${open}...${close}`,
+  }];
+}
+
+/**
+ * The group of tokens an item starting at `i` holds that a skeleton may leave out: a function's
+ * body (`body`), an `impl`'s, a `trait`'s or a `mod`'s items or a `cfg_if!` branch's (`items`), a
+ * `const`'s or `static`'s value's first token (`value`); `[-1, ""]` for another item, undefined
+ * where no item starts.
+ */
+function itemGroup(tokens: Token[], i: number): [number, string] | undefined {
+  const branch = branchBody(tokens, i);
+  if (branch !== undefined) return [branch, "items"];
+  const [j] = pastQualifiers(tokens, i);
+  const word = tokens[j]?.text;
+  if (word !== "impl" && ITEM_KINDS[word] === undefined) return undefined;
+  // A signature's end: its body or its `;` (`fn f() -> impl Iterator<Item = u8> {` has an `=`).
+  let k = j + 1;
+  const value = word === "const" || word === "static";
+  while (k < tokens.length && !(value ? ENDS : BODY_ENDS).has(tokens[k].text)) k++;
+  if (value) return tokens[k]?.text === "=" && k + 1 < tokens.length ? [k + 1, "value"] : [-1, ""];
+  if (tokens[k]?.text !== "{") return [-1, ""];
+  if (word === "fn") return [k, "body"];
+  return word === "impl" || word === "trait" || word === "mod" ? [k, "items"] : [-1, ""];
+}
+
+/** What ends a function's, an `impl`'s or a type's head. */
+const BODY_ENDS = new Set(["{", ";"]);
+
+/** The last token of a value from `from`: the one before its `;`, or the tree's last. */
+function valueEnd(tokens: Token[], from: number): number {
+  let i = from;
+  while (i < tokens.length - 1 && tokens[i + 1].text !== ";") i++;
+  return i;
+}
+
+/** How many lines the text from `start` to `end` is on. */
+function rowsOf(text: string, start: number, end: number): number {
+  let rows = 1;
+  for (let at = text.indexOf("\n", start); at >= 0 && at < end; at = text.indexOf("\n", at + 1)) {
+    rows++;
+  }
+  return rows;
 }

@@ -18,7 +18,7 @@ import { blankMacroWords, catchTest, qtProperty, readsAsQtProperty } from "./_cp
 import { KOTLIN } from "./_kotlin.ts";
 import { LUA } from "./_lua.ts";
 import { ZIG } from "./_zig.ts";
-import { type MacroItem, macroItems } from "./_rust_macros.ts";
+import { macroEdits, type MacroItem, macroItems } from "./_rust_macros.ts";
 import { ELIXIR } from "./_elixir.ts";
 import { POWERSHELL } from "./_powershell.ts";
 import { HASKELL } from "./_haskell.ts";
@@ -42,6 +42,13 @@ export interface DefinitionSpec {
 }
 
 /** How a language's code views read its syntax tree. */
+/** An edit {@linkcode LanguageSpec.tokenEdits} asks for: `text` in place of `start` to `end`. */
+export interface TokenEdit {
+  start: number;
+  end: number;
+  text: string;
+}
+
 export interface LanguageSpec {
   /** Language id (`python`, `typescript`, ...). */
   id: string;
@@ -202,6 +209,19 @@ export interface LanguageSpec {
    */
   declares?: (node: NodeLike, type: string) => DeclaredName[] | undefined;
   /**
+   * What a skeleton leaves out of an item whose text the grammar gives as tokens, as it leaves out
+   * the same code written outside one (a Rust macro call's function bodies, a `macro_rules!`
+   * rule's expansion): edits by index in the file's text, or undefined to walk the item's
+   * children as any other's. `maxLines`: the view's `maxValueLines`.
+   */
+  tokenEdits?: (node: NodeLike, type: string, maxLines: number) => TokenEdit[] | undefined;
+  /**
+   * What a skeleton leaves out of a definition's lead while the rest of it is walked as any
+   * other's: a test's table of cases written as a run of one attribute (xUnit's `[InlineData(1)]`
+   * a line), `...` past `maxLines` lines, as pytest's `parametrize` tables are.
+   */
+  leadEdits?: (node: NodeLike, type: string, maxLines: number) => TokenEdit[] | undefined;
+  /**
    * The names an import binds (`import * as z from "./z"`), asked of a module whose export lists
    * name local names: those they name are symbols (`export { z }` re-exports the module `z`).
    */
@@ -244,6 +264,7 @@ export interface NodeLike {
   parent: NodeLike | null;
   previousNamedSibling?: NodeLike | null;
   startIndex?: number;
+  endIndex?: number;
   /** The tree it is of (web-tree-sitter's nodes have it; each read of a node makes a new object). */
   tree?: object;
   /** Whether the parser found an error in it. */
@@ -987,6 +1008,37 @@ function rustMacroDeclares(
   return lastMacro.items.length ? lastMacro.items : undefined;
 }
 
+/** Where a Rust macro call is an item: a file's or a module's, an `impl`'s or a trait's. */
+const RUST_ITEM_LISTS = new Set(["source_file", "declaration_list"]);
+
+/**
+ * What a skeleton leaves out of a Rust macro call written as an item (see `macroEdits`) and of a
+ * `macro_rules!` definition: each rule's expansion over lines, as `{ ... }` (its patterns are
+ * the macro's signatures).
+ */
+function rustTokenEdits(node: NodeLike, type: string, maxLines: number): TokenEdit[] | undefined {
+  if (type === "macro_definition") {
+    return node.namedChildren.flatMap((rule) => {
+      const right = rule.type === "macro_rule" ? rule.childForFieldName("right") : null;
+      if (!right || right.startIndex === undefined || !right.text.includes("\n")) return [];
+      const [open, close] = [right.text[0], right.text.at(-1)];
+      const text = open === "{" ? "{ ... }" : `${open} ... ${close}`;
+      return [{ start: right.startIndex, end: right.startIndex + right.text.length, text }];
+    });
+  }
+  if (type !== "macro_invocation" || !RUST_ITEM_LISTS.has(node.parent?.type ?? "")) {
+    return undefined;
+  }
+  const tree = node.namedChildren.find((c) => c.type === "token_tree");
+  const at = tree?.startIndex;
+  if (!tree || at === undefined) return undefined;
+  return macroEdits(tree.text, maxLines).map((e) => ({
+    ...e,
+    start: e.start + at,
+    end: e.end + at,
+  }));
+}
+
 function rustKeep(node: NodeLike, type: string = node.type): boolean {
   if (type === "empty_statement") return node.previousNamedSibling?.type === "macro_invocation";
   return type !== "ERROR";
@@ -1031,6 +1083,7 @@ const RUST: Omit<LanguageSpec, "id" | "extensions"> = {
   },
   values: new Set(["const_item.value", "static_item.value"]),
   declares: rustMacroDeclares,
+  tokenEdits: rustTokenEdits,
   isPublic: rustPublic,
 };
 
@@ -1047,6 +1100,7 @@ function javaPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
 
 const JAVA: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "java",
+  leadEdits: javaLeadEdits,
   pkg: "tree-sitter-java@0.23.5",
   wasm: "tree-sitter-java.wasm",
   bodyMarker: "{ ... }",
@@ -2123,6 +2177,7 @@ function phpPublic(def: NodeLike, _name: string, scope: ScopeInfo): boolean {
 }
 
 const PHP: Omit<LanguageSpec, "id" | "extensions"> = {
+  leadEdits: phpLeadEdits,
   grammar: "php",
   pkg: "tree-sitter-php@0.24.2",
   wasm: "tree-sitter-php.wasm",
@@ -2401,8 +2456,81 @@ function csharpRouteStatement(node: NodeLike): boolean {
     csharpRoute(node) !== undefined;
 }
 
+/** The last part of a C# attribute list's first attribute's name (`Xunit.InlineData`: `InlineData`). */
+function attributeName(list: NodeLike): string {
+  const name = list.namedChildren.find((c) => c.type === "attribute")?.childForFieldName("name");
+  return name?.text.replace(/^[\s\S]*\./, "") ?? "";
+}
+
+/**
+ * A run of one attribute over more than `maxLines` lines before a definition (`lists`, in order,
+ * each named by `nameOf`) as one `...`: a test's table of cases a case a line (xUnit's
+ * `[InlineData(...)]`, NUnit's `[TestCase(...)]`, MSTest's `[DataRow(...)]`, PHPUnit's
+ * `#[TestWith([...])]`); the test's other attributes (`[Theory]`) stay.
+ */
+function attributeRuns(
+  lists: NodeLike[],
+  nameOf: (list: NodeLike) => string,
+  maxLines: number,
+): TokenEdit[] | undefined {
+  const edits: TokenEdit[] = [];
+  let run: NodeLike[] = [];
+  const close = () => {
+    const [first, last] = [run[0], run[run.length - 1]];
+    if (run.length > 1 && last.endPosition!.row - first.startPosition!.row + 1 > maxLines) {
+      edits.push({ start: first.startIndex!, end: last.endIndex!, text: "..." });
+    }
+    run = [];
+  };
+  for (const list of lists) {
+    if (run.length && nameOf(list) !== nameOf(run[0])) close();
+    run.push(list);
+  }
+  close();
+  return edits.length ? edits : undefined;
+}
+
+/** A C# definition's runs of one attribute (see {@linkcode attributeRuns}). */
+function csharpLeadEdits(node: NodeLike, _type: string, maxLines: number): TokenEdit[] | undefined {
+  const lists: NodeLike[] = [];
+  for (const child of node.namedChildren) {
+    if (child.type !== "attribute_list") break;
+    lists.push(child);
+  }
+  return attributeRuns(lists, attributeName, maxLines);
+}
+
+/** A PHP definition's runs of one attribute, `#[TestWith([1, 2])]` a line (see `attributeRuns`). */
+function phpLeadEdits(node: NodeLike, _type: string, maxLines: number): TokenEdit[] | undefined {
+  const groups = node.childForFieldName("attributes")?.namedChildren ?? [];
+  const nameOf = (group: NodeLike) =>
+    group.firstNamedChild?.firstNamedChild?.text.replace(/^[\s\S]*\\/, "") ?? "";
+  return groups.length > 1 ? attributeRuns(groups, nameOf, maxLines) : undefined;
+}
+
+/**
+ * A Java annotation's argument over more than `maxLines` lines (JUnit's `@CsvSource({` then a
+ * case a line `})`, `@ValueSource(strings = {...})`) as `...`, as a Python decorator's is.
+ */
+function javaLeadEdits(node: NodeLike, _type: string, maxLines: number): TokenEdit[] | undefined {
+  const edits: TokenEdit[] = [];
+  const modifiers = node.namedChildren.find((c) => c.type === "modifiers");
+  for (const annotation of modifiers?.namedChildren ?? []) {
+    const args = annotation.type === "annotation"
+      ? annotation.childForFieldName("arguments")
+      : null;
+    for (const arg of args?.namedChildren ?? []) {
+      const value = arg.type === "element_value_pair" ? arg.childForFieldName("value") : arg;
+      if (!value || value.endPosition!.row - value.startPosition!.row + 1 <= maxLines) continue;
+      edits.push({ start: value.startIndex!, end: value.endIndex!, text: "..." });
+    }
+  }
+  return edits.length ? edits : undefined;
+}
+
 const CSHARP: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "c_sharp",
+  leadEdits: csharpLeadEdits,
   pkg: "tree-sitter-c-sharp@0.23.5",
   wasm: "tree-sitter-c_sharp.wasm",
   bodyMarker: "{ ... }",
@@ -2761,14 +2889,44 @@ function scalaDescribe(def: NodeLike, type: string): DeclaredName | undefined {
 
 /** Scala members are public unless `private` (`private[pkg]` too) says otherwise. */
 function scalaPublic(def: NodeLike): boolean {
+  // A modifier the parse read as an annotation (see `scalaParseText`): `private enum A`.
+  if (def.namedChildren.some((c) => c.type === "annotation" && c.text.startsWith("@rivate"))) {
+    return false;
+  }
   const mods = def.namedChildren.find((c) => c.type === "modifiers");
   return !mods?.namedChildren.some((c) => c.type === "access_modifier" && /^private/.test(c.text));
+}
+
+/** Modifiers before a Scala 3 `enum` at a line's start (`private[ox] final enum A:`). */
+const SCALA_ENUM_MODIFIERS =
+  /^[ \t]*(?:(?:(?:private|protected)(?:\[[\w.]*\])?|final|sealed|abstract|open)[ \t]+)+enum\b/gm;
+
+/**
+ * The text tree-sitter-scala reads for a Scala file: tree-sitter-scala 0.24 takes no modifier
+ * before `enum` (`private enum Signal:`, `private[ox] enum Result:`) and read it as an error,
+ * cut from the skeleton, and the enum as public. Each such modifier's first letter reads `@`:
+ * an annotation the grammar takes (`@rivate[ox] enum`), the text's length and lines kept; the
+ * views cut their text from the file, and `@rivate` tells a private one (`private enum A:` reads
+ * `@rivate enum A:`). Undefined when there is none.
+ */
+function scalaParseText(text: string): string | undefined {
+  if (!text.includes("enum")) return undefined;
+  let changed = false;
+  const read = text.replace(SCALA_ENUM_MODIFIERS, (line) => {
+    changed = true;
+    return line.replace(
+      /\b(private|protected|final|sealed|abstract|open)\b/g,
+      (w) => `@${w.slice(1)}`,
+    );
+  });
+  return changed ? read : undefined;
 }
 
 const SCALA: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "scala",
   pkg: "tree-sitter-scala@0.24.0",
   wasm: "tree-sitter-scala.wasm",
+  parseText: scalaParseText,
   interpreters: ["scala"],
   bodyMarker: "{ ... }",
   valueMarker: "...",

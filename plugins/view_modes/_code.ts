@@ -901,12 +901,12 @@ class Walker {
     const typeBody = spec.typeBodies?.has(nodeType) ?? false;
     // How many of `pending` came before a block of items (see `tail`).
     let beforeBlock = 0;
-    // `tail`: the comments after a container's last item, which go as that item goes.
-    const flush = (keep: boolean, next?: SyntaxNode, tail = false) => {
+    // `tailFrom`: where the comments after a container's last item that stay start in `pending`.
+    const flush = (keep: boolean, next?: SyntaxNode, tailFrom = Infinity) => {
       const attached = this.attachedTo(pending, next);
       for (const [k, p] of pending.entries()) {
         if (this.typedef(p, scope, kinds) || (keep && attached.has(p))) continue;
-        if (tail && k >= beforeBlock && this.commentTypes.has(p.type)) continue;
+        if (k >= tailFrom && this.commentTypes.has(p.type)) continue;
         // In a `def` item only what leads a left-out item goes with it.
         if (full && !(attached.has(p) && !keep)) continue;
         if (isInnerDoc(p) || (typeBody && p.type.includes("comment"))) continue;
@@ -1096,23 +1096,39 @@ class Walker {
       if (mode === "def" && !listedInside) this.edits.length = mark;
     }
     // The comments that end a container (a file's last lines: a modeline, a footer, a note)
-    // stay after a kept item, as those that lead one do, and go with a left-out one; more than
-    // `maxValueLines` lines of them (a test put aside in a `/* ... */`) go as a long value does.
+    // stay after a kept item, as those that lead one do; after a left-out one, those right below
+    // it go with it and those a blank line parts from it stay (a license footer, a modeline after
+    // `if __name__ == "__main__":`). More than `maxValueLines` lines of them (a test put aside in
+    // a `/* ... */`) go as a long value does.
     this.endsKept = lastKeptRow >= 0 && lastKeptRow > lastDroppedRow;
     const tail = pending.slice(beforeBlock);
-    const tailRows = tail.length
-      ? endRow(tail[tail.length - 1]) - tail[0].startPosition.row + 1
-      : 0;
-    const long = this.endsKept && tailRows > this.maxValueLines;
-    const aside = long ? tail.find((p) => this.commentTypes.has(p.type)) : undefined;
-    if (aside) {
-      this.edits.push({ start: aside.startIndex, end: aside.endIndex, text: spec.valueMarker });
-      pending = pending.filter((p) => p !== aside);
-    }
-    flush(false, undefined, this.endsKept && !long);
+    const parted = this.endsKept ? 0 : partedFrom(tail, lastDroppedRow, this.commentTypes);
+    const aside = this.longTail(tail.slice(parted));
+    if (aside) pending = pending.filter((p) => p !== aside);
+    flush(false, undefined, aside || parted === tail.length ? Infinity : beforeBlock + parted);
     closeLabel();
     if (dropped) this.markEmpty(node, { nodeType, first, kept, docEnd, body });
     return kept;
+  }
+
+  /**
+   * The comments that stay after a container's last item, when they run over `maxValueLines`
+   * lines: the first of them, which a `...` now stands for (the others go); else undefined.
+   */
+  longTail(stays: SyntaxNode[]): SyntaxNode | undefined {
+    if (!stays.length) return undefined;
+    const rows = endRow(stays[stays.length - 1]) - stays[0].startPosition.row + 1;
+    const aside = rows > this.maxValueLines
+      ? stays.find((p) => this.commentTypes.has(p.type))
+      : undefined;
+    if (aside) {
+      this.edits.push({
+        start: aside.startIndex,
+        end: aside.endIndex,
+        text: this.spec.valueMarker,
+      });
+    }
+    return aside;
   }
 
   /**
@@ -1703,6 +1719,21 @@ class Walker {
     };
   }
 
+  /**
+   * The edits the language asks for (`LanguageSpec.tokenEdits`, `leadEdits`), outside a `def`
+   * item; whether the node's children are left unwalked (an item the grammar gives as tokens, a
+   * Rust macro call, its parts left out as the language reads them).
+   */
+  languageEdits(node: SyntaxNode, nodeType: string): boolean {
+    const spec = this.spec;
+    if (this.full || (!spec.tokenEdits && !spec.leadEdits)) return false;
+    const like = node as unknown as NodeLike;
+    const tokens = spec.tokenEdits?.(like, nodeType, this.maxValueLines);
+    const edits = tokens ?? spec.leadEdits?.(like, nodeType, this.maxValueLines) ?? [];
+    for (const e of edits) this.edits.push(e);
+    return tokens !== undefined;
+  }
+
   walkNode(
     node: SyntaxNode,
     scope: string[],
@@ -1718,6 +1749,7 @@ class Walker {
       nodes,
       parentNode,
     });
+    if (this.languageEdits(node, nodeType)) return;
     const { bodies, blocks, values } = fieldsOf(spec);
     const fieldSets = [bodies.get(nodeType), blocks.get(nodeType), values.get(nodeType)];
     const [bodyFields, blockFields, valueFields] = fieldSets;
@@ -2768,7 +2800,21 @@ function isInnerDoc(node: SyntaxNode): boolean {
     node.type === "block_comment" && /^\/\*!/.test(node.text);
 }
 
-/** The last row a node occupies (a line comment that includes its newline ends on the row before). */
+/**
+ * Where the comments after a container's last item, which was left out, start to stay: at the
+ * first one a blank line parts from the item or from the comment before it; `tail.length` when
+ * none is. A comment right below the item (on its row or the next) is the item's.
+ */
+function partedFrom(tail: SyntaxNode[], droppedRow: number, comments: Set<string>): number {
+  let row = droppedRow;
+  for (const [k, p] of tail.entries()) {
+    if (!comments.has(p.type)) return tail.length;
+    if (droppedRow >= 0 && p.startPosition.row > row + 1) return k;
+    row = endRow(p);
+  }
+  return tail.length;
+}
+
 /**
  * Where a node's code ends: before the blanks and line ends it may hold at its end (Scala 3's
  * indented block runs on to the next line's indent), which a cut must leave, or the next line
@@ -2781,6 +2827,7 @@ function codeEnd(text: string, node: SyntaxNode): number {
   return end;
 }
 
+/** The last row a node occupies (a line comment that includes its newline ends on the row before). */
 function endRow(node: SyntaxNode): number {
   const end = node.endPosition;
   return end.column === 0 && end.row > node.startPosition.row ? end.row - 1 : end.row;

@@ -21,6 +21,28 @@ const SHAPES: Array<[string, string, (i: number) => string, string, string]> = [
     "m! {\n",
     "}\n",
   ],
+  [
+    "a Rust macro call's functions and methods in cfg_if! branches, their bodies elided",
+    "a.rs",
+    (i) =>
+      `        pub fn f${i}(x: u8) -> u8 {\n            x + ${i}\n        }\n        impl S${i} { fn g() { h(); } }\n`,
+    "cfg_if! {\n    if #[cfg(unix)] {\n",
+    "    } else {\n        fn z() {}\n    }\n}\n",
+  ],
+  [
+    "Kotlin nested classes with their primary constructors on the next line",
+    "A.kt",
+    (i) => `  public class B${i}\n  internal constructor(val x: Int) : T {\n    fun f() = x\n  }\n`,
+    "class A {\n",
+    "}\n",
+  ],
+  [
+    "a macro_rules! definition's rules, their expansions elided",
+    "a.rs",
+    (i) => `    (r${i} $x:expr) => {\n        f($x, ${i})\n    };\n`,
+    "macro_rules! m {\n",
+    "}\n",
+  ],
 ];
 
 /** Count what nodes hand out (characters of `text`, entries of `namedChildren`) while `work` runs. */
@@ -55,7 +77,7 @@ async function countReads(work: () => Promise<unknown>): Promise<number> {
   return reads;
 }
 
-Deno.test("the language rules read nodes in time linear in the file: Go subtests, Rust macro items", async () => {
+Deno.test("the language rules read nodes in time linear in the file: Go subtests, Rust macro items and bodies", async () => {
   for (const [what, file, unit, head, tail] of SHAPES) {
     const reads: number[] = [];
     for (const size of SIZES) {

@@ -596,3 +596,33 @@ Deno.test("a PowerShell class's last comment keeps its last method's close", asy
     ].join("\n"),
   );
 });
+
+// A word of one character before an empty block (`Context A {}`, `It 'x' -Tag U {}`) has no last
+// character to give the block's `;` its room: it was read as an empty string, and the suite or
+// test was lost (hunt27's leftover). Written for this test.
+Deno.test("a Pester suite or test whose empty block follows a one-character word is one", async () => {
+  const text = [
+    "Describe 'Outer' {",
+    "    Context A {}",
+    "    It X {}",
+    "    It 'tagged' -Tag U {}",
+    "    It 'works' {",
+    "        1 | Should -Be 1",
+    "    }",
+    "}",
+    "",
+  ].join("\n");
+  const view = (await renderCode("Outer.Tests.ps1", text))!;
+  assert.deepEqual(view.symbols.map((s) => [s.qualifiedName, s.kind, s.signature]), [
+    ["Outer", "suite", "Describe 'Outer'"],
+    ["Outer.A", "suite", "Context A"],
+    ["Outer.X", "test", "It X"],
+    ["Outer.tagged", "test", "It 'tagged' -Tag U"],
+    ["Outer.works", "test", "It 'works'"],
+  ]);
+  assert.equal(view.hasErrors, false);
+  assert.equal(
+    view.text,
+    text.replace("        1 | Should -Be 1\n", "        ...\n"),
+  );
+});

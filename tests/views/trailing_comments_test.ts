@@ -66,3 +66,35 @@ Deno.test("more than maxValueLines lines of comments that end a file go, as a lo
     (await renderCode("a_test.go", short))!.text.endsWith("TestOld2(t *testing.T) {}\n*/\n"),
   );
 });
+
+// A comment a blank line parts from a file's last item, when that item is left out (a modeline
+// after `if __name__ == "__main__":`, a license footer after a script's call), went with the item
+// (review28's leftover): it is the file's, as one after a kept item is. One right below the item
+// still goes with it. Written for this test.
+Deno.test("a comment a blank line parts from a left-out last item stays; one right below it goes", async () => {
+  const py = [
+    "def main():",
+    "    return 1",
+    "",
+    'if __name__ == "__main__":',
+    "    main()",
+    "# runs main",
+    "",
+    "# vim: set ts=4 sw=4",
+    "",
+  ].join("\n");
+  const out = (await renderCode("a.py", py))!.text;
+  assert.equal(out, "def main():\n    ...\n\n# vim: set ts=4 sw=4\n");
+  const js = "import a from 'a';\nconsole.log(a);\n// logged\n\n// License: MIT\n";
+  assert.equal((await renderCode("a.js", js))!.text, "import a from 'a';\n\n// License: MIT\n");
+  const sh = 'f() {\n  echo 1\n}\n\nf "$@"\n\n# vim: ft=sh\n';
+  assert.ok((await renderCode("a.sh", sh))!.text.endsWith("\n# vim: ft=sh\n"));
+  const rb = "def f\n  1\nend\n\nputs f\n\n# frozen\n";
+  assert.ok((await renderCode("a.rb", rb))!.text.endsWith("\n# frozen\n"));
+});
+
+Deno.test("more than maxValueLines lines of comments a blank line parts from a left-out last item are one ...", async () => {
+  const lines = Array.from({ length: 13 }, (_, i) => `# old_${i} = ${i}`);
+  const py = ["def f():", "    pass", "", "print(f())", "", ...lines, ""].join("\n");
+  assert.equal((await renderCode("a.py", py))!.text, "def f():\n    pass\n\n...\n");
+});
