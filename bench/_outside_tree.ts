@@ -24,8 +24,10 @@ import { markdownHeadings } from "../tests/_helpers.ts";
 import { SECTIONS } from "./real_repo_oracle.ts";
 import type { Manifest } from "../pipeline/types.ts";
 
-const [mirror, work] = Deno.args;
-const tree = mirror.split("/").at(-2) ?? mirror;
+const [mirror, work, name] = Deno.args;
+/** The tree's name: given by the sweep, else the mirror's folder (`owner+name/repo[/.git]`). */
+const tree = name ??
+  mirror.replace(/\/(?:\.git\/?)?$/, "").replace(/\/repo$/, "").split("/").at(-1)!;
 /** Seconds one build may take before it counts as a hang. */
 const BUILD_LIMIT = Number(Deno.env.get("BUILD_LIMIT") ?? 240);
 const started = performance.now();
