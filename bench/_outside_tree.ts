@@ -362,6 +362,8 @@ async function checkBuild(
   }
   if (end > bytes.length) gaps.push(`blocks end at ${end} of ${bytes.length}`);
   if (gaps.length) fail(config, "blocks", gaps.slice(0, 5));
+  await checkHashes(config, bytes, manifest);
+  await checkRows(config, dir, manifest, bytes);
   // Budget: the document's own count under the budget's tokenizer.
   if (expect.budget !== undefined) {
     const tokens = await countTokens(document, "o200k");
@@ -403,6 +405,87 @@ async function checkBuild(
   }
   if (more.length) fail(config, "scanner finds more", [more.length, ...more.slice(0, 5)]);
   if (document.includes(work) || document.includes(dir)) fail(config, "absolute path", dir);
+}
+
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  return [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+    .map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+/** Each block's hash is its bytes'; the prefix is the bytes before the first volatile block. */
+async function checkHashes(
+  config: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  manifest: Manifest,
+): Promise<void> {
+  const wrong: string[] = [];
+  for (const block of manifest.blocks) {
+    const slice = bytes.subarray(block.offset, block.offset + block.length);
+    if (await sha256(slice) !== block.sha256) wrong.push(`${block.id.slice(0, 80)}: sha256`);
+  }
+  const volatile = manifest.blocks.find((b) => b.stability === "volatile");
+  const prefixEnd = volatile ? volatile.offset : bytes.length;
+  if (manifest.prefix.bytes !== prefixEnd) {
+    wrong.push(`prefix: ${manifest.prefix.bytes} bytes, first volatile block at ${prefixEnd}`);
+  } else if (await sha256(bytes.subarray(0, prefixEnd)) !== manifest.prefix.sha256) {
+    wrong.push("prefix: sha256");
+  }
+  if (wrong.length) fail(config, "block hashes", [wrong.length, ...wrong.slice(0, 5)]);
+}
+
+/** The text a full view shows of a file's bytes: its line ends made `\n`, no byte order mark. */
+function shownText(raw: Uint8Array): string | undefined {
+  let text: string;
+  // NUL bytes: UTF-16 without its mark, which slop decodes as such.
+  if (raw.includes(0)) return undefined;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(raw);
+  } catch {
+    return undefined; // another encoding: slop decodes it, this check does not
+  }
+  // Bidi controls and secrets are rewritten on purpose; a text with either is not compared.
+  if (/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/.test(text)) return undefined;
+  return text.replace(/\r\n?/g, "\n").trimEnd();
+}
+
+/**
+ * A file row says what is on disk: a row with a hash has its file's size and sha256 (of the raw
+ * bytes, through a symbolic link), and a file rendered in full with nothing redacted shows its
+ * text whole in its block.
+ */
+async function checkRows(
+  config: string,
+  dir: string,
+  manifest: Manifest,
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<void> {
+  const redacted = new Set((manifest.secrets ?? []).map((f) => f.path));
+  const blocks = new Map(manifest.blocks.map((b) => [b.id, b]));
+  const off: string[] = [];
+  const altered: string[] = [];
+  for (const row of manifest.files) {
+    // A redacted file's hash is of its redacted text.
+    if (!row.sha256 || redacted.has(row.path)) continue;
+    let raw: Uint8Array<ArrayBuffer>;
+    try {
+      raw = await Deno.readFile(`${dir}/${row.path}`);
+    } catch {
+      continue; // a folder row, or a file gone
+    }
+    if (raw.length !== row.bytes || await sha256(raw) !== row.sha256) {
+      off.push(`${row.path}: ${row.bytes} bytes, ${raw.length} on disk`);
+      continue;
+    }
+    const block = blocks.get(`files:${row.path}`);
+    if (row.status !== "rendered" || row.view !== "full" || !block) continue;
+    const text = shownText(raw);
+    const shown = new TextDecoder().decode(
+      bytes.subarray(block.offset, block.offset + block.length),
+    );
+    if (text !== undefined && !shown.includes(text)) altered.push(row.path);
+  }
+  if (off.length) fail(config, "row differs from disk", [off.length, ...off.slice(0, 5)]);
+  if (altered.length) fail(config, "full view altered", [altered.length, ...altered.slice(0, 5)]);
 }
 
 function comparable(manifest: Manifest): string {
