@@ -32,6 +32,8 @@ const tree = name ??
 const BUILD_LIMIT = Number(Deno.env.get("BUILD_LIMIT") ?? 240);
 const started = performance.now();
 let builds = 0;
+/** Each build's configuration and wall seconds, for the slowest in the `done` line. */
+const times: [string, number][] = [];
 
 function fail(config: string, check: string, detail: unknown): void {
   console.log(JSON.stringify({ tree, config, check, detail }));
@@ -242,6 +244,7 @@ async function build(
     return { code: -1, stderr, seconds: 0 };
   }
   const seconds = (performance.now() - t0) / 1000;
+  times.push([config, Math.round(seconds * 10) / 10]);
   if (code !== 0) {
     const lines = stderr.trim().split("\n");
     if (STACK.test(stderr) || /slop's bug|internal error/i.test(stderr) || lines.length > 3) {
@@ -531,7 +534,8 @@ function payloadText(body: unknown): string {
 
 function done(): void {
   const seconds = Math.round((performance.now() - started) / 100) / 10;
-  console.log(JSON.stringify({ tree, done: true, builds, seconds }));
+  const slowest = [...times].sort((x, y) => y[1] - x[1]).slice(0, 3);
+  console.log(JSON.stringify({ tree, done: true, builds, seconds, slowest }));
 }
 
 async function writeConfig(path: string, body: Record<string, unknown>): Promise<string> {

@@ -86,6 +86,8 @@ interface Line {
   done?: boolean;
   builds?: number;
   seconds?: number;
+  /** The tree's three slowest builds: configuration and wall seconds. */
+  slowest?: [string, number][];
 }
 
 const lines: Line[] = [];
@@ -134,7 +136,11 @@ async function sweepOne(tree: { name: string; git: string; files: number }): Pro
   const done = lines.find((l) => l.tree === tree.name && l.done);
   console.error(
     `${tree.name} (${tree.files} files): ${
-      done ? `${done.builds} builds, ${done.seconds} s` : "unfinished"
+      done
+        ? `${done.builds} builds, ${done.seconds} s (slowest: ${
+          (done.slowest ?? []).map(([c, s]) => `${c} ${s} s`).join(", ")
+        })`
+        : "unfinished"
     }`,
   );
   await Deno.remove(dir, { recursive: true }).catch(() => {});
