@@ -24,12 +24,16 @@ import { markdownHeadings } from "../tests/_helpers.ts";
 import { SECTIONS } from "./real_repo_oracle.ts";
 import type { Manifest } from "../pipeline/types.ts";
 
-const [mirror, work] = Deno.args;
-const tree = mirror.split("/").at(-2) ?? mirror;
+const [mirror, work, name] = Deno.args;
+/** The tree's name: given by the sweep, else the mirror's folder (`owner+name/repo[/.git]`). */
+const tree = name ??
+  mirror.replace(/\/(?:\.git\/?)?$/, "").replace(/\/repo$/, "").split("/").at(-1)!;
 /** Seconds one build may take before it counts as a hang. */
 const BUILD_LIMIT = Number(Deno.env.get("BUILD_LIMIT") ?? 240);
 const started = performance.now();
 let builds = 0;
+/** Each build's configuration and wall seconds, for the slowest in the `done` line. */
+const times: [string, number][] = [];
 
 function fail(config: string, check: string, detail: unknown): void {
   console.log(JSON.stringify({ tree, config, check, detail }));
@@ -240,6 +244,7 @@ async function build(
     return { code: -1, stderr, seconds: 0 };
   }
   const seconds = (performance.now() - t0) / 1000;
+  times.push([config, Math.round(seconds * 10) / 10]);
   if (code !== 0) {
     const lines = stderr.trim().split("\n");
     if (STACK.test(stderr) || /slop's bug|internal error/i.test(stderr) || lines.length > 3) {
@@ -360,6 +365,8 @@ async function checkBuild(
   }
   if (end > bytes.length) gaps.push(`blocks end at ${end} of ${bytes.length}`);
   if (gaps.length) fail(config, "blocks", gaps.slice(0, 5));
+  await checkHashes(config, bytes, manifest);
+  await checkRows(config, dir, manifest, bytes);
   // Budget: the document's own count under the budget's tokenizer.
   if (expect.budget !== undefined) {
     const tokens = await countTokens(document, "o200k");
@@ -401,6 +408,88 @@ async function checkBuild(
   }
   if (more.length) fail(config, "scanner finds more", [more.length, ...more.slice(0, 5)]);
   if (document.includes(work) || document.includes(dir)) fail(config, "absolute path", dir);
+}
+
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  return [...new Uint8Array(await crypto.subtle.digest("SHA-256", bytes))]
+    .map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+/** Each block's hash is its bytes'; the prefix is the bytes before the first volatile block. */
+async function checkHashes(
+  config: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  manifest: Manifest,
+): Promise<void> {
+  const wrong: string[] = [];
+  for (const block of manifest.blocks) {
+    const slice = bytes.subarray(block.offset, block.offset + block.length);
+    if (await sha256(slice) !== block.sha256) wrong.push(`${block.id.slice(0, 80)}: sha256`);
+  }
+  const volatile = manifest.blocks.find((b) => b.stability === "volatile");
+  const prefixEnd = volatile ? volatile.offset : bytes.length;
+  if (manifest.prefix.bytes !== prefixEnd) {
+    wrong.push(`prefix: ${manifest.prefix.bytes} bytes, first volatile block at ${prefixEnd}`);
+  } else if (await sha256(bytes.subarray(0, prefixEnd)) !== manifest.prefix.sha256) {
+    wrong.push("prefix: sha256");
+  }
+  if (wrong.length) fail(config, "block hashes", [wrong.length, ...wrong.slice(0, 5)]);
+}
+
+/** The text a full view shows of a file's bytes: its line ends made `\n`, no byte order mark. */
+function shownText(raw: Uint8Array): string | undefined {
+  let text: string;
+  // NUL bytes: UTF-16 without its mark, which slop decodes as such.
+  if (raw.includes(0)) return undefined;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(raw);
+  } catch {
+    return undefined; // another encoding: slop decodes it, this check does not
+  }
+  // Bidi controls and secrets are rewritten on purpose; a text with either is not compared.
+  if (/[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/.test(text)) return undefined;
+  return text.replace(/\r\n?/g, "\n").trimEnd();
+}
+
+/**
+ * A file row says what is on disk: a row with a hash has its file's size and sha256 (of the raw
+ * bytes, through a symbolic link), and a file rendered in full with nothing redacted and no
+ * note shows its text whole in its block.
+ */
+async function checkRows(
+  config: string,
+  dir: string,
+  manifest: Manifest,
+  bytes: Uint8Array<ArrayBuffer>,
+): Promise<void> {
+  const redacted = new Set((manifest.secrets ?? []).map((f) => f.path));
+  const blocks = new Map(manifest.blocks.map((b) => [b.id, b]));
+  const off: string[] = [];
+  const altered: string[] = [];
+  for (const row of manifest.files) {
+    // A redacted file's hash is of its redacted text.
+    if (!row.sha256 || redacted.has(row.path)) continue;
+    let raw: Uint8Array<ArrayBuffer>;
+    try {
+      raw = await Deno.readFile(`${dir}/${row.path}`);
+    } catch {
+      continue; // a folder row, or a file gone
+    }
+    if (raw.length !== row.bytes || await sha256(raw) !== row.sha256) {
+      off.push(`${row.path}: ${row.bytes} bytes, ${raw.length} on disk`);
+      continue;
+    }
+    const block = blocks.get(`files:${row.path}`);
+    // A note says what the full view did to the text (a base64 run replaced by a reference).
+    if (row.status !== "rendered" || row.view !== "full" || !block || row.notes?.length) continue;
+    const text = shownText(raw);
+    const shown = new TextDecoder().decode(
+      bytes.subarray(block.offset, block.offset + block.length),
+    );
+    if (text !== undefined && !shown.includes(text)) altered.push(row.path);
+  }
+  if (off.length) fail(config, "row differs from disk", [off.length, ...off.slice(0, 5)]);
+  if (altered.length) fail(config, "full view altered", [altered.length, ...altered.slice(0, 5)]);
 }
 
 function comparable(manifest: Manifest): string {
@@ -445,7 +534,8 @@ function payloadText(body: unknown): string {
 
 function done(): void {
   const seconds = Math.round((performance.now() - started) / 100) / 10;
-  console.log(JSON.stringify({ tree, done: true, builds, seconds }));
+  const slowest = [...times].sort((x, y) => y[1] - x[1]).slice(0, 3);
+  console.log(JSON.stringify({ tree, done: true, builds, seconds, slowest }));
 }
 
 async function writeConfig(path: string, body: Record<string, unknown>): Promise<string> {

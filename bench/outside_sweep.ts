@@ -43,20 +43,35 @@ const treeLimit = Number(flag("--tree-limit", "900"));
 const work = flag("--work", `/tmp/outside_sweep_${Deno.pid}`);
 const outPath = flag("--out", "");
 
-/** The mirrors' bare git folders with their file counts, smallest first. */
+/** The names of a mirror's files at HEAD, from the first of its candidate git folders that has one. */
+async function listed(name: string): Promise<{ git: string; files: number } | string> {
+  // `fetch` leaves a bare folder (`repo`) or, for some snapshots, a work tree (`repo/.git`).
+  let said = "";
+  for (const git of [`${MIRRORS}/${name}/repo`, `${MIRRORS}/${name}/repo/.git`]) {
+    const out = await new Deno.Command("git", {
+      args: ["--git-dir", git, "ls-tree", "-r", "--name-only", "-z", "HEAD"],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (out.success) return { git, files: out.stdout.filter((b) => b === 0).length };
+    said ||= new TextDecoder().decode(out.stderr).trim().split("\n")[0];
+  }
+  return said;
+}
+
+/** The mirrors' git folders with their file counts, smallest first. */
 async function mirrors(): Promise<{ name: string; git: string; files: number }[]> {
   const found: { name: string; git: string; files: number }[] = [];
   for await (const entry of Deno.readDir(MIRRORS)) {
     if (!entry.isDirectory || (only.length && !only.includes(entry.name))) continue;
     if (skip.has(entry.name)) continue;
-    const git = `${MIRRORS}/${entry.name}/repo`;
-    const out = await new Deno.Command("git", {
-      args: ["--git-dir", git, "ls-tree", "-r", "--name-only", "-z", "HEAD"],
-      stdout: "piped",
-      stderr: "null",
-    }).output();
-    if (!out.success) continue;
-    const files = out.stdout.filter((b) => b === 0).length;
+    const tree = await listed(entry.name);
+    // A mirror the sweep cannot read is said, not passed over (one was, for a whole session).
+    if (typeof tree === "string") {
+      record({ tree: entry.name, config: "mirror", check: "not listed", detail: tree });
+      continue;
+    }
+    const { git, files } = tree;
     if (files <= maxFiles && files >= minFiles) found.push({ name: entry.name, git, files });
   }
   found.sort((x, y) => x.files - y.files || (x.name < y.name ? -1 : 1));
@@ -71,6 +86,8 @@ interface Line {
   done?: boolean;
   builds?: number;
   seconds?: number;
+  /** The tree's three slowest builds: configuration and wall seconds. */
+  slowest?: [string, number][];
 }
 
 const lines: Line[] = [];
@@ -88,7 +105,7 @@ function record(line: Line): void {
 async function sweepOne(tree: { name: string; git: string; files: number }): Promise<void> {
   const dir = `${work}/${tree.name}`;
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", CHILD, tree.git, dir],
+    args: ["run", "-A", CHILD, tree.git, dir, tree.name],
     stdout: "piped",
     stderr: "piped",
   }).spawn();
@@ -119,7 +136,11 @@ async function sweepOne(tree: { name: string; git: string; files: number }): Pro
   const done = lines.find((l) => l.tree === tree.name && l.done);
   console.error(
     `${tree.name} (${tree.files} files): ${
-      done ? `${done.builds} builds, ${done.seconds} s` : "unfinished"
+      done
+        ? `${done.builds} builds, ${done.seconds} s (slowest: ${
+          (done.slowest ?? []).map(([c, s]) => `${c} ${s} s`).join(", ")
+        })`
+        : "unfinished"
     }`,
   );
   await Deno.remove(dir, { recursive: true }).catch(() => {});
