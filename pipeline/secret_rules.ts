@@ -177,10 +177,15 @@
  * Braintree, LaunchDarkly and PKCS #12 keys, a Telegram token after `/bot`; OpenPGP messages
  * (Renovate's `encrypted`) kept. 45: a prefixed token to the end of its run of token characters
  * (past its rule's bound, or a `-` or `_` after its body), an OpenAI key of any kind by its marker.
+ * 46: every token known by its start (the provider tokens, the prefixed family, JWTs, Facebook's,
+ * Django's, PKCS #12 and PEM keys in base64) to the end of its run however long (`sk-or-v1-…`
+ * and `sk-ant-…` left what lay past their bound, most others were dropped for a `-` after them),
+ * and a common word's head (`re_`, `sk_`, `secret_`) too when what follows it reads as random.
  */
-export const SECRET_RULES_VERSION = 45;
+export const SECRET_RULES_VERSION = 46;
 
 import {
+  BASE64_RUN,
   fewCharacters,
   isPlaceholder,
   LONG_PAIR_VALUE,
@@ -332,6 +337,7 @@ import { findFileFormatSecrets } from "./_secret_rules_files.ts";
 import { findForeignPasswords } from "./_secret_rules_words.ts";
 import { findSqlRowSecrets } from "./_secret_rules_sql.ts";
 import {
+  FACEBOOK_RUN,
   FACEBOOK_TOKEN,
   facebookLike,
   findComposerTokens,
@@ -421,6 +427,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     // (six characters: a text's `includes` of a hint of 7+ costs up to twice one of 6 or fewer)
     hints: ["LS0tLS"],
     pattern: BASE64_PEM,
+    run: BASE64_RUN,
     accept: isBase64PrivateKey,
   },
   {
@@ -605,6 +612,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "Facebook and Meta access tokens (`EAA…`, 90+ letters and digits)",
     hints: ["EAA"],
     pattern: FACEBOOK_TOKEN,
+    run: FACEBOOK_RUN,
     accept: facebookLike,
   },
   {
@@ -630,7 +638,8 @@ export const SECRET_SHAPES: SecretShape[] = [
       "A Django `SECRET_KEY` as `startproject` writes it (`django-insecure-` and 50 characters " +
       "of its alphabet, `%`, `$` and parentheses among them), whatever its name",
     hints: ["jango-"], // from `j`, rarer in code than `d`; six characters (a longer one costs more)
-    pattern: /django-insecure-[a-z0-9!@#$%^&*(\-_=+)]{40,64}(?![a-z0-9!@#$%^&*(\-_=+)])/g,
+    pattern: /django-insecure-[a-z0-9!@#$%^&*(\-_=+)]{40,64}/g,
+    run: /[A-Za-z0-9!@#$%^&*(\-_=+)]*/y,
     accept: (value) => !fewCharacters(value.slice(16)),
   },
   {
@@ -1479,19 +1488,53 @@ function findEach(
       }
       continue;
     }
-    const pattern = shape.pattern!;
-    pattern.lastIndex = 0;
-    for (const m of text.matchAll(pattern)) {
-      const value = m.groups?.v ?? m[0];
-      if (!value) continue;
-      const start = m.index! + (m.groups?.v === undefined ? 0 : m[0].length - value.length);
-      const end = start + value.length;
-      if (shape.accept && !shape.accept(value, text, start, end)) continue;
-      if (onlyPlaceholders(text, start, end)) continue;
-      out.push({ start, end, rule: label });
-    }
+    if (shape.run) matchRuns(text, shape, label, out);
+    else matchEach(text, shape, label, out);
   }
   return out;
+}
+
+/** The matches of a shape's pattern (group `v`, or the whole match) that it accepts. */
+function matchEach(text: string, shape: SecretShape, label: string, out: SecretMatch[]): void {
+  const pattern = shape.pattern!;
+  pattern.lastIndex = 0;
+  for (const m of text.matchAll(pattern)) {
+    const value = m.groups?.v ?? m[0];
+    if (!value) continue;
+    const start = m.index! + (m.groups?.v === undefined ? 0 : m[0].length - value.length);
+    const end = start + value.length;
+    if (shape.accept && !shape.accept(value, text, start, end)) continue;
+    if (onlyPlaceholders(text, start, end)) continue;
+    out.push({ start, end, rule: label });
+  }
+}
+
+/**
+ * The matches of a token's shape, each to the end of its run (the shape's `run`): the search goes
+ * on after the run, so a long run is read once, not again from each match inside it.
+ */
+function matchRuns(text: string, shape: SecretShape, label: string, out: SecretMatch[]): void {
+  const pattern = shape.pattern!;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    const value = m.groups?.v ?? m[0];
+    if (!value) {
+      pattern.lastIndex = m.index + 1; // (an empty match would be found again there)
+      continue;
+    }
+    const start = m.index + (m.groups?.v === undefined ? 0 : m[0].length - value.length);
+    let end = start + value.length;
+    if (shape.accept && !shape.accept(value, text, start, end)) continue;
+    // (a run that may not stand, as a base64 blob's `+`, `/` or `=` after it: no match)
+    shape.run!.lastIndex = end;
+    const run = shape.run!.exec(text);
+    if (!run) continue;
+    const to = end + run[0].length;
+    if (to > end && shape.longer && !shape.longer(value)) continue;
+    end = to;
+    pattern.lastIndex = Math.max(pattern.lastIndex, end);
+    if (!onlyPlaceholders(text, start, end)) out.push({ start, end, rule: label });
+  }
 }
 
 /** Whether `text` holds one of `hints` (a loop, no closure: run for each rule on each text). */

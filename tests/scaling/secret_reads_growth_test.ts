@@ -18,6 +18,10 @@ const LINES: Array<[string, string, string]> = [
   ["a variable block's close", 'variable "db_password" { default = "abc" ', "a.tf"],
   ["FreeRDP's line", "xfreerdp /u:a ", "a.sh"],
   ["a HAR cookie's list", '"name": "a", "value": "b", ', "a.har"],
+  // a token is redacted to the end of its run: a run of tokens is read once, not from each
+  ["a run of prefixed tokens", "sk-ant-api03-abcdefghijKLMNOPQRST-", "a.txt"],
+  ["a run of Twilio SIDs", "AC0123456789abcdef0123456789abcdef-", "a.txt"],
+  ["a run of base64 tokens", `ops_eyJ${"aB3+".repeat(30)}+`, "a.txt"],
 ];
 
 for (const [what, unit, path] of LINES) {
