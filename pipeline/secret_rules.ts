@@ -248,6 +248,7 @@ import {
   YAML_DOCUMENT_END,
 } from "./_secret_rules_blocks.ts";
 import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
+import { escapeJoints, wrapJoints } from "./_secret_rules_split.ts";
 import { findRandomKeys, KEY_VALUE } from "./_secret_rules_keys.ts";
 import { findKeyingNames } from "./_secret_rules_key_names.ts";
 import {
@@ -1185,6 +1186,14 @@ export function findSecrets(
   // literals joined, where a value found or a JWT's head ends at one.
   const concats = concatJoints(text, out, hints);
   if (concats.length) out.push(...joinedMatches(text, options, concats));
+  // A token written with escapes (`https:\/\/discord.com\/api\/webhooks\/…` in PHP's JSON,
+  // `%2F` in a URL, `\u002d`): the rules again with them decoded, for the values that hold one.
+  const escapes = escapeJoints(text);
+  if (escapes.length) out.push(...joinedMatches(text, options, escapes));
+  // A token wrapped over lines (its next line is the rest of it): the token rules again with
+  // those line ends removed.
+  const wraps = wrapJoints(text);
+  if (wraps.length) out.push(...joinedMatches(text, { ...options, tokens: true }, wraps));
   // A Sealed Secret's values are sealed for one cluster's key: safe to commit, its point.
   // (its values' shape first: a search of every text for its kind cost 2% of a scan)
   const sealed = (m: SecretMatch) =>
@@ -1192,6 +1201,14 @@ export function findSecrets(
     SEALED_VALUE.test(text.slice(m.start, m.end));
   if (out.some(sealed) && text.includes("SealedSecret")) return out.filter((m) => !sealed(m));
   return out;
+}
+
+/** What the rules read a text for; `tokens`: only the shapes of tokens (those with a `run`). */
+interface FindOptions {
+  prose?: boolean;
+  label?: (shape: SecretShape) => string;
+  path?: string;
+  tokens?: boolean;
 }
 
 /** A value that Bitnami's `kubeseal` sealed: base64 of its version byte (`Ag…`), long. */
@@ -1265,15 +1282,15 @@ function arrayJoinJoints(text: string): Array<{ index: number; length: number }>
 
 /**
  * The matches of the rules in `text` with its joints `found` removed (`\` line continuations,
- * the quotes and `+` between two literals) that cross one, spanning the original text (the `\`,
- * the line end and the indent within). The rules read the
- * lines around each run of continuations (the line before, for a name written there), not the
- * whole text again.
+ * the quotes and `+` between two literals) or decoded (an escape, `%2F`, and its `text`, `/`) that
+ * cross one, spanning the original text (the `\`, the line end and the indent within; the whole
+ * escape). The rules read the lines around each run of joints (the line before, for a name
+ * written there), not the whole text again.
  */
 function joinedMatches(
   text: string,
-  options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string },
-  found: Array<{ index: number; length: number }>,
+  options: FindOptions,
+  found: Array<{ index: number; length: number; text?: string }>,
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
   for (let i = 0; i < found.length;) {
@@ -1285,7 +1302,10 @@ function joinedMatches(
     for (let k = i; k <= last; k++) {
       const m = found[k];
       joined += text.slice(at, m.index);
-      joints.push({ at: joined.length, removed: m.length });
+      // (a decoded character stands where the escape's last one did: a match that ends after it
+      // ends after the escape)
+      joints.push({ at: joined.length, removed: m.length - (m.text?.length ?? 0) });
+      joined += m.text ?? "";
       at = m.index + m.length;
     }
     joined += text.slice(at, to);
@@ -1467,12 +1487,12 @@ function findDeclaredValues(
 /** Every secret of `text` that the table finds, with its hints. */
 function findEach(
   text: string,
-  options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string },
+  options: FindOptions,
   hints: TextHints,
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
   for (const shape of SECRET_SHAPES) {
-    if (shape.prose && !options.prose) continue;
+    if ((shape.prose && !options.prose) || (options.tokens && !shape.run)) continue;
     if (shape.gate) {
       if (!gateOpen(shape.gate, hints.families)) continue;
     } // A gated rule runs on its family's texts: its own hints would cost a search each.

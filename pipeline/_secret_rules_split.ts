@@ -1,0 +1,101 @@
+/**
+ * Tokens written split (`secret_rules.ts` is the public face): with escapes of their characters
+ * (a JSON string's `\/`, which PHP writes for every `/`, and `\u002d`; a C or Python string's
+ * `\x2d`; a URL's `%2F`), or wrapped over lines. A token written so was cut where it was split
+ * (`https:\/\/discord.com\/api\/webhooks\/…` was no webhook; `sk-ant-…\u002d…` lost what came
+ * after the escape; a wrapped key's next line was left): the rules read the text around each
+ * such joint again with it decoded or joined (see `joinedMatches` in `secret_rules.ts`).
+ *
+ * @module
+ */
+
+/**
+ * An escape of a character that tokens and their URLs hold besides letters and digits (`+`, `-`,
+ * `.`, `/`, `:`, `=`, `_`): JSON's `\/`, `\u00XX`, `\xXX` and `%XX`.
+ */
+const ESCAPE = /\\\/|(?:\\u00|\\x|%)(?:2[BbDdEeFf]|3[AaDd]|5[Ff])/g;
+
+/** A letter or digit: what a run of escapes inside a token has on one side at least. */
+const TOKEN_CHARACTER = /[A-Za-z0-9]/;
+
+/** An escape: where it is, how long, and the character it stands for. */
+export interface Escape {
+  index: number;
+  length: number;
+  text: string;
+}
+
+/**
+ * The escapes of token characters in `text`, in runs (`:\/\/`, `%3A%2F%2F`) that touch a letter
+ * or digit (a format's `"%2d"` or `"%2f"` in quotes does not), each with the character it stands
+ * for: joints for the rules to read the text again with them decoded.
+ *
+ * @example
+ * ```ts
+ * import { escapeJoints } from "./_secret_rules_split.ts";
+ * escapeJoints('{"url": "https:\\/\\/example.org"}');
+ * // [{ index: 15, length: 2, text: "/" }, { index: 17, length: 2, text: "/" }]
+ * ```
+ */
+export function escapeJoints(text: string): Escape[] {
+  const out: Escape[] = [];
+  if (!text.includes("\\") && !text.includes("%")) return out;
+  let run: Escape[] = [];
+  const close = () => {
+    const end = run.at(-1)!.index + run.at(-1)!.length;
+    const touches = TOKEN_CHARACTER.test(text[run[0].index - 1] ?? "") ||
+      TOKEN_CHARACTER.test(text[end] ?? "");
+    if (touches) out.push(...run);
+    run = [];
+  };
+  ESCAPE.lastIndex = 0;
+  for (let m = ESCAPE.exec(text); m; m = ESCAPE.exec(text)) {
+    const last = run.at(-1);
+    if (last && last.index + last.length !== m.index) close();
+    const char = m[0] === "\\/" ? "/" : String.fromCharCode(parseInt(m[0].slice(-2), 16));
+    run.push({ index: m.index, length: m[0].length, text: char });
+  }
+  if (run.length) close();
+  return out;
+}
+
+/**
+ * A line end inside a token wrapped over lines: after 8 of a token's characters, before a line
+ * (after its indent) that is the rest of the token, alone or before a closing mark or a blank,
+ * and not a name given a value or a call (`DEBUG=1`, `other: 1`, `run(`). From the `\n`: a
+ * search for it skips to each line end.
+ */
+const WRAP =
+  /\n(?<=[A-Za-z0-9_+/=.:$-]{8}\r?\n)[ \t]{0,64}(?=[A-Za-z0-9_+/.$-]{1,4096}={0,3}(?:$|[)\]}"'`,;&\s](?![ \t]{0,64}[=:])))/gm;
+
+/** The token's characters around a wrap's line end (sticky): the next line's, the line's before. */
+const RUN_AFTER = /[A-Za-z0-9_+/=.$-]{0,4096}/y;
+const DIGIT = /[0-9]/;
+
+/**
+ * The line ends of `text` inside a token wrapped over lines (with the `\r` before and the indent
+ * after each), where the token's pieces on the two lines hold a digit (words of prose wrapped at a
+ * line's end do not): joints for the token rules to read the text again with them removed.
+ *
+ * @example
+ * ```ts
+ * import { wrapJoints } from "./_secret_rules_split.ts";
+ * wrapJoints("key sk-ant-api03-abcdefgh\n  ijklmnop\n"); // [{ index: 25, length: 3 }]
+ * wrapJoints("KEY=abcdefgh12345678\nDEBUG=1\n"); // []
+ * ```
+ */
+export function wrapJoints(text: string): Array<{ index: number; length: number }> {
+  const out: Array<{ index: number; length: number }> = [];
+  WRAP.lastIndex = 0;
+  for (const m of text.matchAll(WRAP)) {
+    const cr = text.charCodeAt(m.index - 1) === 13 ? 1 : 0;
+    const end = m.index + m[0].length;
+    RUN_AFTER.lastIndex = end;
+    const after = RUN_AFTER.exec(text)![0];
+    let from = m.index - cr;
+    while (from > m.index - cr - 64 && /[A-Za-z0-9_+/=.:$-]/.test(text[from - 1] ?? "")) from--;
+    if (!DIGIT.test(after) && !DIGIT.test(text.slice(from, m.index - cr))) continue;
+    out.push({ index: m.index - cr, length: m[0].length + cr });
+  }
+  return out;
+}
