@@ -68,34 +68,53 @@ export function escapeJoints(text: string): Escape[] {
 const WRAP =
   /\n(?<=[A-Za-z0-9_+/=.:$-]{8}\r?\n)[ \t]{0,64}(?=[A-Za-z0-9_+/.$-]{1,4096}={0,3}(?:$|[)\]}"'`,;&\s](?![ \t]{0,64}[=:])))/gm;
 
-/** The token's characters around a wrap's line end (sticky): the next line's, the line's before. */
+/** The rest of a wrapped token on its next line (sticky, from after the indent). */
 const RUN_AFTER = /[A-Za-z0-9_+/=.$-]{0,4096}/y;
-const DIGIT = /[0-9]/;
+/**
+ * What a piece of a token holds, and a word or a name alone does not: 8 characters at least with
+ * a digit, or a lower case letter before a capital (a key's letters change case at random;
+ * `Admin Key: …` or `-Secret Access Key` on the next line is the next line's).
+ */
+const TOKEN_PIECE = /^(?=.{8})(?:.*[0-9]|.*[a-z][A-Z])/;
+/** A character of a token's piece before a wrap's line end. */
+const RUN_CHARACTER = /[A-Za-z0-9_+/=.:$-]/;
 
 /**
  * The line ends of `text` inside a token wrapped over lines (with the `\r` before and the indent
- * after each), where the token's pieces on the two lines hold a digit (words of prose wrapped at a
- * line's end do not): joints for the token rules to read the text again with them removed.
+ * after each): where the next line goes on as a token (see {@linkcode TOKEN_PIECE}), or where the
+ * line's last piece is like a token but was no match of its own (`ends`: where the rules' matches
+ * so far end; its head alone too short, `AKIA0A1B2C` then `DEFGHIJKLM`). A key found whole at its
+ * line's end, before a word on the next line, stays as found. Joints for the token rules to read
+ * the text again with them removed.
  *
  * @example
  * ```ts
  * import { wrapJoints } from "./_secret_rules_split.ts";
- * wrapJoints("key sk-ant-api03-abcdefgh\n  ijklmnop\n"); // [{ index: 25, length: 3 }]
- * wrapJoints("KEY=abcdefgh12345678\nDEBUG=1\n"); // []
+ * wrapJoints("key sk-ant-api03-abcdefgh\n  ijk1mnop\n", new Set()); // [{ index: 25, length: 3 }]
+ * wrapJoints("KEY=abcdefgh12345678\nDEBUG=1\n", new Set()); // []
  * ```
  */
-export function wrapJoints(text: string): Array<{ index: number; length: number }> {
+export function wrapJoints(
+  text: string,
+  ends: Set<number>,
+): Array<{ index: number; length: number }> {
   const out: Array<{ index: number; length: number }> = [];
   WRAP.lastIndex = 0;
   for (const m of text.matchAll(WRAP)) {
     const cr = text.charCodeAt(m.index - 1) === 13 ? 1 : 0;
-    const end = m.index + m[0].length;
-    RUN_AFTER.lastIndex = end;
-    const after = RUN_AFTER.exec(text)![0];
-    let from = m.index - cr;
-    while (from > m.index - cr - 64 && /[A-Za-z0-9_+/=.:$-]/.test(text[from - 1] ?? "")) from--;
-    if (!DIGIT.test(after) && !DIGIT.test(text.slice(from, m.index - cr))) continue;
-    out.push({ index: m.index - cr, length: m[0].length + cr });
+    const at = m.index - cr;
+    RUN_AFTER.lastIndex = m.index + m[0].length;
+    if (!TOKEN_PIECE.test(RUN_AFTER.exec(text)![0]) && (ends.has(at) || !pieceBefore(text, at))) {
+      continue;
+    }
+    out.push({ index: at, length: m[0].length + cr });
   }
   return out;
+}
+
+/** Whether the run of a token's characters that ends at `at` (64 at most) is like a token's. */
+function pieceBefore(text: string, at: number): boolean {
+  let from = at;
+  while (from > at - 64 && RUN_CHARACTER.test(text[from - 1] ?? "")) from--;
+  return TOKEN_PIECE.test(text.slice(from, at));
 }

@@ -1192,7 +1192,7 @@ export function findSecrets(
   if (escapes.length) out.push(...joinedMatches(text, options, escapes));
   // A token wrapped over lines (its next line is the rest of it): the token rules again with
   // those line ends removed.
-  const wraps = wrapJoints(text);
+  const wraps = wrapJoints(text, new Set(out.map((m) => m.end)));
   if (wraps.length) out.push(...joinedMatches(text, { ...options, tokens: true }, wraps));
   // A Sealed Secret's values are sealed for one cluster's key: safe to commit, its point.
   // (its values' shape first: a search of every text for its kind cost 2% of a scan)

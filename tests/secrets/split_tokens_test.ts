@@ -102,7 +102,9 @@ Deno.test("a prefixed token wrapped over two lines is redacted on both", () => {
   for (const shape of WRAPPED) {
     let token = tokenOf(shape);
     while (!/[0-9]/.test(token)) token = tokenOf(shape);
-    for (const at of [Math.ceil(token.length / 2), Math.min(40, token.length - 4)]) {
+    // (8 characters at least on each line: see `WRAP` and `TOKEN_PIECE`)
+    for (const at of [Math.max(8, Math.ceil(token.length / 2)), Math.min(40, token.length - 8)]) {
+      if (at < 8 || token.length - at < 8) continue;
       for (const indent of ["", "    "]) {
         const wrapped = `${token.slice(0, at)}\n${indent}${token.slice(at)}`;
         for (const place of PLACES) {
@@ -123,11 +125,20 @@ Deno.test("lines that are not a wrapped token are not joined", () => {
     `TOKEN=${github}\nDEBUG=1\n`,
     `token: ${github}\nother: 1\n`,
     `see ${anthropic}\nrun(now)\n`,
+    // trufflehog's test data: the next line's first word is no rest of the key
+    `    API Key: ${anthropic}\n    Admin Key: x\n`,
+    `-Access key Id: ${
+      tokenOf(SECRET_SHAPES.find((s) => s.id === "aws-access-key-id")!)
+    }\n-Secret Key\n`,
+    `  1 aws ${tokenOf(SECRET_SHAPES.find((s) => s.id === "aws-access-key-id")!)}\n  2 secret\n`,
   ];
   for (const text of texts) {
     const out = redactSync(text).text;
     assert.equal(out.split("\n").length, text.split("\n").length, out);
-    assert.ok(/\n(?:DEBUG=1|other: 1|run\(now\))\n$/.test(out), out);
+    assert.ok(
+      /\n(?:DEBUG=1|other: 1|run\(now\)| {4}Admin Key: x|-Secret Key| {2}2 secret)\n$/.test(out),
+      out,
+    );
   }
   const prose = "The configuration is documented\nelsewhere in this repository.\n";
   assert.equal(redactSync(prose).text, prose);
