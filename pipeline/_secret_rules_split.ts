@@ -61,60 +61,68 @@ export function escapeJoints(text: string): Escape[] {
 
 /**
  * A line end inside a token wrapped over lines: after 8 of a token's characters, before a line
- * (after its indent) that is the rest of the token, alone or before a closing mark or a blank,
- * and not a name given a value or a call (`DEBUG=1`, `other: 1`, `run(`). From the `\n`: a
- * search for it skips to each line end.
+ * (after its indent) that is the rest of the token, 8 of its characters at least, alone or before
+ * a closing mark or a blank, and not a name given a value (`DEBUG=1`, `other: 1`). From the `\n`:
+ * a search for it skips to each line end.
  */
 const WRAP =
-  /\n(?<=[A-Za-z0-9_+/=.:$-]{8}\r?\n)[ \t]{0,64}(?=[A-Za-z0-9_+/.$-]{1,4096}={0,3}(?:$|[)\]}"'`,;&\s](?![ \t]{0,64}[=:])))/gm;
+  /\n(?<=[A-Za-z0-9_+/=.:$-]{8}\r?\n)[ \t]{0,64}(?=[A-Za-z0-9_+/.$-]{8,4096}={0,3}(?:$|[)\]}"'`,;&\s](?![ \t]{0,64}[=:])))/gm;
 
 /** The rest of a wrapped token on its next line (sticky, from after the indent). */
 const RUN_AFTER = /[A-Za-z0-9_+/=.$-]{0,4096}/y;
-/**
- * What a piece of a token holds, and a word or a name alone does not: 8 characters at least with
- * a digit, or a lower case letter before a capital (a key's letters change case at random;
- * `Admin Key: …` or `-Secret Access Key` on the next line is the next line's).
- */
-const TOKEN_PIECE = /^(?=.{8})(?:.*[0-9]|.*[a-z][A-Z])/;
 /** A character of a token's piece before a wrap's line end. */
 const RUN_CHARACTER = /[A-Za-z0-9_+/=.:$-]/;
 
 /**
- * The line ends of `text` inside a token wrapped over lines (with the `\r` before and the indent
- * after each): where the next line goes on as a token (see {@linkcode TOKEN_PIECE}), or where the
- * line's last piece is like a token but was no match of its own (`ends`: where the rules' matches
- * so far end; its head alone too short, `AKIA0A1B2C` then `DEFGHIJKLM`). A key found whole at its
- * line's end, before a word on the next line, stays as found. Joints for the token rules to read
- * the text again with them removed.
+ * What the rest of a wrapped token holds, and a word or a name alone does not: a digit, or a
+ * lower case letter before a capital (a key's letters change case at random; `Admin Key: …` or
+ * `-Secret Access Key` on the line after a key is that line's own).
+ */
+const TOKEN_REST = /[0-9]|[a-z][A-Z]/;
+
+/**
+ * The line ends of `text` inside a token wrapped over lines, with the `\r` before and the indent
+ * after each: after a match of the rules (`ends`: where their matches so far end), where the next
+ * line goes on as a token (see {@linkcode TOKEN_REST}), so that a key found whole at its line's
+ * end before a word on the next line stays as found; after a piece that was no match of its own
+ * (its head alone too short: `AKIA0A1B2C` then `DEFGHIJKLM`), where the piece holds a token's
+ * prefix (`gates`: the token gate and the prefix gate). Joints for the token rules to read the text again with them
+ * removed.
  *
  * @example
  * ```ts
  * import { wrapJoints } from "./_secret_rules_split.ts";
- * wrapJoints("key sk-ant-api03-abcdefgh\n  ijk1mnop\n", new Set()); // [{ index: 25, length: 3 }]
- * wrapJoints("KEY=abcdefgh12345678\nDEBUG=1\n", new Set()); // []
+ * wrapJoints("key sk-ant-api03-abcdefgh\n  ijk1mnop\n", [25], [/sk-/g]); // [{ index: 25, length: 3 }]
+ * wrapJoints("KEY=abcdefgh12345678\nDEBUG=1\n", [20], [/sk-/g]); // []
  * ```
  */
 export function wrapJoints(
   text: string,
-  ends: Set<number>,
+  ends: number[],
+  gates: RegExp[],
 ): Array<{ index: number; length: number }> {
   const out: Array<{ index: number; length: number }> = [];
+  const matched = new Set(ends);
   WRAP.lastIndex = 0;
   for (const m of text.matchAll(WRAP)) {
     const cr = text.charCodeAt(m.index - 1) === 13 ? 1 : 0;
     const at = m.index - cr;
     RUN_AFTER.lastIndex = m.index + m[0].length;
-    if (!TOKEN_PIECE.test(RUN_AFTER.exec(text)![0]) && (ends.has(at) || !pieceBefore(text, at))) {
-      continue;
+    const rest = RUN_AFTER.exec(text)![0];
+    if (matched.has(at) ? TOKEN_REST.test(rest) : holdsPrefix(text, at, gates)) {
+      out.push({ index: at, length: m[0].length + cr });
     }
-    out.push({ index: at, length: m[0].length + cr });
   }
   return out;
 }
 
-/** Whether the run of a token's characters that ends at `at` (64 at most) is like a token's. */
-function pieceBefore(text: string, at: number): boolean {
+/** Whether the run of a token's characters that ends at `at` (4 KB at most) holds a prefix. */
+function holdsPrefix(text: string, at: number, gates: RegExp[]): boolean {
   let from = at;
-  while (from > at - 64 && RUN_CHARACTER.test(text[from - 1] ?? "")) from--;
-  return TOKEN_PIECE.test(text.slice(from, at));
+  while (from > at - 4096 && RUN_CHARACTER.test(text[from - 1] ?? "")) from--;
+  const piece = text.slice(from, at);
+  return gates.some((gate) => {
+    gate.lastIndex = 0;
+    return gate.test(piece);
+  });
 }

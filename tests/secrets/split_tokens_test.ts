@@ -5,7 +5,7 @@
 // each rule's own pattern: no real token is written in this repository.
 import assert from "node:assert/strict";
 import { redactSync } from "../../pipeline/_scan.ts";
-import { SECRET_SHAPES } from "../../pipeline/secret_rules.ts";
+import { SECRET_SHAPES, textHints } from "../../pipeline/secret_rules.ts";
 import { sampleOf } from "./_token_sample.ts";
 import { prng } from "../_helpers.ts";
 
@@ -93,18 +93,23 @@ Deno.test("a Discord webhook in PHP's JSON and a Slack webhook URL-encoded are f
  */
 const WRAPPED = TOKENS.filter((s) => {
   const token = tokenOf(s);
-  return /^[A-Za-z0-9_+/.$:-]+={0,2}$/.test(token) && /[0-9]/.test(token) && s.id !== "twilio-key";
+  return /^[A-Za-z0-9_+/.$:-]+={0,3}$/.test(token) && /[0-9]/.test(token) && s.id !== "twilio-key";
 });
 
 Deno.test("a prefixed token wrapped over two lines is redacted on both", () => {
   assert.ok(WRAPPED.length >= 100, `${WRAPPED.length} rules`);
   const leaks: string[] = [];
+  let wraps = 0;
   for (const shape of WRAPPED) {
     let token = tokenOf(shape);
     while (!/[0-9]/.test(token)) token = tokenOf(shape);
-    // (8 characters at least on each line: see `WRAP` and `TOKEN_PIECE`)
-    for (const at of [Math.max(8, Math.ceil(token.length / 2)), Math.min(40, token.length - 8)]) {
-      if (at < 8 || token.length - at < 8) continue;
+    for (const at of [Math.ceil(token.length / 2), Math.min(40, token.length - 8)]) {
+      // Read where the piece on the first line opens the token gate by itself (its prefix and
+      // what the gate reads after it: a prefix that is a common word, `sk_`, needs its 32 hex
+      // digits), and 8 characters at least are on the next line.
+      const rest = token.slice(at).replace(/=+$/, "");
+      if (at < 8 || rest.length < 8 || !textHints(token.slice(0, at)).families) continue;
+      wraps++;
       for (const indent of ["", "    "]) {
         const wrapped = `${token.slice(0, at)}\n${indent}${token.slice(at)}`;
         for (const place of PLACES) {
@@ -114,6 +119,7 @@ Deno.test("a prefixed token wrapped over two lines is redacted on both", () => {
       }
     }
   }
+  assert.ok(wraps >= 150, `${wraps} wraps`);
   assert.deepEqual(leaks, []);
 });
 
