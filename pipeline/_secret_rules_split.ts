@@ -80,40 +80,72 @@ const RUN_CHARACTER = /[A-Za-z0-9_+/=.:$-]/;
  */
 const TOKEN_REST = /[0-9]|[a-z][A-Z]/;
 
+/** {@linkcode WRAP} from a line end (sticky): where a match of the rules ends. */
+const WRAP_AT =
+  /\r?\n[ \t]{0,64}(?=[A-Za-z0-9_+/.$-]{8,4096}={0,3}(?:$|[)\]}"'`,;&\s](?![ \t]{0,64}[=:])))/my;
+
+/** A joint: where it is and how long (the line end and the next line's indent). */
+type Joint = { index: number; length: number };
+
 /**
  * The line ends of `text` inside a token wrapped over lines, with the `\r` before and the indent
- * after each: after a match of the rules (`ends`: where their matches so far end), where the next
- * line goes on as a token (see {@linkcode TOKEN_REST}), so that a key found whole at its line's
- * end before a word on the next line stays as found; after a piece that was no match of its own
- * (its head alone too short: `AKIA0A1B2C` then `DEFGHIJKLM`), where the piece holds a token's
- * prefix (`gates`: the token gate and the prefix gate). Joints for the token rules to read the text again with them
+ * after each: after a match of the rules that ends at its line's end (`ends`: where the matches so
+ * far end), where the next line goes on as a token (see {@linkcode TOKEN_REST}), so that a key
+ * found whole at its line's end before a word on the next line stays as found; and, when `search`
+ * (a text with a token's prefix), after a piece that was no match of its own (its head alone too
+ * short: `AKIA0A1B2C` then `DEFGHIJKLM`) where the piece holds a prefix (`gates`: the token gate
+ * and the prefix gate). From each, the lines after while each is the token's rest alone (a key in
+ * base64 wrapped at 76 characters). Joints for the token rules to read the text again with them
  * removed.
  *
  * @example
  * ```ts
  * import { wrapJoints } from "./_secret_rules_split.ts";
- * wrapJoints("key sk-ant-api03-abcdefgh\n  ijk1mnop\n", [25], [/sk-/g]); // [{ index: 25, length: 3 }]
- * wrapJoints("KEY=abcdefgh12345678\nDEBUG=1\n", [20], [/sk-/g]); // []
+ * wrapJoints("key sk-ant-api03-abcdefgh\n  ijk1mnop\n", [25], [], false); // [{ index: 25, length: 3 }]
+ * wrapJoints("KEY=abcdefgh12345678\nDEBUG=1\n", [20], [], false); // []
  * ```
  */
 export function wrapJoints(
   text: string,
   ends: number[],
   gates: RegExp[],
-): Array<{ index: number; length: number }> {
-  const out: Array<{ index: number; length: number }> = [];
+  search: boolean,
+): Joint[] {
+  const out = new Map<number, Joint>();
+  let reached = -1;
+  for (const end of [...new Set(ends)].sort((a, b) => a - b)) {
+    if (end > reached) reached = chainFrom(text, end, out);
+  }
+  if (!search) return [...out.values()];
   const matched = new Set(ends);
   WRAP.lastIndex = 0;
   for (const m of text.matchAll(WRAP)) {
-    const cr = text.charCodeAt(m.index - 1) === 13 ? 1 : 0;
-    const at = m.index - cr;
-    RUN_AFTER.lastIndex = m.index + m[0].length;
+    const at = m.index - (text.charCodeAt(m.index - 1) === 13 ? 1 : 0);
+    if (at <= reached || matched.has(at) || !holdsPrefix(text, at, gates)) continue;
+    reached = chainFrom(text, at, out, true);
+  }
+  return [...out.values()].sort((a, b) => a.index - b.index);
+}
+
+/**
+ * The joints from `at` (a line end) on into `out`: the line end when the next line goes on as
+ * the token (its rest holds {@linkcode TOKEN_REST}, or `first` says the piece before needs no
+ * such proof), then each next line end while the line is the token's rest alone. Where it stops.
+ */
+function chainFrom(text: string, at: number, out: Map<number, Joint>, first = false): number {
+  for (let proven = first;; proven = false) {
+    WRAP_AT.lastIndex = at;
+    const m = WRAP_AT.exec(text);
+    if (!m) return at;
+    RUN_AFTER.lastIndex = at + m[0].length;
     const rest = RUN_AFTER.exec(text)![0];
-    if (matched.has(at) ? TOKEN_REST.test(rest) : holdsPrefix(text, at, gates)) {
-      out.push({ index: at, length: m[0].length + cr });
+    if (!proven && !TOKEN_REST.test(rest)) return at;
+    out.set(at, { index: at, length: m[0].length });
+    at += m[0].length + rest.length;
+    if (text.charCodeAt(at) !== 10 && !(text.charCodeAt(at) === 13 && text[at + 1] === "\n")) {
+      return at;
     }
   }
-  return out;
 }
 
 /** Whether the run of a token's characters that ends at `at` (4 KB at most) holds a prefix. */

@@ -1201,6 +1201,14 @@ export function findSecrets(
   return out;
 }
 
+/**
+ * The hint families that are no token's prefix: options (`u`, `o`), tools (`t`), names (`p`, `c`,
+ * `r`, `i`, `N`, `e`), a `\` continuation, a UNC path, escapes, an array's `.join` (see
+ * `textHints`). A text of these alone is not searched for wraps (three in four of the stdlib's
+ * texts with a family hold no prefix).
+ */
+const NOT_PREFIXES = /[uotpcriNe\\UE(]/g;
+
 /** What the rules read a text for; `tokens`: only the shapes of tokens (those with a `run`). */
 interface FindOptions {
   prose?: boolean;
@@ -1211,8 +1219,8 @@ interface FindOptions {
 
 /**
  * The tokens wrapped over lines (see `wrapJoints`): the token rules again with those line ends
- * removed, in a text where the token gate found a prefix (a search of every line end of every
- * text cost 8% of a scan).
+ * removed; after the matches' ends in every text, and from a line's piece in a text where the
+ * token gate found a prefix (a search of every line end of every text cost 8% of a scan).
  */
 function wrappedMatches(
   text: string,
@@ -1220,9 +1228,8 @@ function wrappedMatches(
   found: SecretMatch[],
   hints: TextHints,
 ): SecretMatch[] {
-  // (the escapes' family `E` is no prefix)
-  if (!hints.families.replace("E", "")) return [];
-  const joints = wrapJoints(text, found.map((m) => m.end), [TOKEN_GATE, PREFIX_GATE]);
+  const search = hints.families.replace(NOT_PREFIXES, "") !== "";
+  const joints = wrapJoints(text, found.map((m) => m.end), [TOKEN_GATE, PREFIX_GATE], search);
   return joints.length ? joinedMatches(text, { ...options, tokens: true }, joints) : [];
 }
 

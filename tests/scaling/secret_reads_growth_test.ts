@@ -25,6 +25,11 @@ const LINES: Array<[string, string, string]> = [
   // escapes and wraps of tokens: the text around them read once again, decoded or joined
   ["escapes in a URL", "ab%2Fcd%3Aef\\/gh ", "a.txt"],
   ["lines of a wrapped token", "sk-ant-api03-abcdefgh1\n  ijklmnop2\n", "a.txt"],
+  [
+    "a key in base64 wrapped over lines",
+    `LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQ${"aB3d".repeat(9)}\n`,
+    "a.txt",
+  ],
 ];
 
 for (const [what, unit, path] of LINES) {

@@ -123,6 +123,21 @@ Deno.test("a prefixed token wrapped over two lines is redacted on both", () => {
   assert.deepEqual(leaks, []);
 });
 
+Deno.test("a PEM key in base64 wrapped at 76 characters, as base64 writes it, is redacted on every line", () => {
+  // (a Kubernetes Secret's `tls.key` pasted from `base64 key.pem`: main redacted the first line)
+  const body = Array.from(
+    { length: 20 },
+    () =>
+      btoa(String.fromCharCode(...Array.from({ length: 48 }, () => Math.floor(random() * 256)))),
+  ).join("\n");
+  const pem = `-----BEGIN RSA PRIVATE KEY-----\n${body}\n-----END RSA PRIVATE KEY-----\n`;
+  const wrapped = btoa(pem).replace(/(.{76})/g, "$1\n").trimEnd();
+  for (const indent of ["", "    "]) {
+    const text = `tls.key: |\n${indent}${wrapped.replaceAll("\n", `\n${indent}`)}\nnext: 1\n`;
+    assert.equal(redactSync(text).text, `tls.key: |\n${indent}[REDACTED:private-key]\nnext: 1\n`);
+  }
+});
+
 Deno.test("lines that are not a wrapped token are not joined", () => {
   // a value's line and the next setting, a paragraph's words, a name and a call
   const github = tokenOf(SECRET_SHAPES.find((s) => s.id === "github-token")!);
