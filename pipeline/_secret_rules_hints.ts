@@ -119,6 +119,9 @@ export const PREFIX_OR_BACKSLASH: RegExp = new RegExp(
   "g",
 );
 
+/** The families of {@linkcode PREFIX_OR_BACKSLASH}: its search stops when it has found each. */
+const LOOSE_FAMILIES = ["P", "\\", "U", "E"];
+
 /** A match of {@linkcode TOKEN_GATE} that is a name's `PAT` word (Azure DevOps). */
 const PAT_END = /^.(?:PAT|pat|Pat)$/;
 /** A match of {@linkcode TOKEN_GATE} that is a Composer key's end (`github-oauth.`, `http-basic.`). */
@@ -225,7 +228,7 @@ export function textHints(text: string): TextHints {
       ? "E"
       : "P";
     if (!hints.families.includes(family)) hints.families += family;
-    if (/(?=.*P)(?=.*\\)(?=.*U)(?=.*E)/.test(hints.families)) break;
+    if (LOOSE_FAMILIES.every((f) => hints.families.includes(f))) break;
   }
   return hints;
 }
