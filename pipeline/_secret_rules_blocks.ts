@@ -58,9 +58,10 @@ export function findPem(text: string): Array<{ start: number; end: number }> {
 
 /**
  * A PEM private key in base64 (`LS0tLS1CRUdJTi…`: a Kubernetes Secret's `tls.key`, a CI variable):
- * the whole run when its start decodes to a `-----BEGIN … PRIVATE KEY-----` line.
+ * its start (its shape's `run` reads the rest) when it decodes to a `-----BEGIN … PRIVATE KEY-----`
+ * line.
  */
-export const BASE64_PEM: RegExp = /(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{50,100000}={0,2}/g;
+export const BASE64_PEM: RegExp = /(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{50,4096}/g;
 
 export function isBase64PrivateKey(value: string): boolean {
   try {

@@ -48,6 +48,18 @@ export interface SecretShape {
    * finds an option (`u` for `-u` and `--user`, `o` for `--password` and the like).
    */
   gate?: string;
+  /**
+   * What may continue a token past its pattern's match (sticky, zero or more characters): the
+   * match is redacted to the end of this run, however long (a key longer than its rule's bound,
+   * or with a `-` or `_` and more after its body), never cut there nor dropped.
+   */
+  run?: RegExp;
+  /**
+   * Whether a match whose run goes on past it is still a token (`value`: the pattern's match, as
+   * `accept` sees it): for a prefix that is a common word (`re_`, `secret_`), whose name of code
+   * can look like a token's start. @default {always}
+   */
+  longer?: (value: string) => boolean;
 }
 
 /** The hints of a text: the first characters of its `TOKEN_GATE` prefixes, its `PAIR_GATE` hints. */
@@ -359,15 +371,29 @@ export function nameBefore(text: string, at: number): string {
 }
 
 /**
- * The rest of a token's run past what its rule reads (64 KB at most): a key longer than its
- * provider's usual bound, or with a `-` or `_` and more after its usual body, is redacted to its
- * end (a lookahead that a token must end there dropped such a key whole).
+ * The run of a token's characters (`[A-Za-z0-9_-]`) that continues a prefixed token: its shapes
+ * take it as their `run`, so a key is redacted to the run's end (a lookahead that a token must end
+ * at its rule's bound dropped a longer key whole; a bounded tail left what lay past it).
  */
-const TOKEN_TAIL = "[A-Za-z0-9_-]{0,65536}";
+export const TOKEN_RUN = /[A-Za-z0-9_-]*/y;
 
-/** A known prefix, then a bounded run of token characters, then the rest of its run. */
+/** {@linkcode TOKEN_RUN} of a token in base64 (`+`, `/` and `=` too). */
+export const BASE64_RUN = /[A-Za-z0-9+/=_-]*/y;
+
+/** {@linkcode TOKEN_RUN} of a token that holds `.` and `=` (a `.` only before more of it). */
+export const DOTTED_RUN = /(?:[A-Za-z0-9=_-]|\.(?=[A-Za-z0-9=_-]))*/y;
+
+/**
+ * A known prefix, then a bounded run of token characters (its shape's `run` reads the rest).
+ *
+ * @example
+ * ```ts
+ * import { token } from "./_secret_rules_common.ts";
+ * token("npm_", "[A-Za-z0-9]", 36).test("npm_" + "aB3".repeat(12)); // true
+ * ```
+ */
 export function token(prefix: string, body: string, min: number, max = 255): RegExp {
-  return new RegExp(`${NOT_BEFORE}${prefix}${body}{${min},${max}}${TOKEN_TAIL}`, "g");
+  return new RegExp(`${NOT_BEFORE}${prefix}${body}{${min},${max}}`, "g");
 }
 
 export const B62 = "[A-Za-z0-9]";

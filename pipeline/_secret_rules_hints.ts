@@ -104,13 +104,24 @@ const BACKSLASH_JOINT = String.raw`\\(?=(?:\r?\n|\\\\n| )[ \t]{0,64}[^\s\\])(?<=
 const UNC = String.raw`\\(?<![\\\w]\\)\\{1,3}(?=[A-Za-z0-9][\w.-]{0,63}\\{1,2}[\w$])`;
 
 /**
+ * An escape of a token's mark (`+`, `-`, `.`, `/`, `:`, `=`, `_`): JSON's `\/` and `\u002d`, C's
+ * and Python's `\x2d`, a URL's `%2F` (see `_secret_rules_split.ts`).
+ */
+const ESCAPED_MARK = String
+  .raw`\\(?:\/|(?:u00|x)(?:2[BbDdEeFf]|3[AaDd]|5[Ff]))|%(?:2[BbDdEeFf]|3[AaDd]|5[Ff])`;
+
+/**
  * {@linkcode PREFIX_GATE}, or (group `bs`) a `\` line continuation inside a value (`API_TOKEN="abc\`
- * then `def"`), or (group `unc`) a UNC path's `\\host` (`net use`).
+ * then `def"`), or (group `unc`) a UNC path's `\\host` (`net use`), or (group `esc`) an escaped
+ * mark of a token (family `E`).
  */
 export const PREFIX_OR_BACKSLASH: RegExp = new RegExp(
-  `${PREFIX_GATE.source}|(?<bs>${BACKSLASH_JOINT})|(?<unc>${UNC})`,
+  `${PREFIX_GATE.source}|(?<bs>${BACKSLASH_JOINT})|(?<unc>${UNC})|(?<esc>${ESCAPED_MARK})`,
   "g",
 );
+
+/** The families of {@linkcode PREFIX_OR_BACKSLASH}: its search stops when it has found each. */
+const LOOSE_FAMILIES = ["P", "\\", "U", "E"];
 
 /** A match of {@linkcode TOKEN_GATE} that is a name's `PAT` word (Azure DevOps). */
 const PAT_END = /^.(?:PAT|pat|Pat)$/;
@@ -210,9 +221,15 @@ export function textHints(text: string): TextHints {
   PREFIX_OR_BACKSLASH.lastIndex = 0;
   for (let m = PREFIX_OR_BACKSLASH.exec(text); m; m = PREFIX_OR_BACKSLASH.exec(text)) {
     const g = m.groups!;
-    const family = g.bs !== undefined ? "\\" : g.unc !== undefined ? "U" : "P";
+    const family = g.bs !== undefined
+      ? "\\"
+      : g.unc !== undefined
+      ? "U"
+      : g.esc !== undefined
+      ? "E"
+      : "P";
     if (!hints.families.includes(family)) hints.families += family;
-    if (/P/.test(hints.families) && /\\/.test(hints.families) && /U/.test(hints.families)) break;
+    if (LOOSE_FAMILIES.every((f) => hints.families.includes(f))) break;
   }
   return hints;
 }

@@ -8,7 +8,14 @@
  * @module
  */
 
-import { fewCharacters, type SecretShape } from "./_secret_rules_common.ts";
+import {
+  BASE64_RUN,
+  DOTTED_RUN,
+  fewCharacters,
+  randomLetters,
+  type SecretShape,
+  TOKEN_RUN,
+} from "./_secret_rules_common.ts";
 
 /** One provider's token: the prefix (a pattern that ends in its separator), then the rest. */
 interface Prefixed {
@@ -21,8 +28,8 @@ interface Prefixed {
   hints: string[];
   /** The rest of the token (a pattern, bounded). */
   rest: string;
-  /** What may not follow the token. @default {"[A-Za-z0-9_-]"} */
-  after?: string;
+  /** What continues the token past its rest (see `SecretShape.run`). @default {TOKEN_RUN} */
+  run?: RegExp;
   /** What starts the pattern, before the head. @default {"(?<![A-Za-z0-9_./-])"} */
   before?: string;
   /** What must stand before the head, checked behind it (when `before` is not given). */
@@ -35,7 +42,6 @@ interface Prefixed {
 
 const HEX = "[a-f0-9]";
 const UUID = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`;
-const BASE64_AFTER = "[A-Za-z0-9+/=_-]";
 
 /** The tokens, in the order of the table (a merged finding is named by the first). */
 const PREFIXED: Prefixed[] = [
@@ -45,9 +51,7 @@ const PREFIXED: Prefixed[] = [
     "ops_",
     ["ops_eyJ"],
     "eyJ[A-Za-z0-9+/]{100,4096}={0,3}",
-    {
-      after: BASE64_AFTER,
-    },
+    { run: BASE64_RUN },
   ),
   p(
     "1password-secret-key",
@@ -129,9 +133,7 @@ const PREFIXED: Prefixed[] = [
     "fig[dpr]_",
     ["figd_", "figp_", "figr_"],
     "[A-Za-z0-9_-]{38,40}={0,2}",
-    {
-      after: BASE64_AFTER,
-    },
+    { run: BASE64_RUN },
   ),
   p(
     "flutterwave-key",
@@ -146,9 +148,7 @@ const PREFIXED: Prefixed[] = [
     "fm[12][ar]?_",
     ["fm1r_", "fm1a_", "fm2_"],
     "[A-Za-z0-9+/]{100,4096}={0,3}",
-    {
-      after: BASE64_AFTER,
-    },
+    { run: BASE64_RUN },
   ),
   p("flyio-org-token", "flyio", "fo1_", ["fo1_"], "[A-Za-z0-9_-]{43}"),
   p("frameio-token", "frameio", "fio-u-", ["fio-u-"], "[A-Za-z0-9_=-]{64}"),
@@ -169,7 +169,7 @@ const PREFIXED: Prefixed[] = [
     "[12]/",
     ["1/", "2/"],
     "[0-9]{10,20}(?:/[0-9]{10,20})?:[0-9a-f]{32}",
-    { ahead: "[0-9]{10,20}(?:/[0-9]{10,20})?:[0-9a-f]{32}(?![0-9a-f])", before: "(?<![\\w./-])" },
+    { ahead: "[0-9]{10,20}(?:/[0-9]{10,20})?:[0-9a-f]{32}", before: "(?<![\\w./-])" },
   ),
   p("hubspot-token", "hubspot", "pat-(?:na|eu)1-", ["pat-na1-", "pat-eu1-"], UUID),
   p("huggingface-token", "huggingface", "hf_", ["hf_"], "[A-Za-z0-9]{34}"),
@@ -186,7 +186,7 @@ const PREFIXED: Prefixed[] = [
     `${HEX}{32}_${HEX}{10}`,
   ),
   p("mailgun-key", "mailgun", "(?:pub)?key-", ["key-", "pubkey-"], "[a-z0-9]{32}", {
-    ahead: "[a-z0-9]{32}(?![A-Za-z0-9_-])",
+    ahead: "[a-z0-9]{32}",
   }),
   p(
     "mailchimp-key",
@@ -194,7 +194,7 @@ const PREFIXED: Prefixed[] = [
     "[0-9a-f]{32}-",
     ["0123456789abcdef0123456789abcdef-us"],
     "us[0-9]{1,2}",
-    { ahead: "us[0-9]{1,2}(?![A-Za-z0-9_-])" },
+    { ahead: "us[0-9]{1,2}" },
   ),
   p(
     "mapbox-token",
@@ -206,10 +206,10 @@ const PREFIXED: Prefixed[] = [
   ),
   p("netlify-token", "netlify", "nfp_", ["nfp_"], "[A-Za-z0-9]{36}"),
   p("nightfall-key", "nightfall", "NF-", ["NF-"], "[A-Za-z0-9]{32}", {
-    ahead: "[A-Za-z0-9]{32}(?![A-Za-z0-9_-])",
+    ahead: "[A-Za-z0-9]{32}",
   }),
   p("notion-token", "notion", "secret_", ["secret_"], "[A-Za-z0-9]{43}", {
-    ahead: "[A-Za-z0-9]{43}(?![A-Za-z0-9_-])",
+    ahead: "[A-Za-z0-9]{43}",
   }),
   p(
     "newrelic-key",
@@ -241,6 +241,7 @@ const PREFIXED: Prefixed[] = [
     "pscale_(?:tkn|pw|oauth)_",
     ["pscale_tkn_", "pscale_pw_", "pscale_oauth_"],
     "[A-Za-z0-9=._-]{32,64}",
+    { run: DOTTED_RUN },
   ),
   p("postman-key", "postman", "PMAK-", ["PMAK-"], "[A-Za-z0-9-]{59,60}"),
   p("posthog-key", "posthog", "phx_", ["phx_"], "[A-Za-z0-9_]{43,64}"),
@@ -250,7 +251,7 @@ const PREFIXED: Prefixed[] = [
   p("replicate-token", "replicate", "r8_", ["r8_"], "[A-Za-z0-9]{37}"),
   // (`re_` starts words of code: the token's shape is checked after it)
   p("resend-key", "resend", "re_", ["re_"], "[A-Za-z0-9]{8}_[A-Za-z0-9]{24}", {
-    ahead: "[A-Za-z0-9]{8}_[A-Za-z0-9]{24}(?![A-Za-z0-9_-])",
+    ahead: "[A-Za-z0-9]{8}_[A-Za-z0-9]{24}",
   }),
   p("riot-key", "riot", "RGAPI-", ["RGAPI-"], UUID),
   p("rootly-key", "rootly", "rootly_", ["rootly_"], `${HEX}{64}`),
@@ -265,7 +266,7 @@ const PREFIXED: Prefixed[] = [
     "[A-Za-z0-9_-]{64,96}",
   ),
   p("sentry-org-token", "sentry", "sntrys_", ["sntrys_eyJ"], "eyJ[A-Za-z0-9_=+/]{40,1024}", {
-    after: BASE64_AFTER,
+    run: BASE64_RUN,
   }),
   p("sentry-user-token", "sentry", "sntryu_", ["sntryu_"], `${HEX}{64}`),
   p(
@@ -321,7 +322,7 @@ const PREFIXED: Prefixed[] = [
     ["123456789:A"],
     "A[A-Za-z0-9_-]{34}",
     {
-      ahead: "A[A-Za-z0-9_-]{34}(?![A-Za-z0-9_-])",
+      ahead: "A[A-Za-z0-9_-]{34}",
       // (also in the Bot API's URL: `https://api.telegram.org/bot123456789:AA…/sendMessage`)
       behind: "(?:\\/bot|(?<![A-Za-z0-9_./-]))",
     },
@@ -333,9 +334,11 @@ const PREFIXED: Prefixed[] = [
   p("twitch-stream-key", "twitch", "live_", ["live_"], "[0-9]{6,12}_[A-Za-z0-9]{30}", {
     ahead: "[0-9]{6}",
   }),
-  p("typeform-token", "typeform", "tfp_", ["tfp_"], "[A-Za-z0-9_.=-]{40,64}"),
+  p("typeform-token", "typeform", "tfp_", ["tfp_"], "[A-Za-z0-9_.=-]{40,64}", {
+    run: DOTTED_RUN,
+  }),
   p("teamwork-token", "teamwork", "tkn\\.v1_", ["tkn.v1_"], "[A-Za-z0-9+/=_-]{40,128}", {
-    after: BASE64_AFTER,
+    run: BASE64_RUN,
   }),
   p("trufflehog-enterprise-key", "trufflehog", "thog-key-", ["thog-key-"], `${HEX}{16}`),
   p("ubidots-token", "ubidots", "BBFF-", ["BBFF-"], "[A-Za-z0-9]{30}"),
@@ -360,7 +363,7 @@ function p(
   head: string,
   hints: string[],
   rest: string,
-  more: { after?: string; ahead?: string; before?: string; behind?: string; gate?: string } = {},
+  more: { run?: RegExp; ahead?: string; before?: string; behind?: string; gate?: string } = {},
 ): Prefixed {
   return { id, label, kind: `${label} token (\`${hints[0]}…\`)`, head, hints, rest, ...more };
 }
@@ -438,13 +441,32 @@ export const PREFIX_GATE: RegExp = new RegExp(
 );
 
 /**
- * How an entry's match ends: what may not follow it (`after`), or, for a head of its own (no
- * `ahead`), the rest of its run of token characters (64 KB at most): a token with a `-` or `_` and
- * more after its usual body is redacted to its end, not dropped for not ending there.
+ * Whether a match of an entry whose head is a common word (it has an `ahead`) is still a token
+ * when its run goes on past it: the longest piece of letters and digits after the head reads as
+ * random (see `randomPiece`; an Asana token's ids are digits, its secret the hex after them), not
+ * as a name of code that starts with the head (`re_validate_emailAddressConfirmation…`).
  */
-function endOf(t: Prefixed): string {
-  if (t.after) return `(?!${t.after})`;
-  return t.ahead ? "(?![A-Za-z0-9_-])" : "[A-Za-z0-9_-]{0,65536}";
+function longerOf(t: Prefixed): ((value: string) => boolean) | undefined {
+  if (!t.ahead) return undefined;
+  const head = new RegExp(`^${t.head}`);
+  return (value) => {
+    const pieces = value.replace(head, "").split(/[^A-Za-z0-9]+/);
+    return randomPiece(pieces.reduce((a, b) => (b.length > a.length ? b : a), ""));
+  };
+}
+
+/**
+ * Whether letters and digits read as random: with a digit, a change of kind (upper case, lower
+ * case, digit) at one in five characters or more (random base62 changes at about three in five,
+ * hex at one in two; a name of code at its words' starts, `emailAddressConfirmation` one in six);
+ * letters alone, as {@linkcode randomLetters} reads them.
+ */
+function randomPiece(chars: string): boolean {
+  if (!/[0-9]/.test(chars)) return randomLetters(chars);
+  const kind = (c: string) => (c < "A" ? 0 : c < "a" ? 1 : 2);
+  let changes = 0;
+  for (let i = 1; i < chars.length; i++) if (kind(chars[i]) !== kind(chars[i - 1])) changes++;
+  return changes * 5 >= chars.length - 1;
 }
 
 /** The shapes of these tokens, gated by `P` ({@linkcode PREFIX_GATE}). */
@@ -458,9 +480,11 @@ export const PREFIXED_TOKENS: SecretShape[] = PREFIXED.map((t) => ({
     // The head first and what may not come before it checked behind it: a pattern that starts
     // with a lookbehind is tried at every character, one that starts with letters is looked for.
     t.before
-      ? `${t.before}${t.head}${t.rest}${endOf(t)}`
-      : `${t.head}(?<=${t.behind ?? "(?<![A-Za-z0-9_./-])"}${t.head})${t.rest}${endOf(t)}`,
+      ? `${t.before}${t.head}${t.rest}`
+      : `${t.head}(?<=${t.behind ?? "(?<![A-Za-z0-9_./-])"}${t.head})${t.rest}`,
     "g",
   ),
   accept: (value: string) => !fewCharacters(value),
+  run: t.run ?? TOKEN_RUN,
+  longer: longerOf(t),
 }));

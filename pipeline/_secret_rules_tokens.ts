@@ -9,17 +9,20 @@
 import {
   B62,
   B64URL,
+  BASE64_RUN,
   fewCharacters,
   isPlaceholder,
+  runEnd,
   type SecretShape,
   token,
+  TOKEN_RUN,
 } from "./_secret_rules_common.ts";
 
 /** A token, not a placeholder of one (`ghp_xxxx…`, `AIzaaaaa…`): see `fewCharacters`. */
 const notPlaceholder = (value: string) => !fewCharacters(value);
 
 /** A Twilio account SID (`AC…`) or API key SID (`SK…`). */
-const TWILIO_SID = /(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}(?![A-Za-z0-9])/g;
+const TWILIO_SID = /(?<![A-Za-z0-9])(?:AC|SK)[0-9a-f]{32}/g;
 /**
  * What follows a quoted SID when the next argument is its secret: the SID's closing quote, a
  * `,`, and 32 letters and digits in quotes (an account's auth token is hex, an API key's secret
@@ -30,8 +33,11 @@ const TWILIO_SECRET_AFTER = /\\?["'][ \t]{0,16},\s{0,64}\\?["'](?<v>[A-Za-z0-9]{
 /** Every Twilio SID, and the secret passed right after one (see {@linkcode TWILIO_SECRET_AFTER}). */
 function findTwilio(text: string): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
-  for (const m of text.matchAll(TWILIO_SID)) {
-    const end = m.index + m[0].length;
+  TWILIO_SID.lastIndex = 0;
+  for (let m = TWILIO_SID.exec(text); m; m = TWILIO_SID.exec(text)) {
+    // to the end of its run (a SID with more after it, `AC…-prod`), the search on after it
+    const end = runEnd(TOKEN_RUN, text, m.index + m[0].length);
+    TWILIO_SID.lastIndex = end;
     // a SID's stand-in: its prefix, then few characters (`AC000…`, `ACxxxx…` in a page)
     if (fewCharacters(m[0].slice(2))) continue;
     out.push({ start: m.index, end });
@@ -53,7 +59,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "aws",
     kind: "AWS access key id (`AKIA…`, `ASIA…`)",
     hints: ["AKIA", "ASIA", "ABIA", "ACCA", "A3T"],
-    pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Za-z0-9])/g,
+    pattern: /(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}/g,
+    run: TOKEN_RUN,
   },
   {
     id: "google-api-key",
@@ -61,7 +68,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "google-api-key",
     kind: "Google / GCP API key (`AIza…`)",
     hints: ["AIza"],
-    pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g,
+    pattern: /(?<![A-Za-z0-9_-])AIza[A-Za-z0-9_-]{35}/g,
+    run: TOKEN_RUN,
   },
   {
     id: "atlassian-token",
@@ -69,8 +77,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "atlassian",
     kind: "Atlassian API and Bitbucket tokens (`ATATT3…`, `ATCTT3…`, `ATBB…`)",
     hints: ["ATATT3", "ATCTT3", "ATBB"],
-    pattern:
-      /(?<![A-Za-z0-9_-])(?:AT[AC]TT3[A-Za-z0-9_=-]{150,400}|ATBB[A-Za-z0-9_-]{28,64})(?![A-Za-z0-9_=-])/g,
+    pattern: /(?<![A-Za-z0-9_-])(?:AT[AC]TT3[A-Za-z0-9_=-]{150,400}|ATBB[A-Za-z0-9_-]{28,64})/g,
+    run: /[A-Za-z0-9_=-]*/y,
     accept: notPlaceholder,
   },
   {
@@ -79,7 +87,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "jfrog",
     kind: "JFrog Artifactory API key (`AKCp…`)",
     hints: ["AKCp"],
-    pattern: /(?<![A-Za-z0-9])AKCp[A-Za-z0-9]{69}(?![A-Za-z0-9])/g,
+    pattern: /(?<![A-Za-z0-9])AKCp[A-Za-z0-9]{69}/g,
+    run: TOKEN_RUN,
     accept: notPlaceholder,
   },
   {
@@ -88,8 +97,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "azure",
     kind: "Azure storage account key / SAS key in a connection string (`AccountKey=…`)",
     hints: ["AccountKey=", "AccessKey="],
-    pattern:
-      /(?<=(?:AccountKey|SharedAccessKey|AccessKey)=)(?<v>[A-Za-z0-9+/]{40,100}={0,2})(?![A-Za-z0-9+/=])/g,
+    pattern: /(?<=(?:AccountKey|SharedAccessKey|AccessKey)=)(?<v>[A-Za-z0-9+/]{40,100}={0,2})/g,
+    run: BASE64_RUN,
   },
   {
     id: "hashicorp-vault-token",
@@ -97,7 +106,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "hashicorp-vault",
     kind: "HashiCorp Vault tokens of 1.10 on (`hvs.…`, `hvb.…`, `hvr.…`), with no name around them",
     hints: ["hvs.", "hvb.", "hvr."],
-    pattern: /(?<![A-Za-z0-9_.-])hv[sbr]\.[A-Za-z0-9_-]{24,512}(?![A-Za-z0-9_-])/g,
+    pattern: /(?<![A-Za-z0-9_.-])hv[sbr]\.[A-Za-z0-9_-]{24,512}/g,
+    run: TOKEN_RUN,
     accept: (value) => /[0-9]/.test(value) && /[A-Z]/.test(value) && notPlaceholder(value),
   },
   {
@@ -106,7 +116,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "cloud-access-key",
     kind: "Alibaba Cloud (`LTAI…`) and Tencent Cloud (`AKID…`) access key ids",
     hints: ["LTAI", "AKID"],
-    pattern: /(?<![A-Za-z0-9])(?:LTAI[A-Za-z0-9]{12,20}|AKID[A-Za-z0-9]{32})(?![A-Za-z0-9])/g,
+    pattern: /(?<![A-Za-z0-9])(?:LTAI[A-Za-z0-9]{12,20}|AKID[A-Za-z0-9]{32})/g,
+    run: TOKEN_RUN,
     accept: (value) => /[0-9]/.test(value) && notPlaceholder(value),
   },
   {
@@ -117,8 +128,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "azure",
     kind: "Azure shared access signature (`…&sig=…` of a SAS URL or connection string)",
     hints: ["sig="],
-    pattern:
-      /(?<=[?&;]sig=)(?<v>(?:[A-Za-z0-9+/]|%2[BbFf]){42,120}(?:=|%3[Dd]){0,2})(?![A-Za-z0-9+/=%])/g,
+    pattern: /(?<=[?&;]sig=)(?<v>(?:[A-Za-z0-9+/]|%2[BbFf]){42,120}(?:=|%3[Dd]){0,2})/g,
+    run: /(?:[A-Za-z0-9+/=]|%[0-9A-Fa-f]{2})*/y,
     accept: notPlaceholder,
   },
   {
@@ -127,8 +138,9 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "azure",
     kind: "Azure AD client secret (`…8Q~…`)",
     hints: ["Q~"],
-    pattern:
-      /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
+    pattern: /(?<![A-Za-z0-9_~.-])[A-Za-z0-9_~.-]{3}[0-9]Q~[A-Za-z0-9_~.-]{31,34}/g,
+    // (a `.` only before more of it: a full stop after the secret is the sentence's)
+    run: /(?:[A-Za-z0-9_~-]|\.(?=[A-Za-z0-9_~-]))*/y,
   },
   {
     id: "github-token",
@@ -136,8 +148,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "github",
     kind: "GitHub token (`ghp_`, `gho_`, `ghu_`, `ghs_`, `ghr_`, fine-grained `github_pat_`)",
     hints: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"],
-    pattern:
-      /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9_]{36,255}|github_pat_[A-Za-z0-9_]{22,255})(?![A-Za-z0-9_])/g,
+    pattern: /(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9_]{36,255}|github_pat_[A-Za-z0-9_]{22,255})/g,
+    run: TOKEN_RUN,
   },
   {
     id: "gitlab-token",
@@ -146,6 +158,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "GitLab token (`glpat-`, `glptt-`, `gldt-`, `glrt-`, `glsoat-`, `glcbt-`, …)",
     hints: ["glpat-", "glptt-", "gldt-", "glrt-", "glsoat-", "glcbt-", "glimt-", "glft-", "gloas-"],
     pattern: token("gl(?:pat|ptt|dt|rt|soat|cbt|imt|ft|ffct|oas|agent)-", B64URL, 20),
+    run: TOKEN_RUN,
     // The prefixes added in 2026-11 skip stand-ins (`glrt-xxxx…`); the first three redact them, as before.
     accept: (value) => /^gl(?:pat|ptt|dt)-/.test(value) || notPlaceholder(value),
   },
@@ -156,6 +169,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "Slack token (`xoxb-`, `xoxp-`, `xoxa-`, `xoxr-`, `xoxs-`, `xoxe-`, `xapp-`)",
     hints: ["xox", "xapp-"],
     pattern: token("(?:xox[abposre]|xapp)-", "[A-Za-z0-9-]", 10),
+    run: TOKEN_RUN,
     // words joined after the prefix, no digit: a stand-in (`xoxb-your-token-here`)
     accept: (value) => !/^[a-z]{4}-[A-Za-z]{1,32}(?:-[A-Za-z]{1,32}){1,8}$/.test(value),
   },
@@ -167,6 +181,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     hints: ["hooks.slack.com"],
     pattern:
       /https?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9_/-]{20,255}/g,
+    run: /[A-Za-z0-9_/-]*/y,
   },
   {
     id: "stripe-key",
@@ -175,6 +190,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "Stripe key (`sk_live_`, `rk_live_`, `sk_test_`, `rk_test_`, `whsec_`)",
     hints: ["k_live_", "k_test_", "whsec_"],
     pattern: token("(?:[sr]k_(?:live|test)_|whsec_)", B62, 20),
+    run: TOKEN_RUN,
   },
   {
     id: "sendgrid-key",
@@ -182,7 +198,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "sendgrid",
     kind: "SendGrid API key (`SG.…`)",
     hints: ["SG."],
-    pattern: /(?<![A-Za-z0-9_-])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/g,
+    pattern: /(?<![A-Za-z0-9_-])SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}/g,
+    run: TOKEN_RUN,
   },
   {
     id: "twilio-key",
@@ -202,6 +219,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "OpenRouter key (`sk-or-v1-…`)",
     hints: ["sk-or-"],
     pattern: /\bsk-or-v1-[A-Za-z0-9]{32,255}/g,
+    run: TOKEN_RUN,
   },
   {
     id: "anthropic-key",
@@ -210,6 +228,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "Anthropic key (`sk-ant-…`)",
     hints: ["sk-ant-"],
     pattern: /\bsk-ant-[A-Za-z0-9_-]{20,512}/g,
+    run: TOKEN_RUN,
   },
   {
     id: "openai-key",
@@ -220,7 +239,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
       "OpenAI's marker `T3BlbkFJ`)",
     hints: ["sk-"],
     pattern:
-      /\bsk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,65536}|[A-Za-z0-9]{32,255}[A-Za-z0-9_-]{0,65536}|[A-Za-z0-9_-]{0,128}?T3BlbkFJ[A-Za-z0-9_-]{8,65536})/g,
+      /\bsk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_-]{20,255}|[A-Za-z0-9]{32,255}|[A-Za-z0-9_-]{0,128}?T3BlbkFJ[A-Za-z0-9_-]{8,255})/g,
+    run: TOKEN_RUN,
   },
   {
     id: "npm-token",
@@ -229,6 +249,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "npm token (`npm_…`, `_authToken=` in `.npmrc`)",
     hints: ["npm_"],
     pattern: token("npm_", B62, 36),
+    run: TOKEN_RUN,
   },
   {
     id: "npm-auth-token",
@@ -246,6 +267,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "PyPI token (`pypi-AgE…`)",
     hints: ["pypi-AgE"],
     pattern: token("pypi-AgE", B64URL, 50, 1024),
+    run: TOKEN_RUN,
   },
   {
     id: "nuget-key",
@@ -255,7 +277,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "nuget",
     kind: "NuGet API key (`oy2` and 43 lower case letters and digits)",
     hints: ["oy2"],
-    pattern: /(?<![A-Za-z0-9_-])oy2[a-z0-9]{43}(?![A-Za-z0-9_-])/g,
+    pattern: /(?<![A-Za-z0-9_-])oy2[a-z0-9]{43}/g,
+    run: TOKEN_RUN,
     accept: notPlaceholder,
   },
   {
@@ -266,7 +289,8 @@ export const PROVIDER_TOKENS: SecretShape[] = [
       "(`MII…IBAzCC…`, `MIACAQMwgA…`)",
     hints: ["IBAzCC", "MIACAQMw"],
     pattern:
-      /(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{2}[AQgw]IBAzCC|MIACAQMwgA)[A-Za-z0-9+/]{40,65536}={0,2}/g,
+      /(?<![A-Za-z0-9+/])(?:MII[A-Za-z0-9+/]{2}[AQgw]IBAzCC|MIACAQMwgA)[A-Za-z0-9+/]{40,4096}/g,
+    run: BASE64_RUN,
   },
 
   {
@@ -277,6 +301,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     kind: "JSON Web Token (`eyJ….eyJ….…`)",
     hints: ["eyJ"],
     pattern:
-      /(?<!(?<!%[0-9A-Fa-f])[A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,1024}(?![A-Za-z0-9_-])/g,
+      /(?<!(?<!%[0-9A-Fa-f])[A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,4096}\.[A-Za-z0-9_-]{8,1024}/g,
+    run: TOKEN_RUN,
   },
 ];

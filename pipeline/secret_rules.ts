@@ -177,10 +177,15 @@
  * Braintree, LaunchDarkly and PKCS #12 keys, a Telegram token after `/bot`; OpenPGP messages
  * (Renovate's `encrypted`) kept. 45: a prefixed token to the end of its run of token characters
  * (past its rule's bound, or a `-` or `_` after its body), an OpenAI key of any kind by its marker.
+ * 46: every token known by its start (the provider tokens, the prefixed family, JWTs, Facebook's,
+ * Django's, PKCS #12 and PEM keys in base64) to the end of its run however long (`sk-or-v1-…`
+ * and `sk-ant-…` left what lay past their bound, most others were dropped for a `-` after them),
+ * and a common word's head (`re_`, `sk_`, `secret_`) too when what follows it reads as random.
  */
-export const SECRET_RULES_VERSION = 46;
+export const SECRET_RULES_VERSION = 47;
 
 import {
+  BASE64_RUN,
   fewCharacters,
   isPlaceholder,
   LONG_PAIR_VALUE,
@@ -243,6 +248,7 @@ import {
   YAML_DOCUMENT_END,
 } from "./_secret_rules_blocks.ts";
 import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
+import { escapeJoints, wrapJoints } from "./_secret_rules_split.ts";
 import { findRandomKeys, KEY_VALUE } from "./_secret_rules_keys.ts";
 import { findKeyingNames } from "./_secret_rules_key_names.ts";
 import {
@@ -334,6 +340,7 @@ import { escapedView, plainTypography } from "./_secret_rules_escapes.ts";
 import { BEARER_TOKEN, findBareBearers } from "./_secret_rules_bearer.ts";
 import { findSqlRowSecrets } from "./_secret_rules_sql.ts";
 import {
+  FACEBOOK_RUN,
   FACEBOOK_TOKEN,
   facebookLike,
   findComposerTokens,
@@ -423,6 +430,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     // (six characters: a text's `includes` of a hint of 7+ costs up to twice one of 6 or fewer)
     hints: ["LS0tLS"],
     pattern: BASE64_PEM,
+    run: BASE64_RUN,
     accept: isBase64PrivateKey,
   },
   {
@@ -615,6 +623,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "Facebook and Meta access tokens (`EAA…`, 90+ letters and digits)",
     hints: ["EAA"],
     pattern: FACEBOOK_TOKEN,
+    run: FACEBOOK_RUN,
     accept: facebookLike,
   },
   {
@@ -640,7 +649,8 @@ export const SECRET_SHAPES: SecretShape[] = [
       "A Django `SECRET_KEY` as `startproject` writes it (`django-insecure-` and 50 characters " +
       "of its alphabet, `%`, `$` and parentheses among them), whatever its name",
     hints: ["jango-"], // from `j`, rarer in code than `d`; six characters (a longer one costs more)
-    pattern: /django-insecure-[a-z0-9!@#$%^&*(\-_=+)]{40,64}(?![a-z0-9!@#$%^&*(\-_=+)])/g,
+    pattern: /django-insecure-[a-z0-9!@#$%^&*(\-_=+)]{40,64}/g,
+    run: /[A-Za-z0-9!@#$%^&*(\-_=+)]*/y,
     accept: (value) => !fewCharacters(value.slice(16)),
   },
   {
@@ -1202,6 +1212,12 @@ export function findSecrets(
   const concats = concatJoints(text, out, hints);
   if (concats.length) out.push(...joinedMatches(text, options, concats));
   out.push(...escapedMatches(text, options, out));
+  // A token written with escapes (`https:\/\/discord.com\/api\/webhooks\/…` in PHP's JSON,
+  // `%2F` in a URL, `\u002d`): the rules again with them decoded, for the values that hold one;
+  // in a text where the hint search found one (family `E`: a search of its own cost 3% of a scan).
+  const escapes = hints.families.includes("E") ? escapeJoints(text) : [];
+  if (escapes.length) out.push(...joinedMatches(text, options, escapes));
+  out.push(...wrappedMatches(text, options, out, hints));
   // A Sealed Secret's values are sealed for one cluster's key: safe to commit, its point.
   // (its values' shape first: a search of every text for its kind cost 2% of a scan)
   const sealed = (m: SecretMatch) =>
@@ -1233,6 +1249,38 @@ function escapedMatches(
     if (!seen.has(`${start}:${end}:${m.rule}`)) out.push({ ...m, start, end });
   }
   return out;
+}
+
+/**
+ * The hint families that are no token's prefix: options (`u`, `o`), tools (`t`), names (`p`, `c`,
+ * `r`, `i`, `N`, `e`), a `\` continuation, a UNC path, escapes, an array's `.join` (see
+ * `textHints`). A text of these alone is not searched for wraps (three in four of the stdlib's
+ * texts with a family hold no prefix).
+ */
+const NOT_PREFIXES = /[uotpcriNe\\UE(]/g;
+
+/** What the rules read a text for; `tokens`: only the shapes of tokens (those with a `run`). */
+interface FindOptions {
+  prose?: boolean;
+  label?: (shape: SecretShape) => string;
+  path?: string;
+  tokens?: boolean;
+}
+
+/**
+ * The tokens wrapped over lines (see `wrapJoints`): the token rules again with those line ends
+ * removed; after the matches' ends in every text, and from a line's piece in a text where the
+ * token gate found a prefix (a search of every line end of every text cost 8% of a scan).
+ */
+function wrappedMatches(
+  text: string,
+  options: FindOptions,
+  found: SecretMatch[],
+  hints: TextHints,
+): SecretMatch[] {
+  const search = hints.families.replace(NOT_PREFIXES, "") !== "";
+  const joints = wrapJoints(text, found.map((m) => m.end), [TOKEN_GATE, PREFIX_GATE], search);
+  return joints.length ? joinedMatches(text, { ...options, tokens: true }, joints) : [];
 }
 
 /** A value that Bitnami's `kubeseal` sealed: base64 of its version byte (`Ag…`), long. */
@@ -1306,15 +1354,15 @@ function arrayJoinJoints(text: string): Array<{ index: number; length: number }>
 
 /**
  * The matches of the rules in `text` with its joints `found` removed (`\` line continuations,
- * the quotes and `+` between two literals) that cross one, spanning the original text (the `\`,
- * the line end and the indent within). The rules read the
- * lines around each run of continuations (the line before, for a name written there), not the
- * whole text again.
+ * the quotes and `+` between two literals) or decoded (an escape, `%2F`, and its `text`, `/`) that
+ * cross one, spanning the original text (the `\`, the line end and the indent within; the whole
+ * escape). The rules read the lines around each run of joints (the line before, for a name
+ * written there), not the whole text again.
  */
 function joinedMatches(
   text: string,
-  options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string },
-  found: Array<{ index: number; length: number }>,
+  options: FindOptions,
+  found: Array<{ index: number; length: number; text?: string }>,
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
   for (let i = 0; i < found.length;) {
@@ -1326,7 +1374,10 @@ function joinedMatches(
     for (let k = i; k <= last; k++) {
       const m = found[k];
       joined += text.slice(at, m.index);
-      joints.push({ at: joined.length, removed: m.length });
+      // (a decoded character stands where the escape's last one did: a match that ends after it
+      // ends after the escape)
+      joints.push({ at: joined.length, removed: m.length - (m.text?.length ?? 0) });
+      joined += m.text ?? "";
       at = m.index + m.length;
     }
     joined += text.slice(at, to);
@@ -1508,12 +1559,12 @@ function findDeclaredValues(
 /** Every secret of `text` that the table finds, with its hints. */
 function findEach(
   text: string,
-  options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string },
+  options: FindOptions,
   hints: TextHints,
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
   for (const shape of SECRET_SHAPES) {
-    if (shape.prose && !options.prose) continue;
+    if ((shape.prose && !options.prose) || (options.tokens && !shape.run)) continue;
     if (shape.gate) {
       if (!gateOpen(shape.gate, hints.families)) continue;
     } // A gated rule runs on its family's texts: its own hints would cost a search each.
@@ -1529,19 +1580,53 @@ function findEach(
       }
       continue;
     }
-    const pattern = shape.pattern!;
-    pattern.lastIndex = 0;
-    for (const m of text.matchAll(pattern)) {
-      const value = m.groups?.v ?? m[0];
-      if (!value) continue;
-      const start = m.index! + (m.groups?.v === undefined ? 0 : m[0].length - value.length);
-      const end = start + value.length;
-      if (shape.accept && !shape.accept(value, text, start, end)) continue;
-      if (onlyPlaceholders(text, start, end)) continue;
-      out.push({ start, end, rule: label });
-    }
+    if (shape.run) matchRuns(text, shape, label, out);
+    else matchEach(text, shape, label, out);
   }
   return out;
+}
+
+/** The matches of a shape's pattern (group `v`, or the whole match) that it accepts. */
+function matchEach(text: string, shape: SecretShape, label: string, out: SecretMatch[]): void {
+  const pattern = shape.pattern!;
+  pattern.lastIndex = 0;
+  for (const m of text.matchAll(pattern)) {
+    const value = m.groups?.v ?? m[0];
+    if (!value) continue;
+    const start = m.index! + (m.groups?.v === undefined ? 0 : m[0].length - value.length);
+    const end = start + value.length;
+    if (shape.accept && !shape.accept(value, text, start, end)) continue;
+    if (onlyPlaceholders(text, start, end)) continue;
+    out.push({ start, end, rule: label });
+  }
+}
+
+/**
+ * The matches of a token's shape, each to the end of its run (the shape's `run`): the search goes
+ * on after the run, so a long run is read once, not again from each match inside it.
+ */
+function matchRuns(text: string, shape: SecretShape, label: string, out: SecretMatch[]): void {
+  const pattern = shape.pattern!;
+  pattern.lastIndex = 0;
+  for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+    const value = m.groups?.v ?? m[0];
+    if (!value) {
+      pattern.lastIndex = m.index + 1; // (an empty match would be found again there)
+      continue;
+    }
+    const start = m.index + (m.groups?.v === undefined ? 0 : m[0].length - value.length);
+    let end = start + value.length;
+    if (shape.accept && !shape.accept(value, text, start, end)) continue;
+    // (a run that may not stand, as a base64 blob's `+`, `/` or `=` after it: no match)
+    shape.run!.lastIndex = end;
+    const run = shape.run!.exec(text);
+    if (!run) continue;
+    const to = end + run[0].length;
+    if (to > end && shape.longer && !shape.longer(value)) continue;
+    end = to;
+    pattern.lastIndex = Math.max(pattern.lastIndex, end);
+    if (!onlyPlaceholders(text, start, end)) out.push({ start, end, rule: label });
+  }
 }
 
 /** Whether `text` holds one of `hints` (a loop, no closure: run for each rule on each text). */

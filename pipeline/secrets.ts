@@ -341,7 +341,9 @@ const SCANNER = sha256(
     // The whole table: a file found clean before a rule was added is scanned again.
     SECRET_RULES_VERSION,
     String(TOKEN_GATE),
-    SECRET_SHAPES.map((s) => [s.id, s.label, s.gate, String(s.pattern), String(s.find)]),
+    SECRET_SHAPES.map((
+      s,
+    ) => [s.id, s.label, s.gate, String(s.pattern), String(s.find), String(s.run)]),
     String(SECRETLINT_HINTS),
     SECRETLINT_RULE_IDS,
     "@secretlint/core@13.0.7",

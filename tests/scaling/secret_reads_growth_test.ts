@@ -18,6 +18,18 @@ const LINES: Array<[string, string, string]> = [
   ["a variable block's close", 'variable "db_password" { default = "abc" ', "a.tf"],
   ["FreeRDP's line", "xfreerdp /u:a ", "a.sh"],
   ["a HAR cookie's list", '"name": "a", "value": "b", ', "a.har"],
+  // a token is redacted to the end of its run: a run of tokens is read once, not from each
+  ["a run of prefixed tokens", "sk-ant-api03-abcdefghijKLMNOPQRST-", "a.txt"],
+  ["a run of Twilio SIDs", "AC0123456789abcdef0123456789abcdef-", "a.txt"],
+  ["a run of base64 tokens", `ops_eyJ${"aB3+".repeat(30)}+`, "a.txt"],
+  // escapes and wraps of tokens: the text around them read once again, decoded or joined
+  ["escapes in a URL", "ab%2Fcd%3Aef\\/gh ", "a.txt"],
+  ["lines of a wrapped token", "sk-ant-api03-abcdefgh1\n  ijklmnop2\n", "a.txt"],
+  [
+    "a key in base64 wrapped over lines",
+    `LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQ${"aB3d".repeat(9)}\n`,
+    "a.txt",
+  ],
 ];
 
 for (const [what, unit, path] of LINES) {

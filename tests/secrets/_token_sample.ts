@@ -7,8 +7,17 @@
  * @module
  */
 
+/**
+ * How many times a quantifier `{min,max}` repeats its atom: by default `min` to `min + 4`, at
+ * random; a test of lengths asks for `max` (a token at its rule's bound) or `min`.
+ */
+export type Repeat = (min: number, max: number, random: () => number) => number;
+
+const SOME: Repeat = (min, max, random) =>
+  min + Math.floor(random() * (Math.min(max, min + 4) - min + 1));
+
 /** A string that `source` matches (its lookarounds left out), from `random`. */
-export function sampleOf(source: string, random: () => number): string {
+export function sampleOf(source: string, random: () => number, repeat: Repeat = SOME): string {
   let i = 0;
   const pick = (chars: string[]) => chars[Math.floor(random() * chars.length)];
   const alternation = (): string => {
@@ -24,7 +33,7 @@ export function sampleOf(source: string, random: () => number): string {
     while (i < source.length && source[i] !== "|" && source[i] !== ")") {
       const make = atom();
       const [min, max] = quantifier();
-      const n = min + Math.floor(random() * (Math.min(max, min + 4) - min + 1));
+      const n = repeat(min, max, random);
       for (let k = 0; k < n; k++) out += make();
     }
     return out;
@@ -46,7 +55,7 @@ export function sampleOf(source: string, random: () => number): string {
       alternation();
       const body = source.slice(from, i);
       i++; // ")"
-      return look ? () => "" : () => sampleOf(body, random);
+      return look ? () => "" : () => sampleOf(body, random, repeat);
     }
     if (c === "[") {
       const chars = charClass();

@@ -107,6 +107,11 @@ const UNBOUNDED: Record<string, string> = {
   VALUE_NAME_REST: "the same, for the names of values",
   BLANKS: "the blanks between two words of a command, read once as its words are stepped over",
   PLACEHOLDER_WORD: "tests a value; its runs are anchored by `^`: read at the value's start, once",
+  TOKEN_RUN: "a prefixed token's run past its match, read once: its rule's search goes on " +
+    "after the run (`matchRuns`), so no character of a run is read twice",
+  BASE64_RUN: "the same, for a token in base64",
+  DOTTED_RUN: "the same, for a token that holds `.`",
+  FACEBOOK_RUN: "the same, for a Facebook token (its lookahead reads the run, once)",
 };
 
 /** The secret rules' modules: `secret_rules.ts` and its private parts. */

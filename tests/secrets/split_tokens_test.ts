@@ -1,0 +1,166 @@
+// A token known by its start, written split: its marks escaped (a JSON string's `\/`, as PHP
+// writes every `/`, and `\u002d`; C's and Python's `\x2d`; a URL's `%2F`, `%3A`) or wrapped over
+// two lines. The rules read such a token up to the escape or the line end, and what came after
+// was left (a Discord webhook in PHP's JSON was not found at all). The tokens are made here from
+// each rule's own pattern: no real token is written in this repository.
+import assert from "node:assert/strict";
+import { redactSync } from "../../pipeline/_scan.ts";
+import { SECRET_SHAPES, textHints } from "../../pipeline/secret_rules.ts";
+import { sampleOf } from "./_token_sample.ts";
+import { prng } from "../_helpers.ts";
+
+const random = prng(41);
+
+/** The table's entries of a token known by its start (see `token_limits_test.ts`). */
+const TOKENS = SECRET_SHAPES.filter((s) =>
+  s.pattern && s.hints.length && !s.pattern.source.includes("(?<v>") &&
+  s.id !== "base64-private-key" && s.id !== "nuget-key" // (a PEM's armour; NuGet's options)
+);
+
+function tokenOf(shape: (typeof TOKENS)[number]): string {
+  for (let tries = 0; tries < 40; tries++) {
+    const token = sampleOf(shape.pattern!.source, random);
+    shape.pattern!.lastIndex = 0;
+    if (
+      shape.pattern!.exec(token)?.[0] === token &&
+      (!shape.accept || shape.accept(token, token, 0, token.length))
+    ) return token;
+  }
+  throw new Error(`No token of "${shape.id}" could be made from its pattern`);
+}
+
+const hex = (c: string) => c.charCodeAt(0).toString(16).padStart(2, "0");
+
+/** Ways of writing a token's marks (`-`, `_`, `/`, …) escaped, each mark of it so. */
+const ESCAPES: Record<string, (token: string) => string> = {
+  "JSON's \\/": (t) => t.replace(/\//g, "\\/"),
+  "JSON's \\u00XX": (t) => t.replace(/[-_+/=.:]/g, (c) => `\\u00${hex(c)}`),
+  "a string's \\xXX": (t) => t.replace(/[-_+/=.:]/g, (c) => `\\x${hex(c)}`),
+  "a URL's %XX": (t) => t.replace(/[-_+/=.:]/g, (c) => `%${hex(c).toUpperCase()}`),
+  "a URL's %xx": (t) => t.replace(/[-_+/=.:]/g, (c) => `%${hex(c)}`),
+};
+
+/** Places with no name that gives a token away. */
+const PLACES: Array<(written: string) => string> = [
+  (w) => `{"note": "${w}"}\n`,
+  (w) => `2024-01-01 INFO using ${w} (rotated)\n`,
+  (w) => `https://example.org/cb?state=${w}&x=1\n`,
+];
+
+/** The pieces of a token's letters and digits 12 long that `text` still holds (escapes read). */
+function piecesLeft(token: string, text: string): string[] {
+  const plain = (s: string) => s.replace(/\\u00[0-9a-f]{2}|\\x[0-9a-f]{2}|%[0-9A-Fa-f]{2}/g, "");
+  const letters = (s: string) => plain(s).replace(/[^A-Za-z0-9]/g, "");
+  const left = letters(text);
+  const chars = letters(token);
+  const out: string[] = [];
+  for (let i = 0; i + 12 <= chars.length; i++) {
+    if (left.includes(chars.slice(i, i + 12))) out.push(chars.slice(i, i + 12));
+  }
+  return out;
+}
+
+Deno.test("a prefixed token with its marks escaped (\\/, \\u002d, \\x2d, %2F) is redacted whole", () => {
+  const leaks: string[] = [];
+  for (const shape of TOKENS) {
+    const token = tokenOf(shape);
+    for (const [how, write] of Object.entries(ESCAPES)) {
+      const written = write(token);
+      if (written === token) continue;
+      for (const place of PLACES) {
+        const out = redactSync(place(written)).text;
+        if (piecesLeft(token, out).length) leaks.push(`${shape.id} (${how}): ${out.trim()}`);
+      }
+    }
+  }
+  assert.deepEqual(leaks, []);
+});
+
+Deno.test("a Discord webhook in PHP's JSON and a Slack webhook URL-encoded are found", () => {
+  const discord = tokenOf(SECRET_SHAPES.find((s) => s.id === "discord-webhook")!);
+  const slack = tokenOf(SECRET_SHAPES.find((s) => s.id === "slack-webhook")!);
+  const php = `{"webhook":"${discord.replace(/\//g, "\\/")}"}\n`;
+  assert.equal(redactSync(php).text, '{"webhook":"[REDACTED:discord]"}\n');
+  const encoded = encodeURIComponent(slack);
+  const url = `https://example.org/oauth?redirect=${encoded}&x=1\n`;
+  assert.equal(redactSync(url).text, "https://example.org/oauth?redirect=[REDACTED:slack]&x=1\n");
+});
+
+/**
+ * Tokens of the characters a wrap is read across (letters, digits, `-`, `_`, `+`, `/`, `.`, `$`,
+ * `:`), with a digit: a token with `=` inside it (Atlassian's), other marks (Django's) or letters
+ * alone (Hugging Face's organisations') is left when wrapped, and so is a Twilio SID.
+ */
+const WRAPPED = TOKENS.filter((s) => {
+  const token = tokenOf(s);
+  return /^[A-Za-z0-9_+/.$:-]+={0,3}$/.test(token) && /[0-9]/.test(token) && s.id !== "twilio-key";
+});
+
+Deno.test("a prefixed token wrapped over two lines is redacted on both", () => {
+  assert.ok(WRAPPED.length >= 100, `${WRAPPED.length} rules`);
+  const leaks: string[] = [];
+  let wraps = 0;
+  for (const shape of WRAPPED) {
+    let token = tokenOf(shape);
+    while (!/[0-9]/.test(token)) token = tokenOf(shape);
+    for (const at of [Math.ceil(token.length / 2), Math.min(40, token.length - 8)]) {
+      // Read where the piece on the first line opens the token gate by itself (its prefix and
+      // what the gate reads after it: a prefix that is a common word, `sk_`, needs its 32 hex
+      // digits), and 8 characters at least are on the next line.
+      const rest = token.slice(at).replace(/=+$/, "");
+      if (at < 8 || rest.length < 8 || !textHints(token.slice(0, at)).families) continue;
+      wraps++;
+      for (const indent of ["", "    "]) {
+        const wrapped = `${token.slice(0, at)}\n${indent}${token.slice(at)}`;
+        for (const place of PLACES) {
+          const out = redactSync(place(wrapped)).text;
+          if (piecesLeft(token, out).length) leaks.push(`${shape.id} (at ${at}): ${out}`);
+        }
+      }
+    }
+  }
+  assert.ok(wraps >= 150, `${wraps} wraps`);
+  assert.deepEqual(leaks, []);
+});
+
+Deno.test("a PEM key in base64 wrapped at 76 characters, as base64 writes it, is redacted on every line", () => {
+  // (a Kubernetes Secret's `tls.key` pasted from `base64 key.pem`: main redacted the first line)
+  const body = Array.from(
+    { length: 20 },
+    () =>
+      btoa(String.fromCharCode(...Array.from({ length: 48 }, () => Math.floor(random() * 256)))),
+  ).join("\n");
+  const pem = `-----BEGIN RSA PRIVATE KEY-----\n${body}\n-----END RSA PRIVATE KEY-----\n`;
+  const wrapped = btoa(pem).replace(/(.{76})/g, "$1\n").trimEnd();
+  for (const indent of ["", "    "]) {
+    const text = `tls.key: |\n${indent}${wrapped.replaceAll("\n", `\n${indent}`)}\nnext: 1\n`;
+    assert.equal(redactSync(text).text, `tls.key: |\n${indent}[REDACTED:private-key]\nnext: 1\n`);
+  }
+});
+
+Deno.test("lines that are not a wrapped token are not joined", () => {
+  // a value's line and the next setting, a paragraph's words, a name and a call
+  const github = tokenOf(SECRET_SHAPES.find((s) => s.id === "github-token")!);
+  const anthropic = tokenOf(SECRET_SHAPES.find((s) => s.id === "anthropic-key")!);
+  const texts = [
+    `TOKEN=${github}\nDEBUG=1\n`,
+    `token: ${github}\nother: 1\n`,
+    `see ${anthropic}\nrun(now)\n`,
+    // trufflehog's test data: the next line's first word is no rest of the key
+    `    API Key: ${anthropic}\n    Admin Key: x\n`,
+    `-Access key Id: ${
+      tokenOf(SECRET_SHAPES.find((s) => s.id === "aws-access-key-id")!)
+    }\n-Secret Key\n`,
+    `  1 aws ${tokenOf(SECRET_SHAPES.find((s) => s.id === "aws-access-key-id")!)}\n  2 secret\n`,
+  ];
+  for (const text of texts) {
+    const out = redactSync(text).text;
+    assert.equal(out.split("\n").length, text.split("\n").length, out);
+    assert.ok(
+      /\n(?:DEBUG=1|other: 1|run\(now\)| {4}Admin Key: x|-Secret Key| {2}2 secret)\n$/.test(out),
+      out,
+    );
+  }
+  const prose = "The configuration is documented\nelsewhere in this repository.\n";
+  assert.equal(redactSync(prose).text, prose);
+});
