@@ -47,6 +47,8 @@ export interface InitFlags {
 export interface InitResult {
   /** `created` or `kept`. */
   config: "created" | "kept";
+  /** The config file written or kept: `slop.config.ts`, or the `slop.config.js` already there. */
+  configFile: string;
   /**
    * `created`, `added` (task added to an existing file), `kept`, `manual` (a file slop cannot
    * edit) or `none`: a project of another toolchain with no deno.json or package.json, where no
@@ -312,7 +314,8 @@ async function initProject(dir: string): Promise<InitResult> {
   let config: InitResult["config"] = "kept";
   const configPath = join(root, "slop.config.ts");
   await makeFolder(root, dir);
-  const loaded = CONFIG_FILES.some((n) => existsSync(join(root, n)));
+  const existing = CONFIG_FILES.find((n) => existsSync(join(root, n)));
+  const loaded = existing !== undefined;
   // A config slop does not load (`slop.config.yaml`): a slop.config.ts written beside it would be
   // loaded instead, and its settings ignored from then on without a word. Nothing is written.
   const unloaded = loaded ? undefined : unloadedConfigFile(root);
@@ -325,6 +328,7 @@ async function initProject(dir: string): Promise<InitResult> {
         "`slop init` again",
     );
   }
+  const configFile = existing ?? "slop.config.ts";
   const file = taskFile(root);
   // An import only by URL: a path would be this machine's. In a Node project none at all (the
   // project's tsc would type-check slop's Deno modules through it).
@@ -340,11 +344,12 @@ async function initProject(dir: string): Promise<InitResult> {
     }
   }
   if (file.name === undefined) {
-    return { config, denoJson: "none", task, denoJsonName: "", toolchain: file.toolchain };
+    const toolchain = file.toolchain;
+    return { config, configFile, denoJson: "none", task, denoJsonName: "", toolchain };
   }
   const denoJson = await addTask(join(root, file.name), task, file.key);
   const runner = file.key === "scripts" ? { runner: nodeRunner(root) } : {};
-  return { config, denoJson, task, localPath, denoJsonName: file.name, ...runner };
+  return { config, configFile, denoJson, task, localPath, denoJsonName: file.name, ...runner };
 }
 
 /**
@@ -436,7 +441,7 @@ export async function runInit(dir: string | undefined, flags: InitFlags): Promis
   console.log(
     result.config === "created"
       ? `slop: wrote ${at("slop.config.ts")}`
-      : "slop: kept the existing slop config",
+      : `slop: kept the existing config ${at(result.configFile)}`,
   );
   for (const line of initLines(result, folder)) console.log(line);
   return 0;

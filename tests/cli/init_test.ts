@@ -84,7 +84,7 @@ Deno.test("slop init never overwrites a config or a context task, and leaves alo
   });
   const run = await runCli(["init"], root);
   assert.equal(run.code, 0, run.stderr);
-  assert.match(run.stdout, /kept the existing slop config/);
+  assert.match(run.stdout, /^slop: kept the existing config slop\.config\.ts$/m);
   assert.match(
     run.stdout,
     /deno\.jsonc is not a JSON object slop can edit, left it alone: add the task\n {2}"context": "deno run/,
@@ -102,6 +102,16 @@ Deno.test("slop init never overwrites a config or a context task, and leaves alo
     await Deno.readTextFile(join(other, "deno.json")),
     '{ "tasks": { "context": "echo mine" } }',
   );
+});
+
+Deno.test("slop init names the config it keeps, a slop.config.js or .mjs too, and writes no slop.config.ts", async () => {
+  for (const name of ["slop.config.js", "slop.config.mjs"]) {
+    const root = await makeProject({ [`app/${name}`]: "export default { files: ['x'] };\n" });
+    const run = await runCli(["init", "app"], root);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout.split("\n")[0], `slop: kept the existing config app/${name}`);
+    assert.equal(existsSync(join(root, "app", "slop.config.ts")), false);
+  }
 });
 
 Deno.test("slop init creates deno.json when the project has none", async () => {
