@@ -51,5 +51,7 @@ export function prepareViews(
       // Getting ready is an optimization: a view that fails here renders (and reports) as usual.
     }
   }
-  return () => done.forEach((release) => release());
+  // Called after the transform and again when the build ends (a failed build never got to the
+  // first call): each view is released once.
+  return () => done.splice(0).forEach((release) => release());
 }
