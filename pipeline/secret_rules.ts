@@ -176,9 +176,10 @@
  * a YAML block, glued `…pass` names with letters alone, Google's app passwords, NuGet, Telnyx,
  * Braintree, LaunchDarkly and PKCS #12 keys, a Telegram token after `/bot`; OpenPGP messages
  * (Renovate's `encrypted`) kept. 45: a prefixed token to the end of its run of token characters
- * (past its rule's bound, or a `-` or `_` after its body), an OpenAI key of any kind by its marker.
+ * (past its rule's bound, or a `-` or `_` after its body), an OpenAI key of any kind by its marker. 47: words of a language under a
+ * secret's name (a locale file's `パスワードを忘れた`, `API-ключ`) kept.
  */
-export const SECRET_RULES_VERSION = 46;
+export const SECRET_RULES_VERSION = 47;
 
 import {
   fewCharacters,
