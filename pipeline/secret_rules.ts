@@ -177,7 +177,8 @@
  * Braintree, LaunchDarkly and PKCS #12 keys, a Telegram token after `/bot`; OpenPGP messages
  * (Renovate's `encrypted`) kept. 45: a prefixed token to the end of its run of token characters
  * (past its rule's bound, or a `-` or `_` after its body), an OpenAI key of any kind by its marker. 47: words of a language under a
- * secret's name (a locale file's `パスワードを忘れた`, `API-ключ`) kept.
+ * secret's name (a locale file's `パスワードを忘れた`, `API-ключ`) kept; `\u002C`, `&#034;`, `&#X22;`
+ * decoded; a value ends before a character reference its `;` cut (`…&amp;next=1`).
  */
 export const SECRET_RULES_VERSION = 47;
 
@@ -1203,6 +1204,7 @@ export function findSecrets(
   const concats = concatJoints(text, out, hints);
   if (concats.length) out.push(...joinedMatches(text, options, concats));
   out.push(...escapedMatches(text, options, out));
+  if (text.includes("&")) trimEntityEnds(text, out);
   // A Sealed Secret's values are sealed for one cluster's key: safe to commit, its point.
   // (its values' shape first: a search of every text for its kind cost 2% of a scan)
   const sealed = (m: SecretMatch) =>
@@ -1234,6 +1236,22 @@ function escapedMatches(
     if (!seen.has(`${start}:${end}:${m.rule}`)) out.push({ ...m, start, end });
   }
   return out;
+}
+
+/** A character reference at a value's end, whose `;` the value stopped before (`…&amp`). */
+const ENTITY_END = /&(?:amp|quot|apos|lt|gt|nbsp|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6})$/;
+
+/**
+ * Ends `out`'s matches before a character reference their `;` cut in two (`password=…&amp;next=1`
+ * in HTML's and XML's links): the reference is the page's escape of a separator, not the value's,
+ * and a half of it left beside the placeholder (`;next=1`) is no escape at all.
+ */
+function trimEntityEnds(text: string, out: SecretMatch[]): void {
+  for (const m of out) {
+    if (text[m.end] !== ";") continue;
+    const tail = ENTITY_END.exec(text.slice(Math.max(m.start, m.end - 10), m.end));
+    if (tail && m.end - tail[0].length > m.start) m.end -= tail[0].length;
+  }
 }
 
 /** A value that Bitnami's `kubeseal` sealed: base64 of its version byte (`Ag…`), long. */
