@@ -47,7 +47,7 @@ const ESCAPED_FILE =
   /\.(?:json|jsonl|ndjson|har|ipynb|html?|xhtml|xml|jsp|cshtml|log|out)$|(?:^|[\/\\])[\w.-]{0,64}_log$/i;
 /** The escapes of a quote, `=`, `:`, `&` or `,` that {@linkcode escapedView} decodes. */
 const ESCAPE =
-  /\\u00(?:2[2267c]|3[aAdD])|&(?:quot|apos|#3[49]|#x2[27]);|%(?:2[2267cC]|3[aAdD]|[57][bBdD])/g;
+  /\\u00(?:2[2267cC]|3[aAdD])|&(?:quot|apos|#0{0,4}3[49]|#[xX]0{0,4}2[27]);|%(?:2[2267cC]|3[aAdD]|[57][bBdD])/g;
 /** The characters of {@linkcode ESCAPE}'s escapes, by the escape's last two hex digits or name. */
 const DECODED: Record<string, string> = {
   "22": '"',
@@ -102,7 +102,10 @@ export function escapedView(text: string, path?: string): EscapedView | undefine
     for (let i = from; i < m.index; i++) at[n++] = i;
     parts.push(text.slice(from, m.index));
     const e = m[0];
-    const key = e[0] === "&" ? e.slice(1, -1) : e.slice(-2).toLowerCase();
+    // (a character reference's leading zeros and `X` dropped: `&#034;` and `&#X22;` are `&#34;`)
+    const key = e[0] === "&"
+      ? e.slice(1, -1).replace(/^#[xX]0*/, "#x").replace(/^#0+/, "#")
+      : e.slice(-2).toLowerCase();
     parts.push(DECODED[key]);
     at[n++] = m.index;
     from = m.index + e.length;

@@ -1016,6 +1016,12 @@ export const REFERENCE: RegExp = new RegExp(
  */
 const TRANSLATED_LABEL =
   /^(?:passwort|kennwort|wachtwoord|contraseña|contrasena|contrasenya|contrasinal|mot de passe|senha|hasło|haslo|heslo|salasana|lösenord|losenord|jelszó|jelszo|şifre|sifre|parool|geslo|lozinka|adgangskode|passord|slaptažodis|parola|parolă|пароль|парола|лозинка|гасло|κωδικός|密码|密碼|口令|パスワード|비밀번호|암호|รหัสผ่าน|पासवर्ड|كلمة المرور|סיסמה|mật khẩu|kata sandi|api[ -]?(?:schlüssel|키|キー)|jeton|토큰|токен|令牌|トークン)$/i;
+/**
+ * Words of a language: letters and marks of any script, joined by blanks, hyphens, apostrophes
+ * and CJK commas, a sentence's stop at the end (the digits and symbols a password has are none).
+ */
+const TRANSLATED_TEXT =
+  /^[\p{L}\p{M}][\p{L}\p{M} '\u2019\-\uff0c\u3001]*[\p{L}\p{M}\u3002\uff01\uff1f.!?]$/u;
 /** Where XML's `<![CDATA[…]]>` that starts at `start` ends, when what it holds is a password. */
 function cdataEnd(text: string, start: number): number | undefined {
   const close = text.slice(start, start + 512).indexOf("]]>");
@@ -1061,6 +1067,9 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   // The word "password" in a language (`Пароль`, `Contraseña`, `Mot de passe`): a locale file's
   // label under its key, not a password.
   if (TRANSLATED_LABEL.test(value)) return false;
+  // Words of a language, no digit or symbol among them (`パスワードを忘れた`, `API-ключ`, `API-avain`,
+  // `请联系你的管理员以重置你的密码。`): a locale file's label or message, not a password.
+  if (TRANSLATED_TEXT.test(value) && /[\u0080-\uffff]|^API[ -]/.test(value)) return false;
   if (BROWSER_TOKEN.test(value)) return false;
   // A test's value of words and numbers that says so (`builtin:test_00000001:0`).
   if (testValue(value)) return false;

@@ -180,9 +180,12 @@
  * 46: every token known by its start (the provider tokens, the prefixed family, JWTs, Facebook's,
  * Django's, PKCS #12 and PEM keys in base64) to the end of its run however long (`sk-or-v1-…`
  * and `sk-ant-…` left what lay past their bound, most others were dropped for a `-` after them),
- * and a common word's head (`re_`, `sk_`, `secret_`) too when what follows it reads as random.
+ * and a common word's head (`re_`, `sk_`, `secret_`) too when what follows it reads as random. 47: words of a language under a
+ * secret's name (a locale file's `パスワードを忘れた`, `API-ключ`) kept; `\u002C`, `&#034;`, `&#X22;`
+ * decoded; a value ends before a character reference its `;` cut (`…&amp;next=1`). 48: the two
+ * 46s (this list's and the token runs) and 47 in one.
  */
-export const SECRET_RULES_VERSION = 47;
+export const SECRET_RULES_VERSION = 48;
 
 import {
   BASE64_RUN,
@@ -1218,6 +1221,7 @@ export function findSecrets(
   const escapes = hints.families.includes("E") ? escapeJoints(text) : [];
   if (escapes.length) out.push(...joinedMatches(text, options, escapes));
   out.push(...wrappedMatches(text, options, out, hints));
+  if (text.includes("&")) trimEntityEnds(text, out);
   // A Sealed Secret's values are sealed for one cluster's key: safe to commit, its point.
   // (its values' shape first: a search of every text for its kind cost 2% of a scan)
   const sealed = (m: SecretMatch) =>
@@ -1281,6 +1285,22 @@ function wrappedMatches(
   const search = hints.families.replace(NOT_PREFIXES, "") !== "";
   const joints = wrapJoints(text, found.map((m) => m.end), [TOKEN_GATE, PREFIX_GATE], search);
   return joints.length ? joinedMatches(text, { ...options, tokens: true }, joints) : [];
+}
+
+/** A character reference at a value's end, whose `;` the value stopped before (`…&amp`). */
+const ENTITY_END = /&(?:amp|quot|apos|lt|gt|nbsp|#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6})$/;
+
+/**
+ * Ends `out`'s matches before a character reference their `;` cut in two (`password=…&amp;next=1`
+ * in HTML's and XML's links): the reference is the page's escape of a separator, not the value's,
+ * and a half of it left beside the placeholder (`;next=1`) is no escape at all.
+ */
+function trimEntityEnds(text: string, out: SecretMatch[]): void {
+  for (const m of out) {
+    if (text[m.end] !== ";") continue;
+    const tail = ENTITY_END.exec(text.slice(Math.max(m.start, m.end - 10), m.end));
+    if (tail && m.end - tail[0].length > m.start) m.end -= tail[0].length;
+  }
 }
 
 /** A value that Bitnami's `kubeseal` sealed: base64 of its version byte (`Ag…`), long. */
