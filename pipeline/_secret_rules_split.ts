@@ -11,9 +11,11 @@
 
 /**
  * An escape of a character that tokens and their URLs hold besides letters and digits (`+`, `-`,
- * `.`, `/`, `:`, `=`, `_`): JSON's `\/`, `\u00XX`, `\xXX` and `%XX`.
+ * `.`, `/`, `:`, `=`, `_`): JSON's `\/`, `\u00XX`, `\xXX` and `%XX`; and of `&`, which ends a
+ * value in a query string (`password%3D…%26next%3D1` decoded without it read `…%26next` as the
+ * value's own).
  */
-const ESCAPE = /\\\/|(?:\\u00|\\x|%)(?:2[BbDdEeFf]|3[AaDd]|5[Ff])/g;
+const ESCAPE = /\\\/|(?:\\u00|\\x|%)(?:2[6BbDdEeFf]|3[AaDd]|5[Ff])/g;
 
 /** A letter or digit: what a run of escapes inside a token has on one side at least. */
 const TOKEN_CHARACTER = /[A-Za-z0-9]/;
