@@ -6,7 +6,8 @@
  * (every byte before the first volatile block) is the map, whatever the task:
  *
  * - `## Task Files`, then one block per file shown in its task view
- *   (`### path` + fenced content, as in the map);
+ *   (`### path` + fenced content, as in the map), or a line saying no file
+ *   matched the task;
  * - a list of the other ranked files the document names: those the map
  *   already shows in full or in a view as rich, then those only listed;
  * - `## Task` and the task text, last: the most volatile part.
@@ -54,6 +55,19 @@ export function listedLine(entry: TaskEntry): string {
 export const LIST_HEADING = "Also relevant, most relevant first:\n\n";
 
 /**
+ * The line under the task's files heading when the task ranked no file: none of its words is in
+ * a file's path or text, and no file it names is there.
+ *
+ * @example
+ * ```ts
+ * import { NO_FILES } from "./task.ts";
+ * NO_FILES.startsWith("No file"); // true
+ * ```
+ */
+export const NO_FILES =
+  "No file of the project matched the task; the map above is all there is.\n\n";
+
+/**
  * The `task` section plugin.
  *
  * @example
@@ -71,12 +85,14 @@ export function taskSection(options: TaskOptions = {}): SectionPlugin {
     compose(state, ctx) {
       const task = state.task;
       if (!task) return [];
+      // A task that ranked no file says so under its heading (an empty heading reads as lost text).
+      const none = task.entries.length === 0 ? NO_FILES : "";
       const blocks: Block[] = [{
         id: "task",
         section: "task",
         stability: "volatile",
         heading: true,
-        text: `${filesHeading}\n\n`,
+        text: `${filesHeading}\n\n${none}`,
       }];
       // The task's own views: no `source`, so the files section's rules and the budget never
       // take them for the map's blocks of the same files.
