@@ -110,8 +110,9 @@ export async function namesLiterally(
 }
 
 /** Without a config the entry is slop's own `**`: "files[0]" would name a key nobody wrote. */
-const NOTHING_HERE = "No file to bundle: this folder has no file git would track (it is empty, " +
-  "or every file is ignored); add files, or run slop in a project's folder";
+// (inside git or not: outside, slop's own walk honours `.gitignore` files as git would)
+const NOTHING_HERE = "No file to bundle: this folder holds no file slop bundles (it is empty, or " +
+  "every file is ignored or left out by default); add files, or run slop in a project's folder";
 
 function noMatch(
   path: string,

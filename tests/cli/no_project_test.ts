@@ -82,8 +82,8 @@ Deno.test("a build without config in an empty folder says there is no file to bu
   const empty = await makeProject({});
   const [{ warnings }] = await withHome(await makeProject({}), [{ cwd: empty, resolve: true }]);
   assert.deepEqual(warnings, [
-    "No file to bundle: this folder has no file git would track (it is empty, or every file is " +
-    "ignored); add files, or run slop in a project's folder",
+    "No file to bundle: this folder holds no file slop bundles (it is empty, or every file is " +
+    "ignored or left out by default); add files, or run slop in a project's folder",
   ]);
 });
 
