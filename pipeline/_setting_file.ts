@@ -207,5 +207,18 @@ function plainReadError(error: unknown): unknown {
  * ```
  */
 export function checkRegular(info: Deno.FileInfo): void {
-  if (!info.isFile && !info.isDirectory) throw new NotRegularFileError();
+  if (isSpecial(info)) throw new NotRegularFileError();
+}
+
+/**
+ * Whether `info` is neither a file nor a folder: a device (`/dev/null`), a FIFO or a socket.
+ *
+ * @example
+ * ```ts
+ * import { isSpecial } from "./_setting_file.ts";
+ * isSpecial(Deno.statSync("/dev/null")); // true
+ * ```
+ */
+export function isSpecial(info: Deno.FileInfo): boolean {
+  return !info.isFile && !info.isDirectory;
 }

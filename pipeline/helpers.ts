@@ -13,6 +13,7 @@
 import { createHash } from "node:crypto";
 import { Buffer } from "node:buffer";
 import { basename, dirname, join } from "./_path.ts";
+import { isSpecial } from "./_setting_file.ts";
 import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text.ts";
 
 export { concatBytes, readAt } from "./_bytes.ts";
@@ -133,8 +134,7 @@ export async function writeAtomic(
  */
 function isSpecialFile(path: string): boolean {
   try {
-    const info = Deno.statSync(path);
-    return !info.isFile && !info.isDirectory;
+    return isSpecial(Deno.statSync(path));
   } catch {
     return false;
   }
