@@ -139,7 +139,8 @@ export async function mapKept(
     code: isCode(f.path),
   }));
   const history = map.history ?? await taskHistory(config);
-  const changes = coChangeFromLog(history, candidates.map((c) => c.path));
+  // The map's changes leave large commits out, as measured: only the ranking counts them.
+  const changes = coChangeFromLog(history, candidates.map((c) => c.path), { largeWeight: 0 });
   // The task section's room: what the budget leaves the section (the map's part aside).
   const sectionRoom = config.budget.tokens! - room;
   return new Set(keptFiles(candidates, changes, Math.floor(room * share) - fixed, { sectionRoom }));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { coChangeFromLog, coChangeScores } from "../../pipeline/co_change.ts";
+import { coChangeFromLog, coChangeScores, LARGE_COMMIT_WEIGHT } from "../../pipeline/co_change.ts";
 import { DECAY } from "../../pipeline/order_state.ts";
 import { firstParentLog } from "../../pipeline/_git_history.ts";
 import { git, gitInit, makeProject } from "../_helpers.ts";
@@ -19,11 +19,13 @@ Deno.test("co-change scores weigh newer commits more and are in [0, 1]", () => {
   assert.deepEqual([...scores.keys()], ["a.ts", "b.ts", "c.ts"]);
 });
 
-Deno.test("with seeds, only the commits that changed a seed count, and wide commits none", () => {
+Deno.test("with seeds, only the commits that changed a seed count, wide commits a tenth or none", () => {
   const wide = { paths: Array.from({ length: 40 }, (_, i) => `w${i}.ts`).concat(["a.ts", "c.ts"]) };
   const log = [{ paths: ["a.ts", "b.ts"] }, { paths: ["c.ts"] }, wide];
   const scores = coChangeFromLog(log, ["a.ts", "b.ts", "c.ts"], { seeds: ["a.ts"] });
-  assert.deepEqual([...scores], [["b.ts", 1]]);
+  assert.deepEqual([...scores], [["b.ts", 1], ["c.ts", DECAY * DECAY * LARGE_COMMIT_WEIGHT]]);
+  const none = coChangeFromLog(log, ["a.ts", "b.ts", "c.ts"], { seeds: ["a.ts"], largeWeight: 0 });
+  assert.deepEqual([...none], [["b.ts", 1]]);
 });
 
 Deno.test("coChangeScores reads the first-parent history of the root's repository", async () => {
@@ -69,4 +71,27 @@ Deno.test("firstParentLog: a message that copies a log's record marks (with a re
   assert.deepEqual(read?.map((c) => c.paths), [["b.ts"], ["a.ts", "b.ts"]]);
   assert.deepEqual(plain?.map((c) => c.paths), [["b.ts"], ["a.ts", "b.ts"]]);
   assert.equal(read?.[1].hash, parent);
+});
+
+Deno.test("a commit of more files than maxFiles counts at LARGE_COMMIT_WEIGHT, in a generated history", async () => {
+  const root = await makeProject({ "a.ts": "1\n", "b.ts": "1\n" });
+  await gitInit(root);
+  // A sweep over 35 files (a formatter's run): b.ts changed in it, and nowhere since.
+  const sweep = Array.from({ length: 34 }, (_, i) => `s${String(i).padStart(2, "0")}.ts`);
+  for (const path of [...sweep, "b.ts"]) await Deno.writeTextFile(join(root, path), "2\n");
+  await git(root, "add", "-A");
+  await git(root, "commit", "-qm", "format everything");
+  await Deno.writeTextFile(join(root, "a.ts"), "2\n");
+  await git(root, "commit", "-qam", "a again");
+  const scores = await coChangeScores(root, ["a.ts", "b.ts", "s00.ts"]);
+  // Newest first: "a again" (1), the sweep (DECAY, at a tenth), "init" (DECAY^2, both files).
+  const a = 1 + DECAY ** 2;
+  assert.equal(LARGE_COMMIT_WEIGHT, 0.1);
+  assert.equal(scores.get("a.ts"), 1);
+  assert.ok(Math.abs(scores.get("b.ts")! - (DECAY * LARGE_COMMIT_WEIGHT + DECAY ** 2) / a) < 1e-12);
+  assert.ok(Math.abs(scores.get("s00.ts")! - DECAY * LARGE_COMMIT_WEIGHT / a) < 1e-12);
+  // The same history read twice gives the same scores; maxFiles moves the line.
+  assert.deepEqual([...await coChangeScores(root, ["a.ts", "b.ts", "s00.ts"])], [...scores]);
+  const wider = await coChangeScores(root, ["a.ts", "b.ts", "s00.ts"], { maxFiles: 40 });
+  assert.ok(Math.abs(wider.get("s00.ts")! - DECAY / (1 + DECAY ** 2)) < 1e-12);
 });
