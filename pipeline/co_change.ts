@@ -126,9 +126,10 @@ export function coChangeFromLog(
   const sums = new Map<string, number>();
   let weight = 1;
   for (const commit of commits) {
+    // A left-out commit still ages the ones before it: age counts commits, not kept commits.
     const w = commit.paths.length > maxFiles ? weight * large : weight;
-    if (w === 0) continue;
     weight *= DECAY;
+    if (w === 0) continue;
     if (seeds && !commit.paths.some((p) => seeds.has(p))) continue;
     for (const path of commit.paths) {
       if (!wanted.has(path) || seeds?.has(path)) continue;

@@ -28,6 +28,13 @@ Deno.test("with seeds, only the commits that changed a seed count, wide commits 
   assert.deepEqual([...none], [["b.ts", 1]]);
 });
 
+Deno.test("a wide commit left out (largeWeight 0) still ages the commits older than it", () => {
+  const wide = { paths: Array.from({ length: 40 }, (_, i) => `w${i}.ts`) };
+  const log = [{ paths: ["a.ts"] }, wide, { paths: ["b.ts"] }];
+  const scores = coChangeFromLog(log, ["a.ts", "b.ts", "w0.ts"], { largeWeight: 0 });
+  assert.deepEqual([...scores], [["a.ts", 1], ["b.ts", DECAY ** 2]]);
+});
+
 Deno.test("coChangeScores reads the first-parent history of the root's repository", async () => {
   const root = await makeProject({ "a.ts": "1\n", "b.ts": "1\n" });
   await gitInit(root);
