@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { basename, join } from "node:path";
 import { followsIncludeIf } from "../../pipeline/_git_include_if.ts";
 import { gitListing } from "../../pipeline/_git.ts";
+import { gitConfigStamp } from "../../pipeline/_git_wait_files.ts";
 import { git, gitInit, makeProject } from "../_helpers.ts";
 
 /**
@@ -81,4 +82,116 @@ Deno.test("a FIFO an includeIf names is looked at only when git would open it", 
     refused.refused,
     /elsewhere\.cfg" \(an include of ".*config"\) is a FIFO or a socket/,
   );
+});
+
+/**
+ * Whether git opens the file at `path` in `root`: a folder put there fails git's read of its
+ * config (`unable to access …: Is a directory`) when, and only when, git opens it.
+ */
+async function gitOpens(root: string): Promise<boolean> {
+  const read = await new Deno.Command("git", {
+    args: ["config", "--get", "core.bare"],
+    cwd: root,
+    stdout: "null",
+    stderr: "null",
+  }).output();
+  return !read.success;
+}
+
+/**
+ * `[includeIf "hasconfig:remote.*.url:…"]` (git 2.36+): to decide one, git gathers the URLs of
+ * every remote, reading the file of each such section whatever its pattern, so a FIFO there holds
+ * git even for a pattern no remote matches; `hasconfig:` of any other key is no condition git
+ * knows. slop counted every `hasconfig:` as opened (a FIFO named by `hasconfig:remote.*.pushurl:`
+ * stopped every git call of a project git reads without it). Its look is compared with git's
+ * opens, for each condition, with remotes and without.
+ */
+Deno.test("an includeIf hasconfig is opened as git opens it: remote.*.url whatever its pattern, no other key", async () => {
+  const root = await makeProject({ "a.ts": "a\n" });
+  await gitInit(root);
+  const opened = join(root, ".git", "opened.cfg");
+  await Deno.mkdir(opened);
+  const config = join(root, ".git", "config");
+  const plain = await Deno.readTextFile(config);
+  const withRemote = `${plain}[remote "origin"]\n\turl = https://github.com/acme/app.git\n`;
+  const conditions = [
+    "hasconfig:remote.*.url:https://github.com/acme/**",
+    "hasconfig:remote.*.url:https://gitlab.com/**",
+    "hasconfig:remote.*.url:",
+    "hasconfig:remote.*.pushurl:**",
+    "hasconfig:remote.origin.url:**",
+    "hasconfig:core.bare:false",
+    "hasconfig:",
+  ];
+  const differ: string[] = [];
+  for (const base of [withRemote, plain]) {
+    for (const condition of conditions) {
+      await Deno.writeTextFile(config, `${base}[includeIf "${condition}"]\n\tpath = ${opened}\n`);
+      const ours = gitConfigStamp(root).split("\0").some((s) => s.startsWith(`${opened}:`));
+      const git = await gitOpens(root);
+      const remotes = base === plain ? "no remote" : "a remote";
+      if (ours !== git) differ.push(`${remotes}, ${condition}: git ${git}, slop ${ours}`);
+    }
+  }
+  assert.deepEqual(differ, []);
+});
+
+/**
+ * An include written in each of the ways git reads a config: a comment after the path, quotes and
+ * escapes, the section's header on the same line, a line joined by `\`, capitals, the old
+ * `[section.sub]` header, a subsection git does not follow (`[include "x"]`). slop read a line at a
+ * time by pattern: it looked for a file named `a.cfg # mine` (missing a FIFO at `a.cfg`) and
+ * followed `[include "x"]`, which git passes over.
+ */
+Deno.test("an include is read as git reads it: comments, quotes, escapes, joined lines, headers", async () => {
+  const root = await makeProject({ "a.ts": "a\n" });
+  await gitInit(root);
+  const opened = join(root, ".git", "opened.cfg");
+  await Deno.mkdir(opened);
+  const config = join(root, ".git", "config");
+  const plain = await Deno.readTextFile(config);
+  const forms = [
+    "[include]\n\tpath = opened.cfg # mine\n",
+    "[include]\n\tpath = opened.cfg ; mine\n",
+    '[include]\n\tpath = "opened.cfg" # mine\n',
+    '[include]\n\tpath = "open"ed.cfg  \n',
+    "[include]\n\tpath = open\\\ned.cfg\n",
+    "[include] path = opened.cfg\n",
+    "[INCLUDE]\n\tPATH = opened.cfg\n",
+    '[include "x"]\n\tpath = opened.cfg\n',
+    "[include.x]\n\tpath = opened.cfg\n",
+    "[include]\n\tpaths = opened.cfg\n",
+    "[include]\n# path = opened.cfg\n",
+    '[includeIf "gitdir:/nowhere/"] path = x.cfg\n[include]\n\tpath = opened.cfg\n',
+    '[includeIf "gitdir:/nowhere/"]\n\tpath = opened.cfg\n',
+    "[include]\r\n\tpath = opened.cfg\r\n",
+  ];
+  const differ: string[] = [];
+  for (const form of forms) {
+    await Deno.writeTextFile(config, `${plain}${form}`);
+    const ours = gitConfigStamp(root).split("\0").some((s) => s.startsWith(`${opened}:`));
+    const git = await gitOpens(root);
+    if (ours !== git) differ.push(`${JSON.stringify(form)}: git ${git}, slop ${ours}`);
+  }
+  assert.deepEqual(differ, []);
+});
+
+Deno.test("a FIFO a hasconfig includeIf names is looked at whatever its pattern, and no other key's", async () => {
+  const root = await makeProject({ "a.ts": "a\n" });
+  await gitInit(root);
+  const fifo = join(root, ".git", "work.cfg");
+  assert.ok((await new Deno.Command("mkfifo", { args: [fifo] }).output()).success);
+  const config = join(root, ".git", "config");
+  const plain = `${await Deno.readTextFile(
+    config,
+  )}[remote "origin"]\n\turl = https://a.example/x\n`;
+  const include = (condition: string) =>
+    `${plain}[includeIf "hasconfig:${condition}"]\n\tpath = ${fifo}\n`;
+  await Deno.writeTextFile(config, include("remote.*.pushurl:https://a.example/**"));
+  const listing = await gitListing(root);
+  assert.ok(listing && "files" in listing, JSON.stringify(listing));
+  await Deno.writeTextFile(config, include("remote.*.url:https://work.example/**"));
+  const refused = await gitListing(root);
+  assert.ok(refused && "refused" in refused, JSON.stringify(refused));
+  assert.match(refused.refused, /work\.cfg" \(an include of ".*config"\) is a FIFO or a socket/);
 });
