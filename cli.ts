@@ -11,6 +11,7 @@
  */
 
 import type { ProgramSpec } from "./cli/_args.ts";
+import { reportStrayErrors } from "./cli/_stray_errors.ts";
 
 /** Exit code for bad usage, config or input. */
 export const EXIT_USAGE = 2;
@@ -114,5 +115,7 @@ function exitGuard(): (code?: number) => never {
 
 if (import.meta.main) {
   const exit = exitGuard();
-  exit(await main(Deno.args, { relaunch: true }));
+  const strayed = reportStrayErrors(new URL("./", import.meta.url).href);
+  const code = await main(Deno.args, { relaunch: true });
+  exit(code === 0 && strayed() ? 1 : code);
 }
