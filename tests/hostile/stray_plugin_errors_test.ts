@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { makeProject, runCli } from "../_helpers.ts";
+import { connect, texts } from "../mcp/_client.ts";
 
 /** A config of one plugin of `kind` whose hook runs `body` and returns `result`. */
 function config(kind: string, hook: string, body: string, result: string): string {
@@ -42,5 +43,31 @@ Deno.test("an error no hook awaited, from a config's plugin, is one line naming 
     assert.equal(lines.length, 1, `${name}: ${run.stderr}`);
     assert.match(lines[0], /^slop: Uncaught error at "slop\.config\.ts:\d+:\d+" \(/, name);
     assert.ok(!run.stderr.includes("    at "), `${name}: a backtrace: ${run.stderr}`);
+  }
+});
+
+/** The same in `slop mcp`: it went down with the first build, and the agent's call got no answer. */
+Deno.test("slop mcp stays up through a plugin's error no hook awaited, and answers each call", async () => {
+  const text = config(
+    "section",
+    "compose",
+    'setTimeout(() => Promise.reject(new Error("late rejection")), 10);',
+    "[]",
+  );
+  const root = await makeProject({ "a.ts": "export const a = 1;\n", "slop.config.ts": text });
+  const session = await connect(root);
+  try {
+    for (const budget of [1000, 1001]) {
+      const result = await session.client.callTool({
+        name: "build_context",
+        arguments: { budget },
+      });
+      assert.ok(!result.isError, texts(result).join("\n"));
+      // The timer fires after the build: the next call must find the server up.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.match(session.stderr(), /slop: Uncaught error at "slop\.config\.ts:\d+:\d+"/);
+  } finally {
+    await session.close();
   }
 });
