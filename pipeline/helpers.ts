@@ -18,6 +18,7 @@ import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text
 
 export { concatBytes, readAt } from "./_bytes.ts";
 export {
+  binaryReason,
   checkRegular,
   NOT_REGULAR,
   readSettingText,
