@@ -11,7 +11,6 @@
  */
 
 import type { ProgramSpec } from "./cli/_args.ts";
-import { reportStrayErrors } from "./cli/_stray_errors.ts";
 
 /** Exit code for bad usage, config or input. */
 export const EXIT_USAGE = 2;
@@ -76,6 +75,7 @@ function workingFolderError(): string | undefined {
 interface EntryModules {
   _main: typeof import("./cli/_main.ts");
   _relaunch: typeof import("./cli/_relaunch.ts");
+  _stray_errors: typeof import("./cli/_stray_errors.ts");
 }
 
 /**
@@ -115,7 +115,9 @@ function exitGuard(): (code?: number) => never {
 
 if (import.meta.main) {
   const exit = exitGuard();
-  const strayed = reportStrayErrors(new URL("./", import.meta.url).href);
+  const strayed = (await load("_stray_errors")).reportStrayErrors(
+    new URL("./", import.meta.url).href,
+  );
   const code = await main(Deno.args, { relaunch: true });
   exit(code === 0 && strayed() ? 1 : code);
 }

@@ -10,7 +10,7 @@
 
 import { extname } from "./_path.ts";
 import { wordsTellLanguage } from "./extension.ts";
-import { callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
+import { callHook, findViewMode, isUserPlugin, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender, type KeepText } from "./_view_cache.ts";
@@ -181,7 +181,7 @@ async function renderView(view: string, job: ViewJob): Promise<ViewOutput> {
     path: file.path,
     timeoutMs: plugin.timeoutMs ?? options.timeoutMs,
   });
-  return viewOutput(result, plugin.name, file.path);
+  return viewOutput(result, plugin.name, { path: file.path, copied: isUserPlugin(plugin) });
 }
 
 /** A view output's fields and the types each may have (`types.ts`'s `ViewOutput`). */
@@ -196,25 +196,33 @@ const OUTPUT_FIELDS: Record<string, string> = {
 };
 
 /**
- * A render's result read once into a plain output: a getter is called once (one that throws was
+ * A render's result (`copied`: a config's plugin's) read once into a plain output: a getter is
+ * called once (one that throws was
  * slop's own error naming no plugin, one that changed gave the block another text than the one
  * checked), and a field of another type is an error naming the plugin (`notes: [5]` ended the
  * build as an internal error).
  */
-function viewOutput(result: unknown, plugin: string, path: string): ViewOutput {
+function viewOutput(
+  result: unknown,
+  plugin: string,
+  { path, copied }: { path: string; copied: boolean },
+): ViewOutput {
   if (typeof result === "string") return { text: result };
   const fail = (what: string, why: string) =>
     new Error(`[plugin ${plugin}] Hook "render" returned ${what} for "${path}": ${why}`);
   if (typeof result !== "object" || result === null) {
     throw fail(result === null ? "null" : typeof result, "expected a string or { text }");
   }
-  const out: Record<string, unknown> = {};
+  // slop's own views' outputs are plain objects, checked as they are (no copy for each file).
+  let out = result as Record<string, unknown>;
   try {
-    Object.assign(out, result);
-    for (const key of Object.keys(OUTPUT_FIELDS)) {
-      if (!Object.hasOwn(result, key) && key in result) out[key] = (result as never)[key];
+    if (copied) {
+      out = { ...out };
+      for (const key of Object.keys(OUTPUT_FIELDS)) {
+        if (!Object.hasOwn(result, key) && key in result) out[key] = (result as never)[key];
+      }
+      if (Array.isArray(out.notes)) out.notes = Array.from(out.notes as unknown[]);
     }
-    if (Array.isArray(out.notes)) out.notes = Array.from(out.notes as unknown[]);
   } catch (error) {
     throw fail(
       "an output that cannot be read",

@@ -6,7 +6,7 @@
 
 import { textBacking } from "./lazy_text.ts";
 import { derived } from "./helpers.ts";
-import { callHook, type Registry, sections } from "./registry.ts";
+import { callHook, isUserPlugin, type Registry, sections } from "./registry.ts";
 import { walk } from "./resolve.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
 import { cutOutsideSecrets } from "./_scan.ts";
@@ -50,7 +50,7 @@ export async function composeBlocks(
   const ids = new Map<string, string>();
   for (const plugin of sections(registry)) {
     const out = await callHook(plugin, "compose", () => plugin.compose(state, ctx));
-    for (const block of ownBlocks(out, plugin.name)) {
+    for (const block of ownBlocks(out, plugin.name, isUserPlugin(plugin))) {
       const owner = ids.get(block.id);
       if (owner) {
         throw new Error(
@@ -72,7 +72,7 @@ export async function composeBlocks(
  * task, a plugin's string) is U+FFFD, as the written document holds it. A lazy text
  * (`lazy_text.ts`, a file's, read as UTF-8) is slop's own and stays unread.
  */
-function ownBlocks(out: unknown, plugin: string): Block[] {
+function ownBlocks(out: unknown, plugin: string, copied: boolean): Block[] {
   if (!Array.isArray(out)) {
     throw new Error(`[plugin ${plugin}] Hook "compose" must return an array of blocks`);
   }
@@ -81,7 +81,7 @@ function ownBlocks(out: unknown, plugin: string): Block[] {
   try {
     const items = Array.from(out as unknown[]);
     for (i = 0; i < items.length; i++) {
-      const block = plainBlock(items[i]);
+      const block = plainBlock(items[i], copied);
       if (typeof block === "string") {
         throw new Error(`[plugin ${plugin}] Invalid block ${i} from "compose": ${block}`);
       }
@@ -99,13 +99,19 @@ function ownBlocks(out: unknown, plugin: string): Block[] {
   return blocks;
 }
 
-/** The block `value` read once into a plain object, or what is wrong with it. */
-function plainBlock(value: unknown): Block | string {
+/**
+ * The block `value` read once into a plain object (`copied`: a config's plugin's; slop's own are
+ * checked as they are), or what is wrong with it.
+ */
+function plainBlock(value: unknown, copied: boolean): Block | string {
   if (typeof value !== "object" || value === null) return "expected an object";
   const given = value as Record<string, unknown>;
-  if (textBacking(given)) {
+  if (!copied || textBacking(given)) {
     const problem = checkBlock(given as unknown as Block);
-    return problem ?? given as unknown as Block;
+    if (problem) return problem;
+    const block = given as unknown as Block;
+    if (textBacking(given) || block.text.isWellFormed()) return block;
+    return { ...block, text: block.text.toWellFormed() };
   }
   // Each own field once (a getter's value), then the block's fields an object inherits (a class's
   // getters), each once too.
