@@ -75,6 +75,7 @@ function workingFolderError(): string | undefined {
 interface EntryModules {
   _main: typeof import("./cli/_main.ts");
   _relaunch: typeof import("./cli/_relaunch.ts");
+  _stray_errors: typeof import("./cli/_stray_errors.ts");
 }
 
 /**
@@ -114,5 +115,9 @@ function exitGuard(): (code?: number) => never {
 
 if (import.meta.main) {
   const exit = exitGuard();
-  exit(await main(Deno.args, { relaunch: true }));
+  const strayed = (await load("_stray_errors")).reportStrayErrors(
+    new URL("./", import.meta.url).href,
+  );
+  const code = await main(Deno.args, { relaunch: true });
+  exit(code === 0 && strayed() ? 1 : code);
 }

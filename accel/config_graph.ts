@@ -8,6 +8,7 @@
  */
 
 import { fileURLToPath } from "node:url";
+import { endsWithSlop } from "../pipeline/helpers.ts";
 
 /** Extensions of files that may be modules in a config's import graph. */
 const MODULE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
@@ -40,12 +41,16 @@ export function isModulePath(path: string): boolean {
  */
 export async function configImports(configPath: string): Promise<Set<string>> {
   try {
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["info", "--json", "--no-remote", "--no-npm", "--no-lock", configPath],
-      stdout: "piped",
-      stderr: "null",
-      env: { NO_COLOR: "1" },
-    }).output();
+    // A child ends with slop (stopped by a signal while it runs, it went on without it).
+    const out = await endsWithSlop(() =>
+      new Deno.Command(Deno.execPath(), {
+        args: ["info", "--json", "--no-remote", "--no-npm", "--no-lock", configPath],
+        stdin: "null",
+        stdout: "piped",
+        stderr: "null",
+        env: { NO_COLOR: "1" },
+      }).spawn()
+    ).output();
     if (!out.success) return new Set();
     const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
       modules?: Array<{ specifier?: string }>;

@@ -26,6 +26,7 @@ import type { LockDiff } from "../pipeline/lock.ts";
 import type { InvalidationCost } from "../pipeline/pin.ts";
 import { annotationLines } from "./_annotations.ts";
 import { formatCount, formatDollars } from "../pipeline/figures.ts";
+import { endsWithSlop } from "../pipeline/helpers.ts";
 
 /** The action's inputs (empty strings count as unset). */
 export interface ActionInputs {
@@ -394,14 +395,17 @@ async function slop(
   cwd: string,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const cli = fileURLToPath(new URL("../cli.ts", import.meta.url));
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", cli, ...args],
-    cwd,
-    env: { NO_COLOR: "1" },
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
+  // A child ends with slop (stopped by a signal while it runs, it went on without it).
+  const out = await endsWithSlop(() =>
+    new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--quiet", cli, ...args],
+      cwd,
+      env: { NO_COLOR: "1" },
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn()
+  ).output();
   const decoder = new TextDecoder();
   return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
 }

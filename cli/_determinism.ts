@@ -8,6 +8,7 @@
  */
 
 import type { ConfigFlags } from "../pipeline/config.ts";
+import { endsWithSlop } from "../pipeline/helpers.ts";
 
 /** One run's environment. */
 const RUNS = [
@@ -79,19 +80,22 @@ async function runChild(
   noCache: boolean,
 ): Promise<ChildOutput> {
   const here = (p: string) => new URL(p, import.meta.url).href;
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--quiet",
-      "--preload",
-      here("./_shuffle_preload.ts"),
-      here("./_determinism_child.ts"),
-    ],
-    env: { ...env, SLOP_DETERMINISM_FLAGS: JSON.stringify({ config: flags, noCache }) },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
+  // A child build ends with slop (stopped by a signal while it runs, it went on without it).
+  const out = await endsWithSlop(() =>
+    new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "-A",
+        "--quiet",
+        "--preload",
+        here("./_shuffle_preload.ts"),
+        here("./_determinism_child.ts"),
+      ],
+      env: { ...env, SLOP_DETERMINISM_FLAGS: JSON.stringify({ config: flags, noCache }) },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn()
+  ).output();
   const dec = new TextDecoder();
   if (!out.success) {
     const err = dec.decode(out.stderr).trim().split("\n").slice(-3).join(" ");

@@ -7,7 +7,7 @@
 
 import { resolve } from "../pipeline/paths.ts";
 import { blankText, quote } from "../pipeline/schema.ts";
-import { concatBytes } from "../pipeline/helpers.ts";
+import { binaryReason, concatBytes } from "../pipeline/helpers.ts";
 import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
 
 /** The document formats of `--format`. */
@@ -158,6 +158,8 @@ export async function taskFlag(
       : String(error);
     throw new Error(`Cannot read the task file ${quote(path)} (--task-file): ${why}`);
   }
+  const binary = binaryReason(text);
+  if (binary) throw new Error(`Cannot read the task file ${quote(path)} (--task-file): ${binary}`);
   if (blankText(text)) throw new Error(`The task file ${quote(path)} (--task-file) is empty`);
   return text;
 }

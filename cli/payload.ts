@@ -11,7 +11,9 @@ import { build } from "../pipeline/build.ts";
 import type { BuildResult } from "../pipeline/build_options.ts";
 import { redactText } from "../pipeline/secrets.ts";
 import { type CachePlan, contextWarning, planCache } from "../pipeline/cache_plan.ts";
+import { providerModel } from "../pipeline/model_info.ts";
 import {
+  callHook,
   createRegistry,
   findProvider,
   providers,
@@ -71,7 +73,7 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
   const name = target.name!;
   const registry = createRegistry(defaultPlugins());
   registerUserPlugins(registry, config.plugins);
-  const provider = payloadProvider(registry, name);
+  const provider = payloadProvider(registry, name, flags.provider ? "flag" : "config");
   if (flags.ttl) await checkTtl(provider, { model: target.model, ttl: flags.ttl });
   // The build (and its LLM calls, e.g. llm_summary) uses the configured provider, so a payload
   // for another provider neither asks that provider nor misses the summaries cached for this one.
@@ -106,7 +108,7 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
   const prompt = flags.prompt === undefined
     ? undefined
     : (await redactText(flags.prompt, "prompt", { rules: config.secrets.rules })).text;
-  return await provider.payload(result.blocks, {
+  return await askPayload(provider, result.blocks, {
     model: plan?.model.model ?? target.model,
     ttl: plan?.ttl,
     breakpoints: plan?.breakpoints,
@@ -114,6 +116,34 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
     prompt,
     maxTokens,
   });
+}
+
+/** The provider's request body for `blocks`, which must be a JSON value. */
+async function askPayload(
+  provider: PayloadProvider,
+  blocks: BuildResult["blocks"],
+  options: Record<string, unknown>,
+): Promise<unknown> {
+  const body = await callHook(provider, "payload", () => provider.payload(blocks, options));
+  const problem = jsonProblem(body);
+  if (problem) throw new Error(`[plugin ${provider.name}] Hook "payload" ${problem}`);
+  return body;
+}
+
+/**
+ * Why `body` is no request body `slop payload` can print, if it is not: a plugin's `undefined`
+ * was printed as the word `undefined`, and a BigInt or a cycle stopped the command with
+ * JSON's own message, naming no plugin.
+ */
+function jsonProblem(body: unknown): string | undefined {
+  try {
+    return JSON.stringify(body) === undefined
+      ? `returned no JSON value (${typeof body})`
+      : undefined;
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return `returned a value JSON cannot hold: ${detail.split("\n")[0]}`;
+  }
 }
 
 /** `--max-tokens`: a positive whole number, or undefined when not given. */
@@ -160,14 +190,20 @@ type PayloadProvider = ProviderPlugin & Required<Pick<ProviderPlugin, "payload">
 function payloadProvider(
   registry: Registry,
   name: string,
+  from: "flag" | "config",
 ): PayloadProvider {
   const provider = findProvider(registry, name);
   if (!provider?.payload) {
     const names = providers(registry).filter((p) => p.payload).map((p) =>
       `"${p.name.replace(/^slop:/, "")}"`
     );
+    const given = from === "flag" ? "--provider" : '"provider.name"';
     throw new UsageError(
-      `Unknown provider "${name}" in --provider: expected one of ${names.join(", ")}`,
+      provider
+        ? `Provider "${name}" in ${given} has no "payload" hook: pass --provider, one of ${
+          names.join(", ")
+        }`
+        : `Unknown provider "${name}" in ${given}: expected one of ${names.join(", ")}`,
     );
   }
   return provider as PayloadProvider;
@@ -178,8 +214,7 @@ async function checkTtl(
   provider: ProviderPlugin,
   { model, ttl }: { model?: string; ttl: string },
 ): Promise<void> {
-  if (!provider.modelInfo) return;
-  const info = await provider.modelInfo(model);
+  const info = await providerModel(provider, model);
   if (info && !info.ttls.includes(ttl)) {
     const offered = info.ttls.map((t) => `"${t}"`).join(", ");
     throw new UsageError(`Invalid --ttl "${ttl}": "${info.model}" offers ${offered}`);

@@ -1,11 +1,11 @@
 /**
- * Child processes that end with slop. A git slop runs (or `bd`) is a process of its own: when
- * slop is stopped by a signal sent to it alone (`kill PID`, a supervisor's SIGTERM, a closed
- * terminal's SIGHUP), the child went on, and one waiting on something (a FIFO, a hook) ran for
- * good. While a child runs, slop listens for SIGINT, SIGTERM and SIGHUP: each running child
- * gets SIGTERM, then the signal is sent again to slop with its listening ended, so that it does
- * what it did before (a plain command ends as the signal says; `slop watch` or `slop mcp` stop as
- * their own listeners say).
+ * Child processes that end with slop. A git slop runs (or `bd`, `deno info`, a slop build of its
+ * own) is a process of its own: when slop is stopped by a signal sent to it alone (`kill PID`, a
+ * supervisor's SIGTERM, a closed terminal's SIGHUP), the child went on, and one waiting on
+ * something (a FIFO, a hook) ran for good. While a child runs, slop listens for SIGINT, SIGTERM
+ * and SIGHUP: each running child gets SIGTERM, then the signal is sent again to slop with its
+ * listening ended, so that it does what it did before (a plain command ends as the signal says;
+ * `slop watch` or `slop mcp` stop as their own listeners say).
  *
  * @module
  */
@@ -86,6 +86,25 @@ async function stopChildren(signal: Deno.Signal): Promise<void> {
   clearTimeout(timer);
   children.forEach((child) => kill(child, "SIGKILL"));
   Deno.kill(Deno.pid, signal);
+}
+
+/**
+ * Stop a child that is still running: SIGTERM, which lets it clean up (git removes a lock file it
+ * holds: a killed `git diff` may be refreshing the index), then SIGKILL if it is still there a
+ * second later. The way every child slop starts is stopped at its deadline.
+ *
+ * @example
+ * ```ts
+ * import { endsWithSlop, stopChild } from "./_child_reaper.ts";
+ * const child = endsWithSlop(() => new Deno.Command("sleep", { args: ["60"] }).spawn());
+ * stopChild(child);
+ * await child.status;
+ * ```
+ */
+export function stopChild(child: Deno.ChildProcess): void {
+  kill(child, "SIGTERM");
+  const late = setTimeout(() => kill(child, "SIGKILL"), 1000);
+  child.status.finally(() => clearTimeout(late));
 }
 
 function kill(child: Deno.ChildProcess, signal: Deno.Signal): void {

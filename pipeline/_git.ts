@@ -9,7 +9,7 @@ import { gitDirAbove } from "./_git_dir.ts";
 import { mayBeInWorkTree } from "./git_folders.ts";
 import { waitingGitFile, waitingStoreFile } from "./_git_wait_files.ts";
 import { countWork, MAX_TIMER_MS } from "./helpers.ts";
-import { endsWithSlop } from "./_child_reaper.ts";
+import { endsWithSlop, stopChild } from "./_child_reaper.ts";
 import { guardedGit, guardedListing, isBlocked } from "./_git_ignore_files.ts";
 import { underPrefix, unopenedFolders } from "./_git_unopened.ts";
 
@@ -194,23 +194,6 @@ async function spawnGit(
     clearTimeout(timer);
     for (const signal of signals) signal.removeEventListener("abort", stop);
   }
-}
-
-/**
- * Stop a git that is still running: SIGTERM, which lets git remove a lock file it holds (a killed
- * `git diff` may be refreshing the index), then SIGKILL if it is still there a second later.
- */
-function stopChild(child: Deno.ChildProcess): void {
-  const kill = (signal: Deno.Signal) => {
-    try {
-      child.kill(signal);
-    } catch {
-      // It has ended already.
-    }
-  };
-  kill("SIGTERM");
-  const late = setTimeout(() => kill("SIGKILL"), 1000);
-  child.status.finally(() => clearTimeout(late));
 }
 
 /** Write `input` to a child's stdin (while its output is read, so neither side blocks). */

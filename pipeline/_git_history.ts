@@ -178,9 +178,11 @@ function keepRead(key: string, read: Promise<{ commits?: LogCommit[] }>): void {
 
 /**
  * What the history from HEAD of the repository `root` is in depends on: the folder, the commit
- * HEAD names (read from git's files, not git: its ref, loose or packed), the files that change a
- * history without a new commit (a shallow clone's list, grafts), and git's config files (a value
- * git refuses fails every log). Undefined when HEAD cannot be read so (then git is asked each
+ * HEAD names (read from git's files, not git: its ref, loose or packed), what changes a history
+ * without a new commit (a shallow clone's list, grafts, replace refs: `git replace`), and git's
+ * config files (a value git refuses fails every log; `core.useReplaceRefs`). slop's git runs
+ * without `GIT_NO_REPLACE_OBJECTS` and `GIT_REPLACE_REF_BASE`, so the refs under
+ * `refs/replace/` are the ones it follows. Undefined when HEAD cannot be read so (then git is asked each
  * time).
  */
 function headStamp(root: string): string | undefined {
@@ -191,10 +193,36 @@ function headStamp(root: string): string | undefined {
     const commit = ref ? refCommit(commonDir, ref) : head;
     if (!commit || !/^[0-9a-f]{40,64}$/.test(commit)) return undefined;
     const changed = ["shallow", "info/grafts"].map((name) => fileStamp(join(commonDir, name)));
-    return [root, commit, ...changed, gitConfigStamp(root)].join("\0");
+    const replaced = replaceStamp(commonDir);
+    return [root, commit, ...changed, replaced, gitConfigStamp(root)].join("\0");
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The replace refs of the store at `commonDir`: each loose one under `refs/replace/` with the
+ * object it names, and `packed-refs` by its size, time and file (git rewrites it whole, under a
+ * new name, when a packed replace ref is added, changed or removed).
+ */
+function replaceStamp(commonDir: string): string {
+  const loose: string[] = [];
+  const folders = [join(commonDir, "refs", "replace")];
+  while (folders.length) {
+    const folder = folders.pop()!;
+    let entries: Deno.DirEntry[];
+    try {
+      entries = [...Deno.readDirSync(folder)];
+    } catch {
+      continue; // none (the usual case), or none git could read either
+    }
+    for (const entry of entries) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory) folders.push(path);
+      else loose.push(`${path}=${readSettingTextSync(path, 4096).trim()}`);
+    }
+  }
+  return [...loose.sort(), `packed-refs:${fileStamp(join(commonDir, "packed-refs"))}`].join("\0");
 }
 
 /** The commit `ref` names: its loose file, else its line of `packed-refs`. */
@@ -213,11 +241,15 @@ function refCommit(commonDir: string, ref: string): string | undefined {
 /** The most of `packed-refs` read for HEAD's commit (a larger one: git is asked each time). */
 const PACKED_REFS_LIMIT = 4 * 1024 * 1024;
 
-/** A file's size and change time, or "none" (what a history read depends on besides HEAD). */
+/**
+ * A file's size, change time and inode, or "none" (what a history read depends on besides HEAD):
+ * git writes these files under a new name and renames it over the old, so a rewrite within the
+ * file clock's second, of the same size, still has another inode.
+ */
 function fileStamp(path: string): string {
   try {
     const info = Deno.statSync(path);
-    return `${info.size}:${info.mtime?.getTime()}`;
+    return `${info.size}:${info.mtime?.getTime()}:${info.ino}`;
   } catch {
     return "none";
   }

@@ -7,9 +7,10 @@
  * Conditions, as git 2.36+ reads them: `gitdir:` and `gitdir/i:` (the git folder, real or as
  * found, matched as a path: `~/` from home, `./` from the config file's folder, a pattern that is
  * not absolute matched at any depth, a trailing `/` as everything under it), `onbranch:` (the
- * branch HEAD names), `hasconfig:remote.*.url:` (counted as followed: it depends on every config
- * file's remotes, and naming a FIFO git does not open is the safer error). Any other condition is
- * not followed, as git does.
+ * branch HEAD names), `hasconfig:remote.*.url:` (always opened, whatever its pattern: to decide
+ * one, git gathers the URLs of every remote, reading each file such a section names; checked
+ * against git itself). Any other condition (`hasconfig:` of another key too) is not followed,
+ * as git does.
  *
  * @module
  */
@@ -38,6 +39,7 @@ export interface IncludeContext {
  * followsIncludeIf("gitdir:/work/", context); // true
  * followsIncludeIf("gitdir:app/.git", context); // true
  * followsIncludeIf("nosuchcondition:x", context); // false
+ * followsIncludeIf("hasconfig:remote.*.url:https://example.com/**", context); // true
  * ```
  */
 export function followsIncludeIf(condition: string, context: IncludeContext): boolean {
@@ -53,7 +55,7 @@ export function followsIncludeIf(condition: string, context: IncludeContext): bo
     const pattern = value.endsWith("/") ? `${value}**` : value;
     return branch !== undefined && wildmatch(pattern, branch, false);
   }
-  return kind === "hasconfig";
+  return kind === "hasconfig" && value.startsWith("remote.*.url:");
 }
 
 function byGitDir(value: string, context: IncludeContext, icase: boolean): boolean {

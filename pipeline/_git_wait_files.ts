@@ -15,7 +15,8 @@
 import { dirname, isAbsolute, join, resolve } from "./_path.ts";
 import { type GitFolders, gitFolders } from "./git_folders.ts";
 import { readSettingTextSync } from "./helpers.ts";
-import { followsIncludeIf } from "./_git_include_if.ts";
+import { followsIncludeIf, type IncludeContext } from "./_git_include_if.ts";
+import { type GitSetting, gitSettings } from "./_git_config_text.ts";
 
 /** How many includes deep the look goes (git's own limit is 10). */
 const MAX_DEPTH = 10;
@@ -173,6 +174,7 @@ function walkConfig(
   visit: (path: string, info: Deno.FileInfo, from?: string) => string | undefined,
 ): string | undefined {
   const seen = new Set<string>();
+  const context = { gitDir: folders.gitDir, home: env("HOME") };
   const look = (path: string, depth: number, from?: string): string | undefined => {
     if (seen.has(path) || depth > MAX_DEPTH) return undefined;
     seen.add(path);
@@ -184,7 +186,8 @@ function walkConfig(
     }
     const answer = visit(path, info, from);
     if (answer !== undefined || !info.isFile) return answer;
-    for (const included of includes(path, info.size, folders.gitDir)) {
+    const settings = configSettings(path, info.size);
+    for (const included of includes(settings, { ...context, configPath: path })) {
       const found = look(included, depth + 1, path);
       if (found) return found;
     }
@@ -225,42 +228,39 @@ function env(name: string): string | undefined {
   }
 }
 
-/**
- * The files a config file's `[include]` sections name by `path`, and its `[includeIf "…"]`
- * sections whose condition holds for the repository of `gitDir` (`_git_include_if.ts`: git opens
- * no other), resolved as git does: `~/` from the home folder, a relative path from the including
- * file's folder.
- */
-function includes(path: string, size: number, gitDir: string): string[] {
-  let text: string;
+/** The settings of the config file at `path` (`size` bytes when looked at); none when unread. */
+function configSettings(path: string, size: number): GitSetting[] {
   try {
     // Read up to the size it had (and a little more, should it have grown since): a buffer of
     // the whole limit for each file cost 0.4 s a git call with 3,000 small includes.
-    text = readSettingTextSync(path, Math.min(CONFIG_LIMIT, size + SIZE_SLACK));
+    return gitSettings(readSettingTextSync(path, Math.min(CONFIG_LIMIT, size + SIZE_SLACK)));
   } catch {
     return [];
   }
+}
+
+/**
+ * The files a config file's `include.path` settings name, and its `includeIf.<condition>.path`
+ * ones whose condition holds in `context` (`_git_include_if.ts`: git opens no other), resolved as
+ * git does: `~/` from the home folder, a relative path from the including file's folder.
+ */
+function includes(settings: GitSetting[], context: IncludeContext): string[] {
   const out: string[] = [];
-  let inInclude = false;
-  const context = { gitDir, configPath: path, home: env("HOME") };
-  for (const line of text.split(/\r?\n/)) {
-    const section = /^\s*\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?/.exec(line);
-    if (section) {
-      const condition = section[2]?.replace(/\\(.)/g, "$1");
-      inInclude = /^include$/i.test(section[1]) ||
-        (/^includeif$/i.test(section[1]) && condition !== undefined &&
-          followsIncludeIf(condition, context));
-    }
-    const value = inInclude ? /^\s*(?:\[[^\]]*\]\s*)?path\s*=\s*(.*?)\s*$/i.exec(line) : null;
-    if (!value?.[1]) continue;
-    const named = value[1].replace(/^"(.*)"$/, "$1");
-    const home = env("HOME");
-    const full = named.startsWith("~/") && home
-      ? join(home, named.slice(2))
-      : isAbsolute(named)
-      ? named
-      : resolve(dirname(path), named);
-    out.push(full);
+  for (const { section, subsection, key, value } of settings) {
+    if (key !== "path" || !value) continue;
+    const followed = section === "include"
+      ? subsection === undefined
+      : section === "includeif" && subsection !== undefined &&
+        followsIncludeIf(subsection, context);
+    if (!followed) continue;
+    const home = context.home;
+    out.push(
+      value.startsWith("~/") && home
+        ? join(home, value.slice(2))
+        : isAbsolute(value)
+        ? value
+        : resolve(dirname(context.configPath), value),
+    );
   }
   return out;
 }

@@ -68,7 +68,10 @@ export async function readSettingText(
       ) {
         into = bytes.next();
       }
-      return bytes.text();
+      const text = bytes.text();
+      const binary = options.textOnly ? binaryReason(text) : undefined;
+      if (binary) throw new Error(binary);
+      return text;
     } finally {
       await file.close();
     }
@@ -150,6 +153,35 @@ export interface SettingReadOptions {
    * would not be (its text would reach the document). @default {undefined} not checked
    */
   within?: string;
+  /**
+   * The file's text reaches the document or a model (the knowledge digest, a prompt template):
+   * one that holds a NUL byte, or whose bytes are not UTF-8 and hold more than one control
+   * character in a hundred, is refused as `binary file`, as a project file would be skipped
+   * (its bytes went into the prompt as they were). @default {false}
+   */
+  textOnly?: boolean;
+}
+
+/**
+ * Why `text` (decoded with U+FFFD for bytes that are not UTF-8) is no text: the rule of project
+ * files (`_text_decode.ts`), on the decoded text; undefined for text.
+ *
+ * @example
+ * ```ts
+ * import { binaryReason } from "./_setting_file.ts";
+ * binaryReason("a\0b"); // "binary file"
+ * binaryReason("# Notes\n"); // undefined
+ * ```
+ */
+export function binaryReason(text: string): string | undefined {
+  if (text.includes("\0")) return "binary file";
+  if (!text.includes("\uFFFD")) return undefined;
+  let controls = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c < 0x20 && (c < 9 || c > 13) && c !== 0x1b) || c === 0x7f) controls++;
+  }
+  return controls * 100 > text.length ? "binary file (not valid UTF-8)" : undefined;
 }
 
 /** Why a setting file a link leads out of the root is not read. */

@@ -10,7 +10,7 @@
 
 import { extname } from "./_path.ts";
 import { wordsTellLanguage } from "./extension.ts";
-import { callHook, findViewMode, loadPlugins, type Registry } from "./registry.ts";
+import { callHook, findViewMode, isUserPlugin, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { cachedRender, type KeepText } from "./_view_cache.ts";
@@ -181,19 +181,76 @@ async function renderView(view: string, job: ViewJob): Promise<ViewOutput> {
     path: file.path,
     timeoutMs: plugin.timeoutMs ?? options.timeoutMs,
   });
+  return viewOutput(result, plugin.name, { path: file.path, copied: isUserPlugin(plugin) });
+}
+
+/** A view output's fields and the types each may have (`types.ts`'s `ViewOutput`). */
+const OUTPUT_FIELDS: Record<string, string> = {
+  text: "string",
+  fenced: "boolean",
+  view: "string",
+  language: "string",
+  notes: "strings",
+  fallback: "string",
+  cacheable: "boolean",
+};
+
+/**
+ * A render's result (`copied`: a config's plugin's) read once into a plain output: a getter is
+ * called once (one that throws was
+ * slop's own error naming no plugin, one that changed gave the block another text than the one
+ * checked), and a field of another type is an error naming the plugin (`notes: [5]` ended the
+ * build as an internal error).
+ */
+function viewOutput(
+  result: unknown,
+  plugin: string,
+  { path, copied }: { path: string; copied: boolean },
+): ViewOutput {
   if (typeof result === "string") return { text: result };
-  if (typeof result !== "object" || result === null || typeof result.text !== "string") {
-    throw new Error(
-      `[plugin ${plugin.name}] Hook "render" returned ${
-        result === null ? "null" : typeof result
-      } for "${file.path}": expected a string or { text }`,
+  const fail = (what: string, why: string) =>
+    new Error(`[plugin ${plugin}] Hook "render" returned ${what} for "${path}": ${why}`);
+  if (typeof result !== "object" || result === null) {
+    throw fail(result === null ? "null" : typeof result, "expected a string or { text }");
+  }
+  // slop's own views' outputs are plain objects, checked as they are (no copy for each file).
+  let out = result as Record<string, unknown>;
+  try {
+    if (copied) {
+      out = { ...out };
+      for (const key of Object.keys(OUTPUT_FIELDS)) {
+        if (!Object.hasOwn(result, key) && key in result) out[key] = (result as never)[key];
+      }
+      if (Array.isArray(out.notes)) out.notes = Array.from(out.notes as unknown[]);
+    }
+  } catch (error) {
+    throw fail(
+      "an output that cannot be read",
+      error instanceof Error ? error.message : `${error}`,
     );
   }
-  return result;
+  if (typeof out.text !== "string") throw fail("object", "expected a string or { text }");
+  for (const [key, type] of Object.entries(OUTPUT_FIELDS)) {
+    const value = out[key];
+    const ok = value === undefined ||
+      (type === "strings"
+        ? Array.isArray(value) && value.every((v) => typeof v === "string")
+        : typeof value === type);
+    const wanted = type === "strings" ? "an array of strings" : `a ${type}`;
+    if (!ok) throw fail("an output", `"${key}" must be ${wanted}`);
+  }
+  return out as unknown as ViewOutput;
 }
 
 function accepts(plugin: ViewModePlugin, path: string, input: ViewInput): boolean {
-  if (plugin.accepts) return plugin.accepts(path, input.text);
+  if (plugin.accepts) {
+    try {
+      return Boolean(plugin.accepts(path, input.text));
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw new Error(`[plugin ${plugin.name}] Hook "accepts" failed on "${path}": ${detail}`);
+    }
+  }
   if (!plugin.extensions) return true;
   const ext = extname(path).toLowerCase();
   return plugin.extensions.includes(ext);

@@ -8,6 +8,7 @@
 
 import { callHook, findProvider, orderingRules, type Registry } from "./registry.ts";
 import { prefixEnd } from "./order.ts";
+import { providerModel } from "./model_info.ts";
 import { countWork } from "./_work_count.ts";
 import { modelTokens, tokensByO200k } from "./tokens.ts";
 import { fileOrder } from "./order_memory.ts";
@@ -119,9 +120,8 @@ export async function planCache(
   };
   const config = ctx.config.provider;
   const provider = findProvider(registry, config.name ?? "anthropic");
-  const modelInfo = provider?.modelInfo;
-  if (!provider || !modelInfo) return undefined;
-  const model = await callHook(provider, "modelInfo", () => modelInfo(config.model));
+  if (!provider?.modelInfo) return undefined;
+  const model = await providerModel(provider, config.model);
   if (!model) {
     // A model served from another base URL (Ollama, vLLM, a proxy) is expected to be missing
     // from the table; on the provider's own API an unknown id is most likely a typo.

@@ -6,13 +6,16 @@
 
 import { textBacking } from "./lazy_text.ts";
 import { derived } from "./helpers.ts";
-import { callHook, type Registry, sections } from "./registry.ts";
+import { callHook, isUserPlugin, type Registry, sections } from "./registry.ts";
 import { walk } from "./resolve.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
 import { cutOutsideSecrets } from "./_scan.ts";
 import type { Block, BuildState, SectionContext } from "./types.ts";
 
 const STABILITIES = new Set(["static", "stable", "volatile"]);
+
+/** The fields of a block (`types.ts`'s `Block`). */
+const BLOCK_FIELDS = ["id", "section", "stability", "text", "source", "heading", "notes"];
 
 /**
  * Run every section plugin in registration order and collect their blocks.
@@ -47,15 +50,7 @@ export async function composeBlocks(
   const ids = new Map<string, string>();
   for (const plugin of sections(registry)) {
     const out = await callHook(plugin, "compose", () => plugin.compose(state, ctx));
-    if (!Array.isArray(out)) {
-      throw new Error(`[plugin ${plugin.name}] Hook "compose" must return an array of blocks`);
-    }
-    for (let i = 0; i < out.length; i++) {
-      const block = out[i];
-      const problem = checkBlock(block);
-      if (problem) {
-        throw new Error(`[plugin ${plugin.name}] Invalid block ${i} from "compose": ${problem}`);
-      }
+    for (const block of ownBlocks(out, plugin.name, isUserPlugin(plugin))) {
       const owner = ids.get(block.id);
       if (owner) {
         throw new Error(
@@ -63,21 +58,73 @@ export async function composeBlocks(
         );
       }
       ids.set(block.id, plugin.name);
-      blocks.push(wellFormed(block));
+      blocks.push(block);
     }
   }
   return blocks;
 }
 
 /**
- * The block with each lone surrogate of its text (config text: an inline history, a task, a
- * plugin's string) as U+FFFD, which the written document holds in its place: the document a
- * build returns, its JSON and its file then hold the same text. A lazy text is a file's, read as
- * UTF-8, and stays unread.
+ * The blocks a section's `compose` returned, each read once into a plain block: an accessor is
+ * read once, so one that throws is an error naming the plugin (it was slop's own error, naming
+ * nothing), and one that gives another value at each read cannot make the document's bytes differ
+ * from the block's hash (they did). A lone surrogate of a text (config text: an inline history, a
+ * task, a plugin's string) is U+FFFD, as the written document holds it. A lazy text
+ * (`lazy_text.ts`, a file's, read as UTF-8) is slop's own and stays unread.
  */
-function wellFormed(block: Block): Block {
-  if (textBacking(block) || block.text.isWellFormed()) return block;
-  return { ...block, text: block.text.toWellFormed() };
+function ownBlocks(out: unknown, plugin: string, copied: boolean): Block[] {
+  if (!Array.isArray(out)) {
+    throw new Error(`[plugin ${plugin}] Hook "compose" must return an array of blocks`);
+  }
+  const blocks: Block[] = [];
+  let i = -1;
+  try {
+    const items = Array.from(out as unknown[]);
+    for (i = 0; i < items.length; i++) {
+      const block = plainBlock(items[i], copied);
+      if (typeof block === "string") {
+        throw new Error(`[plugin ${plugin}] Invalid block ${i} from "compose": ${block}`);
+      }
+      blocks.push(block);
+    }
+  } catch (error) {
+    if (error instanceof Error && error.message.startsWith(`[plugin ${plugin}] `)) throw error;
+    const detail = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      i < 0
+        ? `[plugin ${plugin}] Hook "compose" returned an array that cannot be read: ${detail}`
+        : `[plugin ${plugin}] Invalid block ${i} from "compose": reading it threw: ${detail}`,
+    );
+  }
+  return blocks;
+}
+
+/**
+ * The block `value` read once into a plain object (`copied`: a config's plugin's; slop's own are
+ * checked as they are), or what is wrong with it.
+ */
+function plainBlock(value: unknown, copied: boolean): Block | string {
+  if (typeof value !== "object" || value === null) return "expected an object";
+  const given = value as Record<string, unknown>;
+  if (!copied || textBacking(given)) {
+    const problem = checkBlock(given as unknown as Block);
+    if (problem) return problem;
+    const block = given as unknown as Block;
+    if (textBacking(given) || block.text.isWellFormed()) return block;
+    return { ...block, text: block.text.toWellFormed() };
+  }
+  // Each own field once (a getter's value), then the block's fields an object inherits (a class's
+  // getters), each once too.
+  const block = { ...given } as Record<string, unknown>;
+  for (const key of BLOCK_FIELDS) {
+    if (!Object.hasOwn(given, key) && key in given) block[key] = given[key];
+  }
+  if (Array.isArray(block.notes)) block.notes = Array.from(block.notes as unknown[]);
+  const problem = checkBlock(block as unknown as Block);
+  if (problem) return problem;
+  const text = block.text as string;
+  if (!text.isWellFormed()) block.text = text.toWellFormed();
+  return block as unknown as Block;
 }
 
 function checkBlock(block: Block): string | undefined {
@@ -89,5 +136,15 @@ function checkBlock(block: Block): string | undefined {
   }
   // A lazy text (`lazy_text.ts`) is a string when read: not read here for the check.
   if (!textBacking(block) && typeof block.text !== "string") return `"text" must be a string`;
+  if (block.source !== undefined && typeof block.source !== "string") {
+    return `"source" must be a string`;
+  }
+  if (block.heading !== undefined && typeof block.heading !== "boolean") {
+    return `"heading" must be true or false`;
+  }
+  const notes = block.notes as unknown;
+  if (notes !== undefined && !(Array.isArray(notes) && notes.every((n) => typeof n === "string"))) {
+    return `"notes" must be an array of strings`;
+  }
   return undefined;
 }

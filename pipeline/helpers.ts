@@ -18,12 +18,14 @@ import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text
 
 export { concatBytes, readAt } from "./_bytes.ts";
 export {
+  binaryReason,
   checkRegular,
   NOT_REGULAR,
   readSettingText,
   readSettingTextSync,
   type SettingReadOptions,
 } from "./_setting_file.ts";
+export { endsWithSlop, stopChild } from "./_child_reaper.ts";
 export { marksOf, type TextMarks, textMarks } from "./lazy_text.ts";
 export { bidiNoteOf } from "./bidi_controls.ts";
 export { countWork, tallyWork } from "./_work_count.ts";

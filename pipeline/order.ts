@@ -12,7 +12,8 @@ import type { Block, OrderContext, PlacedBlock } from "./types.ts";
 
 /**
  * Run every ordering rule in registration order. A rule must return the same
- * blocks (none added, none lost).
+ * blocks (none added, none lost, none changed): the blocks it returns are the
+ * ones it was given, in its order.
  *
  * @example
  * ```ts
@@ -28,14 +29,27 @@ export async function orderBlocks(
   let current = blocks;
   for (const rule of orderingRules(registry)) {
     const next = await callHook(rule, "order", () => rule.order([...current], ctx));
-    const problem = sameBlocks(current, next);
-    if (problem) throw new Error(`[plugin ${rule.name}] Hook "order" ${problem}`);
-    current = next;
+    let reordered: Block[] | string;
+    try {
+      reordered = sameBlocks(current, next);
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      reordered = `returned blocks that cannot be read: ${detail}`;
+    }
+    if (typeof reordered === "string") {
+      throw new Error(`[plugin ${rule.name}] Hook "order" ${reordered}`);
+    }
+    current = reordered;
   }
   return current;
 }
 
-function sameBlocks(before: Block[], after: Block[]): string | undefined {
+/**
+ * The blocks `before` in the order of `after`, or what is wrong with `after`: a block of another
+ * id, a copy whose text, section or stability is not its block's (a rule that rewrote a block's
+ * text changed the document after its secrets were redacted).
+ */
+function sameBlocks(before: Block[], after: Block[]): Block[] | string {
   if (!Array.isArray(after)) return "must return an array of blocks";
   if (after.length !== before.length) {
     return `returned ${after.length} blocks for ${before.length}: rules may only reorder`;
@@ -46,12 +60,23 @@ function sameBlocks(before: Block[], after: Block[]): string | undefined {
   const moved: number[] = [];
   for (let i = 0; i < before.length; i++) if (after[i] !== before[i]) moved.push(i);
   countWork("order check", moved.length);
-  const ids = new Set(moved.map((i) => before[i].id));
+  const byId = new Map(moved.map((i) => [before[i].id, before[i]]));
+  const reordered = [...before];
   for (const i of moved) {
     const b = after[i];
-    if (!ids.delete(b?.id)) return `returned an unknown block "${b?.id}"`;
+    const block = byId.get(b?.id);
+    if (!block) return `returned an unknown block "${b?.id}"`;
+    byId.delete(block.id);
+    // The same block moved (the usual case) is not read: a file's text may be lazy.
+    const changed = b === block
+      ? undefined
+      : (["text", "section", "stability"] as const).find((k) => b[k] !== block[k]);
+    if (changed) {
+      return `changed block "${block.id}" (its "${changed}"): rules may only reorder`;
+    }
+    reordered[i] = block;
   }
-  return undefined;
+  return reordered;
 }
 
 /**

@@ -15,6 +15,7 @@ import { prefixEnd } from "./order.ts";
 import { createRegistry, findProvider, providers, registerUserPlugins } from "./registry.ts";
 import { modelTokens } from "./cache_plan.ts";
 import { countTokens } from "./tokens.ts";
+import { providerModel } from "./model_info.ts";
 import type { Plugin, ResolvedConfig } from "./types.ts";
 import { shownPath } from "./_path.ts";
 
@@ -174,9 +175,10 @@ export async function invalidationCosts(
   const known = counter === "o200k" ? counted : undefined;
   const out: InvalidationCost[] = [];
   for (const provider of providers(registry)) {
-    const model = provider === configured
-      ? provider.modelInfo?.(config.provider.model)
-      : provider.modelInfo?.();
+    const model = await providerModel(
+      provider,
+      provider === configured ? config.provider.model : undefined,
+    );
     if (!model) continue;
     const exact = model.tokenizer === counter || !counted;
     const own = exact

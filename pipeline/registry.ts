@@ -213,6 +213,21 @@ export function registerUserPlugins(registry: Registry, plugins: unknown[]): voi
 /** Plugins given by the user (`plugins` of the config). */
 const userPlugins = new WeakSet<object>();
 
+/**
+ * Whether `plugin` is one of the config's (`plugins`), whose results slop reads with care (a
+ * getter read once); slop's own are not (a copy of each block would cost the build server its
+ * records of unchanged blocks).
+ *
+ * @example
+ * ```ts
+ * import { isUserPlugin } from "./registry.ts";
+ * isUserPlugin({ kind: "section", name: "slop:tree" }); // false
+ * ```
+ */
+export function isUserPlugin(plugin: object): boolean {
+  return userPlugins.has(plugin);
+}
+
 /** The cache version of each plugin whose code joins its key, by plugin object. */
 const codeVersions = new WeakMap<object, string>();
 

@@ -6,7 +6,7 @@
  */
 
 import { join } from "../../pipeline/paths.ts";
-import { readSettingText } from "../../pipeline/helpers.ts";
+import { concatBytes, endsWithSlop, readSettingText, stopChild } from "../../pipeline/helpers.ts";
 
 /** One Beads issue, as much of it as the progress section uses. */
 export interface BeadsIssue {
@@ -153,36 +153,103 @@ export function parseBdList(text: string): { issues: BeadsIssue[]; warnings: str
   return { issues, warnings };
 }
 
+/** How long `bd list` may run before it is stopped and the export read instead. */
+const BD_TIMEOUT_MS = 30_000;
+
+/** The most of `bd list`'s output read (the export's own limit is far lower in practice). */
+const BD_OUTPUT_LIMIT = 256 * 1024 * 1024;
+
+/** The most of `bd`'s stderr kept for its failure's reason (the rest is read and dropped). */
+const BD_STDERR_KEPT = 64 * 1024;
+
 /**
- * Run `bd list --json --all` in `root`. Resolves to `undefined` when the
- * command is not on PATH; rejects when it runs and fails.
+ * Run `bd list --json --all` in `root`. Resolves to `undefined` when the command is not on PATH;
+ * rejects when it runs and fails, runs past `timeoutMs` or prints over `outputLimit` bytes (it is
+ * stopped: a `bd` waiting on its database's lock or daemon held the build, and went on after it).
  */
-async function runBd(root: string, command: string): Promise<string | undefined> {
-  let out: Deno.CommandOutput;
+async function runBd(
+  root: string,
+  command: string,
+  limits: { timeoutMs: number; outputLimit: number },
+): Promise<string | undefined> {
+  const { timeoutMs, outputLimit } = limits;
+  let child: Deno.ChildProcess;
   try {
-    out = await new Deno.Command(command, {
-      args: ["list", "--json", "--all"],
-      cwd: root,
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
+    // A bd left waiting when slop is stopped by a signal would run for good: it ends with slop.
+    child = endsWithSlop(() =>
+      new Deno.Command(command, {
+        args: ["list", "--json", "--all"],
+        cwd: root,
+        stdin: "null",
+        stdout: "piped",
+        stderr: "piped",
+      }).spawn()
+    );
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
     throw error;
   }
+  const ended = new AbortController();
+  let reason: string | undefined;
+  const stop = (why: string) => {
+    if (reason !== undefined) return;
+    reason = why;
+    stopChild(child);
+    ended.abort(); // a process it started may hold the pipes open after it ends
+  };
+  const timer = setTimeout(() => stop(`gave no answer within ${timeoutMs} ms`), timeoutMs);
+  const over = () => stop(`printed over ${outputLimit} bytes`);
+  const [stdout, stderr, status] = await Promise.all([
+    readStream(child.stdout, ended.signal, { limit: outputLimit, over }),
+    readStream(child.stderr, ended.signal, { limit: BD_STDERR_KEPT }),
+    child.status,
+  ]).finally(() => clearTimeout(timer));
   const dec = new TextDecoder();
-  if (!out.success) {
-    const detail = dec.decode(out.stderr).trim().split("\n")[0] || `exit code ${out.code}`;
+  if (reason !== undefined) throw new Error(`"${command} list --json --all" ${reason}`);
+  if (!status.success) {
+    const detail = dec.decode(stderr).trim().split("\n")[0] || `exit code ${status.code}`;
     throw new Error(`"${command} list --json --all" failed: ${detail}`);
   }
-  return dec.decode(out.stdout);
+  return dec.decode(stdout);
+}
+
+/**
+ * The bytes of `stream` until it ends or `stop` aborts, at most `limit` of them: past it `over` is
+ * called and reading goes on (dropping the bytes, so the writer never blocks on a full pipe) until
+ * `stop` aborts or the stream ends.
+ */
+async function readStream(
+  stream: ReadableStream<Uint8Array>,
+  stop: AbortSignal,
+  options: { limit: number; over?: () => void },
+): Promise<Uint8Array> {
+  const reader = stream.getReader();
+  const cancel = () => void reader.cancel().catch(() => {});
+  stop.addEventListener("abort", cancel, { once: true });
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (!stop.aborted) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (size + value.length > options.limit) options.over?.();
+      else chunks.push(value);
+      size += value.length;
+    }
+  } catch {
+    // Cancelled as `stop` aborted: what was read is the answer (an error, not used).
+  } finally {
+    stop.removeEventListener("abort", cancel);
+  }
+  return concatBytes(chunks);
 }
 
 /**
  * Load the issues of the Beads project in `root`: from `bd` when it is on
  * PATH and succeeds, otherwise from `.beads/issues.jsonl` (a failing `bd`
  * is a warning). Resolves to `undefined` when there is no issue source.
+ * A `bd` running past `timeoutMs` (30 s) or printing
+ * over `outputLimit` bytes is stopped, and is a failing one.
  *
  * @example
  * ```ts
@@ -192,13 +259,21 @@ async function runBd(root: string, command: string): Promise<string | undefined>
  */
 export async function loadBeads(
   root: string,
-  options: { bd?: string | false; allowOutsideRoot?: boolean } = {},
+  options: {
+    bd?: string | false;
+    allowOutsideRoot?: boolean;
+    timeoutMs?: number;
+    outputLimit?: number;
+  } = {},
 ): Promise<BeadsLoad | undefined> {
   const warnings: string[] = [];
   if (options.bd !== false) {
     const command = options.bd ?? "bd";
     try {
-      const text = await runBd(root, command);
+      const text = await runBd(root, command, {
+        timeoutMs: options.timeoutMs ?? BD_TIMEOUT_MS,
+        outputLimit: options.outputLimit ?? BD_OUTPUT_LIMIT,
+      });
       if (text !== undefined) {
         const parsed = parseBdList(text);
         return { issues: parsed.issues, source: command, warnings: parsed.warnings };

@@ -195,11 +195,11 @@ async function summarize(messages: HistoryEntry[], ctx: CompactionContext): Prom
 
 async function readPrompt(path: string): Promise<string> {
   try {
-    const text = (await readSettingText(path)).trim();
+    const text = (await readSettingText(path, { textOnly: true })).trim();
     return text || COMPACTION_PROMPT;
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return COMPACTION_PROMPT;
-    throw error;
+    throw new Error(`Cannot read the compaction prompt "${path}": ${(error as Error).message}`);
   }
 }
 

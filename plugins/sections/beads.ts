@@ -9,7 +9,7 @@
  */
 
 import { join } from "../../pipeline/paths.ts";
-import { printablePath } from "../../pipeline/helpers.ts";
+import { MAX_TIMER_MS, printablePath } from "../../pipeline/helpers.ts";
 import type { Block, BuildState, SectionContext, SectionPlugin } from "../../pipeline/types.ts";
 import { type BeadsIssue, loadBeads } from "./_beads.ts";
 
@@ -21,6 +21,11 @@ export interface BeadsOptions {
   enabled?: boolean;
   /** The `bd` command to run, or `false` to read only `.beads/issues.jsonl`. @default {"bd"} */
   bd?: string | false;
+  /**
+   * How long `bd list` may run, in ms: past it, it is stopped and `.beads/issues.jsonl` read
+   * instead, with a warning (a `bd` waiting on its database's lock held the build). @default {30000}
+   */
+  timeoutMs?: number;
   /** Longest description in a bullet, in characters (whitespace collapsed). @default {160} */
   descriptionChars?: number;
   /** Longest title in a bullet, in characters (whitespace collapsed). @default {200} */
@@ -231,6 +236,16 @@ export function beadsSection(options: BeadsOptions = {}): SectionPlugin {
       );
     }
   }
+  const timeout = options.timeoutMs;
+  if (
+    timeout !== undefined &&
+    !(Number.isSafeInteger(timeout) && timeout >= 1 && timeout <= MAX_TIMER_MS)
+  ) {
+    throw new Error(
+      `[plugin slop:beads] Invalid option "timeoutMs": expected a whole number of milliseconds ` +
+        `from 1 to ${MAX_TIMER_MS}, got ${JSON.stringify(timeout) ?? String(timeout)}`,
+    );
+  }
   return {
     kind: "section",
     name: "slop:beads",
@@ -247,6 +262,7 @@ export function beadsSection(options: BeadsOptions = {}): SectionPlugin {
       }
       const loaded = await loadBeads(state.root, {
         bd: options.bd,
+        timeoutMs: options.timeoutMs,
         allowOutsideRoot: state.config.allowOutsideRoot,
       });
       if (!loaded) {

@@ -69,6 +69,7 @@ export function knowledgeSection(options: KnowledgeOptions = {}): SectionPlugin 
         if (info && !info.isFile) return [];
         digest = await readSettingText(path, {
           within: inProject && !allowOutsideRoot ? root : undefined,
+          textOnly: true,
         });
       } catch (error) {
         if (error instanceof Deno.errors.NotFound) return [];

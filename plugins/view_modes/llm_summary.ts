@@ -142,7 +142,7 @@ async function prepare(
 async function loadTemplate(ctx: ViewContext, path: string): Promise<string> {
   const abs = isAbsolute(path) ? path : join(ctx.config.root, path);
   try {
-    return await readSettingText(abs);
+    return await readSettingText(abs, { textOnly: true });
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return DEFAULT_TEMPLATE;
     throw new Error(`Cannot read the prompt template "${path}": ${(error as Error).message}`);

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { beadsSection, buildContext, compareIds, renderBeads, trimDescription } from "../../mod.ts";
-import { parseBdList, parseBeadsJsonl } from "../../plugins/sections/_beads.ts";
+import { loadBeads, parseBdList, parseBeadsJsonl } from "../../plugins/sections/_beads.ts";
 import { fixture, makeProject, runCli } from "../_helpers.ts";
 
 const EXPORT = join(fixture("beads"), "issues.jsonl");
@@ -230,6 +230,50 @@ Deno.test("beadsSection() falls back to the JSONL export when bd fails, with a w
     } list --json --all" failed: no beads database found; reading ".beads/issues.jsonl" instead`,
   ]);
   assert.ok(result.document.includes("- **From JSONL** (bd-jsonl, open)\n"));
+});
+
+/** Whether process `pid` is running (not gone, nor a zombie left for its parent to reap). */
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) [ZX] /.test(Deno.readTextFileSync(`/proc/${pid}/stat`));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A `bd` that never answers (waiting on its database's lock or daemon) held the section until the
+ * hook's deadline failed it, and ran on after the build; one that prints without end (a loop)
+ * filled slop's memory. Each is stopped, and the export read instead, with a warning.
+ */
+Deno.test("beadsSection() stops a bd that never answers or prints without end, and reads the export", async () => {
+  const root = await beadsProject('{"id":"bd-jsonl","title":"From JSONL","status":"open"}\n');
+  const pids = join(root, "..", `pids_${crypto.randomUUID()}`);
+  const cases = {
+    "waits": `echo $$ >> "${pids}"\nexec sleep 600`,
+    "prints without end": `echo $$ >> "${pids}"\nexec yes '[{"id":"bd-1","status":"open"},'`,
+  };
+  for (const [name, script] of Object.entries(cases)) {
+    await Deno.writeTextFile(pids, "");
+    const bd = join(await fakeBd(root, script), "bd");
+    const loaded = await loadBeads(root, { bd, timeoutMs: 2000, outputLimit: 1 << 20 });
+    const reason = name === "waits"
+      ? "gave no answer within 2000 ms"
+      : `printed over ${1 << 20} bytes`;
+    assert.deepEqual(loaded?.warnings, [
+      `"${bd} list --json --all" ${reason}; reading ".beads/issues.jsonl" instead`,
+    ], name);
+    assert.deepEqual(loaded?.issues.map((i) => i.id), ["bd-jsonl"], name);
+    const pid = Number(Deno.readTextFileSync(pids).trim());
+    for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+    const running = alive(pid);
+    if (running) Deno.kill(pid, "SIGKILL");
+    assert.ok(!running, `${name}: bd ${pid} still running`);
+  }
+  assert.throws(() => beadsSection({ timeoutMs: 0 }), {
+    message: '[plugin slop:beads] Invalid option "timeoutMs": expected a whole number of ' +
+      "milliseconds from 1 to 2147483647, got 0",
+  });
 });
 
 Deno.test("beadsSection() bounds every field of a hostile issue: title, status, id, priority", async () => {

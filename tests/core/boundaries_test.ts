@@ -39,6 +39,7 @@ const LEAVES = [
  * loads no pipeline stage.
  */
 const HELPERS_PARTS = [
+  "pipeline/_child_reaper.ts",
   "pipeline/_blob_dedup.ts",
   "pipeline/_setting_file.ts",
   "pipeline/_work_count.ts",

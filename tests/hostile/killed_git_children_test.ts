@@ -22,18 +22,11 @@ async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
 }
 
 /**
- * slop stopped by a signal sent to it alone (`kill PID`, a supervisor's SIGTERM, SIGHUP), while
- * a git it runs waits (a git wrapper or hook that never answers, a FIFO): git ends with slop, and
- * slop ends as the signal says. The git went on for good, reparented to init.
+ * Start `slop build` in `root` with `bin` first on PATH, wait for the fake command there to write
+ * its process id to `pids`, stop slop with each signal, and check that it ends as the signal says
+ * and leaves no child of the command behind.
  */
-Deno.test("a git slop runs ends when slop is stopped by SIGTERM, SIGINT or SIGHUP", async () => {
-  const root = await makeProject({ "a.ts": "export const a = 1;\n" });
-  await gitInit(root);
-  const bin = await tempDir({ prefix: "slop_fake_git_" });
-  const pids = join(bin, "pids");
-  // A git that writes its process id and waits without end (the listing's deadline is 30 s).
-  await Deno.writeTextFile(join(bin, "git"), `#!/bin/sh\necho $$ >> "${pids}"\nexec sleep 600\n`);
-  await Deno.chmod(join(bin, "git"), 0o755);
+async function stopWhileChildWaits(root: string, bin: string, pids: string, what: string) {
   const codes: Record<string, number> = { SIGTERM: 143, SIGINT: 130, SIGHUP: 129 };
   for (const signal of ["SIGHUP", "SIGTERM", "SIGINT"] as const) {
     await Deno.writeTextFile(pids, "");
@@ -45,13 +38,48 @@ Deno.test("a git slop runs ends when slop is stopped by SIGTERM, SIGINT or SIGHU
       stderr: "null",
     }).spawn();
     const started = await waitFor(() => Deno.readTextFileSync(pids).trim() !== "", 60_000);
-    assert.ok(started, `${signal}: git never started`);
-    const gits = Deno.readTextFileSync(pids).trim().split("\n").map(Number);
+    assert.ok(started, `${signal}: ${what} never started`);
+    const waiting = Deno.readTextFileSync(pids).trim().split("\n").map(Number);
     child.kill(signal);
     const status = await child.status;
     assert.equal(status.code, codes[signal], signal);
-    const gone = await waitFor(() => !gits.some(alive), 5000);
-    for (const pid of gits.filter(alive)) Deno.kill(pid, "SIGKILL");
-    assert.ok(gone, `${signal}: git ${gits.join(", ")} still running after slop ended`);
+    const gone = await waitFor(() => !waiting.some(alive), 5000);
+    for (const pid of waiting.filter(alive)) Deno.kill(pid, "SIGKILL");
+    assert.ok(gone, `${signal}: ${what} ${waiting.join(", ")} still running after slop ended`);
   }
+}
+
+/** A folder holding an executable `name` that writes its process id to `pids` and waits. */
+async function waitingCommand(name: string): Promise<{ bin: string; pids: string }> {
+  const bin = await tempDir({ prefix: `slop_fake_${name}_` });
+  const pids = join(bin, "pids");
+  await Deno.writeTextFile(join(bin, name), `#!/bin/sh\necho $$ >> "${pids}"\nexec sleep 600\n`);
+  await Deno.chmod(join(bin, name), 0o755);
+  return { bin, pids };
+}
+
+/**
+ * slop stopped by a signal sent to it alone (`kill PID`, a supervisor's SIGTERM, SIGHUP), while
+ * a git it runs waits (a git wrapper or hook that never answers, a FIFO): git ends with slop, and
+ * slop ends as the signal says. The git went on for good, reparented to init.
+ */
+Deno.test("a git slop runs ends when slop is stopped by SIGTERM, SIGINT or SIGHUP", async () => {
+  const root = await makeProject({ "a.ts": "export const a = 1;\n" });
+  await gitInit(root);
+  // A git that waits without end (the listing's deadline is 30 s).
+  const { bin, pids } = await waitingCommand("git");
+  await stopWhileChildWaits(root, bin, pids, "git");
+});
+
+/**
+ * The same for the Beads section's `bd list --json --all` (a `bd` waiting on its database's lock
+ * or its daemon): it went on for good after slop ended.
+ */
+Deno.test("a bd slop runs ends when slop is stopped by SIGTERM, SIGINT or SIGHUP", async () => {
+  const root = await makeProject({
+    "a.ts": "export const a = 1;\n",
+    ".beads/issues.jsonl": '{"id":"bd-1","title":"A","status":"open"}\n',
+  });
+  const { bin, pids } = await waitingCommand("bd");
+  await stopWhileChildWaits(root, bin, pids, "bd");
 });
