@@ -183,9 +183,12 @@
  * and a common word's head (`re_`, `sk_`, `secret_`) too when what follows it reads as random. 47: words of a language under a
  * secret's name (a locale file's `パスワードを忘れた`, `API-ключ`) kept; `\u002C`, `&#034;`, `&#X22;`
  * decoded; a value ends before a character reference its `;` cut (`…&amp;next=1`). 48: the two
- * 46s (this list's and the token runs) and 47 in one.
+ * 46s (this list's and the token runs) and 47 in one. 49: one decoder of escapes for both readings
+ * (a log's `\x22` and `\x3d`, as nginx writes a logged body's, and `\u005b`… decoded as marks
+ * too; a token that starts with an escape covered from its first character); the classes of the
+ * twenty-fifth round's probe.
  */
-export const SECRET_RULES_VERSION = 48;
+export const SECRET_RULES_VERSION = 49;
 
 import {
   BASE64_RUN,
@@ -251,7 +254,7 @@ import {
   YAML_DOCUMENT_END,
 } from "./_secret_rules_blocks.ts";
 import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
-import { escapeJoints, wrapJoints } from "./_secret_rules_split.ts";
+import { wrapJoints } from "./_secret_rules_split.ts";
 import { findRandomKeys, KEY_VALUE } from "./_secret_rules_keys.ts";
 import { findKeyingNames } from "./_secret_rules_key_names.ts";
 import {
@@ -339,7 +342,8 @@ import {
 } from "./_secret_rules_positional.ts";
 import { DEVICE_SECRET, findFileFormatSecrets } from "./_secret_rules_files.ts";
 import { findForeignPasswords, OTHER_SCRIPTS, WORD_AT_END } from "./_secret_rules_words.ts";
-import { escapedView, plainTypography } from "./_secret_rules_escapes.ts";
+import { markEscapes, plainTypography, tokenEscapes } from "./_secret_rules_escapes.ts";
+import { crossesEdit, type Edit, editText, sourceEnd, sourceStart } from "./_secret_rules_edits.ts";
 import { BEARER_TOKEN, findBareBearers } from "./_secret_rules_bearer.ts";
 import { findSqlRowSecrets } from "./_secret_rules_sql.ts";
 import {
@@ -1207,7 +1211,11 @@ export function findSecrets(
   // A value that a `\` line continuation splits (`API_TOKEN="abc\` then `def"`): the rules again
   // on the text with its continuations joined, for the values that cross one.
   if (hints.families.includes("\\")) {
-    const joints = [...text.matchAll(JOINT)].map((m) => ({ index: m.index, length: m[0].length }));
+    const joints = [...text.matchAll(JOINT)].map((m) => ({
+      index: m.index,
+      length: m[0].length,
+      text: "",
+    }));
     out.push(...joinedMatches(text, options, joints));
   }
   // A value split over two string literals (`"eyJ…" +` then `"…"`): the rules again with the
@@ -1218,7 +1226,7 @@ export function findSecrets(
   // A token written with escapes (`https:\/\/discord.com\/api\/webhooks\/…` in PHP's JSON,
   // `%2F` in a URL, `\u002d`): the rules again with them decoded, for the values that hold one;
   // in a text where the hint search found one (family `E`: a search of its own cost 3% of a scan).
-  const escapes = hints.families.includes("E") ? escapeJoints(text) : [];
+  const escapes = hints.families.includes("E") ? tokenEscapes(text) : [];
   if (escapes.length) out.push(...joinedMatches(text, options, escapes));
   out.push(...wrappedMatches(text, options, out, hints));
   if (text.includes("&")) trimEntityEnds(text, out);
@@ -1241,15 +1249,16 @@ function escapedMatches(
   options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string },
   found: SecretMatch[],
 ): SecretMatch[] {
-  const view = escapedView(text, options.path);
-  if (!view) return [];
+  const escapes = markEscapes(text, options.path);
+  if (!escapes.length) return [];
+  const view = editText(text, escapes);
   const out: SecretMatch[] = [];
   // (a match where no escape is is the text's own, at the same place: one set, not a search of
   // `found` per match, which a HAR of many tokens would make quadratic)
   const seen = new Set(found.map((f) => `${f.start}:${f.end}:${f.rule}`));
   for (const m of findEach(view.text, options, textHints(view.text))) {
-    const start = view.at[m.start];
-    const end = view.at[m.end];
+    const start = sourceStart(view, m.start);
+    const end = sourceEnd(view, m.end);
     if (!seen.has(`${start}:${end}:${m.rule}`)) out.push({ ...m, start, end });
   }
   return out;
@@ -1314,7 +1323,7 @@ function concatJoints(
   text: string,
   found: SecretMatch[],
   hints: TextHints,
-): Array<{ index: number; length: number }> {
+): Edit[] {
   const ends = found.map((m) => m.end);
   // A first literal too short to be found (`apiKey = '0Uah' + '…'`): its end, after a name's
   // operator.
@@ -1331,11 +1340,11 @@ function concatJoints(
       at = text.indexOf("eyJ", Math.max(end, at + 3));
     }
   }
-  const joints: Array<{ index: number; length: number }> = [];
+  const joints: Edit[] = [];
   for (const end of [...new Set(ends)].sort((a, b) => a - b)) {
     CONCAT.lastIndex = end;
     const m = CONCAT.exec(text);
-    if (m) joints.push({ index: end, length: m[0].length });
+    if (m) joints.push({ index: end, length: m[0].length, text: "" });
   }
   // (`textHints` finds an array's `].join("")` as family `(`)
   if (!hints.families.includes("(") || !text.includes(".join(")) return joints;
@@ -1349,8 +1358,8 @@ const ARRAY_LITERAL = /[ \t\r\n]{0,64}(["'])(?<v>[^"'\\\r\n]{1,512})\1[ \t\r\n]{
  * The joints of arrays of 2 to 64 literals joined with nothing between (`["xoxb-80", "21-…"]
  * .join("")`, a value split to pass a scanner): each quote, `,` and quote between two literals.
  */
-function arrayJoinJoints(text: string): Array<{ index: number; length: number }> {
-  const joints: Array<{ index: number; length: number }> = [];
+function arrayJoinJoints(text: string): Edit[] {
+  const joints: Edit[] = [];
   for (let at = text.indexOf(".join("); at >= 0; at = text.indexOf(".join(", at + 6)) {
     if (!/^\.join\((?:""|'')\)/.test(text.slice(at, at + 10)) || text[at - 1] !== "]") continue;
     const from = text.lastIndexOf("[", at);
@@ -1366,7 +1375,7 @@ function arrayJoinJoints(text: string): Array<{ index: number; length: number }>
     // the array's literals alone in it, its `]` just before the `.join`
     if (ends.length < 2 || !closed || ARRAY_LITERAL.lastIndex !== at) continue;
     for (let k = 1; k < ends.length; k++) {
-      joints.push({ index: ends[k - 1][1], length: ends[k][0] - ends[k - 1][1] });
+      joints.push({ index: ends[k - 1][1], length: ends[k][0] - ends[k - 1][1], text: "" });
     }
   }
   return joints;
@@ -1379,48 +1388,14 @@ function arrayJoinJoints(text: string): Array<{ index: number; length: number }>
  * escape). The rules read the lines around each run of joints (the line before, for a name
  * written there), not the whole text again.
  */
-function joinedMatches(
-  text: string,
-  options: FindOptions,
-  found: Array<{ index: number; length: number; text?: string }>,
-): SecretMatch[] {
+function joinedMatches(text: string, options: FindOptions, found: Edit[]): SecretMatch[] {
   const out: SecretMatch[] = [];
   for (let i = 0; i < found.length;) {
     const { from, last, to } = jointWindow(text, found, i);
-    // The window joined, and where each joint is in it.
-    const joints: Array<{ at: number; removed: number }> = [];
-    let joined = "";
-    let at = from;
-    for (let k = i; k <= last; k++) {
-      const m = found[k];
-      joined += text.slice(at, m.index);
-      // (a decoded character stands where the escape's last one did: a match that ends after it
-      // ends after the escape)
-      joints.push({ at: joined.length, removed: m.length - (m.text?.length ?? 0) });
-      joined += m.text ?? "";
-      at = m.index + m.length;
-    }
-    joined += text.slice(at, to);
-    // The characters removed up to each joint, and the first joint after a position (the joints
-    // in order): a window of many joints finds each match's in a few steps.
-    const removed = [0];
-    for (const j of joints) removed.push(removed[removed.length - 1] + j.removed);
-    const after = (p: number, strict: boolean) => {
-      let lo = 0, hi = joints.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (joints[mid].at < p || (!strict && joints[mid].at === p)) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    };
-    // Where a position of the joined window is in `text`: a start after the joints at or before
-    // it, an end after those before it.
-    const original = (p: number, end: boolean) => from + p + removed[after(p, end)];
-    for (const m of findEach(joined, options, textHints(joined))) {
-      const k = after(m.start, false);
-      if (k >= joints.length || joints[k].at >= m.end) continue;
-      out.push({ start: original(m.start, false), end: original(m.end, true), rule: m.rule });
+    const view = editText(text, found.slice(i, last + 1), from, to);
+    for (const m of findEach(view.text, options, textHints(view.text))) {
+      if (!crossesEdit(view, m.start, m.end)) continue;
+      out.push({ start: sourceStart(view, m.start), end: sourceEnd(view, m.end), rule: m.rule });
     }
     i = last + 1;
   }

@@ -67,3 +67,21 @@ Deno.test("an escape is never split by a redaction's edge", async () => {
     JSON.parse(out);
   }
 });
+
+Deno.test("a secret in a log's \\xXX escapes (nginx's logged body) is redacted on its encoded bytes alone", async () => {
+  // (nginx writes a logged body's quotes and more as `\x22`; no JSON string holds a `\x`)
+  for (const hex of [(c: string) => c, (c: string) => c.toUpperCase()]) {
+    const enc: Record<string, string> = {};
+    for (const c of `"=:&,`) enc[c] = `\\x${hex(c.charCodeAt(0).toString(16))}`;
+    for (const value of VALUES) {
+      const shown = encode(value, enc);
+      const inners = [
+        encode(`{"password":"`, enc) + shown + encode(`","user":"bob"}`, enc),
+        encode(`user=bob&password=`, enc) + shown + encode(`&next=1`, enc),
+      ];
+      for (const inner of inners) {
+        for (const [text, path] of documents(inner).slice(2)) await redactsValue(text, shown, path);
+      }
+    }
+  }
+});
