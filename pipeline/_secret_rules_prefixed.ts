@@ -442,8 +442,9 @@ export const PREFIX_GATE: RegExp = new RegExp(
 
 /**
  * Whether a match of an entry whose head is a common word (it has an `ahead`) is still a token
- * when its run goes on past it: the longest piece of letters and digits after the head reads as
- * random (see `randomPiece`; an Asana token's ids are digits, its secret the hex after them), not
+ * when its run goes on past it: the longest piece of letters and digits after the head, digits
+ * alone left out, reads as random (see `randomPiece`; an Asana token's and a Discord webhook's
+ * ids are digits, the secret the pieces after them), not
  * as a name of code that starts with the head (`re_validate_emailAddressConfirmation…`).
  */
 function longerOf(t: Prefixed): ((value: string) => boolean) | undefined {
@@ -451,7 +452,11 @@ function longerOf(t: Prefixed): ((value: string) => boolean) | undefined {
   const head = new RegExp(`^${t.head}`);
   return (value) => {
     const pieces = value.replace(head, "").split(/[^A-Za-z0-9]+/);
-    return randomPiece(pieces.reduce((a, b) => (b.length > a.length ? b : a), ""));
+    // (digits alone are an id, a Discord webhook's 17 to 20: its token's pieces between `-` and
+    // `_` may each be shorter, and the id read as no random piece dropped the webhook whole)
+    const lettered = pieces.filter((piece) => /[A-Za-z]/.test(piece));
+    const judged = lettered.length ? lettered : pieces;
+    return randomPiece(judged.reduce((a, b) => (b.length > a.length ? b : a), ""));
   };
 }
 

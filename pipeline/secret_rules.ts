@@ -203,6 +203,7 @@ import {
   type SecretMatch,
   type SecretShape,
   type TextHints,
+  TOKEN_RUN,
 } from "./_secret_rules_common.ts";
 import {
   CONTINUED,
@@ -255,6 +256,9 @@ import {
 } from "./_secret_rules_blocks.ts";
 import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
 import { wrapJoints } from "./_secret_rules_split.ts";
+import { findStubMatchers } from "./_secret_rules_stubs.ts";
+import { findEncodedAuth } from "./_secret_rules_encoded_auth.ts";
+import { complexKeyEdits } from "./_secret_rules_complex_keys.ts";
 import { findRandomKeys, KEY_VALUE } from "./_secret_rules_keys.ts";
 import { findKeyingNames } from "./_secret_rules_key_names.ts";
 import {
@@ -297,7 +301,7 @@ import {
   CONSUL_ENCRYPT,
   findServiceSecrets,
   HAR_PAIR,
-  HTTP_FILE_COOKIE,
+  HEADER_COOKIE,
   IPSEC_SECRET,
   SCHTASKS_RP,
   WIF_KEY,
@@ -486,6 +490,14 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "A BIP 32 extended private key (`xprv…`, 111 base58 characters): a wallet's every key",
     hints: [],
     pattern: /(?<![A-Za-z0-9])xprv[1-9A-HJ-NP-Za-km-z]{107}(?![A-Za-z0-9])/g,
+  },
+  {
+    id: "nostr-private-key",
+    label: "private-key",
+    kind: "A Nostr private key (`nsec1…`, 58 bech32 characters after it; `npub1…` is public)",
+    hints: ["nsec1", "NSEC1"],
+    pattern: /(?<![A-Za-z0-9])(?:nsec1[02-9ac-hj-np-z]{58}|NSEC1[02-9AC-HJ-NP-Z]{58})/g,
+    run: TOKEN_RUN,
   },
   {
     id: "keypair-file",
@@ -1017,6 +1029,23 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findBareBearers,
   },
   {
+    id: "encoded-auth",
+    label: "basicauth",
+    kind: 'A user and password given to a base64 encoder for Basic auth: `btoa("user:…")`, ' +
+      "`Buffer.from('user:…').toString('base64')`, `b64encode(b\"user:…\")`, `EncodeToString`",
+    gate: "(", // (`textHints` finds an encoder's `(` before a literal)
+    hints: [],
+    find: findEncodedAuth,
+  },
+  {
+    id: "stub-matcher",
+    label: "named-secret",
+    kind: "A test stub's matcher of a header or a parameter under a secret's name: WireMock's " +
+      '`"X-Api-Key": {"equalTo": "…"}` and `withHeader("X-Api-Key", equalTo("…"))`',
+    hints: ["equalTo", '"matches"', '"contains"', "matching(", "containing("],
+    find: findStubMatchers,
+  },
+  {
     id: "element-secret",
     label: "password",
     kind: "The text of an XML element with attributes under a secret's name: FileZilla's " +
@@ -1157,7 +1186,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   CONSUL_ENCRYPT,
   WIF_KEY,
   HAR_PAIR,
-  HTTP_FILE_COOKIE,
+  HEADER_COOKIE,
   BYTES_LITERAL,
   POSITIONAL_CALL,
   JWT_CALL,
@@ -1222,7 +1251,8 @@ export function findSecrets(
   // literals joined, where a value found or a JWT's head ends at one.
   const concats = concatJoints(text, out, hints);
   if (concats.length) out.push(...joinedMatches(text, options, concats));
-  out.push(...escapedMatches(text, options, out));
+  out.push(...editedMatches(text, options, out, markEscapes(text, options.path)));
+  out.push(...editedMatches(text, options, out, complexKeyEdits(text, options.path)));
   // A token written with escapes (`https:\/\/discord.com\/api\/webhooks\/…` in PHP's JSON,
   // `%2F` in a URL, `\u002d`): the rules again with them decoded, for the values that hold one;
   // in a text where the hint search found one (family `E`: a search of its own cost 3% of a scan).
@@ -1240,20 +1270,21 @@ export function findSecrets(
 }
 
 /**
- * The matches of the rules on `text` with its quotes' and operators' escapes decoded
- * (`{&quot;apiKey&quot;:&quot;…&quot;}`, `password\u003d…`, `password%3D…`), put back where they
- * are in `text`: those that are not the text's own matches (`found`) again.
+ * The matches of the rules on `text` read with `edits` made (escapes of quotes and operators
+ * decoded: `{&quot;apiKey&quot;:&quot;…&quot;}`, `password\u003d…`, `password%3D…`; YAML's
+ * complex keys made plain: `? password` then `: …`), put back where they are in `text`: those
+ * that are not the text's own matches (`found`) again.
  */
-function escapedMatches(
+function editedMatches(
   text: string,
-  options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string },
+  options: FindOptions,
   found: SecretMatch[],
+  edits: Edit[],
 ): SecretMatch[] {
-  const escapes = markEscapes(text, options.path);
-  if (!escapes.length) return [];
-  const view = editText(text, escapes);
+  if (!edits.length) return [];
+  const view = editText(text, edits);
   const out: SecretMatch[] = [];
-  // (a match where no escape is is the text's own, at the same place: one set, not a search of
+  // (a match where no edit is is the text's own, at the same place: one set, not a search of
   // `found` per match, which a HAR of many tokens would make quadratic)
   const seen = new Set(found.map((f) => `${f.start}:${f.end}:${f.rule}`));
   for (const m of findEach(view.text, options, textHints(view.text))) {
