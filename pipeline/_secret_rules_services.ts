@@ -171,7 +171,8 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
   }
   if (h.pairs.has('alue"')) out.push(...cookie(harCookies(text)));
   out.push(...escapedBytes(text, namesOf(text, h).operators));
-  if (text.includes("ookie:") || text.includes("OOKIE:")) out.push(...cookie(headerCookies(text)));
+  // (`Cookie:`, `cookie:`, `Set-Cookie:`, from their rare `k`: a search for `ookie:` cost 1%)
+  if (text.includes("kie:")) out.push(...cookie(headerCookies(text)));
   return out;
 }
 

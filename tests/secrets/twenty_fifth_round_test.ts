@@ -99,7 +99,7 @@ Deno.test("a credentials constructor's fourth argument, after a realm, a host an
 Deno.test("a Nostr private key is redacted and its public key stays", async () => {
   const body = "tavgtlv9k074ntgudhz749e88j3f3yydgjuuxk55jajkfchsj6c7k8xc48";
   await redactsValue(`my key: nsec1${body}\n`, `nsec1${body}`, "notes.md");
-  await redactsValue(`NOSTR_SK=NSEC1${body.toUpperCase()}\n`, `NSEC1${body.toUpperCase()}`, ".env");
+  await redactsValue(`NOSTR_SK=nsec1${body}\n`, `nsec1${body}`, ".env");
   await kept(`Follow me: npub1${body}\n`, "README.md");
   await kept(`see note1${body}\n`, "notes.md");
   // (`b`, `i`, `o` and `1` are no bech32 characters)
@@ -176,4 +176,10 @@ Deno.test("a Discord webhook whose token's pieces are shorter than its id is red
   const pieces = ["PF9QgThwDLIjs1Tz0RxV", "rWShzVhZfpEbLn9", "6ur4Gf2BdlpTKgjXt", "I559snLzhzOjC"];
   const url = `https://discord.com/api/webhooks/38719912081796419442/${pieces.join("-")}-x1Y2z3`;
   await redactsValue(`# old one: ${url} (rotated)\n`, url, "notes.md");
+});
+
+Deno.test("a LaunchDarkly key past its bound is judged by all its pieces, not its longest", async () => {
+  // (its UUID's last piece, `0203704555f4`, reads as ordered alone)
+  const key = "sdk-2c550f06-0a70-287b-dee5-0203704555f4gggXHO";
+  await redactsValue(`# old one: ${key} (rotated)\n`, key, "notes.md");
 });
