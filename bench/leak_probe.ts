@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 2,419 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 2,464 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -34,7 +34,11 @@
  * spaces, JSON in JSON, HTML entities, URL and quoted-printable encodings, minified lines; values
  * written apart from their names, Terraform state, notebooks, HAR and Postman files, registries'
  * clients, clouds' SDK files, mobile and IDE configs, CMS settings, network devices, drivers'
- * connection strings, logs, SQL dumps, request fixtures, comments, automation tools), each scanned as a build scans it
+ * connection strings, logs, SQL dumps, request fixtures, comments, automation tools), the
+ * twenty-fifth's 45 (the classes of the twenty-fourth's leaks in more shapes: Basic auth encoded in
+ * code, YAML's complex keys, cookies set in captures, credentials constructors, Nostr's keys, tools'
+ * `-t` tokens, stubs' matchers, `key = …` in comments, other scripts' words in code files), each
+ * scanned as a build scans it
  * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
@@ -16041,6 +16045,266 @@ const k24: S24[] = [
   ],
 ];
 for (const [n, p, f, v] of k24) kv21(n, p, f, v);
+// The twenty-fifth hunt: the classes of the twenty-fourth's leaks, each in more shapes, and their
+// look-alikes that must stay.
+const bech32 = (n: number) => ch("qpzry9x8gf2tvdw0s3jn54khce6mua7l", n);
+const t25: S24[] = [
+  // a user's password encoded for Basic auth in code
+  [
+    "btoa basic auth",
+    "client.js",
+    (v) => `headers.Authorization = "Basic " + btoa("deploy:${v}");\n`,
+    pw(),
+  ],
+  [
+    "buffer basic auth",
+    "api.ts",
+    (v) => `const auth = Buffer.from('svc:${v}').toString('base64');\n`,
+    pw(),
+  ],
+  [
+    "b64encode basic auth",
+    "client.py",
+    (v) => `token = base64.b64encode(b"admin:${v}").decode()\n`,
+    pw(),
+  ],
+  [
+    "go base64 basic auth",
+    "main.go",
+    (v) => `a := base64.StdEncoding.EncodeToString([]byte("root:${v}"))\n`,
+    pw(),
+  ],
+  [
+    "java base64 basic auth",
+    "Client.java",
+    (v) => `String a = Base64.getEncoder().encodeToString("api:${v}".getBytes());\n`,
+    pw(),
+  ],
+  // YAML's complex keys
+  ["yaml complex key nested", "values.yaml", (v) => `db:\n  ? db_password\n  : ${v}\n`, pw()],
+  ["yaml complex key quoted", "config.yaml", (v) => `? "api_key"\n: "${v}"\n`, r24(40)],
+  [
+    "yaml complex key token",
+    "app.yml",
+    (v) => `auth:\n  ? token\n  : ${v}\n  ? user\n  : bob\n`,
+    r24(40),
+  ],
+  // a response's cookie in a capture
+  [
+    "har set-cookie lower case",
+    "session.har",
+    (v) => `{"name": "set-cookie", "value": "connect.sid=${v}; Path=/; HttpOnly"}\n`,
+    r24(40),
+  ],
+  [
+    "har set-cookie host prefix",
+    "login.har",
+    (v) =>
+      `{"headers": [{"name": "Set-Cookie", "value": "__Host-session=${v}; Secure; Path=/"}]}\n`,
+    r24(40),
+  ],
+  [
+    "postman set-cookie",
+    "api.postman_collection.json",
+    (v) => `{"key": "Set-Cookie", "value": "token=${v}; Path=/; HttpOnly"}\n`,
+    r24(40),
+  ],
+  // a credentials constructor of a realm, a host, a user and a password
+  [
+    "sbt credentials global",
+    "credentials.sbt",
+    (v) =>
+      `credentials += Credentials("Artifactory Realm", "artifactory.example.com", "deployer", "${v}")\n`,
+    pw(),
+  ],
+  [
+    "sbt credentials over lines",
+    "publish.sbt",
+    (v) =>
+      `credentials += Credentials(\n  "Sonatype Nexus Repository Manager",\n  "oss.sonatype.org",\n  "bob",\n  "${v}"\n)\n`,
+    pw(),
+  ],
+  [
+    "ivy credentials store",
+    "Publish.java",
+    (v) =>
+      `CredentialsStore.INSTANCE.addCredentials("realm", "repo.example.com", "bob", "${v}");\n`,
+    pw(),
+  ],
+  // Nostr's private keys
+  [
+    "nostr nsec in js",
+    "bot.js",
+    (v) => `const sk = nip19.decode("${v}").data;\n`,
+    "nsec1" + bech32(58),
+  ],
+  ["nostr nsec in notes", "notes.md", (v) => `my relay key: ${v}\n`, "nsec1" + bech32(58)],
+  ["nostr nsec env", ".env", (v) => `NOSTR_SK=${v}\n`, "nsec1" + bech32(58)],
+  // a tool's `-t` that takes a token
+  [
+    "influx write -t",
+    "ingest.sh",
+    (v) => `influx write -b metrics -o acme -t ${v} -f data.lp\n`,
+    r24(86) + "==",
+  ],
+  [
+    "influx query -t",
+    "query.sh",
+    (v) => `influx query 'from(bucket:"m")' -t ${v}\n`,
+    r24(86) + "==",
+  ],
+  ["codecov -t", "ci.sh", (v) => `bash <(curl -s https://codecov.io/bash) -t ${v}\n`, uuid()],
+  ["codecov uploader -t", ".travis.yml", (v) => `after_success:\n  - ./codecov -t ${v}\n`, uuid()],
+  ["vercel -t", "deploy.sh", (v) => `vercel deploy --prod -t ${v}\n`, alnum(24)],
+  // a stub's matcher of a secret's header or parameter
+  [
+    "wiremock equalTo authorization",
+    "mappings/auth.json",
+    (v) => `{"request": {"headers": {"Authorization": {"equalTo": "Token ${v}"}}}}\n`,
+    r24(40),
+  ],
+  [
+    "wiremock java equalTo",
+    "StubTest.java",
+    (v) => `stubFor(get("/x").withHeader("X-Api-Key", equalTo("${v}")));\n`,
+    r24(40),
+  ],
+  [
+    "wiremock matches",
+    "mappings/m.json",
+    (v) => `{"request": {"headers": {"X-Auth-Token": {"matches": "${v}"}}}}\n`,
+    r24(40),
+  ],
+  // `key = …` in a comment of any language
+  ["lua comment key", "init.lua", (v) => `-- key = ${v}\nlocal x = 1\n`, r24(40)],
+  ["python comment key", "app.py", (v) => `# key = ${v}\nx = 1\n`, r24(40)],
+  ["c comment key", "main.c", (v) => `// key = ${v}\nint x;\n`, r24(40)],
+  ["ini comment key", "app.ini", (v) => `; key = ${v}\n[a]\n`, r24(40)],
+  ["matlab comment key", "run.m", (v) => `% key: ${v}\nx = 1;\n`, r24(40)],
+];
+// other scripts' and languages' secret words in code files
+const codeFormats: Array<[string, (k: string, v: string) => string]> = [
+  ["config.php", (k, v) => `<?php\n$config = ['${k}' => '${v}'];\n`],
+  ["config.js", (k, v) => `const cfg = { '${k}': '${v}' };\n`],
+  ["settings.py", (k, v) => `${k} = '${v}'\n`],
+  ["main.go", (k, v) => `var ${k} = "${v}"\n`],
+  ["config.rb", (k, v) => `CONFIG = { '${k}' => '${v}' }\n`],
+];
+[
+  ["пароль", "ru"],
+  ["パスワード", "ja"],
+  ["密码", "zh"],
+  ["비밀번호", "ko"],
+  ["lösenord", "sv"],
+  ["hasło", "pl"],
+  ["şifre", "tr"],
+  ["κωδικός", "el"],
+  ["סיסמה", "he"],
+  ["كلمة_المرور", "ar"],
+]
+  .forEach(([k, lang], i) => {
+    const [path, f] = codeFormats[i % codeFormats.length];
+    t25.push([`password named in ${lang} ${k} ${path}`, path, (v) => f(k, v), pw()]);
+  });
+[["токен", "ru"], ["令牌", "zh"], ["トークン", "ja"], ["토큰", "ko"], ["ключ_api", "ru"]]
+  .forEach(([k, lang], i) => {
+    const [path, f] = codeFormats[(i + 2) % codeFormats.length];
+    t25.push([`token named in ${lang} ${k} ${path}`, path, (v) => f(k, v), r24(40)]);
+  });
+for (const [n, p, f, v] of t25) add(n, p, f, v);
+const k25: S24[] = [
+  ["btoa of variables", "client.js", (v) => `const a = btoa(${v});\n`, "`${user}:${password}`"],
+  ["btoa of a word", "util.js", (v) => `const a = btoa("${v}");\n`, "hello world"],
+  [
+    "buffer basic auth placeholder",
+    "api.ts",
+    (v) => `Buffer.from('${v}').toString('base64');\n`,
+    "username:password",
+  ],
+  ["b64encode key value", "t.py", (v) => `base64.b64encode(b"${v}")\n`, "key:value"],
+  ["yaml complex key reference", "values.yaml", (v) => `? password\n: ${v}\n`, "${DB_PASSWORD}"],
+  ["yaml complex key translation", "de.yml", (v) => `? password\n: ${v}\n`, "Passwort"],
+  [
+    "har set-cookie theme",
+    "session.har",
+    (v) => `{"name": "Set-Cookie", "value": "${v}; Path=/"}\n`,
+    "theme=dark",
+  ],
+  [
+    "har set-cookie language",
+    "session.har",
+    (v) => `{"name": "set-cookie", "value": "${v}; Max-Age=31536000"}\n`,
+    "lang=en-US",
+  ],
+  [
+    "sbt credentials file",
+    "build.sbt",
+    (v) => `credentials += Credentials(Path.userHome / ".sbt" / "${v}")\n`,
+    ".credentials",
+  ],
+  [
+    "sbt credentials from env",
+    "build.sbt",
+    (v) =>
+      `credentials += Credentials("Sonatype Nexus", "oss.sonatype.org", sys.env("SONATYPE_USER"), ${v})\n`,
+    `sys.env("SONATYPE_PASS")`,
+  ],
+  ["nostr npub", "README.md", (v) => `Follow me on Nostr: ${v}\n`, "npub1" + bech32(58)],
+  ["nostr note id", "notes.md", (v) => `see ${v}\n`, "note1" + bech32(58)],
+  [
+    "docker build -t",
+    "build.sh",
+    (v) => `docker build -t ${v} .\n`,
+    "registry.example.com/team/app:1.4.2",
+  ],
+  [
+    "influx -t reference",
+    "query.sh",
+    (v) => `influx query 'from(bucket:"m")' -t ${v}\n`,
+    "$INFLUX_TOKEN",
+  ],
+  ["sort -t", "report.sh", (v) => `sort -t ',' -k2 ${v}\n`, "quarterly_results_2024.csv"],
+  [
+    "wiremock equalTo content type",
+    "mappings/a.json",
+    (v) => `{"request": {"headers": {"Content-Type": {"equalTo": "${v}"}}}}\n`,
+    "application/json",
+  ],
+  [
+    "wiremock matches pattern",
+    "mappings/b.json",
+    (v) => `{"request": {"headers": {"X-Api-Key": {"matches": "${v}"}}}}\n`,
+    "[a-zA-Z0-9]{40}",
+  ],
+  ["comment key expression", "app.py", (v) => `# key = ${v}\n`, "hashlib.sha256(name).hexdigest()"],
+  ["comment key name", "main.c", (v) => `// key = ${v}\n`, "config.section.name"],
+  ["comment key letters", "a.lua", (v) => `-- key = ${v}\n`, "self_cache_key_for_request_object"],
+  [
+    "locale php password sentence",
+    "resources/lang/ru/auth.php",
+    (v) => `<?php\nreturn ['password' => '${v}'];\n`,
+    "Неверный пароль.",
+  ],
+  [
+    "locale php foreign word",
+    "lang/sv.php",
+    (v) => `<?php\n$lang['lösenord'] = '${v}';\n`,
+    "Lösenord",
+  ],
+  [
+    "locale js foreign word",
+    "i18n/ko.js",
+    (v) => `export default { '비밀번호': '${v}' };\n`,
+    "비밀번호를 입력하세요",
+  ],
+  [
+    "locale py foreign word",
+    "messages.py",
+    (v) => `MESSAGES = {'пароль': '${v}'}\n`,
+    "Введите пароль",
+  ],
+];
+for (const [n, p, f, v] of k25) kv21(n, p, f, v);
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;
 for (const [name, path, text, hidden] of samples) {

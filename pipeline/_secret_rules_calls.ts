@@ -45,9 +45,22 @@ const THIRD_ARGUMENT_CALLS = [
 ];
 
 /**
+ * Calls whose fourth argument is a password, after a realm, a host and a user (each a literal or
+ * a variable): sbt's `Credentials("Sonatype Nexus", "oss.sonatype.org", "bob", "…")` (and
+ * `DirectCredentials`), Ivy's `CredentialsStore.INSTANCE.addCredentials(realm, host, user, "…")`.
+ */
+const FOURTH_ARGUMENT_CALLS = ["(?<![A-Za-z0-9_$])(?:Direct)?Credentials", "\\baddCredentials"];
+
+/** An argument before a password, a literal or a variable: `{@linkcode ARGUMENT}` as group `n`. */
+function argumentAs(n: number): string {
+  return `(?:${ARGUMENT.replace("\\1", `\\${n}`)}|[A-Za-z_$][\\w$.]{0,64}[ \\t]{0,16},\\s{0,64})`;
+}
+
+/**
  * A credentials call and its literal arguments up to the password (group `v`, quoted, 4 to 256
  * characters, its closing quote after it): the user's (or the access key's) first, and for
- * a {@linkcode THIRD_ARGUMENT_CALLS} call the path's or host's before it. Looked for from the call's `(`, its name checked behind
+ * a {@linkcode THIRD_ARGUMENT_CALLS} call the path's or host's before it (group `w`), for a
+ * {@linkcode FOURTH_ARGUMENT_CALLS} call the realm's and the host's (group `x`). Looked for from the call's `(`, its name checked behind
  * it (a search from the names' letters would stop at every `H`, `N`, `l`, `a`).
  */
 export const CREDENTIAL_CALL: RegExp = new RegExp(
@@ -74,7 +87,10 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
     `(?:${
       ARGUMENT.replace("\\1", "\\4").replace("{1,128}", "{0,128}")
     }|[A-Za-z_$][\\w$.]{0,64}[ \\t]{0,16},\\s{0,64})` +
-    ARGUMENT.replace("\\1", "\\5") + "\\\\?([\"'])(?<w>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\6)",
+    ARGUMENT.replace("\\1", "\\5") + "\\\\?([\"'])(?<w>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\6)" +
+    "|\\((?<=(?:" + FOURTH_ARGUMENT_CALLS.join("|") + ")\\()\\s{0,64}" +
+    argumentAs(8) + argumentAs(9) + argumentAs(10) +
+    "\\\\?([\"'])(?<x>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\11)",
   "g",
 );
 
@@ -359,7 +375,7 @@ function callArguments(text: string, opens: Set<number>): Array<{ start: number;
       }
       continue;
     }
-    const value = m?.groups?.v ?? m?.groups?.w;
+    const value = m?.groups?.v ?? m?.groups?.w ?? m?.groups?.x;
     if (!m || !value || isPlaceholder(value) || REFERENCE.test(value) || /^\s|\s$/.test(value)) {
       continue;
     }

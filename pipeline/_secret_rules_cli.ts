@@ -23,12 +23,12 @@ type Span = { start: number; end: number };
 
 /**
  * A one-dash option that holds a password in some tools, and its value: `-p`, `-P`, `-w`, `-k`,
- * `-N`, `-pw` and a blank, then the value (group `v`, quoted or not); `-U user%password` (group `uv`);
+ * `-N`, `-t`, `-pw` and a blank, then the value (group `v`, quoted or not); `-U user%password` (group `uv`);
  * openssl's `-passin`, `-passout`, `-pass` or `-password` and `pass:…` (group `v`). Group `o`:
  * the option's letter. A value that opens a subexpression (`-N (Get-Random …)`) is code.
  */
 export const TOOL_OPTION: RegExp = new RegExp(
-  "-(?<=[ \\t]-)(?:(?<pass>pass(?:in|out|word)?)[ \\t]{1,4}pass:|(?<o>pwd|passwd|pass|pw|[pPwkNcAXa])(?:[ \\t]{1,4}|=)|" +
+  "-(?<=[ \\t]-)(?:(?<pass>pass(?:in|out|word)?)[ \\t]{1,4}pass:|(?<o>pwd|passwd|pass|pw|[pPwkNcAXat])(?:[ \\t]{1,4}|=)|" +
     "U[ \\t]{1,4}(?<uq>[\"']?)[^\\s%\"'`\\\\]{1,64}%(?<uv>[^\\s\"'`]{3,256})\\k<uq>(?=[\\s;&|)`\"']|$))" +
     "(?:(?<q>[\"']?)(?<v>(?![-(])[^\\s\"'`]{3,256})\\k<q>(?=[\\s;&|)`\"']|$))?",
   "dg",
@@ -110,6 +110,9 @@ const TOOLS: Record<string, RegExp> = {
   c: SNMP_TOOL,
   A: SNMP_TOOL,
   X: SNMP_TOOL,
+  // `-t`: the token of InfluxDB's CLI, Codecov's uploaders (also `bash <(curl -s
+  // https://codecov.io/bash) -t …`), Vercel's, DigitalOcean's and Fly's CLIs
+  t: /(?:^|[^\w.-])(?:influx|codecov|vercel|doctl|flyctl|fly)(?:\.exe)?(?=[ \t])|codecov\.io\/bash\)/,
   // `-a user:password`: HTTPie (its password after the `:`; `-a user` alone prompts)
   a: /(?:^|[^\w.-])(?:https?|httpie)(?=[ \t])/,
   // `-pwd`: Active Directory's `dsadd` and `dsmod`; `-pass`: `ktpass`; `-passwd`: x11vnc
@@ -121,26 +124,33 @@ const TOOLS: Record<string, RegExp> = {
 };
 
 /**
- * The command before `at` on its line: from after the last `;`, `&`, `|` or `(` (at most 512
- * characters back), for a rule that asks which tool an option belongs to.
+ * The command before `at` on its line: from after the last `;`, `&`, `|` or `(` outside quotes
+ * (at most 512 characters back), for a rule that asks which tool an option belongs to. (A quoted
+ * argument's own `(` or `|`, a Flux query's `'from(bucket:"m") |> range(…)'`, is not a command's
+ * end.)
  *
  * @example
  * ```ts
  * import { commandBefore } from "./_secret_rules_cli.ts";
  * commandBefore("cd x && git push -u o a:b", 17); // " git push "
+ * commandBefore("influx query 'from(b)' -t", 23); // "influx query 'from(b)' "
  * ```
  */
 export function commandBefore(text: string, at: number): string {
   const from = Math.max(0, at - 512);
-  const before = text.slice(from, at);
-  const cut = Math.max(
-    before.lastIndexOf("\n"),
-    before.lastIndexOf(";"),
-    before.lastIndexOf("&"),
-    before.lastIndexOf("|"),
-    before.lastIndexOf("("),
-  );
-  return before.slice(cut + 1);
+  let cut = from - 1;
+  let quote = ""; // the quote open at `i`, if any
+  for (let i = from; i < at; i++) {
+    const c = text[i];
+    if (c === "\n") {
+      cut = i;
+      quote = "";
+    } else if (quote) {
+      if (c === quote) quote = "";
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === ";" || c === "&" || c === "|" || c === "(") cut = i;
+  }
+  return text.slice(cut + 1, at);
 }
 
 /** A password a command holds, not a reference (`$PW`, `%PW%`) or a placeholder's word. */
@@ -366,7 +376,8 @@ export function cookieValues(pairs: string, at: number): Span[] {
   const out: Span[] = [];
   COOKIE_VALUE.lastIndex = 0;
   for (const c of pairs.matchAll(COOKIE_VALUE)) {
-    const value = c.groups!.v;
+    // (judged with its URL escapes as marks: `Hello%2C%20world%21` has no digit of its own)
+    const value = c.groups!.v.replace(/%[0-9A-Fa-f]{2}/g, "%");
     if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value) || fewCharacters(value)) continue;
     if (!realPassword(value)) continue;
     const [start, end] = c.indices!.groups!.v!;

@@ -1,11 +1,18 @@
 /**
- * Texts as the rules read them when a format wrote a secret's quotes or operators escaped: a
- * JSON string's `\u0022` and `\u003d`, HTML's and XML's `&quot;` and `&#34;`, a URL's `%22`,
- * `%3D` and `%26` (`{&quot;apiKey&quot;:&quot;…&quot;}`, `password%3D…` in a logged body), and
- * typographic quotes and wide blanks (a word processor's `password: “…”`, a no-break space).
+ * What the rules read in place of a format's escapes. The one decoder of escapes, with two
+ * readings of it: the marks around a value (a JSON string's `\u0022` and `\u003d`, HTML's and
+ * XML's `&quot;` and `&#34;`, a URL's `%22`, `%3D` and `%26`: `{&quot;apiKey&quot;:&quot;…&quot;}`,
+ * `password%3D…` in a logged body), read in data files and logs by the whole text again; and the
+ * characters inside a token (a JSON string's `\/`, which PHP writes for every `/`, `\u002d`, C's
+ * `\x2d`, a URL's `%2F`: `https:\/\/discord.com\/api\/webhooks\/…`), read in any file by the
+ * lines around them again. Both give edits (`_secret_rules_edits.ts`) whose one map leads a match
+ * back to the escapes it covers. And typographic quotes and wide blanks (a word processor's
+ * `password: “…”`, a no-break space), read as ASCII's in place.
  *
  * @module
  */
+
+import type { Edit } from "./_secret_rules_edits.ts";
 
 /** The typographic characters of Latin-1: the no-break space and the guillemets. */
 const LATIN1_TYPOGRAPHIC = /[\u00a0\u00ab\u00bb]/;
@@ -40,78 +47,114 @@ export function plainTypography(text: string, path?: string): string {
 }
 
 /**
+ * Every escape the rules decode: JSON's `\/`; `\u00XX` (JSON, JavaScript), `\xXX` (C, Python, an
+ * nginx log) and `%XX` (a URL) of a character below; HTML's and XML's references of a quote.
+ * One escape stands for one character: `"` (22), `&` (26), `'` (27), `+` (2B), `,` (2C), `-`
+ * (2D), `.` (2E), `/` (2F), `:` (3A), `=` (3D), `[` (5B), `]` (5D), `_` (5F), `{` (7B), `}` (7D).
+ */
+const ESCAPE =
+  /\\\/|(?:\\u00|\\x|%)(?:2[267BbCcDdEeFf]|3[AaDd]|5[BbDdFf]|7[BbDd])|&(?:quot|apos|#0{0,4}3[49]|#[xX]0{0,4}2[27]);/g;
+
+/** The character an escape of {@linkcode ESCAPE} stands for. */
+function characterOf(escape: string): string {
+  if (escape === "\\/") return "/";
+  if (escape === "&quot;") return '"';
+  if (escape === "&apos;") return "'";
+  if (escape[0] === "&") {
+    // a character reference: `&#34;`, `&#034;`, `&#x22;`, `&#X22;`
+    const hex = escape[2] === "x" || escape[2] === "X";
+    return String.fromCharCode(parseInt(escape.slice(hex ? 3 : 2, -1), hex ? 16 : 10));
+  }
+  return String.fromCharCode(parseInt(escape.slice(-2), 16));
+}
+
+/**
+ * The escapes in `text` of the characters `chars` matches, in order, each with the character it
+ * stands for: the one decoder of both readings below.
+ */
+function escapesOf(text: string, chars: RegExp): Edit[] {
+  const out: Edit[] = [];
+  ESCAPE.lastIndex = 0;
+  for (let m = ESCAPE.exec(text); m; m = ESCAPE.exec(text)) {
+    const char = characterOf(m[0]);
+    if (chars.test(char)) out.push({ index: m.index, length: m[0].length, text: char });
+  }
+  return out;
+}
+
+/**
+ * The marks that stand around a value and its name: quotes, operators, separators and brackets
+ * (`{&quot;apiKey&quot;:&quot;…&quot;}`, `password%3D…%26next%3D1`). The text is read again
+ * whole with them decoded, in {@linkcode ESCAPED_FILE}s.
+ */
+const MARK = /["'&,:=[\]{}]/;
+
+/**
+ * The characters that tokens and their URLs hold besides letters and digits (`+`, `-`, `.`, `/`,
+ * `:`, `=`, `_`), and `&`, which ends a value in a query string: its `=` decoded and not its `&`,
+ * `password%3D…%26next%3D1` read `…%26next` as the value's own. The text around them is read
+ * again with them decoded, in any file.
+ */
+const TOKEN_MARK = /[&+\-./:=_]/;
+
+/**
  * Files whose values a format escapes: JSON (and HAR, notebooks, Postman's), HTML and XML, logs
  * (not pages: a search of tldr's for the escapes cost its scan 2%).
  */
 const ESCAPED_FILE =
   /\.(?:json|jsonl|ndjson|har|ipynb|html?|xhtml|xml|jsp|cshtml|log|out)$|(?:^|[\/\\])[\w.-]{0,64}_log$/i;
-/** The escapes of a quote, `=`, `:`, `&` or `,` that {@linkcode escapedView} decodes. */
-const ESCAPE =
-  /\\u00(?:2[2267cC]|3[aAdD])|&(?:quot|apos|#0{0,4}3[49]|#[xX]0{0,4}2[27]);|%(?:2[2267cC]|3[aAdD]|[57][bBdD])/g;
-/** The characters of {@linkcode ESCAPE}'s escapes, by the escape's last two hex digits or name. */
-const DECODED: Record<string, string> = {
-  "22": '"',
-  "27": "'",
-  "26": "&",
-  "2c": ",",
-  "3a": ":",
-  "3d": "=",
-  "5b": "[",
-  "5d": "]",
-  "7b": "{",
-  "7d": "}",
-  "quot": '"',
-  "apos": "'",
-  "#34": '"',
-  "#39": "'",
-  "#x22": '"',
-  "#x27": "'",
-};
-
-/** A text with escapes decoded, and where each of its characters (and its end) was in the original. */
-export interface EscapedView {
-  /** The decoded text. */
-  text: string;
-  /** `at[i]`: where the decoded text's character `i` starts in the original (`at[text.length]`: its end). */
-  at: Int32Array;
-}
 
 /**
- * `text` with its escapes of quotes and operators decoded ({@linkcode ESCAPE}), and the map of
- * its places back to `text`'s; undefined when `text` holds none, or its file (`path`) is none of
- * {@linkcode ESCAPED_FILE}.
+ * The escapes of marks around values ({@linkcode MARK}) in `text`, when its file (`path`) is one
+ * whose format escapes them ({@linkcode ESCAPED_FILE}); none elsewhere.
  *
  * @example
  * ```ts
- * import { escapedView } from "./_secret_rules_escapes.ts";
- * escapedView("{&quot;k&quot;:1}", "a.html")?.text; // '{"k":1}'
+ * import { markEscapes } from "./_secret_rules_escapes.ts";
+ * markEscapes("{&quot;k&quot;:1}", "a.html");
+ * // [{ index: 1, length: 6, text: '"' }, { index: 8, length: 6, text: '"' }]
  * ```
  */
-export function escapedView(text: string, path?: string): EscapedView | undefined {
+export function markEscapes(text: string, path?: string): Edit[] {
   // (data and pages only: a search of every text for the escapes' `\`, `&` and `%` cost the
   // scan 15%, and code writes these escapes in its own literals)
-  if (!path || !ESCAPED_FILE.test(path)) return undefined;
-  ESCAPE.lastIndex = 0;
-  let m = ESCAPE.exec(text);
-  if (!m) return undefined;
-  const parts: string[] = [];
-  const at = new Int32Array(text.length + 1);
-  let n = 0; // the decoded text's length so far
-  let from = 0;
-  for (; m; m = ESCAPE.exec(text)) {
-    for (let i = from; i < m.index; i++) at[n++] = i;
-    parts.push(text.slice(from, m.index));
-    const e = m[0];
-    // (a character reference's leading zeros and `X` dropped: `&#034;` and `&#X22;` are `&#34;`)
-    const key = e[0] === "&"
-      ? e.slice(1, -1).replace(/^#[xX]0*/, "#x").replace(/^#0+/, "#")
-      : e.slice(-2).toLowerCase();
-    parts.push(DECODED[key]);
-    at[n++] = m.index;
-    from = m.index + e.length;
+  if (!path || !ESCAPED_FILE.test(path)) return [];
+  return escapesOf(text, MARK);
+}
+
+/** A letter or digit: what a run of escapes inside a token has on one side at least. */
+const TOKEN_CHARACTER = /[A-Za-z0-9]/;
+
+/**
+ * The escapes of token characters ({@linkcode TOKEN_MARK}) in `text`, in runs (`:\/\/`,
+ * `%3A%2F%2F`) that touch a letter or digit (a format's `"%2d"` or `"%2f"` in quotes does not).
+ *
+ * @example
+ * ```ts
+ * import { tokenEscapes } from "./_secret_rules_escapes.ts";
+ * tokenEscapes('{"url": "https:\\/\\/example.org"}');
+ * // [{ index: 15, length: 2, text: "/" }, { index: 17, length: 2, text: "/" }]
+ * ```
+ */
+export function tokenEscapes(text: string): Edit[] {
+  if (!text.includes("\\") && !text.includes("%")) return [];
+  const out: Edit[] = [];
+  const escapes = escapesOf(text, TOKEN_MARK);
+  for (let first = 0; first < escapes.length;) {
+    // the run: the escapes after `first` that each start where the one before ends
+    let last = first;
+    while (last + 1 < escapes.length && endOf(escapes[last]) === escapes[last + 1].index) last++;
+    const before = text[escapes[first].index - 1] ?? "";
+    const after = text[endOf(escapes[last])] ?? "";
+    if (TOKEN_CHARACTER.test(before) || TOKEN_CHARACTER.test(after)) {
+      out.push(...escapes.slice(first, last + 1));
+    }
+    first = last + 1;
   }
-  for (let i = from; i < text.length; i++) at[n++] = i;
-  parts.push(text.slice(from));
-  at[n] = text.length;
-  return { text: parts.join(""), at: at.subarray(0, n + 1) };
+  return out;
+}
+
+/** Where an edit's span ends in its text. */
+function endOf(edit: Edit): number {
+  return edit.index + edit.length;
 }

@@ -93,7 +93,13 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // providers' clients given their key by position (`cohere.Client(`, `new Ably.Realtime(`,
     // Segment's `analytics.load(`, `dropbox.Dropbox(`), and an array's `].join("")`
     "(?<=cohere\\.(?:Async)?Client(?:V2)?\\(|Ably\\.(?:Realtime|Rest)(?:\\.Promise)?\\(|" +
-    "analytics\\.load\\(|dropbox\\.Dropbox\\()|(?=\"\"\\)|''\\))(?<=\\]\\.join\\())",
+    "analytics\\.load\\(|dropbox\\.Dropbox\\()|(?=\"\"\\)|''\\))(?<=\\]\\.join\\()|" +
+    // a base64 encoder given a `user:` literal (`btoa("user:…")`, `[]byte("…")`, `b"…"`,
+    // `[Text.Encoding]::`): the literal's user and `:` first, so most `("` of code fail before the
+    // look behind (the names behind every `("` cost the hint search 10%)
+    "(?=[ \\t]{0,4}(?:b?[\"'`]|\\[\\]byte\\([\"'`])[A-Za-z0-9_.@+-]{1,64}:|[ \\t]{0,4}\\[[\\w.]{1,64}\\]::)" +
+    "(?<=btoa\\(|b64encode\\(|ncodeToString\\(|encode64\\(|base64_encode\\(|Buffer\\.from\\(|" +
+    "ToBase64String\\())",
   ].join("|"),
   "g",
 );
@@ -105,7 +111,9 @@ const UNC = String.raw`\\(?<![\\\w]\\)\\{1,3}(?=[A-Za-z0-9][\w.-]{0,63}\\{1,2}[\
 
 /**
  * An escape of a token's mark (`+`, `-`, `.`, `/`, `:`, `=`, `_`): JSON's `\/` and `\u002d`, C's
- * and Python's `\x2d`, a URL's `%2F` (see `_secret_rules_split.ts`).
+ * and Python's `\x2d`, a URL's `%2F`: where `tokenEscapes` (`_secret_rules_escapes.ts`) may find a
+ * run to decode (it decodes an escaped `&` too, in a text that holds one of these: alone it is
+ * no token's).
  */
 const ESCAPED_MARK = String
   .raw`\\(?:\/|(?:u00|x)(?:2[BbDdEeFf]|3[AaDd]|5[Ff]))|%(?:2[BbDdEeFf]|3[AaDd]|5[Ff])`;
@@ -161,7 +169,7 @@ const PAIR_HINTS = 8;
 export const HINT_GATE: RegExp = new RegExp(
   `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
     // (the tools' options first: openssl's `-pass pass:…` is one, not a PowerShell `-Pass`)
-    `(?<tool>-(?=w[ \\t]|p(?:w|wd|ass(?:wd)?)?[ \\t=]|[PUkbHNcAXa][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
+    `(?<tool>-(?=w[ \\t]|p(?:w|wd|ass(?:wd)?)?[ \\t=]|[PUkbHNcAXat][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
     `(?<option>-(?=u[ \\t=]|-(?:proxy-)?user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:pass(?:w(?:or)?d|phrase)?|requirepass|masterauth|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer|creds)|` +
     `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass|setcookie)[ \\t]))`,
   "g",

@@ -537,12 +537,14 @@ function keyNamedTokens(
 }
 
 /**
- * The start of a line that is a name and its operator: an indent (a BOM), a YAML list's `- ` (and
- * a compose entry's quote: `- "API_KEY=…"`), `export `, Dockerfile's `ENV ` or `ARG `, the name
- * (quoted or not); or an element's start tag with no attribute (`<apiKey>`).
+ * The start of a line that is a name and its operator: an indent (a BOM), a line comment's
+ * opener of any language (`#`, `//`, `--`, `;`, `%`, `!`, `'`, a block comment's `*`, `REM`: a
+ * setting commented out, `; key = …` in an assembly file), a YAML list's `- ` (and a compose
+ * entry's quote: `- "API_KEY=…"`), `export `, Dockerfile's `ENV ` or `ARG `, the name (quoted or
+ * not); or an element's start tag with no attribute (`<apiKey>`).
  */
 const NAME_LINE =
-  /(?:(?:^|[\r\n])\uFEFF?[ \t]{0,64}(?:-[ \t]{1,16}["']?|(?:export|ENV|ARG)[ \t]{1,16})?["']?[A-Za-z0-9_.-]{1,128}["']?[ \t]{0,16}|<[A-Za-z0-9_.:-]{1,128})$/;
+  /(?:(?:^|[\r\n])\uFEFF?[ \t]{0,64}(?:(?:#{1,2}|\/\/|--|;{1,2}|%{1,2}|!|\*|'(?=[ \t])|REM(?=[ \t]))[ \t]{0,16})?(?:-[ \t]{1,16}["']?|(?:export|ENV|ARG)[ \t]{1,16})?["']?[A-Za-z0-9_.-]{1,128}["']?[ \t]{0,16}|<[A-Za-z0-9_.:-]{1,128})$/;
 /** Blanks, or a comment after a blank, to the line's end; or an end tag, or a compose entry's quote. */
 const LINE_REST = /^(?:["']?(?:[ \t]{1,64}#[^\r\n]{0,1024})?[ \t]{0,64}(?:\r?\n|\r|$)|<\/)/;
 

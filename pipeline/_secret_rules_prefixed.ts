@@ -442,8 +442,9 @@ export const PREFIX_GATE: RegExp = new RegExp(
 
 /**
  * Whether a match of an entry whose head is a common word (it has an `ahead`) is still a token
- * when its run goes on past it: the longest piece of letters and digits after the head reads as
- * random (see `randomPiece`; an Asana token's ids are digits, its secret the hex after them), not
+ * when its run goes on past it: its pieces of letters and digits after the head, those of digits
+ * alone left out, read as one as random (see `randomPiece`; an Asana token's and a Discord
+ * webhook's ids are digits, the secret the pieces after them), not
  * as a name of code that starts with the head (`re_validate_emailAddressConfirmation…`).
  */
 function longerOf(t: Prefixed): ((value: string) => boolean) | undefined {
@@ -451,7 +452,11 @@ function longerOf(t: Prefixed): ((value: string) => boolean) | undefined {
   const head = new RegExp(`^${t.head}`);
   return (value) => {
     const pieces = value.replace(head, "").split(/[^A-Za-z0-9]+/);
-    return randomPiece(pieces.reduce((a, b) => (b.length > a.length ? b : a), ""));
+    // The pieces with a letter, read as one: digits alone are an id (a Discord webhook's 17 to
+    // 20, read as the longest piece and no random one, dropped the webhook whole), and one piece
+    // of a key's several may read as ordered (a LaunchDarkly key's UUID's `0203704555f4`).
+    const lettered = pieces.filter((piece) => /[A-Za-z]/.test(piece));
+    return randomPiece((lettered.length ? lettered : pieces).join(""));
   };
 }
 

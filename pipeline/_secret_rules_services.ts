@@ -64,10 +64,12 @@ export const WIF_KEY =
 /** A HAR's name/value pair (a header, a cookie): group `n` the name, `v` the value. */
 export const HAR_PAIR =
   /"name"[ \t]{0,16}:[ \t]{0,16}"(?<n>[^"\\\r\n]{1,128})"[ \t]{0,16},\s{0,64}"value"[ \t]{0,16}:[ \t]{0,16}"(?<v>[^"\\\r\n]{1,4096})"/dg;
-/** An `.http` (or `.rest`) file's `Cookie:` header, its pairs in group `v`. */
-export const HTTP_FILE_COOKIE = /^Cookie:[ \t]{0,16}(?<v>[^\r\n]{1,4096})/dgim;
-/** The request files of editors' HTTP clients (VS Code's REST Client, JetBrains'). */
-const HTTP_FILE = /\.(?:http|rest)$/;
+/**
+ * A `Cookie:` or `Set-Cookie:` header on a line of its own, its pairs in group `v` (group `set`:
+ * `Set-`): an `.http` file's request, a captured exchange (`curl -v`'s `> ` and `< `), a log.
+ */
+export const HEADER_COOKIE =
+  /^[ \t]{0,16}(?:[<>][ \t]{1,4})?(?<set>Set-)?Cookie:[ \t]{0,16}(?<v>[^\r\n]{1,4096})/dgim;
 
 /**
  * After a name's operator: a Python bytes literal with escapes (`b'_5#y2L"F4Q8z\n\xec]/'`,
@@ -169,11 +171,22 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
   }
   if (h.pairs.has('alue"')) out.push(...cookie(harCookies(text)));
   out.push(...escapedBytes(text, namesOf(text, h).operators));
-  if (path && HTTP_FILE.test(path)) {
-    HTTP_FILE_COOKIE.lastIndex = 0;
-    for (const m of text.matchAll(HTTP_FILE_COOKIE)) {
-      out.push(...cookie(cookieValues(m.groups!.v, m.indices!.groups!.v![0])));
-    }
+  // (`Cookie:`, `cookie:`, `Set-Cookie:`, from their rare `k`: a search for `ookie:` cost 1%)
+  if (text.includes("kie:")) out.push(...cookie(headerCookies(text)));
+  return out;
+}
+
+/**
+ * The session values of each `Cookie:` header's pairs and of each `Set-Cookie:` header's first
+ * pair (the rest are its attributes: `Path=/`, `Expires=…`), see {@linkcode HEADER_COOKIE}.
+ */
+function headerCookies(text: string): Span[] {
+  const out: Span[] = [];
+  HEADER_COOKIE.lastIndex = 0;
+  for (const m of text.matchAll(HEADER_COOKIE)) {
+    const { set, v } = m.groups!;
+    const pairs = set === undefined ? v : v.slice(0, (v + ";").indexOf(";"));
+    out.push(...cookieValues(pairs, m.indices!.groups!.v![0]));
   }
   return out;
 }
@@ -236,8 +249,8 @@ function cookie(spans: Span[]): Span[] {
 }
 
 /**
- * A HAR's cookies: the session values of a `Cookie` header (`{"name": "Cookie", "value": "…"}`)
- * and each value of a `"cookies"` list (`{"name": "session", "value": "…"}`), read as a cookie
+ * A HAR's cookies: the session values of a `Cookie` header (`{"name": "Cookie", "value": "…"}`),
+ * of a `Set-Cookie` header's first pair (`"value": "sessionid=…; Path=/"`) and each value of a `"cookies"` list (`{"name": "session", "value": "…"}`), read as a cookie
  * header's pairs (16+ characters, letters and digits mixed).
  */
 function harCookies(text: string): Span[] {
@@ -252,6 +265,11 @@ function harCookies(text: string): Span[] {
     const at = m.indices!.groups!.v![0];
     if (/^cookie$/i.test(n)) {
       out.push(...cookieValues(v, at));
+      continue;
+    }
+    // a response's `Set-Cookie`: its first pair is the cookie, the rest its attributes (`Path=/`)
+    if (/^set-cookie$/i.test(n)) {
+      out.push(...cookieValues(v.slice(0, (v + ";").indexOf(";")), at));
       continue;
     }
     // an item of a `"cookies": [` list: no `]` between the list's name and the pair

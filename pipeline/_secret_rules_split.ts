@@ -1,65 +1,13 @@
 /**
- * Tokens written split (`secret_rules.ts` is the public face): with escapes of their characters
- * (a JSON string's `\/`, which PHP writes for every `/`, and `\u002d`; a C or Python string's
- * `\x2d`; a URL's `%2F`), or wrapped over lines. A token written so was cut where it was split
- * (`https:\/\/discord.com\/api\/webhooks\/…` was no webhook; `sk-ant-…\u002d…` lost what came
- * after the escape; a wrapped key's next line was left): the rules read the text around each
- * such joint again with it decoded or joined (see `joinedMatches` in `secret_rules.ts`).
+ * Tokens wrapped over lines (`secret_rules.ts` is the public face). A token written so was cut at
+ * its line's end (a wrapped key's next line was left): the rules read the text around each such
+ * joint again with it removed (see `joinedMatches` in `secret_rules.ts`; a token written with
+ * escapes is read so too, see `tokenEscapes` in `_secret_rules_escapes.ts`).
  *
  * @module
  */
 
-/**
- * An escape of a character that tokens and their URLs hold besides letters and digits (`+`, `-`,
- * `.`, `/`, `:`, `=`, `_`): JSON's `\/`, `\u00XX`, `\xXX` and `%XX`; and of `&`, which ends a
- * value in a query string (`password%3D…%26next%3D1` decoded without it read `…%26next` as the
- * value's own).
- */
-const ESCAPE = /\\\/|(?:\\u00|\\x|%)(?:2[6BbDdEeFf]|3[AaDd]|5[Ff])/g;
-
-/** A letter or digit: what a run of escapes inside a token has on one side at least. */
-const TOKEN_CHARACTER = /[A-Za-z0-9]/;
-
-/** An escape: where it is, how long, and the character it stands for. */
-export interface Escape {
-  index: number;
-  length: number;
-  text: string;
-}
-
-/**
- * The escapes of token characters in `text`, in runs (`:\/\/`, `%3A%2F%2F`) that touch a letter
- * or digit (a format's `"%2d"` or `"%2f"` in quotes does not), each with the character it stands
- * for: joints for the rules to read the text again with them decoded.
- *
- * @example
- * ```ts
- * import { escapeJoints } from "./_secret_rules_split.ts";
- * escapeJoints('{"url": "https:\\/\\/example.org"}');
- * // [{ index: 15, length: 2, text: "/" }, { index: 17, length: 2, text: "/" }]
- * ```
- */
-export function escapeJoints(text: string): Escape[] {
-  const out: Escape[] = [];
-  if (!text.includes("\\") && !text.includes("%")) return out;
-  let run: Escape[] = [];
-  const close = () => {
-    const end = run.at(-1)!.index + run.at(-1)!.length;
-    const touches = TOKEN_CHARACTER.test(text[run[0].index - 1] ?? "") ||
-      TOKEN_CHARACTER.test(text[end] ?? "");
-    if (touches) out.push(...run);
-    run = [];
-  };
-  ESCAPE.lastIndex = 0;
-  for (let m = ESCAPE.exec(text); m; m = ESCAPE.exec(text)) {
-    const last = run.at(-1);
-    if (last && last.index + last.length !== m.index) close();
-    const char = m[0] === "\\/" ? "/" : String.fromCharCode(parseInt(m[0].slice(-2), 16));
-    run.push({ index: m.index, length: m[0].length, text: char });
-  }
-  if (run.length) close();
-  return out;
-}
+import type { Edit } from "./_secret_rules_edits.ts";
 
 /**
  * A line end inside a token wrapped over lines: after 8 of a token's characters, before a line
@@ -86,9 +34,6 @@ const TOKEN_REST = /[0-9]|[a-z][A-Z]/;
 const WRAP_AT =
   /\r?\n[ \t]{0,64}(?=[A-Za-z0-9_+/.$-]{8,4096}={0,3}(?:$|[)\]}"'`,;&\s](?![ \t]{0,64}[=:])))/my;
 
-/** A joint: where it is and how long (the line end and the next line's indent). */
-type Joint = { index: number; length: number };
-
 /**
  * The line ends of `text` inside a token wrapped over lines, with the `\r` before and the indent
  * after each: after a match of the rules that ends at its line's end (`ends`: where the matches so
@@ -103,7 +48,7 @@ type Joint = { index: number; length: number };
  * @example
  * ```ts
  * import { wrapJoints } from "./_secret_rules_split.ts";
- * wrapJoints("key sk-ant-api03-abcdefgh\n  ijk1mnop\n", [25], [], false); // [{ index: 25, length: 3 }]
+ * wrapJoints("key sk-ant-api03-abcdefgh\n  ijk1mnop\n", [25], [], false); // [{ index: 25, length: 3, text: "" }]
  * wrapJoints("KEY=abcdefgh12345678\nDEBUG=1\n", [20], [], false); // []
  * ```
  */
@@ -112,8 +57,8 @@ export function wrapJoints(
   ends: number[],
   gates: RegExp[],
   search: boolean,
-): Joint[] {
-  const out = new Map<number, Joint>();
+): Edit[] {
+  const out = new Map<number, Edit>();
   let reached = -1;
   for (const end of [...new Set(ends)].sort((a, b) => a - b)) {
     if (end > reached) reached = chainFrom(text, end, out);
@@ -134,7 +79,7 @@ export function wrapJoints(
  * the token (its rest holds {@linkcode TOKEN_REST}, or `first` says the piece before needs no
  * such proof), then each next line end while the line is the token's rest alone. Where it stops.
  */
-function chainFrom(text: string, at: number, out: Map<number, Joint>, first = false): number {
+function chainFrom(text: string, at: number, out: Map<number, Edit>, first = false): number {
   for (let proven = first;; proven = false) {
     WRAP_AT.lastIndex = at;
     const m = WRAP_AT.exec(text);
@@ -142,7 +87,7 @@ function chainFrom(text: string, at: number, out: Map<number, Joint>, first = fa
     RUN_AFTER.lastIndex = at + m[0].length;
     const rest = RUN_AFTER.exec(text)![0];
     if (!proven && !TOKEN_REST.test(rest)) return at;
-    out.set(at, { index: at, length: m[0].length });
+    out.set(at, { index: at, length: m[0].length, text: "" });
     at += m[0].length + rest.length;
     if (text.charCodeAt(at) !== 10 && !(text.charCodeAt(at) === 13 && text[at + 1] === "\n")) {
       return at;

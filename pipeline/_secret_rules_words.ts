@@ -58,9 +58,6 @@ const SETTINGS_FILE =
  */
 const ONE_CASE =
   /^(?:\p{Ll}{1,32}|\p{Lu}\p{Ll}{0,32}|\p{Lu}{1,32}|\p{Lu}{0,8}[\p{Lo}\p{Lm}][\p{Lo}\p{Lm}\p{M}]{0,32}|\p{Ll}{1,16}(?:\p{Lu}\p{Ll}{1,16}){1,4})$/u;
-/** Pages and settings files, by name. */
-const PAGE_OR_SETTINGS =
-  /\.(?:md|markdown|mdx|rst|txt|adoc|ya?ml|json|toml|ini|cfg|conf|properties|env|xml|plist)$|(?:^|[\/\\])\.env(?:\.[\w.-]{1,64})?$/i;
 /** After a word: the rest of its name, its quote, blanks, the operator and blanks. */
 const REST_AND_OPERATOR =
   /[A-Za-z0-9_.\u00c0-\uffff-]{0,32}["']?\]?[ \t]{0,16}(?:=>|[:=：＝])[ \t]{0,16}/y;
@@ -83,10 +80,8 @@ export function findForeignPasswords(text: string, hints?: TextHints, path?: str
   // the words the name search does not look for: those of other scripts (a pattern from their
   // letters beyond Latin-1, which a text of Latin-1 cannot hold: a pattern from `ñ` or a search
   // for `ontrase` cost 3 to 5% of the stdlib's scan)
-  // (other scripts' words in pages and settings files only, where such labels and keys are
-  // written, and only in a text with a character beyond Latin-1, a test V8 answers at once for a
-  // text of Latin-1: a search of every text cost a scan of trufflehog's Go 3%)
-  if (!path || !PAGE_OR_SETTINGS.test(path)) return wordValues(text, ends, out);
+  // (other scripts' words in any file: a PHP or Python settings file names its keys so too; only
+  // in a text with a character beyond Latin-1, a test V8 answers at once for a text of Latin-1)
   if (BEYOND_LATIN1.test(text)) {
     // (from each first letter: one pattern of all the words read two-byte texts 6 times slower)
     OTHER_SCRIPTS_FIRST.lastIndex = 0;
@@ -98,7 +93,7 @@ export function findForeignPasswords(text: string, hints?: TextHints, path?: str
   }
   // (Latin words with none of the name search's letters in settings files only, where such keys
   // are written: a pattern from their common letters slowed a scan of tldr's pages 5%)
-  if (SETTINGS_FILE.test(path)) {
+  if (path && SETTINGS_FILE.test(path)) {
     LATIN_WORDS.lastIndex = 0;
     for (const m of text.matchAll(LATIN_WORDS)) {
       if (!/[A-Za-z]/.test(text[m.index! - 1] ?? "")) ends.push(m.index! + m[0].length);

@@ -183,9 +183,12 @@
  * and a common word's head (`re_`, `sk_`, `secret_`) too when what follows it reads as random. 47: words of a language under a
  * secret's name (a locale file's `パスワードを忘れた`, `API-ключ`) kept; `\u002C`, `&#034;`, `&#X22;`
  * decoded; a value ends before a character reference its `;` cut (`…&amp;next=1`). 48: the two
- * 46s (this list's and the token runs) and 47 in one.
+ * 46s (this list's and the token runs) and 47 in one. 49: one decoder of escapes for both readings
+ * (a log's `\x22` and `\x3d`, as nginx writes a logged body's, and `\u005b`… decoded as marks
+ * too; a token that starts with an escape covered from its first character); the classes of the
+ * twenty-fifth round's probe.
  */
-export const SECRET_RULES_VERSION = 48;
+export const SECRET_RULES_VERSION = 49;
 
 import {
   BASE64_RUN,
@@ -200,6 +203,7 @@ import {
   type SecretMatch,
   type SecretShape,
   type TextHints,
+  TOKEN_RUN,
 } from "./_secret_rules_common.ts";
 import {
   CONTINUED,
@@ -251,7 +255,10 @@ import {
   YAML_DOCUMENT_END,
 } from "./_secret_rules_blocks.ts";
 import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
-import { escapeJoints, wrapJoints } from "./_secret_rules_split.ts";
+import { wrapJoints } from "./_secret_rules_split.ts";
+import { findStubMatchers } from "./_secret_rules_stubs.ts";
+import { findEncodedAuth } from "./_secret_rules_encoded_auth.ts";
+import { complexKeyEdits } from "./_secret_rules_complex_keys.ts";
 import { findRandomKeys, KEY_VALUE } from "./_secret_rules_keys.ts";
 import { findKeyingNames } from "./_secret_rules_key_names.ts";
 import {
@@ -294,7 +301,7 @@ import {
   CONSUL_ENCRYPT,
   findServiceSecrets,
   HAR_PAIR,
-  HTTP_FILE_COOKIE,
+  HEADER_COOKIE,
   IPSEC_SECRET,
   SCHTASKS_RP,
   WIF_KEY,
@@ -339,7 +346,8 @@ import {
 } from "./_secret_rules_positional.ts";
 import { DEVICE_SECRET, findFileFormatSecrets } from "./_secret_rules_files.ts";
 import { findForeignPasswords, OTHER_SCRIPTS, WORD_AT_END } from "./_secret_rules_words.ts";
-import { escapedView, plainTypography } from "./_secret_rules_escapes.ts";
+import { markEscapes, plainTypography, tokenEscapes } from "./_secret_rules_escapes.ts";
+import { crossesEdit, type Edit, editText, sourceEnd, sourceStart } from "./_secret_rules_edits.ts";
 import { BEARER_TOKEN, findBareBearers } from "./_secret_rules_bearer.ts";
 import { findSqlRowSecrets } from "./_secret_rules_sql.ts";
 import {
@@ -482,6 +490,15 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "A BIP 32 extended private key (`xprv…`, 111 base58 characters): a wallet's every key",
     hints: [],
     pattern: /(?<![A-Za-z0-9])xprv[1-9A-HJ-NP-Za-km-z]{107}(?![A-Za-z0-9])/g,
+  },
+  {
+    id: "nostr-private-key",
+    label: "private-key",
+    kind: "A Nostr private key (`nsec1…`, 58 bech32 characters after it; `npub1…` is public)",
+    // (a search of its own: from the `1` in the hint search, that search took twice as long)
+    hints: ["nsec1"], // (bech32 in capitals, `NSEC1…`, is for QR codes: one hint, not two)
+    pattern: /(?<![A-Za-z0-9])nsec1[02-9ac-hj-np-z]{58}/g,
+    run: TOKEN_RUN,
   },
   {
     id: "keypair-file",
@@ -1013,6 +1030,23 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findBareBearers,
   },
   {
+    id: "encoded-auth",
+    label: "basicauth",
+    kind: 'A user and password given to a base64 encoder for Basic auth: `btoa("user:…")`, ' +
+      "`Buffer.from('user:…').toString('base64')`, `b64encode(b\"user:…\")`, `EncodeToString`",
+    gate: "(", // (`textHints` finds an encoder's `(` before a literal)
+    hints: [],
+    find: findEncodedAuth,
+  },
+  {
+    id: "stub-matcher",
+    label: "named-secret",
+    kind: "A test stub's matcher of a header or a parameter under a secret's name: WireMock's " +
+      '`"X-Api-Key": {"equalTo": "…"}` and `withHeader("X-Api-Key", equalTo("…"))`',
+    hints: [], // (its files' words, in its files only)
+    find: findStubMatchers,
+  },
+  {
     id: "element-secret",
     label: "password",
     kind: "The text of an XML element with attributes under a secret's name: FileZilla's " +
@@ -1153,7 +1187,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   CONSUL_ENCRYPT,
   WIF_KEY,
   HAR_PAIR,
-  HTTP_FILE_COOKIE,
+  HEADER_COOKIE,
   BYTES_LITERAL,
   POSITIONAL_CALL,
   JWT_CALL,
@@ -1207,18 +1241,23 @@ export function findSecrets(
   // A value that a `\` line continuation splits (`API_TOKEN="abc\` then `def"`): the rules again
   // on the text with its continuations joined, for the values that cross one.
   if (hints.families.includes("\\")) {
-    const joints = [...text.matchAll(JOINT)].map((m) => ({ index: m.index, length: m[0].length }));
+    const joints = [...text.matchAll(JOINT)].map((m) => ({
+      index: m.index,
+      length: m[0].length,
+      text: "",
+    }));
     out.push(...joinedMatches(text, options, joints));
   }
   // A value split over two string literals (`"eyJ…" +` then `"…"`): the rules again with the
   // literals joined, where a value found or a JWT's head ends at one.
   const concats = concatJoints(text, out, hints);
   if (concats.length) out.push(...joinedMatches(text, options, concats));
-  out.push(...escapedMatches(text, options, out));
+  out.push(...editedMatches(text, options, out, markEscapes(text, options.path)));
+  out.push(...editedMatches(text, options, out, complexKeyEdits(text, options.path)));
   // A token written with escapes (`https:\/\/discord.com\/api\/webhooks\/…` in PHP's JSON,
   // `%2F` in a URL, `\u002d`): the rules again with them decoded, for the values that hold one;
   // in a text where the hint search found one (family `E`: a search of its own cost 3% of a scan).
-  const escapes = hints.families.includes("E") ? escapeJoints(text) : [];
+  const escapes = hints.families.includes("E") ? tokenEscapes(text) : [];
   if (escapes.length) out.push(...joinedMatches(text, options, escapes));
   out.push(...wrappedMatches(text, options, out, hints));
   if (text.includes("&")) trimEntityEnds(text, out);
@@ -1232,24 +1271,26 @@ export function findSecrets(
 }
 
 /**
- * The matches of the rules on `text` with its quotes' and operators' escapes decoded
- * (`{&quot;apiKey&quot;:&quot;…&quot;}`, `password\u003d…`, `password%3D…`), put back where they
- * are in `text`: those that are not the text's own matches (`found`) again.
+ * The matches of the rules on `text` read with `edits` made (escapes of quotes and operators
+ * decoded: `{&quot;apiKey&quot;:&quot;…&quot;}`, `password\u003d…`, `password%3D…`; YAML's
+ * complex keys made plain: `? password` then `: …`), put back where they are in `text`: those
+ * that are not the text's own matches (`found`) again.
  */
-function escapedMatches(
+function editedMatches(
   text: string,
-  options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string },
+  options: FindOptions,
   found: SecretMatch[],
+  edits: Edit[],
 ): SecretMatch[] {
-  const view = escapedView(text, options.path);
-  if (!view) return [];
+  if (!edits.length) return [];
+  const view = editText(text, edits);
   const out: SecretMatch[] = [];
-  // (a match where no escape is is the text's own, at the same place: one set, not a search of
+  // (a match where no edit is is the text's own, at the same place: one set, not a search of
   // `found` per match, which a HAR of many tokens would make quadratic)
   const seen = new Set(found.map((f) => `${f.start}:${f.end}:${f.rule}`));
   for (const m of findEach(view.text, options, textHints(view.text))) {
-    const start = view.at[m.start];
-    const end = view.at[m.end];
+    const start = sourceStart(view, m.start);
+    const end = sourceEnd(view, m.end);
     if (!seen.has(`${start}:${end}:${m.rule}`)) out.push({ ...m, start, end });
   }
   return out;
@@ -1314,7 +1355,7 @@ function concatJoints(
   text: string,
   found: SecretMatch[],
   hints: TextHints,
-): Array<{ index: number; length: number }> {
+): Edit[] {
   const ends = found.map((m) => m.end);
   // A first literal too short to be found (`apiKey = '0Uah' + '…'`): its end, after a name's
   // operator.
@@ -1331,11 +1372,11 @@ function concatJoints(
       at = text.indexOf("eyJ", Math.max(end, at + 3));
     }
   }
-  const joints: Array<{ index: number; length: number }> = [];
+  const joints: Edit[] = [];
   for (const end of [...new Set(ends)].sort((a, b) => a - b)) {
     CONCAT.lastIndex = end;
     const m = CONCAT.exec(text);
-    if (m) joints.push({ index: end, length: m[0].length });
+    if (m) joints.push({ index: end, length: m[0].length, text: "" });
   }
   // (`textHints` finds an array's `].join("")` as family `(`)
   if (!hints.families.includes("(") || !text.includes(".join(")) return joints;
@@ -1349,8 +1390,8 @@ const ARRAY_LITERAL = /[ \t\r\n]{0,64}(["'])(?<v>[^"'\\\r\n]{1,512})\1[ \t\r\n]{
  * The joints of arrays of 2 to 64 literals joined with nothing between (`["xoxb-80", "21-…"]
  * .join("")`, a value split to pass a scanner): each quote, `,` and quote between two literals.
  */
-function arrayJoinJoints(text: string): Array<{ index: number; length: number }> {
-  const joints: Array<{ index: number; length: number }> = [];
+function arrayJoinJoints(text: string): Edit[] {
+  const joints: Edit[] = [];
   for (let at = text.indexOf(".join("); at >= 0; at = text.indexOf(".join(", at + 6)) {
     if (!/^\.join\((?:""|'')\)/.test(text.slice(at, at + 10)) || text[at - 1] !== "]") continue;
     const from = text.lastIndexOf("[", at);
@@ -1366,7 +1407,7 @@ function arrayJoinJoints(text: string): Array<{ index: number; length: number }>
     // the array's literals alone in it, its `]` just before the `.join`
     if (ends.length < 2 || !closed || ARRAY_LITERAL.lastIndex !== at) continue;
     for (let k = 1; k < ends.length; k++) {
-      joints.push({ index: ends[k - 1][1], length: ends[k][0] - ends[k - 1][1] });
+      joints.push({ index: ends[k - 1][1], length: ends[k][0] - ends[k - 1][1], text: "" });
     }
   }
   return joints;
@@ -1379,48 +1420,14 @@ function arrayJoinJoints(text: string): Array<{ index: number; length: number }>
  * escape). The rules read the lines around each run of joints (the line before, for a name
  * written there), not the whole text again.
  */
-function joinedMatches(
-  text: string,
-  options: FindOptions,
-  found: Array<{ index: number; length: number; text?: string }>,
-): SecretMatch[] {
+function joinedMatches(text: string, options: FindOptions, found: Edit[]): SecretMatch[] {
   const out: SecretMatch[] = [];
   for (let i = 0; i < found.length;) {
     const { from, last, to } = jointWindow(text, found, i);
-    // The window joined, and where each joint is in it.
-    const joints: Array<{ at: number; removed: number }> = [];
-    let joined = "";
-    let at = from;
-    for (let k = i; k <= last; k++) {
-      const m = found[k];
-      joined += text.slice(at, m.index);
-      // (a decoded character stands where the escape's last one did: a match that ends after it
-      // ends after the escape)
-      joints.push({ at: joined.length, removed: m.length - (m.text?.length ?? 0) });
-      joined += m.text ?? "";
-      at = m.index + m.length;
-    }
-    joined += text.slice(at, to);
-    // The characters removed up to each joint, and the first joint after a position (the joints
-    // in order): a window of many joints finds each match's in a few steps.
-    const removed = [0];
-    for (const j of joints) removed.push(removed[removed.length - 1] + j.removed);
-    const after = (p: number, strict: boolean) => {
-      let lo = 0, hi = joints.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (joints[mid].at < p || (!strict && joints[mid].at === p)) lo = mid + 1;
-        else hi = mid;
-      }
-      return lo;
-    };
-    // Where a position of the joined window is in `text`: a start after the joints at or before
-    // it, an end after those before it.
-    const original = (p: number, end: boolean) => from + p + removed[after(p, end)];
-    for (const m of findEach(joined, options, textHints(joined))) {
-      const k = after(m.start, false);
-      if (k >= joints.length || joints[k].at >= m.end) continue;
-      out.push({ start: original(m.start, false), end: original(m.end, true), rule: m.rule });
+    const view = editText(text, found.slice(i, last + 1), from, to);
+    for (const m of findEach(view.text, options, textHints(view.text))) {
+      if (!crossesEdit(view, m.start, m.end)) continue;
+      out.push({ start: sourceStart(view, m.start), end: sourceEnd(view, m.end), rule: m.rule });
     }
     i = last + 1;
   }

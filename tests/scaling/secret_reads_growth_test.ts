@@ -25,6 +25,21 @@ const LINES: Array<[string, string, string]> = [
   // escapes and wraps of tokens: the text around them read once again, decoded or joined
   ["escapes in a URL", "ab%2Fcd%3Aef\\/gh ", "a.txt"],
   ["lines of a wrapped token", "sk-ant-api03-abcdefgh1\n  ijklmnop2\n", "a.txt"],
+  // the twenty-fifth round's shapes: each read a bounded span around its start
+  ["YAML complex keys", "? password\n: Qx7vLm2R!k9T\n", "a.yml"],
+  ["a stub's matchers", '{"X-Api-Key": {"equalTo": "Qx7vLm2Rk9TzAb12Cd34Ef56"}}, ', "a.json"],
+  ["base64 encoders' literals", 'btoa("u:Qx7vLm2R!k9T"); ', "a.js"],
+  ["Set-Cookie headers", "Set-Cookie: sid=Qx7vLm2Rk9TzAb12Cd34; Path=/\n", "a.log"],
+  [
+    "a HAR's Set-Cookie",
+    '{"name": "Set-Cookie", "value": "sid=Qx7vLm2Rk9TzAb12; Path=/"}, ',
+    "a.har",
+  ],
+  ["credentials constructors", 'Credentials("r", "h", "u", "Qx7vLm2R!k9T") ', "a.sbt"],
+  ["a tool's -t after a quoted argument", "influx q 'a(b)|c' -t Qx7vLm2Rk9TzAb12 ", "a.sh"],
+  ["commented keys", "; key = g4crBNJrwAJW4AfOhYOqzXLEwJZfjwvyGcO5ifGv\n", "a.asm"],
+  ["Nostr keys", "nsec1tavgtlv9k074ntgudhz749e88j3f3yydgjuuxk55jajkfchsj6c7k8xc48 ", "a.txt"],
+  ["other scripts' words in code", "$c = ['пароль' => 'Qx7vLm2R!k9T']; ", "a.php"],
   [
     "a key in base64 wrapped over lines",
     `LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQ${"aB3d".repeat(9)}\n`,

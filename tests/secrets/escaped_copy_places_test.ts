@@ -36,15 +36,19 @@ function documents(inner: string): Array<[string, string]> {
   ];
 }
 
+/** A value written as `enc` writes it, in a JSON object and in a query string, so written too. */
+function innersOf(shown: string, enc: Record<string, string>): string[] {
+  return [
+    encode(`{"password":"`, enc) + shown + encode(`","user":"bob"}`, enc),
+    encode(`user=bob&password=`, enc) + shown + encode(`&next=1`, enc),
+  ];
+}
+
 Deno.test("a secret found in an escaped copy is redacted on its encoded bytes alone", async () => {
   for (const enc of ENCODINGS) {
     for (const value of VALUES) {
       const shown = encode(value, enc);
-      const inners = [
-        encode(`{"password":"`, enc) + shown + encode(`","user":"bob"}`, enc),
-        encode(`user=bob&password=`, enc) + shown + encode(`&next=1`, enc),
-      ];
-      for (const inner of inners) {
+      for (const inner of innersOf(shown, enc)) {
         // a JSON string's own `\` escapes only (`\u…`): a value of `&` or `%` needs none
         if (inner.includes('"') && !inner.includes("\\")) continue;
         for (const [text, path] of documents(inner)) {
@@ -65,5 +69,19 @@ Deno.test("an escape is never split by a redaction's edge", async () => {
     // every `\u` left is a whole escape of four hex digits
     assert.ok(!/\\u(?![0-9a-fA-F]{4})/.test(out), out);
     JSON.parse(out);
+  }
+});
+
+Deno.test("a secret in a log's \\xXX escapes (nginx's logged body) is redacted on its encoded bytes alone", async () => {
+  // (nginx writes a logged body's quotes and more as `\x22`; no JSON string holds a `\x`)
+  for (const hex of [(c: string) => c, (c: string) => c.toUpperCase()]) {
+    const enc: Record<string, string> = {};
+    for (const c of `"=:&,`) enc[c] = `\\x${hex(c.charCodeAt(0).toString(16))}`;
+    for (const value of VALUES) {
+      const shown = encode(value, enc);
+      for (const inner of innersOf(shown, enc)) {
+        for (const [text, path] of documents(inner).slice(2)) await redactsValue(text, shown, path);
+      }
+    }
   }
 });
