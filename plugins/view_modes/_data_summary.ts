@@ -170,27 +170,37 @@ function tableRows(ext: string, text: string, options: DataSummaryOptions): stri
 }
 
 /**
- * A table's records (a quoted field may hold line breaks: they do not end a record; blank lines
- * are none), counted in one pass, and the first `keep` of them.
+ * A table's records (a quoted field may hold line breaks: they do not end a record; blank lines,
+ * of white space alone, are none), counted in one pass, and the first `keep` of them. Only those
+ * kept are made: a record is told blank as it is read.
  */
 function tableRecords(text: string, keep: number): { count: number; first: string[] } {
   const first: string[] = [];
   let count = 0;
   let start = 0;
   let quoted = false;
+  let blank = true;
   for (let i = 0; i <= text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 34) quoted = !quoted; // `"`: a doubled quote toggles twice.
     else if ((c === 10 && !quoted) || i === text.length) {
-      const record = text.slice(start, i).replace(/\r$/, "");
-      if (record.trim()) {
+      if (!blank) {
         count++;
-        if (first.length < keep) first.push(record);
+        if (first.length < keep) first.push(text.slice(start, i).replace(/\r$/, ""));
       }
       start = i + 1;
+      blank = true;
+      continue;
     }
+    if (blank && !isSpace(c)) blank = false;
   }
   return { count, first };
+}
+
+/** Whether a character is white space as `trim()` removes it (`\s`). */
+function isSpace(code: number): boolean {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return /\s/.test(String.fromCharCode(code));
 }
 
 /** A CSV row's fields (a quoted field may hold the separator; its quotes are dropped). */

@@ -17,6 +17,13 @@ Deno.test("a CSV or TSV summary gives its columns, its record count and its firs
     "**TSV**, 1 row under a header\n- columns (2): `a`, `b`\n- `1\\t2`",
   );
   assert.equal(summarize("empty.csv", ""), "**CSV**, no rows");
+  // Rows of white space alone, of any kind (as `trim()` takes it), are no records; a row with
+  // anything else (a control character, a lone surrogate) is one.
+  const spaces = "a,b\r\n1,2\r\n \t\r\n\u3000\u00a0\ufeff\n\u2028\n\u0001\n\ud800\n3,4";
+  assert.equal(
+    summarize("s.csv", spaces),
+    "**CSV**, 4 rows under a header\n- columns (2): `a`, `b`\n- `1,2`\n- `\\u{1}`\n- `\ud800`",
+  );
 });
 
 Deno.test("a JSON summary gives an array's count, keys and first items, an object's nested sizes", () => {
