@@ -109,8 +109,7 @@ function utf16Unmarked(bytes: Uint8Array): Decoded | undefined {
  */
 function readsAsText(bytes: Uint8Array): boolean {
   let controls = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i];
+  for (const byte of bytes) {
     if (byte < 0x20 && byte !== 9 && byte !== 10 && byte !== 11 && byte !== 12 && byte !== 13) {
       if (byte !== 0x1b) controls++;
     } else if (byte === 0x7f) controls++;
@@ -146,25 +145,21 @@ function decoderFor(name: string): TextDecoder | undefined {
   }
 }
 
-/**
- * The lines that hold a byte over 0x7F, joined, up to {@linkcode SAMPLE_BYTES}: found from each
- * such byte (the lines between are passed over byte by byte, not looked into one by one).
- */
+/** The lines that hold a byte over 0x7F, joined, up to {@linkcode SAMPLE_BYTES}. */
 function nonAsciiLines(bytes: Uint8Array): Uint8Array {
   const sample = new Uint8Array(Math.min(bytes.length, SAMPLE_BYTES));
   let length = 0;
-  // `at` is where a line starts.
-  for (let at = 0; at < bytes.length && length < sample.length;) {
-    let byte = at;
-    while (byte < bytes.length && bytes[byte] <= 0x7f) byte++;
-    if (byte === bytes.length) break;
-    const start = byte === 0 ? 0 : Math.max(at, bytes.lastIndexOf(10, byte - 1) + 1);
-    let end = bytes.indexOf(10, byte);
+  let start = 0;
+  while (start < bytes.length && length < sample.length) {
+    let end = bytes.indexOf(10, start);
     if (end === -1) end = bytes.length - 1;
-    const take = bytes.subarray(start, Math.min(end + 1, start + sample.length - length));
-    sample.set(take, length);
-    length += take.length;
-    at = end + 1;
+    const line = bytes.subarray(start, end + 1);
+    if (line.some((byte) => byte > 0x7f)) {
+      const take = line.subarray(0, sample.length - length);
+      sample.set(take, length);
+      length += take.length;
+    }
+    start = end + 1;
   }
   return sample.subarray(0, length);
 }
