@@ -58,6 +58,11 @@ export interface StepRenders {
   render(step: StepView): Promise<RenderedFile | undefined>;
   /** How many steps were rendered, and how many of them ahead (work counted by the tests). */
   readonly counts: { rendered: number; ahead: number };
+  /**
+   * Hold the warnings of the steps taken from now on, untold, until the function returned is
+   * called: it gives them back, in order, and the warnings that follow are told again.
+   */
+  mute(): () => string[];
 }
 
 /**
@@ -76,6 +81,11 @@ export function stepRenders(options: AheadOptions): StepRenders {
   const counts = { rendered: 0, ahead: 0 };
   const keyOf = (step: StepView) => `${step.path}\0${step.view}`;
   let size = FIRST_BATCH;
+  let muted: string[] | undefined;
+  const warn = (message: string) => {
+    if (muted) muted.push(message);
+    else options.warn(message);
+  };
   const renderHeld = (step: StepView): Promise<Rendered> => {
     const warnings: string[] = [];
     counts.rendered++;
@@ -84,6 +94,13 @@ export function stepRenders(options: AheadOptions): StepRenders {
   };
   return {
     counts,
+    mute() {
+      const held: string[] = muted = [];
+      return () => {
+        muted = undefined;
+        return held;
+      };
+    },
     fill(order, at) {
       const first = order[at];
       if (!first || held.has(keyOf(first)) || !options.wanted(first)) return;
@@ -106,11 +123,11 @@ export function stepRenders(options: AheadOptions): StepRenders {
       const ahead = held.get(key);
       if (!ahead) {
         counts.rendered++;
-        return await options.render(step, options.warn);
+        return await options.render(step, warn);
       }
       held.delete(key);
       const { file, warnings } = await ahead;
-      warnings.forEach(options.warn);
+      warnings.forEach(warn);
       return file;
     },
   };

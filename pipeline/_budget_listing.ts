@@ -92,14 +92,27 @@ export async function listHead(
   await listUpTo(state, candidates, last, steps);
 }
 
+/** A round's listing from its tail ({@linkcode listFromTail}): what it asks of a round. */
+export interface TailRound {
+  candidates: string[];
+  room: number;
+  steps: Applied[];
+  /**
+   * Give up (nothing stepped, as when every file fits) once the files stepped from the tail held
+   * more than this many tokens before their steps and none is listed yet. @default {Infinity}
+   */
+  upTo?: number;
+}
+
 /**
  * A round that lists files, planned from the last candidate back: the files are stepped through
  * the ladder's views a batch at a time (each batch's first views, then its second ones), until
  * those stepped are over `room`; that file and every one before it are listed, the others keep
  * their steps (in the ladder's order: every first step, then every second). The files listed
  * before the last are never rendered in another view, but for those of its batch (whose steps
- * are dropped). False (nothing stepped) when every file fits in the views it reaches: the round
- * takes the ladder's steps.
+ * are dropped). False (nothing stepped) when every file fits in the views it reaches, or when the
+ * files stepped held more than `upTo` tokens before a file had to be listed: the round takes the
+ * ladder's steps.
  *
  * @example
  * ```ts
@@ -107,43 +120,9 @@ export async function listHead(
  * // const listed = await listFromTail(state, { candidates, room, steps });
  * ```
  */
-export async function listFromTail(
-  state: PlanState,
-  round: { candidates: string[]; room: number; steps: Applied[] },
-): Promise<boolean> {
-  const { candidates, room, steps } = round;
-  const views = state.targets.filter((view) => view !== LISTED);
-  const taken: Array<{ view: number; at: number; step: Applied }> = [];
-  const asked: string[] = [];
-  // Each file's place and estimate before its steps.
-  const start = new Map<string, { at: number; was: number | undefined }>();
-  let tokens = 0;
-  let last = -1;
-  for (let end = candidates.length, size = FIRST_BATCH; end > 0 && last < 0;) {
-    const batch = candidates.slice(Math.max(0, end - size), end).reverse();
-    for (const [i, path] of batch.entries()) {
-      start.set(path, { at: end - 1 - i, was: state.estimate.get(path) });
-    }
-    for (const [view, target] of views.entries()) {
-      const order = batch.map((path) => ({ path, view: target }));
-      for (const [i, { path }] of order.entries()) {
-        if (!state.tried.has(`${path}\0${target}`)) asked.push(`${path}\0${target}`);
-        state.renders.fill(order, i);
-        const mine: Applied[] = [];
-        await takeStep(state, { path, target, steps: mine });
-        for (const step of mine) taken.push({ view, at: end - 1 - i, step });
-      }
-    }
-    for (const [i, path] of batch.entries()) {
-      tokens += state.estimate.get(path) ?? 0;
-      if (tokens > room) {
-        last = end - 1 - i;
-        break;
-      }
-    }
-    end -= batch.length;
-    size = Math.min(size * 2, MAX_BATCH);
-  }
+export async function listFromTail(state: PlanState, round: TailRound): Promise<boolean> {
+  const { candidates, steps } = round;
+  const { taken, asked, start, last } = await stepTail(state, round);
   // The files before the last listed, stepped with it in its batch, go back to how they were.
   const back = (at: number) => last < 0 || at < last;
   for (const { at, step } of taken.toReversed()) {
@@ -162,4 +141,55 @@ export async function listFromTail(
   steps.push(...kept.map((t) => t.step));
   await listUpTo(state, candidates, last, steps);
   return true;
+}
+
+/** The steps {@linkcode stepTail} took, the steps it asked, each file's place and estimate before. */
+interface TailSteps {
+  taken: Array<{ view: number; at: number; step: Applied }>;
+  asked: string[];
+  start: Map<string, { at: number; was: number | undefined }>;
+  /** The last file to list, -1 for none. */
+  last: number;
+}
+
+/**
+ * Step the candidates from the last back, a batch at a time through the ladder's views, until
+ * those stepped are over `room` (the last file to list found) or, none listed, held more than
+ * `upTo` tokens before their steps.
+ */
+async function stepTail(state: PlanState, round: TailRound): Promise<TailSteps> {
+  const { candidates, room } = round;
+  const upTo = round.upTo ?? Infinity;
+  const views = state.targets.filter((view) => view !== LISTED);
+  const out: TailSteps = { taken: [], asked: [], start: new Map(), last: -1 };
+  let [tokens, held] = [0, 0];
+  for (let end = candidates.length, size = FIRST_BATCH; end > 0 && out.last < 0;) {
+    const batch = candidates.slice(Math.max(0, end - size), end).reverse();
+    for (const [i, path] of batch.entries()) {
+      const was = state.estimate.get(path);
+      out.start.set(path, { at: end - 1 - i, was });
+      held += was ?? 0;
+    }
+    for (const [view, target] of views.entries()) {
+      const order = batch.map((path) => ({ path, view: target }));
+      for (const [i, { path }] of order.entries()) {
+        if (!state.tried.has(`${path}\0${target}`)) out.asked.push(`${path}\0${target}`);
+        state.renders.fill(order, i);
+        const mine: Applied[] = [];
+        await takeStep(state, { path, target, steps: mine });
+        for (const step of mine) out.taken.push({ view, at: end - 1 - i, step });
+      }
+    }
+    for (const [i, path] of batch.entries()) {
+      tokens += state.estimate.get(path) ?? 0;
+      if (tokens > room) {
+        out.last = end - 1 - i;
+        break;
+      }
+    }
+    if (out.last < 0 && held > upTo) break;
+    end -= batch.length;
+    size = Math.min(size * 2, MAX_BATCH);
+  }
+  return out;
 }

@@ -6,7 +6,7 @@
  */
 
 import { askedViews, firstAsked, LADDER, LISTED } from "./_budget_ladder.ts";
-import { headingsOver, listFromTail, listHead } from "./_budget_listing.ts";
+import { headingsOver, listFromTail, listHead, type TailRound } from "./_budget_listing.ts";
 import { changeCounts, stepOrder } from "./_budget_order.ts";
 import {
   type Applied,
@@ -101,6 +101,34 @@ export async function planner(
   };
 }
 
+/**
+ * Whether the round lists files, decided from the last file back ({@linkcode listFromTail}: the
+ * files that stay are rendered, those listed are not), and took its steps. Certain when even the
+ * files' headings are over the room. Else tried when the room is less than what is over (the
+ * views must shed more than half of the candidates' tokens, as with a budget a hundredth of the
+ * tree), until the files stepped from the tail held more than `over` tokens: the ladder, were no
+ * file listed, renders at least that much from the head (each step saves at most its file's
+ * tokens), so a try that gives up costs a few times the ladder's least; one that lists spares the
+ * ladder's renders of every file it lists, in every view. The steps are the ladder's either way
+ * (`listHead` lists the same files from the tail); the warnings of a try that gives up are
+ * dropped, as the ladder tells them again.
+ */
+async function listedFirst(state: PlanState, round: TailRound, over: number): Promise<boolean> {
+  if (await headingsOver(state, round.candidates, round.room)) {
+    return await listFromTail(state, round);
+  }
+  if (round.room >= over) return false;
+  const unmute = state.renders.mute();
+  let listed = false;
+  try {
+    listed = await listFromTail(state, { ...round, upTo: over });
+  } finally {
+    const warnings = unmute();
+    if (listed) warnings.forEach(state.options.transform.warn);
+  }
+  return listed;
+}
+
 /** How a planner takes steps: the files in their step order, the views down the ladder. */
 interface RoundPlan {
   candidates: string[];
@@ -119,11 +147,7 @@ async function stepRound(
   // The candidates' tokens the document has room for.
   let room = -over;
   for (const path of candidates) room += await estimateOf(state, path);
-  // So far over that files must be listed: the listed ones are decided from the last file
-  // back (the files that stay are rendered, those listed are not).
-  if (await headingsOver(state, candidates, room)) {
-    if (await listFromTail(state, { candidates, room, steps })) return steps;
-  }
+  if (await listedFirst(state, { candidates, room, steps }, over)) return steps;
   for (const target of targets) {
     if (target === LISTED && over > 0) {
       await listHead(state, { candidates, room, steps, start: tokens });

@@ -7,7 +7,13 @@
  * @module
  */
 
-import { byCodeUnit, forEachWord, wordTerms } from "./_rank_terms.ts";
+import {
+  byCodeUnit,
+  forEachWordSpan,
+  plainTermCount,
+  termShapes,
+  wordTerms,
+} from "./_rank_terms.ts";
 import { countWork } from "./_work_count.ts";
 import type { PairFinder } from "./_rank_pairs.ts";
 
@@ -100,10 +106,20 @@ function wordCounter(index: Map<string, number>, pairs?: PairFinder) {
     known.set(word, value);
     return value;
   };
+  const shapes = termShapes(index.keys());
   return {
     count(text: string, tf: Int32Array): number {
       let length = 0;
-      forEachWord(text, (word) => {
+      forEachWordSpan(text, (start, end) => {
+        // Most words can give no task term: counted as they are, never made (data files are
+        // mostly words no task names).
+        const plain = plainTermCount(text, start, end, shapes);
+        if (plain >= 0) {
+          length += plain;
+          pairs?.see(-1);
+          return;
+        }
+        const word = text.slice(start, end);
         const value = known.get(word) ?? learn(word);
         if (value >= 0) {
           length += value;

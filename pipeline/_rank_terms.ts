@@ -157,6 +157,22 @@ export function forEachTerm(
  * ```
  */
 export function forEachWord(text: string, visit: (word: string) => void): void {
+  forEachWordSpan(text, (start, end) => visit(text.slice(start, end)));
+}
+
+/**
+ * Call `visit` with where each word of `text` that may give terms starts and ends, as
+ * {@linkcode forEachWord} finds them, without making the words.
+ *
+ * @example
+ * ```ts
+ * import { forEachWordSpan } from "./_rank_terms.ts";
+ * const spans: number[][] = [];
+ * forEachWordSpan("--get_url(a, fooBar)", (start, end) => spans.push([start, end]));
+ * spans; // [[2, 9], [13, 19]]
+ * ```
+ */
+export function forEachWordSpan(text: string, visit: (start: number, end: number) => void): void {
   let i = 0;
   const n = text.length;
   while (i < n) {
@@ -171,8 +187,98 @@ export function forEachWord(text: string, visit: (word: string) => void): void {
     while (s < e && classAt(text, s) === SEP) s++;
     while (e > s && classAt(text, e - 1) === SEP) e--;
     if (e - s < 2 || e - s > MAX_WORD) continue;
-    visit(text.slice(s, e));
+    visit(s, e);
   }
+}
+
+/**
+ * The lengths and first two characters of a set of lowercase terms (those of ASCII alone), to
+ * tell cheaply a word that cannot give any of them ({@linkcode plainTermCount}).
+ */
+export interface TermShapes {
+  /** 1 at each length a term has. */
+  lengths: Uint8Array;
+  /** 1 at `first * 128 + second` for each term's first two characters. */
+  starts: Uint8Array;
+}
+
+/**
+ * The shapes of `terms` for {@linkcode plainTermCount}.
+ *
+ * @example
+ * ```ts
+ * import { plainTermCount, termShapes } from "./_rank_terms.ts";
+ * const shapes = termShapes(["adapter"]);
+ * plainTermCount("get_url", 0, 7, shapes); // 3: get, url, geturl
+ * plainTermCount("getAdapter", 0, 10, shapes); // -1: it may give "adapter"
+ * ```
+ */
+export function termShapes(terms: Iterable<string>): TermShapes {
+  const shapes = { lengths: new Uint8Array(MAX_WORD + 1), starts: new Uint8Array(128 * 128) };
+  for (const term of terms) {
+    if (term.length < 2 || term.length > MAX_WORD || [...term].some((c) => c > "\x7f")) continue;
+    shapes.lengths[term.length] = 1;
+    shapes.starts[term.charCodeAt(0) * 128 + term.charCodeAt(1)] = 1;
+  }
+  return shapes;
+}
+
+/**
+ * How many terms the word `text.slice(start, end)` gives ({@linkcode wordTerms}'s, no stop words
+ * left out), worked out as {@linkcode splitIdentifier} splits it, without making the word or its
+ * parts; -1 when one of its terms (a part or the parts joined) has a length and first two
+ * characters of one of `shapes`' terms, or it has a character beyond ASCII (whose lowercase may
+ * be longer): then its terms are to be listed.
+ *
+ * @example
+ * ```ts
+ * import { plainTermCount, termShapes } from "./_rank_terms.ts";
+ * plainTermCount("a parseHTTPResponse_v2", 2, 22, termShapes(["url"])); // 5
+ * ```
+ */
+export function plainTermCount(
+  text: string,
+  start: number,
+  end: number,
+  shapes: TermShapes,
+): number {
+  const { lengths, starts } = shapes;
+  const may = (at: number, length: number, second: number) =>
+    lengths[length] === 1 && starts[lower(text.charCodeAt(at)) * 128 + lower(second)] === 1;
+  let parts = 0, kept = 0, joined = 0, first = -1, second = -1, part = -1;
+  for (let i = start; i <= end; i++) {
+    const code = i < end ? text.charCodeAt(i) : 95;
+    if (code >= 128) return -1;
+    const c = ASCII_CLASS[code];
+    let boundary = c === SEP;
+    if (!boundary && part >= 0) {
+      const prev = ASCII_CLASS[text.charCodeAt(i - 1)];
+      const next = i + 1 < end ? ASCII_CLASS[text.charCodeAt(i + 1)] ?? OTHER : SEP;
+      boundary = (prev === LOWER && c === UPPER) ||
+        (prev === UPPER && c === UPPER && next === LOWER) ||
+        (prev === DIGIT) !== (c === DIGIT);
+    }
+    if (boundary && part >= 0 && i > part) {
+      parts++;
+      if (i - part >= 2) {
+        kept++;
+        if (may(part, i - part, text.charCodeAt(part + 1))) return -1;
+      }
+      part = -1;
+    }
+    if (c === SEP) continue;
+    if (part < 0) part = i;
+    joined++;
+    if (first < 0) first = i;
+    else if (second < 0) second = i;
+  }
+  if (parts < 2 || kept === 0) return kept;
+  return may(first, joined, text.charCodeAt(second)) ? -1 : kept + 1;
+}
+
+/** The lowercase of an ASCII character code. */
+function lower(code: number): number {
+  return code >= 65 && code <= 90 ? code + 32 : code;
 }
 
 /**

@@ -16,7 +16,13 @@
  * ```
  */
 export function formatCount(n: number): string {
-  return n.toLocaleString("en-US");
+  // A whole number is grouped here: `toLocaleString` makes a number format at each call (a
+  // summary of a thousand data files calls it thousands of times).
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString("en-US");
+  const digits = String(Math.abs(n));
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let at = out.length; at < digits.length; at += 3) out += `,${digits.slice(at, at + 3)}`;
+  return n < 0 ? `-${out}` : out;
 }
 
 /**

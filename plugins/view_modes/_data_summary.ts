@@ -170,27 +170,55 @@ function tableRows(ext: string, text: string, options: DataSummaryOptions): stri
 }
 
 /**
- * A table's records (a quoted field may hold line breaks: they do not end a record; blank lines
- * are none), counted in one pass, and the first `keep` of them.
+ * A table's records (a quoted field may hold line breaks: they do not end a record; blank lines,
+ * of white space alone, are none), counted in one pass, and the first `keep` of them. The line
+ * breaks and quotes are found by search, and only the records kept are made.
  */
 function tableRecords(text: string, keep: number): { count: number; first: string[] } {
   const first: string[] = [];
   let count = 0;
-  let start = 0;
-  let quoted = false;
-  for (let i = 0; i <= text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) quoted = !quoted; // `"`: a doubled quote toggles twice.
-    else if ((c === 10 && !quoted) || i === text.length) {
-      const record = text.slice(start, i).replace(/\r$/, "");
-      if (record.trim()) {
-        count++;
-        if (first.length < keep) first.push(record);
-      }
-      start = i + 1;
+  // The next quote at or after where the search is (-1: none), and whether one is open there.
+  const at = { quote: text.indexOf('"'), quoted: false };
+  for (let start = 0; start <= text.length;) {
+    const end = recordEnd(text, start, at);
+    if (!blankBetween(text, start, end)) {
+      count++;
+      if (first.length < keep) first.push(text.slice(start, end).replace(/\r$/, ""));
     }
+    start = end + 1;
   }
   return { count, first };
+}
+
+/**
+ * Where the record from `from` ends: the next line break outside quotes (a quote opens or closes
+ * at each `"`: a doubled quote does both), or the text's end. `at` is moved past the quotes read.
+ */
+function recordEnd(text: string, from: number, at: { quote: number; quoted: boolean }): number {
+  for (let pos = from;;) {
+    if (at.quoted) {
+      if (at.quote < 0) return text.length;
+      at.quoted = false;
+    } else {
+      const line = text.indexOf("\n", pos);
+      if (at.quote < 0 || (line >= 0 && line < at.quote)) return line < 0 ? text.length : line;
+      at.quoted = true;
+    }
+    pos = at.quote + 1;
+    at.quote = text.indexOf('"', pos);
+  }
+}
+
+/** Whether `text` holds nothing but white space from `start` to `end` (as `trim()` takes it). */
+function blankBetween(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (!isSpace(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Whether a character is white space as `trim()` removes it (`\s`). */
+function isSpace(code: number): boolean {
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return /\s/.test(String.fromCharCode(code));
 }
 
 /** A CSV row's fields (a quoted field may hold the separator; its quotes are dropped). */

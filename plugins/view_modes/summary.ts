@@ -716,7 +716,8 @@ function yamlRows(text: string, cut: (line: string) => string, maxNames: number)
 
 function lineCount(text: string): number {
   if (!text) return 0;
-  const n = text.split("\n").length;
+  let n = 1;
+  for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) n++;
   return text.endsWith("\n") ? n - 1 : n;
 }
 

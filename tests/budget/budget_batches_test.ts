@@ -169,3 +169,32 @@ Deno.test("a render ahead that fails is an error only when the budget takes its 
   await assert.rejects(renders.render(order[1]), /cannot render f1\.py/);
   await new Promise((resolve) => setTimeout(resolve, 10));
 });
+
+Deno.test("a budget's try at listing from the last file back that gives up tells no warning of its own", async () => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 60; i++) {
+    files[`notes/n${String(i).padStart(3, "0")}.txt`] = `line ${i} of plain words\n`.repeat(20 + i);
+  }
+  const root = await makeProject(files);
+  const skeleton: ViewModePlugin = {
+    kind: "view-mode",
+    name: "skeleton",
+    version: "1",
+    render(file, ctx) {
+      ctx.warn(`rendered ${file.path}`);
+      return { text: file.text.slice(0, file.text.length / 2) };
+    },
+  };
+  const inline = { plugins: [skeleton], cache: { enabled: false } };
+  const full = await buildContext({ cwd: root, inline }, { write: false });
+  // Under half the tree (the try is made) and over what the views reach (no file is listed).
+  const tokens = Math.floor(full.manifest.total.tokens * 0.4);
+  const result = await buildContext({ cwd: root, inline: { ...inline, budget: { tokens } } }, {
+    write: false,
+  });
+  assert.ok(result.files.every((f) => f.view !== "listed"));
+  const stepped = result.manifest.budget!.steppedDown.filter((s) => s.from === "full");
+  const told = result.warnings.filter((w) => w.startsWith("rendered "));
+  assert.deepEqual(told.slice(0, stepped.length), stepped.map((s) => `rendered ${s.path}`));
+  assert.equal(new Set(told).size, told.length, told.join("\n"));
+});

@@ -91,3 +91,13 @@ Deno.test("bytes with many control characters and no NUL stay binary; a legacy f
   assert.equal(row.reason, "binary file (not valid UTF-8)");
   await Deno.remove(join(root, ".slop"), { recursive: true });
 });
+
+Deno.test("a legacy text whose lines beyond ASCII lie far apart, past the sample's size, is read in its encoding", async () => {
+  // Lines of Shift_JIS between 100 KB of ASCII lines, one at the very start and one at the end
+  // with no line break: the sample of the lines beyond ASCII finds each.
+  const ascii = "plain ascii line of the log\n".repeat(4000);
+  const japanese = "これは日本語のテキストです。ファイルの説明をここに書きます。";
+  const text = `${japanese}\n${ascii}${japanese}\n${ascii}${ascii}${japanese}`;
+  const decoded = await decodeText(encode(text, "shift_jis"));
+  assert.deepEqual(decoded, { text });
+});

@@ -1,6 +1,16 @@
 import assert from "node:assert/strict";
 import { B, bm25 } from "../../pipeline/_rank_lexical.ts";
-import { forEachTerm, splitIdentifier, taskProse, taskTerms } from "../../pipeline/_rank_terms.ts";
+import {
+  forEachTerm,
+  forEachWord,
+  forEachWordSpan,
+  plainTermCount,
+  splitIdentifier,
+  taskProse,
+  taskTerms,
+  termShapes,
+  wordTerms,
+} from "../../pipeline/_rank_terms.ts";
 import { prng } from "../_helpers.ts";
 
 Deno.test("identifiers split on camelCase, PascalCase, snake_case, kebab-case and digits", () => {
@@ -116,4 +126,35 @@ Deno.test("BM25's counts of each word's terms, worked out once a word, are forEa
     assert.deepEqual(scores[d].terms, parts);
   });
   assert.ok(scores.some((s) => s.terms.length > 2));
+});
+
+Deno.test("a word counted without being made gives the terms wordTerms lists, and never hides a task's term", () => {
+  // Words of ASCII cases, digits, separators, punctuation and characters beyond ASCII (an accent,
+  // a capital whose lowercase is longer, one outside the first plane, a sharp s), the task's terms
+  // taken from the same texts.
+  const chars = [..."aAbBzZ09_-xXyYgGeEtT .,é€İ\u{1F600}ß"];
+  const next = prng(7);
+  let plain = 0;
+  for (let k = 0; k < 20000; k++) {
+    const n = 1 + Math.floor(next() * 30);
+    const text = Array.from({ length: n }, () => chars[Math.floor(next() * chars.length)]).join("");
+    const terms = new Set<string>();
+    for (const t of wordTerms(text.slice(Math.floor(next() * n)))) if (next() < 0.5) terms.add(t);
+    const shapes = termShapes(terms);
+    const words: string[] = [];
+    forEachWordSpan(text, (start, end) => {
+      const word = text.slice(start, end);
+      words.push(word);
+      const count = plainTermCount(text, start, end, shapes);
+      if (count < 0) return;
+      plain++;
+      const listed = wordTerms(word);
+      assert.equal(count, listed.length, JSON.stringify(word));
+      assert.ok(!listed.some((t) => terms.has(t)), `${JSON.stringify(word)} hides a term`);
+    });
+    const made: string[] = [];
+    forEachWord(text, (word) => made.push(word));
+    assert.deepEqual(words, made);
+  }
+  assert.ok(plain > 5000, `${plain} words counted without being made`);
 });

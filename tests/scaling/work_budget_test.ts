@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildContext, skeletonViewMode } from "../../mod.ts";
+import { buildContext, outlineViewMode, skeletonViewMode } from "../../mod.ts";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
 import { tallyWork } from "../../pipeline/helpers.ts";
 import { SHAPES } from "../../bench/shapes.ts";
@@ -264,4 +264,28 @@ Deno.test("a masked view that hides an item after a long run of blanks on its li
     work.push(steps.get("cuts") ?? 0);
   }
   assertLinear("closing the cuts", work, CODE_SIZES);
+});
+
+Deno.test("a file over its work budget is parsed to it once: not again for its outline, nor in the next build", async () => {
+  // Different from every other test's text: the shared pool remembers a run over its budget.
+  const lines = Array.from({ length: 400 }, (_, i) => `def once${i}(x):\n    return x - ${i}\n`);
+  const root = await makeProject({ "big.py": lines.join("") });
+  const build = (view: string) =>
+    buildContext({
+      cwd: root,
+      inline: {
+        files: [{ path: "*.py", view }],
+        plugins: [skeletonViewMode({ maxWork: 2000 }), outlineViewMode({ maxWork: 2000 })],
+        cache: { enabled: false },
+      },
+    }, { write: false });
+  const first = await tallyWork(() => build("skeleton"));
+  const again = await tallyWork(async () => {
+    const outline = await build("outline");
+    assert.equal(outline.manifest.files[0].fallback, "outline -> summary: over its work budget");
+    const skeleton = await build("skeleton");
+    assert.equal(skeleton.manifest.files[0].fallback, "skeleton -> summary: over its work budget");
+  });
+  assert.ok((first.get("code") ?? 0) >= 2000, `${first.get("code")}`);
+  assert.equal(again.get("code") ?? 0, 0);
 });

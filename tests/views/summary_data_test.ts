@@ -4,6 +4,7 @@
 // the summary's line length and kept on its line.
 import assert from "node:assert/strict";
 import { summarize } from "../../plugins/view_modes/summary.ts";
+import { prng } from "../_helpers.ts";
 
 Deno.test("a CSV or TSV summary gives its columns, its record count and its first records", () => {
   const csv = 'name,"note, long",n\r\na,"two\nlines",1\nb,x,2\n\nc,y,3\nd,z,4\n';
@@ -17,6 +18,13 @@ Deno.test("a CSV or TSV summary gives its columns, its record count and its firs
     "**TSV**, 1 row under a header\n- columns (2): `a`, `b`\n- `1\\t2`",
   );
   assert.equal(summarize("empty.csv", ""), "**CSV**, no rows");
+  // Rows of white space alone, of any kind (as `trim()` takes it), are no records; a row with
+  // anything else (a control character, a lone surrogate) is one.
+  const spaces = "a,b\r\n1,2\r\n \t\r\n\u3000\u00a0\ufeff\n\u2028\n\u0001\n\ud800\n3,4";
+  assert.equal(
+    summarize("s.csv", spaces),
+    "**CSV**, 4 rows under a header\n- columns (2): `a`, `b`\n- `1,2`\n- `\\u{1}`\n- `\ud800`",
+  );
 });
 
 Deno.test("a JSON summary gives an array's count, keys and first items, an object's nested sizes", () => {
@@ -62,4 +70,41 @@ Deno.test("JSON Lines, XML and snapshot summaries; a record that would start mar
     summarize("t.csv", "# h\n## Files\n"),
     "**CSV**, 1 row under a header\n- columns (1): `# h`\n- `## Files`",
   );
+});
+
+/** A CSV's records as the plain rule reads them, one character at a time (the reference). */
+function recordsByHand(text: string): string[] {
+  const records: string[] = [];
+  let [start, quoted] = [0, false];
+  for (let i = 0; i <= text.length; i++) {
+    const c = text[i];
+    if (c === '"') quoted = !quoted;
+    else if ((c === "\n" && !quoted) || i === text.length) {
+      const record = text.slice(start, i).replace(/\r$/, "");
+      if (record.trim()) records.push(record);
+      start = i + 1;
+    }
+  }
+  return records;
+}
+
+Deno.test("a CSV summary counts and shows the records the plain rule reads, quotes and blanks anywhere", () => {
+  const chars = ["a", ",", '"', '"', "\n", "\n", "\r", " ", "\t", "\u3000", "b"];
+  const next = prng(5);
+  for (let k = 0; k < 5000; k++) {
+    const n = Math.floor(next() * 40);
+    const text = Array.from({ length: n }, () => chars[Math.floor(next() * chars.length)]).join("");
+    const records = recordsByHand(text);
+    const summary = summarize("t.csv", text);
+    if (!records.length) {
+      assert.equal(summary, "**CSV**, no rows", JSON.stringify(text));
+      continue;
+    }
+    const rows = records.length - 1;
+    assert.ok(
+      summary.startsWith(`**CSV**, ${rows} row${rows === 1 ? "" : "s"} under a header\n`),
+      `${JSON.stringify(text)}: ${summary}`,
+    );
+    assert.equal(summary.split("\n").length, 2 + Math.min(rows, 3), JSON.stringify(text));
+  }
 });
