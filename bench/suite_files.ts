@@ -5,9 +5,10 @@
  * dearest first, with the totals. Type-check once before (`deno check` of the
  * files) so no run pays for it.
  *
- *     deno run -A bench/suite_files.ts [--json out.json] [--top 40] [FILE|FOLDER ...]
+ *     deno run -A bench/suite_files.ts [--json out.json] [--top 40] [--jobs 1] [FILE|FOLDER ...]
  *
- * With no files named it runs every `tests/**\/*_test.ts`.
+ * With no files named it runs every `tests/**\/*_test.ts`. `--jobs 2` runs two files at a time
+ * (CPU is each file's own; wall then includes waiting for the other's core).
  *
  * @module
  */
@@ -76,20 +77,26 @@ if (import.meta.main) {
   const args = [...Deno.args];
   let json = "";
   let top = 40;
+  let jobs = 1;
   const roots: string[] = [];
   while (args.length) {
     const arg = args.shift()!;
     if (arg === "--json") json = args.shift()!;
     else if (arg === "--top") top = Number(args.shift());
+    else if (arg === "--jobs") jobs = Number(args.shift());
     else roots.push(arg);
   }
   const files = await testFiles(roots.length ? roots : ["tests"]);
   const rows: Row[] = [];
-  for (const file of files) {
-    const row = await measure(file);
-    rows.push(row);
-    console.error(`${(row.user + row.sys).toFixed(2)} ${row.wall.toFixed(2)} ${file}`);
-    if (json) await Deno.writeTextFile(json, JSON.stringify(rows, null, 1));
-  }
+  const queue = [...files];
+  const worker = async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) {
+      const row = await measure(file);
+      rows.push(row);
+      console.error(`${(row.user + row.sys).toFixed(2)} ${row.wall.toFixed(2)} ${file}`);
+      if (json) await Deno.writeTextFile(json, JSON.stringify(rows, null, 1));
+    }
+  };
+  await Promise.all(Array.from({ length: jobs }, worker));
   console.log(table(rows, top));
 }

@@ -2,6 +2,8 @@ import assert from "node:assert/strict";
 import { SCAN_PATTERNS } from "../../pipeline/secret_rules.ts";
 import { redactSync } from "../../pipeline/_scan.ts";
 import { worstLines } from "./_worst_lines.ts";
+import { readsOf } from "../scaling/_read_meter.ts";
+import { assertLinear } from "../scaling/_growth.ts";
 
 /**
  * The most characters one attempt of a pattern can read from where it starts (lookarounds
@@ -456,66 +458,78 @@ Deno.test("every regular expression literal of the secret rules' modules is boun
   assert.ok(!openTail("\\.+$") && !openTail("(?:a+)+"));
 });
 
-/** Lines of 1 MB built to make a pattern try hard: many starts, runs that almost match. */
-const ADVERSARIAL: Array<[string, string]> = [
-  ["a= over and over", "a=".repeat(512 * 1024)],
-  ["quotes", '"'.repeat(1024 * 1024)],
-  ["escaped quotes", '\\"'.repeat(512 * 1024)],
-  [
-    "base64 alphabet",
-    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".repeat(16384),
-  ],
-  ["BEGIN without END", "-----BEGIN".repeat(100 * 1024)],
-  ["BEGIN PRIVATE KEY lines", "-----BEGIN PRIVATE KEY-----\n".repeat(36 * 1024)],
-  ["password names", "password=".repeat(112 * 1024)],
-  ["password names and values", "DB_PASSWORD=x1y2z3w4 ".repeat(48 * 1024)],
-  ["escaped password names", '\\"password\\": \\"'.repeat(64 * 1024)],
-  ["XML elements", "<password>a1b2c3d4e5".repeat(48 * 1024)],
-  ["name/value pairs", "- name: DB_PASSWORD\n  value: ".repeat(32 * 1024)],
-  ["XML settings", '<add key="password" value="'.repeat(36 * 1024)],
-  ["ENV lines", "ENV API_TOKEN ".repeat(72 * 1024)],
-  ["login and password", "login me password ".repeat(56 * 1024)],
-  ["user options", " -u a:".repeat(170 * 1024)],
-  ["base64 BEGIN", "LS0tLS1CRUdJTi".repeat(72 * 1024)],
-  ["Basic schemes", "Authorization: Basic ".repeat(48 * 1024)],
-  ["triple quotes", "secret_key = '''".repeat(64 * 1024)],
-  ["URLs without @", "https://u:".repeat(100 * 1024)],
-  ["Secret documents", "kind: Secret\ndata:\n---\n".repeat(40 * 1024)],
-  ["Secret data keys without values", "kind: Secret\ndata:\n" + "  k:\n".repeat(200 * 1024)],
-  ["token prefixes without tokens", "dop_v1_sk_live_pplx-dp.pt.".repeat(40 * 1024)],
-  ["prefixes and short bodies", "sntryu_abc12 xai-x9 ".repeat(52 * 1024)],
-  ["separators and runs", "_abcdefgh-ABCDEFGH.01234567:".repeat(36 * 1024)],
-  ["mysql and options", "mysql" + " -p".repeat(340 * 1024)],
-  ["IDENTIFIED BY without values", "IDENTIFIED BY ".repeat(72 * 1024)],
-  ["PASSWORD without strings", "PASSWORD (".repeat(100 * 1024)],
-  ["SET PASSWORD FOR without =", "SET PASSWORD FOR x".repeat(56 * 1024)],
-  [".pgpass fields without a password", "'h:1:db:u:".repeat(100 * 1024)],
-  ["YAML keys without values", "password:\n  ".repeat(80 * 1024)],
-  ["references without defaults", "${DB_PASSWORD:-".repeat(64 * 1024)],
-  ["lists under names without tokens", 'TOKENS = ["a", '.repeat(64 * 1024)],
-  ["connects without passwords", "new PDO('mysql:', 'u', ".repeat(40 * 1024)],
-  ["Redis directives without values", "requirepass masterauth ".repeat(44 * 1024)],
-  ["JWT heads in one run", "eyJ".repeat(340 * 1024)],
-  ["pass words in one name", "PASSPassPW".repeat(100 * 1024)],
-  ["JWT heads between literals", '"eyJ" +\n"'.repeat(120 * 1024)],
+/**
+ * Lines built to make a pattern try hard (many starts, runs that almost match): a unit, how many
+ * times it makes 1 MB, and what goes before the units.
+ */
+const ADVERSARIAL: Array<[string, string, number, string?]> = [
+  ["a= over and over", "a=", 512 * 1024],
+  ["quotes", '"', 1024 * 1024],
+  ["escaped quotes", '\\"', 512 * 1024],
+  ["base64 alphabet", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/", 16384],
+  ["BEGIN without END", "-----BEGIN", 100 * 1024],
+  ["BEGIN PRIVATE KEY lines", "-----BEGIN PRIVATE KEY-----\n", 36 * 1024],
+  ["password names", "password=", 112 * 1024],
+  ["password names and values", "DB_PASSWORD=x1y2z3w4 ", 48 * 1024],
+  ["escaped password names", '\\"password\\": \\"', 64 * 1024],
+  ["XML elements", "<password>a1b2c3d4e5", 48 * 1024],
+  ["name/value pairs", "- name: DB_PASSWORD\n  value: ", 32 * 1024],
+  ["XML settings", '<add key="password" value="', 36 * 1024],
+  ["ENV lines", "ENV API_TOKEN ", 72 * 1024],
+  ["login and password", "login me password ", 56 * 1024],
+  ["user options", " -u a:", 170 * 1024],
+  ["base64 BEGIN", "LS0tLS1CRUdJTi", 72 * 1024],
+  ["Basic schemes", "Authorization: Basic ", 48 * 1024],
+  ["triple quotes", "secret_key = '''", 64 * 1024],
+  ["URLs without @", "https://u:", 100 * 1024],
+  ["Secret documents", "kind: Secret\ndata:\n---\n", 40 * 1024],
+  ["Secret data keys without values", "  k:\n", 200 * 1024, "kind: Secret\ndata:\n"],
+  ["token prefixes without tokens", "dop_v1_sk_live_pplx-dp.pt.", 40 * 1024],
+  ["prefixes and short bodies", "sntryu_abc12 xai-x9 ", 52 * 1024],
+  ["separators and runs", "_abcdefgh-ABCDEFGH.01234567:", 36 * 1024],
+  ["mysql and options", " -p", 340 * 1024, "mysql"],
+  ["IDENTIFIED BY without values", "IDENTIFIED BY ", 72 * 1024],
+  ["PASSWORD without strings", "PASSWORD (", 100 * 1024],
+  ["SET PASSWORD FOR without =", "SET PASSWORD FOR x", 56 * 1024],
+  [".pgpass fields without a password", "'h:1:db:u:", 100 * 1024],
+  ["YAML keys without values", "password:\n  ", 80 * 1024],
+  ["references without defaults", "${DB_PASSWORD:-", 64 * 1024],
+  ["lists under names without tokens", 'TOKENS = ["a", ', 64 * 1024],
+  ["connects without passwords", "new PDO('mysql:', 'u', ", 40 * 1024],
+  ["Redis directives without values", "requirepass masterauth ", 44 * 1024],
+  ["JWT heads in one run", "eyJ", 340 * 1024],
+  ["pass words in one name", "PASSPassPW", 100 * 1024],
+  ["JWT heads between literals", '"eyJ" +\n"', 120 * 1024],
   // A look back to the line's start from each `chpasswd` read the whole line each time.
-  ["pipes to chpasswd on one line", "echo u:p | chpasswd; ".repeat(48 * 1024)],
+  ["pipes to chpasswd on one line", "echo u:p | chpasswd; ", 48 * 1024],
 ];
 
-Deno.test("no rule backtracks on adversarial 1 MB lines: each finds what it should", () => {
-  for (const [what, text] of ADVERSARIAL) {
-    const { findings } = redactSync(text);
-    // A finding for each value in the lines that hold values (a BEGIN line without its END is
-    // redacted: the block may have been cut); none elsewhere.
-    // `password=password=…` ends with a value: the last `password=`.
-    const expected = what === "password names and values"
-      ? 48 * 1024
-      : what === "BEGIN PRIVATE KEY lines"
-      ? 36 * 1024
-      : what === "password names"
-      ? 1
-      : 0;
-    assert.equal(findings.length, expected, what);
+/**
+ * Each line is read at a 64th and a quarter of its 1 MB (16 and 256 KB): growth is a ratio, so a
+ * scanner that searches to the line's end, or back to its start, from each unit reads 256x for
+ * the 16x (each line's ratio: bench/README.md, "Suite time, twenty-first session"). A pattern
+ * that backtracks within one attempt is bounded above, from its source.
+ */
+const PARTS = [64, 4];
+
+Deno.test("no rule reads adversarial lines in more than linear work: each finds what it should", () => {
+  for (const [what, unit, times, head = ""] of ADVERSARIAL) {
+    const work = PARTS.map((part) => {
+      const text = head + unit.repeat(times / part);
+      let findings = 0;
+      const reads = readsOf(() => findings = redactSync(text).findings.length);
+      // A finding for each value in the lines that hold values (a BEGIN line without its END is
+      // redacted: the block may have been cut); none elsewhere.
+      // `password=password=…` ends with a value: the last `password=`.
+      const expected = what === "password names and values" || what === "BEGIN PRIVATE KEY lines"
+        ? times / part
+        : what === "password names"
+        ? 1
+        : 0;
+      assert.equal(findings, expected, `${what} at ${1024 / part} KB`);
+      return reads;
+    });
+    assertLinear(`${what} (${JSON.stringify(unit)})`, work, PARTS.map((part) => 1 / part));
   }
 });
 
