@@ -72,3 +72,32 @@ export function mapConfig(config: ResolvedConfig): ResolvedConfig {
   if (config.task === undefined || config.budget.tokens === undefined) return config;
   return { ...config, budget: { ...config.budget, tokens: mapTokens(config.budget) } };
 }
+
+/** Tokens the task section takes besides its text: its two headings and a line. */
+const TASK_SECTION_TOKENS = 64;
+
+/**
+ * The budget with room for a task's text of `textTokens`: a text longer than the task's part of
+ * the budget (a pasted issue, a long commit message) would put the map and the text over the
+ * budget together, so `mapTokens` is lowered until both fit (the text's own tokens, the section's
+ * {@linkcode TASK_SECTION_TOKENS} and a fiftieth for the headings the text's own lines get). The
+ * map then depends on this task's length: its prefix is not the one other tasks share. The
+ * budget as it is when the text fits its part, or without a budget.
+ *
+ * @example
+ * ```ts
+ * import { roomForTaskText } from "./_task_budget.ts";
+ * roomForTaskText({ tokens: 32000 }, 900); // { tokens: 32000 }: the text fits its half
+ * roomForTaskText({ tokens: 8000 }, 6000); // { tokens: 8000, mapTokens: 1816 }
+ * ```
+ */
+export function roomForTaskText(
+  budget: ResolvedConfig["budget"],
+  textTokens: number,
+): ResolvedConfig["budget"] {
+  const map = mapTokens(budget);
+  if (map === undefined) return budget;
+  const text = textTokens + TASK_SECTION_TOKENS + Math.ceil(textTokens / 50);
+  const room = Math.max(0, budget.tokens! - text);
+  return room >= map ? budget : { ...budget, mapTokens: room };
+}

@@ -15,7 +15,7 @@ import { attachSideSlices } from "./slices_file.ts";
 import { chooseView, focusOf } from "./transform.ts";
 import { releaseCounting } from "./count.ts";
 import { loadBudgetMemory } from "./_budget_memory.ts";
-import { mapConfig, mapKept, taskHistory, withTask } from "./task.ts";
+import { mapConfig, mapKept, taskHistory, withTask, withTaskTextRoom } from "./task.ts";
 import { unmatchedFocus } from "./personas.ts";
 import { startRun } from "./run.ts";
 import { type Building, endFailed, readyToPublish } from "./build_output.ts";
@@ -227,9 +227,12 @@ async function assemble(building: Building, rendered: Rendered): Promise<Assembl
  * the map before the task section is fitted to its part (pipeline/task.ts).
  */
 async function fitDocument(
-  { stages, run, options }: Building,
+  building: Building,
   input: Pick<Assembled, keyof Rendered | "counted" | "orderContext">,
 ): Promise<Assembled> {
+  const { stages, options } = building;
+  // A task's text longer than its part of the budget takes room from the map.
+  const run = await withTaskTextRoom(building.run);
   const { config } = run;
   const { files, sources, findings, orderContext } = input;
   // `slop build` remembers its steps; `slop check` and PATHS builds neither read nor write them.

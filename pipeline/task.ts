@@ -46,7 +46,9 @@ import { findViewMode, loadViewModes, type Registry } from "./registry.ts";
 import { focusOf, loadFocusGlobs } from "./transform.ts";
 import { totalTokens } from "./budget.ts";
 import { keptFiles } from "./_task_map.ts";
-import { mapTokens, taskShareOf } from "./_task_budget.ts";
+import { mapTokens, roomForTaskText, taskShareOf } from "./_task_budget.ts";
+import { cachedTokens } from "./_cached_tokens.ts";
+import { formatCount } from "./figures.ts";
 import { type FitTaskOptions, loadUnread, type TaskHistory, taskHistory } from "./_task_inputs.ts";
 import { codeTest, taskCandidates } from "./_task_rank.ts";
 import { bytesOf, sectionLimits } from "./_task_room.ts";
@@ -71,11 +73,45 @@ export {
   mapConfig,
   mapTokens,
   MAX_TASK_FILES,
+  roomForTaskText,
   taskShareOf,
   UNBUDGETED_FILES,
 } from "./_task_budget.ts";
 export { type FitTaskOptions, type TaskHistory, taskHistory } from "./_task_inputs.ts";
 export { rankNames } from "./_task_rank.ts";
+
+/**
+ * The run a task build fits its map and its section with: its own, or, when the task's text is
+ * longer than the task's part of the budget, one whose budget gives the map less
+ * ({@linkcode roomForTaskText}), with a warning that this build's map is not the one other tasks
+ * share. A budget is a limit: the text is never cut, the map gives way.
+ *
+ * @example
+ * ```ts
+ * import { withTaskTextRoom } from "./task.ts";
+ * // const taskRun = await withTaskTextRoom(run); // run itself for a short task
+ * ```
+ */
+export async function withTaskTextRoom<R extends Pick<BuildRun, "config" | "cache" | "warn">>(
+  run: R,
+): Promise<R> {
+  const { config } = run;
+  if (config.task === undefined || config.budget.tokens === undefined) return run;
+  const text = await cachedTokens(config.task.trim(), {
+    tokenizer: config.budget.tokenizer,
+    cache: run.cache,
+  });
+  const budget = roomForTaskText(config.budget, text);
+  if (budget === config.budget) return run;
+  run.warn(
+    `the task's text (${formatCount(text)} tokens) leaves the repository map ${
+      formatCount(budget.mapTokens!)
+    } of its ${
+      formatCount(mapTokens(config.budget)!)
+    } tokens: this build's map and cached prefix differ from other tasks' on this tree`,
+  );
+  return { ...run, config: { ...config, budget } };
+}
 
 /** The share of the map's tokens that goes first to often-changed files in full when `budget.mapFull` is not set. */
 export const DEFAULT_MAP_FULL = 1;
