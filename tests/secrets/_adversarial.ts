@@ -135,7 +135,7 @@ const json = (s: string) => JSON.stringify(s).slice(1, -1);
 const lower = (name: string) => name.toLowerCase();
 
 /** A placement: how a file around a value reads, for single-line values and for blocks. */
-interface Placement {
+export interface Placement {
   name: string;
   path: string;
   /** Whether it can hold a multi-line value. */
@@ -292,11 +292,11 @@ export const PLACEMENTS: Placement[] = [
   },
 ];
 
-/** Every secret of the seed in every placement that can hold it. */
-export function placeAll(seed: number): Placed[] {
+/** Every secret of the seed in every placement (of `placements`) that can hold it. */
+export function placeAll(seed: number, placements: Placement[] = PLACEMENTS): Placed[] {
   const out: Placed[] = [];
   for (const secret of secretsOf(seed)) {
-    for (const p of PLACEMENTS) {
+    for (const p of placements) {
       if (secret.block ? !p.block : !p.single) continue;
       const { text, encode } = p.write(nameFor(secret.kind), secret.value);
       const { kind, hidden } = secret;

@@ -6,11 +6,19 @@ import { leakedPiece, placeAll, PLACEMENTS, secretsOf } from "./_adversarial.ts"
 /** Another seed: `SLOP_SECRETS_SEED=7 deno test -A tests/secrets/adversarial_placements_test.ts`. */
 const SEED = Number(Deno.env.get("SLOP_SECRETS_SEED") ?? 20261129);
 
+// The 1 MB line is where a secret sits that matters there, not its value: it is placed with the
+// first seed only (it was two thirds of the file's time with every seed); every other placement,
+// where the values' shapes and characters meet the syntax, with each of the three.
+const LONG_LINE = "one-megabyte-line";
+const SHORT_PLACEMENTS = PLACEMENTS.filter((p) => p.name !== LONG_LINE);
+
 Deno.test("no piece of any kind of secret survives redactText() in any placement (3 seeds)", async () => {
   const leaks: string[] = [];
   let placed = 0;
+  let long = 0;
   for (let seed = SEED; seed < SEED + 3; seed++) {
-    for (const p of placeAll(seed)) {
+    for (const p of placeAll(seed, seed === SEED ? PLACEMENTS : SHORT_PLACEMENTS)) {
+      if (p.placement === LONG_LINE) long++;
       placed++;
       const { text } = await redactText(p.text, p.path);
       const piece = leakedPiece(text, p);
@@ -19,6 +27,7 @@ Deno.test("no piece of any kind of secret survives redactText() in any placement
   }
   // Every kind is placed, in every placement that can hold it.
   assert.ok(placed > 3 * PLACEMENTS.length * 20, `${placed} placed`);
+  assert.ok(long > 20, `${long} placed in a 1 MB line`);
   assert.deepEqual(leaks, []);
 });
 
