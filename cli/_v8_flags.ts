@@ -6,8 +6,6 @@
  * @module
  */
 
-import { gitFolders } from "../pipeline/git_folders.ts";
-
 /**
  * The V8 flags slop runs with: a command that builds in its own process
  * starts again with them (`cli/_relaunch.ts`), so no task or command line
@@ -106,15 +104,54 @@ export function trackedFiles(dir: string, upTo = Infinity): TrackedFiles | undef
 
 /** The index file of the repository whose top is `dir`, when `dir` has a `.git`. */
 function indexPath(dir: string): string | undefined {
+  const dotGit = `${dir === "/" ? "" : dir}/.git`;
   let info: Deno.FileInfo;
   try {
-    info = Deno.statSync(`${dir === "/" ? "" : dir}/.git`);
+    info = Deno.statSync(dotGit);
   } catch {
     return undefined;
   }
+  if (info.isDirectory) return `${dotGit}/index`;
   // A worktree's or submodule's `.git` file names the git folder ("gitdir: <path>").
-  const { gitDir, outside } = gitFolders(dir);
-  return info.isDirectory || outside ? `${gitDir}/index` : undefined;
+  const gitDir = info.isFile ? namedGitDir(dir, dotGit) : undefined;
+  return gitDir === undefined ? undefined : `${gitDir}/index`;
+}
+
+/** The most of a `.git` file read (git writes one short line). */
+const GIT_FILE_LIMIT = 64 * 1024;
+
+/**
+ * The folder a `.git` file (`dotGit`, in `dir`, seen to be a regular file) names on its `gitdir:`
+ * line, as `gitFolders()` of `pipeline/git_folders.ts` reads it (at most
+ * {@linkcode GIT_FILE_LIMIT} bytes), but without Deno's Node layer, which that reader loads: this
+ * module runs in every build's first process, before it starts again, where loading the Node
+ * layer cost more than all the rest (bench/README.md, "Suite time, twenty-second session"). Only
+ * a regular file is opened, as the index is ({@linkcode indexSizes}).
+ */
+function namedGitDir(dir: string, dotGit: string): string | undefined {
+  let file: Deno.FsFile;
+  try {
+    file = Deno.openSync(dotGit);
+  } catch {
+    return undefined;
+  }
+  try {
+    const data = new Uint8Array(GIT_FILE_LIMIT + 1);
+    let read = 0;
+    while (read <= GIT_FILE_LIMIT) {
+      const n = file.readSync(data.subarray(read));
+      if (!n) break;
+      read += n;
+    }
+    if (read > GIT_FILE_LIMIT) return undefined;
+    const named = /^gitdir:[ \t]*(.+?)\s*$/m.exec(new TextDecoder().decode(data.subarray(0, read)));
+    if (!named) return undefined;
+    return named[1].startsWith("/") ? named[1] : `${dir}/${named[1]}`;
+  } catch {
+    return undefined;
+  } finally {
+    file.close();
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   TURBOFAN_FROM_BYTES,
   v8FlagsFor,
 } from "../../cli/_v8_flags.ts";
-import { makeProject, REPO } from "../_helpers.ts";
+import { loadedModules, makeProject, REPO } from "../_helpers.ts";
 
 Deno.test("the commands that build in their own process are the ones that start again with slop's V8 flags", () => {
   const cases: [string[], boolean][] = [
@@ -194,6 +194,18 @@ function gitIndex(sizes: number[]): Uint8Array {
   return out;
 }
 
+Deno.test("a build's first process loads no node: module and no pipeline module before it starts again", async () => {
+  // It ends at the start again (execv): what it loaded is lost, and Deno's Node layer alone cost
+  // more than the rest; its modules, compiled without slop's V8 flags, also took the place of
+  // the started process's compiled copies in Deno's cache (bench/README.md, "Suite time,
+  // twenty-second session").
+  assert.deepEqual(await loadedModules("cli/_relaunch.ts"), [
+    "cli/_relaunch.ts",
+    "cli/_v8_flags.ts",
+  ]);
+  assert.deepEqual(await loadedModules("cli/_stray_errors.ts"), ["cli/_stray_errors.ts"]);
+});
+
 Deno.test("a build of a tree git tracks 64 MB of starts again with TurboFan, a smaller one without", async () => {
   const dir = await Deno.makeTempDir({ prefix: "slop_tracked_" });
   try {
@@ -226,6 +238,11 @@ Deno.test("a build of a tree git tracks 64 MB of starts again with TurboFan, a s
     await Deno.writeFile(join(dir, "gitdirs", "wt", "index"), gitIndex([half, half - 1]));
     assert.deepEqual(trackedFiles(worktree), { files: 2, bytes: TURBOFAN_FROM_BYTES - 1 });
     assert.equal(v8FlagsFor(trackedFiles(worktree)), SLOP_V8_FLAGS);
+    // A submodule's names it from its own folder; a `.git` file of no `gitdir:` line names none.
+    await Deno.writeTextFile(join(worktree, ".git"), "gitdir: ../gitdirs/wt\n");
+    assert.deepEqual(trackedFiles(worktree), { files: 2, bytes: TURBOFAN_FROM_BYTES - 1 });
+    await Deno.writeTextFile(join(worktree, ".git"), "not a gitdir line\n");
+    assert.equal(trackedFiles(worktree), undefined);
     // Not a git index, one cut short, or no repository: the flags of a small build.
     await Deno.writeTextFile(join(big, ".git", "index"), "not an index");
     assert.equal(trackedFiles(big), undefined);
