@@ -16319,7 +16319,8 @@ const t26: S24[] = [];
 const t26add = (name: string, path: string, f: (v: string) => string, v: string) =>
   t26.push([name, path, f, v]);
 // Terraform state: other resources' secret attributes, compact and pretty
-const tfRes: Array<[string, string, () => string]> = [
+// (the fourth item writes the attribute's string around the secret, when it holds more)
+const tfRes: Array<[string, string, () => string, ((v: string) => string)?]> = [
   [
     "google_service_account_key",
     "private_key",
@@ -16340,24 +16341,23 @@ const tfRes: Array<[string, string, () => string]> = [
   [
     "azurerm_storage_account",
     "primary_connection_string",
-    () =>
-      "DefaultEndpointsProtocol=https;AccountName=st1;AccountKey=" + b64(86) +
-      "==;EndpointSuffix=core.windows.net",
+    () => b64(86) + "==",
+    (v) =>
+      `DefaultEndpointsProtocol=https;AccountName=st1;AccountKey=${v};EndpointSuffix=core.windows.net`,
   ],
   ["random_string", "result", () => mixed(24)],
-  ["random_password", "bcrypt_hash", pw],
+  ["random_password", "bcrypt_hash", () => "$2a$10$" + ch(A + "./", 53)],
   ["kubernetes_secret", "data.token", () => jwt()],
   ["vault_approle_auth_backend_role_secret_id", "secret_id", uuid],
   ["digitalocean_spaces_bucket", "secret_key", () => b64(43)],
   [
     "heroku_app",
     "sensitive_config_vars.DATABASE_URL",
-    () =>
-      "postgres://u" + lowdig(8) + ":" + hex(64) + "@ec2-1-2-3-4.compute-1.amazonaws.com:5432/d" +
-      lowdig(10),
+    () => hex(64),
+    (v) => `postgres://u7x2kq9ab:${v}@ec2-1-2-3-4.compute-1.amazonaws.com:5432/d4kq8z1m0x2`,
   ],
 ];
-tfRes.forEach(([type, attr, gen]) => {
+tfRes.forEach(([type, attr, gen, wrap = (v: string) => v]) => {
   const parts = attr.split(".");
   const attrJson = parts.length === 1
     ? `"${attr}": "%V%"`
@@ -16367,7 +16367,7 @@ tfRes.forEach(([type, attr, gen]) => {
     "terraform.tfstate",
     (v) =>
       `{"version": 4, "resources": [{"mode": "managed", "type": "${type}", "name": "main", "instances": [{"attributes": {"id": "${uuid()}", ${
-        attrJson.replace("%V%", v)
+        attrJson.replace("%V%", wrap(v))
       }}}]}]}\n`,
     gen(),
   );
@@ -16378,7 +16378,7 @@ tfRes.forEach(([type, attr, gen]) => {
       `{\n  "resources": [\n    {\n      "type": "${type}",\n      "name": "this",\n      "instances": [\n        {\n          "schema_version": 0,\n          "attributes": {\n            "id": "projects/p/${
         lowdig(6)
       }",\n            ${
-        attrJson.replace("%V%", v)
+        attrJson.replace("%V%", wrap(v))
       }\n          },\n          "sensitive_attributes": []\n        }\n      ]\n    }\n  ]\n}\n`,
     gen(),
   );
