@@ -81,6 +81,13 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
       "(?:\\.|->)login",
       "\\.simple_bind(?:_s)?", // python-ldap's `conn.simple_bind_s(dn, "…")`
       "\\bauth[ \\t]{0,4}=[ \\t]{0,4}",
+      // Oracle's Python drivers given the user and the password apart (`cx_Oracle.connect(user,
+      // "…", dsn)`), and Wi-Fi joins given the network's name first (`WiFi.begin("ssid", "…")`)
+      "[Oo]racle(?:db)?\\.connect",
+      "WiFi\\.begin",
+      "\\.addAP",
+      "\\.softAP",
+      "\\bwlan\\.connect",
     ].join("|") +
     ")\\()[ \\t]{0,16}" + ARGUMENT + "\\\\?([\"'])(?<v>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\2)" +
     "|\\((?<=(?:" + THIRD_ARGUMENT_CALLS.join("|") + ")\\()\\s{0,64}" +
@@ -171,6 +178,12 @@ const TRIGGERS = [
   "signWith(",
   "SMTP.start(",
   ".start(",
+  "racle.connect(",
+  "racledb.connect(",
+  "WiFi.begin(",
+  "addAP(",
+  "softAP(",
+  "wlan.connect(",
 ];
 /** How far a call's `(` may be from its trigger: the rest of its name (`entication(`). */
 const NAME_REACH = 24;

@@ -11,8 +11,19 @@
  * @module
  */
 
-import { echoesName, indexNear, looksGenerated, type TextHints } from "./_secret_rules_common.ts";
-import { namesOf, PASSWORD_NAME_END, passwordLike } from "./_secret_rules_names.ts";
+import {
+  echoesName,
+  indexNear,
+  looksGenerated,
+  looksRandom,
+  type TextHints,
+} from "./_secret_rules_common.ts";
+import {
+  NAMED_TOKEN_NAME_END,
+  namesOf,
+  PASSWORD_NAME_END,
+  passwordLike,
+} from "./_secret_rules_names.ts";
 import { lettersPassword } from "./_secret_rules_letters.ts";
 
 /**
@@ -100,7 +111,14 @@ export function findSecretDefaults(
     let end = at;
     while (end > 0 && /[ \t"'\\\]]/.test(text[end - 1])) end--;
     const start = nameStart(text, end);
-    if (start === end || !PASSWORD_NAME_END.test(text.slice(start, at))) continue;
+    if (start === end) continue;
+    if (!PASSWORD_NAME_END.test(text.slice(start, at))) {
+      // make's conditional assignment under a token's name (`TOKEN ?= …`): a generated token
+      if (text[at] === "?" && NAMED_TOKEN_NAME_END.test(text.slice(start, at))) {
+        makeToken(text, at, out);
+      }
+      continue;
+    }
     const before = text.slice(Math.max(0, start - 40), start);
     const c = text[at];
     if (ENV_CALL.test(before)) {
@@ -125,6 +143,15 @@ export function findSecretDefaults(
     }
   }
   return out;
+}
+
+/** The generated token of make's `?=` at `at` under a token's name (`API_TOKEN ?= …`). */
+function makeToken(text: string, at: number, out: Array<{ start: number; end: number }>): void {
+  MAKE_DEFAULT.lastIndex = at;
+  const m = MAKE_DEFAULT.exec(text);
+  if (!m || !(looksRandom(m.groups!.v) || looksGenerated(m.groups!.v))) return;
+  const [start, end] = m.indices!.groups!.v;
+  out.push({ start, end });
 }
 
 /** `user:password` after an `auth` name's operator at `at` (`cloud.auth: "elastic:…"`). */

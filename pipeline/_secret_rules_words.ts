@@ -22,7 +22,7 @@ type Span = { start: number; end: number };
 export const WORD_AT_END: RegExp = new RegExp(
   "(?<b>[^]?)(?<w>senha|hasło|haslo|heslo|kennwort|wachtwoord|contraseña|contrasena|contrasenya|" +
     "contrasinal|mot[ _-]?de[ _-]?passe|passord|şifre|sifre|пароль|парола|лозинка|гасло|密码|密碼|" +
-    "口令|パスワード|비밀번호|암호|salasana|l[öo]senord|jelsz[óo]|parool|geslo|lozinka|adgangskode|" +
+    "口令|パスワード|비밀번호|암호|salasana|l[öo]senord|jelsz[óo]|parool|parol[aă]|geslo|lozinka|adgangskode|" +
     "slapta[žz]odis|kata[ _-]?sandi|katalaluan|pasahitza|m[aậ]t[ _-]?kh[aẩ]u|κωδικός|ΚΩΔΙΚΌΣ|" +
     "كلمة[ _]?المرور|סיסמה|รหัสผ่าน|पासवर्ड|jeton(?:[ _-]?api)?|токен|令牌|密钥|秘钥|トークン|" +
     "シークレット|토큰|(?:api|secret)[ _-]?(?:키|キー)|APIキー|비밀[ _]?키|" +
@@ -48,10 +48,19 @@ const OTHER_SCRIPTS_FIRST = /[пПлЛгГтТкКκΚكסรप密秘口令パ�
  * of theirs is one it starts from): in settings files, each after no letter.
  */
 const LATIN_WORDS =
-  /(?:[Ll]ösenord|[Jj]elszó|[Aa]pi[_ -]?[Ss]chlüssel|[Cc]lé[_ -]?secrète|[Ss]alasana|SALASANA|[Ll]osenord|LOSENORD|[Jj]elszo|JELSZO|[Pp]arool|PAROOL|[Gg]eslo|GESLO|[Ss]laptazodis|SLAPTAZODIS|[Jj]eton(?:[_ -]?(?:api|API))?|JETON(?:_API)?)(?![a-z])/g;
-/** Settings files, by name: where {@linkcode LATIN_WORDS} are looked for. */
-const SETTINGS_FILE =
-  /\.(?:ya?ml|json|toml|ini|cfg|conf|properties|env|xml|plist)$|(?:^|[\/\\])\.env(?:\.[\w.-]{1,64})?$/i;
+  /(?:[Ll]ösenord|LÖSENORD|[Jj]elszó|JELSZÓ|[Pp]arol[aă]|PAROL[AĂ]|[Aa]pi[_ -]?[Ss]chlüssel|[Cc]lé[_ -]?secrète|[Ss]alasana|SALASANA|[Ll]osenord|LOSENORD|[Jj]elszo|JELSZO|[Pp]arool|PAROOL|[Gg]eslo|GESLO|[Ss]laptazodis|SLAPTAZODIS|[Jj]eton(?:[_ -]?(?:api|API))?|JETON(?:_API)?)(?![a-z])/g;
+/**
+ * Prose, by a file's name: where {@linkcode LATIN_WORDS} are not looked for (a page's words are
+ * its language's, and a search of tldr's pages for them cost 5%); settings files and code are
+ * where such names are written (`lösenord = "…"`, `$jelszó = "…"`).
+ */
+const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc|html?|tex|po|pot)$/i;
+/**
+ * The pieces of {@linkcode LATIN_WORDS} that are rare in code, in one search before it: its
+ * words start with common letters, which a search from them would stop at.
+ */
+const LATIN_GATE =
+  /senord|SENORD|elsz|ELSZ|alasana|ALASANA|arol[aă]|AROL[AĂ]|arool|AROOL|eslo|ESLO|aptazodis|APTAZODIS|chlüssel|secrète|eton|ETON/;
 /**
  * A word in one case (`senha`, `Senha`, `SENHA`), of a script without case (`密码`, `รหัสผ่าน`,
  * `APIキー`), or camel case (`motDePasse`): 24 characters at most, as {@linkcode WORD_AT_END} reads.
@@ -91,9 +100,10 @@ export function findForeignPasswords(text: string, hints?: TextHints, path?: str
       if (m) ends.push(m.index + m[0].length);
     }
   }
-  // (Latin words with none of the name search's letters in settings files only, where such keys
-  // are written: a pattern from their common letters slowed a scan of tldr's pages 5%)
-  if (path && SETTINGS_FILE.test(path)) {
+  // (Latin words with none of the name search's letters in settings files and code, where such
+  // names are written, not in prose: a pattern from their common letters slowed a scan of tldr's
+  // pages 5%; in code, their rare pieces first)
+  if (path && !PROSE_FILE.test(path) && LATIN_GATE.test(text)) {
     LATIN_WORDS.lastIndex = 0;
     for (const m of text.matchAll(LATIN_WORDS)) {
       if (!/[A-Za-z]/.test(text[m.index! - 1] ?? "")) ends.push(m.index! + m[0].length);
