@@ -13,6 +13,7 @@
  */
 
 import { cookieValues } from "./_secret_rules_cli.ts";
+import { cookieAt, type TextHints } from "./_secret_rules_common.ts";
 
 type Span = { start: number; end: number; rule?: string };
 
@@ -45,10 +46,11 @@ const MAP_PAIR =
  * findCodeCookies("res.cookie('theme', 'dark');"); // []
  * ```
  */
-export function findCodeCookies(text: string): Span[] {
+export function findCodeCookies(text: string, hints?: TextHints): Span[] {
   const out: Span[] = [];
-  // (a text that names no cookie holds none of these: one search for the word's rare `k`)
-  if (!text.includes("ookie")) return out;
+  // (a text that names no cookie holds none of these: one search for the word's rare `k`,
+  // shared with the `Cookie:` headers' rule)
+  if (cookieAt(text, hints) < 0) return out;
   out.push(...setCookieHeaders(text), ...setterCalls(text));
   GO_COOKIE.lastIndex = 0;
   for (const m of text.matchAll(GO_COOKIE)) {

@@ -11,13 +11,7 @@
  * @module
  */
 
-import {
-  echoesName,
-  indexNear,
-  looksGenerated,
-  looksRandom,
-  type TextHints,
-} from "./_secret_rules_common.ts";
+import { echoesName, indexNear, looksGenerated, type TextHints } from "./_secret_rules_common.ts";
 import {
   NAMED_TOKEN_NAME_END,
   namesOf,
@@ -62,6 +56,11 @@ const USER_PASSWORD =
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A password of letters, digits and one of a password's marks (not `_`, `-`, `.`, `:`, `/`). */
 const MARKED_PASSWORD = /^(?=[^]*[A-Za-z])(?=[^]*[0-9])(?=[^]*[!@#%^&*+=~?$])[^\s]{6,256}$/;
+/**
+ * A block that gives a literal alone (FactoryBot's and Fabrication's attributes in Ruby:
+ * `api_key { "…" }`, `password { '…' }`): a test's fixture that reads as real.
+ */
+const BLOCK_LITERAL = /\{[ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>[ \t]{0,16}\}/dy;
 /** A template's filter: `| default('…')`, `| default("…")`. */
 const FILTER_DEFAULT = /\|[ \t]{0,16}default\([ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;
 /** A Terraform variable's block opening, right before its quoted name: `variable "`. */
@@ -111,14 +110,8 @@ export function findSecretDefaults(
     let end = at;
     while (end > 0 && /[ \t"'\\\]]/.test(text[end - 1])) end--;
     const start = nameStart(text, end);
-    if (start === end) continue;
-    if (!PASSWORD_NAME_END.test(text.slice(start, at))) {
-      // make's conditional assignment under a token's name (`TOKEN ?= …`): a generated token
-      if (text[at] === "?" && NAMED_TOKEN_NAME_END.test(text.slice(start, at))) {
-        makeToken(text, at, out);
-      }
-      continue;
-    }
+    const name = text.slice(start, at); // (a token's too before make's `?=`: `TOKEN ?= …`)
+    if (start === end || !(PASSWORD_NAME_END.test(name) || makeToken(name, text[at]))) continue;
     const before = text.slice(Math.max(0, start - 40), start);
     const c = text[at];
     if (ENV_CALL.test(before)) {
@@ -140,18 +133,14 @@ export function findSecretDefaults(
     } else if (c === "|") take(at, FILTER_DEFAULT, start, end);
     else if (c === "{" && VARIABLE_BLOCK.test(before)) {
       variableDefault(text, at, text.slice(start, end), out);
-    }
+    } else if (c === "{") take(at, BLOCK_LITERAL, start, end); // FactoryBot's `api_key { "…" }`
   }
   return out;
 }
 
-/** The generated token of make's `?=` at `at` under a token's name (`API_TOKEN ?= …`). */
-function makeToken(text: string, at: number, out: Array<{ start: number; end: number }>): void {
-  MAKE_DEFAULT.lastIndex = at;
-  const m = MAKE_DEFAULT.exec(text);
-  if (!m || !(looksRandom(m.groups!.v) || looksGenerated(m.groups!.v))) return;
-  const [start, end] = m.indices!.groups!.v;
-  out.push({ start, end });
+/** Whether `name` is a token's before make's conditional assignment (`API_TOKEN ?= …`). */
+function makeToken(name: string, next: string): boolean {
+  return next === "?" && NAMED_TOKEN_NAME_END.test(name);
 }
 
 /** `user:password` after an `auth` name's operator at `at` (`cloud.auth: "elastic:…"`). */

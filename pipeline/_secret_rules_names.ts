@@ -240,9 +240,10 @@ const TRIPLE_BREAK = "(?:(?<=[\"']{3})\\r?\\n)?";
 /**
  * A string literal's prefix before its quote: Objective-C's and C#'s `@"…"` (and `$"…"`, `@$"…"`),
  * Python's `r"…"`, `u"…"`, `b"…"`, `f"…"`, C++'s `L"…"`, `u8"…"`, `R"…"`, Rust's `r#"…"#`, Erlang's
- * and Elixir's binaries (`<<"…">>`).
+ * and Elixir's binaries (`<<"…">>`), Go's conversion to bytes (`[]byte("…")`, a signing key's
+ * usual spelling: `var jwtSecret = []byte("…")`).
  */
-const STRING_PREFIX = "(?:(?:@\\$?|\\$@?|u8|r#|<<|[rRuUbBfFL])(?=[\"']))?";
+const STRING_PREFIX = "(?:(?:@\\$?|\\$@?|u8|r#|<<|[rRuUbBfFL])(?=[\"'])|\\[\\]byte\\((?=[\"'`]))?";
 /** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
 export const NAME_QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'])?";
 
@@ -482,7 +483,8 @@ export const NAMED_TOKEN_NAME_END: RegExp = new RegExp(
   `${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16}$`,
 );
 /** An operator, blanks, maybe a quote, and a token of 20 to 1024 characters (base64 too). */
-const KEY_VALUE_AT = /(?::=|=>|=|:)[ \t]{0,16}(?<q>\\?["'`]?)(?<v>[A-Za-z0-9+/_-]{20,1024}={0,2})/y;
+const KEY_VALUE_AT =
+  /(?::=|=>|=|:)[ \t]{0,16}(?:\[\]byte\((?=["'`]))?(?<q>\\?["'`]?)(?<v>[A-Za-z0-9+/_-]{20,1024}={0,2})/y;
 /**
  * Whether `value` counts as a stand-in counts (`a1b2c3d4e5f6…`, `abcdef123456…`): its letters, or
  * its digits, read in order, hold a run of 6 of the alphabet or of the digits: 4 in 100,000
@@ -805,11 +807,9 @@ export function nameSpots(text: string): NameSpots {
       spots.pats.push(end);
       continue;
     }
-    // (`Bearer` and a blank: a token may follow it, named or not; or its closing quote, a
-    // scheme given apart from its token: `AuthenticationHeaderValue("Bearer", "…")`)
-    const after = text.charCodeAt(end);
-    if (m[0].length === 6 && (after === 32 || after === 34 || after === 39)) {
-      if (/^bearer$/i.test(m[0])) spots.bearers.push(end);
+    // (`Bearer` and a blank or its closing quote: a token may follow, named or not, or apart)
+    if (m[0].length === 6 && /^[ "']/.test(text[end] ?? "") && /^bearer$/i.test(m[0])) {
+      spots.bearers.push(end);
     }
     if (foreignWord(g)) {
       spots.foreign.push(end);

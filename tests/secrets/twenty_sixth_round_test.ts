@@ -166,3 +166,20 @@ Deno.test("a server's directive that sets a header under a secret's name is reda
   await kept(`add_header Cache-Control "public, max-age=31536000";\n`, "nginx.conf");
   await kept(`proxy_set_header X-Api-Key $http_x_api_key;\n`, "nginx.conf");
 });
+
+Deno.test("Go's conversion of a literal to bytes under a secret's name is read as the literal", async () => {
+  const key = "ylUHsQGVg1yslRHxTltYCaUHyHbCGhwtm3RwJowG";
+  await redactsValue(`var jwtSecret = []byte("${key}")\n`, key, "auth.go");
+  await redactsValue(`key := []byte(\`${key}\`)\n`, key, "main.go");
+  await redactsValue(`var password = []byte("${PW}")\n`, PW, "main.go");
+  await kept(`var jwtSecret = []byte(os.Getenv("JWT_SECRET"))\n`, "auth.go");
+  await kept(`var key = []byte("hello")\n`, "main.go");
+});
+
+Deno.test("a Ruby block that gives a literal under a secret's name is redacted", async () => {
+  const key = "28fa094bd27970fd9c45061cb5fa21b7a5c962f5";
+  await redactsValue(`  api_key { "${key}" }\n`, key, "spec/factories/accounts.rb");
+  await redactsValue(`  password { '${PW}' }\n`, PW, "spec/factories/users.rb");
+  await kept(`  password { "password" }\n`, "spec/factories/users.rb");
+  await kept(`  api_key { SecureRandom.hex(20) }\n`, "spec/factories/accounts.rb");
+});
