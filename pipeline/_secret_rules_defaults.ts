@@ -47,11 +47,12 @@ export const FALLBACK_AFTER: RegExp =
 const MAKE_DEFAULT =
   /\?=[ \t]{0,16}(?<q>["']?)(?<v>[^\s"'#$]{1,256})\k<q>[ \t]{0,16}(?:#[^\r\n]{0,256})?(?=\r?\n|$)/dy;
 /**
- * After an `auth` name's operator: a user, `:` and a password (group `v`), quoted or not, to the
- * value's end (not a URL: no `//` after the `:`, no `@`).
+ * After an `auth` name's operator: a user, `:` (or `/`, group `s`: Neo4j's `NEO4J_AUTH=neo4j/…`)
+ * and a password (group `v`), quoted or not, to the value's end (not a URL: no `//` after the
+ * `:`, no `@`).
  */
 const USER_PASSWORD =
-  /=?[ \t]{0,16}(?<q>["']?)(?<u>[A-Za-z0-9_.+-]{1,64}):(?!\/\/)(?<v>[^\s"'`@:]{6,256})\k<q>(?=[\s,;}\]]|$)/dy;
+  /=?[ \t]{0,16}(?<q>["']?)(?<u>[A-Za-z0-9_.+-]{1,64})(?::(?!\/\/)|(?<s>\/))(?<v>[^\s"'`@:\/]{6,256})\k<q>(?=[\s,;}\]]|$)/dy;
 /** A UUID (a key some services issue). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A password of letters, digits and one of a password's marks (not `_`, `-`, `.`, `:`, `/`). */
@@ -147,7 +148,10 @@ function makeToken(name: string, next: string): boolean {
 function userPassword(text: string, at: number, out: Array<{ start: number; end: number }>): void {
   USER_PASSWORD.lastIndex = at + 1;
   const m = USER_PASSWORD.exec(text);
-  if (m && passwordLike(m.groups!.v, false)) {
+  // (after a `/`, letters and digits mixed: `oauth/callback_url` is a path)
+  const v = m?.groups!.v ?? "";
+  if (m?.groups!.s && !(/[0-9]/.test(v) && /[A-Za-z]/.test(v))) return;
+  if (m && passwordLike(v, false)) {
     const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });
   }

@@ -1039,6 +1039,8 @@ export const REFERENCE: RegExp = new RegExp(
     // a build's or a deploy tool's token to replace: autoconf's and Maven's `@DB_PASSWORD@`,
     // `__SMTP_PASSWORD__` (Azure's and Octopus' token replacement), Octopus' and Ruby's `#{…}`
     /|^@[A-Za-z_][\w.-]{0,127}@$|^__[A-Z][A-Z0-9_]{0,127}__$|^#\{/.source +
+    // TeamCity's reference to a stored secure value (`credentialsJSON:<uuid>`)
+    /|^credentialsJSON:[0-9a-f-]{36}$/.source +
     /|^[ \t]{0,16}(?:[+&]|\|\||\.[ \t])[ \t]{0,16}/.source +
     /(?:[^'"\r\n]{0,256}[(.$][^'"\r\n]{0,256}|[A-Za-z_][A-Za-z_]{0,256})/.source +
     /[ \t]{0,16}(?:[+&]|\|\||[ \t]\.)[ \t]{0,16}$/.source,

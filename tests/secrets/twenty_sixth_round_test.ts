@@ -183,3 +183,16 @@ Deno.test("a Ruby block that gives a literal under a secret's name is redacted",
   await kept(`  password { "password" }\n`, "spec/factories/users.rb");
   await kept(`  api_key { SecureRandom.hex(20) }\n`, "spec/factories/accounts.rb");
 });
+
+Deno.test("an auth's user and password written with a slash is redacted", async () => {
+  await redactsValue(`NEO4J_AUTH=neo4j/${PW}\n`, PW, "neo4j.env");
+  await kept("NEO4J_AUTH=none\n", "neo4j.env");
+  await kept("auth: oauth/callback_url\n", "a.yml");
+  await kept("NEO4J_AUTH=neo4j/test\n", "neo4j.env");
+});
+
+Deno.test("a parameter that a call named for a password defines is redacted", async () => {
+  await redactsValue(`params {\n    password("env.DEPLOY_KEY", "${PW}")\n}\n`, PW, "settings.kts");
+  await kept(`x = getpass.password("Enter password", "default")\n`, "a.py");
+  await kept(`params {\n    password("env.DEPLOY_KEY", "%env.OTHER%")\n}\n`, "settings.kts");
+});
