@@ -49,18 +49,18 @@ const OTHER_SCRIPTS_FIRST = /[пПлЛгГтТкКκΚكסรप密秘口令パ�
  */
 const LATIN_WORDS =
   /(?:[Ll]ösenord|LÖSENORD|[Jj]elszó|JELSZÓ|[Pp]arol[aă]|PAROL[AĂ]|[Aa]pi[_ -]?[Ss]chlüssel|[Cc]lé[_ -]?secrète|[Ss]alasana|SALASANA|[Ll]osenord|LOSENORD|[Jj]elszo|JELSZO|[Pp]arool|PAROOL|[Gg]eslo|GESLO|[Ss]laptazodis|SLAPTAZODIS|[Jj]eton(?:[_ -]?(?:api|API))?|JETON(?:_API)?)(?![a-z])/g;
-/**
- * Prose, by a file's name: where {@linkcode LATIN_WORDS} are not looked for (a page's words are
- * its language's, and a search of tldr's pages for them cost 5%); settings files and code are
- * where such names are written (`lösenord = "…"`, `$jelszó = "…"`).
- */
+/** Settings files, by name: where {@linkcode LATIN_WORDS} are looked for, every one. */
+const SETTINGS_FILE =
+  /\.(?:ya?ml|json|toml|ini|cfg|conf|properties|env|xml|plist)$|(?:^|[\/\\])\.env(?:\.[\w.-]{1,64})?$/i;
+/** Prose, by a file's name: a page's words are its language's (a search of tldr's pages cost 5%). */
 const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc|html?|tex|po|pot)$/i;
 /**
- * The pieces of {@linkcode LATIN_WORDS} that are rare in code, in one search before it: its
- * words start with common letters, which a search from them would stop at.
+ * In other files (code: `const lösenord = "…"`, `$jelszó = "…"`), the words of
+ * {@linkcode LATIN_WORDS} that names in code hold (Swedish, Finnish, Italian's and Turkish's
+ * `parola`, Hungarian), by a piece of each, looked for before it: a search of a text costs about
+ * 1% of its scan for each word it looks for (bench/README.md, twenty-sixth round).
  */
-const LATIN_GATE =
-  /senord|SENORD|elsz|ELSZ|alasana|ALASANA|arol[aă]|AROL[AĂ]|arool|AROOL|eslo|ESLO|aptazodis|APTAZODIS|chlüssel|secrète|eton|ETON/;
+const CODE_GATE = /senord|alasana|arol[aă]|elsz/i;
 /**
  * A word in one case (`senha`, `Senha`, `SENHA`), of a script without case (`密码`, `รหัสผ่าน`,
  * `APIキー`), or camel case (`motDePasse`): 24 characters at most, as {@linkcode WORD_AT_END} reads.
@@ -102,8 +102,9 @@ export function findForeignPasswords(text: string, hints?: TextHints, path?: str
   }
   // (Latin words with none of the name search's letters in settings files and code, where such
   // names are written, not in prose: a pattern from their common letters slowed a scan of tldr's
-  // pages 5%; in code, their rare pieces first)
-  if (path && !PROSE_FILE.test(path) && LATIN_GATE.test(text)) {
+  // pages 5%; in code, a few words by their pieces first)
+  const settings = path !== undefined && SETTINGS_FILE.test(path);
+  if (settings || (path && !PROSE_FILE.test(path) && CODE_GATE.test(text))) {
     LATIN_WORDS.lastIndex = 0;
     for (const m of text.matchAll(LATIN_WORDS)) {
       if (!/[A-Za-z]/.test(text[m.index! - 1] ?? "")) ends.push(m.index! + m[0].length);
