@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 2,464 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 2,757 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -37,8 +37,11 @@
  * connection strings, logs, SQL dumps, request fixtures, comments, automation tools), the
  * twenty-fifth's 45 (the classes of the twenty-fourth's leaks in more shapes: Basic auth encoded in
  * code, YAML's complex keys, cookies set in captures, credentials constructors, Nostr's keys, tools'
- * `-t` tokens, stubs' matchers, `key = …` in comments, other scripts' words in code files), each
- * scanned as a build scans it
+ * `-t` tokens, stubs' matchers, `key = …` in comments, other scripts' words in code files), the twenty-sixth's 293 (Terraform
+ * state of more resources, clouds' credential caches, kubeconfig's exec and auth-provider, registries'
+ * client configs, IoT and home-automation configs, logs, notebook outputs, code that sets cookies
+ * and headers, passwords named in other languages in code files, drivers' connection strings, CI
+ * secrets in odd places, fixtures), each scanned as a build scans it
  * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
@@ -16305,6 +16308,1684 @@ const k25: S24[] = [
   ],
 ];
 for (const [n, p, f, v] of k25) kv21(n, p, f, v);
+// The twenty-sixth hunt (written before reading the rules): where secrets sit in repositories
+// nobody here has seen. Infrastructure state and caches, IoT and home-automation configs, logs,
+// notebook outputs, code that sets cookies and headers, passwords named in other languages in
+// code files, drivers' connection strings, CI secrets in odd places, fixtures that look real.
+const awsSecret = () => ch(A + "/+", 40);
+const ya29 = () => "ya29.a0" + ch(A + "_-", 150);
+const refresh1 = () => "1//0" + ch(A + "_-", 99);
+const t26: S24[] = [];
+const t26add = (name: string, path: string, f: (v: string) => string, v: string) =>
+  t26.push([name, path, f, v]);
+// Terraform state: other resources' secret attributes, compact and pretty
+// (the fourth item writes the attribute's string around the secret, when it holds more)
+const tfRes: Array<[string, string, () => string, ((v: string) => string)?]> = [
+  [
+    "google_service_account_key",
+    "private_key",
+    () => btoa('{"type": "service_account", "private_key": "' + b64(60) + '"}'),
+  ],
+  ["aws_iam_user_login_profile", "password", pw],
+  ["azurerm_cosmosdb_account", "primary_key", () => b64(86) + "=="],
+  ["github_actions_secret", "plaintext_value", () => "ghp_" + alnum(36)],
+  ["azurerm_key_vault_secret", "value", pw],
+  ["google_sql_user", "password", pw],
+  ["aws_secretsmanager_secret_version", "secret_string", () => mixed(32)],
+  ["cloudflare_api_token", "value", () => r24(40)],
+  ["tfe_team_token", "token", () => alnum(14) + ".atlasv1." + alnum(67)],
+  ["azuread_service_principal_password", "value", () => r24(8) + "~" + r24(31)],
+  ["aws_iam_access_key", "ses_smtp_password_v4", () => "B" + b64(43)],
+  ["mongodbatlas_database_user", "password", pw],
+  ["datadog_api_key", "key", () => hex(32)],
+  [
+    "azurerm_storage_account",
+    "primary_connection_string",
+    () => b64(86) + "==",
+    (v) =>
+      `DefaultEndpointsProtocol=https;AccountName=st1;AccountKey=${v};EndpointSuffix=core.windows.net`,
+  ],
+  ["random_string", "result", () => mixed(24)],
+  ["random_password", "bcrypt_hash", () => "$2a$10$" + ch(A + "./", 53)],
+  ["kubernetes_secret", "data.token", () => jwt()],
+  ["vault_approle_auth_backend_role_secret_id", "secret_id", uuid],
+  ["digitalocean_spaces_bucket", "secret_key", () => b64(43)],
+  [
+    "heroku_app",
+    "sensitive_config_vars.DATABASE_URL",
+    () => hex(64),
+    (v) => `postgres://u7x2kq9ab:${v}@ec2-1-2-3-4.compute-1.amazonaws.com:5432/d4kq8z1m0x2`,
+  ],
+];
+tfRes.forEach(([type, attr, gen, wrap = (v: string) => v]) => {
+  const parts = attr.split(".");
+  const attrJson = parts.length === 1
+    ? `"${attr}": "%V%"`
+    : `"${parts[0]}": {"${parts[1]}": "%V%"}`;
+  t26add(
+    `tfstate26 ${type} ${attr} compact`,
+    "terraform.tfstate",
+    (v) =>
+      `{"version": 4, "resources": [{"mode": "managed", "type": "${type}", "name": "main", "instances": [{"attributes": {"id": "${uuid()}", ${
+        attrJson.replace("%V%", wrap(v))
+      }}}]}]}\n`,
+    gen(),
+  );
+  t26add(
+    `tfstate26 ${type} ${attr} pretty`,
+    "envs/prod/terraform.tfstate.backup",
+    (v) =>
+      `{\n  "resources": [\n    {\n      "type": "${type}",\n      "name": "this",\n      "instances": [\n        {\n          "schema_version": 0,\n          "attributes": {\n            "id": "projects/p/${
+        lowdig(6)
+      }",\n            ${
+        attrJson.replace("%V%", wrap(v))
+      }\n          },\n          "sensitive_attributes": []\n        }\n      ]\n    }\n  ]\n}\n`,
+    gen(),
+  );
+});
+// clouds' credential caches
+t26add(
+  "gcloud token cache line",
+  ".config/gcloud/access_tokens.txt",
+  (v) => `ci-bot@proj.iam.gserviceaccount.com|${v}|2025-03-04 11:22:33.123456\n`,
+  ya29(),
+);
+t26add(
+  "gcloud token cache sqlite dump",
+  "access_tokens.sql",
+  (v) => `INSERT INTO access_tokens VALUES('dev@example.org','${v}','2025-01-01 00:00:00',NULL);\n`,
+  ya29(),
+);
+t26add(
+  "gcloud credentials db dump",
+  "credentials.sql",
+  (v) =>
+    `INSERT INTO credentials VALUES('dev@example.org','{"client_id": "32555940559.apps.googleusercontent.com", "refresh_token": "${v}", "type": "authorized_user"}');\n`,
+  refresh1(),
+);
+t26add(
+  "gcloud legacy adc",
+  ".config/gcloud/legacy_credentials/dev@example.org/adc.json",
+  (v) =>
+    `{\n  "client_id": "32555940559.apps.googleusercontent.com",\n  "client_secret": "ZmssLNjJy2998hD4CTg2ejr2",\n  "refresh_token": "${v}",\n  "type": "authorized_user"\n}\n`,
+  refresh1(),
+);
+t26add(
+  "boto oauth2 refresh token",
+  ".boto",
+  (v) => `[Credentials]\ngs_oauth2_refresh_token = ${v}\n`,
+  refresh1(),
+);
+t26add(
+  "gcloud print-access-token in log",
+  "deploy.log",
+  (v) => `+ gcloud auth print-access-token\n${v}\n`,
+  ya29(),
+);
+t26add(
+  "gcloud token in curl",
+  "call.sh",
+  (v) => `curl -H "Authorization: Bearer ${v}" https://storage.googleapis.com/b\n`,
+  ya29(),
+);
+t26add(
+  "aws sso cache",
+  ".aws/sso/cache/5a3f.json",
+  (v) =>
+    `{"startUrl": "https://acme.awsapps.com/start", "region": "us-east-1", "accessToken": "${v}", "expiresAt": "2025-01-01T10:00:00Z"}\n`,
+  "aoa" + alnum(160),
+);
+t26add(
+  "aws cli cache secret",
+  ".aws/cli/cache/ab12.json",
+  (v) =>
+    `{"Credentials": {"AccessKeyId": "ASIA${
+      upper(16)
+    }", "SecretAccessKey": "${v}", "SessionToken": "IQoJb3JpZ2luX2VjE${
+      alnum(200)
+    }", "Expiration": "2025-01-01T10:00:00Z"}}\n`,
+  awsSecret(),
+);
+t26add(
+  "aws cli cache session token",
+  ".aws/cli/cache/cd34.json",
+  (v) =>
+    `{\n  "Credentials": {\n    "AccessKeyId": "ASIA${
+      upper(16)
+    }",\n    "SessionToken": "${v}"\n  }\n}\n`,
+  "IQoJb3JpZ2luX2VjE" + alnum(200),
+);
+t26add(
+  "azure msal token cache",
+  ".azure/msal_token_cache.json",
+  (v) =>
+    `{"RefreshToken": {"uid.utid-login.microsoftonline.com-refreshtoken-04b07795--": {"credential_type": "RefreshToken", "secret": "${v}", "home_account_id": "uid.utid"}}}\n`,
+  "0.A" + r24(300),
+);
+t26add(
+  "azure accessTokens json",
+  ".azure/accessTokens.json",
+  (v) =>
+    `[{"tokenType": "Bearer", "expiresIn": 3599, "accessToken": "${v}", "refreshToken": "0.AXk${
+      r24(200)
+    }"}]\n`,
+  jwt(),
+);
+t26add(
+  "oci config key content",
+  ".oci/config",
+  (v) =>
+    `[DEFAULT]\nuser=ocid1.user.oc1..aaaa\nfingerprint=20:3b:97:13:55:1c\npass_phrase=${v}\nkey_file=~/.oci/key.pem\n`,
+  pw(),
+);
+t26add(
+  "doctl config",
+  ".config/doctl/config.yaml",
+  (v) => `access-token: ${v}\ncontext: default\n`,
+  "dop_v1_" + hex(64),
+);
+t26add(
+  "linode cli",
+  ".config/linode-cli",
+  (v) => `[DEFAULT]\ndefault-user = bob\n\n[bob]\ntoken = ${v}\n`,
+  hex(64),
+);
+t26add(
+  "hcloud cli",
+  ".config/hcloud/cli.toml",
+  (v) => `active_context = "prod"\n[[contexts]]\n  name = "prod"\n  token = "${v}"\n`,
+  alnum(64),
+);
+t26add(
+  "scw config",
+  ".config/scw/config.yaml",
+  (v) => `access_key: SCW${upper(17)}\nsecret_key: ${v}\ndefault_organization_id: ${uuid()}\n`,
+  uuid(),
+);
+t26add(
+  "heroku netrc",
+  ".netrc",
+  (v) => `machine api.heroku.com\n  login bob@example.com\n  password ${v}\n`,
+  uuid(),
+);
+// kubeconfig's exec and auth-provider
+t26add(
+  "kubeconfig exec args token",
+  ".kube/config",
+  (v) =>
+    `users:\n- name: ci\n  user:\n    exec:\n      apiVersion: client.authentication.k8s.io/v1beta1\n      command: kubectl-login\n      args:\n      - --token\n      - ${v}\n`,
+  r24(48),
+);
+t26add(
+  "kubeconfig exec args token equals",
+  ".kube/config",
+  (v) =>
+    `    exec:\n      command: oidc-login\n      args:\n      - get-token\n      - --oidc-client-secret=${v}\n`,
+  r24(40),
+);
+t26add(
+  "kubeconfig exec env secret",
+  "kubeconfig.yaml",
+  (v) =>
+    `    exec:\n      command: aws\n      env:\n      - name: AWS_SECRET_ACCESS_KEY\n        value: ${v}\n`,
+  awsSecret(),
+);
+t26add(
+  "kubeconfig gcp access-token",
+  ".kube/config",
+  (v) =>
+    `    auth-provider:\n      name: gcp\n      config:\n        access-token: ${v}\n        cmd-path: /usr/lib/google-cloud-sdk/bin/gcloud\n        expiry: "2025-01-01T10:00:00Z"\n`,
+  ya29(),
+);
+t26add(
+  "kubeconfig oidc refresh-token",
+  ".kube/config",
+  (v) =>
+    `    auth-provider:\n      name: oidc\n      config:\n        client-id: kubernetes\n        idp-issuer-url: https://dex.example.com\n        refresh-token: ${v}\n`,
+  "Chl" + r24(60),
+);
+t26add(
+  "kubeconfig azure access-token",
+  ".kube/config",
+  (v) =>
+    `    auth-provider:\n      config:\n        access-token: ${v}\n        apiserver-id: ${uuid()}\n      name: azure\n`,
+  jwt(),
+);
+t26add(
+  "kubeconfig json token",
+  "kubeconfig.json",
+  (v) => `{"users": [{"name": "admin", "user": {"token": "${v}"}}]}\n`,
+  r24(6) + "." + r24(16),
+);
+t26add(
+  "kubeconfig password flow",
+  "admin.conf",
+  (v) => `users:\n- {name: admin, user: {username: admin, password: ${v}}}\n`,
+  pw(),
+);
+// docker and registries' client configs
+const dcfg = (u: string, p: string) => btoa(`${u}:${p}`);
+t26add(
+  "docker config auth pretty",
+  ".docker/config.json",
+  (v) => `{\n\t"auths": {\n\t\t"ghcr.io": {\n\t\t\t"auth": "${v}"\n\t\t}\n\t}\n}\n`,
+  dcfg("bob", "ghp_" + alnum(36)),
+);
+t26add(
+  "docker config identitytoken",
+  ".docker/config.json",
+  (v) =>
+    `{"auths": {"acme.azurecr.io": {"auth": "MDAwMDAwMDAtMDAwMC0wMDAwLTAwMDAtMDAwMDAwMDAwMDAwOg==", "identitytoken": "${v}"}}}\n`,
+  jwt(),
+);
+t26add(
+  "docker config registrytoken",
+  ".docker/config.json",
+  (v) => `{"auths": {"registry.example.com": {"registrytoken": "${v}"}}}\n`,
+  r24(64),
+);
+t26add(
+  "podman auth json",
+  "containers/auth.json",
+  (v) => `{"auths": {"quay.io": {"auth": "${v}"}}}\n`,
+  dcfg("acme+robot", upper(64)),
+);
+t26add(
+  "legacy dockercfg",
+  ".dockercfg",
+  (v) => `{"https://index.docker.io/v1/": {"auth": "${v}", "email": "bob@example.com"}}\n`,
+  dcfg("bob", pw()),
+);
+t26add(
+  "kaniko config echo",
+  ".gitlab-ci.yml",
+  (v) =>
+    `  script:\n    - echo "{\\"auths\\":{\\"$CI_REGISTRY\\":{\\"auth\\":\\"${v}\\"}}}" > /kaniko/.docker/config.json\n`,
+  dcfg("gitlab-ci-token", "glpat-" + r24(20)),
+);
+t26add(
+  "dockerconfigjson secret",
+  "regcred.yaml",
+  (v) =>
+    `apiVersion: v1\nkind: Secret\ntype: kubernetes.io/dockerconfigjson\ndata:\n  .dockerconfigjson: ${v}\n`,
+  btoa(
+    `{"auths":{"r.example.com":{"username":"u","password":"${pw()}","auth":"${dcfg("u", pw())}"}}}`,
+  ),
+);
+t26add(
+  "docker login password-stdin echo",
+  "push.sh",
+  (v) => `echo '${v}' | docker login -u bob --password-stdin registry.example.com\n`,
+  pw(),
+);
+t26add(
+  "helm repo add password",
+  "setup.sh",
+  (v) => `helm repo add private https://charts.example.com --username ci --password ${v}\n`,
+  pw(),
+);
+t26add(
+  "crane auth login",
+  "ci.sh",
+  (v) => `crane auth login ghcr.io -u bot -p ${v}\n`,
+  "ghp_" + alnum(36),
+);
+// IoT and home automation
+const byteList = () => Array.from({ length: 16 }, () => Math.floor(rnd() * 256)).join(", ");
+const hexBytes = () => Array.from({ length: 16 }, () => "0x" + hex(2).toUpperCase()).join(", ");
+t26add(
+  "zigbee2mqtt network key flow",
+  "zigbee2mqtt/configuration.yaml",
+  (v) => `advanced:\n  pan_id: 6754\n  network_key: [${v}]\n`,
+  byteList(),
+);
+t26add(
+  "zigbee2mqtt network key hex",
+  "data/configuration.yaml",
+  (v) => `advanced:\n  network_key: [${v}]\n  channel: 15\n`,
+  hexBytes(),
+);
+t26add(
+  "zigbee2mqtt network key block",
+  "configuration.yaml",
+  (v) => `advanced:\n  network_key:\n${v}\n`,
+  Array.from({ length: 16 }, () => "    - " + Math.floor(rnd() * 256)).join("\n"),
+);
+t26add(
+  "zigbee2mqtt network key json",
+  "zigbee2mqtt/coordinator_backup.json",
+  (v) => `{"network_key": {"key": "${v}", "sequence_number": 0}}\n`,
+  hex(32),
+);
+t26add(
+  "zigbee2mqtt mqtt password",
+  "zigbee2mqtt/configuration.yaml",
+  (v) =>
+    `mqtt:\n  base_topic: zigbee2mqtt\n  server: mqtt://core-mosquitto\n  user: z2m\n  password: ${v}\n`,
+  pw(),
+);
+t26add("zha network key python", "zha_setup.py", (v) => `NETWORK_KEY = [${v}]\n`, hexBytes());
+t26add(
+  "esphome api encryption key",
+  "esphome/garage.yaml",
+  (v) => `api:\n  encryption:\n    key: "${v}"\n`,
+  b64(43) + "=",
+);
+t26add(
+  "esphome ota password",
+  "esphome/living.yaml",
+  (v) => `ota:\n  - platform: esphome\n    password: "${v}"\n`,
+  hex(32),
+);
+t26add(
+  "esphome wifi ap password",
+  "esphome/node.yaml",
+  (v) =>
+    `wifi:\n  ssid: HomeNet\n  password: ${v}\n  ap:\n    ssid: "Node Fallback"\n    password: "${pw()}"\n`,
+  pw(),
+);
+t26add(
+  "home assistant secrets",
+  "secrets.yaml",
+  (v) => `latitude: 52.3731\nmqtt_password: ${v}\n`,
+  pw(),
+);
+t26add(
+  "home assistant long-lived token",
+  "configuration.yaml",
+  (v) =>
+    `rest_command:\n  ping:\n    url: http://ha.local:8123/api/services\n    headers:\n      authorization: "Bearer ${v}"\n`,
+  jwt(),
+);
+t26add(
+  "home assistant http api_password",
+  "configuration.yaml",
+  (v) => `http:\n  api_password: ${v}\n`,
+  pw(),
+);
+t26add(
+  "node-red credentialSecret",
+  "settings.js",
+  (v) => `module.exports = {\n    credentialSecret: "${v}",\n    uiPort: 1880,\n};\n`,
+  mixed(24),
+);
+t26add(
+  "node-red flows_cred",
+  "flows_cred.json",
+  (v) => `{"4f1a2b.c3d4e": {"user": "mqtt", "password": "${v}"}}\n`,
+  pw(),
+);
+t26add(
+  "tasmota backlog mqttpassword",
+  "tasmota.txt",
+  (v) => `Backlog MqttHost 192.168.1.10; MqttUser tas; MqttPassword ${v}; Topic plug1\n`,
+  pw(),
+);
+t26add(
+  "tuya local_key",
+  "devices.json",
+  (v) =>
+    `[{"name": "Lamp", "id": "bf${
+      hex(20)
+    }", "key": "${v}", "ip": "192.168.1.50", "version": "3.3"}]\n`,
+  "e" + mixed(15),
+);
+t26add(
+  "tuya local_key snapshot",
+  "snapshot.json",
+  (v) => `{"devices": [{"id": "eb${hex(18)}", "local_key": "${v}"}]}\n`,
+  mixed(16),
+);
+t26add(
+  "hue bridge username",
+  "hue.py",
+  (v) => `bridge = Bridge("192.168.1.2", username="${v}")\n`,
+  alnum(40),
+);
+t26add(
+  "hue api url",
+  "lights.sh",
+  (v) => `curl -X PUT http://192.168.1.2/api/${v}/lights/1/state -d '{"on":true}'\n`,
+  alnum(40),
+);
+t26add(
+  "rtsp camera url",
+  "frigate.yml",
+  (v) =>
+    `cameras:\n  door:\n    ffmpeg:\n      inputs:\n        - path: rtsp://admin:${v}@192.168.1.64:554/Streaming/Channels/101\n`,
+  pw(),
+);
+t26add(
+  "homebridge config password",
+  "homebridge/config.json",
+  (v) =>
+    `{"platforms": [{"platform": "Camera-ffmpeg", "cameras": [{"name": "Gate", "videoConfig": {"source": "-i rtsp://viewer:${v}@10.0.0.5/live"}}]}]}\n`,
+  pw(),
+);
+t26add(
+  "openhab mqtt broker",
+  "services/mqtt.cfg",
+  (v) => `broker.url=tcp://localhost:1883\nbroker.user=openhab\nbroker.pwd=${v}\n`,
+  pw(),
+);
+t26add(
+  "arduino secrets header",
+  "arduino_secrets.h",
+  (v) => `#define SECRET_SSID "HomeNet"\n#define SECRET_PASS "${v}"\n`,
+  pw(),
+);
+t26add(
+  "wled wifi psk",
+  "wsec.json",
+  (v) => `{"nw": {"ins": [{"ssid": "HomeNet", "psk": "${v}"}]}}\n`,
+  pw(),
+);
+t26add(
+  "wpa_supplicant psk",
+  "wpa_supplicant.conf",
+  (v) => `network={\n    ssid="HomeNet"\n    psk="${v}"\n}\n`,
+  pw(),
+);
+t26add("micropython wlan connect", "boot.py", (v) => `wlan.connect('HomeNet', '${v}')\n`, pw());
+t26add("esp WiFi.begin", "main.ino", (v) => `  WiFi.begin("HomeNet", "${v}");\n`, pw());
+t26add("blynk auth token", "main.ino", (v) => `#define BLYNK_AUTH_TOKEN "${v}"\n`, r24(32));
+t26add(
+  "thingspeak write key",
+  "sensor.py",
+  (v) => `requests.get(f"https://api.thingspeak.com/update?api_key=${v}&field1={t}")\n`,
+  upper(16),
+);
+// logs
+t26add(
+  "syslog tencent AKID after api key",
+  "var/log/syslog",
+  (v) => `Jan 12 03:14:15 web01 worker[812]: using api key ${v}\n`,
+  "AKID" + alnum(32),
+);
+t26add(
+  "syslog AKIA key id with secret",
+  "var/log/messages",
+  (v) =>
+    `Mar  3 10:00:01 ip-10-0-0-5 cloud-init[901]: aws_access_key_id=AKIA${
+      upper(16)
+    } aws_secret_access_key=${v}\n`,
+  awsSecret(),
+);
+t26add(
+  "syslog secret key colon",
+  "logs/app.log",
+  (v) => `2025-01-02T10:00:00Z INFO boto: Found credentials: secret_key: ${v}\n`,
+  awsSecret(),
+);
+t26add(
+  "syslog AKID secret",
+  "var/log/syslog",
+  (v) => `Jan 12 03:14:15 web01 tccli[99]: SecretId=AKID${alnum(32)} SecretKey=${v}\n`,
+  alnum(32),
+);
+t26add(
+  "nginx access log access_token",
+  "logs/access.log",
+  (v) =>
+    `10.0.0.1 - - [12/Jan/2025:03:14:15 +0000] "GET /api/v1/me?access_token=${v} HTTP/1.1" 200 512 "-" "curl/8.0"\n`,
+  r24(43),
+);
+t26add(
+  "nginx access log api_key",
+  "access.log",
+  (v) =>
+    `203.0.113.7 - - [01/Feb/2025:10:00:00 +0000] "GET /v2/data?format=json&api_key=${v}&page=2 HTTP/2.0" 200 1234\n`,
+  hex(32),
+);
+t26add(
+  "apache log token param",
+  "access_log",
+  (v) =>
+    `192.0.2.4 - bob [10/Oct/2024:13:55:36 -0700] "POST /hook?token=${v} HTTP/1.1" 204 0 "-" "GitHub-Hookshot/abc"\n`,
+  alnum(40),
+);
+t26add(
+  "apache log basic creds url",
+  "access_log",
+  (v) =>
+    `192.0.2.4 - - [10/Oct/2024:13:55:36 -0700] "GET https://admin:${v}@intranet.example.com/ HTTP/1.1" 200 10\n`,
+  pw(),
+);
+t26add(
+  "elb log signature",
+  "elb.log",
+  (v) =>
+    `https 2025-01-01T00:00:00Z app/my-lb 1.2.3.4:5 10.0.0.1:80 0.0 0.1 0.0 200 200 34 366 "GET https://s3.example.com:443/b/o?X-Amz-Credential=AKIA${
+      upper(16)
+    }%2F20250101%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Signature=${v} HTTP/1.1"\n`,
+  hex(64),
+);
+t26add(
+  "curl -v authorization bearer",
+  "debug.txt",
+  (v) =>
+    `* Connected to api.example.com (1.2.3.4) port 443\n> GET /v1/items HTTP/2\n> Host: api.example.com\n> authorization: Bearer ${v}\n> user-agent: curl/8.4.0\n`,
+  r24(64),
+);
+t26add(
+  "curl -v authorization basic",
+  "curl-trace.txt",
+  (v) => `> POST /token HTTP/1.1\n> Authorization: Basic ${v}\n> Accept: */*\n`,
+  btoa("client:" + pw()),
+);
+t26add("curl -v x-api-key", "trace.log", (v) => `> GET / HTTP/1.1\n> X-Api-Key: ${v}\n`, alnum(40));
+t26add(
+  "curl -v set-cookie reply",
+  "trace.log",
+  (v) =>
+    `< HTTP/1.1 302 Found\n< set-cookie: _session_id=${v}; path=/; secure; HttpOnly; SameSite=Lax\n`,
+  hex(64),
+);
+t26add(
+  "curl --trace-ascii header",
+  "dump.txt",
+  (v) => `0000: POST /api HTTP/1.1\n0022: Host: x.example.com\n0038: Private-Token: ${v}\n`,
+  "glpat-" + r24(20),
+);
+t26add(
+  "docker json log",
+  "containers/abc-json.log",
+  (v) =>
+    `{"log":"connecting with DATABASE_URL=postgres://app:${v}@db:5432/app\\n","stream":"stdout","time":"2025-01-01T00:00:00Z"}\n`,
+  pw(),
+);
+t26add(
+  "journalctl env dump",
+  "journal.txt",
+  (v) =>
+    `Jan 12 03:14:15 host systemd[1]: Started app.service.\nJan 12 03:14:15 host app[4]: env: STRIPE_SECRET_KEY=${v}\n`,
+  "sk_live_" + alnum(24),
+);
+t26add(
+  "rails log parameters password",
+  "log/production.log",
+  (v) =>
+    `Started POST "/login" for 1.2.3.4\nProcessing by SessionsController#create as HTML\n  Parameters: {"authenticity_token"=>"[FILTERED]", "user"=>{"email"=>"a@b.c", "password"=>"${v}"}}\n`,
+  pw(),
+);
+t26add(
+  "django debug settings dump",
+  "error.log",
+  (v) =>
+    `DATABASES = {'default': {'ENGINE': 'django.db.backends.postgresql', 'NAME': 'app', 'PASSWORD': '${v}'}}\n`,
+  pw(),
+);
+t26add(
+  "urllib3 debug url token",
+  "debug.log",
+  (v) =>
+    `DEBUG:urllib3.connectionpool:https://api.telegram.org:443 "POST /bot${v}/sendMessage HTTP/1.1" 200 312\n`,
+  digits(10) + ":AA" + r24(33),
+);
+t26add(
+  "npm debug log authtoken",
+  "npm-debug.log",
+  (v) => `12 verbose config //registry.npmjs.org/:_authToken=${v}\n`,
+  "npm_" + alnum(36),
+);
+t26add(
+  "pip log index url creds",
+  "pip.log",
+  (v) => `Looking in indexes: https://deploy:${v}@pypi.example.com/simple\n`,
+  pw(),
+);
+t26add(
+  "java stack jdbc url",
+  "catalina.out",
+  (v) =>
+    `Caused by: org.postgresql.util.PSQLException: FATAL: connection failed for jdbc:postgresql://db:5432/app?user=app&password=${v}\n`,
+  pw(),
+);
+t26add(
+  "k8s event env",
+  "events.txt",
+  (v) => `Warning  Failed  pod/api-7d9  Error: container env GITHUB_TOKEN=${v} invalid\n`,
+  "ghp_" + alnum(36),
+);
+t26add(
+  "gunicorn access log header",
+  "gunicorn.log",
+  (v) =>
+    `[2025-01-01 10:00:00 +0000] [7] [DEBUG] headers: [('host', 'api'), ('x-api-key', '${v}')]\n`,
+  alnum(40),
+);
+t26add(
+  "log json authorization",
+  "logs/requests.jsonl",
+  (v) =>
+    `{"level":"debug","msg":"request","headers":{"Authorization":"Token ${v}","Accept":"*/*"}}\n`,
+  hex(40),
+);
+t26add(
+  "windows event log password",
+  "setup.log",
+  (v) => `2025-01-01 10:00:00 Info  msiexec /i app.msi SERVICEPASSWORD=${v} /qn\n`,
+  pw(),
+);
+t26add(
+  "heroku log database url",
+  "heroku.log",
+  (v) =>
+    `2025-01-01T10:00:00+00:00 app[web.1]: DATABASE_URL: postgres://u1:${v}@ec2-1-1-1-1.compute-1.amazonaws.com:5432/d1\n`,
+  hex(64),
+);
+// notebook outputs
+const nbOut = (text: string) =>
+  `{"cells": [{"cell_type": "code", "execution_count": 3, "outputs": [{"name": "stdout", "output_type": "stream", "text": [${
+    JSON.stringify(text)
+  }]}], "source": ["print(x)"]}]}\n`;
+t26add(
+  "ipynb printed os.environ repr",
+  "explore.ipynb",
+  (v) => nbOut(`environ({'HOME': '/root', 'OPENAI_API_KEY': '${v}', 'PATH': '/usr/bin'})\n`),
+  "sk-proj-" + r24(64),
+);
+t26add(
+  "ipynb !env output",
+  "setup.ipynb",
+  (v) => nbOut(`HOSTNAME=abc\nHF_TOKEN=${v}\nLANG=C.UTF-8\n`),
+  "hf_" + alnum(34),
+);
+t26add(
+  "ipynb printed config dict",
+  "train.ipynb",
+  (v) => nbOut(`{'wandb_api_key': '${v}', 'lr': 0.001}\n`),
+  hex(40),
+);
+t26add(
+  "ipynb %env magic",
+  "run.ipynb",
+  (v) =>
+    `{"cells": [{"cell_type": "code", "source": ["%env ANTHROPIC_API_KEY=${v}\\n", "import anthropic"]}]}\n`,
+  "sk-ant-api03-" + r24(95) + "AA",
+);
+t26add(
+  "ipynb execute_result env get",
+  "nb.ipynb",
+  (v) =>
+    `{"outputs": [{"data": {"text/plain": ["'${v}'"]}, "execution_count": 5, "output_type": "execute_result"}], "source": ["os.environ.get('DB_PASSWORD')"]}\n`,
+  pw(),
+);
+t26add(
+  "ipynb printed connection",
+  "etl.ipynb",
+  (v) => nbOut(`Engine(mysql+pymysql://etl:${v}@warehouse:3306/dw)\n`),
+  pw(),
+);
+t26add(
+  "ipynb pandas dataframe token",
+  "users.ipynb",
+  (v) => nbOut(`   id   name  api_token\n0   1  alice  ${v}\n`),
+  hex(40),
+);
+t26add(
+  "ipynb html output key",
+  "report.ipynb",
+  (v) =>
+    `{"outputs": [{"data": {"text/html": ["<td>secret_key</td><td>${v}</td>"]}, "output_type": "display_data"}]}\n`,
+  awsSecret(),
+);
+t26add(
+  "ipynb error traceback url",
+  "fetch.ipynb",
+  (v) =>
+    `{"output_type": "error", "ename": "HTTPError", "evalue": "401 Client Error: Unauthorized for url: https://api.example.com/v1/x?apikey=${v}", "traceback": []}\n`,
+  alnum(32),
+);
+// code that sets cookies and headers
+const sc = () => r24(48);
+t26add(
+  "node setHeader Set-Cookie",
+  "server.js",
+  (v) => `res.setHeader('Set-Cookie', 'sid=${v}; HttpOnly; Path=/');\n`,
+  sc(),
+);
+t26add(
+  "node setHeader Set-Cookie array",
+  "server.js",
+  (v) => `res.setHeader("Set-Cookie", ["session=${v}; Secure", "theme=dark"]);\n`,
+  sc(),
+);
+t26add(
+  "node writeHead set-cookie",
+  "app.js",
+  (v) => `res.writeHead(200, { 'Set-Cookie': 'auth=${v}', 'Content-Type': 'text/plain' });\n`,
+  sc(),
+);
+t26add(
+  "express res.cookie",
+  "routes.js",
+  (v) => `res.cookie('remember_token', '${v}', { httpOnly: true });\n`,
+  sc(),
+);
+t26add(
+  "flask set_cookie",
+  "app.py",
+  (v) => `resp.set_cookie("session_token", "${v}", httponly=True)\n`,
+  sc(),
+);
+t26add(
+  "django set_cookie",
+  "views.py",
+  (v) => `response.set_cookie('sessionid', '${v}', max_age=3600)\n`,
+  lowdig(32),
+);
+t26add(
+  "go http.Cookie",
+  "main.go",
+  (v) => `http.SetCookie(w, &http.Cookie{Name: "session", Value: "${v}", HttpOnly: true})\n`,
+  sc(),
+);
+t26add(
+  "php setcookie",
+  "login.php",
+  (v) => `setcookie("PHPSESSID", "${v}", time() + 3600, "/");\n`,
+  lowdig(26),
+);
+t26add(
+  "java Cookie constructor",
+  "Login.java",
+  (v) => `Cookie c = new Cookie("JSESSIONID", "${v}");\n`,
+  hex(32).toUpperCase(),
+);
+t26add(
+  "document.cookie token",
+  "auth.js",
+  (v) => `document.cookie = "access_token=${v}; path=/";\n`,
+  jwt(),
+);
+t26add(
+  "requests cookies dict",
+  "scrape.py",
+  (v) => `cookies = {"sessionid": "${v}", "csrftoken": "abc"}\n`,
+  lowdig(32),
+);
+t26add(
+  "python headers X-Api-Key",
+  "client.py",
+  (v) => `headers["X-Api-Key"] = "${v}"\n`,
+  alnum(40),
+);
+t26add(
+  "python session headers update",
+  "client.py",
+  (v) => `session.headers.update({"Authorization": "Token ${v}"})\n`,
+  hex(40),
+);
+t26add("js headers set", "api.ts", (v) => `headers.set("x-api-key", "${v}");\n`, alnum(40));
+t26add(
+  "axios defaults header",
+  "http.js",
+  (v) => `axios.defaults.headers.common['Authorization'] = 'Bearer ${v}';\n`,
+  r24(64),
+);
+t26add(
+  "fetch headers api key",
+  "fetch.js",
+  (v) => `await fetch(url, { headers: { 'X-RapidAPI-Key': '${v}' } });\n`,
+  hex(50),
+);
+t26add(
+  "go req.Header.Set",
+  "client.go",
+  (v) => `req.Header.Set("Authorization", "Bearer ${v}")\n`,
+  r24(64),
+);
+t26add(
+  "go req.Header.Add api key",
+  "client.go",
+  (v) => `req.Header.Add("X-API-Key", "${v}")\n`,
+  alnum(40),
+);
+t26add(
+  "java setRequestProperty",
+  "Api.java",
+  (v) => `conn.setRequestProperty("X-Auth-Token", "${v}");\n`,
+  uuid(),
+);
+t26add(
+  "okhttp addHeader",
+  "Api.kt",
+  (v) => `.addHeader("Authorization", "Bearer ${v}")\n`,
+  r24(64),
+);
+t26add(
+  "csharp DefaultRequestHeaders",
+  "Client.cs",
+  (v) => `client.DefaultRequestHeaders.Add("X-Api-Key", "${v}");\n`,
+  alnum(40),
+);
+t26add(
+  "csharp AuthenticationHeaderValue",
+  "Client.cs",
+  (v) =>
+    `client.DefaultRequestHeaders.Authorization = new AuthenticationHeaderValue("Bearer", "${v}");\n`,
+  r24(64),
+);
+t26add(
+  "php curl httpheader",
+  "api.php",
+  (v) => `curl_setopt($ch, CURLOPT_HTTPHEADER, ['X-API-KEY: ${v}', 'Accept: application/json']);\n`,
+  alnum(40),
+);
+t26add(
+  "php header set-cookie",
+  "index.php",
+  (v) => `header("Set-Cookie: token=${v}; HttpOnly");\n`,
+  sc(),
+);
+t26add(
+  "powershell headers hashtable",
+  "deploy.ps1",
+  (v) => `$headers = @{ 'Authorization' = 'Bearer ${v}' }\n`,
+  r24(64),
+);
+t26add(
+  "powershell headers add",
+  "deploy.ps1",
+  (v) => `$headers.Add("X-Api-Key", "${v}")\n`,
+  alnum(40),
+);
+t26add(
+  "ruby net http header",
+  "client.rb",
+  (v) => `req['Authorization'] = "Token token=${v}"\n`,
+  hex(40),
+);
+t26add("rust reqwest header", "main.rs", (v) => `.header("x-api-key", "${v}")\n`, alnum(40));
+t26add("rust cookie new", "main.rs", (v) => `let c = Cookie::new("session", "${v}");\n`, sc());
+t26add(
+  "swift setValue header",
+  "Api.swift",
+  (v) => `request.setValue("Bearer ${v}", forHTTPHeaderField: "Authorization")\n`,
+  r24(64),
+);
+t26add(
+  "nginx add_header set-cookie",
+  "nginx.conf",
+  (v) => `add_header Set-Cookie "gate=${v}; Path=/; HttpOnly";\n`,
+  sc(),
+);
+t26add(
+  "nginx proxy_set_header auth",
+  "nginx.conf",
+  (v) => `proxy_set_header Authorization "Bearer ${v}";\n`,
+  r24(64),
+);
+t26add(
+  "apache RequestHeader",
+  "vhost.conf",
+  (v) => `RequestHeader set X-Api-Key "${v}"\n`,
+  alnum(40),
+);
+t26add(
+  "envoy request_headers_to_add",
+  "envoy.yaml",
+  (v) => `request_headers_to_add:\n- header:\n    key: x-api-key\n    value: ${v}\n`,
+  alnum(40),
+);
+t26add(
+  "traefik headers middleware",
+  "dynamic.yml",
+  (v) =>
+    `http:\n  middlewares:\n    auth:\n      headers:\n        customRequestHeaders:\n          X-Api-Key: "${v}"\n`,
+  alnum(40),
+);
+// passwords named in other languages in code files
+const codeWords: Array<[string, string]> = [
+  ["lösenord", "sv"],
+  ["losenord", "sv"],
+  ["contraseña", "es"],
+  ["contrasena", "es"],
+  ["mot_de_passe", "fr"],
+  ["motdepasse", "fr"],
+  ["пароль", "ru"],
+  ["密码", "zh"],
+  ["パスワード", "ja"],
+  ["passwort", "de"],
+  ["wachtwoord", "nl"],
+  ["senha", "pt"],
+  ["hasło", "pl"],
+  ["parola", "it"],
+  ["salasana", "fi"],
+  ["adgangskode", "da"],
+  ["passord", "no"],
+  ["jelszó", "hu"],
+  ["heslo", "cs"],
+  ["şifre", "tr"],
+  ["비밀번호", "ko"],
+  ["κωδικός", "el"],
+  ["kata_sandi", "id"],
+  ["lozinka", "hr"],
+];
+const codeForms: Array<[string, (k: string, v: string) => string]> = [
+  ["db.go", (k, v) => `const ${k} = "${v}"\n`],
+  ["db.js", (k, v) => `const ${k} = '${v}';\n`],
+  ["Db.java", (k, v) => `private static final String ${k.toUpperCase()} = "${v}";\n`],
+  ["db.rb", (k, v) => `${k} = '${v}'\n`],
+  ["Db.kt", (k, v) => `val ${k} = "${v}"\n`],
+  ["Db.cs", (k, v) => `var ${k} = "${v}";\n`],
+  ["db.ts", (k, v) => `export const config = { user: "app", ${k}: "${v}" };\n`],
+  ["db.py", (k, v) => `conn = connect(user="app", ${k}="${v}")\n`],
+  ["db.rs", (k, v) => `let ${k} = "${v}";\n`],
+  ["db.swift", (k, v) => `let ${k} = "${v}"\n`],
+  ["db.php", (k, v) => `$${k} = "${v}";\n`],
+  ["db.c", (k, v) => `static const char *${k} = "${v}";\n`],
+];
+codeWords.forEach(([k, lang], i) => {
+  for (const j of [0, 5]) {
+    const [path, f] = codeForms[(i + j) % codeForms.length];
+    t26add(`password in code ${lang} ${k} ${path}`, path, (v) => f(k, v), pw());
+  }
+});
+t26add("db password foreign compound", "config.py", (v) => `DB_LÖSENORD = "${v}"\n`, pw());
+t26add("camel foreign compound", "config.js", (v) => `const dbContraseña = "${v}";\n`, pw());
+t26add(
+  "foreign compound mot de passe admin",
+  "config.rb",
+  (v) => `ADMIN_MOT_DE_PASSE = "${v}"\n`,
+  pw(),
+);
+t26add("russian compound", "settings.py", (v) => `пароль_бд = "${v}"\n`, pw());
+// bare `key` with few digits
+const fewDigits = () => {
+  for (;;) {
+    const v = ch("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 38) + ch("0123456789", 2);
+    const a = v.split("");
+    for (let i = a.length - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      [a[i], a[j]] = [a[j], a[i]];
+    }
+    return a.join("");
+  }
+};
+const noDigits = () => ch("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz", 40);
+t26add("c comment key two digits", "crypto.c", (v) => `/* key = ${v} */\n`, fewDigits());
+t26add("py comment key no digits", "crypt.py", (v) => `# key = ${v}\n`, noDigits());
+t26add(
+  "js comment key one digit",
+  "app.js",
+  (v) => `// key: '${v}'\n`,
+  noDigits().slice(0, 39) + "7",
+);
+t26add("ini bare key few digits", "app.ini", (v) => `[crypto]\nkey = ${v}\n`, fewDigits());
+t26add("yaml bare key few digits", "config.yml", (v) => `encryption:\n  key: ${v}\n`, fewDigits());
+t26add(
+  "json bare key no digits",
+  "settings.json",
+  (v) => `{"license": {"key": "${v}"}}\n`,
+  noDigits(),
+);
+t26add("go bare key few digits", "main.go", (v) => `var key = []byte("${v}")\n`, fewDigits());
+t26add("toml bare key no digits", "app.toml", (v) => `[signing]\nkey = "${v}"\n`, noDigits());
+// drivers' connection strings
+t26add(
+  "odbc PWD",
+  "odbc.ini",
+  (v) =>
+    `[dsn]\nDriver=ODBC Driver 18 for SQL Server\nServer=tcp:sql.example.com,1433\nUID=app\nPWD=${v}\n`,
+  pw(),
+);
+t26add(
+  "odbc connection string code",
+  "db.py",
+  (v) =>
+    `pyodbc.connect("DRIVER={ODBC Driver 18 for SQL Server};SERVER=sql;DATABASE=app;UID=sa;PWD=${v}")\n`,
+  pw(),
+);
+t26add(
+  "oracle ezconnect",
+  "db.sh",
+  (v) => `sqlplus scott/${v}@//db.example.com:1521/ORCLPDB1\n`,
+  pw(),
+);
+t26add(
+  "oracle cx_Oracle dsn",
+  "ora.py",
+  (v) => `cx_Oracle.connect("scott", "${v}", "db:1521/orcl")\n`,
+  pw(),
+);
+t26add(
+  "snowflake url",
+  "dbt/profiles.yml",
+  (v) => `sqlalchemy_url: snowflake://etl:${v}@acme-xy12345/analytics/public?warehouse=wh\n`,
+  pw(),
+);
+t26add(
+  "clickhouse url",
+  "clickhouse.env",
+  (v) => `CLICKHOUSE_URL=clickhouse://default:${v}@ch.example.com:9000/default\n`,
+  pw(),
+);
+t26add(
+  "neo4j bolt",
+  "graph.py",
+  (v) => `driver = GraphDatabase.driver("bolt://db:7687", auth=("neo4j", "${v}"))\n`,
+  pw(),
+);
+t26add("neo4j uri", "neo4j.env", (v) => `NEO4J_AUTH=neo4j/${v}\n`, pw());
+t26add(
+  "cassandra plain auth",
+  "cass.py",
+  (v) => `auth = PlainTextAuthProvider(username="cassandra", password="${v}")\n`,
+  pw(),
+);
+t26add(
+  "couchbase connect",
+  "cb.js",
+  (v) =>
+    `await couchbase.connect('couchbases://cb.example.com', { username: 'app', password: '${v}' });\n`,
+  pw(),
+);
+t26add("nats url", "nats.conf", (v) => `NATS_URL=nats://svc:${v}@nats.example.com:4222\n`, pw());
+t26add(
+  "mssql pyodbc url",
+  "alembic.ini",
+  (v) =>
+    `sqlalchemy.url = mssql+pyodbc://sa:${v}@sql:1433/app?driver=ODBC+Driver+18+for+SQL+Server\n`,
+  pw(),
+);
+t26add(
+  "db2 connection",
+  "db2.py",
+  (v) =>
+    `ibm_db.connect("DATABASE=sample;HOSTNAME=db2;PORT=50000;PROTOCOL=TCPIP;UID=db2inst1;PWD=${v};", "", "")\n`,
+  pw(),
+);
+t26add(
+  "firebird dsn",
+  "fb.py",
+  (v) => `fdb.connect(dsn="db:/var/lib/fb/app.fdb", user="SYSDBA", password="${v}")\n`,
+  pw(),
+);
+t26add(
+  "influxdb v1 url",
+  "telegraf.conf",
+  (v) => `  urls = ["http://telegraf:${v}@influx:8086"]\n`,
+  pw(),
+);
+t26add(
+  "elasticsearch url",
+  "logstash.conf",
+  (v) => `    hosts => ["https://elastic:${v}@es.example.com:9200"]\n`,
+  pw(),
+);
+t26add(
+  "rediss url no user",
+  "worker.env",
+  (v) => `CELERY_BROKER_URL=rediss://:${v}@cache.example.com:6380/0\n`,
+  hex(40),
+);
+t26add(
+  "mongodb srv",
+  "db.ts",
+  (v) =>
+    `mongoose.connect("mongodb+srv://app:${v}@cluster0.ab12c.mongodb.net/prod?retryWrites=true")\n`,
+  pw(),
+);
+t26add(
+  "jdbc sqlserver password",
+  "application.properties",
+  (v) =>
+    `spring.datasource.url=jdbc:sqlserver://sql:1433;databaseName=app;user=sa;password=${v};encrypt=true\n`,
+  pw(),
+);
+t26add(
+  "jdbc oracle thin creds",
+  "ds.xml",
+  (v) => `<property name="url" value="jdbc:oracle:thin:scott/${v}@db:1521:ORCL"/>\n`,
+  pw(),
+);
+t26add(
+  "ado net data source",
+  "App.config",
+  (v) =>
+    `<add name="Main" connectionString="Data Source=sql01;Initial Catalog=App;User ID=app;Password=${v};" />\n`,
+  pw(),
+);
+t26add(
+  "npgsql connection",
+  "appsettings.json",
+  (v) => `{"ConnectionStrings": {"Db": "Host=db;Username=app;Password=${v};Database=app"}}\n`,
+  pw(),
+);
+t26add(
+  "mysql dsn go",
+  "main.go",
+  (v) => `db, _ := sql.Open("mysql", "app:${v}@tcp(db:3306)/app?parseTime=true")\n`,
+  pw(),
+);
+t26add(
+  "libpq keyword string",
+  "conn.py",
+  (v) => `psycopg2.connect("host=db dbname=app user=app password=${v} sslmode=require")\n`,
+  pw(),
+);
+t26add(
+  "amqps url",
+  "amqp.env",
+  (v) => `AMQP_URL=amqps://bunny:${v}@b-1234.mq.us-east-1.amazonaws.com:5671\n`,
+  pw(),
+);
+t26add(
+  "sftp url",
+  "deploy.cfg",
+  (v) => `target = sftp://deploy:${v}@files.example.com:22/var/www\n`,
+  pw(),
+);
+t26add(
+  "ldap bind code",
+  "ldap.py",
+  (v) => `conn = Connection(server, "cn=admin,dc=example,dc=org", "${v}", auto_bind=True)\n`,
+  pw(),
+);
+t26add(
+  "redis py password",
+  "cache.py",
+  (v) => `r = redis.Redis(host="cache", port=6379, password="${v}")\n`,
+  pw(),
+);
+t26add(
+  "ioredis options",
+  "cache.js",
+  (v) => `new Redis({ host: 'cache', port: 6379, password: '${v}' });\n`,
+  pw(),
+);
+// CI and build secrets in odd places
+t26add(
+  "gitlab ci variables token",
+  ".gitlab-ci.yml",
+  (v) => `variables:\n  SONAR_TOKEN: "${v}"\n  GIT_DEPTH: "0"\n`,
+  "squ_" + hex(40),
+);
+t26add(
+  "jenkinsfile withEnv",
+  "Jenkinsfile",
+  (v) => `withEnv(["NPM_TOKEN=${v}"]) {\n  sh 'npm publish'\n}\n`,
+  "npm_" + alnum(36),
+);
+t26add(
+  "bitbucket pipelines script",
+  "bitbucket-pipelines.yml",
+  (v) =>
+    `pipelines:\n  default:\n    - step:\n        script:\n          - export SNYK_TOKEN=${v}\n`,
+  uuid(),
+);
+t26add(
+  "azure pipelines password arg",
+  "azure-pipelines.yml",
+  (v) => `- script: docker login -u acme -p ${v} acme.azurecr.io\n`,
+  pw(),
+);
+t26add(
+  "drone settings",
+  ".drone.yml",
+  (v) => `steps:\n- name: publish\n  settings:\n    username: bot\n    password: ${v}\n`,
+  pw(),
+);
+t26add(
+  "buildkite env",
+  ".buildkite/pipeline.yml",
+  (v) => `env:\n  CODECOV_TOKEN: "${v}"\n`,
+  uuid(),
+);
+t26add(
+  "makefile token default",
+  "Makefile",
+  (v) => `TOKEN ?= ${v}\n\ndeploy:\n\tcurl -H "Authorization: Bearer $(TOKEN)" $(URL)\n`,
+  r24(40),
+);
+t26add("tox setenv", "tox.ini", (v) => `[testenv]\nsetenv =\n    API_TOKEN = ${v}\n`, hex(40));
+t26add(
+  "package.json script token",
+  "package.json",
+  (v) => `{"scripts": {"release": "semantic-release --github-token ${v}"}}\n`,
+  "ghp_" + alnum(36),
+);
+t26add(
+  "fastlane match password",
+  "fastlane/Fastfile",
+  (v) => `ENV["MATCH_PASSWORD"] = "${v}"\n`,
+  pw(),
+);
+t26add(
+  "goreleaser env",
+  ".goreleaser.yml",
+  (v) => `env:\n  - GITHUB_TOKEN=${v}\n`,
+  "ghp_" + alnum(36),
+);
+t26add(
+  "circleci context dump",
+  "ci-env.txt",
+  (v) => `CIRCLE_BRANCH=main\nCOVERALLS_REPO_TOKEN=${v}\n`,
+  alnum(32),
+);
+t26add(
+  "github actions env inline",
+  ".github/workflows/deploy.yml",
+  (v) => `      - run: ./deploy.sh\n        env:\n          VERCEL_TOKEN: ${v}\n`,
+  alnum(24),
+);
+t26add(
+  "teamcity parameter",
+  ".teamcity/settings.kts",
+  (v) => `params {\n    password("env.DEPLOY_KEY", "${v}")\n}\n`,
+  pw(),
+);
+t26add(
+  "argo cd repo secret",
+  "argocd-repo.yaml",
+  (v) => `stringData:\n  url: https://github.com/acme/deploy\n  password: ${v}\n  username: bot\n`,
+  "ghp_" + alnum(36),
+);
+t26add(
+  "sonar properties login",
+  "sonar-project.properties",
+  (v) => `sonar.host.url=https://sonar.example.com\nsonar.login=${v}\n`,
+  "squ_" + hex(40),
+);
+t26add(
+  "gradle publish creds",
+  "gradle.properties",
+  (v) => `ossrhUsername=acme\nossrhPassword=${v}\n`,
+  pw(),
+);
+t26add(
+  "maven settings server",
+  "settings.xml",
+  (v) =>
+    `<server>\n  <id>nexus</id>\n  <username>deploy</username>\n  <password>${v}</password>\n</server>\n`,
+  pw(),
+);
+// fixtures that look real
+t26add(
+  "vcr cassette authorization",
+  "spec/cassettes/charge.yml",
+  (v) => `    headers:\n      Authorization:\n      - Bearer ${v}\n`,
+  "sk_live_" + alnum(24),
+);
+t26add(
+  "nock matchHeader",
+  "test/api.test.js",
+  (v) =>
+    `nock('https://api.example.com').matchHeader('authorization', 'Bearer ${v}').get('/me').reply(200);\n`,
+  r24(64),
+);
+t26add(
+  "responses header",
+  "tests/test_api.py",
+  (v) => `responses.add(responses.GET, URL, headers={"X-Api-Key": "${v}"}, json={})\n`,
+  alnum(40),
+);
+t26add(
+  "factory bot api key",
+  "spec/factories/accounts.rb",
+  (v) => `  api_key { "${v}" }\n`,
+  hex(40),
+);
+t26add(
+  "conftest environ stripe",
+  "tests/conftest.py",
+  (v) => `os.environ["STRIPE_API_KEY"] = "${v}"\n`,
+  "sk_live_" + alnum(24),
+);
+t26add(
+  "pytest monkeypatch setenv",
+  "tests/test_s3.py",
+  (v) => `monkeypatch.setenv("AWS_SECRET_ACCESS_KEY", "${v}")\n`,
+  awsSecret(),
+);
+t26add(
+  "jest process env",
+  "jest.setup.js",
+  (v) => `process.env.SENDGRID_API_KEY = '${v}';\n`,
+  "SG." + r24(22) + "." + r24(43),
+);
+t26add(
+  "fixture users json password",
+  "fixtures/users.json",
+  (v) => `[{"model": "auth.user", "fields": {"username": "admin", "password": "${v}"}}]\n`,
+  pw(),
+);
+t26add(
+  "msw handler token",
+  "mocks/handlers.ts",
+  (v) => `if (req.headers.get('Authorization') !== 'Bearer ${v}') return res(ctx.status(401));\n`,
+  r24(64),
+);
+t26add(
+  "wiremock response token",
+  "mappings/token.json",
+  (v) =>
+    `{"response": {"status": 200, "jsonBody": {"access_token": "${v}", "token_type": "bearer"}}}\n`,
+  r24(64),
+);
+for (const [n, p, f, v] of t26) add(n, p, f, v);
+// the twenty-sixth hunt's values that must stay
+const integ26 = (n: number) => "sha512-" + b64(n) + "==";
+const k26: S24[] = [
+  [
+    "yarn lock integrity",
+    "yarn.lock",
+    (v) =>
+      `left-pad@^1.3.0:\n  version "1.3.0"\n  resolved "https://registry.yarnpkg.com/left-pad/-/left-pad-1.3.0.tgz#5b8a3a7765dfe001261dde915589e782f8c94d1e"\n  integrity ${v}\n`,
+    integ26(86),
+  ],
+  [
+    "package-lock integrity",
+    "package-lock.json",
+    (v) =>
+      `"node_modules/ms": {"version": "2.1.3", "resolved": "https://registry.npmjs.org/ms/-/ms-2.1.3.tgz", "integrity": "${v}"}\n`,
+    integ26(86),
+  ],
+  [
+    "pnpm lock integrity",
+    "pnpm-lock.yaml",
+    (v) => `  /ms@2.1.3:\n    resolution: {integrity: ${v}}\n`,
+    integ26(86),
+  ],
+  [
+    "poetry lock hash",
+    "poetry.lock",
+    (v) => `files = [\n    {file = "requests-2.31.0.tar.gz", hash = "${v}"},\n]\n`,
+    "sha256:" + hex(64),
+  ],
+  [
+    "cargo lock checksum",
+    "Cargo.lock",
+    (v) => `[[package]]\nname = "serde"\nversion = "1.0.190"\nchecksum = "${v}"\n`,
+    hex(64),
+  ],
+  ["go sum", "go.sum", (v) => `github.com/pkg/errors v0.9.1 ${v}\n`, "h1:" + b64(43) + "="],
+  [
+    "composer lock shasum",
+    "composer.lock",
+    (v) =>
+      `"dist": {"type": "zip", "url": "https://api.github.com/repos/a/b/zipball/x", "reference": "${v}", "shasum": ""}\n`,
+    hex(40),
+  ],
+  [
+    "gemfile lock checksum",
+    "Gemfile.lock",
+    (v) => `CHECKSUMS\n  rack (3.0.8) sha256=${v}\n`,
+    hex(64),
+  ],
+  ["pipfile lock hash", "Pipfile.lock", (v) => `"hashes": ["${v}"]\n`, "sha256:" + hex(64)],
+  [
+    "nix flake lock narHash",
+    "flake.lock",
+    (v) =>
+      `"locked": {"lastModified": 1700000000, "narHash": "${v}", "owner": "NixOS", "repo": "nixpkgs", "rev": "${
+        hex(40)
+      }"}\n`,
+    "sha256-" + b64(43) + "=",
+  ],
+  [
+    "html sri integrity",
+    "index.html",
+    (v) =>
+      `<script src="https://cdn.example.com/lib.min.js" integrity="${v}" crossorigin="anonymous"></script>\n`,
+    "sha384-" + b64(64),
+  ],
+  [
+    "tfstate lineage uuid",
+    "terraform.tfstate",
+    (v) => `{"version": 4, "terraform_version": "1.6.0", "serial": 12, "lineage": "${v}"}\n`,
+    uuid(),
+  ],
+  [
+    "tfstate key_id uuid",
+    "terraform.tfstate",
+    (v) =>
+      `"attributes": {"display_name": "ci", "key_id": "${v}", "end_date": "2026-01-01T00:00:00Z"}\n`,
+    uuid(),
+  ],
+  [
+    "tfstate arn",
+    "terraform.tfstate",
+    (v) => `"attributes": {"arn": "${v}", "name": "deploy"}\n`,
+    "arn:aws:iam::123456789012:user/deploy-bot-service",
+  ],
+  [
+    "tfstate random_string placeholder",
+    "terraform.tfstate",
+    (v) =>
+      `"type": "random_id",\n"instances": [{"attributes": {"hex": "${v}", "byte_length": 8}}]\n`,
+    "deadbeefcafebabe",
+  ],
+  [
+    "tfstate etag",
+    "terraform.tfstate",
+    (v) => `"attributes": {"etag": "${v}", "bucket": "logs"}\n`,
+    '\\"' + hex(32) + '\\"',
+  ],
+  [
+    "kubeconfig client-certificate-data",
+    ".kube/config",
+    (v) => `    client-certificate-data: ${v}\n`,
+    btoa("-----BEGIN CERTIFICATE-----\nMIIC" + b64(80) + "\n-----END CERTIFICATE-----\n"),
+  ],
+  [
+    "kubeconfig exec command args",
+    ".kube/config",
+    (v) =>
+      `    exec:\n      command: aws\n      args:\n      - eks\n      - get-token\n      - --cluster-name\n      - ${v}\n`,
+    "production-eu-west-1-cluster",
+  ],
+  [
+    "docker config credsStore osxkeychain",
+    ".docker/config.json",
+    (v) => `{"auths": {"https://index.docker.io/v1/": {}}, "credsStore": "${v}"}\n`,
+    "osxkeychain",
+  ],
+  [
+    "docker config credHelpers",
+    ".docker/config.json",
+    (v) => `{"credHelpers": {"${v}": "ecr-login"}}\n`,
+    "123456789012.dkr.ecr.us-east-1.amazonaws.com",
+  ],
+  [
+    "zigbee2mqtt pan id",
+    "configuration.yaml",
+    (v) => `advanced:\n  pan_id: ${v}\n  channel: 11\n`,
+    "0x1a62",
+  ],
+  [
+    "zigbee2mqtt ext pan id",
+    "configuration.yaml",
+    (v) => `advanced:\n  ext_pan_id: [${v}]\n`,
+    "221, 221, 221, 221, 221, 221, 221, 221",
+  ],
+  [
+    "zigbee2mqtt network key GENERATE",
+    "configuration.yaml",
+    (v) => `advanced:\n  network_key: ${v}\n`,
+    "GENERATE",
+  ],
+  [
+    "zigbee2mqtt device ieee",
+    "devices.yaml",
+    (v) => `'${v}':\n  friendly_name: kitchen_light\n`,
+    "0x00158d0001a2b3c4",
+  ],
+  [
+    "esphome secret reference",
+    "esphome/a.yaml",
+    (v) => `api:\n  encryption:\n    key: ${v}\n`,
+    "!secret api_encryption_key",
+  ],
+  [
+    "home assistant coordinates",
+    "secrets.yaml",
+    (v) => `latitude: ${v}\nlongitude: 4.8952\n`,
+    "52.37310000",
+  ],
+  [
+    "rgb color list",
+    "lights.yaml",
+    (v) => `effect_colors: [${v}]\n`,
+    "255, 128, 0, 255, 255, 255, 0, 0, 128, 64, 32, 16, 8, 4, 2, 1",
+  ],
+  [
+    "syslog sshd fingerprint",
+    "auth.log",
+    (v) =>
+      `Jan 12 03:14:15 host sshd[7]: Accepted publickey for bob from 10.0.0.2 port 5022 ssh2: ED25519 ${v}\n`,
+    "SHA256:" + b64(43),
+  ],
+  [
+    "syslog request id",
+    "var/log/syslog",
+    (v) => `Jan 12 03:14:15 web01 api[9]: request_id=${v} status=200\n`,
+    uuid(),
+  ],
+  [
+    "access log static asset hash",
+    "access.log",
+    (v) => `10.0.0.1 - - [12/Jan/2025:03:14:15 +0000] "GET /assets/${v} HTTP/1.1" 200 512\n`,
+    "app-" + hex(20) + ".js",
+  ],
+  [
+    "access log page query",
+    "access.log",
+    (v) => `10.0.0.1 - - [12/Jan/2025:03:14:15 +0000] "GET /search?${v} HTTP/1.1" 200 512\n`,
+    "q=terraform+state+locking&page=2",
+  ],
+  [
+    "curl -v content type",
+    "trace.log",
+    (v) => `> POST /v1 HTTP/1.1\n> Content-Type: ${v}\n`,
+    "application/x-www-form-urlencoded",
+  ],
+  ["git log sha", "CHANGELOG.md", (v) => `* fix parser (${v})\n`, hex(40)],
+  [
+    "ipynb image png",
+    "plot.ipynb",
+    (v) =>
+      `{"outputs": [{"data": {"image/png": "${v}", "text/plain": ["<Figure>"]}, "output_type": "display_data"}]}\n`,
+    "iVBORw0KGgoAAAANSUhEUgAA" + b64(120),
+  ],
+  [
+    "ipynb cell id",
+    "a.ipynb",
+    (v) => `{"cell_type": "code", "id": "${v}", "metadata": {}}\n`,
+    hex(8) + "-" + hex(4),
+  ],
+  [
+    "ipynb printed env placeholder",
+    "setup.ipynb",
+    (v) => nbOut(`OPENAI_API_KEY=${v}\n`),
+    "<your-api-key-here>",
+  ],
+  [
+    "data uri image css",
+    "style.css",
+    (v) => `.logo { background: url(data:image/png;base64,${v}); }\n`,
+    "iVBORw0KGgo" + b64(100),
+  ],
+  [
+    "setHeader content type",
+    "server.js",
+    (v) => `res.setHeader('Content-Type', '${v}');\n`,
+    "application/json; charset=utf-8",
+  ],
+  [
+    "setHeader set-cookie template",
+    "server.js",
+    (v) => `res.setHeader('Set-Cookie', ${v});\n`,
+    "`sid=${sessionId}; HttpOnly`",
+  ],
+  [
+    "set_cookie from variable",
+    "views.py",
+    (v) => `response.set_cookie("sessionid", ${v})\n`,
+    "request.session.session_key",
+  ],
+  [
+    "headers api key from env",
+    "client.py",
+    (v) => `headers["X-Api-Key"] = ${v}\n`,
+    'os.environ["EXAMPLE_API_KEY"]',
+  ],
+  [
+    "header cache control",
+    "nginx.conf",
+    (v) => `add_header Cache-Control "${v}";\n`,
+    "public, max-age=31536000, immutable",
+  ],
+  ["cookie theme", "prefs.js", (v) => `document.cookie = "${v}; path=/";\n`, "theme=dark"],
+  [
+    "foreign password label",
+    "i18n/sv.js",
+    (v) => `export const lösenord = "${v}";\n`,
+    "Ange ditt lösenord",
+  ],
+  [
+    "foreign password from env",
+    "db.go",
+    (v) => `contraseña := ${v}\n`,
+    'os.Getenv("DB_CONTRASENA")',
+  ],
+  ["foreign password prompt", "login.py", (v) => `密码 = input("${v}")\n`, "请输入密码："],
+  [
+    "foreign password field name",
+    "forms.py",
+    (v) => `mot_de_passe = forms.CharField(${v})\n`,
+    "widget=forms.PasswordInput, label='Mot de passe'",
+  ],
+  ["key with enum word", "keys.py", (v) => `key = ${v}\n`, "KeyboardLayoutSwedish"],
+  ["bare key dotted", "app.ini", (v) => `[sort]\nkey = ${v}\n`, "customer.address.postalCode"],
+  ["bare key sentence", "config.yml", (v) => `shortcut:\n  key: ${v}\n`, "ControlShiftAltPageDown"],
+  [
+    "odbc driver name",
+    "odbc.ini",
+    (v) => `[dsn]\nDriver=${v}\nServer=sql\n`,
+    "ODBC Driver 18 for SQL Server",
+  ],
+  [
+    "connection string placeholder",
+    "appsettings.json",
+    (v) => `{"ConnectionStrings": {"Db": "Host=db;Username=app;Password=${v};Database=app"}}\n`,
+    "{{DB_PASSWORD}}",
+  ],
+  [
+    "mongodb url template",
+    "db.ts",
+    (v) => `mongoose.connect(${v})\n`,
+    "`mongodb+srv://${user}:${pass}@cluster0.mongodb.net/prod`",
+  ],
+  [
+    "public key ed25519",
+    "authorized_keys",
+    (v) => `${v} bob@laptop\n`,
+    "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI" + b64(43),
+  ],
+  [
+    "public key pem",
+    "keys/pub.pem",
+    (v) => `-----BEGIN PUBLIC KEY-----\n${v}\n-----END PUBLIC KEY-----\n`,
+    "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE" + b64(64),
+  ],
+  [
+    "gitlab ci variable reference",
+    ".gitlab-ci.yml",
+    (v) => `variables:\n  SONAR_TOKEN: ${v}\n`,
+    "$SONAR_TOKEN_MASKED_VALUE",
+  ],
+  [
+    "fixture password digest",
+    "test/fixtures/users.yml",
+    (v) => `admin:\n  email: admin@example.com\n  password_digest: <%= ${v} %>\n`,
+    'BCrypt::Password.create("password")',
+  ],
+  ["fixture uuid", "fixtures/orders.json", (v) => `[{"id": "${v}", "total": 12.5}]\n`, uuid()],
+];
+for (const [n, p, f, v] of k26) kv21(n, p, f, v);
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;
 for (const [name, path, text, hidden] of samples) {

@@ -36,11 +36,12 @@ export const ANSWER_FILE_VALUE =
 /** A Vault unseal key share as `vault operator init` prints it. */
 export const UNSEAL_KEY = /Unseal Key [0-9]{1,2}: (?<v>[A-Za-z0-9+/]{40,88}={0,2})/dy;
 /**
- * A Wi-Fi pre-shared key (`psk=…` of `wpa_supplicant.conf` and NetworkManager): 8 to 63
- * characters quoted (group `q`), or 64 hex digits (group `v`).
+ * A Wi-Fi pre-shared key (`psk=…` of `wpa_supplicant.conf` and NetworkManager, a JSON `"psk":`
+ * of WLED's and other devices' settings): 8 to 63 characters quoted (group `q`), or 64 hex
+ * digits (group `v`).
  */
 export const WIFI_PSK =
-  /(?<![A-Za-z_-]|[A-Za-z_-]\.)psk[ \t]{0,16}=[ \t]{0,16}(?:"(?<q>[^"\r\n]{8,63})"|(?<v>[^\s"#;]{8,64}))/dy;
+  /(?<![A-Za-z_-]|[A-Za-z_-]\.)psk(?:[ \t]{0,16}=|"[ \t]{0,16}:)[ \t]{0,16}(?:"(?<q>[^"\r\n]{8,63})"|(?<v>[^\s"#;]{8,64}))/dy;
 /**
  * Bundler's credentials for a host (`BUNDLE_GEMS__CONTRIBSYS__COM: "user:pass"`), group `n`: the
  * host; the value ends before a shell's `;` and a literal's closing quote or `,`.

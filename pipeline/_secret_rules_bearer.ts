@@ -1,7 +1,8 @@
 /**
  * The rule for a bearer token written with no name before it (`secret_rules.ts` is the public
  * face): a string that is `Bearer` and a token (`.header("Authorization", "Bearer …")`,
- * `'Bearer …'`), and a YAML list's item (a VCR cassette's `Authorization:` then `- Bearer …`).
+ * `'Bearer …'`), the scheme and the token as two literals (.NET's
+ * `new AuthenticationHeaderValue("Bearer", "…")`), and a YAML list's item (a VCR cassette's `Authorization:` then `- Bearer …`).
  *
  * @module
  */
@@ -11,9 +12,12 @@ import { namesOf, REFERENCE } from "./_secret_rules_names.ts";
 
 type Span = { start: number; end: number };
 
-/** After `Bearer`: blanks, then the token (group `v`) up to a quote or its line's end. */
+/**
+ * After `Bearer`: blanks, or its closing quote, a `,` and the next literal's quote (the scheme
+ * and the token given apart), then the token (group `v`) up to a quote or its line's end.
+ */
 export const BEARER_TOKEN: RegExp =
-  /[ \t]{1,4}(?<v>[A-Za-z0-9_\-.~+\/]{16,4096}={0,2})(?=["'`]|[ \t]{0,16}(?:\r?\n|$))/dy;
+  /(?:[ \t]{1,4}|(?<q>["'])[ \t]{0,16},[ \t]{0,16}\k<q>)(?<v>[A-Za-z0-9_\-.~+\/]{16,4096}={0,2})(?=["'`]|[ \t]{0,16}(?:\r?\n|$))/dy;
 /** What stands before a `Bearer` that opens a value: a quote, or a YAML list item's `- `. */
 const OPENS = /(?:["'`]|(?:^|\n)[ \t]{0,64}-[ \t]{1,4})$/;
 

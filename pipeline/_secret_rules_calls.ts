@@ -81,6 +81,13 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
       "(?:\\.|->)login",
       "\\.simple_bind(?:_s)?", // python-ldap's `conn.simple_bind_s(dn, "…")`
       "\\bauth[ \\t]{0,4}=[ \\t]{0,4}",
+      // Oracle's Python drivers given the user and the password apart (`cx_Oracle.connect(user,
+      // "…", dsn)`), and Wi-Fi joins given the network's name first (`WiFi.begin("ssid", "…")`)
+      "[Oo]racle(?:db)?\\.connect",
+      "WiFi\\.begin",
+      "\\.addAP",
+      "\\.softAP",
+      "\\bwlan\\.connect",
     ].join("|") +
     ")\\()[ \\t]{0,16}" + ARGUMENT + "\\\\?([\"'])(?<v>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\2)" +
     "|\\((?<=(?:" + THIRD_ARGUMENT_CALLS.join("|") + ")\\()\\s{0,64}" +
@@ -100,6 +107,12 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
  */
 export const SETTER_AT =
   /(?:or)?d\([ \t]{0,16}\\?(["'])(?<v>[^"'\\\r\n]{4,256})\\?\1[ \t]{0,16}\)/dy;
+/**
+ * After a `passw` word that is a call's name of its own: `ord(`, a parameter's name as a literal,
+ * `,` and its value (group `v`, 4 to 256 characters): TeamCity's `password("env.X", "…")`.
+ */
+const PARAMETER_AT =
+  /(?:or)?d\([ \t]{0,16}(["'])[^"'\\\r\n]{1,128}\1[ \t]{0,16},[ \t]{0,16}(["'])(?<v>[^"'\\\r\n]{4,256})\2/dy;
 /**
  * What stands before a setter's password word: `set` or `with` glued to its capital
  * (`setPassword`; Python's `zip.setpassword(…)` is given bytes), a member access's `.` or `->`.
@@ -171,6 +184,12 @@ const TRIGGERS = [
   "signWith(",
   "SMTP.start(",
   ".start(",
+  "racle.connect(",
+  "racledb.connect(",
+  "WiFi.begin(",
+  "addAP(",
+  "softAP(",
+  "wlan.connect(",
 ];
 /** How far a call's `(` may be from its trigger: the rest of its name (`entication(`). */
 const NAME_REACH = 24;
@@ -324,9 +343,15 @@ function setterArguments(text: string, passwords: number[]): Array<{ start: numb
   const out: Array<{ start: number; end: number }> = [];
   for (const at of passwords) {
     const word = at - 5;
-    if (!SETTER_BEFORE.test(text.slice(Math.max(0, word - 5), word + 1))) continue;
-    SETTER_AT.lastIndex = at;
-    const m = SETTER_AT.exec(text);
+    // (or a parameter's definition: TeamCity's `password("env.DEPLOY_KEY", "…")`)
+    const pattern = SETTER_BEFORE.test(text.slice(Math.max(0, word - 5), word + 1))
+      ? SETTER_AT
+      : /[\w.$]/.test(text[word - 1] ?? "")
+      ? undefined
+      : PARAMETER_AT;
+    if (!pattern) continue;
+    pattern.lastIndex = at;
+    const m = pattern.exec(text);
     const value = m?.groups?.v;
     if (!m || !value || isPlaceholder(value) || !passwordLike(value, true)) continue;
     const [start, end] = m.indices!.groups!.v!;

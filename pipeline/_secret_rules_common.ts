@@ -70,6 +70,24 @@ export interface TextHints {
   pairs: Set<string>;
   /** Where names' operators may be ({@linkcode nameSpots}), once a rule has asked. */
   names?: NameSpots;
+  /** Where the text's first `kie` is (`Cookie`, `set_cookie`; -1: none), once a rule has asked. */
+  kie?: number;
+}
+
+/**
+ * Where `text`'s first `kie` is (-1: none), searched once per {@linkcode TextHints}: the cookie
+ * rules' shared gate (`Cookie:`, `setHeader('Set-Cookie', …)`, `res.cookie(`), from its rare `k`
+ * (a search from `o`, `ookie`, stops at every `o` of a text).
+ *
+ * @example
+ * ```ts
+ * import { cookieAt } from "./_secret_rules_common.ts";
+ * cookieAt("res.cookie('a', 'b')"); // 7
+ * ```
+ */
+export function cookieAt(text: string, hints?: TextHints): number {
+  if (!hints) return text.indexOf("kie");
+  return hints.kie ??= text.indexOf("kie");
 }
 
 /** Where the operators of names' values may be in a text. */
@@ -92,7 +110,10 @@ export interface NameSpots {
   calls: number[];
   /** Where each camel case name's `Pat` ends (`adoPat`: an Azure DevOps PAT's name). */
   pats: number[];
-  /** Where each `Bearer` (any case) with a blank after it ends: a token may follow. */
+  /**
+   * Where each `Bearer` (any case) with a blank or a quote after it ends: a token may follow
+   * (`"Bearer …"`, `("Bearer", "…")`).
+   */
   bearers: number[];
   /**
    * Each `,`, `)`, `|`, `?` and `{` where a name's rest ends instead of at an operator: a default

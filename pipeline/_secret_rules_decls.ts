@@ -277,6 +277,16 @@ const APART: Array<{
     name: "authorization_token",
   },
   {
+    // a server's directive that sets a header under a secret's name to a literal (Apache's
+    // `RequestHeader set X-Api-Key "…"`, `Header set`, nginx's `proxy_set_header` and
+    // `add_header`, Caddy's `header_up`, HAProxy's `set-header`)
+    file: /\.(?:conf|cfg|htaccess|vcl|caddy)$|(?:^|[\/\\])Caddyfile$/i,
+    word: "eader",
+    secretName: true,
+    pattern:
+      /(?:(?:Request)?Header[ \t]{1,16}(?:always[ \t]{1,16})?(?:set|append|add|merge)|proxy_set_header|add_header|header_up|set-header)[ \t]{1,16}(?<n>[A-Za-z0-9_-]{1,128})[ \t]{1,16}(?<q>["']?)(?<v>[^"'\s;]{1,4096})\k<q>/g,
+  },
+  {
     // Caddy's DNS provider and its API token (`dns cloudflare …`)
     file: /\.caddy$|(?:^|[\/\\])Caddyfile$/i,
     word: "dns",

@@ -12,7 +12,12 @@
  */
 
 import { echoesName, indexNear, looksGenerated, type TextHints } from "./_secret_rules_common.ts";
-import { namesOf, PASSWORD_NAME_END, passwordLike } from "./_secret_rules_names.ts";
+import {
+  NAMED_TOKEN_NAME_END,
+  namesOf,
+  PASSWORD_NAME_END,
+  passwordLike,
+} from "./_secret_rules_names.ts";
 import { lettersPassword } from "./_secret_rules_letters.ts";
 
 /**
@@ -42,15 +47,21 @@ export const FALLBACK_AFTER: RegExp =
 const MAKE_DEFAULT =
   /\?=[ \t]{0,16}(?<q>["']?)(?<v>[^\s"'#$]{1,256})\k<q>[ \t]{0,16}(?:#[^\r\n]{0,256})?(?=\r?\n|$)/dy;
 /**
- * After an `auth` name's operator: a user, `:` and a password (group `v`), quoted or not, to the
- * value's end (not a URL: no `//` after the `:`, no `@`).
+ * After an `auth` name's operator: a user, `:` (or `/`, group `s`: Neo4j's `NEO4J_AUTH=neo4j/…`)
+ * and a password (group `v`), quoted or not, to the value's end (not a URL: no `//` after the
+ * `:`, no `@`).
  */
 const USER_PASSWORD =
-  /=?[ \t]{0,16}(?<q>["']?)(?<u>[A-Za-z0-9_.+-]{1,64}):(?!\/\/)(?<v>[^\s"'`@:]{6,256})\k<q>(?=[\s,;}\]]|$)/dy;
+  /=?[ \t]{0,16}(?<q>["']?)(?<u>[A-Za-z0-9_.+-]{1,64})(?::(?!\/\/)|(?<s>\/))(?<v>[^\s"'`@:\/]{6,256})\k<q>(?=[\s,;}\]]|$)/dy;
 /** A UUID (a key some services issue). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A password of letters, digits and one of a password's marks (not `_`, `-`, `.`, `:`, `/`). */
 const MARKED_PASSWORD = /^(?=[^]*[A-Za-z])(?=[^]*[0-9])(?=[^]*[!@#%^&*+=~?$])[^\s]{6,256}$/;
+/**
+ * A block that gives a literal alone (FactoryBot's and Fabrication's attributes in Ruby:
+ * `api_key { "…" }`, `password { '…' }`): a test's fixture that reads as real.
+ */
+const BLOCK_LITERAL = /\{[ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>[ \t]{0,16}\}/dy;
 /** A template's filter: `| default('…')`, `| default("…")`. */
 const FILTER_DEFAULT = /\|[ \t]{0,16}default\([ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;
 /** A Terraform variable's block opening, right before its quoted name: `variable "`. */
@@ -100,7 +111,8 @@ export function findSecretDefaults(
     let end = at;
     while (end > 0 && /[ \t"'\\\]]/.test(text[end - 1])) end--;
     const start = nameStart(text, end);
-    if (start === end || !PASSWORD_NAME_END.test(text.slice(start, at))) continue;
+    const name = text.slice(start, at); // (a token's too before make's `?=`: `TOKEN ?= …`)
+    if (start === end || !(PASSWORD_NAME_END.test(name) || makeToken(name, text[at]))) continue;
     const before = text.slice(Math.max(0, start - 40), start);
     const c = text[at];
     if (ENV_CALL.test(before)) {
@@ -122,16 +134,24 @@ export function findSecretDefaults(
     } else if (c === "|") take(at, FILTER_DEFAULT, start, end);
     else if (c === "{" && VARIABLE_BLOCK.test(before)) {
       variableDefault(text, at, text.slice(start, end), out);
-    }
+    } else if (c === "{") take(at, BLOCK_LITERAL, start, end); // FactoryBot's `api_key { "…" }`
   }
   return out;
+}
+
+/** Whether `name` is a token's before make's conditional assignment (`API_TOKEN ?= …`). */
+function makeToken(name: string, next: string): boolean {
+  return next === "?" && NAMED_TOKEN_NAME_END.test(name);
 }
 
 /** `user:password` after an `auth` name's operator at `at` (`cloud.auth: "elastic:…"`). */
 function userPassword(text: string, at: number, out: Array<{ start: number; end: number }>): void {
   USER_PASSWORD.lastIndex = at + 1;
   const m = USER_PASSWORD.exec(text);
-  if (m && passwordLike(m.groups!.v, false)) {
+  // (after a `/`, letters and digits mixed: `oauth/callback_url` is a path)
+  const v = m?.groups!.v ?? "";
+  if (m?.groups!.s && !(/[0-9]/.test(v) && /[A-Za-z]/.test(v))) return;
+  if (m && passwordLike(v, false)) {
     const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });
   }

@@ -45,11 +45,13 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // …, `psexec`, `PsExec`, a BIP 32 extended private key's `xprv`
     "x(?:ox[abposre]-|app-|ec(?<=(?:[Pp][Ss]|[Pp][Aa])[Ee]xec)|prv(?<![A-Za-z0-9]xprv))",
     "XEC(?<=(?:PS|PA)EXEC)",
-    // …, `azure.devops.pat`, a conda channel's `anaconda.org/t/` (a token's path), Airtable's
+    // …, `azure.devops.pat`, Google's `ya29.`, a conda channel's `anaconda.org/t/` (a token's path), Airtable's
     // `pat….` + 64 hex digits and Terraform Cloud's `….atlasv1.` (the prefixed rules' `.` heads)
     "\\.(?:slack\\.com/|(?:pat|PAT)(?![A-Za-z0-9])(?<=[A-Za-z0-9]\\.(?:pat|PAT))|" +
     "(?:org|com|cloud)/t/(?<=conda\\.(?:org|com|cloud)/t/)|" +
-    "(?=[0-9a-f]{64})(?<=pat[A-Za-z0-9]{14}\\.)|atlasv1\\.(?<=[A-Za-z0-9]{14}\\.atlasv1\\.))",
+    "(?=[0-9a-f]{64})(?<=pat[A-Za-z0-9]{14}\\.)|atlasv1\\.(?<=[A-Za-z0-9]{14}\\.atlasv1\\.)|" +
+    // Google's OAuth access tokens (`ya29.…`): looked behind from the `.`, which fails at its `9`
+    "(?<=ya29\\.))",
     "_(?:live_|test_|authToken=|(?<=npm_|whsec_)|LOGIN(?<=SONAR_LOGIN)|" +
     "(?:secret_access_key|session_token)[ \\t](?<=aws_(?:secret_access_key|session_token)[ \\t])|" +
     // a name that ends in `_PAT` (Azure DevOps), `rabbitmqctl add_user`
@@ -86,6 +88,9 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // (Perl's `DBI->connect(`), and calls that sign a JWT with a key (`jwt.sign(`, `jwt.encode(`,
     // `SignedString(`, `signWith(`): one look behind for all, each a `(` of a text tries it
     "(?<=getConnection\\(|Sequelize\\(|PlainAuth\\(|ssql\\.connect\\(|DBI->connect\\(|" +
+    // (and Wi-Fi joins given the network's name and its password: Arduino's `WiFi.begin(`,
+    // `WiFiMulti.addAP(`, `WiFi.softAP(`, MicroPython's `wlan.connect(`)
+    "WiFi\\.begin\\(|addAP\\(|softAP\\(|wlan\\.connect\\(|" +
     "jwt\\.sign\\(|jwt\\.encode\\(|SignedString\\(|signWith\\()|" +
     // Ruby's `Net::SMTP.start(`, `smtp.start(` and `Net::SMTP.new(` (its `.start(` follows, on
     // that object or on a name given it: `server.start(`, judged by the text's `SMTP`)

@@ -240,9 +240,10 @@ const TRIPLE_BREAK = "(?:(?<=[\"']{3})\\r?\\n)?";
 /**
  * A string literal's prefix before its quote: Objective-C's and C#'s `@"…"` (and `$"…"`, `@$"…"`),
  * Python's `r"…"`, `u"…"`, `b"…"`, `f"…"`, C++'s `L"…"`, `u8"…"`, `R"…"`, Rust's `r#"…"#`, Erlang's
- * and Elixir's binaries (`<<"…">>`).
+ * and Elixir's binaries (`<<"…">>`), Go's conversion to bytes (`[]byte("…")`, a signing key's
+ * usual spelling: `var jwtSecret = []byte("…")`).
  */
-const STRING_PREFIX = "(?:(?:@\\$?|\\$@?|u8|r#|<<|[rRuUbBfFL])(?=[\"']))?";
+const STRING_PREFIX = "(?:(?:@\\$?|\\$@?|u8|r#|<<|[rRuUbBfFL])(?=[\"'])|\\[\\]byte\\((?=[\"'`]))?";
 /** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
 export const NAME_QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'])?";
 
@@ -461,6 +462,17 @@ export function findNamedTokens(
 }
 
 /**
+ * Random letters with two digits at most among them (`RduvKBn7fHjLbTjP…`, 24+ characters): a
+ * generator's key that {@linkcode looksGenerated} passes by for its few digits, read as
+ * {@linkcode randomLetters} reads letters alone (without its digits and token marks); a name of
+ * code with a digit (`userProfile2Settings`) reads as words.
+ */
+function fewDigitsRandom(value: string): boolean {
+  if (value.length < 24 || value.replace(/[^0-9]/g, "").length > 2) return false;
+  return randomLetters(value.replace(/[0-9+/_=-]/g, ""));
+}
+
+/**
  * A name whose last word is `key` with no secret word before it (`SENDGRID_KEY`, `jwtKey`, a map's
  * `"Key"` under `"Jwt": {`: the map's name and `Key` name the secret), before its operator.
  */
@@ -471,7 +483,8 @@ export const NAMED_TOKEN_NAME_END: RegExp = new RegExp(
   `${SECRET_NAME}[A-Za-z0-9_.-]{0,40}${NAME_QUOTE}\\]?[ \\t]{0,16}$`,
 );
 /** An operator, blanks, maybe a quote, and a token of 20 to 1024 characters (base64 too). */
-const KEY_VALUE_AT = /(?::=|=>|=|:)[ \t]{0,16}(?<q>\\?["'`]?)(?<v>[A-Za-z0-9+/_-]{20,1024}={0,2})/y;
+const KEY_VALUE_AT =
+  /(?::=|=>|=|:)[ \t]{0,16}(?:\[\]byte\((?=["'`]))?(?<q>\\?["'`]?)(?<v>[A-Za-z0-9+/_-]{20,1024}={0,2})/y;
 /**
  * Whether `value` counts as a stand-in counts (`a1b2c3d4e5f6…`, `abcdef123456…`): its letters, or
  * its digits, read in order, hold a run of 6 of the alphabet or of the digits: 4 in 100,000
@@ -528,8 +541,8 @@ function keyNamedTokens(
       continue;
     }
     if (
-      !/[A-Z]/.test(v) || !/[a-z]/.test(v) || !looksGenerated(v) || PATH_OF_NAMES.test(v) ||
-      fewCharacters(v) || counts(v) || !lettersValue(text, at, end, q)
+      !/[A-Z]/.test(v) || !/[a-z]/.test(v) || !(looksGenerated(v) || fewDigitsRandom(v)) ||
+      PATH_OF_NAMES.test(v) || fewCharacters(v) || counts(v) || !lettersValue(text, at, end, q)
     ) continue;
     out.push({ start: end - v.length, end, rule: "named-secret" });
   }
@@ -538,15 +551,19 @@ function keyNamedTokens(
 
 /**
  * The start of a line that is a name and its operator: an indent (a BOM), a line comment's
- * opener of any language (`#`, `//`, `--`, `;`, `%`, `!`, `'`, a block comment's `*`, `REM`: a
+ * opener of any language (`#`, `//`, `--`, `;`, `%`, `!`, `'`, a block comment's `/*` or `*`, `REM`: a
  * setting commented out, `; key = …` in an assembly file), a YAML list's `- ` (and a compose
  * entry's quote: `- "API_KEY=…"`), `export `, Dockerfile's `ENV ` or `ARG `, the name (quoted or
  * not); or an element's start tag with no attribute (`<apiKey>`).
  */
 const NAME_LINE =
-  /(?:(?:^|[\r\n])\uFEFF?[ \t]{0,64}(?:(?:#{1,2}|\/\/|--|;{1,2}|%{1,2}|!|\*|'(?=[ \t])|REM(?=[ \t]))[ \t]{0,16})?(?:-[ \t]{1,16}["']?|(?:export|ENV|ARG)[ \t]{1,16})?["']?[A-Za-z0-9_.-]{1,128}["']?[ \t]{0,16}|<[A-Za-z0-9_.:-]{1,128})$/;
-/** Blanks, or a comment after a blank, to the line's end; or an end tag, or a compose entry's quote. */
-const LINE_REST = /^(?:["']?(?:[ \t]{1,64}#[^\r\n]{0,1024})?[ \t]{0,64}(?:\r?\n|\r|$)|<\/)/;
+  /(?:(?:^|[\r\n])\uFEFF?[ \t]{0,64}(?:(?:#{1,2}|\/\/|\/\*{1,2}|--|;{1,2}|%{1,2}|!|\*|'(?=[ \t])|REM(?=[ \t]))[ \t]{0,16})?(?:-[ \t]{1,16}["']?|(?:export|ENV|ARG)[ \t]{1,16})?["']?[A-Za-z0-9_.-]{1,128}["']?[ \t]{0,16}|<[A-Za-z0-9_.:-]{1,128})$/;
+/**
+ * Blanks, or a comment after a blank, or a block comment's close, to the line's end; or an
+ * end tag, or a compose entry's quote.
+ */
+const LINE_REST =
+  /^(?:["']?(?:[ \t]{1,64}#[^\r\n]{0,1024}|[ \t]{1,16}\*\/)?[ \t]{0,64}(?:\r?\n|\r|$)|<\/)/;
 
 /**
  * Whether the operator at `at` and the unquoted value that ends at `end` make a line of their own
@@ -689,7 +706,7 @@ export const NAME_WORD: RegExp = new RegExp(
     `(?<ngrok>(?=[ \\t])(?<=(?:add-|ngrok(?:\\.exe)?[ \\t]{1,8})authtoken))|(?<=${
       anyCase("token")
     })))|` +
-    `(?<mask>::(?<=::add-mask::))|(?<psk>(?=[ \\t]{0,16}=)(?<=(?<![A-Za-z_-])psk))|` +
+    `(?<mask>::(?<=::add-mask::))|(?<psk>(?=[ \\t]{0,16}=|"[ \\t]{0,16}:)(?<=(?<![A-Za-z_-])psk))|` +
     `(?<wpacli>(?=[ \\t]{1,8}["'\\\\0-9a-fA-F])(?<=set_network[ \\t]{1,8}[0-9]{1,4}[ \\t]{1,8}psk)))`,
     // (`*assw`: the `*assword*` an `expect` waits for, which holds no `passw`)
     // (German `Kennwort`, Dutch `wachtwoord`)
@@ -790,8 +807,8 @@ export function nameSpots(text: string): NameSpots {
       spots.pats.push(end);
       continue;
     }
-    // (`Bearer` and a blank: a token may follow it, named or not)
-    if (m[0].length === 6 && text.charCodeAt(end) === 32 && /^bearer$/i.test(m[0])) {
+    // (`Bearer` and a blank or its closing quote: a token may follow, named or not, or apart)
+    if (m[0].length === 6 && /^[ "']/.test(text[end] ?? "") && /^bearer$/i.test(m[0])) {
       spots.bearers.push(end);
     }
     if (foreignWord(g)) {
@@ -911,6 +928,12 @@ function foreignPass(text: string, at: number): number {
     /^[Pp]asse/.test(text.slice(at, at + 5)) && !/[a-z]/.test(text[at + 5] ?? "") &&
     /(?:^|[^A-Za-z])[Mm]ot[ _-]?[Dd]e[ _-]?$/.test(text.slice(Math.max(0, at - 8), at))
   ) return at + 5;
+  // in capitals (`ADMIN_MOT_DE_PASSE`, `PASSORD`)
+  if (text.startsWith("PASSORD", at) && !/[A-Za-z]/.test(text[at + 7] ?? "")) return at + 7;
+  if (
+    text.startsWith("PASSE", at) && !/[A-Za-z]/.test(text[at + 5] ?? "") &&
+    /(?:^|[^A-Za-z])MOT[ _-]?DE[ _-]?$/.test(text.slice(Math.max(0, at - 8), at))
+  ) return at + 5;
   return 0;
 }
 
@@ -946,6 +969,14 @@ function passSpots(
         const foreign = n === 4 && foreignPass(text, at);
         if (foreign) foreignEnds.push(foreign);
         continue;
+      }
+      if (after === 69 || after === 79) {
+        // the same in capitals (`MOT_DE_PASSE`, `PASSORD`)
+        const foreign = n === 4 && foreignPass(text, at);
+        if (foreign) {
+          foreignEnds.push(foreign);
+          continue;
+        }
       }
       if (at + n <= restEnd) continue;
       const rest = restEnd = runEnd(TOKEN_NAME_REST, text, at + n);
@@ -1008,6 +1039,8 @@ export const REFERENCE: RegExp = new RegExp(
     // a build's or a deploy tool's token to replace: autoconf's and Maven's `@DB_PASSWORD@`,
     // `__SMTP_PASSWORD__` (Azure's and Octopus' token replacement), Octopus' and Ruby's `#{…}`
     /|^@[A-Za-z_][\w.-]{0,127}@$|^__[A-Z][A-Z0-9_]{0,127}__$|^#\{/.source +
+    // TeamCity's reference to a stored secure value (`credentialsJSON:<uuid>`)
+    /|^credentialsJSON:[0-9a-f-]{36}$/.source +
     /|^[ \t]{0,16}(?:[+&]|\|\||\.[ \t])[ \t]{0,16}/.source +
     /(?:[^'"\r\n]{0,256}[(.$][^'"\r\n]{0,256}|[A-Za-z_][A-Za-z_]{0,256})/.source +
     /[ \t]{0,16}(?:[+&]|\|\||[ \t]\.)[ \t]{0,16}$/.source,

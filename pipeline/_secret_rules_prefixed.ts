@@ -344,7 +344,7 @@ const PREFIXED: Prefixed[] = [
   p("ubidots-token", "ubidots", "BBFF-", ["BBFF-"], "[A-Za-z0-9]{30}"),
   p("xai-key", "xai", "xai-", ["xai-"], "[A-Za-z0-9]{80}"),
   p("yandex-oauth-token", "yandex", "y0_", ["y0_"], "[A-Za-z0-9_-]{55}"),
-  // (these two, whose heads end in `.`, are gated by the main hint search's `.` branch, `.` family:
+  // (these three, whose heads end in `.`, are gated by the main hint search's `.` branch, `.` family:
   // a `.` branch of the prefix search stopped at every `.` of code, about 4% of the scan)
   p("airtable-token", "airtable", "pat[A-Za-z0-9]{14}\\.", ["pat"], `${HEX}{64}`, { gate: "." }),
   p(
@@ -355,6 +355,11 @@ const PREFIXED: Prefixed[] = [
     "[A-Za-z0-9_=-]{60,70}",
     { gate: "." },
   ),
+  // Google's OAuth access tokens, wherever they sit: gcloud's token caches (`account|ya29.…|…`),
+  // their SQL dumps, a log of `gcloud auth print-access-token`
+  p("google-oauth-token", "google-oauth", "ya29\\.", ["ya29."], "[A-Za-z0-9_-]{30,2048}", {
+    gate: ".",
+  }),
 ];
 
 function p(

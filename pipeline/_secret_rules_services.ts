@@ -16,7 +16,13 @@
  */
 
 import { commandBefore, cookieValues } from "./_secret_rules_cli.ts";
-import { fewCharacters, indexNear, isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
+import {
+  cookieAt,
+  fewCharacters,
+  indexNear,
+  isPlaceholder,
+  type TextHints,
+} from "./_secret_rules_common.ts";
 import { namesOf, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 import { textHints } from "./_secret_rules_hints.ts";
 
@@ -171,8 +177,10 @@ export function findServiceSecrets(text: string, hints?: TextHints, path?: strin
   }
   if (h.pairs.has('alue"')) out.push(...cookie(harCookies(text)));
   out.push(...escapedBytes(text, namesOf(text, h).operators));
-  // (`Cookie:`, `cookie:`, `Set-Cookie:`, from their rare `k`: a search for `ookie:` cost 1%)
-  if (text.includes("kie:")) out.push(...cookie(headerCookies(text)));
+  // (`Cookie:`, `cookie:`, `Set-Cookie:`, from their rare `k`: a search for `ookie:` cost 1%;
+  // the first `kie` is the code cookies' rule's gate too, searched once)
+  const kie = cookieAt(text, h);
+  if (kie >= 0 && text.includes("kie:", kie)) out.push(...cookie(headerCookies(text)));
   return out;
 }
 

@@ -12,6 +12,7 @@ import {
   BASE64_RUN,
   fewCharacters,
   isPlaceholder,
+  looksRandom,
   runEnd,
   type SecretShape,
   token,
@@ -116,9 +117,13 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     label: "cloud-access-key",
     kind: "Alibaba Cloud (`LTAI…`) and Tencent Cloud (`AKID…`) access key ids",
     hints: ["LTAI", "AKID"],
-    pattern: /(?<![A-Za-z0-9])(?:LTAI[A-Za-z0-9]{12,20}|AKID[A-Za-z0-9]{32})/g,
+    // (an `AKID…` with `_` or `-` among its 32, as logs and URL-safe copies write it, when it
+    // reads as random: `AKID_SOME_CONSTANT_NAME_…` is a name)
+    pattern: /(?<![A-Za-z0-9])(?:LTAI[A-Za-z0-9]{12,20}|AKID[A-Za-z0-9_-]{32})/g,
     run: TOKEN_RUN,
-    accept: (value) => /[0-9]/.test(value) && notPlaceholder(value),
+    accept: (value) =>
+      /[0-9]/.test(value) && notPlaceholder(value) &&
+      (!/[_-]/.test(value) || looksRandom(value)),
   },
   {
     // A SAS URL or connection string's signature: an HMAC-SHA256 in base64, percent-encoded in a

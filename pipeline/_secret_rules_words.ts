@@ -22,7 +22,7 @@ type Span = { start: number; end: number };
 export const WORD_AT_END: RegExp = new RegExp(
   "(?<b>[^]?)(?<w>senha|hasło|haslo|heslo|kennwort|wachtwoord|contraseña|contrasena|contrasenya|" +
     "contrasinal|mot[ _-]?de[ _-]?passe|passord|şifre|sifre|пароль|парола|лозинка|гасло|密码|密碼|" +
-    "口令|パスワード|비밀번호|암호|salasana|l[öo]senord|jelsz[óo]|parool|geslo|lozinka|adgangskode|" +
+    "口令|パスワード|비밀번호|암호|salasana|l[öo]senord|jelsz[óo]|parool|parol[aă]|geslo|lozinka|adgangskode|" +
     "slapta[žz]odis|kata[ _-]?sandi|katalaluan|pasahitza|m[aậ]t[ _-]?kh[aẩ]u|κωδικός|ΚΩΔΙΚΌΣ|" +
     "كلمة[ _]?المرور|סיסמה|รหัสผ่าน|पासवर्ड|jeton(?:[ _-]?api)?|токен|令牌|密钥|秘钥|トークン|" +
     "シークレット|토큰|(?:api|secret)[ _-]?(?:키|キー)|APIキー|비밀[ _]?키|" +
@@ -48,10 +48,19 @@ const OTHER_SCRIPTS_FIRST = /[пПлЛгГтТкКκΚكסรप密秘口令パ�
  * of theirs is one it starts from): in settings files, each after no letter.
  */
 const LATIN_WORDS =
-  /(?:[Ll]ösenord|[Jj]elszó|[Aa]pi[_ -]?[Ss]chlüssel|[Cc]lé[_ -]?secrète|[Ss]alasana|SALASANA|[Ll]osenord|LOSENORD|[Jj]elszo|JELSZO|[Pp]arool|PAROOL|[Gg]eslo|GESLO|[Ss]laptazodis|SLAPTAZODIS|[Jj]eton(?:[_ -]?(?:api|API))?|JETON(?:_API)?)(?![a-z])/g;
-/** Settings files, by name: where {@linkcode LATIN_WORDS} are looked for. */
+  /(?:[Ll]ösenord|LÖSENORD|[Jj]elszó|JELSZÓ|[Pp]arol[aă]|PAROL[AĂ]|[Aa]pi[_ -]?[Ss]chlüssel|[Cc]lé[_ -]?secrète|[Ss]alasana|SALASANA|[Ll]osenord|LOSENORD|[Jj]elszo|JELSZO|[Pp]arool|PAROOL|[Gg]eslo|GESLO|[Ss]laptazodis|SLAPTAZODIS|[Jj]eton(?:[_ -]?(?:api|API))?|JETON(?:_API)?)(?![a-z])/g;
+/** Settings files, by name: where {@linkcode LATIN_WORDS} are looked for, every one. */
 const SETTINGS_FILE =
   /\.(?:ya?ml|json|toml|ini|cfg|conf|properties|env|xml|plist)$|(?:^|[\/\\])\.env(?:\.[\w.-]{1,64})?$/i;
+/** Prose, by a file's name: a page's words are its language's (a search of tldr's pages cost 5%). */
+const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc|html?|tex|po|pot)$/i;
+/**
+ * In other files (code: `const lösenord = "…"`, `$jelszó = "…"`), the words of
+ * {@linkcode LATIN_WORDS} that names in code hold (Swedish, Finnish, Italian's and Turkish's
+ * `parola`, Hungarian), by a piece of each, looked for before it: a search of a text costs about
+ * 1% of its scan for each word it looks for (bench/README.md, twenty-sixth round).
+ */
+const CODE_GATE = /senord|alasana|arol[aă]|elsz/i;
 /**
  * A word in one case (`senha`, `Senha`, `SENHA`), of a script without case (`密码`, `รหัสผ่าน`,
  * `APIキー`), or camel case (`motDePasse`): 24 characters at most, as {@linkcode WORD_AT_END} reads.
@@ -91,9 +100,11 @@ export function findForeignPasswords(text: string, hints?: TextHints, path?: str
       if (m) ends.push(m.index + m[0].length);
     }
   }
-  // (Latin words with none of the name search's letters in settings files only, where such keys
-  // are written: a pattern from their common letters slowed a scan of tldr's pages 5%)
-  if (path && SETTINGS_FILE.test(path)) {
+  // (Latin words with none of the name search's letters in settings files and code, where such
+  // names are written, not in prose: a pattern from their common letters slowed a scan of tldr's
+  // pages 5%; in code, a few words by their pieces first)
+  const settings = path !== undefined && SETTINGS_FILE.test(path);
+  if (settings || (path && !PROSE_FILE.test(path) && CODE_GATE.test(text))) {
     LATIN_WORDS.lastIndex = 0;
     for (const m of text.matchAll(LATIN_WORDS)) {
       if (!/[A-Za-z]/.test(text[m.index! - 1] ?? "")) ends.push(m.index! + m[0].length);

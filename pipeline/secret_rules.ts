@@ -186,9 +186,16 @@
  * 46s (this list's and the token runs) and 47 in one. 49: one decoder of escapes for both readings
  * (a log's `\x22` and `\x3d`, as nginx writes a logged body's, and `\u005b`… decoded as marks
  * too; a token that starts with an escape covered from its first character); the classes of the
- * twenty-fifth round's probe.
+ * twenty-fifth round's probe. 50: Google's `ya29.` access tokens with no name around them,
+ * passwords named in Latin-script languages in code files (`lösenord`, `parola`, `jelszó`,
+ * `MOT_DE_PASSE`), a bare `key`'s random value with fewer than three digits (and `/* key = … *\/`),
+ * a Terraform state's values under attributes that name nothing and a `random_string` without
+ * its `special`, keys written as lists of bytes (`network_key: [...]`), cookies that code sets
+ * (`setHeader('Set-Cookie', …)`, `res.cookie`, `set_cookie`, `Cookie::new`, `cookies = {…}`),
+ * Wi-Fi joins and Oracle's connects given a password by position, JSON's `"psk":`, a bearer
+ * scheme given apart from its token.
  */
-export const SECRET_RULES_VERSION = 49;
+export const SECRET_RULES_VERSION = 50;
 
 import {
   BASE64_RUN,
@@ -257,6 +264,8 @@ import {
 import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
 import { wrapJoints } from "./_secret_rules_split.ts";
 import { findStubMatchers } from "./_secret_rules_stubs.ts";
+import { findByteListKeys } from "./_secret_rules_byte_lists.ts";
+import { findCodeCookies } from "./_secret_rules_code_cookies.ts";
 import { findEncodedAuth } from "./_secret_rules_encoded_auth.ts";
 import { complexKeyEdits } from "./_secret_rules_complex_keys.ts";
 import { findRandomKeys, KEY_VALUE } from "./_secret_rules_keys.ts";
@@ -271,7 +280,7 @@ import {
 import { ATTRIBUTES, CLOSING, findElementSecrets } from "./_secret_rules_elements.ts";
 import { BASIC_VALUE, findBareBasic } from "./_secret_rules_basic.ts";
 import { findKeyFile } from "./_secret_rules_key_file.ts";
-import { findTerraformRandom } from "./_secret_rules_terraform.ts";
+import { findTerraformRandom, findTerraformStateValues } from "./_secret_rules_terraform.ts";
 import {
   CHAIN_KEY,
   findChainKeys,
@@ -549,6 +558,32 @@ export const SECRET_SHAPES: SecretShape[] = [
     gate: "r", // (`textHints` finds `"random_password"` and `"random_string"`)
     hints: [],
     find: findTerraformRandom,
+  },
+  {
+    id: "code-cookie",
+    label: "cookie",
+    kind: "A session cookie that code sets: `setHeader('Set-Cookie', 'sid=…')`, nginx's " +
+      "`add_header Set-Cookie \"…\"`, `res.cookie('name', '…')`, `set_cookie(…)`, `setcookie(…)`, " +
+      '`new Cookie("JSESSIONID", "…")`, Go\'s `http.Cookie{Value: "…"}`, `cookies = {…}`',
+    hints: [], // (the rule's own search for `ookie`)
+    find: findCodeCookies,
+  },
+  {
+    id: "byte-list-key",
+    label: "private-key",
+    kind: "A key written as a list of its 16 to 64 bytes under a key's name: zigbee2mqtt's " +
+      "`network_key: [1, 2, …]` (or a YAML block of `- N`), `NETWORK_KEY = [0x5E, 0x3F, …]`",
+    hints: [], // (from the names' operators)
+    find: findByteListKeys,
+  },
+  {
+    id: "terraform-state-value",
+    label: "password",
+    kind: "A value a Terraform state's file holds under an attribute that names nothing " +
+      "(`value`, `secret_string`, `plaintext_value`: an application's password, a vault's " +
+      "secret) that reads as a generated token or a password with marks",
+    hints: [], // (a state's files only, by their path)
+    find: findTerraformStateValues,
   },
   {
     id: "url-password",
