@@ -11,6 +11,7 @@
  */
 
 import type { RankedFile } from "../pipeline/rank.ts";
+import type { Manifest } from "../pipeline/types.ts";
 
 /** What a miss is judged from. */
 export interface MissCase {
@@ -83,10 +84,70 @@ export function missClass(
   return `words matched weakly, ${recent}`;
 }
 
+/** The budgets whose real task builds' misses are looked at. */
+const BUILD_BUDGETS = [32_000, 128_000];
+
+/**
+ * Where a real task build put a needed file it does not hold in full, from its manifest: in the
+ * map in another view, in the task section in another view, named in the section's list, or not
+ * named at all; with its place in slop's rank (the band the fit reached it in).
+ */
+export function buildMissClass(manifest: Manifest, path: string, place: number): string {
+  const entry = manifest.task?.files.find((f) => f.path === path);
+  if (entry?.where === "task") return `in the task section as ${entry.view}`;
+  if (entry?.where === "listed") return "named in the task section's list";
+  const mapped = manifest.files.find((f) => f.path === path);
+  const band = place < 0
+    ? "no score"
+    : place < 10
+    ? "ranked 1 to 10"
+    : place < 30
+    ? "ranked 11 to 30"
+    : place < 100
+    ? "ranked 31 to 100"
+    : "ranked past 100";
+  const inMap = mapped?.status === "rendered" ? `, in the map as ${mapped.view}` : "";
+  return `not in the task section, ${band}${inMap}`;
+}
+
 /** Counts of classes per group and fill, and the lines of each task's misses. */
 export class MissTally {
   readonly counts = new Map<string, Map<string, number>>();
   readonly lines: string[] = [];
+  readonly buildLines: string[] = [];
+
+  /**
+   * Look at one real task build (at one of {@linkcode BUILD_BUDGETS}): each needed file it does
+   * not hold in full, where the manifest puts it, and how much of the section's room was left.
+   */
+  addBuild(
+    c: Pick<MissCase, "repo" | "tuned" | "message" | "needed" | "ranked" | "tokens">,
+    budget: number,
+    build: { manifest: Manifest; inFull: Set<string>; tokens: number },
+  ): void {
+    if (!BUILD_BUDGETS.includes(budget)) return;
+    const missed = c.needed.filter((p) => !build.inFull.has(p));
+    if (!missed.length) return;
+    const key = `${c.tuned ? "tuned" : "held out"}, build ${budget / 1000}k`;
+    const by = this.counts.get(key) ?? this.counts.set(key, new Map()).get(key)!;
+    const section = build.manifest.task?.tokens ?? 0;
+    this.buildLines.push(
+      "",
+      `${c.repo} at ${budget / 1000}k (document ${build.tokens} tokens, task section ${section}): ${
+        c.message.split("\n")[0]
+      }`,
+    );
+    for (const path of missed) {
+      const place = c.ranked.findIndex((r) => r.path === path);
+      const cls = buildMissClass(build.manifest, path, place);
+      by.set(cls, (by.get(cls) ?? 0) + 1);
+      this.buildLines.push(
+        `  #${place + 1} ${path} (${c.tokens[path] ?? "?"} tokens, score ${
+          (c.ranked[place]?.score ?? 0).toFixed(3)
+        }): ${cls}`,
+      );
+    }
+  }
 
   /** Look at one task's needed files. */
   async add(c: MissCase): Promise<void> {
@@ -139,7 +200,10 @@ export class MissTally {
       const by = [...this.counts.get(key)!].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
       for (const [cls, n] of by) out.push(`  ${String(n).padStart(3)}  ${cls}`);
     }
-    return [...out, "", "### Each task's needed files", ...this.lines];
+    const builds = this.buildLines.length
+      ? ["", "### The real task builds' misses at 32k and 128k", ...this.buildLines]
+      : [];
+    return [...out, "", "### Each task's needed files", ...this.lines, ...builds];
   }
 }
 

@@ -35,8 +35,13 @@ export interface HistoryOptions {
   zeroLex?: boolean;
   /** `file` and `dir`: each commit's message counts `decay^age` (the newest 1). @default {1} */
   decay?: number;
-  /** Commits of more files than this are left out. @default {30} (as co-change) */
+  /** Commits of more files than this are left out (or count less: `largeShare`). @default {30} */
   maxFiles?: number;
+  /**
+   * `file`: a commit of more than `maxFiles` files counts `largeShare × maxFiles / files` of its
+   * weight rather than none (a formatter's sweep, a dependency bump that reformatted). @default {0}
+   */
+  largeShare?: number;
 }
 
 /** Commits of more files than this are left out by default (as co-change leaves them out). */
@@ -125,9 +130,12 @@ function documentScores(task: SimTask, inTree: Set<string>, options: HistoryOpti
   const dir = options.mode === "dir";
   const keyOf = (p: string) => (dir ? p.slice(0, Math.max(0, p.lastIndexOf("/"))) : p);
   const docs = new Map<string, { tf: Float64Array; length: number }>();
+  const maxFiles = options.maxFiles ?? MAX_FILES;
   task.log.forEach((paths, age) => {
-    if (paths.length > (options.maxFiles ?? MAX_FILES) || !messages[age]) return;
-    const w = (options.decay ?? 1) ** age;
+    const large = paths.length > maxFiles;
+    if ((large && !options.largeShare) || !messages[age]) return;
+    const w = (options.decay ?? 1) ** age *
+      (large ? options.largeShare! * maxFiles / paths.length : 1);
     for (const key of new Set(paths.filter((p) => dir || inTree.has(p)).map(keyOf))) {
       let d = docs.get(key);
       if (!d) docs.set(key, d = { tf: new Float64Array(terms.length), length: 0 });

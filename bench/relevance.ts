@@ -23,8 +23,9 @@
  * every file down alike);
  * `--write` writes `bench/relevance_results.md`; `--misses` prints, after the tables, each
  * needed file slop's rank does not hold in full at 32k or 128k, where it ranked and why, and the
- * misses counted by class (see `_relevance_misses.ts`); `--no-build` leaves out the real task
- * builds (the slow strategy) and measures the orders only.
+ * misses counted by class, then each needed file the real task build does not hold in full at 32k
+ * or 128k and where its manifest put it (see `_relevance_misses.ts`); `--no-build` leaves out the
+ * real task builds (the slow strategy) and measures the orders only.
  *
  * @module
  */
@@ -36,7 +37,7 @@ import { collectTasks, type RelevanceTask, treeAt } from "./_relevance_tasks.ts"
 import { loadConfig } from "../pipeline/config.ts";
 import { build } from "../pipeline/build.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
-import { rankFiles, type RankInput, type RankWeights } from "../pipeline/rank.ts";
+import { type RankedFile, rankFiles, type RankInput, type RankWeights } from "../pipeline/rank.ts";
 import { coChangeFromLog, recentHistory } from "../pipeline/co_change.ts";
 import { mapTokens } from "../pipeline/task.ts";
 import { rankInputs } from "../cli/rank.ts";
@@ -324,6 +325,8 @@ async function main() {
     );
   }
   const misses = opts.misses ? new MissTally() : undefined;
+  // The real task build, whose misses `--misses` also prints (absent with `--no-build`).
+  const taskBuild = list.find((s) => "shares" in s) as TaskBuildStrategy | undefined;
   const started = performance.now();
   let taskCount = 0;
   for (const repo of opts.repos) {
@@ -340,9 +343,10 @@ async function main() {
       const config = await loadConfig({ cwd: dir, stateDir: join(CACHE, "state") });
       const c: TaskCase = { task, dir, files: await rankInputs(config), plain };
       taskCount++;
+      let ranked: RankedFile[] | undefined;
       if (misses) {
         const history = await recentHistory(dir);
-        const ranked = await rankFiles(c.files, task.message, {
+        ranked = await rankFiles(c.files, task.message, {
           weights: opts.weights,
           coChange: coChangeFromLog(history, c.files.map((f) => f.path)),
           history,
@@ -353,6 +357,13 @@ async function main() {
       for (const [s, strategy] of list.entries()) {
         for (const [b, budget] of BUDGETS.entries()) {
           const fitted = await strategy.fit(c, budget);
+          if (misses && ranked && taskBuild && strategy === taskBuild) {
+            const manifest = taskBuild.last.get(budget)!;
+            misses.addBuild({ ...task, tuned, ranked, tokens: plain.tokens }, budget, {
+              manifest,
+              ...fitted,
+            });
+          }
           const found = task.needed.filter((p) => fitted.inFull.has(p)).length;
           for (const g of [tuned ? "tuned" : "held out", "all", repo]) {
             const t = tallies.get(g)![s][b];
