@@ -16,8 +16,10 @@
 
 export * from "./pipeline/types.ts";
 export {
+  ClockError,
   comparePaths,
   dedupNote,
+  isClockError,
   isGlob,
   normalizeEntryPath,
   sha256Hex,

@@ -42,15 +42,13 @@ export function isModulePath(path: string): boolean {
 export async function configImports(configPath: string): Promise<Set<string>> {
   try {
     // A child ends with slop (stopped by a signal while it runs, it went on without it).
-    const out = await endsWithSlop(() =>
-      new Deno.Command(Deno.execPath(), {
-        args: ["info", "--json", "--no-remote", "--no-npm", "--no-lock", configPath],
-        stdin: "null",
-        stdout: "piped",
-        stderr: "null",
-        env: { NO_COLOR: "1" },
-      }).spawn()
-    ).output();
+    const out = await endsWithSlop(Deno.execPath(), {
+      args: ["info", "--json", "--no-remote", "--no-npm", "--no-lock", configPath],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "null",
+      env: { NO_COLOR: "1" },
+    }).output();
     if (!out.success) return new Set();
     const graph = JSON.parse(new TextDecoder().decode(out.stdout)) as {
       modules?: Array<{ specifier?: string }>;

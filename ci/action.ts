@@ -396,16 +396,14 @@ async function slop(
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const cli = fileURLToPath(new URL("../cli.ts", import.meta.url));
   // A child ends with slop (stopped by a signal while it runs, it went on without it).
-  const out = await endsWithSlop(() =>
-    new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", "--quiet", cli, ...args],
-      cwd,
-      env: { NO_COLOR: "1" },
-      stdin: "null",
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn()
-  ).output();
+  const out = await endsWithSlop(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", cli, ...args],
+    cwd,
+    env: { NO_COLOR: "1" },
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
   const decoder = new TextDecoder();
   return { code: out.code, stdout: decoder.decode(out.stdout), stderr: decoder.decode(out.stderr) };
 }

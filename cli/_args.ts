@@ -21,6 +21,11 @@ export interface OptionSpec {
   default?: string;
   /** Every value is kept, in order, in an array (empty by default). */
   repeatable?: boolean;
+  /**
+   * Given twice, a usage error rather than the last value (what the command takes is one value:
+   * `--task a --task b` is not a task). Value options are otherwise overridden by a later one.
+   */
+  once?: boolean;
 }
 
 /** Parsed options of a command: by camel-case name (`--state-dir` is `stateDir`). */
@@ -207,12 +212,7 @@ function parseLeaf(path: CommandSpec[], args: string[]): Parsed {
   const flags = specs.map(optionFlags);
   const options = defaults(specs, flags);
   const operands: string[] = [];
-  const set = (option: OptionFlags, value: string | boolean) => {
-    const spec = specs[flags.indexOf(option)];
-    if (spec.repeatable) {
-      options[option.key] = [...options[option.key] as string[], value as string];
-    } else options[option.key] = value;
-  };
+  const { set, twice } = setter(specs, flags, options);
   const isFlag = (w: string | undefined) =>
     w !== undefined && flags.some((o) => o.long === w.split("=")[0] || o.short === w);
   for (let i = 0; i < args.length; i++) {
@@ -255,9 +255,34 @@ function parseLeaf(path: CommandSpec[], args: string[]): Parsed {
       break;
     }
   }
-  const problem = operandProblem(command, operands.length);
+  const problem = twice() ?? operandProblem(command, operands.length);
   if (problem) return usageError(path, problem);
   return { run: command, path: path.slice(1).map((c) => c.name), operands, options };
+}
+
+/**
+ * How a parse sets an option's value into `options` (a repeatable one's is added to its list),
+ * and the usage error of an option that takes one value, given twice, if one was.
+ */
+function setter(specs: OptionSpec[], flags: OptionFlags[], options: Options) {
+  const given = new Set<string>();
+  let twice: string | undefined;
+  const set = (option: OptionFlags, value: string | boolean) => {
+    const spec = specs[flags.indexOf(option)];
+    if (spec.once && given.has(option.key)) twice ??= onceOnly(option, options[option.key], value);
+    given.add(option.key);
+    if (spec.repeatable) {
+      options[option.key] = [...options[option.key] as string[], value as string];
+    } else options[option.key] = value;
+  };
+  return { set, twice: () => twice };
+}
+
+/** The usage error of an option that takes one value, given a second. */
+function onceOnly(option: OptionFlags, first: Options[string], second: string | boolean): string {
+  const shown = (v: Options[string]) => JSON.stringify(String(v));
+  return `Option "${option.long}" takes one value and was given twice (${shown(first)}, then ` +
+    `${shown(second)})`;
 }
 
 /** What is wrong with the number of operands a command was given, if anything. */

@@ -81,21 +81,19 @@ async function runChild(
 ): Promise<ChildOutput> {
   const here = (p: string) => new URL(p, import.meta.url).href;
   // A child build ends with slop (stopped by a signal while it runs, it went on without it).
-  const out = await endsWithSlop(() =>
-    new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "-A",
-        "--quiet",
-        "--preload",
-        here("./_shuffle_preload.ts"),
-        here("./_determinism_child.ts"),
-      ],
-      env: { ...env, SLOP_DETERMINISM_FLAGS: JSON.stringify({ config: flags, noCache }) },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn()
-  ).output();
+  const out = await endsWithSlop(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--quiet",
+      "--preload",
+      here("./_shuffle_preload.ts"),
+      here("./_determinism_child.ts"),
+    ],
+    env: { ...env, SLOP_DETERMINISM_FLAGS: JSON.stringify({ config: flags, noCache }) },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
   const dec = new TextDecoder();
   if (!out.success) {
     const err = dec.decode(out.stderr).trim().split("\n").slice(-3).join(" ");

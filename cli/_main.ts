@@ -108,8 +108,13 @@ const PROGRAM: ProgramSpec = {
         {
           flags: "--task <text>",
           description: "the task at hand: its most relevant files follow a task-independent map",
+          once: true,
         },
-        { flags: "--task-file <path>", description: "read the task from PATH (- for stdin)" },
+        {
+          flags: "--task-file <path>",
+          description: "read the task from PATH (- for stdin)",
+          once: true,
+        },
         STATE_DIR,
         { flags: "--stdout", description: "print the document instead of writing a numbered file" },
         {
@@ -192,8 +197,12 @@ const PROGRAM: ProgramSpec = {
       ]],
       options: [
         CONFIG,
-        { flags: "--task <text>", description: "the task, as text" },
-        { flags: "--task-file <path>", description: "read the task from PATH (- for stdin)" },
+        { flags: "--task <text>", description: "the task, as text", once: true },
+        {
+          flags: "--task-file <path>",
+          description: "read the task from PATH (- for stdin)",
+          once: true,
+        },
         { flags: "--top <n>", description: "how many files to list (0: all)", default: "20" },
         JSON_FLAG("the ranking"),
       ],

@@ -7,6 +7,11 @@
  * listening ended, so that it does what it did before (a plain command ends as the signal says;
  * `slop watch` or `slop mcp` stop as their own listeners say).
  *
+ * Each child starts as the leader of a process group of its own (a new session, `detached`), and
+ * is stopped with its group: what it started in the background (a hook's `sleep &`, a wrapper's
+ * helper) ends with it, where it went on before. A child that ends by itself leaves what it
+ * started alone (a `bd` may start its daemon on purpose).
+ *
  * @module
  */
 
@@ -19,25 +24,29 @@ const running = new Set<Deno.ChildProcess>();
 /** The listener of each signal, while one is installed. */
 let listening: Map<Deno.Signal, () => void> | undefined;
 
+/** The children started as leaders of their own process group, stopped with their group. */
+const leaders = new WeakSet<Deno.ChildProcess>();
+
 /**
- * The child `spawn` starts, stopped (SIGTERM) when slop is stopped by a signal while it runs.
- * slop listens before the child starts: a signal that comes as it starts finds it (the listener
- * runs after this call, as JavaScript does not stop in the middle of one).
+ * Start `command` with `options`, in a process group of its own (not on Windows), stopped with
+ * its group (SIGTERM) when slop is stopped by a signal while it runs. slop listens before the
+ * child starts: a signal that comes as it starts finds it (the listener runs after this call, as
+ * JavaScript does not stop in the middle of one).
  *
  * @example
  * ```ts
  * import { endsWithSlop } from "./_child_reaper.ts";
- * const child = endsWithSlop(() =>
- *   new Deno.Command("git", { args: ["--version"], stdout: "piped" }).spawn()
- * );
+ * const child = endsWithSlop("git", { args: ["--version"], stdout: "piped" });
  * await child.output();
  * ```
  */
-export function endsWithSlop(spawn: () => Deno.ChildProcess): Deno.ChildProcess {
+export function endsWithSlop(command: string, options: Deno.CommandOptions): Deno.ChildProcess {
   listen();
+  const grouped = Deno.build.os !== "windows";
   let child: Deno.ChildProcess;
   try {
-    child = spawn();
+    child = new Deno.Command(command, { ...options, detached: grouped }).spawn();
+    if (grouped) leaders.add(child);
   } catch (error) {
     if (!running.size) stopListening();
     throw error;
@@ -96,7 +105,7 @@ async function stopChildren(signal: Deno.Signal): Promise<void> {
  * @example
  * ```ts
  * import { endsWithSlop, stopChild } from "./_child_reaper.ts";
- * const child = endsWithSlop(() => new Deno.Command("sleep", { args: ["60"] }).spawn());
+ * const child = endsWithSlop("sleep", { args: ["60"] });
  * stopChild(child);
  * await child.status;
  * ```
@@ -107,10 +116,17 @@ export function stopChild(child: Deno.ChildProcess): void {
   child.status.finally(() => clearTimeout(late));
 }
 
+/** Send `signal` to a child and, when it leads one, to its process group. */
 function kill(child: Deno.ChildProcess, signal: Deno.Signal): void {
   try {
     child.kill(signal);
   } catch {
     // It has ended already.
+  }
+  try {
+    // What it started in the background: its group, the same number as its own.
+    if (leaders.has(child)) Deno.kill(-child.pid, signal);
+  } catch {
+    // No process is left in the group.
   }
 }

@@ -166,16 +166,14 @@ async function spawnGit(
   for (const signal of signals) signal.addEventListener("abort", stop, { once: true });
   try {
     // A git left waiting when slop is stopped by a signal would run for good: it ends with slop.
-    child = endsWithSlop(() =>
-      new Deno.Command("git", {
-        args: [...FIXED_SETTINGS, ...args],
-        cwd,
-        stdin: options.stdin === undefined ? "null" : "piped",
-        stdout: "piped",
-        stderr: "piped",
-        ...gitEnv(),
-      }).spawn()
-    );
+    child = endsWithSlop("git", {
+      args: [...FIXED_SETTINGS, ...args],
+      cwd,
+      stdin: options.stdin === undefined ? "null" : "piped",
+      stdout: "piped",
+      stderr: "piped",
+      ...gitEnv(),
+    });
     if (stopped || signals.some((signal) => signal.aborted)) stop();
     const out = options.stdin === undefined
       ? await child.output()

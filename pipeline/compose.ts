@@ -69,7 +69,7 @@ export async function composeBlocks(
  * read once, so one that throws is an error naming the plugin (it was slop's own error, naming
  * nothing), and one that gives another value at each read cannot make the document's bytes differ
  * from the block's hash (they did). A lone surrogate of a text (config text: an inline history, a
- * task, a plugin's string) is U+FFFD, as the written document holds it. A lazy text
+ * task, a plugin's string) is U+FFFD, as the written document holds it, and so is a NUL. A lazy text
  * (`lazy_text.ts`, a file's, read as UTF-8) is slop's own and stays unread.
  */
 function ownBlocks(out: unknown, plugin: string, copied: boolean): Block[] {
@@ -110,8 +110,8 @@ function plainBlock(value: unknown, copied: boolean): Block | string {
     const problem = checkBlock(given as unknown as Block);
     if (problem) return problem;
     const block = given as unknown as Block;
-    if (textBacking(given) || block.text.isWellFormed()) return block;
-    return { ...block, text: block.text.toWellFormed() };
+    if (textBacking(given) || writable(block.text)) return block;
+    return { ...block, text: asWritten(block.text) };
   }
   // Each own field once (a getter's value), then the block's fields an object inherits (a class's
   // getters), each once too.
@@ -123,8 +123,22 @@ function plainBlock(value: unknown, copied: boolean): Block | string {
   const problem = checkBlock(block as unknown as Block);
   if (problem) return problem;
   const text = block.text as string;
-  if (!text.isWellFormed()) block.text = text.toWellFormed();
+  if (!writable(text)) block.text = asWritten(text);
   return block as unknown as Block;
+}
+
+/** Whether a block's text goes into the document as it is: no lone surrogate, no NUL. */
+function writable(text: string): boolean {
+  return text.isWellFormed() && !text.includes("\0");
+}
+
+/**
+ * A block's text with each lone surrogate and each NUL (U+0000) as U+FFFD: a NUL that a JSON or
+ * TOML text escapes (`"\u0000"` in a history message or a Beads issue, a plugin's string) went into
+ * the document as the byte a file of text never holds (one with it is skipped as binary).
+ */
+function asWritten(text: string): string {
+  return text.toWellFormed().replaceAll("\0", "\uFFFD");
 }
 
 function checkBlock(block: Block): string | undefined {

@@ -478,6 +478,44 @@ export class PluginError extends Error {
 }
 
 /**
+ * A render stopped by a clock rather than by anything its input decides (a parse past its
+ * deadline, a thread that gave no answer in time). What the file would show then depends on the
+ * machine's speed and load, so the build fails with this error instead of rendering the file
+ * otherwise (a file's error block, a fallback view): the same inputs give the same bytes on any
+ * machine, or no document.
+ *
+ * @example
+ * ```ts
+ * import { ClockError, isClockError } from "./helpers.ts";
+ * isClockError(new Error("wrapped", { cause: new ClockError("too slow") })); // true
+ * ```
+ */
+export class ClockError extends Error {
+  /** @param message What ran out of time, naming the file. */
+  constructor(message: string) {
+    super(message);
+    this.name = "ClockError";
+  }
+}
+
+/**
+ * Whether `error`, or an error it was caused by, is a {@linkcode ClockError}.
+ *
+ * @example
+ * ```ts
+ * import { ClockError, isClockError } from "./helpers.ts";
+ * isClockError(new ClockError("late")); // true
+ * isClockError(new Error("late")); // false
+ * ```
+ */
+export function isClockError(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 10; e = e.cause, depth++) {
+    if (e instanceof ClockError) return true;
+  }
+  return false;
+}
+
+/**
  * Find a model in a table: the exact id, else the longest id the model
  * starts with (`claude-sonnet-4-5-20250929` finds `claude-sonnet-4-5`).
  *

@@ -26,6 +26,7 @@ import { languageOf } from "./_transform_language.ts";
 import { byDefaultOutput, renderedFile, unrenderedFile } from "./_transform_rendered.ts";
 import { pluginStore, renderCached } from "./_transform_render.ts";
 import { eachInWindow } from "./_render_window.ts";
+import { isClockError } from "./helpers.ts";
 import type {
   CompleteFn,
   Logger,
@@ -199,6 +200,9 @@ export async function renderFile(
     const made = renderedFile(base, file, output, { view, cache });
     return { file: made, output, warnings, ...(byDefault ? {} : { cacheKey: key }) };
   } catch (error) {
+    // A render a clock stopped fails the build: an error block would make the document depend
+    // on the machine's speed.
+    if (isClockError(error)) throw error;
     const detail = error instanceof Error ? error.message : String(error);
     options.warn(detail);
     return {

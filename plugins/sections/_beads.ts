@@ -176,15 +176,13 @@ async function runBd(
   let child: Deno.ChildProcess;
   try {
     // A bd left waiting when slop is stopped by a signal would run for good: it ends with slop.
-    child = endsWithSlop(() =>
-      new Deno.Command(command, {
-        args: ["list", "--json", "--all"],
-        cwd: root,
-        stdin: "null",
-        stdout: "piped",
-        stderr: "piped",
-      }).spawn()
-    );
+    child = endsWithSlop(command, {
+      args: ["list", "--json", "--all"],
+      cwd: root,
+      stdin: "null",
+      stdout: "piped",
+      stderr: "piped",
+    });
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
     throw error;

@@ -31,7 +31,7 @@ import {
 import { PARSE_DEADLINE_MS, timedParse } from "./_parse_deadline.ts";
 import type { SyntaxNode } from "../../grammars/parser.ts";
 import type { MaskMode, ViewContext, ViewInput, ViewOutput } from "../../pipeline/types.ts";
-import { countWork, formatCount } from "../../pipeline/helpers.ts";
+import { ClockError, countWork, formatCount, isClockError } from "../../pipeline/helpers.ts";
 import { counted } from "./_counts.ts";
 
 /** A definition found in a file. */
@@ -100,16 +100,17 @@ export interface RenderCodeOptions {
    */
   hollow?: boolean;
   /**
-   * Most work units one file may cost (a unit: one step of the parser or one tree node visited):
-   * past it the engine stops and throws a {@linkcode WORK_BUDGET} error, so a view falls back
-   * instead of stalling the build on one file. Counted, never timed: the same file stops at the
-   * same point on every machine. @default {DEFAULT_MAX_WORK}
+   * Most work units one file may cost (a unit: one step of the parser, one character it reads
+   * past 16 readings of the text, or one tree node visited): past it the engine stops and throws
+   * a {@linkcode WORK_BUDGET} error, so a view falls back instead of stalling the build on one
+   * file. Counted, never timed: the same file stops at the same point on every machine.
+   * @default {DEFAULT_MAX_WORK}
    */
   maxWork?: number;
   /**
-   * Most milliseconds one file's parse may take: past it the parse stops and the view falls
-   * back. A clock, for what the work budget cannot count (see `_parse_deadline.ts`).
-   * @default {PARSE_DEADLINE_MS}
+   * Most milliseconds one file's parse may take: past it the parse stops with a `ClockError`,
+   * which fails the build. A safety net far above what the work budget allows (see
+   * `_parse_deadline.ts`). @default {PARSE_DEADLINE_MS}
    */
   maxParseMs?: number;
 }
@@ -756,8 +757,9 @@ function overBudget(maxWork: number): Error {
 }
 
 /**
- * Parse a text, hollowed when `regions` are given, stopping past `maxWork` parser steps (thrown
- * as over the budget) or past `maxMs` milliseconds; the tree and the steps it took.
+ * Parse a text, hollowed when `regions` are given, stopping past `maxWork` units (thrown as over
+ * the budget: parser steps, and characters read again past the free readings of the text) or
+ * past `maxMs` milliseconds (thrown as a {@linkcode ClockError}); the tree and the work it took.
  */
 function parseWithin(
   parser: Parser,
@@ -773,39 +775,45 @@ function parseWithin(
   },
 ): { tree: ReturnType<Parser["parse"]>; steps: number } {
   // Parser steps so far: tree-sitter calls back every PARSE_STEPS_PER_CALL of them, and stops
-  // when the callback says so.
+  // when the callback says so. Rereading (see `_parse_deadline.ts`) of an earlier parse's input.
   let steps = 0;
+  let reread = 0;
+  const spent = () => steps + reread + input.rereads();
+  const timed = (source: string | ((index: number) => string)) =>
+    timedParse(source, { maxMs, length: text.length, left: () => maxWork - steps - reread });
   // The parser reads the hollowed text piece by piece: no hollowed copy of the file is made. It
   // skips what lies between each region's head and tail (the ranges it reads leave it out).
-  let input = timedParse(regions ? hollowReader(own ?? text, regions) : own ?? text, maxMs);
+  let input = timed(regions ? hollowReader(own ?? text, regions) : own ?? text);
   // Parse, walk and free with no await in between, so that concurrent renders never hold
   // more than one tree in the wasm heap. The parser reads UTF-16: its offsets are 2 bytes a character.
   const progressCallback = (state: { currentOffset: number }) => {
     onParse?.(state.currentOffset / 2);
     steps += PARSE_STEPS_PER_CALL;
-    return steps > maxWork || input.late();
+    return spent() > maxWork || input.late();
   };
   const parseOptions = regions
     ? { progressCallback, includedRanges: hollowRanges(text, regions) }
     : { progressCallback };
   let tree = parser.parse(input.read, null, parseOptions);
-  if (regions && tree?.rootNode.hasError && !input.late()) {
+  if (regions && tree?.rootNode.hasError && spent() <= maxWork && !input.late()) {
     // A syntax error is reported, and rendered around, as the whole text has it.
     tree.delete();
-    input = timedParse(own ?? text, maxMs);
+    reread += input.rereads();
+    input = timed(own ?? text);
     tree = parser.parse(input.read, null, { progressCallback });
   }
-  countWork("code", steps);
+  input.parsed();
+  const work = spent();
+  countWork("code", work);
   // A parse the callback stopped is kept by the parser, which would go on with it at its next
   // call, whatever text that call gives (the next file of this language would render wrong).
   if (!tree) parser.reset();
-  if (!tree && steps > maxWork) throw overBudget(maxWork);
-  if (input.late()) {
-    // A tree finished after the deadline may end early (the input was cut short): never used.
-    tree?.delete();
-    throw new Error(`${PAST_DEADLINE} of ${maxMs / 1000} s${SLOW_PARSE}`);
-  }
-  return { tree, steps };
+  // A tree finished over the budget or after the deadline may end early (its input was cut
+  // short): never used. The budget first: counted, it ends the parse there on every machine.
+  if (work > maxWork || input.late()) tree?.delete();
+  if (work > maxWork) throw overBudget(maxWork);
+  if (input.late()) throw new ClockError(`${PAST_DEADLINE} of ${maxMs / 1000} s${SLOW_PARSE}`);
+  return { tree, steps: work };
 }
 
 /**
@@ -814,9 +822,9 @@ function parseWithin(
  */
 const HOLLOWED = new Error("a body to show was hollowed out");
 
-/** Why a parse can run past its deadline, for the note of a file that did. */
-const SLOW_PARSE = ": the grammar parses this text in time that grows faster than its length " +
-  "(long expressions or deep nesting)";
+/** Why a parse can run past its deadline before its work budget stops it. */
+const SLOW_PARSE = " before its work budget was spent (a machine far slower or busier than " +
+  "the work needs, or a text whose parse the budget does not count)";
 
 /** A walk's place: the scope's names, the kinds and the nodes of the definitions around it. */
 type Where = [string[], string[], NodeLike[]];
@@ -3031,10 +3039,9 @@ interface FallbackCause {
   problem: string;
   overBudget: boolean;
   /**
-   * The same text would fail the same way again: over its work budget, a parse past its clock (a
-   * file that slow is kept as it first came out, rather than parsed for 20 s at every build), or
-   * no grammar. A failure of the machine (a grammar package that could not load, a worker that
-   * died) is not stored: the next build renders the file again.
+   * The same text would fail the same way again: over its work budget, or no grammar. A failure
+   * of the machine (a grammar package that could not load, a worker that died) is not stored:
+   * the next build renders the file again.
    */
   settled: boolean;
 }
@@ -3073,6 +3080,27 @@ function withCacheable(out: ViewOutput, settled: boolean): ViewOutput {
 }
 
 /**
+ * Why the engine could not render a file, and whether it was over its work budget. A render a
+ * clock stopped throws a `ClockError` instead: rendered otherwise (a fallback, an error block),
+ * the file would show what the machine's speed decided, so the build fails.
+ */
+function failure(error: unknown, view: string, path: string) {
+  const message = error instanceof Error ? error.message : String(error);
+  if (isClockError(error)) {
+    throw new ClockError(
+      `Cannot render "${path}" as ${view} in time: ${message}; the build stops, as the file ` +
+        `would otherwise show what this machine's speed decided (build again on a less busy ` +
+        `machine, or give the file the summary view)`,
+    );
+  }
+  const overBudget = message.startsWith(WORK_BUDGET);
+  const problem = overBudget
+    ? `${view} of "${path}" stopped: ${message}`
+    : `${view} cannot parse "${path}": ${message}`;
+  return { problem, overBudget };
+}
+
+/**
  * Run the engine for a view, falling back to `summary` (with a manifest
  * note) when the file cannot be parsed; a file with syntax errors renders
  * what parsed, with a note.
@@ -3098,15 +3126,8 @@ export async function renderOrFallback(
     code = await renderCodeShared(file.path, file.text, options.code);
     problem = `${view} has no grammar for "${file.path}"`;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    // A parse past its clock is over its budget too: which of the two ends a long parse first
-    // depends on the machine's speed and load (encoding_rs's 2.5 MB `src/data.rs` ran out of
-    // steps on a quiet machine and of time on a busy one), and the document must not.
-    overBudget = message.startsWith(WORK_BUDGET) || message.startsWith(PAST_DEADLINE);
+    ({ problem, overBudget } = failure(error, view, file.path));
     settled = overBudget;
-    problem = message.startsWith(WORK_BUDGET)
-      ? `${view} of "${file.path}" stopped: ${message}`
-      : `${view} cannot parse "${file.path}": ${message}`;
   }
   if (code?.hasErrors && !code.symbols.length) {
     problem = `${view} cannot parse "${file.path}": syntax errors and no definition found`;

@@ -8,8 +8,9 @@
  * rendered.
  *
  * A worker's clock starts when it gets a file, not when the file is queued:
- * a file that takes longer than `timeoutMs` on a worker fails with an error
- * (the worker is replaced). A worker that cannot start or crashes leaves its
+ * a file that takes longer than `timeoutMs` on a worker fails with a
+ * `ClockError`, which fails the build (the worker is replaced): by default
+ * past the parse deadline, which the work budget keeps every parse far from. A worker that cannot start or crashes leaves its
  * files to this thread, and no other worker starts until the pool is idle.
  * Idle workers are stopped, so a finished build holds no thread.
  *
@@ -43,6 +44,8 @@ import {
 } from "../../grammars/tree_sitter.ts";
 import { type CodeView, renderCode, type RenderCodeOptions, useSharedRenderer } from "./_code.ts";
 import { recentRuns } from "./_code_recent.ts";
+import { PARSE_DEADLINE_MS } from "./_parse_deadline.ts";
+import { ClockError } from "../../pipeline/helpers.ts";
 
 /** Options of {@linkcode codePool}. */
 export interface CodePoolOptions {
@@ -50,7 +53,7 @@ export interface CodePoolOptions {
   threads?: number;
   /** Queued characters that make the pool start its workers. @default {262144} */
   minChars?: number;
-  /** Milliseconds one file may take on a worker. @default {60000} */
+  /** Milliseconds one file may take on a worker. @default {POOL_TIMEOUT_MS} */
   timeoutMs?: number;
   /** The worker module (tests point it elsewhere). @default {"./_code_worker.ts"} */
   workerUrl?: string | URL;
@@ -127,7 +130,15 @@ interface Answer {
   id?: number;
   view?: CodeView;
   error?: string;
+  /** The error is a clock's stop (a `ClockError`). */
+  clock?: boolean;
 }
+
+/**
+ * Milliseconds one file may take on a worker by default: its parse's deadline and a minute for
+ * the rest (the walk, which the work budget bounds as it does the parse).
+ */
+const POOL_TIMEOUT_MS = PARSE_DEADLINE_MS + 60_000;
 
 /** A worker that has not loaded after this long is given up (its files go to this thread). */
 const STARTUP_MS = 60_000;
@@ -175,7 +186,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
   const pool: PoolState = {
     threads: Math.max(1, Math.floor(options.threads ?? navigator.hardwareConcurrency ?? 1)),
     minChars: options.minChars ?? 256 * 1024,
-    timeoutMs: options.timeoutMs ?? 60_000,
+    timeoutMs: options.timeoutMs ?? POOL_TIMEOUT_MS,
     workerUrl: String(options.workerUrl ?? new URL("./_code_worker.ts", import.meta.url)),
     holdMs: options.holdMs ?? PREPARE_HOLD_MS,
     lastBusy: 0,
@@ -505,8 +516,9 @@ function answered(pool: PoolState, lane: Lane, answer: Answer): void {
   lane.jobs.delete(job.id);
   lane.chars -= job.text.length;
   arm(pool, lane);
-  if (answer.error !== undefined) job.reject(new Error(answer.error));
-  else {
+  if (answer.error !== undefined) {
+    job.reject(answer.clock ? new ClockError(answer.error) : new Error(answer.error));
+  } else {
     pool.rendered.workers++;
     job.resolve(answer.view);
   }
@@ -546,7 +558,7 @@ function arm(pool: PoolState, lane: Lane): void {
   lane.timer = setTimeout(() => {
     const [first] = lane.jobs.values();
     lane.jobs.delete(first.id);
-    first.reject(new Error(`No result within ${pool.timeoutMs} ms`));
+    first.reject(new ClockError(`No result within ${pool.timeoutMs} ms`));
     drop(pool, lane);
   }, pool.timeoutMs);
 }

@@ -1,7 +1,8 @@
 /**
  * Code-view worker: receives `{ id, path, text, options }`, renders the file
  * with the code engine (`_code.ts`, which loads web-tree-sitter and the
- * grammars in this worker) and answers `{ id, view }` or `{ id, error }`.
+ * grammars in this worker) and answers `{ id, view }` or `{ id, error }` (with `clock: true`
+ * when a clock stopped the render: `ClockError`).
  * It posts `{ ready: true }` once loaded. `{ urls, modules, grammars }` (sent
  * first by the pool) says where the runtime and the grammars are, so this
  * worker never loads `deps.ts`, gives the `.wasm` modules the pool's thread
@@ -18,6 +19,7 @@
 import { parserFor, useGrammarSource, warmUp } from "../../grammars/tree_sitter.ts";
 import type { CompiledModules, GrammarUrls } from "../../grammars/tree_sitter.ts";
 import { renderCode, type RenderCodeOptions } from "./_code.ts";
+import { isClockError } from "../../pipeline/helpers.ts";
 
 interface Job {
   id: number;
@@ -76,11 +78,13 @@ scope.onmessage = async (event) => {
   const counter = progress;
   const onParse = counter && ((chars: number) => Atomics.store(counter, 0, parsed + chars));
   running++;
-  let answer: { id: number; view?: unknown; error?: string };
+  let answer: { id: number; view?: unknown; error?: string; clock?: boolean };
   try {
     answer = { id, view: await renderCode(path, text, options, onParse) };
   } catch (error) {
     answer = { id, error: error instanceof Error ? error.message : String(error) };
+    // A clock's stop crosses as such: it fails the build, unlike the file's own errors.
+    if (isClockError(error)) answer.clock = true;
   }
   running--;
   // Counted before the answer goes: the pool reads the counter as whole when the answer comes.

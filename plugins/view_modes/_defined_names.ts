@@ -12,7 +12,7 @@
  */
 
 import { languageOf } from "../../grammars/languages.ts";
-import { cacheKey, sha256Hex } from "../../pipeline/helpers.ts";
+import { cacheKey, isClockError, sha256Hex } from "../../pipeline/helpers.ts";
 import type { Store } from "../../pipeline/types.ts";
 import { isOverBudget } from "./_code.ts";
 import { renderCodeShared } from "./_code_pool.ts";
@@ -41,8 +41,8 @@ export interface DefinedNamesOptions {
   /**
    * Where names found are kept between builds (the build's content-hash cache): a text parsed
    * once is not parsed again while its language and `version` stay. Only what the text decides
-   * is kept (its names, or none over the work budget), never the end of a parse stopped by its
-   * clock or a failed thread. @default {undefined} kept in this process only
+   * is kept (its names, or none over the work budget), never the end of a failed thread (a parse
+   * stopped by its clock fails the build). @default {undefined} kept in this process only
    */
   store?: Store;
   /** The version of the view that reads the names (its cache version): joins the key. @default {""} */
@@ -99,9 +99,10 @@ const NAMES_KEY = "slop:defined-names:1";
 
 /**
  * The names a parse of `text` finds (sorted; none over the work budget); `settled` unless the
- * parse ended for a reason the text does not decide (its deadline, a failed thread): then the
- * file defines nothing this time, and the store does not keep it (this process does, as it
- * keeps any parse's names, so that a slow file is not parsed at each task).
+ * parse ended for a reason the text does not decide (a failed thread): then the file defines
+ * nothing this time, and the store does not keep it (this process does, as it keeps any parse's
+ * names). A parse stopped by its clock throws its `ClockError`: the ranking would otherwise
+ * depend on the machine's speed.
  */
 async function parseNames(
   path: string,
@@ -119,6 +120,8 @@ async function parseNames(
       if (names.size >= MAX_DEFS) break;
     }
   } catch (error) {
+    // A clock's stop fails the build: the ranking would depend on the machine's speed.
+    if (isClockError(error)) throw error;
     // No names: the file still ranks by its words.
     return { names: [], settled: isOverBudget(error) };
   }

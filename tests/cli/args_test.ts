@@ -56,6 +56,27 @@ Deno.test("--no-server after --server builds in the process: the last of a pair 
   assert.equal(run(["build", "--no-server", "--server"]).options.server, true);
 });
 
+Deno.test("--task given twice is a usage error naming it and both values, not the last task alone", () => {
+  for (
+    const [args, flag, values] of [
+      [["build", "--task", "fix a", "--task", "fix b"], "--task", '("fix a", then "fix b")'],
+      [["--task=a", "--budget", "9", "--task", "a"], "--task", '("a", then "a")'],
+      [["rank", "--task-file", "x.md", "--task-file=y.md"], "--task-file", '("x.md", then "y.md")'],
+    ] as const
+  ) {
+    const error = printed([...args]);
+    assert.equal(error.code, 2, args.join(" "));
+    assert.ok(
+      error.print.startsWith(
+        `slop: Option "${flag}" takes one value and was given twice ${values}\n`,
+      ),
+      error.print,
+    );
+  }
+  // Other value options still take the last one given (a task's flags overridden).
+  assert.equal(run(["build", "--task", "a", "--budget", "1", "--budget", "2"]).options.budget, "2");
+});
+
 Deno.test("a value comes as --opt value, --opt=value, -o value, -ovalue or after grouped short flags", () => {
   for (
     const args of [

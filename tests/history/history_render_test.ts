@@ -35,6 +35,22 @@ Deno.test("a role-less history message renders as Unknown: from every history so
   }
 });
 
+Deno.test("a NUL a history file escapes (\\u0000) is U+FFFD in the document, from every source", async () => {
+  const root = await makeProject({
+    "a.ts": "a\n",
+    "talk.jsonl": '{"role": "AI", "content": "bytes a\\u0000b"}\n',
+    "talk.json": '[{"role": "AI", "content": "bytes a\\u0000b"}]\n',
+    "talk.toml": '[[entries]]\nrole = "AI"\ncontent = "bytes a\\u0000b"\n',
+    ".beads/issues.jsonl": '{"id":"bd-1","title":"nul \\u0000 here","status":"open"}\n',
+  });
+  for (const file of ["talk.jsonl", "talk.json", "talk.toml"]) {
+    const result = await buildContext({ cwd: root, inline: { history: file } }, { write: false });
+    assert.ok(!result.document.includes("\0"), file);
+    assert.ok(result.document.includes("AI: bytes a\uFFFDb\n"), file);
+    assert.ok(result.document.includes("nul \uFFFD here"), "a Beads issue's title too");
+  }
+});
+
 Deno.test("a message's headings stay inside its excerpt: no section, file or excerpt of its own", async () => {
   // A model's answer is markdown with headings; a message may quote slop's own document.
   const answer =

@@ -26,7 +26,11 @@ async function waitFor(check: () => boolean, ms: number): Promise<boolean> {
  * its process id to `pids`, stop slop with each signal, and check that it ends as the signal says
  * and leaves no child of the command behind.
  */
-async function stopWhileChildWaits(root: string, bin: string, pids: string, what: string) {
+async function stopWhileChildWaits(
+  root: string,
+  { bin, pids, lines = 1 }: { bin: string; pids: string; lines?: number },
+  what: string,
+) {
   const codes: Record<string, number> = { SIGTERM: 143, SIGINT: 130, SIGHUP: 129 };
   for (const signal of ["SIGHUP", "SIGTERM", "SIGINT"] as const) {
     await Deno.writeTextFile(pids, "");
@@ -37,7 +41,10 @@ async function stopWhileChildWaits(root: string, bin: string, pids: string, what
       stdout: "null",
       stderr: "null",
     }).spawn();
-    const started = await waitFor(() => Deno.readTextFileSync(pids).trim() !== "", 60_000);
+    const started = await waitFor(
+      () => Deno.readTextFileSync(pids).split("\n").filter(Boolean).length >= lines,
+      60_000,
+    );
     assert.ok(started, `${signal}: ${what} never started`);
     const waiting = Deno.readTextFileSync(pids).trim().split("\n").map(Number);
     child.kill(signal);
@@ -49,11 +56,21 @@ async function stopWhileChildWaits(root: string, bin: string, pids: string, what
   }
 }
 
-/** A folder holding an executable `name` that writes its process id to `pids` and waits. */
-async function waitingCommand(name: string): Promise<{ bin: string; pids: string }> {
+/**
+ * A folder holding an executable `name` that writes its process id to `pids` and waits; with
+ * `background`, it first starts a `sleep` in the background (a hook's daemon) and writes its id.
+ */
+async function waitingCommand(
+  name: string,
+  options: { background?: boolean } = {},
+): Promise<{ bin: string; pids: string }> {
   const bin = await tempDir({ prefix: `slop_fake_${name}_` });
   const pids = join(bin, "pids");
-  await Deno.writeTextFile(join(bin, name), `#!/bin/sh\necho $$ >> "${pids}"\nexec sleep 600\n`);
+  const daemon = options.background ? `sleep 600 &\necho $! >> "${pids}"\n` : "";
+  await Deno.writeTextFile(
+    join(bin, name),
+    `#!/bin/sh\n${daemon}echo $$ >> "${pids}"\nexec sleep 600\n`,
+  );
   await Deno.chmod(join(bin, name), 0o755);
   return { bin, pids };
 }
@@ -67,8 +84,7 @@ Deno.test("a git slop runs ends when slop is stopped by SIGTERM, SIGINT or SIGHU
   const root = await makeProject({ "a.ts": "export const a = 1;\n" });
   await gitInit(root);
   // A git that waits without end (the listing's deadline is 30 s).
-  const { bin, pids } = await waitingCommand("git");
-  await stopWhileChildWaits(root, bin, pids, "git");
+  await stopWhileChildWaits(root, await waitingCommand("git"), "git");
 });
 
 /**
@@ -80,6 +96,23 @@ Deno.test("a bd slop runs ends when slop is stopped by SIGTERM, SIGINT or SIGHUP
     "a.ts": "export const a = 1;\n",
     ".beads/issues.jsonl": '{"id":"bd-1","title":"A","status":"open"}\n',
   });
-  const { bin, pids } = await waitingCommand("bd");
-  await stopWhileChildWaits(root, bin, pids, "bd");
+  await stopWhileChildWaits(root, await waitingCommand("bd"), "bd");
+});
+
+/**
+ * What a git or bd slop runs starts in the background (a hook's daemon, a wrapper's helper) ends
+ * with it when slop is stopped: each child leads a process group of its own, stopped whole. The
+ * background process went on for good.
+ */
+Deno.test("what a git or bd slop runs starts in the background ends when slop is stopped", async () => {
+  const root = await makeProject({
+    "a.ts": "export const a = 1;\n",
+    ".beads/issues.jsonl": '{"id":"bd-1","title":"A","status":"open"}\n',
+  });
+  await gitInit(root);
+  const git = await waitingCommand("git", { background: true });
+  await stopWhileChildWaits(root, { ...git, lines: 2 }, "git and its background sleep");
+  await Deno.remove(join(root, ".git"), { recursive: true });
+  const bd = await waitingCommand("bd", { background: true });
+  await stopWhileChildWaits(root, { ...bd, lines: 2 }, "bd and its background sleep");
 });

@@ -1,9 +1,12 @@
 import assert from "node:assert/strict";
 import { renderOrFallback } from "../../plugins/view_modes/_code.ts";
+import { isClockError } from "../../pipeline/helpers.ts";
 import type { ViewContext, ViewOutput } from "../../pipeline/types.ts";
+import { buildContext } from "../../mod.ts";
+import { makeProject, tempDir } from "../_helpers.ts";
 
 // A text tree-sitter parses in few steps but in time that grows with the square of its length:
-// past a 50 ms deadline on any machine, and far under the default work budget.
+// the parser reads it again thousands of times over, which the work budget counts.
 const SLOW = `object A { val x = ${"a ? b : ".repeat(2000)}c }\n`;
 
 /** A view context whose summary is a fixed unfenced text, as a code file's summary is. */
@@ -12,8 +15,11 @@ function context(): ViewContext {
   return { renderAs: () => Promise.resolve(summary) } as unknown as ViewContext;
 }
 
-async function fallback(code: { maxParseMs?: number; maxWork?: number }): Promise<ViewOutput> {
-  const file = { path: "slow.scala", absPath: "/x/slow.scala", text: SLOW, sha256: "" };
+async function fallback(
+  text: string,
+  code: { maxParseMs?: number; maxWork?: number },
+): Promise<ViewOutput> {
+  const file = { path: "slow.scala", absPath: "/x/slow.scala", text, sha256: "" };
   return await renderOrFallback(file, context(), {
     view: "skeleton",
     code,
@@ -21,24 +27,61 @@ async function fallback(code: { maxParseMs?: number; maxWork?: number }): Promis
   });
 }
 
-Deno.test("a parse past its deadline falls back as a parse over its work budget does: the same block and fallback, whichever limit a machine meets first", async () => {
-  const late = await fallback({ maxParseMs: 50 });
-  const spent = await fallback({ maxWork: 10 });
-  // The text a reader sees and the manifest's fallback do not depend on the machine's speed.
+Deno.test("a parse that slows down as it goes falls back over its work budget, with no clock", async () => {
+  const spent = await fallback(SLOW, { maxParseMs: Infinity });
   assert.equal(
-    late.text,
+    spent.text,
     "(skeleton view over its work budget: summary shown)\n\n**Scala**, 1 line",
   );
-  assert.equal(late.text, spent.text);
-  assert.equal(late.fallback, "skeleton -> summary: over its work budget");
-  assert.equal(late.fallback, spent.fallback);
-  assert.equal(late.view, "summary");
-  // The note still says which limit it was; both are kept for the next build.
-  assert.match(
-    late.notes![0],
-    /cannot parse "slow\.scala": parse stopped at its deadline of 0\.05 s/,
-  );
-  assert.match(spent.notes![0], /stopped: work budget of 10 units/);
-  assert.equal(late.cacheable, undefined);
+  assert.equal(spent.fallback, "skeleton -> summary: over its work budget");
+  assert.equal(spent.view, "summary");
+  assert.match(spent.notes![0], /stopped: work budget of 3000000 units/);
   assert.equal(spent.cacheable, undefined);
+});
+
+Deno.test("a parse past its deadline fails the render with a ClockError naming the file, never a fallback the clock chose", async () => {
+  for (const text of [SLOW, "object A {\n  def f(x: Int): Int = x + 1\n}\n"]) {
+    await assert.rejects(
+      () => fallback(text, { maxParseMs: -1 }),
+      (error) => {
+        assert.ok(isClockError(error), String(error));
+        assert.match(
+          String(error),
+          /^ClockError: Cannot render "slow\.scala" as skeleton in time: parse stopped at its deadline of -0\.001 s before its work budget was spent .*; the build stops, as the file would otherwise show what this machine's speed decided/,
+        );
+        return true;
+      },
+    );
+  }
+});
+
+Deno.test("a build whose parse a clock stops fails with that error: no document the machine's speed decided", async () => {
+  const code = new URL("../../plugins/view_modes/_code.ts", import.meta.url).href;
+  const root = await makeProject({
+    "src/a.py": "def f(x):\n    return x\n",
+    "src/b.md": "# B\n",
+    "slop.config.ts": `import { renderOrFallback } from ${JSON.stringify(code)};
+export default {
+  plugins: [{
+    kind: "view-mode", name: "late", version: "1",
+    render: (file, ctx) => renderOrFallback(file, ctx, {
+      view: "skeleton", code: { maxParseMs: -1 }, finish: (c) => ({ text: c.text }),
+    }),
+  }],
+  files: ["src/**", { path: "src/a.py", view: "late" }],
+};
+`,
+  });
+  const stateDir = await tempDir();
+  await assert.rejects(
+    () => buildContext({ cwd: root, stateDir }, { write: false }),
+    (error) => {
+      assert.ok(isClockError(error), String(error));
+      assert.match(
+        String(error),
+        /\[plugin late\] Hook "render" failed on "src\/a\.py": Cannot render "src\/a\.py" as skeleton in time: parse stopped at its deadline/,
+      );
+      return true;
+    },
+  );
 });
