@@ -1296,10 +1296,12 @@ class Walker {
 
   /**
    * Where an item starts in the file: before the annotations its parse read as blanks (Kotlin's,
-   * see {@linkcode blankedStart}), which are its own, documented and left out with it.
+   * see {@linkcode blankedStart}), which are its own, documented and left out with it; at the
+   * opener of a comment its parse starts late (`LanguageSpec.commentStart`).
    */
   leadStart(node: SyntaxNode): number {
-    return this.spec.id === "kotlin" ? blankedStart(this.text, node) : node.startIndex;
+    if (this.spec.id === "kotlin") return blankedStart(this.text, node);
+    return this.spec.commentStart?.(this.text, node as unknown as NodeLike) ?? node.startIndex;
   }
 
   /**
@@ -2334,7 +2336,7 @@ class Walker {
   }
 
   cut(node: SyntaxNode): void {
-    this.edits.push({ start: node.startIndex, end: node.endIndex, text: CUT });
+    this.edits.push({ start: this.leadStart(node), end: node.endIndex, text: CUT });
     // The run's comments left out above it go with it.
     const gap = this.gaps.get(node);
     if (gap) this.edits.push({ start: gap.start, end: gap.end, text: CUT });
