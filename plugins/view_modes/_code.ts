@@ -2915,17 +2915,21 @@ function applyEdits(text: string, edits: Edit[]): string {
   const out: string[] = [];
   let blank = true; // no blank lines at the start
   let cutAfterBlank = false; // a deleted item followed the last blank line
+  let cutAfterText = false; // a deletion was on or after the last line of text
   for (let line of parts.join("").split("\n")) {
-    if (line.includes(CUT)) {
+    const cut = line.includes(CUT);
+    if (cut) {
       line = closeCuts(line).trimEnd();
       if (!line.trim()) {
         if (blank) cutAfterBlank = true;
+        else cutAfterText = true;
         continue;
       }
     }
     if (!line.trim()) {
-      // No blank line right after a block opener (left by a deleted first item).
-      if (blank || /[:{]$/.test(out[out.length - 1] ?? "")) continue;
+      // No blank line right after a block opener when a deleted first item left it: one the
+      // file has there stays (a docstring's `Example:` and the blank line before its code).
+      if (blank || (cutAfterText && /[:{]$/.test(out[out.length - 1] ?? ""))) continue;
       blank = true;
       cutAfterBlank = false;
       out.push("");
@@ -2934,6 +2938,7 @@ function applyEdits(text: string, edits: Edit[]): string {
     // No blank line right before a block closer when a deleted last item left it.
     if (blank && cutAfterBlank && out.at(-1) === "" && /^\s*[}\])]/.test(line)) out.pop();
     blank = false;
+    cutAfterText = cut;
     out.push(line);
   }
   while (out.length && out[out.length - 1] === "") out.pop();
