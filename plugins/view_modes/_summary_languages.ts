@@ -180,15 +180,63 @@ function scalaTests(text: string): string[] {
   return names;
 }
 
+const R_FUNCTION = /^[ \t]*([A-Za-z.][\w.]*|`[^`\n]+`)[ \t]*(<<?-|=)[ \t]*function[ \t]*\(/gm;
+
+/** A call whose named arguments are a value's members: `list(add = function(x) ...)`, R6's. */
+const R_MEMBER_CALL = /(?:^|[^\w.])(?:list|R6Class|setRefClass|structure|modifyList|env)[ \t]*$/;
+
+/**
+ * R's functions: `name <- function(` and `name = function(`, but not a named argument of a call
+ * (`tryCatch(f(), error = function(e) ...)`, `lapply(x, FUN = function(v) ...)`: dplyr's
+ * `filter.R` listed `error` and `warning`), unless the call lists a value's members (`list(`,
+ * R6's `public = list(`). One pass over the text, which tracks the calls open at each match
+ * (strings and comments skipped).
+ */
+function rFunctions(text: string): string[] {
+  const names: string[] = [];
+  const open: boolean[] = []; // for each `(` or `[` open: whether its call lists members
+  let at = 0;
+  for (const m of text.matchAll(R_FUNCTION)) {
+    for (; at < m.index!; at++) {
+      const c = text[at];
+      if (c === "#") at = lineEnd(text, at) - 1;
+      else if (c === '"' || c === "'" || c === "`") at = quoteEnd(text, at, c) - 1;
+      else if (c === "(" || c === "[") {
+        open.push(c === "(" && R_MEMBER_CALL.test(lineBefore(text, at)));
+      } else if (c === ")" || c === "]") open.pop();
+    }
+    if (m[2] !== "=" || !open.length || open[open.length - 1]) names.push(m[1]);
+  }
+  return names;
+}
+
+/** Where the line holding `at` ends (its line break, or the text's end). */
+function lineEnd(text: string, at: number): number {
+  const end = text.indexOf("\n", at);
+  return end < 0 ? text.length : end;
+}
+
+/** Where a quoted string opened at `at` ends (after its closing quote; a backslash escapes). */
+function quoteEnd(text: string, at: number, quote: string): number {
+  for (let i = at + 1; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === quote) return i + 1;
+  }
+  return text.length;
+}
+
+/** The text of the line before `at`, at most 80 characters of it. */
+function lineBefore(text: string, at: number): string {
+  const start = Math.max(text.lastIndexOf("\n", at - 1) + 1, at - 80);
+  return text.slice(start, at);
+}
+
 /**
  * R's functions (`name <- function(`), classes (S4, reference, R6), the packages it loads and the
  * tests a testthat file names (`test_that("pull() extracts a column", {`).
  */
 const R: Patterns = [
-  [
-    "functions",
-    /^[ \t]*([A-Za-z.][\w.]*|`[^`\n]+`)[ \t]*(?:<<?-|=)[ \t]*function[ \t]*\(/gm,
-  ],
+  ["functions", rFunctions],
   [
     "classes",
     /^[ \t]*(?:[A-Za-z.][\w.]*[ \t]*(?:<<?-|=)[ \t]*)?(?:setClass|setRefClass|R6Class)\([ \t]*["']([\w.]+)["']/gm,
