@@ -425,3 +425,37 @@ Deno.test("summarize() of long one-line files of these kinds is linear", () => {
     assert.match(summary, /, 2 lines/, path);
   }
 });
+
+// A docs site's headings: react.dev's `### \`useMemo(calculateValue, dependencies)\` {/*usememo*/}`
+// showed as `- \\\`useMemo(...)\` {/*usememo*/}`: a backslash before a code span's opening backtick
+// (meant for a fence, three of them) left the span unclosed, and the heading's id, MDX's
+// `{/*id*/}` or Pandoc's, kramdown's and Docusaurus's `{#id}`, took as many tokens as its title.
+// Written for this test.
+Deno.test("summarize() shows a heading's code span as written, without its id, and still escapes a fence", () => {
+  const text = [
+    "## Reference {/*reference*/}",
+    "### `useMemo(calculateValue, dependencies)` {/*usememo*/}",
+    "### `cache` and `memo` {#cache-memo}",
+    "## Install {#install .unnumbered}",
+    "## Appendix {-}",
+    "## Set {x} and {#y} stay",
+    "## ```js",
+    "## ~~~",
+    "## ~strike~ text",
+  ].join("\n");
+  assert.equal(
+    summarize("docs/use-memo.md", `${text}\n`),
+    [
+      "**Markdown**, 9 lines",
+      "  - Reference",
+      "    - `useMemo(calculateValue, dependencies)`",
+      "    - `cache` and `memo`",
+      "  - Install",
+      "  - Appendix",
+      "  - Set {x} and {#y} stay",
+      "  - \\```js",
+      "  - \\~~~",
+      "  - ~strike~ text",
+    ].join("\n"),
+  );
+});
