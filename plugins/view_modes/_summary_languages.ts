@@ -255,6 +255,54 @@ const PERL: Patterns = [
   ["uses", /^[ \t]*(?:use|require)[ \t]+([A-Z][\w]*(?:::\w+)*)/gm],
 ];
 
+/**
+ * Prolog's words in a `.pl` file, which is Perl's extension too: a directive (`:- module(`,
+ * `:- use_module(`) or a rule (`head :-`, a grammar rule's `-->`) at a line's start, in a text
+ * with none of Perl's (`use strict`, `sub name`, `my $x`, a `#!` line naming perl).
+ */
+const PROLOG_WORDS =
+  /^(?::-[ \t]*(?:module|use_module|ensure_loaded|dynamic|discontiguous|initialization)\b|[a-z]\w*(?:\([^\n]*\))?[ \t]*(?::-|-->))/m;
+const PERL_WORDS =
+  /^[ \t]*(?:use[ \t]+(?:strict|warnings|v?5)\b|package[ \t]+\w|sub[ \t]+\w|my[ \t]+[$@%(])|^#!.*\bperl/m;
+
+/** Whether a `.pl` text is Prolog (see {@linkcode PROLOG_WORDS}). */
+function isProlog(text: string): boolean {
+  return PROLOG_WORDS.test(text) && !PERL_WORDS.test(text);
+}
+
+/**
+ * A text with its `/* ... *\/` comments blanked, line breaks kept, in one scan (an unclosed one
+ * runs to the text's end).
+ */
+function withoutBlockComments(text: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (let open = text.indexOf("/*"); open >= 0; open = text.indexOf("/*", at)) {
+    const close = text.indexOf("*/", open + 2);
+    const end = close < 0 ? text.length : close + 2;
+    parts.push(text.slice(at, open), text.slice(open, end).replace(/[^\n]/g, " "));
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return parts.join("");
+}
+
+/**
+ * Prolog's predicates: the names of the clauses at a line's start (`member(X, [X|_]).`,
+ * `main :- ...`, a grammar rule's `greeting --> ...`), outside block comments (a licence's lines).
+ */
+function prologPredicates(text: string): string[] {
+  const code = withoutBlockComments(text);
+  return [...code.matchAll(/^([a-z]\w*)(?=\(|[ \t]*(?::-|-->|\.))/gm)].map((m) => m[1]);
+}
+
+/** Prolog's module, predicates and the modules it uses (`:- use_module(library(lists))`). */
+const PROLOG: Patterns = [
+  ["module", /^:-[ \t]*module\([ \t]*([a-z]\w*)/gm],
+  ["predicates", prologPredicates],
+  ["uses", /^:-[ \t]*use_module\([ \t]*(?:library\([ \t]*)?([a-z][\w/]*)/gm],
+];
+
 /** A MATLAB file's words: a line that opens a function or a class. */
 const MATLAB_WORDS = /^[ \t]*(?:function|classdef)\b/m;
 
@@ -815,7 +863,13 @@ const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
   ".swift": { label: "Swift", patterns: SWIFT },
   ".cs": { label: "C#", patterns: CSHARP },
   ".r": { label: "R", patterns: R },
-  ".pl": { label: "Perl", patterns: PERL },
+  // A `.pl` file is Prolog or Perl, by its words.
+  ".pl": {
+    label: "Prolog",
+    patterns: PROLOG,
+    only: isProlog,
+    otherwise: { label: "Perl", patterns: PERL },
+  },
   ".pm": { label: "Perl module", patterns: PERL },
   ".el": { label: "Emacs Lisp", patterns: EMACS_LISP },
   ".vim": { label: "Vim script", patterns: VIM_SCRIPT },
