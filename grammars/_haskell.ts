@@ -296,6 +296,21 @@ function haskellKind(def: HaskellNode, kind: string): string {
 }
 
 /**
+ * Where a block comment that opens the file starts: tree-sitter-haskell's scanner, looking for a
+ * pragma below it, starts the comment after its `{-` and the blanks that follow (`{-\n
+ * Copyright ...\n-}\n\n{-# LANGUAGE ... #-}`), so a view that left it out kept the `{-`, an
+ * opener never closed. Undefined for a comment that starts with its opener, and another node.
+ */
+function haskellCommentStart(text: string, node: HaskellNode): number | undefined {
+  const start = node.startIndex ?? 0;
+  if (node.type !== "comment" && node.type !== "haddock") return undefined;
+  if (text.startsWith("{-", start) || text.startsWith("--", start)) return undefined;
+  let at = start;
+  while (at > 0 && /\s/.test(text[at - 1])) at--;
+  return at >= 2 && text.startsWith("{-", at - 2) ? at - 2 : undefined;
+}
+
+/**
  * Haskell's entry of the language table, without its id and extensions.
  *
  * @example
@@ -360,4 +375,5 @@ export const HASKELL = {
   isPublic: haskellPublic,
   kindOf: haskellKind,
   opaque: new Set(["string", "exports", "import", "quasiquote"]),
+  commentStart: haskellCommentStart,
 };

@@ -157,6 +157,11 @@ export interface LanguageSpec {
    */
   parseText?: (text: string) => string | undefined;
   /**
+   * Where a comment that its parse starts late begins in the file, or undefined where the parse
+   * starts it (tree-sitter-haskell's `{- ... -}` opening a file: see `_haskell.ts`).
+   */
+  commentStart?: (text: string, node: NodeLike) => number | undefined;
+  /**
    * The node holding a definition's name when no field names it (a C# field's declarator, a PHP
    * constant's name), or undefined to read the `nameField`.
    */

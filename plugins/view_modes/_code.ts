@@ -1304,10 +1304,12 @@ class Walker {
 
   /**
    * Where an item starts in the file: before the annotations its parse read as blanks (Kotlin's,
-   * see {@linkcode blankedStart}), which are its own, documented and left out with it.
+   * see {@linkcode blankedStart}), which are its own, documented and left out with it; at the
+   * opener of a comment its parse starts late (`LanguageSpec.commentStart`).
    */
   leadStart(node: SyntaxNode): number {
-    return this.spec.id === "kotlin" ? blankedStart(this.text, node) : node.startIndex;
+    if (this.spec.id === "kotlin") return blankedStart(this.text, node);
+    return this.spec.commentStart?.(this.text, node as unknown as NodeLike) ?? node.startIndex;
   }
 
   /**
@@ -2342,7 +2344,7 @@ class Walker {
   }
 
   cut(node: SyntaxNode): void {
-    this.edits.push({ start: node.startIndex, end: node.endIndex, text: CUT });
+    this.edits.push({ start: this.leadStart(node), end: node.endIndex, text: CUT });
     // The run's comments left out above it go with it.
     const gap = this.gaps.get(node);
     if (gap) this.edits.push({ start: gap.start, end: gap.end, text: CUT });
@@ -2921,17 +2923,21 @@ function applyEdits(text: string, edits: Edit[]): string {
   const out: string[] = [];
   let blank = true; // no blank lines at the start
   let cutAfterBlank = false; // a deleted item followed the last blank line
+  let cutAfterText = false; // a deletion was on or after the last line of text
   for (let line of parts.join("").split("\n")) {
-    if (line.includes(CUT)) {
+    const cut = line.includes(CUT);
+    if (cut) {
       line = closeCuts(line).trimEnd();
       if (!line.trim()) {
         if (blank) cutAfterBlank = true;
+        else cutAfterText = true;
         continue;
       }
     }
     if (!line.trim()) {
-      // No blank line right after a block opener (left by a deleted first item).
-      if (blank || /[:{]$/.test(out[out.length - 1] ?? "")) continue;
+      // No blank line right after a block opener when a deleted first item left it: one the
+      // file has there stays (a docstring's `Example:` and the blank line before its code).
+      if (blank || (cutAfterText && /[:{]$/.test(out[out.length - 1] ?? ""))) continue;
       blank = true;
       cutAfterBlank = false;
       out.push("");
@@ -2940,6 +2946,7 @@ function applyEdits(text: string, edits: Edit[]): string {
     // No blank line right before a block closer when a deleted last item left it.
     if (blank && cutAfterBlank && out.at(-1) === "" && /^\s*[}\])]/.test(line)) out.pop();
     blank = false;
+    cutAfterText = cut;
     out.push(line);
   }
   while (out.length && out[out.length - 1] === "") out.pop();

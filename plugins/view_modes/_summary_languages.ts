@@ -180,15 +180,63 @@ function scalaTests(text: string): string[] {
   return names;
 }
 
+const R_FUNCTION = /^[ \t]*([A-Za-z.][\w.]*|`[^`\n]+`)[ \t]*(<<?-|=)[ \t]*function[ \t]*\(/gm;
+
+/** A call whose named arguments are a value's members: `list(add = function(x) ...)`, R6's. */
+const R_MEMBER_CALL = /(?:^|[^\w.])(?:list|R6Class|setRefClass|structure|modifyList|env)[ \t]*$/;
+
+/**
+ * R's functions: `name <- function(` and `name = function(`, but not a named argument of a call
+ * (`tryCatch(f(), error = function(e) ...)`, `lapply(x, FUN = function(v) ...)`: dplyr's
+ * `filter.R` listed `error` and `warning`), unless the call lists a value's members (`list(`,
+ * R6's `public = list(`). One pass over the text, which tracks the calls open at each match
+ * (strings and comments skipped).
+ */
+function rFunctions(text: string): string[] {
+  const names: string[] = [];
+  const open: boolean[] = []; // for each `(` or `[` open: whether its call lists members
+  let at = 0;
+  for (const m of text.matchAll(R_FUNCTION)) {
+    for (; at < m.index!; at++) {
+      const c = text[at];
+      if (c === "#") at = lineEnd(text, at) - 1;
+      else if (c === '"' || c === "'" || c === "`") at = quoteEnd(text, at, c) - 1;
+      else if (c === "(" || c === "[") {
+        open.push(c === "(" && R_MEMBER_CALL.test(lineBefore(text, at)));
+      } else if (c === ")" || c === "]") open.pop();
+    }
+    if (m[2] !== "=" || !open.length || open[open.length - 1]) names.push(m[1]);
+  }
+  return names;
+}
+
+/** Where the line holding `at` ends (its line break, or the text's end). */
+function lineEnd(text: string, at: number): number {
+  const end = text.indexOf("\n", at);
+  return end < 0 ? text.length : end;
+}
+
+/** Where a quoted string opened at `at` ends (after its closing quote; a backslash escapes). */
+function quoteEnd(text: string, at: number, quote: string): number {
+  for (let i = at + 1; i < text.length; i++) {
+    if (text[i] === "\\") i++;
+    else if (text[i] === quote) return i + 1;
+  }
+  return text.length;
+}
+
+/** The text of the line before `at`, at most 80 characters of it. */
+function lineBefore(text: string, at: number): string {
+  const start = Math.max(text.lastIndexOf("\n", at - 1) + 1, at - 80);
+  return text.slice(start, at);
+}
+
 /**
  * R's functions (`name <- function(`), classes (S4, reference, R6), the packages it loads and the
  * tests a testthat file names (`test_that("pull() extracts a column", {`).
  */
 const R: Patterns = [
-  [
-    "functions",
-    /^[ \t]*([A-Za-z.][\w.]*|`[^`\n]+`)[ \t]*(?:<<?-|=)[ \t]*function[ \t]*\(/gm,
-  ],
+  ["functions", rFunctions],
   [
     "classes",
     /^[ \t]*(?:[A-Za-z.][\w.]*[ \t]*(?:<<?-|=)[ \t]*)?(?:setClass|setRefClass|R6Class)\([ \t]*["']([\w.]+)["']/gm,
@@ -205,6 +253,54 @@ const PERL: Patterns = [
   ["packages", /^[ \t]*package[ \t]+([A-Za-z_][\w:]*)/gm],
   ["subs", /^[ \t]*sub[ \t]+([A-Za-z_][\w:]*)/gm],
   ["uses", /^[ \t]*(?:use|require)[ \t]+([A-Z][\w]*(?:::\w+)*)/gm],
+];
+
+/**
+ * Prolog's words in a `.pl` file, which is Perl's extension too: a directive (`:- module(`,
+ * `:- use_module(`) or a rule (`head :-`, a grammar rule's `-->`) at a line's start, in a text
+ * with none of Perl's (`use strict`, `sub name`, `my $x`, a `#!` line naming perl).
+ */
+const PROLOG_WORDS =
+  /^(?::-[ \t]*(?:module|use_module|ensure_loaded|dynamic|discontiguous|initialization)\b|[a-z]\w*(?:\([^\n]*\))?[ \t]*(?::-|-->))/m;
+const PERL_WORDS =
+  /^[ \t]*(?:use[ \t]+(?:strict|warnings|v?5)\b|package[ \t]+\w|sub[ \t]+\w|my[ \t]+[$@%(])|^#!.*\bperl/m;
+
+/** Whether a `.pl` text is Prolog (see {@linkcode PROLOG_WORDS}). */
+function isProlog(text: string): boolean {
+  return PROLOG_WORDS.test(text) && !PERL_WORDS.test(text);
+}
+
+/**
+ * A text with its `/* ... *\/` comments blanked, line breaks kept, in one scan (an unclosed one
+ * runs to the text's end).
+ */
+function withoutBlockComments(text: string): string {
+  const parts: string[] = [];
+  let at = 0;
+  for (let open = text.indexOf("/*"); open >= 0; open = text.indexOf("/*", at)) {
+    const close = text.indexOf("*/", open + 2);
+    const end = close < 0 ? text.length : close + 2;
+    parts.push(text.slice(at, open), text.slice(open, end).replace(/[^\n]/g, " "));
+    at = end;
+  }
+  parts.push(text.slice(at));
+  return parts.join("");
+}
+
+/**
+ * Prolog's predicates: the names of the clauses at a line's start (`member(X, [X|_]).`,
+ * `main :- ...`, a grammar rule's `greeting --> ...`), outside block comments (a licence's lines).
+ */
+function prologPredicates(text: string): string[] {
+  const code = withoutBlockComments(text);
+  return [...code.matchAll(/^([a-z]\w*)(?=\(|[ \t]*(?::-|-->|\.))/gm)].map((m) => m[1]);
+}
+
+/** Prolog's module, predicates and the modules it uses (`:- use_module(library(lists))`). */
+const PROLOG: Patterns = [
+  ["module", /^:-[ \t]*module\([ \t]*([a-z]\w*)/gm],
+  ["predicates", prologPredicates],
+  ["uses", /^:-[ \t]*use_module\([ \t]*(?:library\([ \t]*)?([a-z][\w/]*)/gm],
 ];
 
 /** A MATLAB file's words: a line that opens a function or a class. */
@@ -767,7 +863,13 @@ const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
   ".swift": { label: "Swift", patterns: SWIFT },
   ".cs": { label: "C#", patterns: CSHARP },
   ".r": { label: "R", patterns: R },
-  ".pl": { label: "Perl", patterns: PERL },
+  // A `.pl` file is Prolog or Perl, by its words.
+  ".pl": {
+    label: "Prolog",
+    patterns: PROLOG,
+    only: isProlog,
+    otherwise: { label: "Perl", patterns: PERL },
+  },
   ".pm": { label: "Perl module", patterns: PERL },
   ".el": { label: "Emacs Lisp", patterns: EMACS_LISP },
   ".vim": { label: "Vim script", patterns: VIM_SCRIPT },

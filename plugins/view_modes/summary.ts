@@ -291,7 +291,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "32",
+    version: "33",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -501,14 +501,21 @@ function nameRows(
   }).filter(Boolean);
 }
 
-/** Markdown headings as a nested list, at most `maxNames` of them. */
+/**
+ * A heading's id or attributes after its title, which no reader of the page sees: Pandoc's,
+ * kramdown's and Docusaurus's `{#install .unnumbered}`, `{-}`, an MDX comment in braces (react.dev's
+ * ids).
+ */
+const HEADING_ID = /[ \t]+\{(?:[#.][^{}\s][^{}]*|-|\/\*[^{}]*\*\/)\}$/;
+
+/** Markdown headings as a nested list, at most `maxNames` of them, without their ids. */
 function headingRows(
   headings: Array<[number, string]>,
   cut: (line: string) => string,
   maxNames: number,
 ): string[] {
   const rows = headings.map(([level, title]) =>
-    `${"  ".repeat(level - 1)}- ${inlineTitle(cut(title))}`
+    `${"  ".repeat(level - 1)}- ${inlineTitle(cut(title.replace(HEADING_ID, "") || title))}`
   );
   const shown = rows.slice(0, maxNames);
   if (rows.length > shown.length) {
@@ -729,10 +736,12 @@ function unique(names: string[]): string[] {
  * A heading's title as the text of a list item: a first character that would start a block of
  * its own there (a code fence ```` ``` ```` that swallows what follows, a quote, a nested list,
  * a heading, an HTML block) is escaped with a backslash, as is the `.` or `)` after a leading number.
+ * One or two backticks or tildes open no fence: a code span's (`` `useMemo()` ``) stays as written,
+ * where a backslash would leave it unclosed.
  */
 function inlineTitle(title: string): string {
   // `#` opens a heading only when a blank or the line's end follows its run (`#tag` stays).
-  if (/^[`~<>+*=_|[\\-]|^#{1,6}(?:[ \t]|$)/.test(title)) return `\\${title}`;
+  if (/^(?:```|~~~|[<>+*=_|[\\-])|^#{1,6}(?:[ \t]|$)/.test(title)) return `\\${title}`;
   return title.replace(/^(\d{1,9})([.)])/, "$1\\$2");
 }
 

@@ -626,3 +626,28 @@ Deno.test("a Pester suite or test whose empty block follows a one-character word
     text.replace("        1 | Should -Be 1\n", "        ...\n"),
   );
 });
+
+// tree-sitter-haskell starts a `{- ... -}` that opens the file, a pragma below it, after its `{-`
+// and the blanks that follow (shellcheck's `src/ShellCheck/Fixer.hs`: a license block, a blank
+// line, `{-# LANGUAGE TemplateHaskell #-}`): a skeleton left the comment out but for its `{-`, an
+// opener never closed that reads as if the whole view were commented out. Written for this test.
+Deno.test("Haskell: a block comment opening the file above a pragma is left out whole, its {- too", async () => {
+  const comments = [
+    "{-\n    Copyright 2018\n\n    License.\n-}",
+    "{- x -}",
+    "{-\t\tx\n  -}",
+    "{-  x {- y -} -}",
+  ];
+  for (const comment of comments) {
+    for (const gap of ["\n\n", "\n\n\n"]) {
+      const text =
+        `${comment}${gap}{-# LANGUAGE TemplateHaskell #-}\nmodule A (f) where\n\nf :: Int -> Int\nf x = x + 1\n`;
+      const view = (await renderCode("src/A.hs", text))!;
+      assert.equal(
+        view.text,
+        "{-# LANGUAGE TemplateHaskell #-}\nmodule A (f) where\n\nf :: Int -> Int\nf x = ...\n",
+        JSON.stringify(comment + gap),
+      );
+    }
+  }
+});

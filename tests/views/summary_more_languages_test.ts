@@ -898,3 +898,36 @@ Deno.test("summarize() names a C++ scoped enum by its name", () => {
     "**C++ header**, 8 lines\n- types: `cli`, `Mode`, `Kind`, `Plain`, `App`, `errc`, `Old`",
   );
 });
+
+// A named argument of a call is no definition: dplyr's `R/filter.R` listed `error` and `warning`
+// (`withCallingHandlers(..., error = function(cnd) {`) and a backquoted condition class among its
+// functions. A list's or R6's members stay. Written for this test.
+Deno.test("summarize() of R lists no named argument of a call as a function, but a list's members", () => {
+  const text = [
+    "filter_rows <- function(data, dots) {",
+    "  out <- withCallingHandlers(",
+    '    eval(dots), # a comment with ( and "',
+    "    error = function(cnd) {",
+    '      abort("(", parent = cnd)',
+    "    },",
+    "    `dplyr:::signal` = function(e) NULL",
+    "  )",
+    "  local_helper = function(x) x",
+    "  lapply(dots, FUN = function(d) d)",
+    "}",
+    "tryCatch(run(), finally = function() NULL)",
+    'Cart <- R6::R6Class("Cart", public = list(',
+    "  add = function(x) x,",
+    "  total = function() sum(self$items)",
+    "))",
+    "methods = list(",
+    "  print = function(x) cat(x)",
+    ")",
+    "after = function() NULL",
+    "'unclosed (",
+  ].join("\n");
+  assert.equal(
+    summarize("R/filter.R", `${text}\n`),
+    "**R**, 21 lines\n- functions: `filter_rows`, `local_helper`, `add`, `total`, `print`, `after`",
+  );
+});

@@ -425,3 +425,70 @@ Deno.test("summarize() of long one-line files of these kinds is linear", () => {
     assert.match(summary, /, 2 lines/, path);
   }
 });
+
+// A docs site's headings: react.dev's `### \`useMemo(calculateValue, dependencies)\` {/*usememo*/}`
+// showed as `- \\\`useMemo(...)\` {/*usememo*/}`: a backslash before a code span's opening backtick
+// (meant for a fence, three of them) left the span unclosed, and the heading's id, MDX's
+// `{/*id*/}` or Pandoc's, kramdown's and Docusaurus's `{#id}`, took as many tokens as its title.
+// Written for this test.
+Deno.test("summarize() shows a heading's code span as written, without its id, and still escapes a fence", () => {
+  const text = [
+    "## Reference {/*reference*/}",
+    "### `useMemo(calculateValue, dependencies)` {/*usememo*/}",
+    "### `cache` and `memo` {#cache-memo}",
+    "## Install {#install .unnumbered}",
+    "## Appendix {-}",
+    "## Set {x} and {#y} stay",
+    "## ```js",
+    "## ~~~",
+    "## ~strike~ text",
+  ].join("\n");
+  assert.equal(
+    summarize("docs/use-memo.md", `${text}\n`),
+    [
+      "**Markdown**, 9 lines",
+      "  - Reference",
+      "    - `useMemo(calculateValue, dependencies)`",
+      "    - `cache` and `memo`",
+      "  - Install",
+      "  - Appendix",
+      "  - Set {x} and {#y} stay",
+      "  - \\```js",
+      "  - \\~~~",
+      "  - ~strike~ text",
+    ].join("\n"),
+  );
+});
+
+// A `.pl` file is Perl or Prolog: scryer-prolog's 185 `.pl` files (`src/lib/lists.pl`) showed as
+// `**Perl**, 550 lines` and nothing else. Written for this test.
+Deno.test("summarize() reads a .pl file with Prolog's directives or rules as Prolog, another as Perl", () => {
+  const prolog = [
+    "/**",
+    "List manipulation predicates",
+    "*/",
+    ":- module(lists, [member/2, append/3,",
+    "                  phrase_all/2]).",
+    "/*  a licence",
+    "foo(bar) :- not a clause.",
+    "*/",
+    ":- use_module(library(error)).",
+    ":- use_module(library(dcgs)).",
+    "",
+    "% member(X, Xs) is true if X is in Xs.",
+    "member(X, [X|_]).",
+    "member(X, [_|Xs]) :-",
+    "    member(X, Xs).",
+    "",
+    "append([], Ys, Ys).",
+    "greeting --> [hello].",
+    "main :- append(_, _, _).",
+  ].join("\n");
+  assert.equal(
+    summarize("src/lib/lists.pl", `${prolog}\n`),
+    "**Prolog**, 19 lines\n- module: `lists`\n- predicates: `member`, `append`, `greeting`, `main`\n" +
+      "- uses: `error`, `dcgs`",
+  );
+  const perl = "#!/usr/bin/perl\nuse strict;\nsub main {\n  my $x = 1; # a :- b\n}\n";
+  assert.equal(summarize("bin/run.pl", perl), "**Perl**, 5 lines\n- subs: `main`");
+});
