@@ -149,8 +149,8 @@ function userPassword(text: string, at: number, out: Array<{ start: number; end:
   USER_PASSWORD.lastIndex = at + 1;
   const m = USER_PASSWORD.exec(text);
   // (after a `/`, letters and digits mixed: `oauth/callback_url` is a path)
-  const v = m?.groups!.v ?? "";
-  if (m?.groups!.s && !(/[0-9]/.test(v) && /[A-Za-z]/.test(v))) return;
+  const v = m?.groups?.v ?? "";
+  if (m?.groups?.s && !(/[0-9]/.test(v) && /[A-Za-z]/.test(v))) return;
   if (m && passwordLike(v, false)) {
     const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });
