@@ -24,10 +24,32 @@ export interface RootWatcher {
 /** Milliseconds between looks for a removed root to be back. */
 const LOOK_MS = 100;
 
+/** Looks in a row at a root that is there but cannot be watched before the watch gives up. */
+const TRIES = 50;
+
+/** Options of {@linkcode rootWatcher}. */
+export interface RootWatcherOptions {
+  /** The system's watch, replaced in tests. @default {Deno.watchFs} */
+  watch?: typeof Deno.watchFs;
+  /** Milliseconds between looks at a root that is gone or cannot be watched. @default {100} */
+  lookMs?: number;
+}
+
+interface WatchState {
+  stopped: boolean;
+  renewing: boolean;
+  stamp: string;
+  wake: () => void;
+  lookMs: number;
+}
+
 /**
  * Watch `paths` (the first is the root) recursively, again whenever the root itself is removed
- * or replaced; after a new watch starts, an event `{ kind: "other", restarted: true }` says that
- * changes may have been missed.
+ * or replaced, or the watch fails (a folder removed while the system was adding it: a tree
+ * deleted or rewritten under the watch); after a new watch starts, an event
+ * `{ kind: "other", restarted: true }` says that changes may have been missed. A root that stays
+ * there but cannot be watched (the system's limit on watches reached) ends the events with an
+ * error naming it.
  *
  * @example
  * ```ts
@@ -36,13 +58,22 @@ const LOOK_MS = 100;
  * watch.stop();
  * ```
  */
-export function rootWatcher(paths: string[]): RootWatcher {
-  const state = { stopped: false, renewing: false, stamp: folderStamp(paths[0]), wake: () => {} };
+export function rootWatcher(paths: string[], options: RootWatcherOptions = {}): RootWatcher {
+  const watch = options.watch ?? Deno.watchFs;
+  const state: WatchState = {
+    stopped: false,
+    renewing: false,
+    stamp: folderStamp(paths[0]),
+    wake: () => {},
+    lookMs: options.lookMs ?? LOOK_MS,
+  };
   const cwd = Deno.cwd();
-  let watcher = Deno.watchFs(paths, { recursive: true });
+  // Started at once, so that no change after this call is missed; when it fails, the events
+  // start with a new watch (and its `restarted` event).
+  let watcher: Deno.FsWatcher | undefined = tryWatch(watch, paths).watcher;
   const close = () => {
     try {
-      watcher.close();
+      watcher?.close();
     } catch {
       // Closed already.
     }
@@ -50,18 +81,23 @@ export function rootWatcher(paths: string[]): RootWatcher {
   return {
     async *events() {
       while (!state.stopped) {
-        for await (const event of watcher) {
-          yield event;
-          if (event.kind !== "modify" && event.paths.includes(paths[0])) state.renewing = true;
-          if (state.renewing) break;
+        if (watcher) {
+          try {
+            for await (const event of watcher) {
+              yield event;
+              if (event.kind !== "modify" && event.paths.includes(paths[0])) state.renewing = true;
+              if (state.renewing) break;
+            }
+          } catch {
+            // The system's watch failed (a folder went while it was being added): start anew.
+            state.renewing = true;
+          }
+          if (!state.renewing) return;
+          close();
         }
-        if (!state.renewing) return;
-        await rootBack(paths[0], state);
-        if (state.stopped) return;
+        watcher = await renewed(watch, paths, state);
+        if (!watcher) return;
         reenter(cwd);
-        state.stamp = folderStamp(paths[0]);
-        state.renewing = false;
-        watcher = Deno.watchFs(paths.filter((p, i) => i === 0 || exists(p)), { recursive: true });
         yield { kind: "other", paths: [], restarted: true };
       }
     },
@@ -80,14 +116,56 @@ export function rootWatcher(paths: string[]): RootWatcher {
   };
 }
 
-/** Wait until `root` is a folder again, or the watch is stopped. */
-async function rootBack(root: string, state: { stopped: boolean; wake: () => void }) {
-  while (!state.stopped && !folderStamp(root).includes(":")) {
-    await new Promise<void>((resolve) => {
-      state.wake = resolve;
-      setTimeout(resolve, LOOK_MS);
-    });
+/** Start a watch of `paths` (those of them that are there, the root always). */
+function tryWatch(
+  watch: typeof Deno.watchFs,
+  paths: string[],
+): { watcher?: Deno.FsWatcher; error?: unknown } {
+  try {
+    return { watcher: watch(paths.filter((p, i) => i === 0 || exists(p)), { recursive: true }) };
+  } catch (error) {
+    return { error };
   }
+}
+
+/**
+ * A new watch once the root is a folder again; `undefined` once stopped. A root that is there
+ * but cannot be watched `TRIES` times in a row is an error naming it.
+ */
+async function renewed(
+  watch: typeof Deno.watchFs,
+  paths: string[],
+  state: WatchState,
+): Promise<Deno.FsWatcher | undefined> {
+  for (let tries = 0; !state.stopped;) {
+    await rootBack(paths[0], state);
+    if (state.stopped) break;
+    state.stamp = folderStamp(paths[0]);
+    const { watcher, error } = tryWatch(watch, paths);
+    if (watcher) {
+      state.renewing = false;
+      return watcher;
+    }
+    if (folderStamp(paths[0]).includes(":") && ++tries >= TRIES) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new Error(`Cannot watch "${paths[0]}": ${why}`);
+    }
+    await look(state);
+  }
+  return undefined;
+}
+
+/** Wait until `root` is a folder again, or the watch is stopped. */
+async function rootBack(root: string, state: WatchState): Promise<void> {
+  while (!state.stopped && !folderStamp(root).includes(":")) await look(state);
+}
+
+/** Wait `state.lookMs`, or until the watch is stopped. */
+function look(state: WatchState): Promise<void> {
+  return new Promise<void>((resolve) => {
+    state.wake = resolve;
+    setTimeout(resolve, state.lookMs);
+  });
 }
 
 /** Enter the working folder again: it may have been the root, or inside it, and made again. */

@@ -190,10 +190,18 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
     await w.resident.close();
     return w.previous ? 0 : 1;
   }
-  await rebuildOnChanges(w, watcher, { relevant, stop, start, ...limits });
+  let code = 0;
+  try {
+    await rebuildOnChanges(w, watcher, { relevant, stop, start, ...limits });
+  } catch (error) {
+    // The root cannot be watched any more (the system's limit on watches): said, not a crash.
+    if (!(error instanceof Error && error.message.startsWith("Cannot watch "))) throw error;
+    printError(error.message);
+    code = 1;
+  }
   // The draft of a next document is not left behind.
   await w.resident.close();
-  return 0;
+  return code;
 }
 
 /** Rebuild after each quiet time (`debounce` ms) that follows changes, until stopped. */
