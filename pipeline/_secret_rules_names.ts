@@ -300,6 +300,8 @@ function endsValue(text: string, at: number, q: string): boolean {
   return at >= text.length || UNQUOTED_END.test(text[at]);
 }
 const UNQUOTED_END = /[\s,;)}\]#&<"'`\\]/;
+/** After a number and `:`, its secret: 20 to 256 token characters. */
+const ID_SECRET = /:[A-Za-z0-9_-]{20,256}/y;
 /**
  * A host after a token's `@` (Deno's `DENO_AUTH_TOKENS=TOKEN@deno.land;…`, a registry's
  * `TOKEN@host:port`): the token ends there.
@@ -413,13 +415,21 @@ export function findNamedTokens(
     const { q, b, v } = m.groups!;
     const start = m.index! + m[0].length - v.length;
     // A value as long as the pattern reads (an AWS session token) goes on to its end.
-    const end0 = v.length < 1024 ? start + v.length : runEnd(LONG_TOKEN, text, start + v.length);
+    let end0 = v.length < 1024 ? start + v.length : runEnd(LONG_TOKEN, text, start + v.length);
+    // A bot's or client's number, `:` and its secret (a Telegram bot's `123456789:…`): one value,
+    // the secret judged
+    let id = 0;
+    if (text.charCodeAt(end0) === 58 && /^[0-9]{5,16}$/.test(v)) {
+      ID_SECRET.lastIndex = end0;
+      const r = ID_SECRET.exec(text);
+      if (r) [end0, id] = [end0 + r[0].length, v.length + 1];
+    }
     let value = text.slice(start, end0);
     // The value ends at its closing quote, or (unquoted) at a blank, a separator or the line's end.
     if (!endsValue(text, end0, q)) continue;
     const name = nameBefore(text, m.index!);
     // judged with a URL's percent-escapes read (`%3D` is a base64 token's `=`)
-    const judged = value.includes("%") ? unescapePercents(value) : value;
+    const judged = value.includes("%") ? unescapePercents(value.slice(id)) : value.slice(id);
     if (notATokenValue(judged, { name, q, b })) continue;
     // A public key, by its name or its DER (a provider's token keeps its shape's rule)
     const isPublic = PUBLIC_KEY_NAME.test(name) || PUBLIC_DER_HEX.test(judged) ||

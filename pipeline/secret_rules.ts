@@ -265,6 +265,18 @@ import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
 import { wrapJoints } from "./_secret_rules_split.ts";
 import { findStubMatchers } from "./_secret_rules_stubs.ts";
 import { findByteListKeys } from "./_secret_rules_byte_lists.ts";
+import { searchOnlyKey } from "./_secret_rules_search_keys.ts";
+import {
+  API_PATH_TOKEN,
+  CONSOLE_PASSWORD,
+  consolePassword,
+  DEVICE_CALL,
+  deviceCallKey,
+  findDeviceListKeys,
+  findLocalKeys,
+  TOKEN_USERNAME,
+  tokenInName,
+} from "./_secret_rules_devices.ts";
 import { findCodeCookies } from "./_secret_rules_code_cookies.ts";
 import { findEncodedAuth } from "./_secret_rules_encoded_auth.ts";
 import { complexKeyEdits } from "./_secret_rules_complex_keys.ts";
@@ -410,6 +422,9 @@ const ORACLE_TOOL =
 
 /** lftp, whose `-u` takes `user,password`. */
 const LFTP_COMMAND = /(?:^|[^\w.-])lftp(?:\.exe)?[ \t]/;
+
+/** A curl command, whose short options may be joined (`-fsu`). */
+const CURL_BEFORE = /(?:^|[^\w.-])curl(?:\.exe)?[ \t]/;
 
 /** A git command (or its `push`, named in a test's title), whose `-u` is no user. */
 const GIT_COMMAND = /(?:^|[^\w.-])(?:git(?:\.exe)?|push)[ \t]/;
@@ -569,6 +584,50 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findCodeCookies,
   },
   {
+    id: "console-password",
+    label: "password",
+    kind: "A device console's command that sets a password: Tasmota's `MqttPassword …`, " +
+      "`WebPassword …`, `Password1 …`, alone on a line or in a `Backlog …; …` list",
+    hints: ["Password"],
+    pattern: CONSOLE_PASSWORD,
+    accept: (value, text, start) => consolePassword(value, text, start),
+  },
+  {
+    id: "device-local-key",
+    label: "private-key",
+    kind: "A device's local key: Tuya's `local_key`/`localKey` (16 printable characters), and " +
+      'a `"key"` beside a device\'s `"ip"` in tinytuya\'s device lists',
+    hints: ["ocal_key", "ocalKey", "ocal-key", "OCAL_KEY", "OCALKEY", "ocalkey", '"ip"'],
+    find: (text) => [...findLocalKeys(text), ...findDeviceListKeys(text)],
+  },
+  {
+    id: "device-call-key",
+    label: "private-key",
+    kind: "A key or token given to a device's client after its IPv4 address " +
+      '(`OutletDevice(id, "10.0.0.9", "…")`, `RoborockVacuum("10.0.0.11", "…")`)',
+    hints: [], // (the address's digits and dots: the pattern's own start)
+    pattern: DEVICE_CALL,
+    accept: (value, text, start) => deviceCallKey(value, text, start),
+  },
+  {
+    id: "api-path-token",
+    label: "named-secret",
+    kind: "A generated token in a URL's path after `/api/` (Philips Hue's " +
+      "`http://bridge/api/<username>/lights`)",
+    hints: ["/api/"],
+    pattern: API_PATH_TOKEN,
+    accept: (value) => tokenInName(value),
+  },
+  {
+    id: "token-username",
+    label: "named-secret",
+    kind: "A user's name that is a generated token of 30 to 64 characters (Hue's bridge " +
+      "`username`, which is its API key)",
+    hints: ["sername", "serName", "SERNAME", "SER_NAME", "ser_name"],
+    pattern: TOKEN_USERNAME,
+    accept: (value) => tokenInName(value),
+  },
+  {
     id: "byte-list-key",
     label: "private-key",
     kind: "A key written as a list of its 16 to 64 bytes under a key's name: zigbee2mqtt's " +
@@ -635,6 +694,45 @@ export const SECRET_SHAPES: SecretShape[] = [
       !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value) &&
       !GIT_COMMAND.test(commandBefore(text, start)) &&
       (text[start - 1] !== "," || LFTP_COMMAND.test(commandBefore(text, start))),
+  },
+  {
+    id: "curl-short-user",
+    label: "basicauth",
+    kind: "The password of curl's `-u user:password` joined to other short options " +
+      "(`curl -fsu admin:… URL`, `-ku`, `-sSu`)",
+    hints: ["curl"],
+    pattern: /(?<=(?:^|\s))-[A-Za-z]{1,8}u[ \t]{1,4}["']?[^\s:,"'$]{1,128}:(?<v>[^\s"']{6,1024})/g,
+    accept: (value, text, start) =>
+      !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value) &&
+      CURL_BEFORE.test(commandBefore(text, start)),
+  },
+  {
+    id: "header-option-secret",
+    label: "named-secret",
+    kind: "A generated token in a header a command line sends whose name ends in `-Key`, " +
+      '`-Token` or `-Secret` (`curl -H "hue-application-key: …"`, `--header "X-Device-Token: …"`)',
+    hints: ["-H", "--header"],
+    pattern:
+      /(?<=(?:^|\s)(?:-H|--header)(?:[ \t]{1,4}|=)["']?)[A-Za-z0-9-]{0,64}-(?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET)[ \t]{0,4}:[ \t]{0,16}(?<v>[A-Za-z0-9_.~+\/=-]{16,1024})(?=["'\s]|$)/g,
+    accept: (value) => !isPlaceholder(value) && (looksGenerated(value) || tokenInName(value)),
+  },
+  {
+    id: "logged-user-password",
+    label: "password",
+    kind: "A password logged beside its user as `(u'user', p'…')`",
+    hints: [", p'"],
+    pattern: /\(u'[^'\r\n]{0,128}',[ \t]{0,4}p'(?<v>[^'\r\n]{1,256})'\)/g,
+    accept: (value) => !isPlaceholder(value) && !REFERENCE.test(value),
+  },
+  {
+    id: "basicauth-users",
+    label: "password",
+    kind: "A password in a proxy's `user:password` list written in the clear " +
+      "(Traefik's `basicauth.users=admin:…` label, not a crypt hash)",
+    hints: ["basicauth.users", "basicAuth.users"],
+    pattern:
+      /basic[Aa]uth\.users["']?[ \t]{0,4}[=:][ \t]{0,4}["']?[^\s:,"'$]{1,64}:(?<v>[^\s,"'$]{6,256})/g,
+    accept: (value) => passwordLike(value, true),
   },
   {
     id: "user-token",
@@ -1302,8 +1400,13 @@ export function findSecrets(
     m.end - m.start > 200 && text.startsWith("Ag", m.start) &&
     SEALED_VALUE.test(text.slice(m.start, m.end));
   if (out.some(sealed) && text.includes("SealedSecret")) return out.filter((m) => !sealed(m));
+  // A search-only key (Algolia's, DocSearch's) is made for the browser: public by design.
+  if (SEARCH_WORD.test(text)) return out.filter((m) => !searchOnlyKey(text, m.start, m.end));
   return out;
 }
+
+/** The words a search-only key's name or config holds (`SEARCH_API_KEY`, `indexName`). */
+const SEARCH_WORD = /earch|EARCH|ndexName|ndex_name/;
 
 /**
  * The matches of the rules on `text` read with `edits` made (escapes of quotes and operators

@@ -1,0 +1,165 @@
+/**
+ * The rules for home devices' secrets (`secret_rules.ts` is the public face): Tasmota's console
+ * commands (`Backlog MqttUser u; MqttPassword …; …`, `Password1 …`, `WebPassword …`), a device's
+ * local key (Tuya's `local_key`, 16 printable characters; tinytuya's device lists, whose `"key"`
+ * sits beside the device's `"ip"`), a key or token given to a device's client after its address
+ * (`OutletDevice(id, "10.0.0.9", "…")`, `RoborockVacuum("10.0.0.11", "…")`), and an API token
+ * that stands in a URL's path after `/api/` or in a user's name (Philips Hue's bridge
+ * `username`, `http://bridge/api/<username>/lights`). None of them is written after a secret's
+ * word the name rules know, and a Tuya key is shorter than a token's shape.
+ *
+ * @module
+ */
+
+import { looksGenerated, looksRandom, randomLetters } from "./_secret_rules_common.ts";
+import { passwordLike } from "./_secret_rules_names.ts";
+
+type Span = { start: number; end: number };
+
+/**
+ * A Tasmota console command that sets a password (group `v`: its value, up to a blank or the `;`
+ * of a `Backlog`): at a line's start, after a `Backlog` or after a `;` before another command. The
+ * command is a word or two before `Password` (`MqttPassword`, `WebPassword`) or `Password1` to
+ * `Password3` (the Wi-Fi networks'), so that prose's `Password reset` is none.
+ */
+export const CONSOLE_PASSWORD: RegExp =
+  /(?<=(?:^|[;\n]|\bBacklog0?[ \t])[ \t]{0,16}(?:[A-Z][a-z]{1,16}){0,2})Password[1-3]?[ \t]{1,16}(?<v>[^\s;"'`]{1,128})(?=[ \t]{0,16}(?:;|\r?$))/gm;
+
+/** Whether a console command's value stands: a password, with a word before it or a number. */
+export function consolePassword(value: string, text: string, start: number): boolean {
+  const line = text.slice(text.lastIndexOf("\n", start) + 1, start);
+  const named = /(?:[A-Z][a-z]{1,16})Password[1-3]?[ \t]{1,16}$|Password[1-3][ \t]{1,16}$/.test(
+    line,
+  );
+  return named && passwordLike(value, true);
+}
+
+/** A device's local key under its name: 16 printable characters, quoted or alone to the line's end. */
+const LOCAL_KEY =
+  /(?<![A-Za-z])(?:local[_-]?key|LOCAL_?KEY|localKey|LocalKey)["']?[ \t]{0,16}(?:=>|[:=])[ \t]{0,16}(?:"(?<dq>[^"\\\r\n]{16})"|'(?<sq>[^'\\\r\n]{16})'|(?<v>[^\s"'][^\s]{15})(?=[ \t]{0,16}(?:#|\r?$)))/gm;
+
+/**
+ * Tuya's local keys under their name (`local_key: …`, `"localKey": "…"`, `LOCAL_KEY=…`): 16
+ * printable characters that read as a key ({@linkcode deviceKeyLike}), quoted or alone.
+ *
+ * @example
+ * ```ts
+ * import { findLocalKeys } from "./_secret_rules_devices.ts";
+ * findLocalKeys("local_key: Q;r(O./h,5<XY*n>\n"); // [{ start: 11, end: 27 }]
+ * ```
+ */
+export function findLocalKeys(text: string): Span[] {
+  const out: Span[] = [];
+  LOCAL_KEY.lastIndex = 0;
+  for (const m of text.matchAll(LOCAL_KEY)) {
+    const { dq, sq, v } = m.groups!;
+    const value = dq ?? sq ?? v!;
+    if (!deviceKeyLike(value)) continue;
+    const start = m.index! + m[0].length - value.length - (v === undefined ? 1 : 0);
+    out.push({ start, end: start + value.length });
+  }
+  return out;
+}
+
+/**
+ * Whether 16 characters read as a device's generated key: letters and a digit or a mark among
+ * them, 10 or more different characters, not a placeholder.
+ */
+export function deviceKeyLike(value: string): boolean {
+  // (a Tuya key's marks are any printable ASCII: `isPlaceholder` reads one `%` or `<` as a
+  // template; here only a whole value's template is one)
+  if (STAND_IN.test(value) || new Set(value).size < 10) return false;
+  return /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value) &&
+    !/^[a-z]{1,16}(?:[_-][a-z]{1,16}){1,8}$/.test(value);
+}
+
+/** A value that is a template or a stand-in as a whole (`{{key}}`, `<local-key>`, `%KEY%`). */
+const STAND_IN =
+  /^(?:\$\{[^{}]{0,64}\}|\{\{[^{}]{0,64}\}\}|<[^<>]{0,64}>|%[A-Za-z_]{0,64}%|\$\([^()]{0,64}\))$|your|example|placeholder|changeme|xxxx|0000/i;
+
+/** A JSON member `"key": "…"` of 16 printable characters (tinytuya's `devices.json`, snapshots). */
+const JSON_KEY = /"key"[ \t]{0,16}:[ \t]{0,16}"(?<v>[^"\\\r\n]{16})"/g;
+/** A device's address beside it in its object: `"ip": "10.0.0.9"`. */
+const DEVICE_IP = /"ip"[ \t]{0,16}:[ \t]{0,16}"[0-9]{1,3}(?:\.[0-9]{1,3}){3}"/;
+
+/**
+ * The `"key"` members of a device list (tinytuya's `devices.json` and `snapshot.json`): a
+ * member of 16 characters that read as a key, in an object that also holds the device's `"ip"`
+ * (read within 400 characters around, up to the braces of its object).
+ *
+ * @example
+ * ```ts
+ * import { findDeviceListKeys } from "./_secret_rules_devices.ts";
+ * findDeviceListKeys('{"id": "bf41", "key": "e6t!NIwBh05pVU3m", "ip": "10.0.0.5"}');
+ * // [{ start: 22, end: 38 }]
+ * ```
+ */
+export function findDeviceListKeys(text: string): Span[] {
+  const out: Span[] = [];
+  if (!text.includes('"ip"')) return out;
+  JSON_KEY.lastIndex = 0;
+  for (const m of text.matchAll(JSON_KEY)) {
+    const v = m.groups!.v;
+    if (!deviceKeyLike(v)) continue;
+    const start = m.index! + m[0].length - 1 - v.length;
+    const from = Math.max(0, m.index! - 400);
+    const before = text.slice(from, m.index!);
+    const open = Math.max(before.lastIndexOf("{"), 0);
+    const after = text.slice(start, start + 400);
+    const close = after.indexOf("}");
+    const object = before.slice(open) + (close < 0 ? after : after.slice(0, close));
+    if (DEVICE_IP.test(object)) out.push({ start, end: start + v.length });
+  }
+  return out;
+}
+
+/**
+ * A key given to a device's client by position, after the device's IPv4 address (tinytuya's
+ * `OutletDevice(id, "10.0.0.9", "…")`, python-miio's `RoborockVacuum("10.0.0.11", "…")`): the
+ * address's literal, `,`, and a literal of 16 to 64 characters (group `v`). A call's `(` before
+ * the address on its line is checked by {@linkcode deviceCallKey}.
+ */
+export const DEVICE_CALL: RegExp =
+  /(?<q>["'])[0-9]{1,3}(?:\.[0-9]{1,3}){3}\k<q>[ \t]{0,16},[ \t]{0,16}(?<r>["'])(?<v>[^"'\s\\]{16,64})\k<r>/g;
+
+/**
+ * Whether a literal after a device's address is its key: inside a call's parentheses, and random
+ * (a generated token, 32 hex digits, or 16 characters with marks, as Tuya's local keys are); a
+ * path, a host or a name is none.
+ */
+export function deviceCallKey(value: string, text: string, start: number): boolean {
+  const line = text.slice(text.lastIndexOf("\n", start) + 1, start);
+  if (!/\([^()]{0,200}$/.test(line) || /^[A-Za-z0-9.-]{1,64}\.[a-z]{2,16}$/.test(value)) {
+    return false;
+  }
+  if (value.length > 16 && /\//.test(value)) return false;
+  if (/^[0-9a-fA-F]{32}$/.test(value)) return /[0-9]/.test(value) && /[a-fA-F]/.test(value);
+  return looksGenerated(value) || looksRandom(value) ||
+    (value.length === 16 && deviceKeyLike(value) && /[^A-Za-z0-9]/.test(value));
+}
+
+/**
+ * A token in a URL's path after `/api/` (Philips Hue's `http://bridge/api/<username>/lights`):
+ * 30 to 64 letters, digits and `-` (group `v`), then the path's next `/`, a query, a quote, a
+ * blank or the line's end.
+ */
+export const API_PATH_TOKEN: RegExp =
+  /(?<=[A-Za-z0-9.\]:-]\/api\/)(?<v>[A-Za-z0-9-]{30,64})(?=[\/?#"'`\s)]|$)/gm;
+
+/**
+ * Whether a path's or a user's name's value is a generated token: upper and lower case letters and
+ * a digit, mixed as a generator mixes them or its letters random (a UUID, a hex digest, a name of
+ * words and numbers such as `MyCompanyServiceAccount2024` is none).
+ */
+export function tokenInName(value: string): boolean {
+  if (!/[A-Z]/.test(value) || !/[a-z]/.test(value) || !/[0-9]/.test(value)) return false;
+  return looksGenerated(value) || randomLetters(value.replace(/[^A-Za-z]/g, ""));
+}
+
+/**
+ * A user's name that is a generated token (Hue's bridge `username`, which is its API key, in
+ * `phue`'s `.python_hue`, `Bridge(ip, username="…")`, a `username:` setting): 30 to 64 letters,
+ * digits, `-` and `_` (group `v`), quoted or alone.
+ */
+export const TOKEN_USERNAME: RegExp =
+  /(?<![A-Za-z])(?:user_?name|USER_?NAME|userName|UserName)["']?[ \t]{0,16}(?:=>|[:=])[ \t]{0,16}(?<q>["']?)(?<v>[A-Za-z0-9_-]{30,64})\k<q>(?![A-Za-z0-9_.@-])/g;
