@@ -68,9 +68,22 @@ export function findLocalKeys(text: string): Span[] {
 export function deviceKeyLike(value: string): boolean {
   // (a Tuya key's marks are any printable ASCII: `isPlaceholder` reads one `%` or `<` as a
   // template; here only a whole value's template is one)
-  if (STAND_IN.test(value) || new Set(value).size < 10) return false;
+  if (STAND_IN.test(value) || new Set(value).size < 10 || inRuns(value)) return false;
   return /[A-Za-z]/.test(value) && /[^A-Za-z]/.test(value) &&
     !/^[a-z]{1,16}(?:[_-][a-z]{1,16}){1,8}$/.test(value);
+}
+
+/**
+ * Whether characters go in runs, as a documented example's key does (`0123456789abcdef`,
+ * `ab12cd34ef56gh78`): four or more steps to the next character (a random key of 16 holds
+ * about one in four).
+ */
+function inRuns(value: string): boolean {
+  let steps = 0;
+  for (let i = 1; i < value.length; i++) {
+    if (value.charCodeAt(i) === value.charCodeAt(i - 1) + 1) steps++;
+  }
+  return steps >= 4;
 }
 
 /** A value that is a template or a stand-in as a whole (`{{key}}`, `<local-key>`, `%KEY%`). */
@@ -120,7 +133,7 @@ export function findDeviceListKeys(text: string): Span[] {
  * the address on its line is checked by {@linkcode deviceCallKey}.
  */
 export const DEVICE_CALL: RegExp =
-  /(?<q>["'])[0-9]{1,3}(?:\.[0-9]{1,3}){3}\k<q>[ \t]{0,16},[ \t]{0,16}(?<r>["'])(?<v>[^"'\s\\]{16,64})\k<r>/g;
+  /(?<q>["'])[0-9]{1,3}(?:\.[0-9]{1,3}){3}\k<q>[ \t]{0,16},[ \t]{0,16}(?<r>["'])(?<v>[^"'\s\\]{16,64})(?=\k<r>)/g;
 
 /**
  * Whether a literal after a device's address is its key: inside a call's parentheses, and random
@@ -162,4 +175,4 @@ export function tokenInName(value: string): boolean {
  * digits, `-` and `_` (group `v`), quoted or alone.
  */
 export const TOKEN_USERNAME: RegExp =
-  /(?<![A-Za-z])(?:user_?name|USER_?NAME|userName|UserName)["']?[ \t]{0,16}(?:=>|[:=])[ \t]{0,16}(?<q>["']?)(?<v>[A-Za-z0-9_-]{30,64})\k<q>(?![A-Za-z0-9_.@-])/g;
+  /(?<![A-Za-z])(?:user_?name|USER_?NAME|userName|UserName)["']?[ \t]{0,16}(?:=>|[:=])[ \t]{0,16}(?<q>["']?)(?<v>[A-Za-z0-9_-]{30,64})(?=\k<q>)(?![A-Za-z0-9_.@-])/g;

@@ -75,9 +75,6 @@ const PREFIXED: Prefixed[] = [
     { ahead: "token\\$(?:production|sandbox)\\$" },
   ),
   p("buildkite-token", "buildkite", "bkua_", ["bkua_"], "[a-z0-9]{40}"),
-  // dotenv-vault's keys: `DOTENV_ME=me_…` and `DOTENV_KEY`'s `key_…` (common words: 16 hex first)
-  p("dotenv-me", "dotenv", "me_", ["me_"], `${HEX}{64}`, { ahead: `${HEX}{16}` }),
-  p("dotenv-key", "dotenv", "key_", ["key_"], `${HEX}{64}`, { ahead: `${HEX}{16}` }),
   p("circleci-token", "circleci", "CCIPAT_", ["CCIPAT_"], `[A-Za-z0-9]{22}_${HEX}{40}`),
   p("clojars-token", "clojars", "CLOJARS_", ["CLOJARS_"], "[a-z0-9]{60}"),
   p(

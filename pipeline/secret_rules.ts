@@ -193,9 +193,18 @@
  * its `special`, keys written as lists of bytes (`network_key: [...]`), cookies that code sets
  * (`setHeader('Set-Cookie', …)`, `res.cookie`, `set_cookie`, `Cookie::new`, `cookies = {…}`),
  * Wi-Fi joins and Oracle's connects given a password by position, JSON's `"psk":`, a bearer
- * scheme given apart from its token.
+ * scheme given apart from its token. 51: device consoles' and home devices' secrets (Tasmota's
+ * `MqttPassword …` in a `Backlog`, Tuya's local keys and tinytuya's device lists, a key given to a
+ * device's client after its address, tokens in an `/api/` path or a user's name as Hue's), the
+ * values a notebook's outputs print apart from their names (a secret's expression as a cell's
+ * last line, `print(api_key)`, a DataFrame's secret column), names and values written as sibling
+ * attributes (`name = "adminPassword"` / `value = …`, `- key: /db/password` / `value:`), other
+ * languages' password words before `:=` or a type, curl's joined `-fsu`, header options' `-Key`
+ * and `-Token` names, RSpec's `let(:password) { … }`, Traefik's `basicauth.users`, dotenv-vault's
+ * keys, `id:secret` tokens under a token's name, tables of secrets' `key` columns, the CDK's
+ * `unsafe_plain_text`; search-only keys (Algolia's, DocSearch's) kept.
  */
-export const SECRET_RULES_VERSION = 50;
+export const SECRET_RULES_VERSION = 51;
 
 import {
   BASE64_RUN,
@@ -338,7 +347,7 @@ import {
 import { BRACE_DEFAULT, FALLBACK_AFTER, findSecretDefaults } from "./_secret_rules_defaults.ts";
 import { findLetterPasswords, LETTERS_PASSWORD, NOT_A_PASSWORD } from "./_secret_rules_letters.ts";
 import { apartLines, declaredLines } from "./_secret_rules_decls.ts";
-import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
+import { DOTENV_VAULT_KEY, PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
 import {
   findNewRelicLicenses,
@@ -721,7 +730,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "password",
     kind: "A password logged beside its user as `(u'user', p'…')`",
     hints: [", p'"],
-    pattern: /\(u'[^'\r\n]{0,128}',[ \t]{0,4}p'(?<v>[^'\r\n]{1,256})'\)/g,
+    pattern: /\(u'[^'\r\n]{0,128}',[ \t]{0,4}p'(?<v>[^'\r\n]{1,256})(?='\))/g,
     accept: (value) => !isPlaceholder(value) && !REFERENCE.test(value),
   },
   {
@@ -1203,6 +1212,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     pattern:
       /\b[A-Za-z0-9_]{0,40}?(?:api[_-]?key|secret|token|password|passwd)[A-Za-z0-9_]{0,40}["']?\s{0,8}[:=]\s{0,8}["']?(?<v>(?=[^\s"'`]{0,256}[A-Za-z])[^\s"'`]{8,256})/gi,
   },
+  DOTENV_VAULT_KEY,
 ];
 
 /**
