@@ -128,13 +128,16 @@ function reprString(repr: string): string | undefined {
  * starts and ends with the f-string's text around the field).
  */
 function printedValues(source: string, stream: string, found: Array<[string, string]>): void {
+  if (!source.includes("print(")) return;
+  // (the stream's first 16 lines, split once for all the cell's prints)
+  const lines = stream.split("\n", 64).map((l) => l.trim()).filter((l) => l).slice(0, 16);
   PRINT.lastIndex = 0;
   for (const m of source.matchAll(PRINT)) {
+    if (found.length >= MAX_VALUES) return;
     const arg = m.groups!.a.trim();
     const name = expressionName(arg);
-    const lines = stream.split("\n").map((l) => l.trim()).filter((l) => l);
     if (name) {
-      for (const line of lines.slice(0, 16)) if (!/\s/.test(line)) found.push([name, line]);
+      for (const line of lines) if (!/\s/.test(line)) found.push([name, line]);
       continue;
     }
     const f = /^f(["'])(?<pre>[^{}"']{0,64})\{(?<e>[^{}]{1,64})\}(?<post>[^{}"']{0,64})\1$/.exec(
@@ -143,7 +146,7 @@ function printedValues(source: string, stream: string, found: Array<[string, str
     const field = f && expressionName(f.groups!.e.split(/[!:]/)[0].trim());
     if (!f || !field) continue;
     const { pre, post } = f.groups!;
-    for (const line of lines.slice(0, 16)) {
+    for (const line of lines) {
       if (line.length <= pre.trim().length + post.trim().length) continue;
       if (!line.startsWith(pre.trim()) || !line.endsWith(post.trim())) continue;
       const value = line.slice(pre.trim().length, line.length - post.trim().length).trim();
@@ -182,23 +185,27 @@ function tableValues(t: string, found: Array<[string, string]>): void {
 }
 
 /**
- * Each value's places in the notebook's text (written as JSON writes it), as the line
- * `const NAME = "…"` (`"` and `\` of the written value read as `_`: the same length).
+ * Each value's place in the notebook's text (written as JSON writes it), as the line
+ * `const NAME = "…"` (`"` and `\` of the written value read as `_`: the same length). The values
+ * come in the text's order (cells, outputs, lines), so each is looked for from where the one
+ * before it was found: the text is read about once. A value not found (written with escapes of
+ * its own) costs a read to the text's end; after 8 of them the rest are not looked for.
  */
 function linesOf(text: string, found: Array<[string, string]>): ValueLine[] {
   const out: ValueLine[] = [];
-  const seen = new Set<string>();
+  let cursor = 0;
+  let misses = 0;
   for (const [name, value] of found) {
-    if (value.length < 6 || seen.has(value)) continue;
-    seen.add(value);
+    if (value.length < 6) continue;
     const written = JSON.stringify(value).slice(1, -1);
-    const head = `const ${name} = "`;
-    const line = head + written.replace(/["\\]/g, "_") + '"\n';
-    let n = 0;
-    for (let at = text.indexOf(written); at >= 0 && n < 16; at = text.indexOf(written, at + 1)) {
-      out.push({ line, from: head.length, at });
-      n++;
+    const at = text.indexOf(written, cursor);
+    if (at < 0) {
+      if (++misses > 8) break;
+      continue;
     }
+    cursor = at;
+    const head = `const ${name} = "`;
+    out.push({ line: head + written.replace(/["\\]/g, "_") + '"\n', from: head.length, at });
   }
   return out;
 }
