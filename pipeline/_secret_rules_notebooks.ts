@@ -45,7 +45,7 @@ const CODE_NAME = /^[A-Za-z_][\w]{0,64}(?:\.[A-Za-z_]\w{0,64}){0,4}$/;
 /** `print(…)` on a line of its own: its argument in group `a`. */
 const PRINT = /^[ \t]{0,32}print\((?<a>[^\r\n]{1,256})\)[ \t]{0,16}$/gm;
 /** Cells read and values found at most (a notebook of many outputs stays linear). */
-const MAX_VALUES = 512;
+const MAX_VALUES = 65_536;
 
 /**
  * The values a notebook's outputs print apart from their names (see the module's notes), each as

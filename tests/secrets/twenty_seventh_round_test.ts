@@ -5,6 +5,8 @@
 // languages before `:=` or a type, curl's joined `-u`, headers' `-Key` options, RSpec's `let`, a
 // proxy's `user:password` list, dotenv-vault's keys, `id:secret` tokens, tables of secrets; and
 // the look-alikes of each that stay (search-only keys, a Nix cache's public key among them).
+import assert from "node:assert/strict";
+import { redactText } from "../../pipeline/_scan.ts";
 import { kept, redactsValue } from "./_redacts.ts";
 
 const PW = "Qx7vLm2Rk9!Tz";
@@ -124,4 +126,16 @@ Deno.test("search-only keys and a Nix cache's public key stay", async () => {
   );
   // (an admin client's key names no search: redacted)
   await redactsValue(`ALGOLIA_ADMIN_API_KEY=${search}\n`, search, ".env");
+});
+
+Deno.test("every value of a notebook of many printed secrets is redacted", async () => {
+  const cells = Array.from({ length: 3000 }, (_, i) => {
+    const token = `Xk29fjQ02aLpZ8wq7Rt5Ym3n${String(i).padStart(6, "0")}`;
+    return `{"cell_type": "code", "outputs": [${
+      stream(`${token}\n`)
+    }], "source": ["print(api_key)"]}`;
+  });
+  const out = (await redactText(`{"cells": [${cells.join(", ")}]}\n`, "many.ipynb")).text;
+  assert.equal(out.split("[REDACTED:").length - 1, 3000);
+  assert.ok(!out.includes("Xk29fjQ02aLp"));
 });
