@@ -11,8 +11,14 @@
  * @module
  */
 
-import { looksGenerated, looksRandom, randomLetters } from "./_secret_rules_common.ts";
-import { passwordLike } from "./_secret_rules_names.ts";
+import {
+  looksGenerated,
+  looksRandom,
+  nameBefore,
+  randomLetters,
+  type TextHints,
+} from "./_secret_rules_common.ts";
+import { namesOf, passwordLike } from "./_secret_rules_names.ts";
 
 type Span = { start: number; end: number };
 
@@ -23,7 +29,7 @@ type Span = { start: number; end: number };
  * `Password3` (the Wi-Fi networks'), so that prose's `Password reset` is none.
  */
 export const CONSOLE_PASSWORD: RegExp =
-  /(?<=(?:^|[;\n]|\bBacklog0?[ \t])[ \t]{0,16}(?:[A-Z][a-z]{1,16}){0,2})Password[1-3]?[ \t]{1,16}(?<v>[^\s;"'`]{1,128})(?=[ \t]{0,16}(?:;|\r?$))/gm;
+  /Password[1-3]?(?<=(?:^|[;\n]|\bBacklog0?[ \t])[ \t]{0,16}(?:[A-Z][a-z]{1,16}){0,2}Password[1-3]?)[ \t]{1,16}(?<v>[^\s;"'`]{1,128})(?=[ \t]{0,16}(?:;|\r?$))/gm;
 
 /** Whether a console command's value stands: a password, with a word before it or a number. */
 export function consolePassword(value: string, text: string, start: number): boolean {
@@ -34,31 +40,67 @@ export function consolePassword(value: string, text: string, start: number): boo
   return named && passwordLike(value, true);
 }
 
-/** A device's local key under its name: 16 printable characters, quoted or alone to the line's end. */
-const LOCAL_KEY =
-  /(?<![A-Za-z])(?:local[_-]?key|LOCAL_?KEY|localKey|LocalKey)["']?[ \t]{0,16}(?:=>|[:=])[ \t]{0,16}(?:"(?<dq>[^"\\\r\n]{16})"|'(?<sq>[^'\\\r\n]{16})'|(?<v>[^\s"'][^\s]{15})(?=[ \t]{0,16}(?:#|\r?$)))/gm;
+/** A device's local key's name, at the end of the text before its operator (`local_key`, `"localKey"`). */
+const LOCAL_KEY_NAME =
+  /(?<![A-Za-z])(?:local[_-]?key|LOCAL_?KEY|localKey|LocalKey)["']?[ \t]{0,16}$/;
+/** A JSON member's name `"key"` before its operator (tinytuya's device lists). */
+const JSON_KEY_NAME = /(?<![A-Za-z0-9_])"key"[ \t]{0,16}$/;
+/**
+ * After the operator (`:`, `=`, `=>`'s `>`): 16 printable characters, quoted (groups `dq`, `sq`)
+ * or alone to the line's end or a comment (group `v`).
+ */
+const KEY_16 =
+  />?[ \t]{0,16}(?:"(?<dq>[^"\\\r\n]{16})"|'(?<sq>[^'\\\r\n]{16})'|(?<v>[^\s"'][^\s]{15})(?=[ \t]{0,16}(?:#|\r?\n|\r|$)))/y;
+/** A device's address beside it in its object: `"ip": "10.0.0.9"`. */
+const DEVICE_IP = /"ip"[ \t]{0,16}:[ \t]{0,16}"[0-9]{1,3}(?:\.[0-9]{1,3}){3}"/;
 
 /**
- * Tuya's local keys under their name (`local_key: …`, `"localKey": "…"`, `LOCAL_KEY=…`): 16
- * printable characters that read as a key ({@linkcode deviceKeyLike}), quoted or alone.
+ * Tuya's local keys, from each operator after a secret's name that the name search found
+ * ({@linkcode namesOf}): under a local key's name (`local_key: …`, `"localKey": "…"`,
+ * `LOCAL_KEY=…`), or a JSON `"key"` in an object that also holds the device's `"ip"` (tinytuya's
+ * `devices.json` and `snapshot.json`, read within 400 characters around, up to the braces of its
+ * object): 16 printable characters that read as a key ({@linkcode deviceKeyLike}).
  *
  * @example
  * ```ts
  * import { findLocalKeys } from "./_secret_rules_devices.ts";
  * findLocalKeys("local_key: Q;r(O./h,5<XY*n>\n"); // [{ start: 11, end: 27 }]
+ * findLocalKeys('{"id": "bf41", "key": "e6t!NIwBh05pVU3m", "ip": "10.0.0.5"}');
+ * // [{ start: 22, end: 38 }]
  * ```
  */
-export function findLocalKeys(text: string): Span[] {
+export function findLocalKeys(text: string, hints?: TextHints): Span[] {
   const out: Span[] = [];
-  LOCAL_KEY.lastIndex = 0;
-  for (const m of text.matchAll(LOCAL_KEY)) {
+  for (const at of namesOf(text, hints).operators) {
+    // a key's name ends in `y`/`Y` before its quote and blanks: a test of a few characters first
+    let i = at;
+    while (i > 0 && at - i < 20 && /[ \t"']/.test(text[i - 1])) i--;
+    const c = text.charCodeAt(i - 1);
+    if (c !== 121 && c !== 89) continue;
+    const name = nameBefore(text, at);
+    const local = LOCAL_KEY_NAME.test(name);
+    if (!local && !JSON_KEY_NAME.test(name)) continue;
+    KEY_16.lastIndex = at + 1;
+    const m = KEY_16.exec(text);
+    if (!m) continue;
     const { dq, sq, v } = m.groups!;
     const value = dq ?? sq ?? v!;
     if (!deviceKeyLike(value)) continue;
-    const start = m.index! + m[0].length - value.length - (v === undefined ? 1 : 0);
+    const start = KEY_16.lastIndex - value.length - (v === undefined ? 1 : 0);
+    if (!local && !besideAddress(text, at, start)) continue;
     out.push({ start, end: start + value.length });
   }
   return out;
+}
+
+/** Whether the object around a `"key"` member (its operator at `at`) holds a device's `"ip"`. */
+function besideAddress(text: string, at: number, start: number): boolean {
+  const before = text.slice(Math.max(0, at - 400), at);
+  const after = text.slice(start, start + 400);
+  const close = after.indexOf("}");
+  const object = before.slice(Math.max(before.lastIndexOf("{"), 0)) +
+    (close < 0 ? after : after.slice(0, close));
+  return DEVICE_IP.test(object);
 }
 
 /**
@@ -89,42 +131,6 @@ function inRuns(value: string): boolean {
 /** A value that is a template or a stand-in as a whole (`{{key}}`, `<local-key>`, `%KEY%`). */
 const STAND_IN =
   /^(?:\$\{[^{}]{0,64}\}|\{\{[^{}]{0,64}\}\}|<[^<>]{0,64}>|%[A-Za-z_]{0,64}%|\$\([^()]{0,64}\))$|your|example|placeholder|changeme|xxxx|0000/i;
-
-/** A JSON member `"key": "…"` of 16 printable characters (tinytuya's `devices.json`, snapshots). */
-const JSON_KEY = /"key"[ \t]{0,16}:[ \t]{0,16}"(?<v>[^"\\\r\n]{16})"/g;
-/** A device's address beside it in its object: `"ip": "10.0.0.9"`. */
-const DEVICE_IP = /"ip"[ \t]{0,16}:[ \t]{0,16}"[0-9]{1,3}(?:\.[0-9]{1,3}){3}"/;
-
-/**
- * The `"key"` members of a device list (tinytuya's `devices.json` and `snapshot.json`): a
- * member of 16 characters that read as a key, in an object that also holds the device's `"ip"`
- * (read within 400 characters around, up to the braces of its object).
- *
- * @example
- * ```ts
- * import { findDeviceListKeys } from "./_secret_rules_devices.ts";
- * findDeviceListKeys('{"id": "bf41", "key": "e6t!NIwBh05pVU3m", "ip": "10.0.0.5"}');
- * // [{ start: 22, end: 38 }]
- * ```
- */
-export function findDeviceListKeys(text: string): Span[] {
-  const out: Span[] = [];
-  if (!text.includes('"ip"')) return out;
-  JSON_KEY.lastIndex = 0;
-  for (const m of text.matchAll(JSON_KEY)) {
-    const v = m.groups!.v;
-    if (!deviceKeyLike(v)) continue;
-    const start = m.index! + m[0].length - 1 - v.length;
-    const from = Math.max(0, m.index! - 400);
-    const before = text.slice(from, m.index!);
-    const open = Math.max(before.lastIndexOf("{"), 0);
-    const after = text.slice(start, start + 400);
-    const close = after.indexOf("}");
-    const object = before.slice(open) + (close < 0 ? after : after.slice(0, close));
-    if (DEVICE_IP.test(object)) out.push({ start, end: start + v.length });
-  }
-  return out;
-}
 
 /**
  * A key given to a device's client by position, after the device's IPv4 address (tinytuya's
@@ -157,7 +163,7 @@ export function deviceCallKey(value: string, text: string, start: number): boole
  * blank or the line's end.
  */
 export const API_PATH_TOKEN: RegExp =
-  /(?<=[A-Za-z0-9.\]:-]\/api\/)(?<v>[A-Za-z0-9-]{30,64})(?=[\/?#"'`\s)]|$)/gm;
+  /\/api\/(?<=[A-Za-z0-9.\]:-]\/api\/)(?<v>[A-Za-z0-9-]{30,64})(?=[\/?#"'`\s)]|$)/gm;
 
 /**
  * Whether a path's or a user's name's value is a generated token: upper and lower case letters and
@@ -175,4 +181,4 @@ export function tokenInName(value: string): boolean {
  * digits, `-` and `_` (group `v`), quoted or alone.
  */
 export const TOKEN_USERNAME: RegExp =
-  /(?<![A-Za-z])(?:user_?name|USER_?NAME|userName|UserName)["']?[ \t]{0,16}(?:=>|[:=])[ \t]{0,16}(?<q>["']?)(?<v>[A-Za-z0-9_-]{30,64})(?=\k<q>)(?![A-Za-z0-9_.@-])/g;
+  /(?:user|USER|User)_?(?:name|NAME|Name)(?<![A-Za-z](?:user|USER|User)_?(?:name|NAME|Name))["']?[ \t]{0,16}(?:=>|[:=])[ \t]{0,16}(?<q>["']?)(?<v>[A-Za-z0-9_-]{30,64})(?=\k<q>)(?![A-Za-z0-9_.@-])/g;

@@ -40,7 +40,7 @@ const MAX_ROW = 65536;
  * // [{ start: 45, end: 69 }]
  * ```
  */
-export function findSqlRowSecrets(text: string, hints?: TextHints): Span[] {
+export function findSqlRowSecrets(text: string, hints?: TextHints, path?: string): Span[] {
   const out: Span[] = [];
   // From each secret's name whose rest ends at a list's `,` or `)` (the name search's): the
   // statement that opens the list, if an `INSERT INTO t (` or a `COPY t (` (each read once).
@@ -69,9 +69,10 @@ export function findSqlRowSecrets(text: string, hints?: TextHints): Span[] {
       if (m) read = insertRows(text, start + m[0].length, columnNames(m.groups!.c), out);
     }
   }
-  if (!/into/i.test(text)) return out;
-  // A table of secrets (`api_keys`, `access_tokens`, `secrets`): its `key`, `value`, `token` or
-  // `secret` column holds one under a name the name search does not take for a secret's
+  if (!path || !SQL_FILE.test(path)) return out;
+  // A table of secrets (`api_keys`, `access_tokens`, `secrets`) in an SQL file (a dump, a
+  // migration, a seed): its `key`, `value`, `token` or `secret` column holds one under a name the
+  // name search does not take for a secret's
   SECRET_TABLE.lastIndex = 0;
   // (a statement the names' search read already is read again with these columns: once more)
   for (const t of text.matchAll(SECRET_TABLE)) {
@@ -84,6 +85,8 @@ export function findSqlRowSecrets(text: string, hints?: TextHints): Span[] {
   return out;
 }
 
+/** SQL's files: dumps, migrations, seeds (`.sql`, `.psql`, `.pgsql`, `.mysql`). */
+const SQL_FILE = /\.(?:sql|psql|mysql|pgsql)$/i;
 /** `INSERT INTO` a table named for secrets (`api_keys`, `oauth_tokens`, `secrets`, `credentials`). */
 const SECRET_TABLE =
   /insert[ \t]{1,16}(?:ignore[ \t]{1,16})?into[ \t]{1,16}[\w`"'.\[\]]{0,64}(?:keys|tokens|secrets|credentials)[`"'\]]?[ \t]{0,16}\(/gi;

@@ -312,7 +312,7 @@ export const PROVIDER_TOKENS: SecretShape[] = [
 ];
 
 /** dotenv-vault's key heads and their 64 hex digits: `me_…` (`DOTENV_ME`), `key_…` (`DOTENV_KEY`). */
-const DOTENV_VAULT = /(?<![A-Za-z0-9_-])(?:me|key)_[0-9a-f]{64}/g;
+const DOTENV_VAULT = /(?:me|key)_(?<![A-Za-z0-9_-](?:me|key)_)[0-9a-f]{64}/g;
 
 /**
  * dotenv-vault's keys (`DOTENV_ME=me_…`, `DOTENV_KEY`'s `dotenv://:key_…@dotenv.org/…`), each to

@@ -60,7 +60,7 @@ const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc|html?|tex|po|pot)
  * `parola`, Hungarian, Vietnamese's `matKhau` written without its marks), by a piece of each, looked for before it: a search of a text costs about
  * 1% of its scan for each word it looks for (bench/README.md, twenty-sixth round).
  */
-const CODE_GATE = /senord|alasana|arol[aă]|elsz|at[_ -]?khau/i;
+const CODE_GATE = /senord|alasana|arol[aă]|elsz|khau/i;
 /**
  * A word in one case (`senha`, `Senha`, `SENHA`), of a script without case (`密码`, `รหัสผ่าน`,
  * `APIキー`), or camel case (`motDePasse`): 24 characters at most, as {@linkcode WORD_AT_END} reads.

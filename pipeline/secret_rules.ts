@@ -281,7 +281,6 @@ import {
   consolePassword,
   DEVICE_CALL,
   deviceCallKey,
-  findDeviceListKeys,
   findLocalKeys,
   TOKEN_USERNAME,
   tokenInName,
@@ -431,6 +430,56 @@ const ORACLE_TOOL =
 
 /** lftp, whose `-u` takes `user,password`. */
 const LFTP_COMMAND = /(?:^|[^\w.-])lftp(?:\.exe)?[ \t]/;
+
+/** A password logged beside its user: `(u'user', p'…')` (group `v`). */
+const LOGGED_PAIR = /\(u'[^'\r\n]{0,128}',[ \t]{0,4}p'(?<v>[^'\r\n]{1,256})'\)/dg;
+/** A log, by its path (`app.log`, `logs/…`, `mqtt.log.1`, `journal.txt`). */
+const LOG_PATH = /\.log(?:\.[0-9]{1,3})?$|(?:^|[\/\\])(?:logs?|journal)[\/\\.]/i;
+
+/**
+ * The passwords a log writes beside their user (`(u'iot', p'…')`), in a log alone (by `path`):
+ * a search of every text for the pair's `, p'` cost more than the logs it finds.
+ */
+function findLoggedPasswords(
+  text: string,
+  _hints?: TextHints,
+  path?: string,
+): Array<{ start: number; end: number }> {
+  if (!path || !LOG_PATH.test(path) || !text.includes(", p'")) return [];
+  LOGGED_PAIR.lastIndex = 0;
+  return [...text.matchAll(LOGGED_PAIR)].flatMap((m) => {
+    const v = m.groups!.v;
+    if (isPlaceholder(v) || REFERENCE.test(v)) return [];
+    const [start, end] = m.indices!.groups!.v;
+    return [{ start, end }];
+  });
+}
+
+/** A proxy's `basicauth.users` list's first `user:password` (group `v`: the password). */
+const BASICAUTH_USERS =
+  /basic[Aa]uth\.users["']?[ \t]{0,4}[=:][ \t]{0,4}["']?[^\s:,"'$]{1,64}:(?<v>[^\s,"'$]{6,256})/dg;
+/** Files that hold containers' labels and proxies' routes: YAML, TOML, JSON, `.env`, Dockerfiles. */
+const LABELS_FILE =
+  /\.(?:ya?ml|toml|json|env)$|(?:^|[\/\\])(?:Dockerfile|Containerfile)[\w.-]{0,32}$/i;
+
+/**
+ * The passwords of Traefik's `basicauth.users=user:…` written in the clear (not a crypt hash,
+ * which `password-hash` reads), in files of labels and routes alone (by `path`: a search of every
+ * text for the word cost more than the files it finds).
+ */
+function findBasicauthUsers(
+  text: string,
+  _hints?: TextHints,
+  path?: string,
+): Array<{ start: number; end: number }> {
+  if (!path || !LABELS_FILE.test(path) || !text.includes("uth.users")) return [];
+  BASICAUTH_USERS.lastIndex = 0;
+  return [...text.matchAll(BASICAUTH_USERS)].flatMap((m) => {
+    if (!passwordLike(m.groups!.v, true)) return [];
+    const [start, end] = m.indices!.groups!.v;
+    return [{ start, end }];
+  });
+}
 
 /** A curl command, whose short options may be joined (`-fsu`). */
 const CURL_BEFORE = /(?:^|[^\w.-])curl(?:\.exe)?[ \t]/;
@@ -606,8 +655,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "private-key",
     kind: "A device's local key: Tuya's `local_key`/`localKey` (16 printable characters), and " +
       'a `"key"` beside a device\'s `"ip"` in tinytuya\'s device lists',
-    hints: ["ocal_key", "ocalKey", "ocal-key", "OCAL_KEY", "OCALKEY", "ocalkey", '"ip"'],
-    find: (text) => [...findLocalKeys(text), ...findDeviceListKeys(text)],
+    hints: [], // (from the names' operators)
+    find: findLocalKeys,
   },
   {
     id: "device-call-key",
@@ -632,7 +681,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "named-secret",
     kind: "A user's name that is a generated token of 30 to 64 characters (Hue's bridge " +
       "`username`, which is its API key)",
-    hints: ["sername", "serName", "SERNAME", "SER_NAME", "ser_name"],
+    hints: ["sername"], // (each hint is a search of every text: the spelling Hue's clients write)
     pattern: TOKEN_USERNAME,
     accept: (value) => tokenInName(value),
   },
@@ -710,38 +759,36 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "The password of curl's `-u user:password` joined to other short options " +
       "(`curl -fsu admin:… URL`, `-ku`, `-sSu`)",
     hints: ["curl"],
-    pattern: /(?<=(?:^|\s))-[A-Za-z]{1,8}u[ \t]{1,4}["']?[^\s:,"'$]{1,128}:(?<v>[^\s"']{6,1024})/g,
+    pattern: /-(?<=(?:^|\s)-)[A-Za-z]{1,8}u[ \t]{1,4}["']?[^\s:,"'$]{1,128}:(?<v>[^\s"']{6,1024})/g,
     accept: (value, text, start) =>
       !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value) &&
       CURL_BEFORE.test(commandBefore(text, start)),
   },
   {
     id: "header-option-secret",
+    gate: "t", // (`textHints` finds `-H` before a blank: the tools' options)
     label: "named-secret",
     kind: "A generated token in a header a command line sends whose name ends in `-Key`, " +
-      '`-Token` or `-Secret` (`curl -H "hue-application-key: …"`, `--header "X-Device-Token: …"`)',
-    hints: ["-H", "--header"],
+      '`-Token` or `-Secret` (`curl -H "hue-application-key: …"`, `-H "X-Device-Token: …"`)',
+    hints: [],
     pattern:
-      /(?<=(?:^|\s)(?:-H|--header)(?:[ \t]{1,4}|=)["']?)[A-Za-z0-9-]{0,64}-(?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET)[ \t]{0,4}:[ \t]{0,16}(?<v>[A-Za-z0-9_.~+\/=-]{16,1024})(?=["'\s]|$)/g,
+      /-(?<=[ \t]-)H[ \t]{1,4}["']?[A-Za-z0-9-]{0,64}-(?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET)[ \t]{0,4}:[ \t]{0,16}(?<v>[A-Za-z0-9_.~+\/=-]{16,1024})(?=["'\s]|$)/g,
     accept: (value) => !isPlaceholder(value) && (looksGenerated(value) || tokenInName(value)),
   },
   {
     id: "logged-user-password",
     label: "password",
-    kind: "A password logged beside its user as `(u'user', p'…')`",
-    hints: [", p'"],
-    pattern: /\(u'[^'\r\n]{0,128}',[ \t]{0,4}p'(?<v>[^'\r\n]{1,256})(?='\))/g,
-    accept: (value) => !isPlaceholder(value) && !REFERENCE.test(value),
+    kind: "A password logged beside its user as `(u'user', p'…')`, in a log",
+    hints: [], // (a log's line: in logs alone, by their path, then its `, p'`)
+    find: findLoggedPasswords,
   },
   {
     id: "basicauth-users",
     label: "password",
     kind: "A password in a proxy's `user:password` list written in the clear " +
       "(Traefik's `basicauth.users=admin:…` label, not a crypt hash)",
-    hints: ["basicauth.users", "basicAuth.users"],
-    pattern:
-      /basic[Aa]uth\.users["']?[ \t]{0,4}[=:][ \t]{0,4}["']?[^\s:,"'$]{1,64}:(?<v>[^\s,"'$]{6,256})/g,
-    accept: (value) => passwordLike(value, true),
+    hints: [], // (in the files labels and routes are written in, by their path: see below)
+    find: findBasicauthUsers,
   },
   {
     id: "user-token",
@@ -1411,7 +1458,9 @@ export function findSecrets(
     SEALED_VALUE.test(text.slice(m.start, m.end));
   if (out.some(sealed) && text.includes("SealedSecret")) return out.filter((m) => !sealed(m));
   // A search-only key (Algolia's, DocSearch's) is made for the browser: public by design.
-  if (SEARCH_WORD.test(text)) return out.filter((m) => !searchOnlyKey(text, m.start, m.end));
+  if (out.length && SEARCH_WORD.test(text)) {
+    return out.filter((m) => !searchOnlyKey(text, m.start, m.end));
+  }
   return out;
 }
 
