@@ -341,6 +341,8 @@ export const DOTENV_VAULT_KEY: SecretShape = {
   id: "dotenv-vault-key",
   label: "dotenv",
   kind: "dotenv-vault's keys: `DOTENV_ME=me_…` and `DOTENV_KEY`'s `key_…`, each 64 hex digits",
-  hints: ["me_", "key_"],
+  // (the names they are given, `DOTENV_ME`, `DOTENV_KEY…`: `me_` and `key_` are in most texts,
+  // and a search of each for the heads cost more than one for this)
+  hints: ["OTENV_"],
   find: findDotenvVaultKeys,
 };
