@@ -107,7 +107,7 @@ function besideAddress(text: string, at: number, start: number): boolean {
  * Whether 16 characters read as a device's generated key: letters and a digit or a mark among
  * them, 10 or more different characters, not a placeholder.
  */
-export function deviceKeyLike(value: string): boolean {
+function deviceKeyLike(value: string): boolean {
   // (a Tuya key's marks are any printable ASCII: `isPlaceholder` reads one `%` or `<` as a
   // template; here only a whole value's template is one)
   if (STAND_IN.test(value) || new Set(value).size < 10 || inRuns(value)) return false;

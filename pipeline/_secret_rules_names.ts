@@ -302,6 +302,18 @@ function endsValue(text: string, at: number, q: string): boolean {
 const UNQUOTED_END = /[\s,;)}\]#&<"'`\\]/;
 /** After a number and `:`, its secret: 20 to 256 token characters. */
 const ID_SECRET = /:[A-Za-z0-9_-]{20,256}/y;
+
+/**
+ * Where a value that is a number (`v`, ending at `end`) ends when a `:` and a secret follow it (a
+ * Telegram bot's `123456789:…` under `bot_token`), and how many of its characters are the number
+ * and its `:` (none when no secret follows).
+ */
+function idSecretEnd(text: string, end: number, v: string): [number, number] {
+  if (text.charCodeAt(end) !== 58 || !/^[0-9]{5,16}$/.test(v)) return [end, 0];
+  ID_SECRET.lastIndex = end;
+  const r = ID_SECRET.exec(text);
+  return r ? [end + r[0].length, v.length + 1] : [end, 0];
+}
 /**
  * A host after a token's `@` (Deno's `DENO_AUTH_TOKENS=TOKEN@deno.land;…`, a registry's
  * `TOKEN@host:port`): the token ends there.
@@ -415,15 +427,9 @@ export function findNamedTokens(
     const { q, b, v } = m.groups!;
     const start = m.index! + m[0].length - v.length;
     // A value as long as the pattern reads (an AWS session token) goes on to its end.
-    let end0 = v.length < 1024 ? start + v.length : runEnd(LONG_TOKEN, text, start + v.length);
-    // A bot's or client's number, `:` and its secret (a Telegram bot's `123456789:…`): one value,
-    // the secret judged
-    let id = 0;
-    if (text.charCodeAt(end0) === 58 && /^[0-9]{5,16}$/.test(v)) {
-      ID_SECRET.lastIndex = end0;
-      const r = ID_SECRET.exec(text);
-      if (r) [end0, id] = [end0 + r[0].length, v.length + 1];
-    }
+    const run = v.length < 1024 ? start + v.length : runEnd(LONG_TOKEN, text, start + v.length);
+    // A bot's or client's number, `:` and its secret (`123456789:…`): one value, the secret judged
+    const [end0, id] = idSecretEnd(text, run, v);
     let value = text.slice(start, end0);
     // The value ends at its closing quote, or (unquoted) at a blank, a separator or the line's end.
     if (!endsValue(text, end0, q)) continue;

@@ -318,14 +318,8 @@ const DOTENV_VAULT = /(?:me|key)_(?<![A-Za-z0-9_-](?:me|key)_)[0-9a-f]{64}/g;
  * dotenv-vault's keys (`DOTENV_ME=me_…`, `DOTENV_KEY`'s `dotenv://:key_…@dotenv.org/…`), each to
  * the end of its run of token characters. (A rule of code, not a token's pattern in the table:
  * the tests that draw a sample of each token pattern in turn draw the others' as before.)
- *
- * @example
- * ```ts
- * import { findDotenvVaultKeys } from "./_secret_rules_tokens.ts";
- * findDotenvVaultKeys("DOTENV_ME=me_" + "8c".repeat(32)); // [{ start: 10, end: 77 }]
- * ```
  */
-export function findDotenvVaultKeys(text: string): Array<{ start: number; end: number }> {
+function findDotenvVaultKeys(text: string): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
   DOTENV_VAULT.lastIndex = 0;
   for (const m of text.matchAll(DOTENV_VAULT)) {
