@@ -31,14 +31,20 @@ type Span = { start: number; end: number };
 export const CONSOLE_PASSWORD: RegExp =
   /Password[1-3]?(?<=(?:^|[;\n]|\bBacklog0?[ \t])[ \t]{0,16}(?:[A-Z][a-z]{1,16}){0,2}Password[1-3]?)[ \t]{1,16}(?<v>[^\s;"'`]{1,128})(?=[ \t]{0,16}(?:;|\r?$))/gm;
 
-/** Whether a console command's value stands: a password, with a word before it or a number. */
+/**
+ * Whether a console command's value stands: a password, with a word before it or a number, and
+ * not a type of code (a struct's `NewPassword *string` field reads as a command).
+ */
 export function consolePassword(value: string, text: string, start: number): boolean {
   const line = text.slice(text.lastIndexOf("\n", start) + 1, start);
   const named = /(?:[A-Z][a-z]{1,16})Password[1-3]?[ \t]{1,16}$|Password[1-3][ \t]{1,16}$/.test(
     line,
   );
-  return named && passwordLike(value, true);
+  return named && !TYPE_OF_CODE.test(value) && passwordLike(value, true);
 }
+
+/** A type of code after a field's name (Go's `OldPassword *string`, `[]byte`, `*models.Secret`). */
+const TYPE_OF_CODE = /^[*&]{0,2}(?:\[[0-9]{0,8}\])?[*&]{0,2}[A-Za-z_][\w.]{0,64}$/;
 
 /** A device's local key's name, at the end of the text before its operator (`local_key`, `"localKey"`). */
 const LOCAL_KEY_NAME =

@@ -18,6 +18,7 @@ Deno.test("a device console's password command is redacted", async () => {
   await redactsValue(`Backlog SSID1 home; Password1 ${PW}\n`, PW, "tasmota.txt");
   await redactsValue(`WebPassword ${PW}\n`, PW, "notes.md");
   await kept("Password reset\n", "notes.md");
+  await kept("type Req struct {\n\tOldPassword *string\n\tNewPassword []byte\n}\n", "req.go");
   await kept("Backlog MqttPassword 0; Restart 1\n", "notes.md");
 });
 
