@@ -21,6 +21,7 @@ export {
   binaryReason,
   checkRegular,
   NOT_REGULAR,
+  readSettingBytes,
   readSettingText,
   readSettingTextSync,
   type SettingReadOptions,
