@@ -195,7 +195,7 @@
  * Wi-Fi joins and Oracle's connects given a password by position, JSON's `"psk":`, a bearer
  * scheme given apart from its token.
  */
-export const SECRET_RULES_VERSION = 50;
+export const SECRET_RULES_VERSION = 51;
 
 import {
   BASE64_RUN,
