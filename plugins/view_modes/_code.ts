@@ -21,7 +21,7 @@ import {
 } from "../../grammars/languages.ts";
 import { type ComponentPart, componentParts, isComponentFile } from "../../grammars/components.ts";
 // Not `parser.ts`: a code worker loads this module without `deps.ts` (see `tree_sitter.ts`).
-import { parserFor } from "../../grammars/tree_sitter.ts";
+import { parserFor, runtimeAborted } from "../../grammars/tree_sitter.ts";
 import {
   hollowRanges,
   hollowReader,
@@ -422,6 +422,20 @@ export async function renderCode(
   path: string,
   text: string,
   options: RenderCodeOptions = {},
+  onParse?: (chars: number) => void,
+): Promise<CodeView | undefined> {
+  try {
+    return await renderFile(path, text, options, onParse);
+  } catch (error) {
+    // A trap of the runtime: it is made anew for the next file (see `tree_sitter.ts`).
+    throw runtimeAborted(error);
+  }
+}
+
+async function renderFile(
+  path: string,
+  text: string,
+  options: RenderCodeOptions,
   onParse?: (chars: number) => void,
 ): Promise<CodeView | undefined> {
   const spec = languageOf(path, text);

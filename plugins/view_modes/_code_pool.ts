@@ -132,6 +132,8 @@ interface Answer {
   error?: string;
   /** The error is a clock's stop (a `ClockError`). */
   clock?: boolean;
+  /** The worker's tree-sitter runtime aborted on this file: the worker stops. */
+  aborted?: boolean;
 }
 
 /**
@@ -194,6 +196,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     queuedChars: 0,
     lanes: [],
     broken: false,
+    aborted: 0,
     mainRunning: false,
     settled: false,
     nextId: 0,
@@ -238,6 +241,8 @@ interface PoolState {
   queuedChars: number;
   lanes: Lane[];
   broken: boolean;
+  /** Workers stopped since the pool was last idle because their runtime aborted. */
+  aborted: number;
   mainRunning: boolean;
   /** The files of this burst have joined the queue: workers may take them (the largest first). */
   settled: boolean;
@@ -522,6 +527,7 @@ function answered(pool: PoolState, lane: Lane, answer: Answer): void {
     pool.rendered.workers++;
     job.resolve(answer.view);
   }
+  if (answer.aborted) return restartLane(pool, lane);
   if (lane.closing && !lane.jobs.size) retire(pool, lane);
   pump(pool);
   stopWhenIdle(pool);
@@ -575,6 +581,21 @@ function drop(pool: PoolState, lane: Lane): void {
   stopWhenIdle(pool);
 }
 
+/**
+ * Most workers a pool replaces, until it is next idle, after their runtime aborted; past it the
+ * files left are rendered on this thread.
+ */
+export const MAX_ABORTED_WORKERS = 4;
+
+/**
+ * Stop a worker whose runtime aborted (its memory is freed with it) and give its files back to
+ * the queue: a new worker takes them, up to {@linkcode MAX_ABORTED_WORKERS}.
+ */
+function restartLane(pool: PoolState, lane: Lane): void {
+  if (++pool.aborted >= MAX_ABORTED_WORKERS) pool.broken = true;
+  drop(pool, lane);
+}
+
 /** Files are queued or rendering. */
 function busy(pool: PoolState): boolean {
   return pool.queue.length > 0 || pool.mainRendering || pool.lanes.some((l) => l.jobs.size > 0);
@@ -593,6 +614,7 @@ function stopWhenIdle(pool: PoolState): void {
   pool.channel?.port2.close();
   pool.channel = undefined;
   pool.broken = false;
+  pool.aborted = 0;
   const resume = pool.wake;
   pool.wake = undefined;
   resume?.();

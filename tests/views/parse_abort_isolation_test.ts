@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import { renderCode, renderOrFallback, useSharedRenderer } from "../../plugins/view_modes/_code.ts";
+import { codePool } from "../../plugins/view_modes/_code_pool.ts";
+import { heapBytes, isRuntimeAbort, MAX_HEAP } from "../../grammars/tree_sitter.ts";
+import "../../grammars/parser.ts";
+import type { ViewContext, ViewOutput } from "../../pipeline/types.ts";
+import { ambiguousRun } from "./_parse_aborts.ts";
+
+// 64 KB of `a < `: tree-sitter-c-sharp's memory passes its bound at the end of the text and the
+// runtime aborts (before, every later parse on that runtime failed with `Aborted()`).
+const BAD = { path: "src/A.cs", text: ambiguousRun(16_000) };
+const GOOD = [
+  {
+    path: "src/B.cs",
+    text: "namespace N { public class B { public int F(int x) { return x; } } }\n",
+  },
+  { path: "src/C.java", text: "class C { int f(int a) { return a + 1; } }\n" },
+  { path: "src/d.py", text: "def d(x):\n    return x\n" },
+  { path: "src/E.cs", text: "public record E(int A);\npublic enum K { One, Two }\n" },
+];
+const ABORTED = /^tree-sitter's runtime aborted \("Aborted\(\)[^"]*"\), and was made anew$/;
+
+/** Each good file rendered on a runtime that never aborted: the reference. */
+async function reference(): Promise<string[]> {
+  const out: string[] = [];
+  for (const f of GOOD) out.push(JSON.stringify(await renderCode(f.path, f.text)));
+  return out;
+}
+
+Deno.test("a file that makes the runtime abort fails alone: later files on the same thread render as before", async () => {
+  const before = await reference();
+  await assert.rejects(() => renderCode(BAD.path, BAD.text), (error) => {
+    assert.ok(isRuntimeAbort(error), String(error));
+    assert.match((error as Error).message, ABORTED);
+    return true;
+  });
+  assert.deepEqual(await reference(), before);
+  // The fresh runtime's memory is its own: not the aborted one's, which reached the bound.
+  assert.ok(heapBytes() < MAX_HEAP / 4, `heap ${heapBytes()}`);
+});
+
+Deno.test("a worker whose runtime aborts is replaced: the files after it in the burst and in the next render as on this thread", async () => {
+  const before = await reference();
+  const pool = codePool({ threads: 2, minChars: 0 });
+  for (let burst = 0; burst < 2; burst++) {
+    const bad = pool.render(BAD.path, BAD.text).then(() => "rendered", (e) => String(e));
+    const good = GOOD.map((f) => pool.render(f.path, f.text).then((v) => JSON.stringify(v)));
+    assert.match(await bad, /^Error: tree-sitter's runtime aborted/);
+    assert.deepEqual(await Promise.all(good), before, `burst ${burst + 1}`);
+  }
+  assert.ok(pool.rendered.workers > 0, "a worker rendered files");
+  assert.equal(pool.workers, 0, "the workers stopped once idle");
+});
+
+Deno.test("the view of a file that made the runtime abort is its summary, with a note naming the view and the file, the same on this thread and on a worker", async () => {
+  const summary: ViewOutput = { text: "**C#**, 1 line", fenced: false };
+  const ctx = { renderAs: () => Promise.resolve(summary) } as unknown as ViewContext;
+  const file = { ...BAD, absPath: "/x/src/A.cs", sha256: "" };
+  const views: ViewOutput[] = [];
+  const pool = codePool({ threads: 2, minChars: 0 });
+  for (const render of [renderCode, pool.render]) {
+    useSharedRenderer(render);
+    views.push(
+      await renderOrFallback(file, ctx, {
+        view: "skeleton",
+        code: {},
+        finish: (view) => ({ text: view.text }),
+      }),
+    );
+  }
+  useSharedRenderer(renderCode);
+  assert.equal(pool.workers, 0, "no worker is left running");
+  assert.deepEqual(views[0], views[1]);
+  assert.equal(views[0].text, "**C#**, 1 line");
+  assert.equal(views[0].view, "summary");
+  assert.equal(
+    views[0].notes![0],
+    'skeleton cannot parse "src/A.cs": tree-sitter\'s runtime aborted ("Aborted(). Build with ' +
+      '-sASSERTIONS for more info."), and was made anew: fell back to summary',
+  );
+  // Not stored: the next build parses the file again.
+  assert.equal(views[0].cacheable, false);
+});
