@@ -69,8 +69,11 @@ export interface CodePool {
   readonly workers: number;
   /** Workers that said they loaded and were told where the grammars are: a file sent starts. */
   readonly loaded: number;
-  /** Files rendered so far, by where. */
-  readonly rendered: { thisThread: number; workers: number };
+  /**
+   * Files rendered so far, by where, and the files whose parse made a worker's runtime abort
+   * (each stopped that worker).
+   */
+  readonly rendered: { thisThread: number; workers: number; workerAborts: number };
   /**
    * Get ready for files about to be rendered: load their grammars on this thread and, when they
    * are enough characters for workers, start the workers (which load the grammars too). Idle
@@ -202,7 +205,7 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     nextId: 0,
     sorted: true,
     mainRendering: false,
-    rendered: { thisThread: 0, workers: 0 },
+    rendered: { thisThread: 0, workers: 0, workerAborts: 0 },
     holds: 0,
     grammars: new Set(),
   };
@@ -252,7 +255,7 @@ interface PoolState {
   mainRendering: boolean;
   /** Resumes this thread's loop when the pool stops while it waits for events. */
   wake?: () => void;
-  rendered: { thisThread: number; workers: number };
+  rendered: { thisThread: number; workers: number; workerAborts: number };
   /** Lets this thread see worker messages between two of its own files (timers are clamped). */
   channel?: MessageChannel;
   /** Builds that prepared and are not done yet: idle workers stay while any is. */
@@ -592,6 +595,7 @@ export const MAX_ABORTED_WORKERS = 4;
  * the queue: a new worker takes them, up to {@linkcode MAX_ABORTED_WORKERS}.
  */
 function restartLane(pool: PoolState, lane: Lane): void {
+  pool.rendered.workerAborts++;
   if (++pool.aborted >= MAX_ABORTED_WORKERS) pool.broken = true;
   drop(pool, lane);
 }

@@ -48,6 +48,7 @@ Deno.test("a worker whose runtime aborts is replaced: the files after it in the 
     assert.match(await bad, /^Error: tree-sitter's runtime aborted/);
     assert.deepEqual(await Promise.all(good), before, `burst ${burst + 1}`);
   }
+  assert.equal(pool.rendered.workerAborts, 2, "a worker took the bad file in each burst");
   assert.ok(pool.rendered.workers > 0, "a worker rendered files");
   assert.equal(pool.workers, 0, "the workers stopped once idle");
 });
@@ -69,6 +70,7 @@ Deno.test("the view of a file that made the runtime abort is its summary, with a
     );
   }
   useSharedRenderer(renderCode);
+  assert.equal(pool.rendered.workerAborts, 1, "a worker took the file");
   assert.equal(pool.workers, 0, "no worker is left running");
   assert.deepEqual(views[0], views[1]);
   assert.equal(views[0].text, "**C#**, 1 line");
