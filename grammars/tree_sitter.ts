@@ -61,6 +61,8 @@ let parsers = new Map<string, Promise<TreeSitterParser>>();
 let heap: WebAssembly.Memory | undefined;
 /** Runtimes this thread has made: the first, then one after each abort. */
 let runtimesMade = 0;
+/** Runtimes of this thread that aborted. */
+let aborts = 0;
 /**
  * What an aborted runtime left: its parsers stay referenced, as their finalizers would call into
  * its broken memory (an exception thrown there would end the process).
@@ -237,11 +239,25 @@ export function isRuntimeAbort(error: unknown): boolean {
  */
 export function runtimeAborted(error: unknown): unknown {
   if (!(error instanceof WebAssembly.RuntimeError)) return error;
+  aborts++;
   if (runtime) discarded.push(runtime, ...parsers.values());
   runtime = undefined;
   heap = undefined;
   parsers = new Map();
   return new Error(`${RUNTIME_ABORTED} ("${error.message}"), and was made anew`);
+}
+
+/**
+ * How many times a runtime aborted on this thread (see {@linkcode runtimeAborted}).
+ *
+ * @example
+ * ```ts
+ * import { abortsHere } from "./tree_sitter.ts";
+ * abortsHere(); // 0
+ * ```
+ */
+export function abortsHere(): number {
+  return aborts;
 }
 
 /**
@@ -267,7 +283,9 @@ export function heapBytes(): number {
 async function runtimeModule(from: GrammarSource): Promise<TreeSitter> {
   if (++runtimesMade > MAX_RUNTIMES) {
     throw new Error(
-      `${RUNTIME_ABORTED} ${MAX_RUNTIMES - 1} times on this thread, which parses no more`,
+      `tree-sitter's runtime is not made again: it aborted ${
+        MAX_RUNTIMES - 1
+      } times on this thread`,
     );
   }
   const url = from.urls?.().runtime;

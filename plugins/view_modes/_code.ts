@@ -21,7 +21,7 @@ import {
 } from "../../grammars/languages.ts";
 import { type ComponentPart, componentParts, isComponentFile } from "../../grammars/components.ts";
 // Not `parser.ts`: a code worker loads this module without `deps.ts` (see `tree_sitter.ts`).
-import { parserFor, runtimeAborted } from "../../grammars/tree_sitter.ts";
+import { isRuntimeAbort, parserFor, runtimeAborted } from "../../grammars/tree_sitter.ts";
 import {
   hollowRanges,
   hollowReader,
@@ -3060,9 +3060,10 @@ interface FallbackCause {
   problem: string;
   overBudget: boolean;
   /**
-   * The same text would fail the same way again: over its work budget, or no grammar. A failure
-   * of the machine (a grammar package that could not load, a worker that died) is not stored:
-   * the next build renders the file again.
+   * The same text would fail the same way again: over its work budget, no grammar, or a parse
+   * that made the runtime abort (its memory past its bound). A failure of the machine (a grammar
+   * package that could not load, a worker that died) is not stored: the next build renders the
+   * file again.
    */
   settled: boolean;
 }
@@ -3148,7 +3149,8 @@ export async function renderOrFallback(
     problem = `${view} has no grammar for "${file.path}"`;
   } catch (error) {
     ({ problem, overBudget } = failure(error, view, file.path));
-    settled = overBudget;
+    // A runtime that aborted on the text would again: kept, so it is not parsed each build.
+    settled = overBudget || isRuntimeAbort(error);
   }
   if (code?.hasErrors && !code.symbols.length) {
     problem = `${view} cannot parse "${file.path}": syntax errors and no definition found`;

@@ -34,6 +34,7 @@
 import { languageFor, languageOf } from "../../grammars/languages.ts";
 // Not `parser.ts`: the pool needs nothing of `deps.ts` before its first parser.
 import {
+  abortsHere,
   type CompiledModules,
   compiledModules,
   type GrammarUrls,
@@ -283,7 +284,7 @@ function prepare(pool: PoolState, files: PreparedFile[]): () => void {
   // A grammar that fails to load is not kept: the render that needs it retries and reports.
   for (const grammar of wanted) {
     pool.grammars.add(grammar);
-    parserFor(grammar).then(warmUp, () => {});
+    if (!workersOnly(pool)) parserFor(grammar).then(warmUp, () => {});
   }
   pool.holds++;
   // Workers start now, while the build still scans: they take no file before the burst has
@@ -318,14 +319,14 @@ function unref(timer: ReturnType<typeof setTimeout>): ReturnType<typeof setTimeo
 
 /** Start the workers when `chars` characters to render are enough for them. */
 function startLanes(pool: PoolState, chars: number): void {
-  if (pool.broken || pool.threads < 2 || chars < pool.minChars) return;
+  if (pool.broken || pool.threads < 2 || (chars < pool.minChars && !workersOnly(pool))) return;
   while (pool.lanes.length < pool.threads - 1 && !pool.broken) startLane(pool);
 }
 
 function pump(pool: PoolState): void {
   if (pool.queue.length) startLanes(pool, pool.queuedChars);
   for (const lane of pool.lanes) feed(pool, lane);
-  if (!pool.mainRunning && pool.queue.length) {
+  if (!pool.mainRunning && pool.queue.length && !workersOnly(pool)) {
     pool.mainRunning = true;
     runMain(pool).then(() => pump(pool));
   }
@@ -385,9 +386,22 @@ function keepLargest(pool: PoolState): Job | undefined {
   return job;
 }
 
+/**
+ * This thread leaves the files to the workers once its own runtime aborted: the memory of an
+ * aborted runtime stays reserved on this thread, a worker's is freed when it stops.
+ */
+function workersOnly(pool: PoolState): boolean {
+  return abortsHere() > 0 && pool.threads > 1 && !pool.broken;
+}
+
 /** This thread's next file: the one it keeps once the workers' work left is small enough, else the smallest. */
 function nextJob(pool: PoolState): Job | undefined {
   const kept = pool.kept;
+  if (workersOnly(pool)) {
+    pool.kept = undefined;
+    if (kept) requeue(pool, [kept]);
+    return undefined;
+  }
   if (kept && (!pool.queue.length || workLeft(pool) <= kept.text.length * LARGE_START)) {
     pool.kept = undefined;
     handOut(pool);
@@ -537,7 +551,7 @@ function answered(pool: PoolState, lane: Lane, answer: Answer): void {
 }
 
 function feed(pool: PoolState, lane: Lane): void {
-  if (!lane.told || !pool.settled || lane.closing) return;
+  if (!lane.told || !(pool.settled || workersOnly(pool)) || lane.closing) return;
   while (
     pool.queue.length &&
     (lane.jobs.size === 0 || (lane.jobs.size < LANE_FILES && lane.chars < LANE_CHARS))
@@ -575,10 +589,7 @@ function arm(pool: PoolState, lane: Lane): void {
 /** Stop a lane and give its files back to the queue (this thread renders them if no worker can). */
 function drop(pool: PoolState, lane: Lane): void {
   retire(pool, lane);
-  const jobs = [...lane.jobs.values()];
-  pool.queue.push(...jobs);
-  pool.sorted = false;
-  for (const job of jobs) pool.queuedChars += job.text.length;
+  requeue(pool, [...lane.jobs.values()]);
   lane.jobs.clear();
   pump(pool);
   stopWhenIdle(pool);
@@ -598,6 +609,13 @@ function restartLane(pool: PoolState, lane: Lane): void {
   pool.rendered.workerAborts++;
   if (++pool.aborted >= MAX_ABORTED_WORKERS) pool.broken = true;
   drop(pool, lane);
+}
+
+/** Put files back in the queue. */
+function requeue(pool: PoolState, jobs: Job[]): void {
+  pool.queue.push(...jobs);
+  pool.sorted = false;
+  for (const job of jobs) pool.queuedChars += job.text.length;
 }
 
 /** Files are queued or rendering. */
