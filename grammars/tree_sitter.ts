@@ -282,11 +282,7 @@ export function heapBytes(): number {
  */
 async function runtimeModule(from: GrammarSource): Promise<TreeSitter> {
   if (++runtimesMade > MAX_RUNTIMES) {
-    throw new Error(
-      `tree-sitter's runtime is not made again: it aborted ${
-        MAX_RUNTIMES - 1
-      } times on this thread`,
-    );
+    throw new Error(`tree-sitter's runtime is not made again: it aborted ${aborts} times here`);
   }
   const url = from.urls?.().runtime;
   if (runtimesMade === 1 || !url) return await from.runtime();

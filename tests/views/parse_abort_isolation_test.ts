@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { renderCode, renderOrFallback, useSharedRenderer } from "../../plugins/view_modes/_code.ts";
 import { codePool } from "../../plugins/view_modes/_code_pool.ts";
-import { abortsHere, heapBytes, isRuntimeAbort, MAX_HEAP } from "../../grammars/tree_sitter.ts";
+import {
+  abortsHere,
+  heapBytes,
+  isRuntimeAbort,
+  MAX_HEAP,
+  MAX_RUNTIMES,
+} from "../../grammars/tree_sitter.ts";
+import { join } from "node:path";
+import { REPO, tempDir } from "../_helpers.ts";
 import "../../grammars/parser.ts";
 import type { ViewContext, ViewOutput } from "../../pipeline/types.ts";
 import { ambiguousLines, ambiguousRun } from "./_parse_aborts.ts";
@@ -87,4 +95,34 @@ Deno.test("the view of a file that made the runtime abort is its summary, with a
   );
   // Stored: the same text aborts again, and each abort costs a runtime.
   assert.equal(views[0].cacheable, undefined);
+});
+
+Deno.test("a thread makes at most MAX_RUNTIMES runtimes: past them its code views fail with the bound, naming it", async () => {
+  const dir = await tempDir();
+  const script = join(dir, "bound.ts");
+  await Deno.writeTextFile(
+    script,
+    `import { renderCode } from ${JSON.stringify(join(REPO, "plugins/view_modes/_code.ts"))};
+const out = [];
+for (const path of ["A.java", "A.java", "A.java", "B.java"]) {
+  const text = path === "A.java" ? ${JSON.stringify(DEEP.text)} : "class B {}";
+  out.push(await renderCode(path, text).then((v) => v.text, (e) => e.message));
+}
+console.log(JSON.stringify(out));
+`,
+  );
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", script],
+    cwd: REPO,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
+  assert.equal(MAX_RUNTIMES, 3);
+  assert.deepEqual(JSON.parse(new TextDecoder().decode(out.stdout)), [
+    OVERFLOWED,
+    OVERFLOWED,
+    OVERFLOWED,
+    "tree-sitter's runtime is not made again: it aborted 3 times here",
+  ]);
 });
