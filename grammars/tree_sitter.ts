@@ -7,6 +7,10 @@
  * compiled, so that the threads share their machine code); until one is
  * set, the first parser loads `deps.ts` and takes them from there.
  *
+ * A runtime that traps on a text (its memory past {@linkcode MAX_HEAP}, a bad access)
+ * would fail or misread every later text: it is discarded and made anew (see
+ * {@linkcode runtimeAborted}), so that one hostile file fails alone.
+ *
  * @module
  */
 
@@ -198,14 +202,15 @@ export const MAX_RUNTIMES = 3;
  * parses need far less, as the work budget of `_code.ts` ends them first (a 10 MB generated
  * `parser.c` stopped by it: 166 MiB; TypeScript's `lib.dom.d.ts`: under 40 MiB). A parse that
  * needs more makes the runtime abort (see {@linkcode runtimeAborted}): a long run the parser
- * reads several ways at once (16,000 `a < ` in C# or Java) grows it past 2 GiB at the end of the
- * text, between two of the parser's progress calls, so it cannot be stopped before; this bounds
- * what such a runtime holds, and what the main thread keeps of it.
+ * reads several ways at once (`a < ` 10,000 times in C# or Java) grows it past 1 GiB (16,000
+ * times: past 2 GiB) at the end of the text, between two of the parser's progress calls, so it
+ * cannot be stopped before; this bounds what such a runtime holds, and what the main thread
+ * keeps of it.
  */
 export const MAX_HEAP: number = 1024 * 1024 * 1024;
 
 /** How {@linkcode runtimeAborted}'s error starts (it may cross from a worker as a message). */
-export const RUNTIME_ABORTED = "tree-sitter's runtime aborted";
+const RUNTIME_ABORTED = "tree-sitter's runtime aborted";
 
 /**
  * Whether `error` is the error {@linkcode runtimeAborted} made (here or in a code worker, whose
@@ -317,7 +322,6 @@ function treeSitter(from: GrammarSource): Promise<TreeSitter> {
           typeof env.tree_sitter_parse_callback === "function"
         ) {
           views = new MemoryViews(env.memory);
-          heap = env.memory;
           env.tree_sitter_parse_callback = inputReader(
             binding,
             views,
@@ -329,6 +333,7 @@ function treeSitter(from: GrammarSource): Promise<TreeSitter> {
         return instance.exports;
       },
     };
+    heap = binding.wasmMemory;
     // deno-lint-ignore no-explicit-any
     await withoutProcess(() => mod.Parser.init(binding as any));
     if (views) fastWords(binding, views);

@@ -599,7 +599,7 @@ function drop(pool: PoolState, lane: Lane): void {
  * Most workers a pool replaces, until it is next idle, after their runtime aborted; past it the
  * files left are rendered on this thread.
  */
-export const MAX_ABORTED_WORKERS = 4;
+const MAX_ABORTED_WORKERS = 4;
 
 /**
  * Stop a worker whose runtime aborted (its memory is freed with it) and give its files back to

@@ -1,7 +1,8 @@
 /**
  * Texts that make tree-sitter's runtime trap (shared by the parse-abort tests): a long run the
- * parser reads several ways at once grows its memory with the square of the run, at the end of
- * the text, past what the runtime may hold; a run of lines that nest in Java overflows its stack.
+ * parser reads several ways at once grows its memory faster than the run, at the end of the
+ * text, past what the runtime may hold; a run of unended lines in Java makes it
+ * read out of its memory.
  *
  * @module
  */
@@ -23,9 +24,9 @@ export function ambiguousRun(count: number): string {
 
 /**
  * The line `x = a < a ‹` `count` times (a `<` that may open a generic's arguments, no `;`, and a
- * character no grammar reads). In Java, 2,060 such lines (8 KB; the `‹` is not needed) overflow
- * the runtime's stack: the parse traps with `memory access out of bounds`, and the next parse on
- * that runtime returned a wrong tree. C#, TypeScript, Rust, C++, Kotlin, Scala, Go and Python
+ * character no grammar reads). In Java, about 2,040 such lines (8 KB; the `‹` is not needed) make the
+ * parse trap with `memory access out of bounds`, and the next parse on that runtime returned a
+ * wrong tree. C#, TypeScript, Rust, C++, Kotlin, Scala, Go and Python
  * read 4,000 of them with errors.
  *
  * @example
