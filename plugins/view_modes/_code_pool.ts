@@ -596,8 +596,8 @@ function drop(pool: PoolState, lane: Lane): void {
 }
 
 /**
- * Most workers a pool replaces, until it is next idle, after their runtime aborted; past it the
- * files left are rendered on this thread.
+ * Most workers whose runtime may abort before the pool is next idle: the last of them is not
+ * replaced, and the files left are rendered on this thread.
  */
 const MAX_ABORTED_WORKERS = 4;
 
