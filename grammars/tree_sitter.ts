@@ -239,7 +239,8 @@ export function isRuntimeAbort(error: unknown): boolean {
  * @example
  * ```ts
  * import { runtimeAborted } from "./tree_sitter.ts";
- * runtimeAborted(new Error("other")).message; // "other"
+ * const error = new Error("other");
+ * runtimeAborted(error) === error; // true: not a trap
  * ```
  */
 export function runtimeAborted(error: unknown): unknown {
