@@ -35,6 +35,7 @@ import {
 } from "./_cache_pack.ts";
 import { noteGrowth, pruneCache } from "./_cache_prune.ts";
 import { removeQuietly } from "./helpers.ts";
+import { countWork } from "./_work_count.ts";
 import { cacheWriteReason } from "./_cache_check.ts";
 
 export { parseSize, pruneCache, type PruneResult } from "./_cache_prune.ts";
@@ -577,9 +578,13 @@ function readFromPack(
     // head alone is read when that is all asked for.
     const partial = reuse && head !== undefined && head < record.length && !record.payload &&
       record.crc32 !== undefined && file !== undefined && file === state.trusted;
-    const payload = partial
-      ? whole({ sha256: record.sha256, offset: record.offset, length: head }, file, true)
-      : whole(record, file);
+    // The head's first line as the index read it, when it kept that: no read of its own.
+    const kept = partial && record.head && record.head.length <= head ? record.head : undefined;
+    if (partial && !kept) countWork("pack heads read", 1);
+    const payload = kept ??
+      (partial
+        ? whole({ sha256: record.sha256, offset: record.offset, length: head }, file, true)
+        : whole(record, file));
     if (payload && file && !record.payload && record.offset !== undefined) {
       state.place = {
         offset: record.offset,
