@@ -554,6 +554,17 @@ function readEntry(
   return payload;
 }
 
+/**
+ * A record's head as the pack's index read it (its payload's first line, `PackRecord.head`) when
+ * that is all of the `head` bytes asked for that a reader needs: no read of its own. Counted
+ * when the index did not keep it (the head is read from the pack).
+ */
+function keptHead(record: PackRecord, head: number): Uint8Array | undefined {
+  if (record.head && record.head.length <= head) return record.head;
+  countWork("pack heads read", 1);
+  return undefined;
+}
+
 /** An entry's payload from the pack, when it holds the entry whole. */
 function readFromPack(
   state: CacheState,
@@ -578,13 +589,10 @@ function readFromPack(
     // head alone is read when that is all asked for.
     const partial = reuse && head !== undefined && head < record.length && !record.payload &&
       record.crc32 !== undefined && file !== undefined && file === state.trusted;
-    // The head's first line as the index read it, when it kept that: no read of its own.
-    const kept = partial && record.head && record.head.length <= head ? record.head : undefined;
-    if (partial && !kept) countWork("pack heads read", 1);
-    const payload = kept ??
-      (partial
-        ? whole({ sha256: record.sha256, offset: record.offset, length: head }, file, true)
-        : whole(record, file));
+    const payload = partial
+      ? keptHead(record, head) ??
+        whole({ sha256: record.sha256, offset: record.offset, length: head }, file, true)
+      : whole(record, file);
     if (payload && file && !record.payload && record.offset !== undefined) {
       state.place = {
         offset: record.offset,
