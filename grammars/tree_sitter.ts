@@ -7,6 +7,10 @@
  * compiled, so that the threads share their machine code); until one is
  * set, the first parser loads `deps.ts` and takes them from there.
  *
+ * A runtime that traps on a text (its memory past {@linkcode MAX_HEAP}, a bad access)
+ * would fail or misread every later text: it is discarded and made anew (see
+ * {@linkcode runtimeAborted}), so that one hostile file fails alone.
+ *
  * @module
  */
 
@@ -56,7 +60,18 @@ export interface GrammarUrls {
 
 let source: GrammarSource | undefined;
 let runtime: Promise<TreeSitter> | undefined;
-const parsers = new Map<string, Promise<TreeSitterParser>>();
+let parsers = new Map<string, Promise<TreeSitterParser>>();
+/** The memory of this thread's runtime, once known (see {@linkcode heapBytes}). */
+let heap: WebAssembly.Memory | undefined;
+/** Runtimes this thread has made: the first, then one after each abort. */
+let runtimesMade = 0;
+/** Runtimes of this thread that aborted. */
+let aborts = 0;
+/**
+ * What an aborted runtime left: its parsers stay referenced, as their finalizers would call into
+ * its broken memory (an exception thrown there would end the process).
+ */
+const discarded: unknown[] = [];
 /** The modules this thread compiled or was given. */
 const compiled: CompiledModules = { grammars: {} };
 
@@ -176,8 +191,114 @@ export function modulesNow(
   return { urls, modules: { runtime: compiled.runtime, grammars: { ...compiled.grammars } } };
 }
 
+/**
+ * Most runtimes one thread makes: the first and a fresh one after each of two aborts. Past it,
+ * {@linkcode parserFor} fails: a thread whose runtimes keep aborting renders no more code views.
+ */
+export const MAX_RUNTIMES = 3;
+
+/**
+ * The most bytes a runtime's memory may grow to: 1 GiB (the runtime's own bound is 2 GiB). Real
+ * parses need far less, as the work budget of `_code.ts` ends them first (a 10 MB generated
+ * `parser.c` stopped by it: 166 MiB; TypeScript's `lib.dom.d.ts`: under 40 MiB). A parse that
+ * needs more makes the runtime abort (see {@linkcode runtimeAborted}): a long run the parser
+ * reads several ways at once (`a < ` 10,000 times in C# or Java) grows it past 1 GiB (16,000
+ * times: past 2 GiB) at the end of the text, between two of the parser's progress calls, so it
+ * cannot be stopped before; this bounds what such a runtime holds, and what the main thread
+ * keeps of it.
+ */
+export const MAX_HEAP: number = 1024 * 1024 * 1024;
+
+/** How {@linkcode runtimeAborted}'s error starts (it may cross from a worker as a message). */
+const RUNTIME_ABORTED = "tree-sitter's runtime aborted";
+
+/**
+ * Whether `error` is the error {@linkcode runtimeAborted} made (here or in a code worker, whose
+ * message crosses as text).
+ *
+ * @example
+ * ```ts
+ * import { isRuntimeAbort } from "./tree_sitter.ts";
+ * isRuntimeAbort(new Error("tree-sitter's runtime aborted (\"Aborted()\")")); // true
+ * ```
+ */
+export function isRuntimeAbort(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith(RUNTIME_ABORTED);
+}
+
+/**
+ * Take an error met while parsing or walking a tree: a WebAssembly trap (tree-sitter's
+ * `Aborted()` when its heap cannot grow, an `unreachable`, a bad access) leaves the runtime's
+ * memory in an unknown state, so every later parse on it could fail or return a wrong tree.
+ * Such a runtime is discarded: its parsers are forgotten, and the next {@linkcode parserFor}
+ * makes a fresh runtime with its own memory (at most {@linkcode MAX_RUNTIMES} per thread). The
+ * trap comes back as an error starting {@linkcode RUNTIME_ABORTED}; any other error as it was.
+ * A code worker stops after a trap (its memory is freed with it); on the main thread the
+ * discarded memory stays reserved, as a loaded module is never unloaded.
+ *
+ * @example
+ * ```ts
+ * import { runtimeAborted } from "./tree_sitter.ts";
+ * const error = new Error("other");
+ * runtimeAborted(error) === error; // true: not a trap
+ * ```
+ */
+export function runtimeAborted(error: unknown): unknown {
+  if (!(error instanceof WebAssembly.RuntimeError)) return error;
+  aborts++;
+  if (runtime) discarded.push(runtime, ...parsers.values());
+  runtime = undefined;
+  heap = undefined;
+  parsers = new Map();
+  return new Error(`${RUNTIME_ABORTED} ("${error.message}"), and was made anew`);
+}
+
+/**
+ * How many times a runtime aborted on this thread (see {@linkcode runtimeAborted}).
+ *
+ * @example
+ * ```ts
+ * import { abortsHere } from "./tree_sitter.ts";
+ * abortsHere(); // 0
+ * ```
+ */
+export function abortsHere(): number {
+  return aborts;
+}
+
+/**
+ * Bytes of this thread's runtime memory now (0 before it is known): it only grows, by what a
+ * parse needs beyond what earlier ones left free.
+ *
+ * @example
+ * ```ts
+ * import { heapBytes, parserFor } from "./tree_sitter.ts";
+ * await parserFor("python");
+ * heapBytes() > 0; // true
+ * ```
+ */
+export function heapBytes(): number {
+  return heap?.buffer.byteLength ?? 0;
+}
+
+/**
+ * The web-tree-sitter module: the one `from` loads at first, a fresh instance of its code after an
+ * abort (its own memory and state). A fresh one is imported from its text under a `data:` URL, as
+ * the module map keeps one instance per URL.
+ */
+async function runtimeModule(from: GrammarSource): Promise<TreeSitter> {
+  if (++runtimesMade > MAX_RUNTIMES) {
+    throw new Error(`tree-sitter's runtime is not made again: it aborted ${aborts} times here`);
+  }
+  const url = from.urls?.().runtime;
+  if (runtimesMade === 1 || !url) return await from.runtime();
+  // Its number at the end makes each URL, and so each instance, its own.
+  const text = `${new TextDecoder().decode(await readWasm(new URL(url)))}\n// ${runtimesMade}\n`;
+  return await import(`data:text/javascript,${encodeURIComponent(text)}`);
+}
+
 function treeSitter(from: GrammarSource): Promise<TreeSitter> {
-  runtime ??= from.runtime().then(async (mod) => {
+  runtime ??= runtimeModule(from).then(async (mod) => {
     const url = from.urls?.().runtime;
     const wasm = from.compiled?.runtime ?? compiled.runtime ??
       (url
@@ -190,6 +311,9 @@ function treeSitter(from: GrammarSource): Promise<TreeSitter> {
     let views: MemoryViews | undefined;
     // The runtime's module object is this one: web-tree-sitter keeps its state on it.
     const binding: RuntimeBinding = {
+      wasmMemory: new WebAssembly.Memory({ initial: 512, maximum: MAX_HEAP / 65536 }),
+      // An abort is reported by the error it throws (see `runtimeAborted`), not printed too.
+      printErr: (text) => text.startsWith("Aborted(") || console.error(text),
       // Instantiated from the module, not from its bytes: a code worker is given this module.
       instantiateWasm(imports, done) {
         const env = imports.env as Record<string, unknown> | undefined;
@@ -210,6 +334,7 @@ function treeSitter(from: GrammarSource): Promise<TreeSitter> {
         return instance.exports;
       },
     };
+    heap = binding.wasmMemory;
     // deno-lint-ignore no-explicit-any
     await withoutProcess(() => mod.Parser.init(binding as any));
     if (views) fastWords(binding, views);
@@ -247,6 +372,10 @@ function withoutProcess<T>(start: () => Promise<T>): Promise<T> {
  * runtime's current input and its word accessors are read and set here.
  */
 interface RuntimeBinding {
+  /** The runtime's memory (made here to bound it: see {@linkcode MAX_HEAP}). */
+  wasmMemory: WebAssembly.Memory;
+  /** What the runtime prints to stderr. */
+  printErr: (text: string) => void;
   instantiateWasm(
     imports: WebAssembly.Imports,
     done: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
@@ -347,6 +476,7 @@ function fastWords(binding: RuntimeBinding, views: MemoryViews): void {
   };
 }
 
+/** The bytes at a `file:` or remote URL. */
 async function readWasm(url: URL): Promise<Uint8Array<ArrayBuffer>> {
   return url.protocol === "file:"
     ? await Deno.readFile(url)
@@ -406,8 +536,9 @@ export function parserFor(grammar: string): Promise<TreeSitterParser> {
       return p;
     });
     // A failed load is not cached: the next file retries and reports its own error.
-    parser.catch(() => parsers.delete(grammar));
-    parsers.set(grammar, parser);
+    const loaded = parsers;
+    parser.catch(() => loaded.delete(grammar));
+    loaded.set(grammar, parser);
   }
   return parser;
 }

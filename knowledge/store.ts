@@ -11,6 +11,8 @@
 import { dirname, join } from "node:path";
 import { writeAtomic } from "../pipeline/emit.ts";
 import { shownPath } from "../pipeline/paths.ts";
+import { readSettingBytes } from "../pipeline/helpers.ts";
+import { decodeText } from "../pipeline/read.ts";
 
 /** The item categories of a harvest, in the seed's order. */
 export const ITEM_CATEGORIES = [
@@ -160,9 +162,16 @@ export async function fileId(path: string): Promise<string | undefined> {
   }
 }
 
+/**
+ * A category or note file's text, undefined when it is missing. Read as a project file is: one
+ * saved in an older encoding (Latin-1, Windows-1251, ...) is decoded, so that an append writes its
+ * words back (as UTF-8) rather than U+FFFD in their place; a FIFO or device is refused, unread.
+ */
 async function readText(path: string): Promise<string | undefined> {
   try {
-    return await Deno.readTextFile(path);
+    const decoded = await decodeText(await readSettingBytes(path));
+    if ("binary" in decoded) throw new Error(decoded.binary);
+    return decoded.text;
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
     const shown = shownPath(path);

@@ -134,6 +134,9 @@ function deviceLines(text: string, out: Span[]): void {
     // Junos' reversible `$9$…`; else a password's shape (not SNMP's `public`)
     const junos = /^\$9\$[A-Za-z0-9.\/]{8,}$/.test(value);
     if (!junos && (/^(?:public|private)$/i.test(value) || !passwordLike(value, true))) continue;
+    // A word that ends as a sentence's do, in prose (a `.txt` manual's "Shift\nkey pressed, and
+    // ..."): a line that starts with the word `key`, `password` or `secret`, not a directive.
+    if (/^[A-Za-z]+[,.!?]$/.test(value)) continue;
     const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });
   }

@@ -1163,6 +1163,10 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   // Unquoted, it may be code: a member (`self.password`), a name (`hashedPassword`), a type.
   if (/[()[\]{}|]/.test(value) || CODE_WORD.test(value)) return false;
   if (/^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)+$/.test(value)) return false;
+  // A Vim script variable in its scope (`s:netrw_passwd`, `g:db_password`, `b:auth_key`): a name.
+  if (/^[gswbtlav]:[A-Za-z_][A-Za-z_#]{0,127}(?:\.[A-Za-z_#]{1,64}){0,8}$/.test(value)) {
+    return false;
+  }
   // An expression of code (`ri->auth_pass`, `&data->req.auth`, `std::nullopt`) or a type
   // (`Option<String>`, `*C.char`): see `_secret_rules_code.ts`.
   if (codeExpression(value) || codeType(value)) return false;

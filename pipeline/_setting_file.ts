@@ -46,6 +46,29 @@ export async function readSettingText(
   path: string,
   options: SettingReadOptions = {},
 ): Promise<string> {
+  const text = asRead.decode(await readSettingBytes(path, options));
+  const binary = options.textOnly ? binaryReason(text) : undefined;
+  if (binary) throw new Error(binary);
+  return text;
+}
+
+/**
+ * A setting file's bytes, read as {@linkcode readSettingText} reads them (`textOnly` aside), for a
+ * caller that decodes them itself: the knowledge store reads its category files as project files
+ * are read, in whatever encoding they were saved.
+ *
+ * @example
+ * ```ts
+ * import { readSettingBytes } from "./helpers.ts";
+ * const path = await Deno.makeTempFile();
+ * await Deno.writeFile(path, new Uint8Array([0x63, 0x61, 0x66, 0xe9]));
+ * await readSettingBytes(path); // Uint8Array [99, 97, 102, 233]
+ * ```
+ */
+export async function readSettingBytes(
+  path: string,
+  options: Pick<SettingReadOptions, "within"> = {},
+): Promise<Uint8Array> {
   try {
     checkRegular(await Deno.stat(path));
     if (options.within !== undefined && await leadsOut(path, options.within)) {
@@ -68,10 +91,7 @@ export async function readSettingText(
       ) {
         into = bytes.next();
       }
-      const text = bytes.text();
-      const binary = options.textOnly ? binaryReason(text) : undefined;
-      if (binary) throw new Error(binary);
-      return text;
+      return bytes.all();
     } finally {
       await file.close();
     }
@@ -104,7 +124,7 @@ export function readSettingTextSync(path: string, limit: number): string {
     for (let into = bytes.next(); bytes.took(readSync(fd, into, 0, into.length, null));) {
       into = bytes.next();
     }
-    return bytes.text();
+    return asRead.decode(bytes.all());
   } finally {
     closeSync(fd);
   }
@@ -117,7 +137,7 @@ const CHUNK = 1 << 16;
  * The bytes of a file read a chunk at a time, at most `limit` of them: `next()` is the buffer the
  * next read fills (`first` bytes, then {@linkcode CHUNK}, never past a byte over the limit),
  * `took(n)` keeps the `n` bytes it read and says whether to read again (a read of none is the
- * end), throwing `over` once the bytes pass the limit, and `text()` decodes them.
+ * end), throwing `over` once the bytes pass the limit, and `all()` gives them in one array.
  */
 function boundedBytes(limit: number, first: number, over: string) {
   const chunks: Uint8Array[] = [];
@@ -135,8 +155,8 @@ function boundedBytes(limit: number, first: number, over: string) {
       if (total > limit) throw new Error(over);
       return true;
     },
-    text(): string {
-      return asRead.decode(chunks.length === 1 ? chunks[0] : concatBytes(chunks));
+    all(): Uint8Array {
+      return chunks.length === 1 ? chunks[0] : concatBytes(chunks);
     },
   };
 }

@@ -23,6 +23,7 @@ import {
   withSep,
 } from "./_read_bytes.ts";
 import { withText } from "./_read_text.ts";
+export { type Decoded, decodeText } from "./_text_decode.ts";
 
 export {
   readByContent,

@@ -193,7 +193,9 @@
  * its `special`, keys written as lists of bytes (`network_key: [...]`), cookies that code sets
  * (`setHeader('Set-Cookie', …)`, `res.cookie`, `set_cookie`, `Cookie::new`, `cookies = {…}`),
  * Wi-Fi joins and Oracle's connects given a password by position, JSON's `"psk":`, a bearer
- * scheme given apart from its token. 51: device consoles' and home devices' secrets (Tasmota's
+ * scheme given apart from its token. 51: a `.txt` manual's line that starts with `key`, `password`
+ * or `secret` and goes on as prose, and Vim script's scoped variables, kept. 52: device consoles'
+ * and home devices' secrets (Tasmota's
  * `MqttPassword …` in a `Backlog`, Tuya's local keys and tinytuya's device lists, a key given to a
  * device's client after its address, tokens in an `/api/` path or a user's name as Hue's), the
  * values a notebook's outputs print apart from their names (a secret's expression as a cell's
@@ -204,7 +206,7 @@
  * keys, `id:secret` tokens under a token's name, tables of secrets' `key` columns, the CDK's
  * `unsafe_plain_text`; search-only keys (Algolia's, DocSearch's) kept.
  */
-export const SECRET_RULES_VERSION = 51;
+export const SECRET_RULES_VERSION = 52;
 
 import {
   BASE64_RUN,

@@ -21,7 +21,7 @@ import {
 } from "../../grammars/languages.ts";
 import { type ComponentPart, componentParts, isComponentFile } from "../../grammars/components.ts";
 // Not `parser.ts`: a code worker loads this module without `deps.ts` (see `tree_sitter.ts`).
-import { parserFor } from "../../grammars/tree_sitter.ts";
+import { isRuntimeAbort, parserFor, runtimeAborted } from "../../grammars/tree_sitter.ts";
 import {
   hollowRanges,
   hollowReader,
@@ -422,6 +422,20 @@ export async function renderCode(
   path: string,
   text: string,
   options: RenderCodeOptions = {},
+  onParse?: (chars: number) => void,
+): Promise<CodeView | undefined> {
+  try {
+    return await renderFile(path, text, options, onParse);
+  } catch (error) {
+    // A trap of the runtime: it is made anew for the next file (see `tree_sitter.ts`).
+    throw runtimeAborted(error);
+  }
+}
+
+async function renderFile(
+  path: string,
+  text: string,
+  options: RenderCodeOptions,
   onParse?: (chars: number) => void,
 ): Promise<CodeView | undefined> {
   const spec = languageOf(path, text);
@@ -3046,9 +3060,10 @@ interface FallbackCause {
   problem: string;
   overBudget: boolean;
   /**
-   * The same text would fail the same way again: over its work budget, or no grammar. A failure
-   * of the machine (a grammar package that could not load, a worker that died) is not stored:
-   * the next build renders the file again.
+   * The same text would fail the same way again: over its work budget, no grammar, or a parse
+   * that made the runtime abort (its memory past its bound). A failure of the machine (a grammar
+   * package that could not load, a worker that died) is not stored: the next build renders the
+   * file again.
    */
   settled: boolean;
 }
@@ -3134,7 +3149,8 @@ export async function renderOrFallback(
     problem = `${view} has no grammar for "${file.path}"`;
   } catch (error) {
     ({ problem, overBudget } = failure(error, view, file.path));
-    settled = overBudget;
+    // A runtime that aborted on the text would again: kept, so it is not parsed each build.
+    settled = overBudget || isRuntimeAbort(error);
   }
   if (code?.hasErrors && !code.symbols.length) {
     problem = `${view} cannot parse "${file.path}": syntax errors and no definition found`;

@@ -34,6 +34,7 @@
 import { languageFor, languageOf } from "../../grammars/languages.ts";
 // Not `parser.ts`: the pool needs nothing of `deps.ts` before its first parser.
 import {
+  abortsHere,
   type CompiledModules,
   compiledModules,
   type GrammarUrls,
@@ -69,8 +70,11 @@ export interface CodePool {
   readonly workers: number;
   /** Workers that said they loaded and were told where the grammars are: a file sent starts. */
   readonly loaded: number;
-  /** Files rendered so far, by where. */
-  readonly rendered: { thisThread: number; workers: number };
+  /**
+   * Files rendered so far, by where, and the files whose parse made a worker's runtime abort
+   * (each stopped that worker).
+   */
+  readonly rendered: { thisThread: number; workers: number; workerAborts: number };
   /**
    * Get ready for files about to be rendered: load their grammars on this thread and, when they
    * are enough characters for workers, start the workers (which load the grammars too). Idle
@@ -132,6 +136,8 @@ interface Answer {
   error?: string;
   /** The error is a clock's stop (a `ClockError`). */
   clock?: boolean;
+  /** The worker's tree-sitter runtime aborted on this file: the worker stops. */
+  aborted?: boolean;
 }
 
 /**
@@ -194,12 +200,13 @@ export function codePool(options: CodePoolOptions = {}): CodePool {
     queuedChars: 0,
     lanes: [],
     broken: false,
+    aborted: 0,
     mainRunning: false,
     settled: false,
     nextId: 0,
     sorted: true,
     mainRendering: false,
-    rendered: { thisThread: 0, workers: 0 },
+    rendered: { thisThread: 0, workers: 0, workerAborts: 0 },
     holds: 0,
     grammars: new Set(),
   };
@@ -238,6 +245,8 @@ interface PoolState {
   queuedChars: number;
   lanes: Lane[];
   broken: boolean;
+  /** Workers stopped since the pool was last idle because their runtime aborted. */
+  aborted: number;
   mainRunning: boolean;
   /** The files of this burst have joined the queue: workers may take them (the largest first). */
   settled: boolean;
@@ -247,7 +256,7 @@ interface PoolState {
   mainRendering: boolean;
   /** Resumes this thread's loop when the pool stops while it waits for events. */
   wake?: () => void;
-  rendered: { thisThread: number; workers: number };
+  rendered: { thisThread: number; workers: number; workerAborts: number };
   /** Lets this thread see worker messages between two of its own files (timers are clamped). */
   channel?: MessageChannel;
   /** Builds that prepared and are not done yet: idle workers stay while any is. */
@@ -275,7 +284,7 @@ function prepare(pool: PoolState, files: PreparedFile[]): () => void {
   // A grammar that fails to load is not kept: the render that needs it retries and reports.
   for (const grammar of wanted) {
     pool.grammars.add(grammar);
-    parserFor(grammar).then(warmUp, () => {});
+    if (!workersOnly(pool)) parserFor(grammar).then(warmUp, () => {});
   }
   pool.holds++;
   // Workers start now, while the build still scans: they take no file before the burst has
@@ -310,14 +319,14 @@ function unref(timer: ReturnType<typeof setTimeout>): ReturnType<typeof setTimeo
 
 /** Start the workers when `chars` characters to render are enough for them. */
 function startLanes(pool: PoolState, chars: number): void {
-  if (pool.broken || pool.threads < 2 || chars < pool.minChars) return;
+  if (pool.broken || pool.threads < 2 || (chars < pool.minChars && !workersOnly(pool))) return;
   while (pool.lanes.length < pool.threads - 1 && !pool.broken) startLane(pool);
 }
 
 function pump(pool: PoolState): void {
   if (pool.queue.length) startLanes(pool, pool.queuedChars);
   for (const lane of pool.lanes) feed(pool, lane);
-  if (!pool.mainRunning && pool.queue.length) {
+  if (!pool.mainRunning && pool.queue.length && !workersOnly(pool)) {
     pool.mainRunning = true;
     runMain(pool).then(() => pump(pool));
   }
@@ -377,9 +386,22 @@ function keepLargest(pool: PoolState): Job | undefined {
   return job;
 }
 
+/**
+ * This thread leaves the files to the workers once its own runtime aborted: the memory of an
+ * aborted runtime stays reserved on this thread, a worker's is freed when it stops.
+ */
+function workersOnly(pool: PoolState): boolean {
+  return abortsHere() > 0 && pool.threads > 1 && !pool.broken;
+}
+
 /** This thread's next file: the one it keeps once the workers' work left is small enough, else the smallest. */
 function nextJob(pool: PoolState): Job | undefined {
   const kept = pool.kept;
+  if (workersOnly(pool)) {
+    pool.kept = undefined;
+    if (kept) requeue(pool, [kept]);
+    return undefined;
+  }
   if (kept && (!pool.queue.length || workLeft(pool) <= kept.text.length * LARGE_START)) {
     pool.kept = undefined;
     handOut(pool);
@@ -522,13 +544,14 @@ function answered(pool: PoolState, lane: Lane, answer: Answer): void {
     pool.rendered.workers++;
     job.resolve(answer.view);
   }
+  if (answer.aborted) return restartLane(pool, lane);
   if (lane.closing && !lane.jobs.size) retire(pool, lane);
   pump(pool);
   stopWhenIdle(pool);
 }
 
 function feed(pool: PoolState, lane: Lane): void {
-  if (!lane.told || !pool.settled || lane.closing) return;
+  if (!lane.told || !(pool.settled || workersOnly(pool)) || lane.closing) return;
   while (
     pool.queue.length &&
     (lane.jobs.size === 0 || (lane.jobs.size < LANE_FILES && lane.chars < LANE_CHARS))
@@ -566,13 +589,33 @@ function arm(pool: PoolState, lane: Lane): void {
 /** Stop a lane and give its files back to the queue (this thread renders them if no worker can). */
 function drop(pool: PoolState, lane: Lane): void {
   retire(pool, lane);
-  const jobs = [...lane.jobs.values()];
-  pool.queue.push(...jobs);
-  pool.sorted = false;
-  for (const job of jobs) pool.queuedChars += job.text.length;
+  requeue(pool, [...lane.jobs.values()]);
   lane.jobs.clear();
   pump(pool);
   stopWhenIdle(pool);
+}
+
+/**
+ * Most workers whose runtime may abort before the pool is next idle: the last of them is not
+ * replaced, and the files left are rendered on this thread.
+ */
+const MAX_ABORTED_WORKERS = 4;
+
+/**
+ * Stop a worker whose runtime aborted (its memory is freed with it) and give its files back to
+ * the queue: a new worker takes them, up to {@linkcode MAX_ABORTED_WORKERS}.
+ */
+function restartLane(pool: PoolState, lane: Lane): void {
+  pool.rendered.workerAborts++;
+  if (++pool.aborted >= MAX_ABORTED_WORKERS) pool.broken = true;
+  drop(pool, lane);
+}
+
+/** Put files back in the queue. */
+function requeue(pool: PoolState, jobs: Job[]): void {
+  pool.queue.push(...jobs);
+  pool.sorted = false;
+  for (const job of jobs) pool.queuedChars += job.text.length;
 }
 
 /** Files are queued or rendering. */
@@ -593,6 +636,7 @@ function stopWhenIdle(pool: PoolState): void {
   pool.channel?.port2.close();
   pool.channel = undefined;
   pool.broken = false;
+  pool.aborted = 0;
   const resume = pool.wake;
   pool.wake = undefined;
   resume?.();

@@ -10,13 +10,15 @@
  * and names the grammars to load before the first file comes, and may give
  * a shared counter (`progress`): this worker keeps in it how many characters
  * of the files it was sent it has parsed. `{ close: true }` asks it to stop
- * once its files are answered (its tree-sitter memory is freed with it).
+ * once its files are answered (its tree-sitter memory is freed with it). A file whose parse
+ * made the runtime abort is answered with `aborted: true`, and the worker stops: the pool
+ * gives its other files to another thread.
  * Started by `_code_pool.ts`.
  *
  * @module
  */
 
-import { parserFor, useGrammarSource, warmUp } from "../../grammars/tree_sitter.ts";
+import { isRuntimeAbort, parserFor, useGrammarSource, warmUp } from "../../grammars/tree_sitter.ts";
 import type { CompiledModules, GrammarUrls } from "../../grammars/tree_sitter.ts";
 import { renderCode, type RenderCodeOptions } from "./_code.ts";
 import { isClockError } from "../../pipeline/helpers.ts";
@@ -78,13 +80,15 @@ scope.onmessage = async (event) => {
   const counter = progress;
   const onParse = counter && ((chars: number) => Atomics.store(counter, 0, parsed + chars));
   running++;
-  let answer: { id: number; view?: unknown; error?: string; clock?: boolean };
+  let answer: { id: number; view?: unknown; error?: string; clock?: boolean; aborted?: boolean };
   try {
     answer = { id, view: await renderCode(path, text, options, onParse) };
   } catch (error) {
     answer = { id, error: error instanceof Error ? error.message : String(error) };
     // A clock's stop crosses as such: it fails the build, unlike the file's own errors.
     if (isClockError(error)) answer.clock = true;
+    // Its runtime aborted: the pool stops this worker, which frees the runtime's memory.
+    if (isRuntimeAbort(error)) answer.aborted = closing = true;
   }
   running--;
   // Counted before the answer goes: the pool reads the counter as whole when the answer comes.

@@ -291,7 +291,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "33",
+    version: "34",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -514,8 +514,11 @@ function headingRows(
   cut: (line: string) => string,
   maxNames: number,
 ): string[] {
+  // Indented from the shallowest level: a page whose title is in its front matter (or a README
+  // that starts at `##`) lists its top headings at the margin, not under a missing first level.
+  const top = headings.reduce((least, [level]) => Math.min(least, level), 6);
   const rows = headings.map(([level, title]) =>
-    `${"  ".repeat(level - 1)}- ${inlineTitle(cut(title.replace(HEADING_ID, "") || title))}`
+    `${"  ".repeat(level - top)}- ${inlineTitle(cut(title.replace(HEADING_ID, "") || title))}`
   );
   const shown = rows.slice(0, maxNames);
   if (rows.length > shown.length) {

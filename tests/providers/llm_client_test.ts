@@ -187,7 +187,7 @@ Deno.test("an attempt that takes longer than timeoutMs times out and is retried"
   await withServer(async (server) => {
     // The retry is answered at once, but must come within the limit on a loaded machine too.
     server.enqueue({ delayMs: 10_000, text: "too late" }, { text: "in time" });
-    const provider = geminiProvider({ timeoutMs: 1000, backoffMs: 1 });
+    const provider = geminiProvider({ timeoutMs: 3000, backoffMs: 1 });
     assert.equal(await complete(provider, ctxFor(server, "gemini")), "in time");
     assert.equal(server.requests.length, 2);
 

@@ -321,3 +321,31 @@ Deno.test("redactText() keeps an anonymous login's password, and redacts a user'
   const { text } = await redactText("$ftp->login('alice', '-S3cr3t@pw') or die;\n", "fetch.pl");
   assert.equal(text, "$ftp->login('alice', '[REDACTED:password]') or die;\n");
 });
+
+// vim/vim (2026-12): its manuals' lines that start with the word "key" ("Shift\nkey pressed, and
+// ...") were redacted as a device config's `key SECRET` directive, and netrw's Vim script
+// variables (`let s:netrw_passwd= g:netrw_passwd`) as passwords.
+Deno.test("redactText() keeps prose lines that start with a secret's word, and Vim script's scoped variables", async () => {
+  const kept: Array<[string, string]> = [
+    ["runtime/doc/intro.txt", "     key pressed, and the 'selectmode' option contains \"key\"\n"],
+    ["runtime/doc/mbyte.txt", "key inputs, you cannot input 'j', 'k', or almost all of keys.\n"],
+    ["doc/gui.txt", "use the left mouse button, while keeping the Shift\nkey pressed.\n"],
+    ["notes.txt", "secret sauce, they say, is patience.\npassword resets, twice a year.\n"],
+    [
+      "autoload/netrw.vim",
+      "let s:netrw_hup[host].passwd = s:netrw_passwd\nlet s:netrw_passwd= g:netrw_passwd\n",
+    ],
+  ];
+  for (const [path, text] of kept) {
+    assert.deepEqual((await redactText(text, path)).findings, [], path);
+  }
+  // The same places with a password in them are still redacted.
+  const redacted: Array<[string, string]> = [
+    ["router.txt", "username admin password 0 Xk9#fj2Lq\nkey 7 0822455D0A16\n"],
+    ["autoload/netrw.vim", "let g:netrw_passwd = 'Xk9fjw3Lq'\n"],
+  ];
+  for (const [path, text] of redacted) {
+    const { text: out } = await redactText(text, path);
+    assert.doesNotMatch(out, /Xk9|0822455D0A16/, path);
+  }
+});

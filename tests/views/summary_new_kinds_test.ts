@@ -176,7 +176,7 @@ const CASES: Array<[string, string, string]> = [
       "## Data",
       "### Filtering",
     ].join("\n") + "\n",
-    "**R Markdown**, 9 lines\n  - Data\n    - Filtering",
+    "**R Markdown**, 9 lines\n- Data\n  - Filtering",
   ],
   ["docs/index.qmd", "# Guide\n\nText.\n", "**Quarto**, 3 lines\n- Guide"],
   [
@@ -447,15 +447,15 @@ Deno.test("summarize() shows a heading's code span as written, without its id, a
     summarize("docs/use-memo.md", `${text}\n`),
     [
       "**Markdown**, 9 lines",
-      "  - Reference",
-      "    - `useMemo(calculateValue, dependencies)`",
-      "    - `cache` and `memo`",
-      "  - Install",
-      "  - Appendix",
-      "  - Set {x} and {#y} stay",
-      "  - \\```js",
-      "  - \\~~~",
-      "  - ~strike~ text",
+      "- Reference",
+      "  - `useMemo(calculateValue, dependencies)`",
+      "  - `cache` and `memo`",
+      "- Install",
+      "- Appendix",
+      "- Set {x} and {#y} stay",
+      "- \\```js",
+      "- \\~~~",
+      "- ~strike~ text",
     ].join("\n"),
   );
 });
@@ -491,4 +491,20 @@ Deno.test("summarize() reads a .pl file with Prolog's directives or rules as Pro
   );
   const perl = "#!/usr/bin/perl\nuse strict;\nsub main {\n  my $x = 1; # a :- b\n}\n";
   assert.equal(summarize("bin/run.pl", perl), "**Perl**, 5 lines\n- subs: `main`");
+});
+
+// A blog post or docs page keeps its title in its front matter and starts its headings at `##`:
+// they were listed two spaces in, under a first level the page does not have.
+Deno.test("summarize() lists a page's headings from its shallowest level, at the margin", () => {
+  const text =
+    "---\ntitle: Release notes\n---\n\n## Version two\n\n### Breaking\n\n## Version one\n";
+  assert.equal(
+    summarize("content/posts/notes.md", text),
+    "**Markdown**, 9 lines\n- Version two\n  - Breaking\n- Version one",
+  );
+  // A page with a first-level heading anywhere is indented from it, as before.
+  assert.equal(
+    summarize("README.md", "## Intro\n# Title\n## Use\n"),
+    "**Markdown**, 3 lines\n  - Intro\n- Title\n  - Use",
+  );
 });
