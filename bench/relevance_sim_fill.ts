@@ -68,11 +68,14 @@ function lowConfidenceFill(k: number, flat: number, head: number, size: number) 
   };
 }
 
-/** Each past commit's message scored by BM25 against the task (a message a document). */
+/**
+ * Each past commit's message scored by BM25 against the task (a message a document); the last
+ * score is the task's own text scored as one more document would be (its best possible match).
+ */
 function messageScores(task: SimTask): number[] {
   const terms = taskTerms(taskProse(task.message));
   const index = new Map(terms.map((t, i) => [t, i]));
-  const docs = task.messages.map((message) => {
+  const docs = [...task.messages, task.message].map((message) => {
     const tf = new Float64Array(terms.length);
     const length = forEachTerm(taskProse(message), (term) => {
       const i = index.get(term);
@@ -80,10 +83,10 @@ function messageScores(task: SimTask): number[] {
     });
     return { tf, length };
   });
-  const n = docs.length;
+  const n = docs.length - 1;
   const df = new Float64Array(terms.length);
   let total = 0;
-  for (const d of docs) {
+  for (const d of docs.slice(0, n)) {
     for (let i = 0; i < terms.length; i++) if (d.tf[i] > 0) df[i]++;
     total += d.length;
   }
@@ -100,15 +103,22 @@ function messageScores(task: SimTask): number[] {
 }
 
 /** Files lent the score of the past messages that match the task (see the module's doc). */
-function pastCommits(weight: number, gate: number, maxFiles: number, from = 0): Variant {
+function pastCommits(
+  weight: number,
+  gate: number,
+  maxFiles: number,
+  from = 0,
+  selfGate = 0,
+): Variant {
   const lent = new WeakMap<SimTask, Map<string, number>>();
   const lend = (task: SimTask) => {
     const scores = messageScores(task);
+    const self = scores.pop()!;
     const best = Math.max(0, ...scores);
     const out = new Map<string, number>();
     if (best <= 0) return out;
     scores.forEach((s, age) => {
-      if (s < gate * best || s <= 0) return;
+      if (s < gate * best || s <= 0 || s < selfGate * self) return;
       const paths = task.log[age];
       const share = (s / best) * Math.min(1, maxFiles / paths.length);
       for (const p of paths) out.set(p, Math.max(out.get(p) ?? 0, share));
@@ -202,6 +212,14 @@ const VARIANTS: [string, Variant & { at?: number }][] = [
       ([w, gate, max]): [string, Variant] => [
         `past commits, from place ${from + 1}: >= ${gate} of the best lend ${w}, ${max}/files`,
         pastCommits(w, gate, max, from),
+      ],
+    )
+  ),
+  ...[0.3, 0.5, 0.7].flatMap((g) =>
+    [[0.05, 0.8, 10, 20], [0.1, 0.8, 10, 20], [0.05, 0.8, 10, 0], [0.1, 0.5, 10, 20]].map(
+      ([w, gate, max, from]): [string, Variant] => [
+        `past commits, self ${g}, from place ${from + 1}: >= ${gate} of the best lend ${w}`,
+        pastCommits(w, gate, max, from, g),
       ],
     )
   ),

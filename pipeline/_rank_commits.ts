@@ -10,6 +10,10 @@
  * formatter's or a linter's earlier sweep can name the files its next bump
  * reformats, which no word of the task names.
  *
+ * A message counts as worded like the task when it scores near the best
+ * message's and at least half of what the task's own text would: with no
+ * near duplicate among them, the best message is a weak match and lends nothing.
+ *
  * The lending only reorders the ranking past its first
  * {@linkcode COMMITS_TAIL_FROM} places, and never lifts a file above the last
  * of those: the head is what the task's own words say, and a commit message
@@ -28,6 +32,12 @@ import type { HistoryEntry } from "./_rank_history.ts";
 
 /** Only messages scoring at least this share of the best message lend their files. */
 export const COMMITS_GATE = 0.8;
+
+/**
+ * Nor any scoring less than this share of the task's own text scored as a message: when no past
+ * message is worded like the task, the best of them is no near duplicate and lends nothing.
+ */
+export const COMMITS_SELF_GATE = 0.5;
 
 /** A commit of more files than this lends each `COMMITS_MAX_FILES / files` of its share. */
 export const COMMITS_MAX_FILES = 10;
@@ -54,14 +64,15 @@ export interface CommitLoan {
 
 /**
  * Each path changed by a past commit whose message scores at least {@linkcode COMMITS_GATE} of
- * the best message's BM25 for the task's `terms` (sorted, distinct: `taskTerms`), with the
- * largest share one of them lends it (the newest on a tie). `history` is newest first; its
- * messages are read as the task is (`taskProse`), a commit without one scores nothing.
+ * the best message's BM25 for the task's `terms` (sorted, distinct: `taskTerms` of `task`) and
+ * at least {@linkcode COMMITS_SELF_GATE} of the task's own text scored as a message would be,
+ * with the largest share one of them lends it (the newest on a tie). `history` is newest first;
+ * its messages are read as the task is (`taskProse`), a commit without one scores nothing.
  *
  * @example
  * ```ts
  * import { commitLoans } from "./_rank_commits.ts";
- * const loans = commitLoans(["ktlint", "update"], [
+ * const loans = commitLoans("Update ktlint", ["ktlint", "update"], [
  *   { paths: ["a.kt"], message: "Fix the parser" },
  *   { paths: ["b.kt", "c.kt"], message: "Update ktlint to 1.2" },
  * ]);
@@ -70,17 +81,19 @@ export interface CommitLoan {
  * ```
  */
 export function commitLoans(
+  task: string,
   terms: readonly string[],
   history: readonly HistoryEntry[],
 ): Map<string, CommitLoan> {
-  const scores = messageScores(terms, history);
+  const scores = messageScores(terms, [...history.map((c) => c.message), task]);
+  const self = scores.pop()!;
   let best = 0;
   for (const s of scores) best = Math.max(best, s);
   const loans = new Map<string, CommitLoan>();
   if (best <= 0) return loans;
   history.forEach((commit, age) => {
     const s = scores[age];
-    if (s <= 0 || s < COMMITS_GATE * best) return;
+    if (s <= 0 || s < COMMITS_GATE * best || s < COMMITS_SELF_GATE * self) return;
     const paths = [...new Set(commit.paths)];
     const share = s / best * Math.min(1, COMMITS_MAX_FILES / paths.length);
     const subject = subjectOf(commit.message ?? "");
@@ -92,23 +105,26 @@ export function commitLoans(
   return loans;
 }
 
-/** BM25 of the task's terms over each message (a message a document, every commit counted). */
-function messageScores(terms: readonly string[], history: readonly HistoryEntry[]): number[] {
+/**
+ * BM25 of the task's terms over each of `texts` (a message a document; the idf and the mean
+ * length count all but the last, which is the task's own text, scored as one more message).
+ */
+function messageScores(terms: readonly string[], texts: (string | undefined)[]): number[] {
   const index = new Map(terms.map((t, i) => [t, i]));
-  const docs = history.map((commit) => {
+  const docs = texts.map((text) => {
     const tf = new Float64Array(terms.length);
-    const length = commit.message
-      ? forEachTerm(taskProse(commit.message), (term) => {
+    const length = text
+      ? forEachTerm(taskProse(text), (term) => {
         const t = index.get(term);
         if (t !== undefined) tf[t]++;
       })
       : 0;
     return { tf, length };
   });
-  const n = docs.length;
+  const n = docs.length - 1;
   const df = new Float64Array(terms.length);
   let total = 0;
-  for (const d of docs) {
+  for (const d of docs.slice(0, n)) {
     for (let t = 0; t < terms.length; t++) if (d.tf[t] > 0) df[t]++;
     total += d.length;
   }

@@ -17,7 +17,7 @@
  * - **pairs**: the task's pairs of neighbouring words found next to each other in the file, each
  *   by its idf, over the best file's (see `_rank_pairs.ts`);
  * - **pastCommits**: past commits whose message is like the task's (BM25 of the task over each
- *   message, at least 0.8 of the best one's) lend the files they changed a share; it only
+ *   message, at least 0.8 of the best one's and half of the task's own text's) lend the files they changed a share; it only
  *   reorders the ranking past its first 20 places (see `_rank_commits.ts`; the caller's
  *   `history`).
  *
@@ -190,7 +190,7 @@ export async function rankFiles(
   ranked.sort((a, b) => b.score - a.score || byCodeUnit(a.path, b.path));
   if (weights.pastCommits <= 0 || !options.history) return ranked;
   const factors = new Map(sorted.map((f, i) => [f.path, defs[i] ? 1 : OTHER_FILES]));
-  const loans = commitLoans(terms, options.history);
+  const loans = commitLoans(task, terms, options.history);
   return withCommitLoans(ranked, loans, (path) => weights.pastCommits * factors.get(path)!);
 }
 

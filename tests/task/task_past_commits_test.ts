@@ -37,7 +37,8 @@ const HISTORY = [
 ];
 
 Deno.test("commitLoans: messages near the best one's lend their files, large commits at 10/files", () => {
-  const loans = commitLoans(["cli", "com", "dependency", "example", "lint", "update"], HISTORY);
+  const terms = ["cli", "com", "dependency", "example", "lint", "update"];
+  const loans = commitLoans(TASK, terms, HISTORY);
   assert.deepEqual([...loans.keys()].sort(), [...SWEEP].sort());
   const share = COMMITS_MAX_FILES / SWEEP.length;
   assert.deepEqual(loans.get("src/f27.kt"), {
@@ -46,9 +47,14 @@ Deno.test("commitLoans: messages near the best one's lend their files, large com
     files: 12,
   });
   // No message matches: nothing lent; a message far below the best one's lends nothing either.
-  assert.equal(commitLoans(["zebra"], HISTORY).size, 0);
-  const weak = commitLoans(["parser", "empty", "input", "flag"], HISTORY);
+  assert.equal(commitLoans("zebra", ["zebra"], HISTORY).size, 0);
+  const parser = "Fix the parser on empty input, add a flag";
+  const weak = commitLoans(parser, ["add", "empty", "flag", "fix", "input", "parser"], HISTORY);
   assert.deepEqual([...weak.keys()], ["src/f29.kt"]);
+  // The best message is no near duplicate of a longer task (under half its own text's score).
+  const longer = `${TASK}; also reformat every module with the new rules`;
+  const more = [...terms, "every", "module", "new", "reformat", "rules", "with"].sort();
+  assert.equal(commitLoans(longer, more, HISTORY).size, 0);
 });
 
 Deno.test("past commits like the task reorder the ranking past its first 20 places, with a reason", async () => {
