@@ -50,7 +50,7 @@ const K1 = 1.2;
 const B = 0.75;
 
 /** Longest subject a reason quotes. */
-const SUBJECT_CHARS = 60;
+const SUBJECT_CHARS = 72;
 
 /** What a past commit like the task lends one file. */
 export interface CommitLoan {
