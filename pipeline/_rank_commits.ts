@@ -31,13 +31,13 @@ import { forEachTerm, taskProse } from "./_rank_terms.ts";
 import type { HistoryEntry } from "./_rank_history.ts";
 
 /** Only messages scoring at least this share of the best message lend their files. */
-export const COMMITS_GATE = 0.8;
+const COMMITS_GATE = 0.8;
 
 /**
  * Nor any scoring less than this share of the task's own text scored as a message: when no past
  * message is worded like the task, the best of them is no near duplicate and lends nothing.
  */
-export const COMMITS_SELF_GATE = 0.5;
+const COMMITS_SELF_GATE = 0.5;
 
 /** A commit of more files than this lends each `COMMITS_MAX_FILES / files` of its share. */
 export const COMMITS_MAX_FILES = 10;
@@ -63,9 +63,9 @@ export interface CommitLoan {
 }
 
 /**
- * Each path changed by a past commit whose message scores at least {@linkcode COMMITS_GATE} of
+ * Each path changed by a past commit whose message scores at least `COMMITS_GATE` (0.8) of
  * the best message's BM25 for the task's `terms` (sorted, distinct: `taskTerms` of `task`) and
- * at least {@linkcode COMMITS_SELF_GATE} of the task's own text scored as a message would be,
+ * at least `COMMITS_SELF_GATE` (0.5) of the task's own text scored as a message would be,
  * with the largest share one of them lends it (the newest on a tie). `history` is newest first;
  * its messages are read as the task is (`taskProse`), a commit without one scores nothing.
  *
