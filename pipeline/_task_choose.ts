@@ -36,8 +36,9 @@ interface ChooseContext extends Omit<FitTaskOptions, "sources"> {
 }
 
 /**
- * The section's entries, in ranking order. With a budget: first the candidates in their own view
- * (as many as {@linkcode triedEnough} asks for, in ranking order), tried in the order
+ * The section's entries, in ranking order. With a budget: first the ranking's first files that
+ * cannot fit in full even alone, condensed ({@linkcode condenseTop}); then the candidates in their
+ * own view (as many as {@linkcode triedEnough} asks for, in ranking order), tried in the order
  * {@linkcode fitOrder} gives (expected recall per token; one that does not fit is passed over),
  * then the passed-over ones as skeletons, then as outlines, with what is left; then the rest
  * named while the list fits. Without one: the first {@linkcode UNBUDGETED_FILES}
@@ -94,19 +95,67 @@ export async function chooseEntries(
     ready.push(next);
     tried += next?.cost.tokens ?? 0;
   }
+  const condensed = await condenseTop(chosen, ready, left, ctx);
   // A file that is not code has a quarter of the chance at its place (`fitOrder`).
   const code = ready.map((_, i) => candidates[i].code ?? true);
   for (const i of fitOrder(ready.map((r) => r?.cost.tokens), { code })) {
+    if (chosen[i].where === "task") continue;
     if (fits(left, ready[i]!.cost)) place(chosen[i], ready[i]!, left);
   }
   for (const view of TASK_LADDER) {
     for (const entry of chosen.slice(0, MAX_TASK_FILES)) {
-      if (entry.where === "task") continue;
+      // A file condensed first may step up to a richer view with what is left and its own cost.
+      const held = condensed.get(entry);
+      if (entry.where === "task" && !held) continue;
       const next = await prepareView(entry, view, ctx);
-      if (next && fits(left, next.cost)) place(entry, next, left);
+      const room = held
+        ? { tokens: left.tokens + held.tokens, bytes: left.bytes + held.bytes }
+        : left;
+      if (!next || !fits(room, next.cost)) continue;
+      if (held) take(left, { tokens: -held.tokens, bytes: -held.bytes });
+      condensed.delete(entry);
+      place(entry, next, left);
     }
   }
   return await listEntries(chosen, { left, tokenizer: config.budget.tokenizer });
+}
+
+/** How many of the ranking's first files get a condensed view first when they cannot fit in full. */
+const TOP_CONDENSED = 2;
+
+/** The share of the section's room each of them may take in its condensed view. */
+const TOP_SHARE = 0.15;
+
+/** The views tried for them, richest first. */
+const TOP_LADDER = ["skeleton", "outline", "summary"];
+
+/**
+ * The ranking's first {@linkcode TOP_CONDENSED} files that cannot fit in full even alone (a large
+ * C file ranked first for its task) are shown first in their richest view of
+ * {@linkcode TOP_LADDER} within {@linkcode TOP_SHARE} of the room: tried in full by expected
+ * recall per token, small files ranked far below them took the room, and the file the task is
+ * most likely about was only named. Their costs, by entry: the skeleton and outline passes may
+ * still step them up with what is left.
+ */
+async function condenseTop(
+  chosen: TaskEntry[],
+  ready: Array<Prepared | undefined>,
+  left: Limits,
+  ctx: ChooseContext,
+): Promise<Map<TaskEntry, Limits>> {
+  const cap = left.tokens * TOP_SHARE;
+  const placed = new Map<TaskEntry, Limits>();
+  for (const [i, entry] of chosen.slice(0, TOP_CONDENSED).entries()) {
+    if (!ready[i] || ready[i].cost.tokens <= left.tokens) continue;
+    for (const view of TOP_LADDER) {
+      const next = await prepareView(entry, view, ctx);
+      if (!next || next.cost.tokens > cap || !fits(left, next.cost)) continue;
+      place(entry, next, left);
+      placed.set(entry, next.cost);
+      break;
+    }
+  }
+  return placed;
 }
 
 /** A file rendered in a task view, with its block's cost. */

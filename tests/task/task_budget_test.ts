@@ -3,7 +3,7 @@
 // end of the task-independent prefix.
 import assert from "node:assert/strict";
 import { buildContext, countTokens, type SlopConfig } from "../../mod.ts";
-import { runCli } from "../_helpers.ts";
+import { makeProject, runCli } from "../_helpers.ts";
 import { taskProject } from "./_project.ts";
 
 const TASKS = [
@@ -49,14 +49,17 @@ Deno.test("the most relevant file is shown in full when it fits the task's share
   assert.deepEqual(scores, [...scores].sort((a, b) => b - a));
 });
 
-Deno.test("files passed over in full get a skeleton with what is left", async () => {
+Deno.test("files passed over in full get a skeleton or an outline with what is left", async () => {
   const root = await taskProject();
   const result = await buildFor(root, { task: TASKS[0], budget: { tokens: 4000, taskShare: 0.2 } });
   const shown = result.manifest.task!.files.filter((f) => f.where === "task");
   assert.ok(shown.some((f) => f.view === "full"), JSON.stringify(shown));
-  const skeleton = shown.find((f) => f.view === "skeleton");
-  assert.ok(skeleton, JSON.stringify(shown));
-  assert.ok(result.blocks.find((b) => b.id === `task:${skeleton.path}`)!.text.includes("..."));
+  // The first file, too large in full for the section's 800 tokens, is shown condensed: it was
+  // only named while a file ranked third had the skeleton.
+  const [top] = result.manifest.task!.files;
+  assert.ok(top.path.includes("cookie"), top.path);
+  assert.equal(top.where, "task", JSON.stringify(shown));
+  assert.ok(["skeleton", "outline"].includes(top.view), top.view);
   assert.ok(result.manifest.task!.tokens <= 800);
   assert.ok(result.manifest.total.tokens <= 4000);
 });
@@ -139,4 +142,41 @@ Deno.test("a task build ranks as slop rank does: the same scores, in the same or
   // The names follow the ranking's order (a subsequence of it).
   const positions = named.map((f) => ranked.findIndex((r) => r.path === f.path));
   assert.deepEqual(positions, [...positions].sort((a, b) => a - b));
+});
+
+// vim/vim, "Fix crash when folding with foldmethod=expr in a closed fold after :move" at 32,000
+// tokens: src/fold.c ranked first and src/move.c second, each larger than the section's room, were
+// only named, while small files ranked eleventh and below were shown in full.
+Deno.test("the ranking's first file, too large for the section in full, is shown condensed", async () => {
+  const big = ['"""The cookie jar: parse, store, expire and send every cookie."""', ""];
+  for (let i = 0; i < 80; i++) {
+    big.push(
+      `def cookie_step_${i}(jar, cookie, expires=None):`,
+      `    """Apply step ${i} of the cookie jar's rules to one cookie."""`,
+      ...Array.from({ length: 12 }, (_, j) => `    jar.v${j} = [cookie.n${j}, expires, ${i * j}]`),
+      "    return jar",
+      "",
+      "",
+    );
+  }
+  const tree: Record<string, string> = { "src/cookie_jar.py": big.join("\n") };
+  for (let k = 0; k < 200; k++) {
+    tree[`src/util_${k}.py`] = `"""Helpers ${k}; one reads a cookie."""\n\n` +
+      Array.from(
+        { length: 8 },
+        (_, j) =>
+          `def helper_${k}_${j}(value, limit=${j}):\n    """Add ${k} to the value."""\n` +
+          `    return min(value + ${k}, limit)\n`,
+      ).join("\n");
+  }
+  const root = await makeProject(tree);
+  const task = "Fix the cookie jar: an expired cookie is still sent";
+  const result = await buildFor(root, { task, budget: { tokens: 8000 } });
+  const [top] = result.manifest.task!.files;
+  assert.equal(top.path, "src/cookie_jar.py");
+  assert.equal(top.where, "task", JSON.stringify(top));
+  assert.ok(["skeleton", "outline", "summary"].includes(top.view), top.view);
+  const block = result.blocks.find((b) => b.id === `task:${top.path}`)!;
+  assert.ok(block.tokens <= 0.15 * result.manifest.task!.tokens + 200, String(block.tokens));
+  assert.ok(result.manifest.total.tokens <= 8000);
 });
