@@ -1661,10 +1661,10 @@ class Walker {
       while (this.text[end] === " " || this.text[end] === "\t") end++;
       // The comments right above it go with it (a config key's banner), as an item's do.
       let start = node.startIndex;
-      for (let p = node.previousNamedSibling; p && this.spec.attach.has(p.type);) {
+      for (let p = namedSibling(node, false); p && this.spec.attach.has(p.type);) {
         if (/\S/.test(this.text.slice(p.endIndex, start))) break;
         start = p.startIndex;
-        p = p.previousNamedSibling;
+        p = namedSibling(p, false);
       }
       this.edits.push({
         start,
@@ -2064,15 +2064,15 @@ class Walker {
       node && level < 2 && (level === 0 || !this.spec.definitions[node.type]);
       level++, node = node.parent
     ) {
-      let next = node.nextNamedSibling;
+      let next = namedSibling(node, true);
       let last = end;
-      for (; comment(next); next = next!.nextNamedSibling) last = next!.endIndex;
+      for (; comment(next); next = namedSibling(next!, true)) last = next!.endIndex;
       if (next) break;
       end = last;
     }
-    let previous = body.previousNamedSibling;
+    let previous = namedSibling(body, false);
     let first = start;
-    for (; comment(previous); previous = previous!.previousNamedSibling) {
+    for (; comment(previous); previous = namedSibling(previous!, false)) {
       first = previous!.startIndex;
     }
     if (previous) start = first;
@@ -2267,9 +2267,9 @@ class Walker {
         for (const c of parentNode.namedChildren) if (c?.type === "decorator") decorators.push(c);
       } else if (parentNode?.type === "class_body") {
         for (
-          let c = node.previousNamedSibling;
+          let c = namedSibling(node, false);
           c?.type === "decorator";
-          c = c.previousNamedSibling
+          c = namedSibling(c, false)
         ) {
           decorators.unshift(c);
         }
@@ -2521,8 +2521,8 @@ const FILE_OPENERS = new Set(["hash_bang_line", "php_tag", "shebang"]);
 /** Whether a comment is the first item of its file (after a `#!` line or `<?php`). */
 function opensFile(comment: SyntaxNode): boolean {
   if (comment.parent?.parent) return false;
-  let before = comment.previousNamedSibling;
-  while (before && FILE_OPENERS.has(before.type)) before = before.previousNamedSibling;
+  let before = namedSibling(comment, false);
+  while (before && FILE_OPENERS.has(before.type)) before = namedSibling(before, false);
   return !before;
 }
 
@@ -2590,7 +2590,7 @@ function isMember(type: string, parentNode: SyntaxNode | null): boolean {
  */
 function continuesError(spec: LanguageSpec, node: SyntaxNode): boolean {
   if (spec.transparent.has("ERROR")) return false;
-  const before = node.previousNamedSibling;
+  const before = namedSibling(node, false);
   return before?.type === "ERROR" && before.endPosition.row === node.startPosition.row;
 }
 
@@ -2849,6 +2849,21 @@ function link(
     }
   }
   if (end !== -1) previousEnds.set(child, end);
+}
+
+/**
+ * The named sibling after a node (`after`) or before it: its own link (see `link`), else found
+ * among its parent's named children, which are linked then (the node's own search scans from the
+ * root: see `link`).
+ */
+function namedSibling(node: SyntaxNode, after: boolean): SyntaxNode | null {
+  const key = after ? "nextNamedSibling" : "previousNamedSibling";
+  if (Object.hasOwn(node, key)) return node[key];
+  const parent = node.parent;
+  const siblings = parent ? linkedChildren(parent) : [];
+  const at = siblings.findIndex((c) => c.id === node.id);
+  if (at < 0) return node[key];
+  return siblings[at + (after ? 1 : -1)] ?? null;
 }
 
 /** The named children of `node` (its `namedChildren`), each given its links (see `link`). */
