@@ -57,7 +57,8 @@ function places(tree: { walk(): Cursor }): Map<number, [number, number]> {
  * children before the one that holds the node), a sibling by that search and then through the
  * parent's children up to the node, `child(i)` through the `i` children before it, and a child by
  * field through the children up to it (all of them when none is). A list of children (`children`,
- * `namedChildren`, made anew for each node object) costs its length. Counted by the node's place
+ * `namedChildren`, made anew for each node object) costs its length, and a node's `text` its
+ * characters (a rule that reads each sibling's text for each child). Counted by the node's place
  * in the tree, so that a step taken for each of a wide node's children shows as growth with the
  * square of its width. `onCost`, when given, hears each step and its cost.
  */
@@ -124,6 +125,7 @@ export async function countNodeSteps(
   wrap("childrenForFieldId", (node) => Math.max(1, node.childCount));
   wrap("children", (node, [before]) => before ? 1 : Math.max(1, node.childCount));
   wrap("namedChildren", (node, [before]) => before ? 1 : Math.max(1, node.childCount));
+  wrap("text", (_, __, result) => Math.max(1, (result as string).length));
   try {
     await work();
   } finally {
