@@ -94,6 +94,20 @@ const SHAPES: Array<[string, string, (i: number) => string, string?, string?]> =
   ["a Ruby seeds file", "a.rb", (i) => `User.create!(name: "u${i}")\n`],
   ["PowerShell functions", "a.ps1", (i) => `function F${i} { param($x) $x }\n`],
   [
+    "a PowerShell class's methods",
+    "a.ps1",
+    (i) => `  [int] M${i}() { return 1 }\n`,
+    "class A {\n",
+    "}\n",
+  ],
+  [
+    "Lua locals of a returned module",
+    "a.lua",
+    (i) => `local x${i} = ${i}\n`,
+    "local M = {}\n",
+    "return M\n",
+  ],
+  [
     "Haskell signatures and bindings",
     "A.hs",
     (i) => `f${i} :: Int -> Int\nf${i} x = x\n`,
