@@ -2775,16 +2775,14 @@ function namedChildren(
   // With `separators`: where the `;`, `,` or `:` right after each child ends (-1: none), which
   // belongs to the child when the child is left out.
   let previous = -1;
-  // The named child made last (undefined: a named child since was not made), and where the
-  // sibling before the cursor's ends (Kotlin's, see `blankedStart`; -1: not tracked).
+  // The named child made last (undefined: one since was not), where the sibling before ends.
   let made: SyntaxNode | null | undefined = null;
-  const ends = walk.ends;
-  let before = ends ? node.startIndex : -1;
+  let before = walk.ends ? node.startIndex : -1;
   do {
     // Over the work budget: thrown as itself, turned into an error by `renderWith`.
     if (++walk.visited > walk.limit) throw walk;
     const end = before;
-    if (ends) before = cursor.endIndex;
+    if (end !== -1) before = cursor.endIndex;
     const id = cursor.nodeTypeId;
     if (!isNamed(named, id, node)) {
       if (previous !== -1 && SEPARATORS.has(types[id])) separators![previous] = cursor.endIndex;
