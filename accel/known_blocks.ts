@@ -12,7 +12,7 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../pipeline/helpers.ts";
 import { textBacking } from "../pipeline/lazy_text.ts";
 import type { WrittenDocument } from "./patch_write.ts";
 
@@ -28,7 +28,7 @@ import type { WrittenDocument } from "./patch_write.ts";
  */
 export function blockName(block: { text?: string }): string {
   const named = textBacking(block)?.named?.();
-  return named === undefined ? "" : createHash("sha256").update(named).digest("hex").slice(0, 32);
+  return named === undefined ? "" : sha256Hex(named).slice(0, 32);
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The leak hunts' probe: 2,757 credentials in the shapes real repositories hold them. The tenth
+ * The leak hunts' probe: 3,063 credentials in the shapes real repositories hold them. The tenth
  * hunt's 139 (commands that take a password by position, service tokens, dotenv variants, YAML
  * anchors and block scalars, TOML multi-line strings, escaped JSON, notebooks, shell history,
  * Dockerfiles, Kubernetes Secrets, tfvars, `.npmrc`, `.pypirc`, `.netrc`, `.pgpass`, git's
@@ -41,7 +41,11 @@
  * state of more resources, clouds' credential caches, kubeconfig's exec and auth-provider, registries'
  * client configs, IoT and home-automation configs, logs, notebook outputs, code that sets cookies
  * and headers, passwords named in other languages in code files, drivers' connection strings, CI
- * secrets in odd places, fixtures), each scanned as a build scans it
+ * secrets in odd places, fixtures), the twenty-seventh's 306 (IaC, CI configs, notebooks' outputs
+ * printed apart from their names and DataFrames' secret columns, logs, IoT and home-automation
+ * configs (Tasmota, Tuya, Hue, ESPHome, miio), mobile apps' configs, SQL dumps, shell histories,
+ * Dockerfiles, Kubernetes, .env variants, languages' configs, test fixtures, passwords named in
+ * other languages in code files), each scanned as a build scans it
  * (`redactText`), and counted a leak when a 12-character piece of its value is left. Values are
  * made from a fixed seed; nothing here is a live credential. Prints each leak and the count, then the values that must stay and are redacted.
  *
@@ -17986,6 +17990,2097 @@ const k26: S24[] = [
   ["fixture uuid", "fixtures/orders.json", (v) => `[{"id": "${v}", "total": 12.5}]\n`, uuid()],
 ];
 for (const [n, p, f, v] of k26) kv21(n, p, f, v);
+// The twenty-seventh hunt (written before reading the rules): IaC, CI configs, notebooks, logs,
+// IoT and home-automation configs, mobile apps' configs, SQL dumps, shell histories, Dockerfiles,
+// Kubernetes, .env variants, languages' configs and test fixtures, plus the twenty-sixth's
+// leftovers (Tasmota's Backlog, Tuya's local keys, Hue's usernames, notebook outputs printed apart
+// from their names, DataFrames' token columns, passwords named in other languages in code files).
+const t27: S24[] = [];
+const a27 = (name: string, path: string, f: (v: string) => string, v: string) =>
+  t27.push(["r27 " + name, path, f, v]);
+const tuyaKey = () => ch(A + "!#$%&()*+,-./:;<=>?@[]^_`{|}~", 16).replace(/["\\]/g, "x");
+const hueUser = () => ch(A + "-", 40);
+const miioTok = () => hex(32);
+// IaC: Terraform, Pulumi, CloudFormation, Bicep, Ansible, Salt, Puppet, Chef, CDK
+a27(
+  "tf provider block password",
+  "main.tf",
+  (v) =>
+    `provider "postgresql" {\n  host     = "db.internal"\n  username = "admin"\n  password = "${v}"\n}\n`,
+  pw(),
+);
+a27(
+  "tf variable default token",
+  "variables.tf",
+  (v) => `variable "cloudflare_api_token" {\n  type    = string\n  default = "${v}"\n}\n`,
+  r24(40),
+);
+a27(
+  "tf locals map secret",
+  "locals.tf",
+  (v) => `locals {\n  db = {\n    user = "app"\n    pass = "${v}"\n  }\n}\n`,
+  pw(),
+);
+a27(
+  "tf helm set_sensitive",
+  "helm.tf",
+  (v) =>
+    `resource "helm_release" "grafana" {\n  set_sensitive {\n    name  = "adminPassword"\n    value = "${v}"\n  }\n}\n`,
+  pw(),
+);
+a27(
+  "tf kubernetes secret data",
+  "k8s.tf",
+  (v) =>
+    `resource "kubernetes_secret" "db" {\n  data = {\n    username = "app"\n    password = "${v}"\n  }\n}\n`,
+  pw(),
+);
+a27(
+  "tf env heredoc user_data",
+  "ec2.tf",
+  (v) =>
+    `  user_data = <<-EOT\n    #!/bin/bash\n    export DD_API_KEY=${v}\n    bash install.sh\n  EOT\n`,
+  hex(32),
+);
+a27(
+  "tfvars map of tokens",
+  "prod.auto.tfvars",
+  (v) => `tokens = {\n  github = "${v}"\n}\n`,
+  ghp(),
+);
+a27(
+  "tf backend config pg",
+  "backend.tf",
+  (v) =>
+    `terraform {\n  backend "pg" {\n    conn_str = "postgres://tf:${v}@db.internal/terraform_backend"\n  }\n}\n`,
+  pw(),
+);
+a27(
+  "pulumi config plain",
+  "Pulumi.dev.yaml",
+  (v) => `config:\n  aws:region: us-east-1\n  myapp:dbPassword: ${v}\n`,
+  pw(),
+);
+a27(
+  "pulumi ts config set",
+  "index.ts",
+  (v) => `const db = new aws.rds.Instance("db", { username: "admin", password: "${v}" });\n`,
+  pw(),
+);
+a27(
+  "cfn parameter default",
+  "template.yaml",
+  (v) =>
+    `Parameters:\n  MasterUserPassword:\n    Type: String\n    NoEcho: true\n    Default: ${v}\n`,
+  pw(),
+);
+a27(
+  "cfn json masteruserpassword",
+  "stack.json",
+  (v) =>
+    `{"Resources": {"Db": {"Type": "AWS::RDS::DBInstance", "Properties": {"MasterUsername": "admin", "MasterUserPassword": "${v}"}}}}\n`,
+  pw(),
+);
+a27(
+  "bicep param default",
+  "main.bicep",
+  (v) => `@secure()\nparam adminPassword string = '${v}'\n`,
+  pw(),
+);
+a27(
+  "arm parameters file",
+  "azuredeploy.parameters.json",
+  (v) =>
+    `{"parameters": {"adminUsername": {"value": "azureuser"}, "adminPassword": {"value": "${v}"}}}\n`,
+  pw(),
+);
+a27(
+  "ansible become pass inventory",
+  "inventory/hosts.ini",
+  (v) => `[web]\nweb1 ansible_host=10.0.0.5 ansible_user=deploy ansible_become_pass=${v}\n`,
+  pw(),
+);
+a27(
+  "ansible group_vars mysql",
+  "group_vars/db.yml",
+  (v) => `---\nmysql_root_password: "${v}"\nmysql_databases:\n  - name: app\n`,
+  pw(),
+);
+a27(
+  "ansible task inline password",
+  "roles/db/tasks/main.yml",
+  (v) =>
+    `- name: Create user\n  community.mysql.mysql_user:\n    name: app\n    password: ${v}\n    priv: '*.*:ALL'\n`,
+  pw(),
+);
+a27(
+  "ansible uri basic",
+  "playbook.yml",
+  (v) =>
+    `- uri:\n    url: https://api.example.com\n    url_username: admin\n    url_password: "${v}"\n    force_basic_auth: yes\n`,
+  pw(),
+);
+a27(
+  "salt pillar",
+  "pillar/secrets.sls",
+  (v) => `postgres:\n  users:\n    app:\n      password: '${v}'\n`,
+  pw(),
+);
+a27(
+  "puppet hiera",
+  "data/common.yaml",
+  (v) => `---\nprofile::db::password: '${v}'\n`,
+  pw(),
+);
+a27(
+  "puppet manifest",
+  "manifests/init.pp",
+  (v) => `class { 'mysql::server':\n  root_password => '${v}',\n}\n`,
+  pw(),
+);
+a27(
+  "chef attributes",
+  "attributes/default.rb",
+  (v) => `default['myapp']['db']['password'] = '${v}'\n`,
+  pw(),
+);
+a27(
+  "cdk python secret value",
+  "stack.py",
+  (v) => `SecretValue.unsafe_plain_text("${v}")\n`,
+  mixed(32),
+);
+a27(
+  "packer variables",
+  "vars.pkr.hcl",
+  (v) => `ssh_password = "${v}"\n`,
+  pw(),
+);
+a27(
+  "vagrantfile password",
+  "Vagrantfile",
+  (v) => `  config.ssh.password = "${v}"\n`,
+  pw(),
+);
+// CI configs
+a27(
+  "gha env token",
+  ".github/workflows/ci.yml",
+  (v) => `jobs:\n  build:\n    env:\n      NPM_TOKEN: ${v}\n    steps:\n      - run: npm publish\n`,
+  "npm_" + alnum(36),
+);
+a27(
+  "gha with password",
+  ".github/workflows/release.yml",
+  (v) =>
+    `      - uses: docker/login-action@v3\n        with:\n          username: bot\n          password: ${v}\n`,
+  pw(),
+);
+a27(
+  "gha run curl header",
+  ".github/workflows/notify.yml",
+  (v) => `      - run: curl -H "X-Api-Key: ${v}" https://hooks.example.com/deploy\n`,
+  alnum(32),
+);
+a27(
+  "gitlab ci variables",
+  ".gitlab-ci.yml",
+  (v) => `variables:\n  SONAR_TOKEN: "${v}"\n  GIT_DEPTH: "0"\n`,
+  "squ_" + hex(40),
+);
+a27(
+  "gitlab ci script login",
+  ".gitlab-ci.yml",
+  (v) => `deploy:\n  script:\n    - docker login -u deployer -p ${v} registry.example.com\n`,
+  pw(),
+);
+a27(
+  "circleci environment",
+  ".circleci/config.yml",
+  (v) =>
+    `jobs:\n  test:\n    docker:\n      - image: cimg/node:20.0\n    environment:\n      COVERALLS_REPO_TOKEN: ${v}\n`,
+  alnum(33),
+);
+a27(
+  "circleci docker auth",
+  ".circleci/config.yml",
+  (v) =>
+    `    docker:\n      - image: org/private:1\n        auth:\n          username: ci\n          password: ${v}\n`,
+  pw(),
+);
+a27(
+  "jenkinsfile environment",
+  "Jenkinsfile",
+  (v) => `pipeline {\n  environment {\n    SLACK_TOKEN = '${v}'\n  }\n}\n`,
+  "xoxb-" + digits(12) + "-" + digits(13) + "-" + alnum(24),
+);
+a27(
+  "jenkinsfile sh login",
+  "Jenkinsfile",
+  (v) => `        sh "docker login -u admin --password ${v} nexus.local:8082"\n`,
+  pw(),
+);
+a27(
+  "azure pipelines variables",
+  "azure-pipelines.yml",
+  (v) => `variables:\n  - name: sqlPassword\n    value: '${v}'\n`,
+  pw(),
+);
+a27(
+  "bitbucket pipelines",
+  "bitbucket-pipelines.yml",
+  (v) =>
+    `pipelines:\n  default:\n    - step:\n        script:\n          - export AWS_SECRET_ACCESS_KEY=${v}\n`,
+  awsSecret(),
+);
+a27(
+  "drone secret inline",
+  ".drone.yml",
+  (v) =>
+    `steps:\n  - name: publish\n    image: plugins/docker\n    settings:\n      username: bot\n      password: ${v}\n`,
+  pw(),
+);
+a27(
+  "travis env global",
+  ".travis.yml",
+  (v) => `env:\n  global:\n    - CODECOV_TOKEN=${v}\n`,
+  uuid(),
+);
+a27(
+  "buildkite env",
+  ".buildkite/pipeline.yml",
+  (v) => `steps:\n  - command: make deploy\n    env:\n      HEROKU_API_KEY: "${v}"\n`,
+  uuid(),
+);
+a27(
+  "teamcity kotlin param",
+  ".teamcity/settings.kts",
+  (v) => `    params {\n        password("env.DEPLOY_PASSWORD", "${v}")\n    }\n`,
+  pw(),
+);
+a27(
+  "woodpecker settings token",
+  ".woodpecker.yml",
+  (v) => `    settings:\n      api_key: ${v}\n`,
+  hex(40),
+);
+a27(
+  "gha matrix secret",
+  ".github/workflows/matrix.yml",
+  (v) =>
+    `    strategy:\n      matrix:\n        include:\n          - region: eu\n            token: ${v}\n`,
+  alnum(40),
+);
+a27(
+  "earthfile secret arg",
+  "Earthfile",
+  (v) => `    RUN --secret NPM_TOKEN=${v} npm ci\n`,
+  "npm_" + alnum(36),
+);
+a27(
+  "taskfile env",
+  "Taskfile.yml",
+  (v) => `tasks:\n  deploy:\n    env:\n      FLY_API_TOKEN: ${v}\n`,
+  "fo1_" + r24(43),
+);
+a27(
+  "makefile export",
+  "Makefile",
+  (v) => `export REGISTRY_PASSWORD := ${v}\n`,
+  pw(),
+);
+// Notebooks
+const nb27 = (src: string, outputs: string) =>
+  `{"cells": [{"cell_type": "code", "execution_count": 4, "metadata": {}, "outputs": [${outputs}], "source": [${
+    JSON.stringify(src)
+  }]}], "nbformat": 4}\n`;
+const nbStream = (t: string) =>
+  `{"name": "stdout", "output_type": "stream", "text": [${JSON.stringify(t)}]}`;
+const nbResult = (t: string) =>
+  `{"data": {"text/plain": [${
+    JSON.stringify(t)
+  }]}, "execution_count": 4, "metadata": {}, "output_type": "execute_result"}`;
+a27(
+  "ipynb print variable bare",
+  "analysis.ipynb",
+  (v) => nb27("print(api_key)", nbStream(v + "\n")),
+  alnum(40),
+);
+a27(
+  "ipynb getenv result",
+  "setup.ipynb",
+  (v) => nb27("os.getenv('OPENAI_API_KEY')", nbResult(`'${v}'`)),
+  "sk-" + alnum(48),
+);
+a27(
+  "ipynb token variable result",
+  "auth.ipynb",
+  (v) => nb27("token = client.login()\ntoken", nbResult(`'${v}'`)),
+  mixed(40),
+);
+a27(
+  "ipynb secret result hex",
+  "keys.ipynb",
+  (v) => nb27("secrets.token_hex(32)", nbResult(`'${v}'`)),
+  hex(64),
+);
+a27(
+  "ipynb dataframe password column",
+  "users.ipynb",
+  (v) =>
+    nb27(
+      "df.head()",
+      nbResult(`   id username       password\n0   1    alice  ${v}\n1   2      bob  ${pw()}`),
+    ),
+  pw(),
+);
+a27(
+  "ipynb dataframe html token",
+  "users.ipynb",
+  (v) =>
+    nb27(
+      "df",
+      `{"data": {"text/html": ["<table>\\n<thead><tr><th></th><th>user</th><th>access_token</th></tr></thead>\\n<tbody><tr><th>0</th><td>alice</td><td>${v}</td></tr></tbody></table>"]}, "execution_count": 4, "output_type": "execute_result"}`,
+    ),
+  hex(40),
+);
+a27(
+  "ipynb dataframe secret second column",
+  "export.ipynb",
+  (v) =>
+    nb27(
+      "print(keys)",
+      nbStream(`        name                     secret  active\n0  service-a  ${v}    True\n`),
+    ),
+  alnum(32),
+);
+a27(
+  "ipynb env magic",
+  "train.ipynb",
+  (v) => nb27(`%env WANDB_API_KEY=${v}`, ""),
+  hex(40),
+);
+a27(
+  "ipynb source assignment",
+  "explore.ipynb",
+  (v) => nb27(`openai.api_key = "${v}"`, ""),
+  "sk-" + alnum(48),
+);
+a27(
+  "ipynb shell curl output",
+  "api.ipynb",
+  (v) => nb27(`!curl -s https://auth.example.com/token`, nbStream(`{"access_token": "${v}"}\n`)),
+  mixed(48),
+);
+a27(
+  "ipynb dict repr output",
+  "cfg.ipynb",
+  (v) => nb27("config", nbResult(`{'host': 'db', 'user': 'app', 'password': '${v}'}`)),
+  pw(),
+);
+a27(
+  "ipynb print f-string",
+  "debug.ipynb",
+  (v) => nb27('print(f"using {key}")', nbStream(`using ${v}\n`)),
+  alnum(40),
+);
+a27(
+  "ipynb getpass echoed",
+  "login.ipynb",
+  (v) => nb27("pw = getpass()\nprint(pw)", nbStream(`${v}\n`)),
+  pw(),
+);
+a27(
+  "rmarkdown output",
+  "report.Rmd",
+  (v) => '```{r}\nSys.getenv("GITHUB_PAT")\n```\n\n```\n## [1] "' + v + '"\n```\n',
+  ghp(),
+);
+a27(
+  "ipynb percent script",
+  "explore.py",
+  (v) => `# %%\nHF_TOKEN = "${v}"\n`,
+  "hf_" + alnum(34),
+);
+// Logs
+a27(
+  "log bearer header",
+  "logs/app.log",
+  (v) => `2026-11-30T10:00:01Z DEBUG http: > Authorization: Bearer ${v}\n`,
+  mixed(40),
+);
+a27(
+  "log query access_token",
+  "logs/access.log",
+  (v) =>
+    `10.0.0.1 - - [30/Nov/2026:10:00:01 +0000] "GET /api/me?access_token=${v} HTTP/1.1" 200 512\n`,
+  mixed(40),
+);
+a27(
+  "log json password",
+  "logs/events.jsonl",
+  (v) => `{"level":"debug","msg":"login","body":{"username":"bob","password":"${v}"}}\n`,
+  pw(),
+);
+a27(
+  "log python requests headers",
+  "logs/debug.log",
+  (v) =>
+    `DEBUG:urllib3:send: headers={'User-Agent': 'python-requests/2.31', 'X-API-Key': '${v}'}\n`,
+  alnum(32),
+);
+a27(
+  "log jdbc exception",
+  "logs/catalina.out",
+  (v) => `SEVERE: Cannot connect: jdbc:mysql://db:3306/app?user=app&password=${v}&useSSL=false\n`,
+  pw(),
+);
+a27(
+  "log key=value token",
+  "logs/worker.log",
+  (v) => `time=2026-11-30T10:00:01Z level=info msg="refreshed" token=${v} expires_in=3600\n`,
+  mixed(40),
+);
+a27(
+  "log systemd env dump",
+  "journal.txt",
+  (v) => `Nov 30 10:00:01 host app[123]: Environment: DATABASE_URL=postgres://app:${v}@db/app\n`,
+  pw(),
+);
+a27(
+  "log traceback locals",
+  "logs/error.log",
+  (v) => `  File "app.py", line 10, in connect\n    secret_key = '${v}'\n`,
+  mixed(50),
+);
+a27(
+  "log curl verbose",
+  "curl.log",
+  (v) => `> GET /v1/items HTTP/2\n> Host: api.example.com\n> x-auth-token: ${v}\n`,
+  mixed(40),
+);
+a27(
+  "log set-cookie",
+  "har.log",
+  (v) => `< set-cookie: session=${v}; Path=/; HttpOnly\n`,
+  mixed(48),
+);
+a27(
+  "log docker inspect env",
+  "inspect.json",
+  (v) => `[{"Config": {"Env": ["PATH=/usr/bin", "REDIS_PASSWORD=${v}"]}}]\n`,
+  pw(),
+);
+a27(
+  "log k8s describe env",
+  "describe.txt",
+  (v) => `    Environment:\n      API_SECRET:  ${v}\n      PORT:        8080\n`,
+  mixed(40),
+);
+a27(
+  "log gunicorn env",
+  "logs/gunicorn.log",
+  (v) => `[INFO] Loaded settings: {'SECRET_KEY': '${v}', 'DEBUG': False}\n`,
+  mixed(50),
+);
+a27(
+  "log node error config",
+  "logs/node.log",
+  (v) => `Error: connect failed { host: 'db', user: 'app', password: '${v}', port: 5432 }\n`,
+  pw(),
+);
+a27(
+  "log mqtt connect",
+  "logs/mqtt.log",
+  (v) => `1700000000: New client connected as sensor1 (u'iot', p'${v}')\n`,
+  pw(),
+);
+// IoT and home automation
+a27(
+  "tasmota backlog web",
+  "tasmota/setup.txt",
+  (v) => `Backlog SSID1 home; Password1 ${v}; MqttHost 10.0.0.2\n`,
+  pw(),
+);
+a27(
+  "tasmota backlog mqtt only",
+  "tasmota/plug.txt",
+  (v) => `Backlog MqttUser dves; MqttPassword ${v}; Restart 1\n`,
+  pw(),
+);
+a27(
+  "tasmota console webpassword",
+  "tasmota/notes.md",
+  (v) => `WebPassword ${v}\n`,
+  pw(),
+);
+a27(
+  "tasmota cmnd url",
+  "ha/automation.sh",
+  (v) => `curl "http://10.0.0.7/cm?user=admin&password=${v}&cmnd=Power%20TOGGLE"\n`,
+  pw(),
+);
+a27(
+  "tuya tinytuya snapshot",
+  "snapshot.json",
+  (v) =>
+    `{"devices": [{"name": "Plug", "id": "${
+      hex(20)
+    }", "ip": "10.0.0.9", "key": "${v}", "ver": "3.3"}]}\n`,
+  tuyaKey(),
+);
+a27(
+  "tuya python device",
+  "plug.py",
+  (v) => `d = tinytuya.OutletDevice('${hex(20)}', '10.0.0.9', '${v}')\n`,
+  tuyaKey(),
+);
+a27(
+  "tuya localtuya yaml",
+  "configuration.yaml",
+  (v) => `localtuya:\n  - host: 10.0.0.9\n    device_id: ${hex(20)}\n    local_key: ${v}\n`,
+  tuyaKey(),
+);
+a27(
+  "tuya ha config entry",
+  ".storage/core.config_entries",
+  (v) => `{"data": {"device_id": "${hex(20)}", "localKey": "${v}", "protocol_version": "3.3"}}\n`,
+  tuyaKey(),
+);
+a27(
+  "hue phue config",
+  ".python_hue",
+  (v) => `{"10.0.0.2": {"username": "${v}"}}\n`,
+  hueUser(),
+);
+a27(
+  "hue api url python",
+  "lights.py",
+  (v) => `URL = "http://10.0.0.2/api/${v}/lights"\n`,
+  hueUser(),
+);
+a27(
+  "hue ha storage",
+  ".storage/core.config_entries",
+  (v) => `{"domain": "hue", "data": {"host": "10.0.0.2", "api_key": "${v}", "api_version": 2}}\n`,
+  hueUser(),
+);
+a27(
+  "hue application key header",
+  "hue.sh",
+  (v) => `curl -k -H "hue-application-key: ${v}" https://10.0.0.2/clip/v2/resource/light\n`,
+  hueUser(),
+);
+a27(
+  "esphome wifi password",
+  "esphome/garage.yaml",
+  (v) => `wifi:\n  ssid: "HomeNet"\n  password: "${v}"\n`,
+  pw(),
+);
+a27(
+  "esphome api encryption key",
+  "esphome/garage.yaml",
+  (v) => `api:\n  encryption:\n    key: "${v}"\n`,
+  b64(43) + "=",
+);
+a27(
+  "esphome ota password",
+  "esphome/garage.yaml",
+  (v) => `ota:\n  - platform: esphome\n    password: ${v}\n`,
+  hex(32),
+);
+a27(
+  "ha secrets yaml",
+  "secrets.yaml",
+  (v) => `wifi_ssid: HomeNet\nwifi_password: ${v}\nlatitude: 52.1\n`,
+  pw(),
+);
+a27(
+  "ha long lived token",
+  "secrets.yaml",
+  (v) => `ha_token: ${v}\n`,
+  jwt(),
+);
+a27(
+  "ha rest command header",
+  "configuration.yaml",
+  (v) =>
+    `rest_command:\n  notify:\n    url: https://api.example.com\n    headers:\n      authorization: "Bearer ${v}"\n`,
+  mixed(40),
+);
+a27(
+  "zigbee2mqtt network key",
+  "zigbee2mqtt/configuration.yaml",
+  (v) => `advanced:\n  network_key: [${v}]\n  pan_id: 6754\n`,
+  Array.from({ length: 16 }, () => String(Math.floor(rnd() * 256))).join(", "),
+);
+a27(
+  "zigbee2mqtt mqtt password",
+  "zigbee2mqtt/configuration.yaml",
+  (v) => `mqtt:\n  server: mqtt://10.0.0.2\n  user: z2m\n  password: ${v}\n`,
+  pw(),
+);
+a27(
+  "node-red flows cred",
+  "flows_cred.json",
+  (v) => `{"a1b2c3d4.e5f6": {"user": "mqtt", "password": "${v}"}}\n`,
+  pw(),
+);
+a27(
+  "openhab things",
+  "things/mqtt.things",
+  (v) => `Bridge mqtt:broker:home [ host="10.0.0.2", username="oh", password="${v}" ]\n`,
+  pw(),
+);
+a27(
+  "miio token yaml",
+  "configuration.yaml",
+  (v) => `vacuum:\n  - platform: xiaomi_miio\n    host: 10.0.0.11\n    token: ${v}\n`,
+  miioTok(),
+);
+a27(
+  "miio python",
+  "vacuum.py",
+  (v) => `vac = miio.RoborockVacuum("10.0.0.11", "${v}")\n`,
+  miioTok(),
+);
+a27(
+  "homebridge config",
+  "homebridge/config.json",
+  (v) => `{"platforms": [{"platform": "Ring", "refreshToken": "${v}"}]}\n`,
+  r24(120),
+);
+a27(
+  "frigate rtsp",
+  "frigate.yml",
+  (v) =>
+    `cameras:\n  door:\n    ffmpeg:\n      inputs:\n        - path: rtsp://admin:${v}@10.0.0.20:554/stream1\n`,
+  pw(),
+);
+a27(
+  "octoprint api key",
+  "octoprint.sh",
+  (v) => `curl -H "X-Api-Key: ${v}" http://octopi.local/api/job\n`,
+  hex(32).toUpperCase(),
+);
+a27(
+  "arduino secrets header",
+  "arduino_secrets.h",
+  (v) => `#define SECRET_SSID "HomeNet"\n#define SECRET_PASS "${v}"\n`,
+  pw(),
+);
+a27(
+  "micropython wifi connect",
+  "boot.py",
+  (v) => `wlan.connect('HomeNet', '${v}')\n`,
+  pw(),
+);
+a27(
+  "esp-idf sdkconfig",
+  "sdkconfig",
+  (v) => `CONFIG_EXAMPLE_WIFI_PASSWORD="${v}"\n`,
+  pw(),
+);
+a27(
+  "platformio build flags",
+  "platformio.ini",
+  (v) => `build_flags =\n  -DWIFI_SSID=\\"HomeNet\\"\n  -DWIFI_PASS=\\"${v}\\"\n`,
+  pw(),
+);
+a27(
+  "wpa_supplicant psk",
+  "wpa_supplicant.conf",
+  (v) => `network={\n    ssid="HomeNet"\n    psk="${v}"\n}\n`,
+  pw(),
+);
+a27(
+  "shelly script",
+  "shelly.js",
+  (v) => `Shelly.call("HTTP.GET", {url: "http://admin:${v}@10.0.0.30/rpc/Switch.Toggle?id=0"});\n`,
+  pw(),
+);
+a27(
+  "mosquitto passwd plain",
+  "mosquitto/passwd.txt",
+  (v) => `sensor1:${v}\n`,
+  pw(),
+);
+// Mobile apps
+a27(
+  "gradle properties store password",
+  "gradle.properties",
+  (v) => `MYAPP_UPLOAD_STORE_FILE=upload.keystore\nMYAPP_UPLOAD_STORE_PASSWORD=${v}\n`,
+  pw(),
+);
+a27(
+  "gradle signing config",
+  "app/build.gradle",
+  (v) =>
+    `    signingConfigs {\n        release {\n            storePassword "${v}"\n            keyAlias "upload"\n        }\n    }\n`,
+  pw(),
+);
+a27(
+  "gradle kts key password",
+  "app/build.gradle.kts",
+  (v) => `            keyPassword = "${v}"\n`,
+  pw(),
+);
+a27(
+  "key.properties flutter",
+  "android/key.properties",
+  (v) => `storePassword=${v}\nkeyPassword=${pw()}\nkeyAlias=upload\n`,
+  pw(),
+);
+a27(
+  "buildConfigField api key",
+  "app/build.gradle",
+  (v) => `        buildConfigField "String", "API_SECRET", "\\"${v}\\""\n`,
+  mixed(40),
+);
+a27(
+  "android strings secret",
+  "app/src/main/res/values/secrets.xml",
+  (v) => `<resources>\n    <string name="client_secret">${v}</string>\n</resources>\n`,
+  mixed(40),
+);
+a27(
+  "android manifest meta-data",
+  "AndroidManifest.xml",
+  (v) => `<meta-data android:name="com.example.sdk.ApiSecret" android:value="${v}" />\n`,
+  mixed(40),
+);
+a27(
+  "xcconfig secret",
+  "Config/Secrets.xcconfig",
+  (v) => `API_SECRET = ${v}\n`,
+  mixed(40),
+);
+a27(
+  "info plist secret",
+  "Info.plist",
+  (v) => `<key>StripeSecretKey</key>\n<string>${v}</string>\n`,
+  "sk_live_" + alnum(99),
+);
+a27(
+  "swift constants",
+  "Constants.swift",
+  (v) => `static let clientSecret = "${v}"\n`,
+  mixed(40),
+);
+a27(
+  "fastlane appfile env",
+  "fastlane/Fastfile",
+  (v) => `ENV["FASTLANE_PASSWORD"] = "${v}"\n`,
+  pw(),
+);
+a27(
+  "fastlane match password",
+  "fastlane/Matchfile",
+  (v) => `ENV["MATCH_PASSWORD"] = '${v}'\n`,
+  pw(),
+);
+a27(
+  "app store connect key p8 json",
+  "fastlane/api_key.json",
+  (v) =>
+    `{"key_id": "${
+      up(10)
+    }", "issuer_id": "${uuid()}", "key": "-----BEGIN PRIVATE KEY-----\\n${v}\\n-----END PRIVATE KEY-----"}\n`,
+  b64(64),
+);
+a27(
+  "expo app.json extra",
+  "app.json",
+  (v) => `{"expo": {"extra": {"apiSecret": "${v}"}}}\n`,
+  mixed(40),
+);
+a27(
+  "eas json env",
+  "eas.json",
+  (v) => `{"build": {"production": {"env": {"SENTRY_AUTH_TOKEN": "${v}"}}}}\n`,
+  "sntrys_" + alnum(60),
+);
+a27(
+  "flutter dart define json",
+  "config/prod.json",
+  (v) => `{"API_KEY": "${v}", "ENV": "prod"}\n`,
+  mixed(40),
+);
+a27(
+  "dart const",
+  "lib/env.dart",
+  (v) => `const String apiSecret = '${v}';\n`,
+  mixed(40),
+);
+a27(
+  "react native config env",
+  ".env.production",
+  (v) => `API_URL=https://api.example.com\nAPI_SECRET=${v}\n`,
+  mixed(40),
+);
+a27(
+  "capacitor config",
+  "capacitor.config.ts",
+  (v) => `  plugins: { Push: { serverKey: '${v}' } },\n`,
+  "AAAA" + r24(7) + ":APA91b" + r24(134),
+);
+a27(
+  "kotlin companion const",
+  "Keys.kt",
+  (v) => `    const val API_SECRET = "${v}"\n`,
+  mixed(40),
+);
+a27(
+  "google-services private key",
+  "app/google-services.json",
+  (v) => `{"client": [{"oauth_client": [{"client_id": "x", "client_secret": "${v}"}]}]}\n`,
+  "GOCSPX-" + r24(28),
+);
+// SQL dumps
+a27(
+  "sql insert users plaintext",
+  "dump.sql",
+  (v) =>
+    `INSERT INTO \`users\` (\`id\`, \`email\`, \`password\`) VALUES (1,'admin@example.com','${v}');\n`,
+  pw(),
+);
+a27(
+  "sql insert api keys",
+  "dump.sql",
+  (v) => `INSERT INTO api_keys (id, user_id, key) VALUES (7, 1, '${v}');\n`,
+  hex(40),
+);
+a27(
+  "sql copy tokens",
+  "backup.sql",
+  (v) =>
+    `COPY public.oauth_tokens (id, user_id, access_token, created_at) FROM stdin;\n1\t3\t${v}\t2026-11-30 10:00:00\n\\.\n`,
+  mixed(40),
+);
+a27(
+  "sql create user identified",
+  "init.sql",
+  (v) => `CREATE USER 'app'@'%' IDENTIFIED BY '${v}';\n`,
+  pw(),
+);
+a27(
+  "sql alter role",
+  "migrate.sql",
+  (v) => `ALTER ROLE app WITH LOGIN PASSWORD '${v}';\n`,
+  pw(),
+);
+a27(
+  "sql set password",
+  "reset.sql",
+  (v) => `SET PASSWORD FOR 'root'@'localhost' = '${v}';\n`,
+  pw(),
+);
+a27(
+  "sql update settings",
+  "seed.sql",
+  (v) => `UPDATE settings SET value = '${v}' WHERE name = 'smtp_password';\n`,
+  pw(),
+);
+a27(
+  "sql insert config kv",
+  "wp.sql",
+  (v) => `INSERT INTO wp_options (option_name, option_value) VALUES ('mailserver_pass', '${v}');\n`,
+  pw(),
+);
+a27(
+  "sql multi row insert",
+  "dump.sql",
+  (v) => `INSERT INTO integrations VALUES (1,'slack','${v}'),(2,'github','${ghp()}');\n`,
+  "xoxb-" + digits(12) + "-" + digits(13) + "-" + alnum(24),
+);
+a27(
+  "sql mssql login",
+  "setup.sql",
+  (v) => `CREATE LOGIN app WITH PASSWORD = N'${v}', CHECK_POLICY = OFF;\n`,
+  pw(),
+);
+a27(
+  "sql oracle user",
+  "create_user.sql",
+  (v) => `CREATE USER app IDENTIFIED BY "${v}" DEFAULT TABLESPACE users;\n`,
+  pw(),
+);
+a27(
+  "sql sqlite dump secret row",
+  "app.db.sql",
+  (v) => `INSERT INTO "secrets" VALUES('stripe','${v}');\n`,
+  "sk_live_" + alnum(24),
+);
+a27(
+  "sql dblink connstr",
+  "fdw.sql",
+  (v) => `CREATE USER MAPPING FOR app SERVER remote OPTIONS (user 'remote', password '${v}');\n`,
+  pw(),
+);
+a27(
+  "sql pg_dump comment password",
+  "dump.sql",
+  (v) => `-- connection: host=db user=postgres password=${v}\n`,
+  pw(),
+);
+// Shell histories
+a27(
+  "bash history export",
+  ".bash_history",
+  (v) => `cd app\nexport OPENAI_API_KEY=${v}\npython run.py\n`,
+  "sk-proj-" + r24(64),
+);
+a27(
+  "zsh history mysql",
+  ".zsh_history",
+  (v) => `: 1700000000:0;mysql -h db -u root -p${v} app\n`,
+  pw(),
+);
+a27(
+  "zsh history sshpass",
+  ".zsh_history",
+  (v) => `: 1700000001:0;sshpass -p '${v}' ssh pi@10.0.0.4\n`,
+  pw(),
+);
+a27(
+  "fish history",
+  ".local/share/fish/fish_history",
+  (v) => `- cmd: set -x GITHUB_TOKEN ${v}\n  when: 1700000000\n`,
+  ghp(),
+);
+a27(
+  "history kubectl literal",
+  ".bash_history",
+  (v) => `kubectl create secret generic db --from-literal=password=${v}\n`,
+  pw(),
+);
+a27(
+  "history aws configure set",
+  ".bash_history",
+  (v) => `aws configure set aws_secret_access_key ${v}\n`,
+  awsSecret(),
+);
+a27(
+  "history vault login",
+  ".bash_history",
+  (v) => `vault login ${v}\n`,
+  "hvs." + alnum(90),
+);
+a27(
+  "history heroku config set",
+  ".bash_history",
+  (v) => `heroku config:set STRIPE_SECRET=${v} -a shop\n`,
+  "sk_live_" + alnum(24),
+);
+a27(
+  "history gh secret set",
+  ".bash_history",
+  (v) => `gh secret set NPM_TOKEN --body "${v}"\n`,
+  "npm_" + alnum(36),
+);
+a27(
+  "history redis-cli -a",
+  ".bash_history",
+  (v) => `redis-cli -h cache -a ${v} ping\n`,
+  pw(),
+);
+a27(
+  "history mongosh",
+  ".bash_history",
+  (v) => `mongosh "mongodb://admin:${v}@10.0.0.3:27017/admin"\n`,
+  pw(),
+);
+a27(
+  "history zip -P",
+  ".bash_history",
+  (v) => `zip -P ${v} backup.zip dump.sql\n`,
+  pw(),
+);
+a27(
+  "history openssl pass",
+  ".bash_history",
+  (v) => `openssl enc -aes-256-cbc -in db.sql -out db.enc -pass pass:${v}\n`,
+  pw(),
+);
+a27(
+  "history psql env",
+  ".bash_history",
+  (v) => `PGPASSWORD=${v} psql -h db -U app\n`,
+  pw(),
+);
+a27(
+  "history docker run -e",
+  ".bash_history",
+  (v) => `docker run -d -e POSTGRES_PASSWORD=${v} postgres:16\n`,
+  pw(),
+);
+a27(
+  "history curl -d password",
+  ".bash_history",
+  (v) => `curl -X POST https://api.example.com/login -d 'user=bob&password=${v}'\n`,
+  pw(),
+);
+a27(
+  "history smbclient",
+  ".bash_history",
+  (v) => `smbclient //nas/share -U bob%${v}\n`,
+  pw(),
+);
+a27(
+  "history mysqldump long",
+  ".bash_history",
+  (v) => `mysqldump --user=root --password=${v} --all-databases > all.sql\n`,
+  pw(),
+);
+a27(
+  "powershell history",
+  "ConsoleHost_history.txt",
+  (v) => `$pw = ConvertTo-SecureString "${v}" -AsPlainText -Force\n`,
+  pw(),
+);
+a27(
+  "psql history",
+  ".psql_history",
+  (v) => `ALTER USER app PASSWORD '${v}';\n`,
+  pw(),
+);
+// Dockerfiles and compose
+a27(
+  "dockerfile env",
+  "Dockerfile",
+  (v) => `FROM node:20\nENV SENTRY_AUTH_TOKEN=${v}\n`,
+  hex(64),
+);
+a27(
+  "dockerfile env space",
+  "Dockerfile",
+  (v) => `ENV DB_PASSWORD ${v}\n`,
+  pw(),
+);
+a27(
+  "dockerfile arg default",
+  "Dockerfile",
+  (v) => `ARG GITHUB_TOKEN=${v}\n`,
+  ghp(),
+);
+a27(
+  "dockerfile npmrc echo",
+  "Dockerfile",
+  (v) => `RUN echo "//npm.pkg.github.com/:_authToken=${v}" > ~/.npmrc && npm ci\n`,
+  ghp(),
+);
+a27(
+  "dockerfile pip extra index",
+  "Dockerfile",
+  (v) =>
+    `RUN pip install --extra-index-url https://__token__:${v}@gitlab.example.com/api/v4/projects/1/packages/pypi/simple app\n`,
+  "glpat-" + r24(20),
+);
+a27(
+  "dockerfile git clone token",
+  "Dockerfile",
+  (v) => `RUN git clone https://oauth2:${v}@gitlab.example.com/team/lib.git\n`,
+  "glpat-" + r24(20),
+);
+a27(
+  "dockerfile multi env",
+  "Dockerfile",
+  (v) => `ENV NODE_ENV=production \\\n    JWT_SECRET=${v} \\\n    PORT=3000\n`,
+  mixed(48),
+);
+a27(
+  "compose env list",
+  "docker-compose.yml",
+  (v) =>
+    `services:\n  db:\n    image: mysql:8\n    environment:\n      - MYSQL_ROOT_PASSWORD=${v}\n`,
+  pw(),
+);
+a27(
+  "compose healthcheck",
+  "docker-compose.yml",
+  (v) =>
+    `    healthcheck:\n      test: ["CMD", "mysqladmin", "ping", "-h", "localhost", "-uroot", "-p${v}"]\n`,
+  pw(),
+);
+a27(
+  "compose command requirepass",
+  "compose.yaml",
+  (v) => `  redis:\n    image: redis:7\n    command: redis-server --requirepass ${v}\n`,
+  pw(),
+);
+a27(
+  "compose env map",
+  "docker-compose.override.yml",
+  (v) => `    environment:\n      MINIO_ROOT_PASSWORD: ${v}\n`,
+  pw(),
+);
+a27(
+  "compose env default",
+  "docker-compose.yml",
+  (v) => `      POSTGRES_PASSWORD: \${POSTGRES_PASSWORD:-${v}}\n`,
+  pw(),
+);
+a27(
+  "dockerfile healthcheck curl",
+  "Dockerfile",
+  (v) => `HEALTHCHECK CMD curl -fsu admin:${v} http://localhost:8080/health || exit 1\n`,
+  pw(),
+);
+a27(
+  "docker config auths",
+  ".docker/config.json",
+  (v) => `{"auths": {"ghcr.io": {"auth": "${v}"}}}\n`,
+  btoa("bot:" + ghp()),
+);
+// Kubernetes
+a27(
+  "k8s secret stringData",
+  "k8s/secret.yaml",
+  (v) =>
+    `apiVersion: v1\nkind: Secret\nmetadata:\n  name: app\nstringData:\n  DATABASE_PASSWORD: ${v}\n`,
+  pw(),
+);
+a27(
+  "k8s secret data b64",
+  "k8s/secret.yaml",
+  (v) => `apiVersion: v1\nkind: Secret\ntype: Opaque\ndata:\n  api-key: ${v}\n`,
+  btoa(mixed(32)),
+);
+a27(
+  "k8s deployment env value",
+  "k8s/deploy.yaml",
+  (v) => `        env:\n          - name: STRIPE_API_KEY\n            value: "${v}"\n`,
+  "sk_live_" + alnum(24),
+);
+a27(
+  "k8s configmap password",
+  "k8s/configmap.yaml",
+  (v) => `kind: ConfigMap\ndata:\n  SMTP_PASSWORD: "${v}"\n`,
+  pw(),
+);
+a27(
+  "k8s configmap properties file",
+  "k8s/configmap.yaml",
+  (v) =>
+    `kind: ConfigMap\ndata:\n  application.properties: |\n    spring.datasource.password=${v}\n    server.port=8080\n`,
+  pw(),
+);
+a27(
+  "helm values nested",
+  "charts/app/values.yaml",
+  (v) => `postgresql:\n  auth:\n    postgresPassword: ${v}\n    database: app\n`,
+  pw(),
+);
+a27(
+  "helm set flag",
+  "deploy.sh",
+  (v) => `helm upgrade --install grafana grafana/grafana --set adminPassword=${v}\n`,
+  pw(),
+);
+a27(
+  "kustomize secret generator",
+  "kustomization.yaml",
+  (v) => `secretGenerator:\n  - name: app\n    literals:\n      - API_TOKEN=${v}\n`,
+  mixed(40),
+);
+a27(
+  "argocd repo secret",
+  "argocd/repo.yaml",
+  (v) =>
+    `kind: Secret\nmetadata:\n  labels:\n    argocd.argoproj.io/secret-type: repository\nstringData:\n  url: https://github.com/org/repo\n  password: ${v}\n`,
+  ghp(),
+);
+a27(
+  "kubeconfig token",
+  ".kube/config",
+  (v) => `users:\n- name: ci\n  user:\n    token: ${v}\n`,
+  jwt(),
+);
+a27(
+  "k8s basic-auth secret",
+  "k8s/basic.yaml",
+  (v) => `type: kubernetes.io/basic-auth\nstringData:\n  username: admin\n  password: ${v}\n`,
+  pw(),
+);
+a27(
+  "k8s dockerconfigjson stringData",
+  "k8s/pull.yaml",
+  (v) =>
+    `type: kubernetes.io/dockerconfigjson\nstringData:\n  .dockerconfigjson: '{"auths":{"ghcr.io":{"username":"bot","password":"${v}"}}}'\n`,
+  ghp(),
+);
+a27(
+  "k8s args flag",
+  "k8s/deploy.yaml",
+  (v) => `        args:\n          - --api-token=${v}\n          - --verbose\n`,
+  mixed(40),
+);
+a27(
+  "k8s external secret fake provider",
+  "k8s/es.yaml",
+  (v) =>
+    `  provider:\n    fake:\n      data:\n        - key: /db/password\n          value: "${v}"\n`,
+  pw(),
+);
+a27(
+  "k8s cronjob command",
+  "k8s/cron.yaml",
+  (v) =>
+    `            command: ["sh", "-c", "pg_dump postgres://backup:${v}@db/app > /b/app.sql"]\n`,
+  pw(),
+);
+a27(
+  "helmfile values inline",
+  "helmfile.yaml",
+  (v) => `releases:\n  - name: redis\n    values:\n      - auth:\n          password: ${v}\n`,
+  pw(),
+);
+// .env variants
+a27("env quoted spaces", ".env", (v) => `DB_PASSWORD = "${v}"\n`, pw());
+a27("env export", ".envrc", (v) => `export AWS_SECRET_ACCESS_KEY="${v}"\n`, awsSecret());
+a27("env inline comment", ".env.local", (v) => `API_TOKEN=${v} # prod token\n`, mixed(40));
+a27("env single quoted", ".env.production", (v) => `SESSION_SECRET='${v}'\n`, mixed(64));
+a27("env flaskenv", ".flaskenv", (v) => `FLASK_SECRET_KEY=${v}\n`, hex(48));
+a27("env development", ".env.development.local", (v) => `NEXTAUTH_SECRET=${v}\n`, b64(43) + "=");
+a27(
+  "env staging file",
+  "env/staging.env",
+  (v) => `SENDGRID_KEY=${v}\n`,
+  "SG." + r24(22) + "." + r24(43),
+);
+a27("env sh file", "env.sh", (v) => `export MAIL_PASS='${v}'\n`, pw());
+a27("env default expansion", ".env", (v) => `REDIS_PASSWORD=\${REDIS_PASSWORD:-${v}}\n`, pw());
+a27("env crlf", ".env", (v) => `APP_KEY=base64:${v}\r\nAPP_DEBUG=false\r\n`, b64(43) + "=");
+a27("env lowercase names", ".env", (v) => `db_pass=${v}\n`, pw());
+a27("env secret suffix", ".env.test", (v) => `WEBHOOK_SIGNING_SECRET=${v}\n`, "whsec_" + alnum(32));
+a27("env docker env file", "app.env", (v) => `RABBITMQ_DEFAULT_PASS=${v}\n`, pw());
+a27("env vite", ".env", (v) => `VITE_SUPABASE_SERVICE_ROLE_KEY=${v}\n`, jwt());
+a27("env dotenv vault", ".env.me", (v) => `DOTENV_ME=me_${v}\n`, hex(64));
+a27("env systemd environment file", "/etc/default/app", (v) => `API_KEY="${v}"\n`, mixed(40));
+a27(
+  "env systemd unit",
+  "app.service",
+  (v) => `[Service]\nEnvironment="DB_PASS=${v}"\nExecStart=/usr/bin/app\n`,
+  pw(),
+);
+a27("env ini style", "env.ini", (v) => `[env]\nOAUTH_CLIENT_SECRET = ${v}\n`, mixed(40));
+// Languages' configs
+a27(
+  "django settings secret",
+  "settings.py",
+  (v) => `SECRET_KEY = 'django-insecure-${v}'\n`,
+  ch(A + "!@#$%^&*(-_=+)", 50),
+);
+a27(
+  "django databases dict",
+  "settings/prod.py",
+  (v) =>
+    `DATABASES = {\n    "default": {\n        "ENGINE": "django.db.backends.postgresql",\n        "PASSWORD": "${v}",\n    }\n}\n`,
+  pw(),
+);
+a27(
+  "rails database yml",
+  "config/database.yml",
+  (v) =>
+    `production:\n  adapter: postgresql\n  username: app\n  password: <%= ENV.fetch("DB_PASS") { "${v}" } %>\n`,
+  pw(),
+);
+a27(
+  "rails secrets yml",
+  "config/secrets.yml",
+  (v) => `production:\n  secret_key_base: ${v}\n`,
+  hex(128),
+);
+a27(
+  "spring yaml datasource",
+  "src/main/resources/application.yml",
+  (v) =>
+    `spring:\n  datasource:\n    url: jdbc:postgresql://db/app\n    username: app\n    password: ${v}\n`,
+  pw(),
+);
+a27(
+  "spring properties mail",
+  "application-prod.properties",
+  (v) => `spring.mail.password=${v}\n`,
+  pw(),
+);
+a27(
+  "dotnet appsettings",
+  "appsettings.Production.json",
+  (v) =>
+    `{"ConnectionStrings": {"Default": "Server=sql;Database=app;User Id=sa;Password=${v};"}}\n`,
+  pw(),
+);
+a27(
+  "dotnet user secrets",
+  "secrets.json",
+  (v) => `{"Authentication:Google:ClientSecret": "${v}"}\n`,
+  "GOCSPX-" + r24(28),
+);
+a27(
+  "web.config appsettings",
+  "Web.config",
+  (v) => `<appSettings>\n  <add key="SmtpPassword" value="${v}" />\n</appSettings>\n`,
+  pw(),
+);
+a27(
+  "wp-config define",
+  "wp-config.php",
+  (v) => `define( 'DB_PASSWORD', '${v}' );\n`,
+  pw(),
+);
+a27(
+  "wp-config salts",
+  "wp-config.php",
+  (v) => `define('AUTH_KEY',         '${v}');\n`,
+  ch(A + "!@#$%^&*()-_[]{}<>~+=,.;:/?|", 64).replace(/'/g, "x"),
+);
+a27(
+  "laravel config array",
+  "config/services.php",
+  (v) => `    'mailgun' => [\n        'secret' => env('MAILGUN_SECRET', '${v}'),\n    ],\n`,
+  "key-" + hex(32),
+);
+a27(
+  "phoenix prod exs",
+  "config/prod.exs",
+  (v) => `config :app, AppWeb.Endpoint,\n  secret_key_base: "${v}"\n`,
+  b64(64),
+);
+a27(
+  "rocket toml",
+  "Rocket.toml",
+  (v) => `[release]\nsecret_key = "${v}"\n`,
+  b64(43) + "=",
+);
+a27(
+  "alembic ini url",
+  "alembic.ini",
+  (v) => `[alembic]\nsqlalchemy.url = postgresql://app:${v}@db/app\n`,
+  pw(),
+);
+a27(
+  "node config default json",
+  "config/default.json",
+  (v) => `{"db": {"host": "db", "password": "${v}"}, "port": 3000}\n`,
+  pw(),
+);
+a27(
+  "next config env",
+  "next.config.js",
+  (v) => `module.exports = {\n  env: {\n    STRIPE_SECRET_KEY: '${v}',\n  },\n};\n`,
+  "sk_live_" + alnum(24),
+);
+a27(
+  "maven settings server",
+  "settings.xml",
+  (v) =>
+    `<server>\n  <id>ossrh</id>\n  <username>bot</username>\n  <password>${v}</password>\n</server>\n`,
+  pw(),
+);
+a27(
+  "gradle user properties",
+  ".gradle/gradle.properties",
+  (v) => `ossrhUsername=bot\nossrhPassword=${v}\nsigning.password=${pw()}\n`,
+  pw(),
+);
+a27(
+  "nuget config cleartext",
+  "NuGet.Config",
+  (v) =>
+    `<packageSourceCredentials>\n  <feed>\n    <add key="Username" value="bot" />\n    <add key="ClearTextPassword" value="${v}" />\n  </feed>\n</packageSourceCredentials>\n`,
+  pw(),
+);
+a27(
+  "composer auth json",
+  "auth.json",
+  (v) => `{"github-oauth": {"github.com": "${v}"}}\n`,
+  ghp(),
+);
+a27(
+  "bundler config",
+  ".bundle/config",
+  (v) => `---\nBUNDLE_GEMS__CONTRIBSYS__COM: "bot:${v}"\n`,
+  hex(32),
+);
+a27(
+  "cargo credentials",
+  ".cargo/credentials.toml",
+  (v) => `[registry]\ntoken = "${v}"\n`,
+  "cio" + alnum(32),
+);
+a27(
+  "pip conf index url",
+  "pip.conf",
+  (v) => `[global]\nindex-url = https://bot:${v}@pypi.example.com/simple\n`,
+  pw(),
+);
+a27(
+  "go viper yaml",
+  "config.yaml",
+  (v) => `server:\n  port: 8080\nauth:\n  jwt_secret: ${v}\n`,
+  mixed(48),
+);
+a27(
+  "scrapy settings",
+  "settings.py",
+  (v) => `ZYTE_API_KEY = "${v}"\n`,
+  hex(32),
+);
+a27(
+  "php array config",
+  "config.php",
+  (v) => `return ['db' => ['user' => 'app', 'pass' => '${v}']];\n`,
+  pw(),
+);
+a27(
+  "java properties colon",
+  "app.properties",
+  (v) => `db.password: ${v}\n`,
+  pw(),
+);
+a27(
+  "hocon password",
+  "application.conf",
+  (v) => `db {\n  default.password = "${v}"\n}\n`,
+  pw(),
+);
+a27(
+  "toml table token",
+  "config.toml",
+  (v) => `[telegram]\nbot_token = "${v}"\n`,
+  digits(10) + ":" + r24(35),
+);
+// Test fixtures
+a27(
+  "vcr cassette auth",
+  "spec/cassettes/charge.yml",
+  (v) =>
+    `http_interactions:\n- request:\n    headers:\n      Authorization:\n      - Bearer ${v}\n`,
+  "sk_live_" + alnum(24),
+);
+a27(
+  "pytest recording",
+  "tests/cassettes/test_api.yaml",
+  (v) => `interactions:\n- request:\n    headers:\n      X-Api-Key:\n      - ${v}\n`,
+  alnum(32),
+);
+a27(
+  "conftest constant",
+  "tests/conftest.py",
+  (v) => `LIVE_API_TOKEN = "${v}"\n`,
+  mixed(40),
+);
+a27(
+  "jest setup env",
+  "jest.setup.js",
+  (v) => `process.env.STRIPE_SECRET_KEY = '${v}';\n`,
+  "sk_live_" + alnum(24),
+);
+a27(
+  "cypress env json",
+  "cypress.env.json",
+  (v) => `{"username": "qa@example.com", "password": "${v}"}\n`,
+  pw(),
+);
+a27(
+  "playwright storage state",
+  "e2e/.auth/user.json",
+  (v) =>
+    `{"cookies": [{"name": "session", "value": "${v}", "domain": "app.example.com", "path": "/"}]}\n`,
+  mixed(48),
+);
+a27(
+  "wiremock mapping header",
+  "wiremock/mappings/auth.json",
+  (v) => `{"request": {"headers": {"Authorization": {"equalTo": "Bearer ${v}"}}}}\n`,
+  mixed(40),
+);
+a27(
+  "fixture json token",
+  "test/fixtures/github.json",
+  (v) => `{"login": "bot", "token": "${v}"}\n`,
+  "gho_" + alnum(36),
+);
+a27(
+  "go test const",
+  "client_test.go",
+  (v) => `const testAPIKey = "${v}"\n`,
+  mixed(40),
+);
+a27(
+  "rspec let password",
+  "spec/models/user_spec.rb",
+  (v) => `  let(:admin_password) { "${v}" }\n`,
+  pw(),
+);
+a27(
+  "phpunit xml env",
+  "phpunit.xml",
+  (v) => `<php>\n  <env name="API_SECRET" value="${v}"/>\n</php>\n`,
+  mixed(40),
+);
+a27(
+  "postman env file",
+  "postman/prod.postman_environment.json",
+  (v) => `{"values": [{"key": "apiKey", "value": "${v}", "type": "secret", "enabled": true}]}\n`,
+  mixed(40),
+);
+a27(
+  "bruno env",
+  "environments/prod.bru",
+  (v) => `vars {\n  baseUrl: https://api.example.com\n  authToken: ${v}\n}\n`,
+  mixed(40),
+);
+a27(
+  "k6 script",
+  "load/test.js",
+  (v) => `const params = { headers: { Authorization: 'Token ${v}' } };\n`,
+  hex(40),
+);
+a27(
+  "locust file",
+  "locustfile.py",
+  (v) => `        self.client.post("/login", json={"username": "load", "password": "${v}"})\n`,
+  pw(),
+);
+// Passwords named in other languages, in code files
+a27("sv lösenord go", "db.go", (v) => `lösenord := "${v}"\n`, pw());
+a27("sv losenord py", "db.py", (v) => `losenord = "${v}"\n`, pw());
+a27("de passwort js", "db.js", (v) => `const passwort = '${v}';\n`, pw());
+a27("de kennwort java", "Db.java", (v) => `String kennwort = "${v}";\n`, pw());
+a27("nl wachtwoord php", "db.php", (v) => `$wachtwoord = "${v}";\n`, pw());
+a27("da adgangskode rb", "db.rb", (v) => `adgangskode = "${v}"\n`, pw());
+a27("fi salasana py dict", "conf.py", (v) => `ASETUKSET = {"salasana": "${v}"}\n`, pw());
+a27("pl haslo ts", "db.ts", (v) => `const hasło: string = "${v}";\n`, pw());
+a27("pt senha kt", "Db.kt", (v) => `val senha = "${v}"\n`, pw());
+a27("it parola cs", "Db.cs", (v) => `var parolaSegreta = "${v}";\n`, pw());
+a27("es contrasena rs", "db.rs", (v) => `let contraseña = "${v}";\n`, pw());
+a27("cs heslo swift", "Db.swift", (v) => `let heslo = "${v}"\n`, pw());
+a27("hu jelszo php", "db.php", (v) => `$jelszo = '${v}';\n`, pw());
+a27("tr sifre py", "db.py", (v) => `şifre = "${v}"\n`, pw());
+a27("ru parol py", "db.py", (v) => `пароль = "${v}"\n`, pw());
+a27("ja password js", "db.js", (v) => `const パスワード = "${v}";\n`, pw());
+a27("ko password py", "db.py", (v) => `비밀번호 = "${v}"\n`, pw());
+a27("vi matkhau js", "db.js", (v) => `let matKhau = "${v}";\n`, pw());
+a27("no passord yaml", "config.yml", (v) => `database:\n  passord: ${v}\n`, pw());
+a27(
+  "sv lösenord json key",
+  "config.json",
+  (v) => `{"användare": "app", "lösenord": "${v}"}\n`,
+  pw(),
+);
+a27("de db_passwort env", ".env", (v) => `DB_PASSWORT=${v}\n`, pw());
+a27(
+  "fr motdepasse java",
+  "Config.java",
+  (v) => `private static final String MOT_DE_PASSE = "${v}";\n`,
+  pw(),
+);
+a27("ro parola go", "config.go", (v) => `var parola = "${v}"\n`, pw());
+a27("id katasandi py", "config.py", (v) => `kata_sandi = "${v}"\n`, pw());
+// Providers' tokens in odd places
+a27(
+  "slack webhook in readme",
+  "README.md",
+  (v) => `Post to \`${v}\` to notify the channel.\n`,
+  "https://hooks.slack.com/services/T" + up(8) + "/B" + up(10) + "/" + alnum(24),
+);
+a27(
+  "discord webhook yaml",
+  "alerts.yml",
+  (v) => `webhook_url: ${v}\n`,
+  "https://discord.com/api/webhooks/" + digits(18) + "/" + r24(68),
+);
+a27(
+  "telegram bot url",
+  "notify.sh",
+  (v) => `curl "https://api.telegram.org/bot${v}/sendMessage?chat_id=1&text=done"\n`,
+  digits(10) + ":AA" + r24(33),
+);
+a27(
+  "twilio sid token python",
+  "sms.py",
+  (v) => `client = Client("AC${hex(32)}", "${v}")\n`,
+  hex(32),
+);
+a27(
+  "mailchimp key",
+  "newsletter.rb",
+  (v) => `Gibbon::Request.api_key = "${v}"\n`,
+  hex(32) + "-us21",
+);
+a27(
+  "openai key in yaml list",
+  "litellm.yaml",
+  (v) => `model_list:\n  - model_name: gpt\n    litellm_params:\n      api_key: ${v}\n`,
+  "sk-proj-" + r24(64),
+);
+a27(
+  "anthropic key in toml",
+  "aider.conf.toml",
+  (v) => `anthropic-api-key = "${v}"\n`,
+  "sk-ant-api03-" + r24(93) + "AA",
+);
+a27(
+  "gcp sa json embedded in yaml",
+  "values.yaml",
+  (v) =>
+    `gcp:\n  credentials: |\n    {"type": "service_account", "private_key_id": "${v}", "client_email": "x@p.iam.gserviceaccount.com"}\n`,
+  hex(40),
+);
+a27(
+  "azure storage conn in json",
+  "local.settings.json",
+  (v) =>
+    `{"Values": {"AzureWebJobsStorage": "DefaultEndpointsProtocol=https;AccountName=st;AccountKey=${v};EndpointSuffix=core.windows.net"}}\n`,
+  b64(86) + "==",
+);
+a27(
+  "databricks token cfg",
+  ".databrickscfg",
+  (v) => `[DEFAULT]\nhost = https://adb-1.azuredatabricks.net\ntoken = ${v}\n`,
+  "dapi" + hex(32),
+);
+a27(
+  "pagerduty routing key",
+  "alertmanager.yml",
+  (v) => `receivers:\n  - name: pd\n    pagerduty_configs:\n      - routing_key: ${v}\n`,
+  hex(32),
+);
+a27(
+  "opsgenie api key",
+  "alertmanager.yml",
+  (v) => `global:\n  opsgenie_api_key: ${v}\n`,
+  uuid(),
+);
+a27(
+  "grafana datasource basic",
+  "provisioning/datasources/ds.yaml",
+  (v) =>
+    `datasources:\n  - name: prom\n    basicAuthUser: admin\n    secureJsonData:\n      basicAuthPassword: ${v}\n`,
+  pw(),
+);
+a27(
+  "prometheus remote write",
+  "prometheus.yml",
+  (v) =>
+    `remote_write:\n  - url: https://prom.example.com/api/v1/write\n    basic_auth:\n      username: "123456"\n      password: ${v}\n`,
+  "glc_" + b64(80),
+);
+a27(
+  "rclone conf",
+  "rclone.conf",
+  (v) => `[s3]\ntype = s3\naccess_key_id = AKIA${up(16)}\nsecret_access_key = ${v}\n`,
+  awsSecret(),
+);
+a27(
+  "restic env",
+  "backup.env",
+  (v) => `RESTIC_PASSWORD=${v}\nRESTIC_REPOSITORY=s3:s3.amazonaws.com/bk\n`,
+  pw(),
+);
+a27(
+  "borg passphrase",
+  "backup.sh",
+  (v) => `export BORG_PASSPHRASE='${v}'\n`,
+  pw(),
+);
+a27(
+  "traefik basic auth label",
+  "docker-compose.yml",
+  (v) => `      - "traefik.http.middlewares.auth.basicauth.users=admin:${v}"\n`,
+  pw(),
+);
+a27(
+  "caddyfile basicauth plain",
+  "Caddyfile",
+  (v) => `reverse_proxy localhost:8080 {\n  header_up Authorization "Bearer ${v}"\n}\n`,
+  mixed(40),
+);
+a27(
+  "nginx proxy header",
+  "nginx.conf",
+  (v) => `    proxy_set_header X-Api-Key "${v}";\n`,
+  alnum(32),
+);
+a27(
+  "wireguard private key",
+  "wg0.conf",
+  (v) => `[Interface]\nPrivateKey = ${v}\nAddress = 10.8.0.1/24\n`,
+  b64(43) + "=",
+);
+a27(
+  "openvpn auth user pass",
+  "auth.txt",
+  (v) => `vpnuser\n${v}\n`,
+  pw(),
+);
+a27(
+  "smtp url in yaml",
+  "config/mail.yml",
+  (v) => `smtp_url: smtps://noreply%40example.com:${v}@smtp.example.com:465\n`,
+  pw(),
+);
+a27(
+  "amqp url ruby",
+  "sidekiq.rb",
+  (v) => `Bunny.new("amqps://app:${v}@mq.example.com/vhost")\n`,
+  pw(),
+);
+a27(
+  "redis url ts",
+  "queue.ts",
+  (v) => `const redis = new Redis("rediss://default:${v}@cache.upstash.io:6379");\n`,
+  alnum(32),
+);
+for (const [n, p, f, v] of t27) add(n, p, f, v);
+// the twenty-seventh hunt's values that must stay
+const k27: S24[] = [];
+const b27 = (name: string, path: string, f: (v: string) => string, v: string) =>
+  k27.push(["r27 " + name, path, f, v]);
+b27(
+  "nix public key nix.conf",
+  "nix.conf",
+  (v) => `substituters = https://cache.nixos.org\ntrusted-public-keys = ${v}\n`,
+  "cache.nixos.org-1:6NCHdD59X431o0gWypbMrAURkbJ16ZPMQFGspcDShjY=",
+);
+b27(
+  "nix public key flake",
+  "flake.nix",
+  (v) => `  nixConfig.extra-trusted-public-keys = [ "${v}" ];\n`,
+  "nix-community.cachix.org-1:" + b64(43) + "=",
+);
+b27(
+  "nix public key nixos module",
+  "configuration.nix",
+  (v) => `  nix.settings.trusted-public-keys = [\n    "${v}"\n  ];\n`,
+  "hydra.example.org-1:" + b64(43) + "=",
+);
+b27(
+  "nix public key yaml ci",
+  ".github/workflows/nix.yml",
+  (v) =>
+    `      - uses: cachix/install-nix-action@v27\n        with:\n          extra_nix_config: |\n            trusted-public-keys = ${v}\n`,
+  "cache.garnix.io:" + b64(43) + "=",
+);
+b27(
+  "algolia docsearch apiKey",
+  "docusaurus.config.js",
+  (v) =>
+    `    algolia: {\n      appId: '${
+      up(10)
+    }',\n      apiKey: '${v}',\n      indexName: 'docs',\n    },\n`,
+  hex(32),
+);
+b27(
+  "algolia search-only env",
+  ".env",
+  (v) => `NEXT_PUBLIC_ALGOLIA_SEARCH_API_KEY=${v}\n`,
+  hex(32),
+);
+b27(
+  "algolia liteClient",
+  "search.ts",
+  (v) => `const client = liteClient('${up(10)}', '${v}');\n`,
+  hex(32),
+);
+b27(
+  "algolia searchOnlyApiKey yaml",
+  "_config.yml",
+  (v) => `algolia:\n  application_id: ${up(10)}\n  search_only_api_key: ${v}\n  index_name: blog\n`,
+  hex(32),
+);
+b27(
+  "ssh rsa public key in cloud-init",
+  "cloud-init.yaml",
+  (v) => `users:\n  - name: deploy\n    ssh_authorized_keys:\n      - ${v}\n`,
+  "ssh-rsa AAAAB3NzaC1yc2EAAAADAQABAAABAQ" + b64(300) + " deploy@ci",
+);
+b27(
+  "tf ssh public key",
+  "main.tf",
+  (v) => `resource "aws_key_pair" "deploy" {\n  public_key = "${v}"\n}\n`,
+  "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI" + b64(43),
+);
+b27(
+  "cosign public key",
+  "cosign.pub",
+  (v) => `-----BEGIN PUBLIC KEY-----\n${v}\n-----END PUBLIC KEY-----\n`,
+  "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE" + b64(52),
+);
+b27(
+  "gha pinned action sha",
+  ".github/workflows/ci.yml",
+  (v) => `      - uses: actions/checkout@${v} # v4.1.1\n`,
+  hex(40),
+);
+b27(
+  "docker image digest in compose",
+  "docker-compose.yml",
+  (v) => `    image: postgres@${v}\n`,
+  "sha256:" + hex(64),
+);
+b27(
+  "k8s uid",
+  "k8s/dump.yaml",
+  (v) => `metadata:\n  name: app\n  uid: ${v}\n  resourceVersion: "123"\n`,
+  uuid(),
+);
+b27(
+  "azure tenant id",
+  "azure-pipelines.yml",
+  (v) => `variables:\n  tenantId: '${v}'\n  subscriptionId: '${uuid()}'\n`,
+  uuid(),
+);
+b27(
+  "ha secret reference",
+  "configuration.yaml",
+  (v) => `wifi:\n  ssid: !secret wifi_ssid\n  password: ${v}\n`,
+  "!secret wifi_password",
+);
+b27(
+  "esphome secret reference",
+  "esphome/garage.yaml",
+  (v) => `api:\n  encryption:\n    key: ${v}\n`,
+  "!secret api_key",
+);
+b27(
+  "gha secrets expression",
+  ".github/workflows/ci.yml",
+  (v) => `        env:\n          NPM_TOKEN: ${v}\n`,
+  "${{ secrets.NPM_TOKEN }}",
+);
+b27(
+  "ansible vault reference",
+  "group_vars/all.yml",
+  (v) => `mysql_root_password: "${v}"\n`,
+  "{{ vault_mysql_root_password }}",
+);
+b27(
+  "env example placeholder",
+  ".env.example",
+  (v) => `OPENAI_API_KEY=${v}\n`,
+  "your-openai-api-key-here",
+);
+b27(
+  "compose env interpolation",
+  "docker-compose.yml",
+  (v) => `      POSTGRES_PASSWORD: ${v}\n`,
+  "${POSTGRES_PASSWORD:?set it}",
+);
+b27(
+  "helm template value ref",
+  "templates/secret.yaml",
+  (v) => `stringData:\n  password: ${v}\n`,
+  "{{ .Values.auth.password | quote }}",
+);
+b27(
+  "k8s secretKeyRef",
+  "k8s/deploy.yaml",
+  (v) =>
+    `          - name: DB_PASSWORD\n            valueFrom:\n              secretKeyRef:\n                name: ${v}\n                key: password\n`,
+  "postgres-credentials-prod",
+);
+b27(
+  "terraform var ref",
+  "main.tf",
+  (v) => `  password = ${v}\n`,
+  "var.db_password_from_vault",
+);
+// (not here: a bcrypt hash in a dumped user table; `password-hash` redacts those by design)
+b27(
+  "sql sha256 checksum",
+  "dump.sql",
+  (v) => `INSERT INTO files (id, name, sha256) VALUES (3, 'logo.png', '${v}');\n`,
+  hex(64),
+);
+b27(
+  "git log commit",
+  "CHANGELOG.md",
+  (v) => `- Fix the parser (${v})\n`,
+  hex(40),
+);
+b27(
+  "notebook image output",
+  "plot.ipynb",
+  (v) =>
+    `{"cells": [{"cell_type": "code", "outputs": [{"data": {"image/png": "${v}"}, "output_type": "display_data"}], "source": ["plt.show()"]}]}\n`,
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk" + b64(80),
+);
+b27(
+  "notebook dataframe ids",
+  "orders.ipynb",
+  (v) =>
+    `{"cells": [{"cell_type": "code", "outputs": [{"name": "stdout", "output_type": "stream", "text": ["   order_id                              uuid\\n0         1  ${v}\\n"]}], "source": ["print(df)"]}]}\n`,
+  uuid(),
+);
+b27(
+  "notebook printed model name",
+  "train.ipynb",
+  (v) =>
+    `{"cells": [{"cell_type": "code", "outputs": [{"name": "stdout", "output_type": "stream", "text": ["${v}\\n"]}], "source": ["print(model_name)"]}]}\n`,
+  "sentence-transformers/all-MiniLM-L6-v2",
+);
+b27(
+  "log request id",
+  "logs/app.log",
+  (v) => `2026-11-30T10:00:01Z INFO request_id=${v} status=200 duration_ms=12\n`,
+  uuid(),
+);
+b27(
+  "log trace id",
+  "logs/app.log",
+  (v) => `{"level":"info","trace_id":"${v}","span_id":"${hex(16)}"}\n`,
+  hex(32),
+);
+b27(
+  "zigbee ieee address",
+  "zigbee2mqtt/configuration.yaml",
+  (v) => `devices:\n  '${v}':\n    friendly_name: kitchen_light\n`,
+  "0x" + hex(16),
+);
+b27(
+  "tuya device id",
+  "snapshot.json",
+  (v) => `{"devices": [{"name": "Plug", "id": "${v}", "ip": "10.0.0.9", "ver": "3.3"}]}\n`,
+  hex(22),
+);
+b27(
+  "hue bridge id",
+  "hue.json",
+  (v) => `{"bridgeid": "${v}", "name": "Hue Bridge", "modelid": "BSB002"}\n`,
+  hex(16).toUpperCase(),
+);
+b27(
+  "android assetlinks fingerprint",
+  ".well-known/assetlinks.json",
+  (v) =>
+    `[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.example", "sha256_cert_fingerprints": ["${v}"]}}]\n`,
+  Array.from({ length: 32 }, () => hex(2).toUpperCase()).join(":"),
+);
+b27(
+  "ios team id",
+  "fastlane/Appfile",
+  (v) => `team_id("${v}")\napple_id("dev@example.com")\n`,
+  up(10),
+);
+b27(
+  "firebase project number",
+  "firebase.json",
+  (v) => `{"projectId": "app-prod", "messagingSenderId": "${v}"}\n`,
+  digits(12),
+);
+b27(
+  "google analytics id",
+  "index.html",
+  (v) => `<script async src="https://www.googletagmanager.com/gtag/js?id=${v}"></script>\n`,
+  "G-" + up(10),
+);
+b27(
+  "oauth client id public",
+  "auth.config.ts",
+  (v) => `export const clientId = "${v}";\n`,
+  digits(12) + "-" + lowdig(32) + ".apps.googleusercontent.com",
+);
+b27(
+  "stripe publishable key",
+  "checkout.js",
+  (v) => `const stripe = Stripe('${v}');\n`,
+  "pk_live_" + alnum(99),
+);
+b27(
+  "wireguard public key",
+  "wg0.conf",
+  (v) => `[Peer]\nPublicKey = ${v}\nAllowedIPs = 10.8.0.2/32\n`,
+  b64(43) + "=",
+);
+b27(
+  "age recipient",
+  ".sops.yaml",
+  (v) => `creation_rules:\n  - path_regex: secrets/.*\n    age: ${v}\n`,
+  "age1" + ch("023456789acdefghjklmnpqrstuvwxyz", 58),
+);
+b27(
+  "sops encrypted value",
+  "secrets.enc.yaml",
+  (v) => `db_password: ${v}\n`,
+  "ENC[AES256_GCM,data:" + b64(24) + ",iv:" + b64(43) + "=,tag:" + b64(22) + "==,type:str]",
+);
+b27(
+  "sealed secret encrypted",
+  "k8s/sealed.yaml",
+  (v) => `kind: SealedSecret\nspec:\n  encryptedData:\n    password: ${v}\n`,
+  "AgB" + b64(400) + "==",
+);
+b27(
+  "swift package resolved revision",
+  "Package.resolved",
+  (v) =>
+    `{"pins": [{"identity": "alamofire", "state": {"revision": "${v}", "version": "5.9.0"}}]}\n`,
+  hex(40),
+);
+b27(
+  "pnpm lock integrity",
+  "pnpm-lock.yaml",
+  (v) => `  /left-pad@1.3.0:\n    resolution: {integrity: ${v}}\n`,
+  "sha512-" + b64(86) + "==",
+);
+b27(
+  "password policy prose",
+  "docs/security.md",
+  (v) => `password: ${v}\n`,
+  "at least twelve characters",
+);
+b27(
+  "lösenord label in code",
+  "ui/labels.ts",
+  (v) => `export const lösenordEtikett = "${v}";\n`,
+  "Lösenord",
+);
+b27(
+  "passwort ui label",
+  "i18n/de.json",
+  (v) => `{"login": {"passwort": "${v}"}}\n`,
+  "Passwort vergessen?",
+);
+b27(
+  "fixture example token placeholder",
+  "tests/fixtures/config.json",
+  (v) => `{"token": "${v}"}\n`,
+  "test-token-placeholder",
+);
+b27(
+  "helm chart digest",
+  "Chart.lock",
+  (v) => `dependencies:\n- name: redis\n  version: 18.1.0\ndigest: ${v}\n`,
+  "sha256:" + hex(64),
+);
+b27(
+  "tf lock hash",
+  ".terraform.lock.hcl",
+  (v) => `  hashes = [\n    "${v}",\n  ]\n`,
+  "zh:" + hex(64),
+);
+b27(
+  "pgp fingerprint in readme",
+  "SECURITY.md",
+  (v) => `Our PGP key fingerprint: ${v}\n`,
+  hex(40).toUpperCase(),
+);
+b27(
+  "jwks kid",
+  "jwks.json",
+  (v) => `{"keys": [{"kty": "RSA", "kid": "${v}", "use": "sig", "alg": "RS256", "e": "AQAB"}]}\n`,
+  hex(40),
+);
+b27(
+  "dockerfile arg without default",
+  "Dockerfile",
+  (v) => `ARG ${v}\nRUN --mount=type=secret,id=npm npm ci\n`,
+  "NPM_TOKEN",
+);
+for (const [n, p, f, v] of k27) kv21(n, p, f, v);
 const names = new Set(Deno.args.slice(1)); // only these samples, by name
 let leaks = 0;
 for (const [name, path, text, hidden] of samples) {

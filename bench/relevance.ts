@@ -284,7 +284,9 @@ function options(): {
     for (const pair of w.split(",")) {
       const [key, v] = pair.split("=");
       if (
-        !["lexical", "path", "graph", "coChange", "history", "pairs"].includes(key) ||
+        !["lexical", "path", "graph", "coChange", "history", "pairs", "pastCommits"].includes(
+          key,
+        ) ||
         !Number.isFinite(Number(v))
       ) {
         throw new Error(`[bench] Bad --weights item "${pair}"`);

@@ -48,6 +48,12 @@ export interface PackRecord {
   offset?: number;
   length: number;
   payload?: Uint8Array;
+  /**
+   * The payload's first line (up to its first newline, included), as the index read it with the
+   * record line ({@linkcode readPackIndex}): a reader of a record's head alone needs no read of
+   * its own. Absent when the line is longer than {@linkcode HEAD_LINE_MAX} bytes or not in that read.
+   */
+  head?: Uint8Array;
 }
 
 /**
@@ -78,6 +84,13 @@ export function readPack(path: string): Map<string, PackRecord> {
 const INDEX_CHUNK = 4 * 1024;
 /** The longest record line a pack holds (a longer one is damage). */
 const LINE_MAX = 300;
+/**
+ * The longest payload's first line a pack index keeps ({@linkcode PackRecord.head}): a view
+ * entry's head (54 bytes for a plain full view), not a long warning.
+ */
+const HEAD_LINE_MAX = 256;
+/** Bytes of kept heads held in one buffer (a record's head is a view of it, not a buffer of its own). */
+const HEAD_ARENA = 64 * 1024;
 
 /**
  * The records of a pack without their payloads: each record line is read
@@ -111,6 +124,7 @@ export function readPackIndex(from: string | Deno.FsFile): Map<string, PackRecor
 function indexRecords(file: Deno.FsFile, out: Map<string, PackRecord>): Map<string, PackRecord> {
   const size = file.statSync().size;
   const chunk = new Uint8Array(INDEX_CHUNK);
+  const heads = headArena();
   // `chunk` holds the file's bytes from `base`, `have` of them.
   let base = 0;
   let have = fill(file, 0, chunk);
@@ -127,10 +141,34 @@ function indexRecords(file: Deno.FsFile, out: Map<string, PackRecord>): Map<stri
     const offset = base + newline + 1;
     const n = Number(length);
     if (!name || !hash || !Number.isInteger(n) || offset + n > size) break;
-    out.set(name, { sha256: hash, crc32: crcOf(crc), offset, length: n });
+    const head = heads(chunk.subarray(offset - base, Math.min(have, offset - base + n)));
+    out.set(name, { sha256: hash, crc32: crcOf(crc), offset, length: n, head });
     at = offset + n;
   }
   return out;
+}
+
+/**
+ * A keeper of payloads' first lines, copied into shared buffers: given a payload's bytes the index
+ * read holds (its start), the line up to its first newline within {@linkcode HEAD_LINE_MAX} bytes,
+ * else `undefined`.
+ */
+function headArena(): (start: Uint8Array) => Uint8Array | undefined {
+  let arena = new Uint8Array(HEAD_ARENA);
+  let used = 0;
+  return (start) => {
+    const newline = start.subarray(0, HEAD_LINE_MAX).indexOf(10);
+    if (newline < 0) return undefined;
+    const length = newline + 1;
+    if (used + length > arena.length) {
+      arena = new Uint8Array(HEAD_ARENA);
+      used = 0;
+    }
+    const head = arena.subarray(used, used + length);
+    head.set(start.subarray(0, length));
+    used += length;
+    return head;
+  };
 }
 
 /** Read `file` from `offset` into `into` until it is full or the file ends; the bytes read. */

@@ -3,7 +3,7 @@
  * (`secret_rules.ts` is the public face, and reads each value found here as the value of a plain
  * `const NAME = "…"`): Go's `const AdminPassword string = "…"`, C's `kSecret[] = "…"` and
  * `#define API_KEY "…"`, Rust's `SECRET: &[u8] = b"…"` and `&'static str`, and the calls that only
- * wrap a secret (the AWS CDK's `SecretValue.unsafePlainText("…")`, Pulumi's `Output.secret("…")`);
+ * wrap a secret (the AWS CDK's `SecretValue.unsafePlainText("…")`, Python's `unsafe_plain_text`, Pulumi's `Output.secret("…")`);
  * and values that a format writes apart from their names, each read in its own files (a property
  * list's `<key>`/`<string>`, Android's `<meta-data>`, Gradle's `buildConfigField`, an ARM
  * parameter's `"value"`, a NoEcho parameter's `Default:`, an INI section of secrets).
@@ -14,6 +14,7 @@
 import { indexNear, lastIndexNear, type TextHints } from "./_secret_rules_common.ts";
 import { namesOf } from "./_secret_rules_names.ts";
 import { tableLines } from "./_secret_rules_tables.ts";
+import { notebookLines } from "./_secret_rules_notebooks.ts";
 
 /** A declaration's line read as `const NAME = …`, and where its value's quote stands in the text. */
 export interface DeclaredLine {
@@ -53,7 +54,7 @@ const DEFINE_BEFORE = /(?:^|\n)[ \t]{0,16}#[ \t]{0,16}define[ \t]{1,16}$/;
  * of a key, a token or a secret (`setApiKey("…")`, `withAccessToken("…")`, `setClientSecret`).
  */
 const SECRET_CALL =
-  /(?:SecretValue\.(?:unsafePlainText|plainText)|(?:Output|pulumi)\.secret|(?<auth>basic_authorization)|(?<setter>(?:^|[^A-Za-z0-9_])(?:set|with)(?:Api|API|Access|Auth|Client|Secret|Private|Account|Master|License)?(?:Key|Token|Secret)))$/;
+  /(?:SecretValue\.(?:unsafePlainText|plainText|unsafe_plain_text|plain_text)|(?:Output|pulumi)\.secret|(?<auth>basic_authorization)|(?<setter>(?:^|[^A-Za-z0-9_])(?:set|with)(?:Api|API|Access|Auth|Client|Secret|Private|Account|Master|License)?(?:Key|Token|Secret)))$/;
 /** A quoted literal (1 to 1024 characters, on one line). */
 const LITERAL = /(["'`])[^"'`\r\n\\]{1,1024}\1/y;
 /** A call's `(` and blanks before its argument's quote. */
@@ -287,6 +288,24 @@ const APART: Array<{
       /(?:(?:Request)?Header[ \t]{1,16}(?:always[ \t]{1,16})?(?:set|append|add|merge)|proxy_set_header|add_header|header_up|set-header)[ \t]{1,16}(?<n>[A-Za-z0-9_-]{1,128})[ \t]{1,16}(?<q>["']?)(?<v>[^"'\s;]{1,4096})\k<q>/g,
   },
   {
+    // a name and its value as sibling attributes of a block (Terraform's Helm `set` and
+    // `set_sensitive`, `name = "adminPassword"` then `value = "…"`)
+    file: /\.(?:tf|hcl|tfvars)$/i,
+    word: "value",
+    secretName: true,
+    pattern:
+      /(?<![A-Za-z0-9_])name[ \t]{0,16}=[ \t]{0,16}"(?<n>[^"\r\n]{1,128})"[ \t]{0,16}\r?\n[ \t]{0,64}value[ \t]{0,16}=[ \t]{0,16}"(?<v>[^"\\\r\n]{1,512})"/g,
+  },
+  {
+    // a YAML list's item of a key or name and its value (an ExternalSecret's fake provider's
+    // `- key: /db/password` then `value: "…"`, a chart's `- name: adminPassword` then `value:`)
+    file: /\.ya?ml$/i,
+    word: "value:",
+    secretName: true,
+    pattern:
+      /^[ \t]{0,64}(?:-[ \t]{1,8})?(?:key|name)[ \t]{0,16}:[ \t]{0,16}["']?(?<n>[^"'\s#]{1,128})["']?[ \t]{0,16}\r?\n[ \t]{0,64}value[ \t]{0,16}:[ \t]{0,16}(?<q>["']?)(?<v>[^"'\s#][^"'\r\n#]{0,511}?)\k<q>[ \t]{0,16}\r?$/gm,
+  },
+  {
     // Caddy's DNS provider and its API token (`dns cloudflare …`)
     file: /\.caddy$|(?:^|[\/\\])Caddyfile$/i,
     word: "dns",
@@ -473,7 +492,7 @@ const SECRET_WORD = /key|token|secret|pass|pw|auth|credential|bearer/i;
  * ```
  */
 export function apartLines(text: string, path: string): DeclaredLine[] {
-  const out: DeclaredLine[] = tableLines(text, path);
+  const out: DeclaredLine[] = [...tableLines(text, path), ...notebookLines(text, path)];
   for (const { file, word, pattern, name: fixed, accept, secretName } of APART) {
     if (!file.test(path) || !text.includes(word)) continue;
     pattern.lastIndex = 0;

@@ -59,9 +59,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MARKED_PASSWORD = /^(?=[^]*[A-Za-z])(?=[^]*[0-9])(?=[^]*[!@#%^&*+=~?$])[^\s]{6,256}$/;
 /**
  * A block that gives a literal alone (FactoryBot's and Fabrication's attributes in Ruby:
- * `api_key { "…" }`, `password { '…' }`): a test's fixture that reads as real.
+ * `api_key { "…" }`, `password { '…' }`, and RSpec's `let(:admin_password) { "…" }`): a test's
+ * fixture that reads as real.
  */
 const BLOCK_LITERAL = /\{[ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>[ \t]{0,16}\}/dy;
+/** RSpec's memoized helper before its name: `let(:`, `let!(:`, `subject(:`. */
+const LET_BEFORE = /(?:^|[^\w.])(?:let!?|subject)\([ \t]{0,4}:$/;
+/** After the helper's name: `) { "…" }`, the block that gives its literal (RSpec's `let`). */
+const LET_LITERAL =
+  /\)[ \t]{0,16}\{[ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>[ \t]{0,16}\}/dy;
 /** A template's filter: `| default('…')`, `| default("…")`. */
 const FILTER_DEFAULT = /\|[ \t]{0,16}default\([ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;
 /** A Terraform variable's block opening, right before its quoted name: `variable "`. */
@@ -135,6 +141,7 @@ export function findSecretDefaults(
     else if (c === "{" && VARIABLE_BLOCK.test(before)) {
       variableDefault(text, at, text.slice(start, end), out);
     } else if (c === "{") take(at, BLOCK_LITERAL, start, end); // FactoryBot's `api_key { "…" }`
+    else if (c === ")" && LET_BEFORE.test(before)) take(at, LET_LITERAL, start, end);
   }
   return out;
 }

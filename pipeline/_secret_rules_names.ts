@@ -300,6 +300,20 @@ function endsValue(text: string, at: number, q: string): boolean {
   return at >= text.length || UNQUOTED_END.test(text[at]);
 }
 const UNQUOTED_END = /[\s,;)}\]#&<"'`\\]/;
+/** After a number and `:`, its secret: 20 to 256 token characters. */
+const ID_SECRET = /:[A-Za-z0-9_-]{20,256}/y;
+
+/**
+ * Where a value that is a number (`v`, ending at `end`) ends when a `:` and a secret follow it (a
+ * Telegram bot's `123456789:…` under `bot_token`), and how many of its characters are the number
+ * and its `:` (none when no secret follows).
+ */
+function idSecretEnd(text: string, end: number, v: string): [number, number] {
+  if (text.charCodeAt(end) !== 58 || !/^[0-9]{5,16}$/.test(v)) return [end, 0];
+  ID_SECRET.lastIndex = end;
+  const r = ID_SECRET.exec(text);
+  return r ? [end + r[0].length, v.length + 1] : [end, 0];
+}
 /**
  * A host after a token's `@` (Deno's `DENO_AUTH_TOKENS=TOKEN@deno.land;…`, a registry's
  * `TOKEN@host:port`): the token ends there.
@@ -413,13 +427,15 @@ export function findNamedTokens(
     const { q, b, v } = m.groups!;
     const start = m.index! + m[0].length - v.length;
     // A value as long as the pattern reads (an AWS session token) goes on to its end.
-    const end0 = v.length < 1024 ? start + v.length : runEnd(LONG_TOKEN, text, start + v.length);
+    const run = v.length < 1024 ? start + v.length : runEnd(LONG_TOKEN, text, start + v.length);
+    // A bot's or client's number, `:` and its secret (`123456789:…`): one value, the secret judged
+    const [end0, id] = idSecretEnd(text, run, v);
     let value = text.slice(start, end0);
     // The value ends at its closing quote, or (unquoted) at a blank, a separator or the line's end.
     if (!endsValue(text, end0, q)) continue;
     const name = nameBefore(text, m.index!);
     // judged with a URL's percent-escapes read (`%3D` is a base64 token's `=`)
-    const judged = value.includes("%") ? unescapePercents(value) : value;
+    const judged = value.includes("%") ? unescapePercents(value.slice(id)) : value.slice(id);
     if (notATokenValue(judged, { name, q, b })) continue;
     // A public key, by its name or its DER (a provider's token keeps its shape's rule)
     const isPublic = PUBLIC_KEY_NAME.test(name) || PUBLIC_DER_HEX.test(judged) ||
@@ -1148,7 +1164,9 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   if (/[()[\]{}|]/.test(value) || CODE_WORD.test(value)) return false;
   if (/^[A-Za-z_$][\w$]*(?:\.#?[A-Za-z_$][\w$]*)+$/.test(value)) return false;
   // A Vim script variable in its scope (`s:netrw_passwd`, `g:db_password`, `b:auth_key`): a name.
-  if (/^[gswbtlav]:[A-Za-z_][A-Za-z_#]{0,127}(?:\.[A-Za-z_#]{1,64}){0,8}$/.test(value)) return false;
+  if (/^[gswbtlav]:[A-Za-z_][A-Za-z_#]{0,127}(?:\.[A-Za-z_#]{1,64}){0,8}$/.test(value)) {
+    return false;
+  }
   // An expression of code (`ri->auth_pass`, `&data->req.auth`, `std::nullopt`) or a type
   // (`Option<String>`, `*C.char`): see `_secret_rules_code.ts`.
   if (codeExpression(value) || codeType(value)) return false;

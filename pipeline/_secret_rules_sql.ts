@@ -2,7 +2,8 @@
  * The rule for secrets in SQL's rows (`secret_rules.ts` is the public face): a dump's or a
  * migration's `INSERT INTO t (…, secret, …) VALUES (…, '…', …)` and PostgreSQL's `COPY t (…) FROM
  * stdin;` rows, each value read under its column's name by position, as `NAME="…"` is read (a
- * token's or a password's shape, not a hash, a word or a placeholder).
+ * token's or a password's shape, not a hash, a word or a placeholder); a table named for secrets
+ * (`api_keys`) read so under its `key` or `value` column too.
  *
  * @module
  */
@@ -39,7 +40,7 @@ const MAX_ROW = 65536;
  * // [{ start: 45, end: 69 }]
  * ```
  */
-export function findSqlRowSecrets(text: string, hints?: TextHints): Span[] {
+export function findSqlRowSecrets(text: string, hints?: TextHints, path?: string): Span[] {
   const out: Span[] = [];
   // From each secret's name whose rest ends at a list's `,` or `)` (the name search's): the
   // statement that opens the list, if an `INSERT INTO t (` or a `COPY t (` (each read once).
@@ -68,8 +69,29 @@ export function findSqlRowSecrets(text: string, hints?: TextHints): Span[] {
       if (m) read = insertRows(text, start + m[0].length, columnNames(m.groups!.c), out);
     }
   }
+  if (!path || !SQL_FILE.test(path)) return out;
+  // A table of secrets (`api_keys`, `access_tokens`, `secrets`) in an SQL file (a dump, a
+  // migration, a seed): its `key`, `value`, `token` or `secret` column holds one under a name the
+  // name search does not take for a secret's
+  SECRET_TABLE.lastIndex = 0;
+  // (a statement the names' search read already is read again with these columns: once more)
+  for (const t of text.matchAll(SECRET_TABLE)) {
+    INSERT_COLUMNS.lastIndex = t.index!;
+    const m = INSERT_COLUMNS.exec(text);
+    if (!m) continue;
+    const columns = columnNames(m.groups!.c).map((c) => TABLE_VALUE.test(c) ? "api_key" : c);
+    insertRows(text, t.index! + m[0].length, columns, out);
+  }
   return out;
 }
+
+/** SQL's files: dumps, migrations, seeds (`.sql`, `.psql`, `.pgsql`, `.mysql`). */
+const SQL_FILE = /\.(?:sql|psql|mysql|pgsql)$/i;
+/** `INSERT INTO` a table named for secrets (`api_keys`, `oauth_tokens`, `secrets`, `credentials`). */
+const SECRET_TABLE =
+  /insert[ \t]{1,16}(?:ignore[ \t]{1,16})?into[ \t]{1,16}[\w`"'.\[\]]{0,64}(?:keys|tokens|secrets|credentials)[`"'\]]?[ \t]{0,16}\(/gi;
+/** The column of such a table that holds its secret, by a name of its own. */
+const TABLE_VALUE = /^(?:key|value|token|secret)$/i;
 
 /** Before a list's `(`: `INSERT [IGNORE] INTO table` or `COPY table`, at the text's end. */
 const STATEMENT_HEAD =

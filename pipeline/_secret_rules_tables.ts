@@ -60,8 +60,17 @@ export function tableLines(text: string, path: string): ValueLine[] {
   return out;
 }
 
-/** The `const` name for a header cell's text, or nothing when it does not hold a secret. */
-function secretColumn(header: string): string | undefined {
+/**
+ * The `const` name for a header cell's text, or nothing when it does not hold a secret.
+ *
+ * @example
+ * ```ts
+ * import { secretColumn } from "./_secret_rules_tables.ts";
+ * secretColumn("api_token"); // "token"
+ * secretColumn("token_type"); // undefined
+ * ```
+ */
+export function secretColumn(header: string): string | undefined {
   const cell = header.replace(/<[^<>]{0,256}>|[*_`'"]/g, "").trim();
   if (!cell || cell.length > 64 || !SECRET_HEADER.test(cell) || ABOUT_SECRET.test(cell)) {
     return undefined;

@@ -310,3 +310,33 @@ export const PROVIDER_TOKENS: SecretShape[] = [
     run: TOKEN_RUN,
   },
 ];
+
+/** dotenv-vault's key heads and their 64 hex digits: `me_…` (`DOTENV_ME`), `key_…` (`DOTENV_KEY`). */
+const DOTENV_VAULT = /(?:me|key)_(?<![A-Za-z0-9_-](?:me|key)_)[0-9a-f]{64}/g;
+
+/**
+ * dotenv-vault's keys (`DOTENV_ME=me_…`, `DOTENV_KEY`'s `dotenv://:key_…@dotenv.org/…`), each to
+ * the end of its run of token characters. (A rule of code, not a token's pattern in the table:
+ * the tests that draw a sample of each token pattern in turn draw the others' as before.)
+ */
+function findDotenvVaultKeys(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  DOTENV_VAULT.lastIndex = 0;
+  for (const m of text.matchAll(DOTENV_VAULT)) {
+    const start = m.index!;
+    const end = runEnd(TOKEN_RUN, text, start + m[0].length);
+    if (!fewCharacters(text.slice(start + 3, end))) out.push({ start, end });
+  }
+  return out;
+}
+
+/** dotenv-vault's keys: see {@linkcode findDotenvVaultKeys}. */
+export const DOTENV_VAULT_KEY: SecretShape = {
+  id: "dotenv-vault-key",
+  label: "dotenv",
+  kind: "dotenv-vault's keys: `DOTENV_ME=me_…` and `DOTENV_KEY`'s `key_…`, each 64 hex digits",
+  // (the names they are given, `DOTENV_ME`, `DOTENV_KEY…`: `me_` and `key_` are in most texts,
+  // and a search of each for the heads cost more than one for this)
+  hints: ["OTENV_"],
+  find: findDotenvVaultKeys,
+};

@@ -48,7 +48,7 @@ const OTHER_SCRIPTS_FIRST = /[пПлЛгГтТкКκΚكסรप密秘口令パ�
  * of theirs is one it starts from): in settings files, each after no letter.
  */
 const LATIN_WORDS =
-  /(?:[Ll]ösenord|LÖSENORD|[Jj]elszó|JELSZÓ|[Pp]arol[aă]|PAROL[AĂ]|[Aa]pi[_ -]?[Ss]chlüssel|[Cc]lé[_ -]?secrète|[Ss]alasana|SALASANA|[Ll]osenord|LOSENORD|[Jj]elszo|JELSZO|[Pp]arool|PAROOL|[Gg]eslo|GESLO|[Ss]laptazodis|SLAPTAZODIS|[Jj]eton(?:[_ -]?(?:api|API))?|JETON(?:_API)?)(?![a-z])/g;
+  /(?:[Ll]ösenord|LÖSENORD|[Jj]elszó|JELSZÓ|[Pp]arol[aă]|PAROL[AĂ]|[Aa]pi[_ -]?[Ss]chlüssel|[Cc]lé[_ -]?secrète|[Ss]alasana|SALASANA|[Ll]osenord|LOSENORD|[Jj]elszo|JELSZO|[Pp]arool|PAROOL|[Gg]eslo|GESLO|[Ss]laptazodis|SLAPTAZODIS|[Jj]eton(?:[_ -]?(?:api|API))?|JETON(?:_API)?|[Mm]at[_ -]?[Kk]hau|MAT_?KHAU)(?![a-z])/g;
 /** Settings files, by name: where {@linkcode LATIN_WORDS} are looked for, every one. */
 const SETTINGS_FILE =
   /\.(?:ya?ml|json|toml|ini|cfg|conf|properties|env|xml|plist)$|(?:^|[\/\\])\.env(?:\.[\w.-]{1,64})?$/i;
@@ -57,19 +57,23 @@ const PROSE_FILE = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc|html?|tex|po|pot)
 /**
  * In other files (code: `const lösenord = "…"`, `$jelszó = "…"`), the words of
  * {@linkcode LATIN_WORDS} that names in code hold (Swedish, Finnish, Italian's and Turkish's
- * `parola`, Hungarian), by a piece of each, looked for before it: a search of a text costs about
+ * `parola`, Hungarian, Vietnamese's `matKhau` written without its marks), by a piece of each, looked for before it: a search of a text costs about
  * 1% of its scan for each word it looks for (bench/README.md, twenty-sixth round).
  */
-const CODE_GATE = /senord|alasana|arol[aă]|elsz/i;
+const CODE_GATE = /senord|alasana|arol[aă]|elsz|khau/i;
 /**
  * A word in one case (`senha`, `Senha`, `SENHA`), of a script without case (`密码`, `รหัสผ่าน`,
  * `APIキー`), or camel case (`motDePasse`): 24 characters at most, as {@linkcode WORD_AT_END} reads.
  */
 const ONE_CASE =
   /^(?:\p{Ll}{1,32}|\p{Lu}\p{Ll}{0,32}|\p{Lu}{1,32}|\p{Lu}{0,8}[\p{Lo}\p{Lm}][\p{Lo}\p{Lm}\p{M}]{0,32}|\p{Ll}{1,16}(?:\p{Lu}\p{Ll}{1,16}){1,4})$/u;
-/** After a word: the rest of its name, its quote, blanks, the operator and blanks. */
+/**
+ * After a word: the rest of its name, its quote, blanks, the operator and blanks. The operator may
+ * be Go's `:=`, or a type annotation's `:` with its type before the `=` (`hasło: string = "…"`,
+ * `lösenord: &str = "…"`, `senha: String? = "…"`).
+ */
 const REST_AND_OPERATOR =
-  /[A-Za-z0-9_.\u00c0-\uffff-]{0,32}["']?\]?[ \t]{0,16}(?:=>|[:=：＝])[ \t]{0,16}/y;
+  /[A-Za-z0-9_.\u00c0-\uffff-]{0,32}["']?\]?[ \t]{0,16}(?:=>|:=|:[ \t]{0,16}&?[A-Za-z_][\w.]{0,32}(?:<[\w., ]{0,32}>)?(?:\[\])?\??[ \t]{0,16}=(?![=>])|[:=：＝])[ \t]{0,16}/y;
 /** A quoted value (`q`) or a bare one up to a blank, `,`, `;` or the line's end (`v`). */
 const VALUE = /(?:(?<o>["'])(?<q>[^"'\r\n\\]{1,256})\k<o>|(?<v>[^\s"'`,;<>]{1,256}))/dy;
 

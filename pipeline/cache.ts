@@ -35,6 +35,7 @@ import {
 } from "./_cache_pack.ts";
 import { noteGrowth, pruneCache } from "./_cache_prune.ts";
 import { removeQuietly } from "./helpers.ts";
+import { countWork } from "./_work_count.ts";
 import { cacheWriteReason } from "./_cache_check.ts";
 
 export { parseSize, pruneCache, type PruneResult } from "./_cache_prune.ts";
@@ -553,6 +554,17 @@ function readEntry(
   return payload;
 }
 
+/**
+ * A record's head as the pack's index read it (its payload's first line, `PackRecord.head`) when
+ * that is all of the `head` bytes asked for that a reader needs: no read of its own. Counted
+ * when the index did not keep it (the head is read from the pack).
+ */
+function keptHead(record: PackRecord, head: number): Uint8Array | undefined {
+  if (record.head && record.head.length <= head) return record.head;
+  countWork("pack heads read", 1);
+  return undefined;
+}
+
 /** An entry's payload from the pack, when it holds the entry whole. */
 function readFromPack(
   state: CacheState,
@@ -578,7 +590,8 @@ function readFromPack(
     const partial = reuse && head !== undefined && head < record.length && !record.payload &&
       record.crc32 !== undefined && file !== undefined && file === state.trusted;
     const payload = partial
-      ? whole({ sha256: record.sha256, offset: record.offset, length: head }, file, true)
+      ? keptHead(record, head) ??
+        whole({ sha256: record.sha256, offset: record.offset, length: head }, file, true)
       : whole(record, file);
     if (payload && file && !record.payload && record.offset !== undefined) {
       state.place = {

@@ -287,6 +287,7 @@ const SCHEMA: Rule = obj({
       coChange: num({ min: 0 }),
       history: num({ min: 0 }),
       pairs: num({ min: 0 }),
+      pastCommits: num({ min: 0 }),
     }),
   }),
   knowledge: obj({ dir: pathText(), digest: bool(), conversations: arr(pathText()) }),

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
+import { createHash, hash } from "node:crypto";
 import { Buffer } from "node:buffer";
 import { basename, dirname, join } from "./_path.ts";
 import { isSpecial } from "./_setting_file.ts";
@@ -47,8 +47,16 @@ import type { Block, ModelInfo, RenderedFile } from "./types.ts";
  * ```
  */
 export function sha256Hex(data: string | Uint8Array): string {
-  return createHash("sha256").update(data).digest("hex");
+  // A short text (a cache key's parts) in one call: half the time of a hash object's three (a
+  // warm build of a big tree makes two keys a file); a long one through the object, which takes
+  // its bytes without a copy.
+  return data.length < ONE_CALL_MAX
+    ? hash("sha256", data, "hex")
+    : createHash("sha256").update(data).digest("hex");
 }
+
+/** Characters or bytes {@linkcode sha256Hex} hashes in one call, not through a hash object. */
+const ONE_CALL_MAX = 4096;
 
 /**
  * JSON with object keys sorted at every level and `undefined` properties

@@ -15,7 +15,11 @@
  * - **history**: BM25 of the task's terms over the messages of the recent commits that changed
  *   the file, over the best file's (see `_rank_history.ts`; the caller's `history`);
  * - **pairs**: the task's pairs of neighbouring words found next to each other in the file, each
- *   by its idf, over the best file's (see `_rank_pairs.ts`).
+ *   by its idf, over the best file's (see `_rank_pairs.ts`);
+ * - **pastCommits**: past commits whose message is like the task's (BM25 of the task over each
+ *   message, at least 0.8 of the best one's and half of the task's own text's) lend the files they changed a share; it only
+ *   reorders the ranking past its first 20 places (see `_rank_commits.ts`; the caller's
+ *   `history`).
  *
  * A file slop has no grammar for (docs, config, data) scores {@linkcode OTHER_FILES} of that.
  *
@@ -32,6 +36,7 @@ import { byCodeUnit, taskProse, taskTerms } from "./_rank_terms.ts";
 import { graphRank, MAX_DEFINERS } from "./_rank_graph.ts";
 import { type HistoryEntry, type HistoryScores, historyScores } from "./_rank_history.ts";
 import { PairFinder, type PairScore, taskPairs } from "./_rank_pairs.ts";
+import { type CommitLoan, commitLoans, COMMITS_TAIL_FROM } from "./_rank_commits.ts";
 
 export type { RankWeights };
 
@@ -79,8 +84,11 @@ export interface RankOptions {
 /** One reason a file scored what it did. */
 export interface RankReason {
   /** Which signal. */
-  kind: "term" | "path" | "graph" | "co-change" | "history" | "pair";
-  /** What matched: a term, a neighbour's path, how the co-change was counted, or a term of past commit messages. */
+  kind: "term" | "path" | "graph" | "co-change" | "history" | "pair" | "commit";
+  /**
+   * What matched: a term, a neighbour's path, how the co-change was counted, a term of past
+   * commit messages, or the past commit like the task that lent the file its share.
+   */
   detail: string;
   /** This reason's part of the file's score (weight applied). */
   score: number;
@@ -104,6 +112,7 @@ export const DEFAULT_WEIGHTS: Readonly<Required<RankWeights>> = Object.freeze({
   coChange: 0.2,
   history: 0.1,
   pairs: 0.1,
+  pastCommits: 0.05,
 });
 
 /** Reasons smaller than this are left out (they print as +0.000). */
@@ -178,7 +187,53 @@ export async function rankFiles(
     pairs,
   };
   const ranked = sorted.map((_, i) => rankedFile(i, signals));
-  return ranked.sort((a, b) => b.score - a.score || byCodeUnit(a.path, b.path));
+  ranked.sort((a, b) => b.score - a.score || byCodeUnit(a.path, b.path));
+  if (weights.pastCommits <= 0 || !options.history) return ranked;
+  const factors = new Map(sorted.map((f, i) => [f.path, defs[i] ? 1 : OTHER_FILES]));
+  const loans = commitLoans(task, terms, options.history);
+  return withCommitLoans(ranked, loans, (path) => weights.pastCommits * factors.get(path)!);
+}
+
+/**
+ * The ranking with the past commits' loans (`_rank_commits.ts`) added past its first
+ * {@linkcode COMMITS_TAIL_FROM} places: each file there gains `weight(path)` times its loan's
+ * share, at most up to the score of the last file before them (so the ranking stays sorted by
+ * score), and that part of the ranking is sorted again (ties by the score before the cap, then
+ * by path).
+ */
+function withCommitLoans(
+  ranked: RankedFile[],
+  loans: ReadonlyMap<string, CommitLoan>,
+  weight: (path: string) => number,
+): RankedFile[] {
+  if (ranked.length <= COMMITS_TAIL_FROM || !loans.size) return ranked;
+  const head = ranked.slice(0, COMMITS_TAIL_FROM);
+  const cap = head[head.length - 1].score;
+  const raw = new Map<string, number>();
+  const tail = ranked.slice(COMMITS_TAIL_FROM).map((file) => {
+    const loan = loans.get(file.path);
+    if (!loan) return file;
+    const part = weight(file.path) * loan.share;
+    raw.set(file.path, file.score + part);
+    const score = Math.min(file.score + part, cap);
+    if (score <= file.score) return file;
+    const files = loan.files === 1 ? "1 file" : `${loan.files} files`;
+    const reason: RankReason = {
+      kind: "commit",
+      detail: `like "${loan.subject}" (${files})`,
+      score: score - file.score,
+    };
+    const reasons = [...file.reasons, reason].sort(byReason).filter((r) => r.score >= MIN_REASON);
+    return { ...file, score, reasons };
+  });
+  const rawOf = (f: RankedFile) => raw.get(f.path) ?? f.score;
+  tail.sort((a, b) => b.score - a.score || rawOf(b) - rawOf(a) || byCodeUnit(a.path, b.path));
+  return [...head, ...tail];
+}
+
+/** Reasons largest first, ties by kind, then detail. */
+function byReason(a: RankReason, b: RankReason): number {
+  return b.score - a.score || byCodeUnit(a.kind, b.kind) || byCodeUnit(a.detail, b.detail);
 }
 
 /** The weights: the defaults, each overridden by a given one; each must be finite and >= 0. */
@@ -269,9 +324,7 @@ function rankedFile(i: number, signals: Signals): RankedFile {
   const factor = defs[i] ? 1 : OTHER_FILES;
   const score = (lexical[i] + graphScore + co * weights.coChange + past + paired) * factor;
   for (const r of reasons) r.score *= factor;
-  reasons.sort((a, b) =>
-    b.score - a.score || byCodeUnit(a.kind, b.kind) || byCodeUnit(a.detail, b.detail)
-  );
+  reasons.sort(byReason);
   return { path: f.path, score, reasons: reasons.filter((r) => r.score >= MIN_REASON) };
 }
 
@@ -408,7 +461,17 @@ function containsWord(text: string, word: string): boolean {
 
 function definedOnly(weights: RankWeights): RankWeights {
   const out: RankWeights = {};
-  for (const key of ["lexical", "path", "graph", "coChange", "history", "pairs"] as const) {
+  for (
+    const key of [
+      "lexical",
+      "path",
+      "graph",
+      "coChange",
+      "history",
+      "pairs",
+      "pastCommits",
+    ] as const
+  ) {
     if (weights[key] !== undefined) out[key] = weights[key];
   }
   return out;

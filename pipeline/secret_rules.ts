@@ -193,9 +193,20 @@
  * its `special`, keys written as lists of bytes (`network_key: [...]`), cookies that code sets
  * (`setHeader('Set-Cookie', …)`, `res.cookie`, `set_cookie`, `Cookie::new`, `cookies = {…}`),
  * Wi-Fi joins and Oracle's connects given a password by position, JSON's `"psk":`, a bearer
- * scheme given apart from its token.
+ * scheme given apart from its token. 51: a `.txt` manual's line that starts with `key`, `password`
+ * or `secret` and goes on as prose, and Vim script's scoped variables, kept. 52: device consoles'
+ * and home devices' secrets (Tasmota's
+ * `MqttPassword …` in a `Backlog`, Tuya's local keys and tinytuya's device lists, a key given to a
+ * device's client after its address, tokens in an `/api/` path or a user's name as Hue's), the
+ * values a notebook's outputs print apart from their names (a secret's expression as a cell's
+ * last line, `print(api_key)`, a DataFrame's secret column), names and values written as sibling
+ * attributes (`name = "adminPassword"` / `value = …`, `- key: /db/password` / `value:`), other
+ * languages' password words before `:=` or a type, curl's joined `-fsu`, header options' `-Key`
+ * and `-Token` names, RSpec's `let(:password) { … }`, Traefik's `basicauth.users`, dotenv-vault's
+ * keys, `id:secret` tokens under a token's name, tables of secrets' `key` columns, the CDK's
+ * `unsafe_plain_text`; search-only keys (Algolia's, DocSearch's) kept.
  */
-export const SECRET_RULES_VERSION = 51;
+export const SECRET_RULES_VERSION = 52;
 
 import {
   BASE64_RUN,
@@ -265,6 +276,17 @@ import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
 import { wrapJoints } from "./_secret_rules_split.ts";
 import { findStubMatchers } from "./_secret_rules_stubs.ts";
 import { findByteListKeys } from "./_secret_rules_byte_lists.ts";
+import { searchOnlyKey } from "./_secret_rules_search_keys.ts";
+import {
+  API_PATH_TOKEN,
+  CONSOLE_PASSWORD,
+  consolePassword,
+  DEVICE_CALL,
+  deviceCallKey,
+  findLocalKeys,
+  TOKEN_USERNAME,
+  tokenInName,
+} from "./_secret_rules_devices.ts";
 import { findCodeCookies } from "./_secret_rules_code_cookies.ts";
 import { findEncodedAuth } from "./_secret_rules_encoded_auth.ts";
 import { complexKeyEdits } from "./_secret_rules_complex_keys.ts";
@@ -326,7 +348,7 @@ import {
 import { BRACE_DEFAULT, FALLBACK_AFTER, findSecretDefaults } from "./_secret_rules_defaults.ts";
 import { findLetterPasswords, LETTERS_PASSWORD, NOT_A_PASSWORD } from "./_secret_rules_letters.ts";
 import { apartLines, declaredLines } from "./_secret_rules_decls.ts";
-import { PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
+import { DOTENV_VAULT_KEY, PROVIDER_TOKENS } from "./_secret_rules_tokens.ts";
 import { PREFIX_GATE, PREFIXED_TOKENS } from "./_secret_rules_prefixed.ts";
 import {
   findNewRelicLicenses,
@@ -410,6 +432,59 @@ const ORACLE_TOOL =
 
 /** lftp, whose `-u` takes `user,password`. */
 const LFTP_COMMAND = /(?:^|[^\w.-])lftp(?:\.exe)?[ \t]/;
+
+/** A password logged beside its user: `(u'user', p'…')` (group `v`). */
+const LOGGED_PAIR = /\(u'[^'\r\n]{0,128}',[ \t]{0,4}p'(?<v>[^'\r\n]{1,256})'\)/dg;
+/** A log, by its path (`app.log`, `logs/…`, `mqtt.log.1`, `journal.txt`). */
+const LOG_PATH = /\.log(?:\.[0-9]{1,3})?$|(?:^|[\/\\])(?:logs?|journal)[\/\\.]/i;
+
+/**
+ * The passwords a log writes beside their user (`(u'iot', p'…')`), in a log alone (by `path`):
+ * a search of every text for the pair's `, p'` cost more than the logs it finds.
+ */
+function findLoggedPasswords(
+  text: string,
+  _hints?: TextHints,
+  path?: string,
+): Array<{ start: number; end: number }> {
+  if (!path || !LOG_PATH.test(path) || !text.includes(", p'")) return [];
+  LOGGED_PAIR.lastIndex = 0;
+  return [...text.matchAll(LOGGED_PAIR)].flatMap((m) => {
+    const v = m.groups!.v;
+    if (isPlaceholder(v) || REFERENCE.test(v)) return [];
+    const [start, end] = m.indices!.groups!.v;
+    return [{ start, end }];
+  });
+}
+
+/** A proxy's `basicauth.users` list's first `user:password` (group `v`: the password). */
+const BASICAUTH_USERS =
+  /basic[Aa]uth\.users["']?[ \t]{0,4}[=:][ \t]{0,4}["']?[^\s:,"'$]{1,64}:(?<v>[^\s,"'$]{6,256})/dg;
+/** Files that hold containers' labels and proxies' routes: YAML, TOML, JSON, `.env`, Dockerfiles. */
+const LABELS_FILE =
+  /\.(?:ya?ml|toml|json|env)$|(?:^|[\/\\])(?:Dockerfile|Containerfile)[\w.-]{0,32}$/i;
+
+/**
+ * The passwords of Traefik's `basicauth.users=user:…` written in the clear (not a crypt hash,
+ * which `password-hash` reads), in files of labels and routes alone (by `path`: a search of every
+ * text for the word cost more than the files it finds).
+ */
+function findBasicauthUsers(
+  text: string,
+  _hints?: TextHints,
+  path?: string,
+): Array<{ start: number; end: number }> {
+  if (!path || !LABELS_FILE.test(path) || !text.includes("uth.users")) return [];
+  BASICAUTH_USERS.lastIndex = 0;
+  return [...text.matchAll(BASICAUTH_USERS)].flatMap((m) => {
+    if (!passwordLike(m.groups!.v, true)) return [];
+    const [start, end] = m.indices!.groups!.v;
+    return [{ start, end }];
+  });
+}
+
+/** A curl command, whose short options may be joined (`-fsu`). */
+const CURL_BEFORE = /(?:^|[^\w.-])curl(?:\.exe)?[ \t]/;
 
 /** A git command (or its `push`, named in a test's title), whose `-u` is no user. */
 const GIT_COMMAND = /(?:^|[^\w.-])(?:git(?:\.exe)?|push)[ \t]/;
@@ -569,6 +644,50 @@ export const SECRET_SHAPES: SecretShape[] = [
     find: findCodeCookies,
   },
   {
+    id: "console-password",
+    label: "password",
+    kind: "A device console's command that sets a password: Tasmota's `MqttPassword …`, " +
+      "`WebPassword …`, `Password1 …`, alone on a line or in a `Backlog …; …` list",
+    hints: ["Password"],
+    pattern: CONSOLE_PASSWORD,
+    accept: (value, text, start) => consolePassword(value, text, start),
+  },
+  {
+    id: "device-local-key",
+    label: "private-key",
+    kind: "A device's local key: Tuya's `local_key`/`localKey` (16 printable characters), and " +
+      'a `"key"` beside a device\'s `"ip"` in tinytuya\'s device lists',
+    hints: [], // (from the names' operators)
+    find: findLocalKeys,
+  },
+  {
+    id: "device-call-key",
+    label: "private-key",
+    kind: "A key or token given to a device's client after its IPv4 address " +
+      '(`OutletDevice(id, "10.0.0.9", "…")`, `RoborockVacuum("10.0.0.11", "…")`)',
+    hints: [], // (the address's digits and dots: the pattern's own start)
+    pattern: DEVICE_CALL,
+    accept: (value, text, start) => deviceCallKey(value, text, start),
+  },
+  {
+    id: "api-path-token",
+    label: "named-secret",
+    kind: "A generated token in a URL's path after `/api/` (Philips Hue's " +
+      "`http://bridge/api/<username>/lights`)",
+    hints: ["/api/"],
+    pattern: API_PATH_TOKEN,
+    accept: (value) => tokenInName(value),
+  },
+  {
+    id: "token-username",
+    label: "named-secret",
+    kind: "A user's name that is a generated token of 30 to 64 characters (Hue's bridge " +
+      "`username`, which is its API key)",
+    hints: ["sername"], // (each hint is a search of every text: the spelling Hue's clients write)
+    pattern: TOKEN_USERNAME,
+    accept: (value) => tokenInName(value),
+  },
+  {
     id: "byte-list-key",
     label: "private-key",
     kind: "A key written as a list of its 16 to 64 bytes under a key's name: zigbee2mqtt's " +
@@ -635,6 +754,43 @@ export const SECRET_SHAPES: SecretShape[] = [
       !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value) &&
       !GIT_COMMAND.test(commandBefore(text, start)) &&
       (text[start - 1] !== "," || LFTP_COMMAND.test(commandBefore(text, start))),
+  },
+  {
+    id: "curl-short-user",
+    label: "basicauth",
+    kind: "The password of curl's `-u user:password` joined to other short options " +
+      "(`curl -fsu admin:… URL`, `-ku`, `-sSu`)",
+    hints: ["curl"],
+    pattern: /-(?<=(?:^|\s)-)[A-Za-z]{1,8}u[ \t]{1,4}["']?[^\s:,"'$]{1,128}:(?<v>[^\s"']{6,1024})/g,
+    accept: (value, text, start) =>
+      !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value) &&
+      CURL_BEFORE.test(commandBefore(text, start)),
+  },
+  {
+    id: "header-option-secret",
+    gate: "t", // (`textHints` finds `-H` before a blank: the tools' options)
+    label: "named-secret",
+    kind: "A generated token in a header a command line sends whose name ends in `-Key`, " +
+      '`-Token` or `-Secret` (`curl -H "hue-application-key: …"`, `-H "X-Device-Token: …"`)',
+    hints: [],
+    pattern:
+      /-(?<=[ \t]-)H[ \t]{1,4}["']?[A-Za-z0-9-]{0,64}-(?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET)[ \t]{0,4}:[ \t]{0,16}(?<v>[A-Za-z0-9_.~+\/=-]{16,1024})(?=["'\s]|$)/g,
+    accept: (value) => !isPlaceholder(value) && (looksGenerated(value) || tokenInName(value)),
+  },
+  {
+    id: "logged-user-password",
+    label: "password",
+    kind: "A password logged beside its user as `(u'user', p'…')`, in a log",
+    hints: [], // (a log's line: in logs alone, by their path, then its `, p'`)
+    find: findLoggedPasswords,
+  },
+  {
+    id: "basicauth-users",
+    label: "password",
+    kind: "A password in a proxy's `user:password` list written in the clear " +
+      "(Traefik's `basicauth.users=admin:…` label, not a crypt hash)",
+    hints: [], // (in the files labels and routes are written in, by their path: see below)
+    find: findBasicauthUsers,
   },
   {
     id: "user-token",
@@ -1105,6 +1261,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     pattern:
       /\b[A-Za-z0-9_]{0,40}?(?:api[_-]?key|secret|token|password|passwd)[A-Za-z0-9_]{0,40}["']?\s{0,8}[:=]\s{0,8}["']?(?<v>(?=[^\s"'`]{0,256}[A-Za-z])[^\s"'`]{8,256})/gi,
   },
+  DOTENV_VAULT_KEY,
 ];
 
 /**
@@ -1302,8 +1459,15 @@ export function findSecrets(
     m.end - m.start > 200 && text.startsWith("Ag", m.start) &&
     SEALED_VALUE.test(text.slice(m.start, m.end));
   if (out.some(sealed) && text.includes("SealedSecret")) return out.filter((m) => !sealed(m));
+  // A search-only key (Algolia's, DocSearch's) is made for the browser: public by design.
+  if (out.length && SEARCH_WORD.test(text)) {
+    return out.filter((m) => !searchOnlyKey(text, m.start, m.end));
+  }
   return out;
 }
+
+/** The words a search-only key's name or config holds (`SEARCH_API_KEY`, `indexName`). */
+const SEARCH_WORD = /earch|EARCH|ndexName|ndex_name/;
 
 /**
  * The matches of the rules on `text` read with `edits` made (escapes of quotes and operators

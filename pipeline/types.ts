@@ -182,7 +182,8 @@ export interface RankConfig {
    * How much each signal counts: `lexical` (BM25 over contents), `path` (BM25 over path
    * tokens), `graph` (symbol graph), `coChange` (git co-change), `history` (the task's words
    * in past commit messages), `pairs` (the task's neighbouring words next to each other in the
-   * file); the defaults are `DEFAULT_WEIGHTS` of `pipeline/rank.ts`.
+   * file), `pastCommits` (past commits worded like the task lend their files a share, past the
+   * ranking's first 20 places); the defaults are `DEFAULT_WEIGHTS` of `pipeline/rank.ts`.
    */
   weights?: RankWeights;
 }
@@ -201,6 +202,11 @@ export interface RankWeights {
   history?: number;
   /** The task's neighbouring words next to each other in the file. @default {0.1} */
   pairs?: number;
+  /**
+   * Past commits whose message is like the task's lend the files they changed a share, past the
+   * ranking's first 20 places (`options.history`). @default {0.05}
+   */
+  pastCommits?: number;
 }
 
 /** Knowledge artifacts. */

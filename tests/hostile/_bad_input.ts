@@ -67,7 +67,15 @@ export function validConfig(): Record<string, unknown> {
     provider: { name: "anthropic", model: "claude-haiku-4-5", apiKeyEnv: "KEY", ttl: "5m" },
     budget: { tokens: 10000, tokenizer: "o200k", taskShare: 0.5, mapTokens: 100, mapFull: 1 },
     rank: {
-      weights: { lexical: 1, path: 1, graph: 0.25, coChange: 0.2, history: 0.1, pairs: 0.1 },
+      weights: {
+        lexical: 1,
+        path: 1,
+        graph: 0.25,
+        coChange: 0.2,
+        history: 0.1,
+        pairs: 0.1,
+        pastCommits: 0.05,
+      },
     },
     knowledge: { dir: "slop/knowledge", digest: true, conversations: [] },
     beads: false,
@@ -145,7 +153,7 @@ export function wrongValues(path: string): Array<[string, unknown]> {
   const counts = ["threshold", "keep", "keepBytes", "maxBytes", "tokens", "budget", "maxFileSize"];
   if (counts.includes(last)) out.push(["a negative number", -3], ["a fraction", 2.5]);
   if (["taskShare", "mapFull"].includes(last)) out.push(["a share over 1", 1.5]);
-  if (["lexical", "graph", "coChange", "history", "pairs"].includes(last)) {
+  if (["lexical", "graph", "coChange", "history", "pairs", "pastCommits"].includes(last)) {
     out.push(["a negative weight", -1]);
   }
   if (["view", "defaultView"].includes(last)) out.push(["an unknown view", "skelton"]);

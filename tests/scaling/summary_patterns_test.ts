@@ -161,9 +161,10 @@ Deno.test("summary lists the markdown headings the old expression found on headi
       );
     }
     const text = lines.join("\n") + "\n";
-    const headings = [...text.matchAll(HEADING)].map((m) =>
-      `${"  ".repeat(m[1].length - 1)}- ${m[2]}`
-    );
+    // Indented from the shallowest level found, as the summary indents them.
+    const found = [...text.matchAll(HEADING)];
+    const top = Math.min(...found.map((m) => m[1].length));
+    const headings = found.map((m) => `${"  ".repeat(m[1].length - top)}- ${m[2]}`);
     const summary = summarize("a.md", text, { maxNames: 1000 });
     assert.deepEqual(summary.split("\n").slice(1), headings, JSON.stringify(text));
   }

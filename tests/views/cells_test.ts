@@ -353,7 +353,7 @@ Deno.test("an nbformat 3 notebook (worksheets, input, pyout) is shown as its cel
   });
   assert.match(
     summary.document,
-    /\*\*Jupyter notebook\*\* \(python\), \d+ lines, 3 cells \(1 code, 2 markdown\)\n {2}- Loading data\n- imports: `pandas`/,
+    /\*\*Jupyter notebook\*\* \(python\), \d+ lines, 3 cells \(1 code, 2 markdown\)\n- Loading data\n- imports: `pandas`/,
   );
 });
 

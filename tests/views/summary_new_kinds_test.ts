@@ -496,7 +496,8 @@ Deno.test("summarize() reads a .pl file with Prolog's directives or rules as Pro
 // A blog post or docs page keeps its title in its front matter and starts its headings at `##`:
 // they were listed two spaces in, under a first level the page does not have.
 Deno.test("summarize() lists a page's headings from its shallowest level, at the margin", () => {
-  const text = "---\ntitle: Release notes\n---\n\n## Version two\n\n### Breaking\n\n## Version one\n";
+  const text =
+    "---\ntitle: Release notes\n---\n\n## Version two\n\n### Breaking\n\n## Version one\n";
   assert.equal(
     summarize("content/posts/notes.md", text),
     "**Markdown**, 9 lines\n- Version two\n  - Breaking\n- Version one",

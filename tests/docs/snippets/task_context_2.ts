@@ -2,5 +2,15 @@
 import { defineConfig } from "../../../mod.ts";
 
 export default defineConfig({
-  rank: { weights: { lexical: 1, path: 1, graph: 0.25, coChange: 0, history: 0.1, pairs: 0.1 } },
+  rank: {
+    weights: {
+      lexical: 1,
+      path: 1,
+      graph: 0.25,
+      coChange: 0,
+      history: 0.1,
+      pairs: 0.1,
+      pastCommits: 0,
+    },
+  },
 });
