@@ -13,8 +13,6 @@ interface LuaNode {
   firstNamedChild: LuaNode | null;
   parent: LuaNode | null;
   childForFieldName(name: string): LuaNode | null;
-  previousNamedSibling?: LuaNode | null;
-  lastNamedChild?: LuaNode | null;
 }
 
 /**
@@ -118,8 +116,12 @@ function luaFieldOf(parentType: string, childType: string, parent: LuaNode): str
 
 /** Whether a chunk ends with `return NAME` (comments after it aside): the module's table. */
 function returns(chunk: LuaNode | null | undefined, name: string): boolean {
-  let last = chunk?.lastNamedChild;
-  while (last && last.type === "comment") last = last.previousNamedSibling;
+  // The chunk's list, not `lastNamedChild` and `previousNamedSibling`: asked for each local, each
+  // of those scanned the chunk's children (the walk's chunk keeps its list: see `_code.ts`).
+  const items = chunk?.namedChildren ?? [];
+  let at = items.length - 1;
+  while (at >= 0 && items[at].type === "comment") at--;
+  const last = items[at];
   return last?.type === "return_statement" && last.text.replace(/\s+/g, " ") === `return ${name}`;
 }
 

@@ -1174,16 +1174,42 @@ function cPublic(def: NodeLike, name: string, scope: ScopeInfo): boolean {
   if (
     (scope.parentKind === "class" || scope.parentKind === "struct") && !readsAsQtProperty(def.text)
   ) {
-    let access = scope.parentKind === "struct" ? "public" : "private";
     let member = def;
     while (member.parent && member.parent.type !== "field_declaration_list") member = member.parent;
-    for (const c of member.parent?.namedChildren ?? []) {
-      if (c.type === member.type && c.text === member.text) break;
-      if (c.type === "access_specifier") access = c.text.replace(/:$/, "").trim();
-    }
-    return access !== "private";
+    const accesses = member.parent && memberAccesses(member.parent);
+    const key = `${member.type}\0${member.text}`;
+    const found = accesses && (accesses.has(key) ? accesses.get(key) : accesses.get(""));
+    return (found ?? (scope.parentKind === "struct" ? "public" : "private")) !== "private";
   }
   return true;
+}
+
+/** The access of each member of a class's body, by body (see {@linkcode memberAccesses}). */
+const MEMBER_ACCESSES = new WeakMap<object, Map<number, Map<string, string | undefined>>>();
+
+/**
+ * The last access specifier (`public`) before each member of a C++ class's body, by the member's
+ * type and text (the first member of that type and text, as its text finds it), and under `""`
+ * the last of the body; undefined before any. Read once per body: read for each member, the
+ * members before it made a class of thousands of methods cost their number squared.
+ */
+function memberAccesses(body: NodeLike): Map<string, string | undefined> {
+  const tree = body.tree ?? body;
+  let bodies = MEMBER_ACCESSES.get(tree);
+  if (!bodies) MEMBER_ACCESSES.set(tree, bodies = new Map());
+  const at = body.startIndex ?? 0;
+  let accesses = bodies.get(at);
+  if (accesses) return accesses;
+  accesses = new Map();
+  let access: string | undefined;
+  for (const c of body.namedChildren) {
+    const key = `${c.type}\0${c.text}`;
+    if (!accesses.has(key)) accesses.set(key, access);
+    if (c.type === "access_specifier") access = c.text.replace(/:$/, "").trim();
+  }
+  accesses.set("", access);
+  bodies.set(at, accesses);
+  return accesses;
 }
 
 /**

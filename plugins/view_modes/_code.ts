@@ -152,7 +152,7 @@ const PARSE_STEPS_PER_CALL = 100;
  * Tree nodes the walk has visited, and the most it may visit (see `namedChildren`); the levels of
  * the tree it is in now (see `Walker.walk`).
  */
-const walk = { visited: 0, limit: Infinity, depth: 0 };
+const walk = { visited: 0, limit: Infinity, depth: 0, ends: false };
 
 /**
  * The most levels of a syntax tree the walk follows: a text nested deeper (`((((…` thousands of
@@ -324,9 +324,13 @@ function foldLong(items: [number, string | undefined][], folds: Map<number, Fold
   close();
 }
 
-/** Whether `node` stands in the arguments of a call inside `item`. */
-function inArguments(node: SyntaxNode, item: SyntaxNode): boolean {
-  for (let up = node.parent; up && up !== item; up = up.parent) {
+/**
+ * Whether `node` stands in the arguments of a call: a node above it, up to the root, is one. (Up
+ * to the root, not to the item it is in, as the fold keys were always read: each `parent` was a
+ * new object, never the item's.)
+ */
+function inArguments(node: SyntaxNode): boolean {
+  for (let up = node.parent; up; up = up.parent) {
     if (up.type.includes("argument")) return true;
   }
   return false;
@@ -575,6 +579,7 @@ async function renderWith(
   const cursor = root.walk();
   walk.visited = 0;
   walk.depth = 0;
+  walk.ends = spec.id === "kotlin";
   walk.limit = maxWork - steps;
   try {
     const walker = new Walker(spec, text, options, cursor);
@@ -1209,7 +1214,7 @@ class Walker {
     const def = this.primary(child, 0);
     // A definition with no name (Elixir's `config :app, ...` is a call as `def` is), or in a
     // call's arguments (a JavaScript call's `{ name: "a" }`), is no symbol of the container.
-    if (def && this.nameOf(def) !== undefined && !inArguments(def, child)) {
+    if (def && this.nameOf(def) !== undefined && !inArguments(def)) {
       const defType = def.type;
       const own = def as unknown as NodeLike;
       const kind = spec.describe?.(own, defType)?.kind ?? spec.definitions[defType]?.kind ?? "";
@@ -1467,7 +1472,8 @@ class Walker {
       if (this.spec.defines?.(node as unknown as NodeLike, type, parentType)) return node;
     } else if (def) return node;
     if (depth > 3) return undefined;
-    for (const child of node.namedChildren) {
+    // Linked: a fold key asks for the definition's parents (see `inArguments`).
+    for (const child of linkedChildren(node)) {
       if (!child || this.spec.attach.has(child.type)) continue;
       const found = this.primary(child, depth + 1, type);
       if (found) return found;
@@ -1655,10 +1661,10 @@ class Walker {
       while (this.text[end] === " " || this.text[end] === "\t") end++;
       // The comments right above it go with it (a config key's banner), as an item's do.
       let start = node.startIndex;
-      for (let p = node.previousNamedSibling; p && this.spec.attach.has(p.type);) {
+      for (let p = namedSibling(node, false); p && this.spec.attach.has(p.type);) {
         if (/\S/.test(this.text.slice(p.endIndex, start))) break;
         start = p.startIndex;
-        p = p.previousNamedSibling;
+        p = namedSibling(p, false);
       }
       this.edits.push({
         start,
@@ -2058,15 +2064,15 @@ class Walker {
       node && level < 2 && (level === 0 || !this.spec.definitions[node.type]);
       level++, node = node.parent
     ) {
-      let next = node.nextNamedSibling;
+      let next = namedSibling(node, true);
       let last = end;
-      for (; comment(next); next = next!.nextNamedSibling) last = next!.endIndex;
+      for (; comment(next); next = namedSibling(next!, true)) last = next!.endIndex;
       if (next) break;
       end = last;
     }
-    let previous = body.previousNamedSibling;
+    let previous = namedSibling(body, false);
     let first = start;
-    for (; comment(previous); previous = previous!.previousNamedSibling) {
+    for (; comment(previous); previous = namedSibling(previous!, false)) {
       first = previous!.startIndex;
     }
     if (previous) start = first;
@@ -2261,9 +2267,9 @@ class Walker {
         for (const c of parentNode.namedChildren) if (c?.type === "decorator") decorators.push(c);
       } else if (parentNode?.type === "class_body") {
         for (
-          let c = node.previousNamedSibling;
+          let c = namedSibling(node, false);
           c?.type === "decorator";
-          c = c.previousNamedSibling
+          c = namedSibling(c, false)
         ) {
           decorators.unshift(c);
         }
@@ -2377,7 +2383,8 @@ const CALL_PARTS = new Set([
 /** The lines an argument list's arguments start on. */
 function argumentRows(args: SyntaxNode): number {
   const rows = new Set<number>();
-  for (let i = 0; i < args.namedChildCount; i++) rows.add(args.namedChild(i)!.startPosition.row);
+  // One list, not `namedChild(i)` for each: that call scans the children before the `i`th.
+  for (const arg of args.namedChildren) rows.add(arg!.startPosition.row);
   return rows.size;
 }
 
@@ -2437,7 +2444,10 @@ const NAMING_TAGS = new RegExp(
  * and the node before it (a comment, an item, its container's `{`), where the parse saw nothing.
  */
 function blankedStart(text: string, node: SyntaxNode): number {
-  const from = node.previousSibling?.endIndex ?? node.parent?.startIndex ?? 0;
+  // Known for the nodes the walk's cursor made (see `link`): looked for, it cost a scan of the
+  // parent's children before the node.
+  const from = previousEnds.get(node) ?? node.previousSibling?.endIndex ??
+    node.parent?.startIndex ?? 0;
   const gap = text.slice(from, node.startIndex);
   const at = gap.search(/\S/);
   return at >= 0 && gap[at] === "@" ? from + at : node.startIndex;
@@ -2511,8 +2521,8 @@ const FILE_OPENERS = new Set(["hash_bang_line", "php_tag", "shebang"]);
 /** Whether a comment is the first item of its file (after a `#!` line or `<?php`). */
 function opensFile(comment: SyntaxNode): boolean {
   if (comment.parent?.parent) return false;
-  let before = comment.previousNamedSibling;
-  while (before && FILE_OPENERS.has(before.type)) before = before.previousNamedSibling;
+  let before = namedSibling(comment, false);
+  while (before && FILE_OPENERS.has(before.type)) before = namedSibling(before, false);
   return !before;
 }
 
@@ -2580,7 +2590,7 @@ function isMember(type: string, parentNode: SyntaxNode | null): boolean {
  */
 function continuesError(spec: LanguageSpec, node: SyntaxNode): boolean {
   if (spec.transparent.has("ERROR")) return false;
-  const before = node.previousNamedSibling;
+  const before = namedSibling(node, false);
   return before?.type === "ERROR" && before.endPosition.row === node.startPosition.row;
 }
 
@@ -2765,9 +2775,14 @@ function namedChildren(
   // With `separators`: where the `;`, `,` or `:` right after each child ends (-1: none), which
   // belongs to the child when the child is left out.
   let previous = -1;
+  // The named child made last (undefined: one since was not), where the sibling before ends.
+  let made: SyntaxNode | null | undefined = null;
+  let before = walk.ends ? node.startIndex : -1;
   do {
     // Over the work budget: thrown as itself, turned into an error by `renderWith`.
     if (++walk.visited > walk.limit) throw walk;
+    const end = before;
+    if (end !== -1) before = cursor.endIndex;
     const id = cursor.nodeTypeId;
     if (!isNamed(named, id, node)) {
       if (previous !== -1 && SEPARATORS.has(types[id])) separators![previous] = cursor.endIndex;
@@ -2777,22 +2792,91 @@ function namedChildren(
     const field = cursor.currentFieldName;
     const type = types[id] || "ERROR";
     previous = -1;
-    if (wanted && !wanted(field, type, cursor)) continue;
+    if (wanted && !wanted(field, type, cursor)) {
+      made = undefined;
+      continue;
+    }
+    const child = cursor.currentNode;
+    link(child, node, made, end);
+    made = child;
     if (runs) {
       const comment = runs.types.has(type);
       if (comment && runEnd !== -1 && nextLine(runs.text, runEnd, cursor.startIndex)) {
         runEnd = cursor.endIndex;
-        tail!.add([cursor.currentNode, field, type]);
+        tail!.add([child, field, type]);
         continue;
       }
       if (runEnd !== -1) tail!.flush(out, lists!);
       runEnd = comment ? cursor.endIndex : -1;
     }
-    out.push([cursor.currentNode, field, type]);
+    out.push([child, field, type]);
     if (separators) previous = separators.push(-1) - 1;
   } while (cursor.gotoNextSibling());
+  if (made) Object.defineProperty(made, "nextNamedSibling", { value: null, configurable: true });
   if (runEnd !== -1) tail!.flush(out, lists!);
   return out;
+}
+
+/**
+ * Where the sibling before a node the walk's cursor made ends (any sibling, named or not; its
+ * parent's start when it is the first), when the walk tracks it (`walk.ends`, in Kotlin).
+ */
+const previousEnds = new WeakMap<SyntaxNode, number>();
+
+/**
+ * Give a child the walk's cursor made its `parent`, and its `previousNamedSibling` (and that one
+ * its `nextNamedSibling`) when the named child before it was made too (`previous`: undefined
+ * when it was not), as the node's own: tree-sitter keeps no such links, and finds a node's parent
+ * by searching down from the root (through the children before the node's ancestor at each
+ * level) and a sibling by that search and a scan of the parent's children up to the node. Asked
+ * of each child of a wide node (a file of 16,000 items), those searches cost the square of its
+ * width (see bench/README.md, "Wide nodes"). `end`: where the sibling before it ends (-1: not
+ * tracked).
+ */
+function link(
+  child: SyntaxNode,
+  parent: SyntaxNode,
+  previous: SyntaxNode | null | undefined,
+  end: number,
+): void {
+  Object.defineProperty(child, "parent", { value: parent, configurable: true });
+  if (previous !== undefined) {
+    Object.defineProperty(child, "previousNamedSibling", { value: previous, configurable: true });
+    if (previous) {
+      Object.defineProperty(previous, "nextNamedSibling", { value: child, configurable: true });
+    }
+  }
+  if (end !== -1) previousEnds.set(child, end);
+}
+
+/**
+ * The named sibling after a node (`after`) or before it: its own link (see `link`), else found
+ * among its parent's named children, which are linked then (the node's own search scans from the
+ * root: see `link`).
+ */
+function namedSibling(node: SyntaxNode, after: boolean): SyntaxNode | null {
+  const key = after ? "nextNamedSibling" : "previousNamedSibling";
+  if (Object.hasOwn(node, key)) return node[key];
+  const parent = node.parent;
+  const siblings = parent ? linkedChildren(parent) : [];
+  const at = siblings.findIndex((c) => c.id === node.id);
+  if (at < 0) return node[key];
+  return siblings[at + (after ? 1 : -1)] ?? null;
+}
+
+/** The named children of `node` (its `namedChildren`), each given its links (see `link`). */
+function linkedChildren(node: SyntaxNode): SyntaxNode[] {
+  const children = node.namedChildren as SyntaxNode[];
+  if (children.length && Object.hasOwn(children[0], "parent")) return children;
+  let previous: SyntaxNode | null = null;
+  for (const child of children) {
+    link(child, node, previous, -1);
+    previous = child;
+  }
+  if (previous) {
+    Object.defineProperty(previous, "nextNamedSibling", { value: null, configurable: true });
+  }
+  return children;
 }
 
 /** Tokens that end an item in a list (a member, a field, a variant, an access label). */
