@@ -1,13 +1,7 @@
 import assert from "node:assert/strict";
 import { renderCode, renderOrFallback, useSharedRenderer } from "../../plugins/view_modes/_code.ts";
 import { codePool } from "../../plugins/view_modes/_code_pool.ts";
-import {
-  abortsHere,
-  heapBytes,
-  isRuntimeAbort,
-  MAX_HEAP,
-  MAX_RUNTIMES,
-} from "../../grammars/tree_sitter.ts";
+import { abortsHere, isRuntimeAbort, MAX_HEAP, MAX_RUNTIMES } from "../../grammars/tree_sitter.ts";
 import { join } from "node:path";
 import { REPO, tempDir } from "../_helpers.ts";
 import "../../grammars/parser.ts";
