@@ -49,7 +49,8 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // `pat….` + 64 hex digits and Terraform Cloud's `….atlasv1.` (the prefixed rules' `.` heads)
     "\\.(?:slack\\.com/|(?:pat|PAT)(?![A-Za-z0-9])(?<=[A-Za-z0-9]\\.(?:pat|PAT))|" +
     "(?:org|com|cloud)/t/(?<=conda\\.(?:org|com|cloud)/t/)|" +
-    "(?=[0-9a-f]{64})(?<=pat[A-Za-z0-9]{14}\\.)|atlasv1\\.(?<=[A-Za-z0-9]{14}\\.atlasv1\\.)|" +
+    // (its 64 hex digits, or fewer up to a line end: a token wrapped there)
+    "(?=[0-9a-f]{64}|[0-9a-f]{0,63}\\r?\\n[ \\t]{0,64}[0-9a-f])(?<=pat[A-Za-z0-9]{14}\\.)|atlasv1\\.(?<=[A-Za-z0-9]{14}\\.atlasv1\\.)|" +
     // Google's OAuth access tokens (`ya29.…`): looked behind from the `.`, which fails at its `9`
     "(?<=ya29\\.))",
     "_(?:live_|test_|authToken=|(?<=npm_|whsec_)|LOGIN(?<=SONAR_LOGIN)|" +
@@ -258,7 +259,7 @@ const PAIR_HINTS = 8;
 export const HINT_GATE: RegExp = new RegExp(
   `${withRareHints(TOKEN_GATE.source, ".-_")}|(?<pair>${PAIR_GATE.source})|` +
     // (the tools' options first: openssl's `-pass pass:…` is one, not a PowerShell `-Pass`)
-    `(?<tool>-(?=w[ \\t]|p(?:w|wd|ass(?:wd)?)?[ \\t=]|[PUkbHNcAXat][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
+    `(?<tool>-(?=w[ \\t]|p(?:w|wd|ass(?:wd)?)?[ \\t=]|[PUkbHNcAXat][ \\t]|-(?:cookie|header)[ \\t=]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
     `(?<option>-(?=u[ \\t=]|-(?:proxy-)?user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:pass(?:w(?:or)?d|phrase)?|requirepass|masterauth|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer|creds)|` +
     `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass|setcookie)[ \\t]))`,
   "g",

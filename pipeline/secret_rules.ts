@@ -204,9 +204,11 @@
  * languages' password words before `:=` or a type, curl's joined `-fsu`, header options' `-Key`
  * and `-Token` names, RSpec's `let(:password) { … }`, Traefik's `basicauth.users`, dotenv-vault's
  * keys, `id:secret` tokens under a token's name, tables of secrets' `key` columns, the CDK's
- * `unsafe_plain_text`; search-only keys (Algolia's, DocSearch's) kept.
+ * `unsafe_plain_text`; search-only keys (Algolia's, DocSearch's) kept. 53: a token wrapped inside
+ * what its gate reads after its head (Airtable's 64 hex digits, a prefixed token's first 8
+ * characters), an escaped mark between a Django key's other marks, `--header` where `-H` was read.
  */
-export const SECRET_RULES_VERSION = 52;
+export const SECRET_RULES_VERSION = 53;
 
 import {
   BASE64_RUN,
@@ -772,13 +774,13 @@ export const SECRET_SHAPES: SecretShape[] = [
   },
   {
     id: "header-option-secret",
-    gate: "t", // (`textHints` finds `-H` before a blank: the tools' options)
+    gate: "t", // (`textHints` finds `-H` before a blank and `--header`: the tools' options)
     label: "named-secret",
     kind: "A generated token in a header a command line sends whose name ends in `-Key`, " +
-      '`-Token` or `-Secret` (`curl -H "hue-application-key: …"`, `-H "X-Device-Token: …"`)',
+      '`-Token` or `-Secret` (`curl -H "hue-application-key: …"`, `--header "X-Device-Token: …"`)',
     hints: [],
     pattern:
-      /-(?<=[ \t]-)H[ \t]{1,4}["']?[A-Za-z0-9-]{0,64}-(?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET)[ \t]{0,4}:[ \t]{0,16}(?<v>[A-Za-z0-9_.~+\/=-]{16,1024})(?=["'\s]|$)/g,
+      /-(?<=[ \t]-)(?:H[ \t]{1,4}|-header(?:[ \t]{1,4}|=))["']?[A-Za-z0-9-]{0,64}-(?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET)[ \t]{0,4}:[ \t]{0,16}(?<v>[A-Za-z0-9_.~+\/=-]{16,1024})(?=["'\s]|$)/g,
     accept: (value) => !isPlaceholder(value) && (looksGenerated(value) || tokenInName(value)),
   },
   {
@@ -948,7 +950,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     gate: "t",
     label: "cookie",
     kind: "The session values of the cookies a curl command sends (`-b '…'`, `--cookie`, " +
-      "`-H 'Cookie: …'`, as a browser's \"copy as cURL\" writes them)",
+      "`-H 'Cookie: …'` or `--header`, as a browser's \"copy as cURL\" writes them)",
     hints: [], // (gated: `textHints` looks for the options)
     find: findCurlCookies,
   },
