@@ -35,7 +35,7 @@ export const CONSOLE_PASSWORD: RegExp =
  * Whether a console command's value stands: a password, with a word before it or a number, and
  * not a type of code (a struct's `NewPassword *string` field reads as a command).
  */
-export function consolePassword(value: string, text: string, start: number): boolean {
+function consolePassword(value: string, text: string, start: number): boolean {
   const line = text.slice(text.lastIndexOf("\n", start) + 1, start);
   const named = /(?:[A-Z][a-z]{1,16})Password[1-3]?[ \t]{1,16}$|Password[1-3][ \t]{1,16}$/.test(
     line,
