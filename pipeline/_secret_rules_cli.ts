@@ -330,11 +330,12 @@ export function awsKeyLike(value: string): boolean {
 }
 
 /**
- * curl's cookies: `-b '…'`, `--cookie '…'` or `-H 'Cookie: …'`, quoted (group `v`: the
- * `name=value` pairs), as a browser's "copy as cURL" writes them, or one pair unquoted (`v2`).
+ * curl's cookies: `-b '…'`, `--cookie '…'` (or `=`) or `-H 'Cookie: …'` (`--header`, `=`), quoted
+ * (group `v`: the `name=value` pairs), as a browser's "copy as cURL" writes them, or one pair
+ * unquoted (`v2`).
  */
 export const CURL_COOKIE: RegExp =
-  /-(?<=[ \t]-)(?:b|-cookie|H(?=[ \t]{1,4}["'][Cc]ookie:))[ \t]{1,4}(?:(?<q>["'])(?:[Cc]ookie:[ \t]{0,4})?(?<v>[^"'\r\n]{1,4096})\k<q>|(?<v2>[^\s"'`]{1,4096}))/dg;
+  /-(?<=[ \t]-)(?:b[ \t]{1,4}|-cookie(?:[ \t]{1,4}|=)|(?:H[ \t]{1,4}|-header(?:[ \t]{1,4}|=))(?=["'][Cc]ookie:))(?:(?<q>["'])(?:[Cc]ookie:[ \t]{0,4})?(?<v>[^"'\r\n]{1,4096})\k<q>|(?<v2>[^\s"'`]{1,4096}))/dg;
 /** One cookie's value in a `Cookie` header's pairs. */
 const COOKIE_VALUE = /(?:^|;)[ \t]{0,4}[^=;\s]{1,128}=(?<v>[^;\s]{16,4096})/dg;
 

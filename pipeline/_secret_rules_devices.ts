@@ -35,12 +35,47 @@ export const CONSOLE_PASSWORD: RegExp =
  * Whether a console command's value stands: a password, with a word before it or a number, and
  * not a type of code (a struct's `NewPassword *string` field reads as a command).
  */
-export function consolePassword(value: string, text: string, start: number): boolean {
+function consolePassword(value: string, text: string, start: number): boolean {
   const line = text.slice(text.lastIndexOf("\n", start) + 1, start);
   const named = /(?:[A-Z][a-z]{1,16})Password[1-3]?[ \t]{1,16}$|Password[1-3][ \t]{1,16}$/.test(
     line,
   );
   return named && !TYPE_OF_CODE.test(value) && passwordLike(value, true);
+}
+
+/** {@linkcode CONSOLE_PASSWORD} tried at one place (sticky). */
+const CONSOLE_PASSWORD_AT = new RegExp(CONSOLE_PASSWORD.source, "my");
+
+/**
+ * The console commands' passwords ({@linkcode CONSOLE_PASSWORD} that {@linkcode consolePassword}
+ * accepts), tried at each `Password` whose `passw` the name search found ({@linkcode namesOf}):
+ * what a search of the whole text finds (each tried from where the last match ended), without a
+ * search of every text for `Password`, which cost more than the texts it finds.
+ *
+ * @example
+ * ```ts
+ * import { findConsolePasswords } from "./_secret_rules_devices.ts";
+ * findConsolePasswords("Backlog MqttUser iot; MqttPassword Hx7!kq2Lm; Restart 1\n");
+ * // [{ start: 34, end: 43 }]
+ * ```
+ */
+export function findConsolePasswords(text: string, hints?: TextHints): Span[] {
+  const out: Span[] = [];
+  let from = 0;
+  for (const at of namesOf(text, hints).passwords) {
+    // (the spot is the end of `passw`: a command's `Password` starts five characters before)
+    const start = at - 5;
+    if (start < from || !text.startsWith("Passw", start) || !text.startsWith("ord", at)) continue;
+    CONSOLE_PASSWORD_AT.lastIndex = start;
+    const m = CONSOLE_PASSWORD_AT.exec(text);
+    if (!m) continue;
+    from = CONSOLE_PASSWORD_AT.lastIndex;
+    const value = m.groups!.v;
+    if (consolePassword(value, text, from - value.length)) {
+      out.push({ start: from - value.length, end: from });
+    }
+  }
+  return out;
 }
 
 /** A type of code after a field's name (Go's `OldPassword *string`, `[]byte`, `*models.Secret`). */

@@ -124,10 +124,29 @@ export function markEscapes(text: string, path?: string): Edit[] {
 
 /** A letter or digit: what a run of escapes inside a token has on one side at least. */
 const TOKEN_CHARACTER = /[A-Za-z0-9]/;
+/**
+ * The marks of a token's alphabet that are not escaped (Django's keys hold `!@#$%^&*()`): a run
+ * of escapes between them is inside the token when a letter or digit is a few of them away.
+ */
+const ALPHABET_MARK = /[!@#$%^&*()]/;
+
+/**
+ * Whether a letter or digit is at `at` or, past up to 8 of {@linkcode ALPHABET_MARK}'s marks, on
+ * from it (`step`: -1 back, 1 on).
+ */
+function tokenNear(text: string, at: number, step: number): boolean {
+  for (let i = 0; i <= 8; i++, at += step) {
+    const c = text[at] ?? "";
+    if (TOKEN_CHARACTER.test(c)) return true;
+    if (!ALPHABET_MARK.test(c)) return false;
+  }
+  return false;
+}
 
 /**
  * The escapes of token characters ({@linkcode TOKEN_MARK}) in `text`, in runs (`:\/\/`,
- * `%3A%2F%2F`) that touch a letter or digit (a format's `"%2d"` or `"%2f"` in quotes does not).
+ * `%3A%2F%2F`) that touch a letter or digit, or reach one over a few marks of a token's alphabet
+ * (`)&\u002d!x` in a Django key; a format's `"%2d"` or `"%2f"` in quotes does not).
  *
  * @example
  * ```ts
@@ -144,9 +163,7 @@ export function tokenEscapes(text: string): Edit[] {
     // the run: the escapes after `first` that each start where the one before ends
     let last = first;
     while (last + 1 < escapes.length && endOf(escapes[last]) === escapes[last + 1].index) last++;
-    const before = text[escapes[first].index - 1] ?? "";
-    const after = text[endOf(escapes[last])] ?? "";
-    if (TOKEN_CHARACTER.test(before) || TOKEN_CHARACTER.test(after)) {
+    if (tokenNear(text, escapes[first].index - 1, -1) || tokenNear(text, endOf(escapes[last]), 1)) {
       out.push(...escapes.slice(first, last + 1));
     }
     first = last + 1;

@@ -49,7 +49,8 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // `pat….` + 64 hex digits and Terraform Cloud's `….atlasv1.` (the prefixed rules' `.` heads)
     "\\.(?:slack\\.com/|(?:pat|PAT)(?![A-Za-z0-9])(?<=[A-Za-z0-9]\\.(?:pat|PAT))|" +
     "(?:org|com|cloud)/t/(?<=conda\\.(?:org|com|cloud)/t/)|" +
-    "(?=[0-9a-f]{64})(?<=pat[A-Za-z0-9]{14}\\.)|atlasv1\\.(?<=[A-Za-z0-9]{14}\\.atlasv1\\.)|" +
+    // (its 64 hex digits, or fewer up to a line end: a token wrapped there)
+    "(?=[0-9a-f]{64}|[0-9a-f]{0,63}\\r?\\n[ \\t]{0,64}[0-9a-f])(?<=pat[A-Za-z0-9]{14}\\.)|atlasv1\\.(?<=[A-Za-z0-9]{14}\\.atlasv1\\.)|" +
     // Google's OAuth access tokens (`ya29.…`): looked behind from the `.`, which fails at its `9`
     "(?<=ya29\\.))",
     "_(?:live_|test_|authToken=|(?<=npm_|whsec_)|LOGIN(?<=SONAR_LOGIN)|" +
@@ -123,18 +124,102 @@ const UNC = String.raw`\\(?<![\\\w]\\)\\{1,3}(?=[A-Za-z0-9][\w.-]{0,63}\\{1,2}[\
 const ESCAPED_MARK = String
   .raw`\\(?:\/|(?:u00|x)(?:2[BbDdEeFf]|3[AaDd]|5[Ff]))|%(?:2[BbDdEeFf]|3[AaDd]|5[Ff])`;
 
+/** A hint of a rule whose matches are rare: its family, and its branch after its first character. */
+interface RareHint {
+  family: string;
+  /** The search's group that starts at the same character, where the branch goes first. */
+  group: string;
+  branch: string;
+}
+
 /**
- * {@linkcode PREFIX_GATE}, or (group `bs`) a `\` line continuation inside a value (`API_TOKEN="abc\`
- * then `def"`), or (group `unc`) a UNC path's `\\host` (`net use`), or (group `esc`) an escaped
- * mark of a token (family `E`).
+ * The hints of the rules whose matches are rare, each read ahead and behind as its rule's match
+ * starts, so that a text without one runs none of them (a search of every text for `sername`,
+ * `curl`, `/api/` or `OTENV_`, or a rule's pattern run on every text, cost a pass each: 15 ms of
+ * the stdlib's 250). Each goes first in a group of {@linkcode HINT_GATE} or
+ * {@linkcode PREFIX_OR_BACKSLASH} that starts at its character: those searches stop at it already
+ * (as branches of their own they cost the two searches 10 ms; a new first character slows the
+ * skip over the rest). None matches where another branch of its group does (each reads other
+ * characters ahead or behind), and each match is its first character alone, told apart by
+ * {@linkcode rareFamily}.
+ */
+const RARE_HINTS: Record<string, RareHint> = {
+  // a device's IPv4 address, quoted, before a `,` (`OutletDevice(id, "10.0.0.9", "…")`)
+  ".": {
+    family: "d",
+    group: "|\\.(?:",
+    branch: String.raw`(?=[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}["'][ \t]{0,16},)(?<=["'][0-9]{1,3}\.)`,
+  },
+  // short options joined to a `u` after a blank (`curl -fsu user:…`)
+  "-": { family: "j", group: "|-(?:", branch: String.raw`(?<=(?:^|\s)-)(?=[A-Za-z]{1,8}u[ \t])` },
+  // dotenv-vault's `me_…` and `key_…` before 64 hex digits
+  _: {
+    family: "D",
+    group: "|_(?:",
+    branch: String.raw`(?<=(?<![A-Za-z0-9_-])(?:me|key)_)(?=[0-9a-f]{64})`,
+  },
+  // a token after `/api/` in a URL's path (Hue's `http://bridge/api/<username>/lights`)
+  "/": {
+    family: "a",
+    group: "|\\/(?:",
+    branch: String.raw`(?=api\/[A-Za-z0-9-]{30})(?<=[A-Za-z0-9.\]:-]\/)`,
+  },
+  // 30 token characters after a user's name's operator (`username: …`, `"UserName" => "…"`)
+  ":": { family: "n", group: "|:(?:", branch: userNameAt(":") },
+};
+
+/** A user's name and its operator behind `op`, and 30 token characters ahead of it. */
+function userNameAt(op: string): string {
+  return String.raw`(?<=(?:user|USER|User)_?(?:name|NAME|Name)["']?[ \t]{0,16}${op})` +
+    String.raw`(?=>?[ \t]{0,16}["']?[A-Za-z0-9_-]{30})`;
+}
+
+/** Each {@linkcode RARE_HINTS} hint at one place (sticky): which one matched there. */
+const RARE_AT: Record<string, RegExp> = Object.fromEntries(
+  Object.entries(RARE_HINTS).map((
+    [c, h],
+  ) => [c, new RegExp(c.replace(/\W/, "\\$&") + h.branch, "y")]),
+);
+
+/** `source` with the rare hints of `chars` first in their groups (each group found once). */
+function withRareHints(source: string, chars: string): string {
+  for (const c of chars) {
+    const { group, branch } = RARE_HINTS[c];
+    const parts = source.split(group);
+    if (parts.length !== 2) {
+      throw new Error(`[secret rules] Cannot find "${group}" once in a hint search`);
+    }
+    source = parts[0] + group + branch + "|" + parts[1];
+  }
+  return source;
+}
+
+/**
+ * The family of a one-character match `c` of a hint search at `at` that is a rare rule's hint
+ * ({@linkcode RARE_HINTS}), or nothing.
+ */
+function rareFamily(text: string, at: number, c: string): string | undefined {
+  const sticky = RARE_AT[c];
+  if (!sticky) return undefined;
+  sticky.lastIndex = at;
+  return sticky.test(text) ? RARE_HINTS[c].family : undefined;
+}
+
+/**
+ * {@linkcode PREFIX_GATE} (with the rare hints of `/` and `:`), or (group `bs`) a `\` line
+ * continuation inside a value (`API_TOKEN="abc\` then `def"`), or (group `unc`) a UNC path's
+ * `\\host` (`net use`), or (group `esc`) an escaped mark of a token (family `E`), or a user's
+ * name's `=` before a token's characters (family `n`, as its `:` in {@linkcode RARE_HINTS}: the
+ * one branch of its own, `=` being no other hint's first character).
  */
 export const PREFIX_OR_BACKSLASH: RegExp = new RegExp(
-  `${PREFIX_GATE.source}|(?<bs>${BACKSLASH_JOINT})|(?<unc>${UNC})|(?<esc>${ESCAPED_MARK})`,
+  `${withRareHints(PREFIX_GATE.source, "/:")}|(?<bs>${BACKSLASH_JOINT})|(?<unc>${UNC})|` +
+    `(?<esc>${ESCAPED_MARK})|=${userNameAt("=")}`,
   "g",
 );
 
 /** The families of {@linkcode PREFIX_OR_BACKSLASH}: its search stops when it has found each. */
-const LOOSE_FAMILIES = ["P", "\\", "U", "E"];
+const LOOSE_FAMILIES = ["P", "\\", "U", "E", "a", "n"];
 
 /** A match of {@linkcode TOKEN_GATE} that is a name's `PAT` word (Azure DevOps). */
 const PAT_END = /^.(?:PAT|pat|Pat)$/;
@@ -143,10 +228,10 @@ const COMPOSER_KEY = /^-(?:oauth|token|basic)\.$/;
 
 /**
  * How many first characters {@linkcode TOKEN_GATE}'s prefixes have, and the two options' hints,
- * and `r` (a Terraform state's random values), `i` (ipsec.secrets' `: PSK`), `N` (`NET USER`) and `e`
- * (Consul's `-encrypt=`).
+ * and `r` (a Terraform state's random values), `i` (ipsec.secrets' `: PSK`), `N` (`NET USER`), `e`
+ * (Consul's `-encrypt=`) and the rare rules' `d`, `j`, `D`.
  */
-const GATE_FAMILIES = 23;
+const GATE_FAMILIES = 26;
 
 /**
  * The hints of {@linkcode PAIR_FORMS} in one search, each looked for from a character rarer in
@@ -172,9 +257,9 @@ const PAIR_HINTS = 8;
  * match is (none holds a blank, and `sk-`, `pypi-AgE`, `-----BEGIN` cannot start one).
  */
 export const HINT_GATE: RegExp = new RegExp(
-  `${TOKEN_GATE.source}|(?<pair>${PAIR_GATE.source})|` +
+  `${withRareHints(TOKEN_GATE.source, ".-_")}|(?<pair>${PAIR_GATE.source})|` +
     // (the tools' options first: openssl's `-pass pass:…` is one, not a PowerShell `-Pass`)
-    `(?<tool>-(?=w[ \\t]|p(?:w|wd|ass(?:wd)?)?[ \\t=]|[PUkbHNcAXat][ \\t]|-cookie[ \\t]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
+    `(?<tool>-(?=w[ \\t]|p(?:w|wd|ass(?:wd)?)?[ \\t=]|[PUkbHNcAXat][ \\t]|-(?:cookie|header)[ \\t=]|pass(?:in|out|word)?[ \\t]{1,4}pass:)(?<=[ \\t]-))|` +
     `(?<option>-(?=u[ \\t=]|-(?:proxy-)?user[ \\t=]|-(?:[a-z0-9]{1,16}-){0,3}(?:pass(?:w(?:or)?d|phrase)?|requirepass|masterauth|token|api-?key|(?:account|storage)-key|secret|oauth2-bearer|creds)|` +
     `(?:[Pp]ass(?:word|wd)?|PlainPassword|Secret|ClientSecret|Token|ApiKey|(?:src|dest)?(?:store|key)pass|setcookie)[ \\t]))`,
   "g",
@@ -195,7 +280,10 @@ export function textHints(text: string): TextHints {
   HINT_GATE.lastIndex = 0;
   for (let m = HINT_GATE.exec(text); m; m = HINT_GATE.exec(text)) {
     // `V` and `v` are one hint (ENV), as `value:` and `alue:` are.
-    if (m.groups!.pair !== undefined) {
+    const rare = m[0].length === 1 ? rareFamily(text, m.index, m[0]) : undefined;
+    if (rare) {
+      if (!hints.families.includes(rare)) hints.families += rare;
+    } else if (m.groups!.pair !== undefined) {
       hints.pairs.add(m[0][1] ? m[0].slice(1) : m[0].toLowerCase());
     } else if (m.groups!.option !== undefined) {
       // `-u`, `--user` and `--proxy-user` (`u`), or `--password` and the like (`o`)
@@ -234,13 +322,8 @@ export function textHints(text: string): TextHints {
   PREFIX_OR_BACKSLASH.lastIndex = 0;
   for (let m = PREFIX_OR_BACKSLASH.exec(text); m; m = PREFIX_OR_BACKSLASH.exec(text)) {
     const g = m.groups!;
-    const family = g.bs !== undefined
-      ? "\\"
-      : g.unc !== undefined
-      ? "U"
-      : g.esc !== undefined
-      ? "E"
-      : "P";
+    const family = m[0] === "=" ? "n" : (m[0].length === 1 && rareFamily(text, m.index, m[0])) ||
+      (g.bs !== undefined ? "\\" : g.unc !== undefined ? "U" : g.esc !== undefined ? "E" : "P");
     if (!hints.families.includes(family)) hints.families += family;
     if (LOOSE_FAMILIES.every((f) => hints.families.includes(f))) break;
   }

@@ -95,13 +95,25 @@ function chainFrom(text: string, at: number, out: Map<number, Edit>, first = fal
   }
 }
 
-/** Whether the run of a token's characters that ends at `at` (4 KB at most) holds a prefix. */
+/**
+ * Whether the run of a token's characters that ends at `at` (4 KB at most) holds a prefix: read
+ * with the next line's run after it, the line end and indent left out, so that a gate that reads
+ * on past its prefix (8 of the token's characters, Airtable's 64 hex digits after `pat….`) reads
+ * the token whole; a prefix counts where it starts in the run.
+ */
 function holdsPrefix(text: string, at: number, gates: RegExp[]): boolean {
   let from = at;
   while (from > at - 4096 && RUN_CHARACTER.test(text[from - 1] ?? "")) from--;
-  const piece = text.slice(from, at);
+  let piece = text.slice(from, at);
+  WRAP_AT.lastIndex = at;
+  const joint = WRAP_AT.exec(text);
+  if (joint) {
+    RUN_AFTER.lastIndex = at + joint[0].length;
+    piece += RUN_AFTER.exec(text)![0];
+  }
   return gates.some((gate) => {
     gate.lastIndex = 0;
-    return gate.test(piece);
+    const m = gate.exec(piece);
+    return m !== null && m.index < at - from;
   });
 }

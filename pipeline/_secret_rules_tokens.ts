@@ -321,6 +321,8 @@ const DOTENV_VAULT = /(?:me|key)_(?<![A-Za-z0-9_-](?:me|key)_)[0-9a-f]{64}/g;
  */
 function findDotenvVaultKeys(text: string): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
+  // (in a text that names them, `DOTENV_ME`, `DOTENV_KEY…`: `me_` and `key_` are in most texts)
+  if (!text.includes("OTENV_")) return out;
   DOTENV_VAULT.lastIndex = 0;
   for (const m of text.matchAll(DOTENV_VAULT)) {
     const start = m.index!;
@@ -335,8 +337,7 @@ export const DOTENV_VAULT_KEY: SecretShape = {
   id: "dotenv-vault-key",
   label: "dotenv",
   kind: "dotenv-vault's keys: `DOTENV_ME=me_…` and `DOTENV_KEY`'s `key_…`, each 64 hex digits",
-  // (the names they are given, `DOTENV_ME`, `DOTENV_KEY…`: `me_` and `key_` are in most texts,
-  // and a search of each for the heads cost more than one for this)
-  hints: ["OTENV_"],
+  gate: "D", // (`textHints` finds `me_` and `key_` before 64 hex digits)
+  hints: [],
   find: findDotenvVaultKeys,
 };

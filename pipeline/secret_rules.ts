@@ -204,9 +204,11 @@
  * languages' password words before `:=` or a type, curl's joined `-fsu`, header options' `-Key`
  * and `-Token` names, RSpec's `let(:password) { … }`, Traefik's `basicauth.users`, dotenv-vault's
  * keys, `id:secret` tokens under a token's name, tables of secrets' `key` columns, the CDK's
- * `unsafe_plain_text`; search-only keys (Algolia's, DocSearch's) kept.
+ * `unsafe_plain_text`; search-only keys (Algolia's, DocSearch's) kept. 53: a token wrapped inside
+ * what its gate reads after its head (Airtable's 64 hex digits, a prefixed token's first 8
+ * characters), an escaped mark between a Django key's other marks, `--header` where `-H` was read.
  */
-export const SECRET_RULES_VERSION = 52;
+export const SECRET_RULES_VERSION = 53;
 
 import {
   BASE64_RUN,
@@ -280,9 +282,9 @@ import { searchOnlyKey } from "./_secret_rules_search_keys.ts";
 import {
   API_PATH_TOKEN,
   CONSOLE_PASSWORD,
-  consolePassword,
   DEVICE_CALL,
   deviceCallKey,
+  findConsolePasswords,
   findLocalKeys,
   TOKEN_USERNAME,
   tokenInName,
@@ -648,9 +650,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "password",
     kind: "A device console's command that sets a password: Tasmota's `MqttPassword …`, " +
       "`WebPassword …`, `Password1 …`, alone on a line or in a `Backlog …; …` list",
-    hints: ["Password"],
-    pattern: CONSOLE_PASSWORD,
-    accept: (value, text, start) => consolePassword(value, text, start),
+    hints: [], // (from the name search's `passw` words)
+    find: findConsolePasswords,
   },
   {
     id: "device-local-key",
@@ -665,7 +666,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "private-key",
     kind: "A key or token given to a device's client after its IPv4 address " +
       '(`OutletDevice(id, "10.0.0.9", "…")`, `RoborockVacuum("10.0.0.11", "…")`)',
-    hints: [], // (the address's digits and dots: the pattern's own start)
+    gate: "d", // (`textHints` finds a quoted address before a `,`, from its first `.`)
+    hints: [],
     pattern: DEVICE_CALL,
     accept: (value, text, start) => deviceCallKey(value, text, start),
   },
@@ -674,7 +676,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "named-secret",
     kind: "A generated token in a URL's path after `/api/` (Philips Hue's " +
       "`http://bridge/api/<username>/lights`)",
-    hints: ["/api/"],
+    gate: "a", // (`textHints` finds `/api/` before a token's characters)
+    hints: [],
     pattern: API_PATH_TOKEN,
     accept: (value) => tokenInName(value),
   },
@@ -683,9 +686,11 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "named-secret",
     kind: "A user's name that is a generated token of 30 to 64 characters (Hue's bridge " +
       "`username`, which is its API key)",
-    hints: ["sername"], // (each hint is a search of every text: the spelling Hue's clients write)
+    gate: "n", // (`textHints` finds a user's name's operator before a token's characters)
+    hints: [],
     pattern: TOKEN_USERNAME,
-    accept: (value) => tokenInName(value),
+    // (in a text that spells `username` or `Username` somewhere, as Hue's clients write it)
+    accept: (value, text) => tokenInName(value) && text.includes("sername"),
   },
   {
     id: "byte-list-key",
@@ -760,7 +765,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "basicauth",
     kind: "The password of curl's `-u user:password` joined to other short options " +
       "(`curl -fsu admin:… URL`, `-ku`, `-sSu`)",
-    hints: ["curl"],
+    gate: "j", // (`textHints` finds the joined options' `-`; the command is read at a match)
+    hints: [],
     pattern: /-(?<=(?:^|\s)-)[A-Za-z]{1,8}u[ \t]{1,4}["']?[^\s:,"'$]{1,128}:(?<v>[^\s"']{6,1024})/g,
     accept: (value, text, start) =>
       !value.startsWith("//") && !REFERENCE.test(value) && !isPlaceholder(value) &&
@@ -768,13 +774,13 @@ export const SECRET_SHAPES: SecretShape[] = [
   },
   {
     id: "header-option-secret",
-    gate: "t", // (`textHints` finds `-H` before a blank: the tools' options)
+    gate: "t", // (`textHints` finds `-H` before a blank and `--header`: the tools' options)
     label: "named-secret",
     kind: "A generated token in a header a command line sends whose name ends in `-Key`, " +
-      '`-Token` or `-Secret` (`curl -H "hue-application-key: …"`, `-H "X-Device-Token: …"`)',
+      '`-Token` or `-Secret` (`curl -H "hue-application-key: …"`, `--header "X-Device-Token: …"`)',
     hints: [],
     pattern:
-      /-(?<=[ \t]-)H[ \t]{1,4}["']?[A-Za-z0-9-]{0,64}-(?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET)[ \t]{0,4}:[ \t]{0,16}(?<v>[A-Za-z0-9_.~+\/=-]{16,1024})(?=["'\s]|$)/g,
+      /-(?<=[ \t]-)(?:H[ \t]{1,4}|-header(?:[ \t]{1,4}|=))["']?[A-Za-z0-9-]{0,64}-(?:[Kk]ey|KEY|[Tt]oken|TOKEN|[Ss]ecret|SECRET)[ \t]{0,4}:[ \t]{0,16}(?<v>[A-Za-z0-9_.~+\/=-]{16,1024})(?=["'\s]|$)/g,
     accept: (value) => !isPlaceholder(value) && (looksGenerated(value) || tokenInName(value)),
   },
   {
@@ -944,7 +950,7 @@ export const SECRET_SHAPES: SecretShape[] = [
     gate: "t",
     label: "cookie",
     kind: "The session values of the cookies a curl command sends (`-b '…'`, `--cookie`, " +
-      "`-H 'Cookie: …'`, as a browser's \"copy as cURL\" writes them)",
+      "`-H 'Cookie: …'` or `--header`, as a browser's \"copy as cURL\" writes them)",
     hints: [], // (gated: `textHints` looks for the options)
     find: findCurlCookies,
   },
@@ -1307,6 +1313,7 @@ const JWT_RUN = /[A-Za-z0-9_.-]{0,8192}/y;
  */
 export const SCAN_PATTERNS: Record<string, RegExp> = {
   DEVICE_SECRET,
+  CONSOLE_PASSWORD,
   WORD_AT_END,
   OTHER_SCRIPTS,
   BEARER_TOKEN,
@@ -1497,11 +1504,11 @@ function editedMatches(
 
 /**
  * The hint families that are no token's prefix: options (`u`, `o`), tools (`t`), names (`p`, `c`,
- * `r`, `i`, `N`, `e`), a `\` continuation, a UNC path, escapes, an array's `.join` (see
- * `textHints`). A text of these alone is not searched for wraps (three in four of the stdlib's
+ * `r`, `i`, `N`, `e`), a `\` continuation, a UNC path, escapes, an array's `.join`, the rare rules'
+ * hints (`d`, `j`, `D`, `a`, `n`; see `textHints`). A text of these alone is not searched for wraps (three in four of the stdlib's
  * texts with a family hold no prefix).
  */
-const NOT_PREFIXES = /[uotpcriNe\\UE(]/g;
+const NOT_PREFIXES = /[uotpcriNe\\UE(djDan]/g;
 
 /** What the rules read a text for; `tokens`: only the shapes of tokens (those with a `run`). */
 interface FindOptions {

@@ -49,6 +49,18 @@ Deno.test("a token in an /api/ path or a user's name is redacted", async () => {
   await kept(`username: 0486edb9-358e-e04b-1501-a5a12bae6d62\n`, "config.yml");
 });
 
+Deno.test("a header option's secret is redacted in --header's long form too", async () => {
+  // (the twenty-eighth round: `-H` was read, `--header` and `--header=` were not)
+  const hue = "WsH1pGjhhTSDzFjvrnMaMDpKmMiWhVNaegHAEci4";
+  const sid = "Zx81kQp0aL5tR2mW9nB4";
+  for (const option of ["-H ", "--header ", "--header="]) {
+    await redactsValue(`curl ${option}"hue-application-key: ${hue}" https://h\n`, hue, "hue.sh");
+    await redactsValue(`curl -s ${option}'X-Device-Token: ${hue}' https://h\n`, hue, "a.sh");
+    await redactsValue(`curl ${option}'Cookie: sid=${sid}; theme=dark' https://h\n`, sid, "c.sh");
+    await kept(`curl ${option}"X-Api-Key: $API_KEY" https://h\n`, "hue.sh");
+  }
+});
+
 /** A notebook of one code cell: its source and its outputs' JSON. */
 const notebook = (source: string, outputs: string) =>
   `{"cells": [{"cell_type": "code", "outputs": [${outputs}], "source": ${
