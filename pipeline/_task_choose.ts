@@ -102,9 +102,23 @@ export async function chooseEntries(
     if (chosen[i].where === "task") continue;
     if (fits(left, ready[i]!.cost)) place(chosen[i], ready[i]!, left);
   }
+  await stepDown(chosen, condensed, left, ctx);
+  return await listEntries(chosen, { left, tokenizer: config.budget.tokenizer });
+}
+
+/**
+ * The passed-over files of the first {@linkcode MAX_TASK_FILES} as skeletons, then as outlines,
+ * with what is `left`; a file {@linkcode condenseTop} placed (its cost in `condensed`) may step up
+ * to a richer view with what is left and its own cost.
+ */
+async function stepDown(
+  chosen: TaskEntry[],
+  condensed: Map<TaskEntry, Limits>,
+  left: Limits,
+  ctx: ChooseContext,
+): Promise<void> {
   for (const view of TASK_LADDER) {
     for (const entry of chosen.slice(0, MAX_TASK_FILES)) {
-      // A file condensed first may step up to a richer view with what is left and its own cost.
       const held = condensed.get(entry);
       if (entry.where === "task" && !held) continue;
       const next = await prepareView(entry, view, ctx);
@@ -117,7 +131,6 @@ export async function chooseEntries(
       place(entry, next, left);
     }
   }
-  return await listEntries(chosen, { left, tokenizer: config.budget.tokenizer });
 }
 
 /** How many of the ranking's first files get a condensed view first when they cannot fit in full. */
