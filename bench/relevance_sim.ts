@@ -30,7 +30,7 @@ import { taskProse, taskTerms } from "../pipeline/_rank_terms.ts";
 import { DEFAULT_WEIGHTS, OTHER_FILES } from "../pipeline/rank.ts";
 import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
 import { type HistoryOptions, historyRerank, namer } from "./_relevance_sim_history.ts";
-import { argValue, BUDGETS, plainBuild, REPOS, TUNED } from "./relevance.ts";
+import { argValue, BUDGETS, CACHE, FRESH_REPOS, plainBuild, REPOS, TUNED } from "./relevance.ts";
 import { join } from "node:path";
 
 /** What a variant changes; each absent part is the build as it is. */
@@ -417,6 +417,56 @@ async function main() {
   console.log(`| oracle: the map, then the needed files | ${base[0].oracle} | ${base[1].oracle} |`);
   for (const [name, variant] of VARIANTS) {
     console.log(`| ${name} | ${recall(tuned, variant).found} | ${recall(held, variant).found} |`);
+  }
+}
+
+/**
+ * Simulate each of `variants` on the tasks of the repositories `--names` lists (all by default),
+ * `--commits` each, and print a Markdown table of the needed files each holds at each budget, as
+ * differences from the build as it is (`--only WORD`: the variants whose name holds it).
+ *
+ * @example
+ * ```ts
+ * import { compareVariants } from "./relevance_sim.ts";
+ * // await compareVariants([["past commits, weight 0.05", { weights: { pastCommits: 0.05 } }]]);
+ * ```
+ */
+export async function compareVariants(
+  variants: Array<[string, Variant & { at?: number }]>,
+): Promise<void> {
+  const names = argValue("--names")?.split(",");
+  const commits = Number(argValue("--commits") ?? 10);
+  const only = argValue("--only");
+  const repos = [];
+  for (const repo of [...REPOS, ...FRESH_REPOS]) {
+    if (names && !names.includes(repo.name)) continue;
+    repos.push({
+      name: repo.name,
+      tasks: await simTasks(repo, commits, { cache: CACHE, plain: plainBuild }),
+    });
+  }
+  const held = (tasks: SimTask[], v: Variant & { at?: number }) =>
+    BUDGETS.map((b) =>
+      tasks.reduce((n, t) => n + simulate(t, b, v.at && v.at !== b ? {} : v).found, 0)
+    );
+  const base = repos.map((r) => held(r.tasks, {}));
+  const total = (rows: number[][]) => BUDGETS.map((_, i) => rows.reduce((n, r) => n + r[i], 0));
+  const needed = repos.reduce((n, r) => n + r.tasks.reduce((m, t) => m + t.needed.length, 0), 0);
+  const diff = (x: number[], b: number[]) =>
+    x.map((v, i) => `${v >= b[i] ? "+" : ""}${v - b[i]}`).join(" / ");
+  console.log(`| variant | ${repos.map((r) => r.name).join(" | ")} | total (${needed} needed) |`);
+  console.log(`|---|${repos.map(() => "---|").join("")}---|`);
+  console.log(
+    `| the build as it is | ${base.map((b) => b.join(" / ")).join(" | ")} | ${
+      total(base).join(" / ")
+    } |`,
+  );
+  for (const [name, variant] of variants) {
+    if (only && !name.includes(only)) continue;
+    // Each variant on fresh copies of the tasks: the simulation memoizes its rankings by task.
+    const rows = repos.map((r) => held(r.tasks.map((t) => ({ ...t })), variant));
+    const cells = rows.map((x, k) => diff(x, base[k]));
+    console.log(`| ${name} | ${cells.join(" | ")} | ${diff(total(rows), total(base))} |`);
   }
 }
 

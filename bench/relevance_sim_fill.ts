@@ -31,9 +31,8 @@
  * @module
  */
 
-import { type SimFile, type SimTask, simTasks } from "./_relevance_sim_data.ts";
-import { type Cost, greedy, rankScores, simulate, type Variant } from "./relevance_sim.ts";
-import { argValue, BUDGETS, CACHE, FRESH_REPOS, plainBuild, REPOS } from "./relevance.ts";
+import type { SimFile, SimTask } from "./_relevance_sim_data.ts";
+import { compareVariants, type Cost, greedy, rankScores, type Variant } from "./relevance_sim.ts";
 import { fitOrder } from "../pipeline/_task_fit.ts";
 import { OTHER_FILES } from "../pipeline/rank.ts";
 import { forEachTerm, taskProse, taskTerms } from "../pipeline/_rank_terms.ts";
@@ -237,41 +236,4 @@ const VARIANTS: [string, Variant & { at?: number }][] = [
   ),
 ];
 
-async function main() {
-  const names = argValue("--names")?.split(",");
-  const commits = Number(argValue("--commits") ?? 10);
-  const only = argValue("--only");
-  const repos = [];
-  for (const repo of [...REPOS, ...FRESH_REPOS]) {
-    if (names && !names.includes(repo.name)) continue;
-    repos.push({
-      name: repo.name,
-      tasks: await simTasks(repo, commits, { cache: CACHE, plain: plainBuild }),
-    });
-  }
-  const held = (tasks: SimTask[], v: Variant & { at?: number }) =>
-    BUDGETS.map((b) =>
-      tasks.reduce((n, t) => n + simulate(t, b, v.at && v.at !== b ? {} : v).found, 0)
-    );
-  const base = repos.map((r) => held(r.tasks, {}));
-  const total = (rows: number[][]) => BUDGETS.map((_, i) => rows.reduce((n, r) => n + r[i], 0));
-  const needed = repos.reduce((n, r) => n + r.tasks.reduce((m, t) => m + t.needed.length, 0), 0);
-  const diff = (x: number[], b: number[]) =>
-    x.map((v, i) => `${v >= b[i] ? "+" : ""}${v - b[i]}`).join(" / ");
-  console.log(`| variant | ${repos.map((r) => r.name).join(" | ")} | total (${needed} needed) |`);
-  console.log(`|---|${repos.map(() => "---|").join("")}---|`);
-  console.log(
-    `| the build as it is | ${base.map((b) => b.join(" / ")).join(" | ")} | ${
-      total(base).join(" / ")
-    } |`,
-  );
-  for (const [name, variant] of VARIANTS) {
-    if (only && !name.includes(only)) continue;
-    // Each variant on fresh copies of the tasks: the simulation memoizes its rankings by task.
-    const rows = repos.map((r) => held(r.tasks.map((t) => ({ ...t })), variant));
-    const cells = rows.map((x, k) => diff(x, base[k]));
-    console.log(`| ${name} | ${cells.join(" | ")} | ${diff(total(rows), total(base))} |`);
-  }
-}
-
-if (import.meta.main) await main();
+if (import.meta.main) await compareVariants(VARIANTS);
