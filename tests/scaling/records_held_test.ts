@@ -104,8 +104,12 @@ for (const how of ["layer", "plain"] as const) {
  * all. A warm build that leaves a kept text unread in the pack also keeps, for each, the size and
  * crc32 it checks when the document reads it (about 140 bytes a file): 3.58 KB -> 3.72-3.75 KB at
  * the count stage's end alone, 3.85 KB in a loaded suite. Hence 200 bytes over the other builds'.
+ * Since the pack's index keeps each cached render's first line (at most 256 bytes, so that a warm
+ * build reads no head from the pack: `pipeline/_cache_pack.ts`), a warm build holds 3.80-3.89 KB a
+ * file at the count stage's end on a quiet machine and 4.08 KB was seen in a loaded suite: the
+ * bound has that line's 256 bytes more.
  */
-const SPILLED_BYTES_PER_FILE = BYTES_PER_FILE + 200;
+const SPILLED_BYTES_PER_FILE = BYTES_PER_FILE + 200 + 256;
 
 Deno.test(`a build that spills its texts holds under ${SPILLED_BYTES_PER_FILE} bytes of records a file, cold and warm`, async () => {
   // Files of 1.4 KB (spilled: texts under 1K characters stay in memory); the texts read last that
