@@ -174,13 +174,9 @@ async function readText(path: string): Promise<string | undefined> {
     return decoded.text;
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return undefined;
-    const shown = shownPath(path);
-    const reason = error instanceof Deno.errors.IsADirectory
-      ? "it is a folder"
-      : error instanceof Error
-      ? error.message
-      : String(error);
-    throw new Error(`Cannot read "${shown}": ${reason}`);
+    // The setting reader's words already (`it is a folder`, `it is not a regular file ...`).
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Cannot read "${shownPath(path)}": ${reason}`);
   }
 }
 

@@ -122,11 +122,13 @@ async function stepDown(
       const held = condensed.get(entry);
       if (entry.where === "task" && !held) continue;
       const next = await prepareView(entry, view, ctx);
-      const room = held
-        ? { tokens: left.tokens + held.tokens, bytes: left.bytes + held.bytes }
-        : left;
+      // What is left with the condensed view's cost given back.
+      const room = {
+        tokens: left.tokens + (held?.tokens ?? 0),
+        bytes: left.bytes + (held?.bytes ?? 0),
+      };
       if (!next || !fits(room, next.cost)) continue;
-      if (held) take(left, { tokens: -held.tokens, bytes: -held.bytes });
+      Object.assign(left, room);
       condensed.delete(entry);
       place(entry, next, left);
     }
