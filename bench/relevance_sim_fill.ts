@@ -35,7 +35,8 @@ import type { SimFile, SimTask } from "./_relevance_sim_data.ts";
 import { compareVariants, type Cost, greedy, rankScores, type Variant } from "./relevance_sim.ts";
 import { fitOrder } from "../pipeline/_task_fit.ts";
 import { OTHER_FILES } from "../pipeline/rank.ts";
-import { forEachTerm, taskProse, taskTerms } from "../pipeline/_rank_terms.ts";
+import { taskProse, taskTerms } from "../pipeline/_rank_terms.ts";
+import { messageScores } from "../pipeline/_rank_commits.ts";
 
 const byPath = (a: SimFile, b: SimFile) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
 
@@ -71,34 +72,8 @@ function lowConfidenceFill(k: number, flat: number, head: number, size: number) 
  * Each past commit's message scored by BM25 against the task (a message a document); the last
  * score is the task's own text scored as one more document would be (its best possible match).
  */
-function messageScores(task: SimTask): number[] {
-  const terms = taskTerms(taskProse(task.message));
-  const index = new Map(terms.map((t, i) => [t, i]));
-  const docs = [...task.messages, task.message].map((message) => {
-    const tf = new Float64Array(terms.length);
-    const length = forEachTerm(taskProse(message), (term) => {
-      const i = index.get(term);
-      if (i !== undefined) tf[i]++;
-    });
-    return { tf, length };
-  });
-  const n = docs.length - 1;
-  const df = new Float64Array(terms.length);
-  let total = 0;
-  for (const d of docs.slice(0, n)) {
-    for (let i = 0; i < terms.length; i++) if (d.tf[i] > 0) df[i]++;
-    total += d.length;
-  }
-  const avg = total / Math.max(1, n) || 1;
-  const idf = Array.from(df, (x) => Math.log(1 + (n - x + 0.5) / (x + 0.5)));
-  return docs.map((d) => {
-    const norm = 1.2 * (0.25 + 0.75 * d.length / avg);
-    let s = 0;
-    for (let i = 0; i < terms.length; i++) {
-      if (d.tf[i] > 0) s += idf[i] * d.tf[i] * 2.2 / (d.tf[i] + norm);
-    }
-    return s;
-  });
+function taskMessageScores(task: SimTask): number[] {
+  return messageScores(taskTerms(taskProse(task.message)), [...task.messages, task.message]);
 }
 
 /** Files lent the score of the past messages that match the task (see the module's doc). */
@@ -111,7 +86,7 @@ function pastCommits(
 ): Variant {
   const lent = new WeakMap<SimTask, Map<string, number>>();
   const lend = (task: SimTask) => {
-    const scores = messageScores(task);
+    const scores = taskMessageScores(task);
     const self = scores.pop()!;
     const best = Math.max(0, ...scores);
     const out = new Map<string, number>();

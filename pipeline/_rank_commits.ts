@@ -108,8 +108,19 @@ export function commitLoans(
 /**
  * BM25 of the task's terms over each of `texts` (a message a document; the idf and the mean
  * length count all but the last, which is the task's own text, scored as one more message).
+ *
+ * @example
+ * ```ts
+ * import { messageScores } from "./_rank_commits.ts";
+ * const [fix, bump, task] = messageScores(["ktlint", "update"], [
+ *   "Fix the parser",
+ *   "Update ktlint to 1.2",
+ *   "Update ktlint",
+ * ]);
+ * // fix === 0; bump > 0 and task > 0
+ * ```
  */
-function messageScores(terms: readonly string[], texts: (string | undefined)[]): number[] {
+export function messageScores(terms: readonly string[], texts: (string | undefined)[]): number[] {
   const index = new Map(terms.map((t, i) => [t, i]));
   const docs = texts.map((text) => {
     const tf = new Float64Array(terms.length);
