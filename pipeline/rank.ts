@@ -17,9 +17,9 @@
  * - **pairs**: the task's pairs of neighbouring words found next to each other in the file, each
  *   by its idf, over the best file's (see `_rank_pairs.ts`);
  * - **pastCommits**: past commits whose message is like the task's (BM25 of the task over each
- *   message, at least 0.8 of the best one's and half of the task's own text's) lend the files they changed a share; it only
- *   reorders the ranking past its first 20 places (see `_rank_commits.ts`; the caller's
- *   `history`).
+ *   message, at least 0.8 of the best one's and half of the task's own text's) lend the files
+ *   they changed a share; it only reorders the ranking past its first 20 places (see
+ *   `_rank_commits.ts`; the caller's `history`).
  *
  * A file slop has no grammar for (docs, config, data) scores {@linkcode OTHER_FILES} of that.
  *
