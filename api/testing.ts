@@ -16,6 +16,12 @@ export interface StablePrefixOptions extends ConfigFlags {
   name?: string;
   /** Snapshot the prefix text itself instead of its block table. @default {false} */
   text?: boolean;
+  /**
+   * The snapshot file, absolute or relative to the test file's folder. By default Deno's:
+   * `__snapshots__/<test file>.snap` beside the file that `deno test` was given, which for a
+   * test module imported by another (several test files run in one worker) is the importer's.
+   */
+  snapshotPath?: string;
 }
 
 /**
@@ -53,7 +59,7 @@ export async function assertStablePrefix(
   t: Deno.TestContext,
   options: StablePrefixOptions = {},
 ): Promise<void> {
-  const { name, text, ...flags } = options;
+  const { name, text, snapshotPath, ...flags } = options;
   const config = await loadConfig(flags);
   const { result, current } = await checkPrefix(config, { builtins: defaultPlugins() });
   const value = text
@@ -61,5 +67,9 @@ export async function assertStablePrefix(
       new TextEncoder().encode(result.document).subarray(0, result.manifest.prefix.bytes),
     )
     : prefixTable(current);
-  await t.assertSnapshot(value, { serializer: String, ...(name ? { name } : {}) });
+  await t.assertSnapshot(value, {
+    serializer: String,
+    ...(name ? { name } : {}),
+    ...(snapshotPath ? { path: snapshotPath } : {}),
+  });
 }

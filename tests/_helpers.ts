@@ -4,7 +4,7 @@
  * @module
  */
 
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { buildsInProcess } from "../cli/_relaunch.ts";
 import { SLOP_V8_FLAGS } from "../cli/_v8_flags.ts";
@@ -42,6 +42,16 @@ export async function tempDir(options: Deno.MakeTempOptions = {}): Promise<strin
   // A folder inside another temp folder goes with it.
   if (!made.some((d) => dir.startsWith(d + "/"))) made.push(dir);
   return dir;
+}
+
+/**
+ * The snapshot file of the test file at `testUrl` (`__snapshots__/<name>.snap` beside it), for
+ * `t.assertSnapshot(value, { path })`. Deno looks for the snapshots of the file it was given, so a
+ * test file that a group's runner imports (`tests/_suite.ts`) would otherwise use the runner's.
+ */
+export function snapshotPath(testUrl: string): string {
+  const file = fileURLToPath(testUrl);
+  return join(dirname(file), "__snapshots__", `${basename(file)}.snap`);
 }
 
 /** Absolute path of a fixture folder. */

@@ -1,5 +1,5 @@
 import { buildContext } from "../../mod.ts";
-import { makeProject, tempDir } from "../_helpers.ts";
+import { makeProject, snapshotPath, tempDir } from "../_helpers.ts";
 
 /** Python of `n` functions and classes: its skeleton, outline and summary each smaller. */
 function python(i: number, n: number): string {
@@ -55,7 +55,9 @@ Deno.test("a budget far under the tree lists the files the ladder lists, with th
     const { budget, total } = result.manifest;
     const shown = { budget, total: total.tokens, views, warnings: result.warnings };
     await t.step(`${share} of the tree`, async (s) => {
-      await s.assertSnapshot(JSON.stringify(shown, null, 1));
+      await s.assertSnapshot(JSON.stringify(shown, null, 1), {
+        path: snapshotPath(import.meta.url),
+      });
     });
   }
 });

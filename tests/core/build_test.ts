@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
-import { fixture, raw, tempDir } from "../_helpers.ts";
+import { fixture, raw, snapshotPath, tempDir } from "../_helpers.ts";
+
+const snapshots = snapshotPath(import.meta.url);
 
 async function buildBasic(stateDir?: string) {
   return await buildContext(
@@ -18,12 +20,15 @@ Deno.test("build() snapshot: the stable prefix of the basic fixture is byte-exac
   const prefix = new TextDecoder().decode(
     new TextEncoder().encode(result.document).subarray(0, result.manifest.prefix.bytes),
   );
-  await t.assertSnapshot(prefix, { serializer: raw });
+  await t.assertSnapshot(prefix, { serializer: raw, path: snapshots });
 });
 
 Deno.test("build() snapshot: the whole manifest of the basic fixture", async (t) => {
   const result = await buildBasic();
-  await t.assertSnapshot(JSON.stringify(result.manifest, null, 2), { serializer: raw });
+  await t.assertSnapshot(JSON.stringify(result.manifest, null, 2), {
+    serializer: raw,
+    path: snapshots,
+  });
 });
 
 Deno.test("build() renders every view and reports every file status", async () => {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { assertStablePrefix, buildContext, formatLock, parseLock } from "../../mod.ts";
-import { fixture, makeProject, runCli, tempDir } from "../_helpers.ts";
+import { fixture, makeProject, runCli, snapshotPath, tempDir } from "../_helpers.ts";
 import type { Lock } from "../../pipeline/lock.ts";
 
 const SHA = "a".repeat(64);
@@ -44,6 +44,7 @@ Deno.test("assertStablePrefix() pins the basic fixture's prefix in a snapshot", 
   await assertStablePrefix(t, {
     config: join(fixture("basic"), "slop.config.ts"),
     stateDir: await tempDir(),
+    snapshotPath: snapshotPath(import.meta.url),
   });
 });
 

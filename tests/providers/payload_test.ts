@@ -21,7 +21,9 @@ import { renderPayload } from "../../cli/payload.ts";
 import type { AnthropicBody } from "../../plugins/providers/anthropic.ts";
 import type { OpenaiBody } from "../../plugins/providers/openai.ts";
 import type { GeminiPayload } from "../../plugins/providers/gemini.ts";
-import { fixture, makeProject, prng, raw, runCli, tempDir } from "../_helpers.ts";
+import { fixture, makeProject, prng, raw, runCli, snapshotPath, tempDir } from "../_helpers.ts";
+
+const snapshots = snapshotPath(import.meta.url);
 import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, startLlmServer } from "../_llm_server.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
 import { contextWarning } from "../../pipeline/cache_plan.ts";
@@ -60,7 +62,7 @@ for (
 ) {
   Deno.test(`${provider} payload of the payload fixture is byte-exact`, async (t) => {
     const body = await payload(provider, model);
-    await t.assertSnapshot(JSON.stringify(body, null, 2), { serializer: raw });
+    await t.assertSnapshot(JSON.stringify(body, null, 2), { serializer: raw, path: snapshots });
   });
 }
 

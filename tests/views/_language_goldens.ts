@@ -5,16 +5,20 @@ import assert from "node:assert/strict";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
 import { outlineText } from "../../plugins/view_modes/outline.ts";
 import { languageFor } from "../../grammars/languages.ts";
-import { raw } from "../_helpers.ts";
+import { raw, snapshotPath } from "../_helpers.ts";
 
-/** Register the golden tests of each `[path, text]` sample. */
-export function languageGoldens(samples: Array<[string, string]>): void {
+/**
+ * Register the golden tests of each `[path, text]` sample; `testUrl` is the calling test file's
+ * `import.meta.url`, whose snapshot file holds the goldens.
+ */
+export function languageGoldens(samples: Array<[string, string]>, testUrl: string): void {
+  const snapshots = snapshotPath(testUrl);
   for (const [path, text] of samples) {
     Deno.test(`skeletonViewMode() golden: ${path} byte-exact`, async (t) => {
       const view = await renderCode(path, text);
       assert.ok(view, `no grammar for ${path}`);
       assert.equal(view.hasErrors, false);
-      await t.assertSnapshot(view.text, { serializer: raw });
+      await t.assertSnapshot(view.text, { serializer: raw, path: snapshots });
     });
 
     Deno.test(`outlineViewMode() golden: ${path} byte-exact, with lines`, async (t) => {
@@ -23,6 +27,7 @@ export function languageGoldens(samples: Array<[string, string]>): void {
       const comment = languageFor(path)!.lineComment ?? "//";
       await t.assertSnapshot(`${outlineText(view.symbols, comment)}\n${lines}\n`, {
         serializer: raw,
+        path: snapshots,
       });
     });
 

@@ -263,7 +263,7 @@ const SAMPLES: Array<[string, string]> = [
   ["lib/shop/inventory.ex", ELIXIR],
 ];
 
-languageGoldens(SAMPLES);
+languageGoldens(SAMPLES, import.meta.url);
 
 Deno.test("languageFor() knows Kotlin, Lua, Zig and Elixir by extension, and languageOf() a #! line naming lua or elixir", () => {
   const ids = (paths: string[]) => paths.map((p) => languageFor(p)?.id ?? "-");

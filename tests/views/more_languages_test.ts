@@ -266,7 +266,7 @@ const SAMPLES: Array<[string, string]> = [
   ["src/Inventory.scala", SCALA],
 ];
 
-languageGoldens(SAMPLES);
+languageGoldens(SAMPLES, import.meta.url);
 
 Deno.test("languageFor() knows Ruby, PHP and C# by extension and Ruby's build files by name", () => {
   const ids = (paths: string[]) => paths.map((p) => languageFor(p)?.id ?? "-");

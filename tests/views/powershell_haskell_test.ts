@@ -16,7 +16,7 @@ const SAMPLES: Array<[string, string]> = [
   ["src/Shop/Inventory.hs", HASKELL],
 ];
 
-languageGoldens(SAMPLES);
+languageGoldens(SAMPLES, import.meta.url);
 
 Deno.test("languageFor() knows PowerShell and Haskell by extension, and languageOf() a #! line naming pwsh or runghc", () => {
   const ids = (paths: string[]) => paths.map((p) => languageFor(p)?.id ?? "-");

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { renderCode } from "../../plugins/view_modes/_code.ts";
 import { outlineText } from "../../plugins/view_modes/outline.ts";
-import { fixture, raw } from "../_helpers.ts";
+import { fixture, raw, snapshotPath } from "../_helpers.ts";
+
+const snapshots = snapshotPath(import.meta.url);
 
 const SAMPLES = ["py", "js", "ts", "tsx", "go", "rs", "java", "c", "cpp"];
 
@@ -17,7 +19,7 @@ for (const ext of SAMPLES) {
     const view = await renderCode(path, text);
     assert.ok(view, `no grammar for .${ext}`);
     assert.equal(view.hasErrors, false);
-    await t.assertSnapshot(view.text, { serializer: raw });
+    await t.assertSnapshot(view.text, { serializer: raw, path: snapshots });
   });
 
   Deno.test(`outlineViewMode() golden: sample.${ext} byte-exact`, async (t) => {
@@ -25,6 +27,7 @@ for (const ext of SAMPLES) {
     const view = await renderCode(path, text);
     await t.assertSnapshot(outlineText(view!.symbols, ext === "py" ? "#" : "//"), {
       serializer: raw,
+      path: snapshots,
     });
   });
 }

@@ -1,0 +1,4 @@
+// Runs the test group "cli_1" of tests/_suite.ts in one worker.
+import { runGroup } from "../_suite.ts";
+
+await runGroup("cli_1");

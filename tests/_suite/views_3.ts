@@ -1,0 +1,4 @@
+// Runs the test group "views_3" of tests/_suite.ts in one worker.
+import { runGroup } from "../_suite.ts";
+
+await runGroup("views_3");
