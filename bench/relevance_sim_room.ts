@@ -1,7 +1,11 @@
 /**
  * How the 128k task section spends its room, simulated (`relevance_sim.ts`; twenty-fourth
- * session, rel28): variants of the fit's order at 128k only, each over the ranking as the build
- * has it (past commits like the task included, as `relevance_sim_fill.ts`'s kept row).
+ * session, rel28), each variant over the ranking as the build has it (past commits like the task
+ * included, as `relevance_sim_fill.ts`'s kept row): the fit's exponents at 128k only; the files
+ * of the newest commits lent a share in the ranking's tail (follow-ups); tests paired by name
+ * with the ranking's first files; the map's size exponent and room at 128k only. It prints, per
+ * repository, the needed files the simulated build without past commits holds at 8k / 32k / 128k
+ * and each variant's difference (a variant with `at` is that build at the other budgets).
  *
  * ```sh
  * deno run -A bench/relevance_sim_room.ts --commits 40 \
@@ -14,6 +18,7 @@
 import { type SimFile, type SimTask, TEST_PATH } from "./_relevance_sim_data.ts";
 import { compareVariants, type Cost, greedy, rankScores, type Variant } from "./relevance_sim.ts";
 import { OTHER_FILES } from "../pipeline/rank.ts";
+import { keptFiles } from "../pipeline/_task_map.ts";
 import { taskProse, taskTerms } from "../pipeline/_rank_terms.ts";
 import { messageScores } from "../pipeline/_rank_commits.ts";
 
@@ -126,6 +131,19 @@ function pairedTests(k: number, w: number) {
   };
 }
 
+/** The map's files by change over `tokens^size` (the build: 0.5), as `keptFiles` takes them. */
+function mapBySize(size: number) {
+  return (task: SimTask, room: number): Set<string> => {
+    const files = task.files.filter((f) => f.tokens !== undefined);
+    // keptFiles divides by tokens^0.5: the change score times tokens^(0.5 - size) gives `size`.
+    const changes = new Map(
+      files.filter((f) => f.co > 0).map((f) => [f.path, f.co * f.tokens! ** (0.5 - size)]),
+    );
+    const candidates = files.map((f) => ({ path: f.path, tokens: f.tokens!, code: f.code }));
+    return new Set(keptFiles(candidates, changes, room));
+  };
+}
+
 const VARIANTS: [string, Variant & { at?: number }][] = [
   ["the build (past commits)", { rerank: pastCommits }],
   ...[0.2, 0.3, 0.4, 0.6].map((s): [string, Variant & { at?: number }] => [
@@ -136,6 +154,16 @@ const VARIANTS: [string, Variant & { at?: number }][] = [
     `past commits; at 128k the fit place^-${a} / tokens^0.5`,
     { rerank: pastCommits, select: fitSelect(a, 0.5), at: 128_000 },
   ]),
+  ...[0, 0.25, 0.35, 0.75].map((size): [string, Variant & { at?: number }] => [
+    `past commits; at 128k the map by change over tokens^${size}`,
+    { rerank: pastCommits, map: mapBySize(size), at: 128_000 },
+  ]),
+  ...[24_000, 32_000].flatMap((tokens) =>
+    [0, 0.25, 0.5].map((size): [string, Variant & { at?: number }] => [
+      `past commits; at 128k the map ${tokens} tokens by change over tokens^${size}`,
+      { rerank: pastCommits, map: mapBySize(size), mapTokens: tokens, at: 128_000 },
+    ])
+  ),
   ...[3, 10].flatMap((k) =>
     [0.02, 0.05, 0.2].map((w): [string, Variant & { at?: number }] => [
       `past commits; tests paired by name with the first ${k} code files lend ${w} past place 20`,
