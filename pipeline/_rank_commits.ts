@@ -27,7 +27,8 @@
  * @module
  */
 
-import { forEachTerm, taskProse } from "./_rank_terms.ts";
+import { taskProse } from "./_rank_terms.ts";
+import { bm25 } from "./_rank_lexical.ts";
 import type { HistoryEntry } from "./_rank_history.ts";
 
 /** Only messages scoring at least this share of the best message lend their files. */
@@ -44,10 +45,6 @@ export const COMMITS_MAX_FILES = 10;
 
 /** The ranking's first places, which the lending leaves as they are. */
 export const COMMITS_TAIL_FROM = 20;
-
-/** BM25 term-frequency saturation and length normalisation (as the contents' BM25). */
-const K1 = 1.2;
-const B = 0.75;
 
 /** Longest subject a reason quotes. */
 const SUBJECT_CHARS = 72;
@@ -106,8 +103,9 @@ export function commitLoans(
 }
 
 /**
- * BM25 of the task's terms over each of `texts` (a message a document; the idf and the mean
- * length count all but the last, which is the task's own text, scored as one more message).
+ * BM25 of the task's terms over each of `texts` (a message a document, read as the task is,
+ * `taskProse`; the idf and the mean length count all but the last, which is the task's own text,
+ * scored as one more message): the contents' `bm25` with the messages as its corpus.
  *
  * @example
  * ```ts
@@ -121,34 +119,8 @@ export function commitLoans(
  * ```
  */
 export function messageScores(terms: readonly string[], texts: (string | undefined)[]): number[] {
-  const index = new Map(terms.map((t, i) => [t, i]));
-  const docs = texts.map((text) => {
-    const tf = new Float64Array(terms.length);
-    const length = text
-      ? forEachTerm(taskProse(text), (term) => {
-        const t = index.get(term);
-        if (t !== undefined) tf[t]++;
-      })
-      : 0;
-    return { tf, length };
-  });
-  const n = docs.length - 1;
-  const df = new Float64Array(terms.length);
-  let total = 0;
-  for (const d of docs.slice(0, n)) {
-    for (let t = 0; t < terms.length; t++) if (d.tf[t] > 0) df[t]++;
-    total += d.length;
-  }
-  const avg = total / Math.max(1, n) || 1;
-  const idf = Array.from(df, (x) => Math.log(1 + (n - x + 0.5) / (x + 0.5)));
-  return docs.map((d) => {
-    const norm = K1 * (1 - B + B * d.length / avg);
-    let s = 0;
-    for (let t = 0; t < terms.length; t++) {
-      if (d.tf[t] > 0) s += idf[t] * d.tf[t] * (K1 + 1) / (d.tf[t] + norm);
-    }
-    return s;
-  });
+  const prose = texts.map((text) => (text ? taskProse(text) : undefined));
+  return bm25(prose, terms, { corpus: texts.length - 1 }).map((s) => s.score);
 }
 
 /** The first line of a message, at most {@linkcode SUBJECT_CHARS} characters. */

@@ -30,40 +30,60 @@ export interface FieldScore {
   terms: [string, number][];
 }
 
+/** Options of {@linkcode bm25}. */
+export interface Bm25Options {
+  /** The task's word pairs, handed each text's words in the same pass (`_rank_pairs.ts`). */
+  pairs?: PairFinder;
+  /**
+   * How many of the texts, from the first, make the corpus: the idf and the mean length count
+   * those only, and the texts after them are scored against it as if each were one more (a
+   * query's own text scored as a document, `_rank_commits.ts`). @default all of them
+   */
+  corpus?: number;
+}
+
 /**
  * Score every text of `texts` against the sorted, distinct `terms` with BM25
- * (Okapi, `idf = ln(1 + (N - df + 0.5) / (df + 0.5))`). An absent text scores
- * nothing and counts as a document of length 0. With `pairs`, each text's words
- * are handed to it in the same pass (the task's word pairs, `_rank_pairs.ts`).
+ * (Okapi, `idf = ln(1 + (N - df + 0.5) / (df + 0.5))`, `N` and `df` over the
+ * first `options.corpus` texts). An absent text scores nothing and counts as a
+ * document of length 0. With `options.pairs`, each text's words are handed to
+ * it in the same pass (the task's word pairs, `_rank_pairs.ts`).
  *
  * @example
  * ```ts
  * import { bm25 } from "./_rank_lexical.ts";
  * const [a, b] = bm25(["the adapter sends", "a session"], ["adapter"]);
  * a.score > b.score; // true
+ * // The last text scored against the first two only.
+ * const [, , query] = bm25(["the adapter sends", "a session", "adapter"], ["adapter"], {
+ *   corpus: 2,
+ * });
+ * query.score > a.score; // true
  * ```
  */
 export function bm25(
-  texts: (string | undefined)[],
-  terms: string[],
-  pairs?: PairFinder,
+  texts: readonly (string | undefined)[],
+  terms: readonly string[],
+  options: Bm25Options = {},
 ): FieldScore[] {
+  const { pairs } = options;
   const index = new Map<string, number>();
   terms.forEach((t, i) => index.set(t, i));
-  const n = texts.length;
+  const n = Math.min(options.corpus ?? texts.length, texts.length);
   const counts: Int32Array[] = [];
-  const lengths = new Float64Array(n);
+  const lengths = new Float64Array(texts.length);
   const df = new Int32Array(terms.length);
   let total = 0;
   const words = wordCounter(index, pairs);
-  for (let d = 0; d < n; d++) {
+  for (let d = 0; d < texts.length; d++) {
     const tf = new Int32Array(terms.length);
     const text = texts[d];
     pairs?.start();
     const length = text === undefined ? 0 : words.count(text, tf);
-    for (let i = 0; i < terms.length; i++) if (tf[i] > 0) df[i]++;
     counts.push(tf);
     lengths[d] = length;
+    if (d >= n) continue;
+    for (let i = 0; i < terms.length; i++) if (tf[i] > 0) df[i]++;
     total += length;
   }
   const avg = n > 0 && total > 0 ? total / n : 1;

@@ -153,7 +153,7 @@ export async function rankFiles(
   const terms = taskTerms(task);
   const wordPairs = weights.pairs > 0 ? taskPairs(task) : [];
   const finder = wordPairs.length ? new PairFinder(wordPairs) : undefined;
-  const content = bm25(sorted.map((f) => f.text), terms, finder);
+  const content = bm25(sorted.map((f) => f.text), terms, { pairs: finder });
   const paths = bm25(sorted.map((f) => f.path), terms);
   // BM25 in units of the best file's contents-plus-path score, so the weights compare signals
   // of the same scale whatever the task's length.

@@ -158,3 +158,20 @@ Deno.test("a word counted without being made gives the terms wordTerms lists, an
   }
   assert.ok(plain > 5000, `${plain} words counted without being made`);
 });
+
+Deno.test("bm25 with a corpus: texts past it are scored against it and change no other score", () => {
+  const corpus = ["update the adapter", "a session", "the adapter sends", "update ktlint"];
+  const terms = taskTerms("update the adapter");
+  const alone = bm25(corpus, terms);
+  const query = "update adapter";
+  const withQuery = bm25([...corpus, query], terms, { corpus: corpus.length });
+  // The corpus's own scores are as if the query were not there (idf and mean length unchanged).
+  assert.deepEqual(withQuery.slice(0, corpus.length), alone);
+  // The query is scored with the corpus's idf and mean length: by hand, 4 documents.
+  const avg = corpus.reduce((n, t) => n + forEachTerm(t, () => {}), 0) / 4;
+  const norm = 1.2 * (1 - B + B * 2 / avg);
+  const part = (df: number) => Math.log(1 + (4 - df + 0.5) / (df + 0.5)) * 2.2 / (1 + norm);
+  assert.deepEqual(withQuery[4].terms, [["adapter", part(2)], ["update", part(2)]]);
+  // Counted in the corpus, the query would change the idf: the option is what keeps it out.
+  assert.notDeepEqual(bm25([...corpus, query], terms)[4], withQuery[4]);
+});
