@@ -207,8 +207,12 @@
  * `unsafe_plain_text`; search-only keys (Algolia's, DocSearch's) kept. 53: a token wrapped inside
  * what its gate reads after its head (Airtable's 64 hex digits, a prefixed token's first 8
  * characters), an escaped mark between a Django key's other marks, `--header` where `-H` was read.
+ * 54: a Django key without its `django-insecure-` prefix whose marks spell a reference's opener
+ * (`%(`, `$(`, a leading `$`), hold `(` and `)` unquoted or `))`, or start with `=` (a quoted
+ * password starting with `=`); kept: a keyword argument after an environment read's name
+ * (`env("SECRET_KEY", default=None)`), a CJK message with full-width marks under a password's name.
  */
-export const SECRET_RULES_VERSION = 53;
+export const SECRET_RULES_VERSION = 54;
 
 import {
   BASE64_RUN,
