@@ -1122,23 +1122,26 @@ function periodic(value: string): boolean {
   return value.length >= 8 && /^([\s\S]{1,4})\1+$/.test(value);
 }
 
+/** Whether `value` is a label's or a message's text in a language, not a password. */
+function languageText(value: string): boolean {
+  // The word "password" in a language (`Пароль`, `Contraseña`, `Mot de passe`): a locale file's
+  // label under its key, not a password.
+  if (TRANSLATED_LABEL.test(value)) return true;
+  // Words of a language, no digit or symbol among them (`パスワードを忘れた`, `API-ключ`, `API-avain`,
+  // `请联系你的管理员以重置你的密码。`): a locale file's label or message, not a password.
+  if (TRANSLATED_TEXT.test(value) && /[\u0080-\uffff]|^API[ -]/.test(value)) return true;
+  // A message in Chinese, Japanese or Korean with full-width marks or digits between its words
+  // (`密碼不對喔！請檢查帳號及密碼大小寫有無輸入錯誤。`, a BBS's `#define ERR_PASSWD`).
+  return CJK_MESSAGE.test(value) && (value.match(CJK_LETTER) ?? []).length >= 4;
+}
+
 /** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
 export function passwordLike(value: string, quoted: boolean): boolean {
   if (value.length < 6 || PLACEHOLDER_WORD.test(value)) return false;
   // A random key of letters, digits and marks (Django's): its `%(`, `$(`, a leading `$` and its
   // parentheses are chance, not a reference or code.
   if (markedKey(value)) return true;
-  if (REFERENCE.test(value)) return false;
-  // The word "password" in a language (`Пароль`, `Contraseña`, `Mot de passe`): a locale file's
-  // label under its key, not a password.
-  if (TRANSLATED_LABEL.test(value)) return false;
-  // Words of a language, no digit or symbol among them (`パスワードを忘れた`, `API-ключ`, `API-avain`,
-  // `请联系你的管理员以重置你的密码。`): a locale file's label or message, not a password.
-  if (TRANSLATED_TEXT.test(value) && /[\u0080-\uffff]|^API[ -]/.test(value)) return false;
-  // A message in Chinese, Japanese or Korean with full-width marks or digits between its words
-  // (`密碼不對喔！請檢查帳號及密碼大小寫有無輸入錯誤。`, a BBS's `#define ERR_PASSWD`).
-  if (CJK_MESSAGE.test(value) && (value.match(CJK_LETTER) ?? []).length >= 4) return false;
-  if (BROWSER_TOKEN.test(value)) return false;
+  if (REFERENCE.test(value) || languageText(value) || BROWSER_TOKEN.test(value)) return false;
   // A test's value of words and numbers that says so (`builtin:test_00000001:0`).
   if (testValue(value)) return false;
   // Letters alone are a word or a name (`'passphrase'`, `"randomPassword"`), unless quoted and
