@@ -210,7 +210,8 @@
  * 54: a Django key without its `django-insecure-` prefix whose marks spell a reference's opener
  * (`%(`, `$(`, a leading `$`), hold `(` and `)` unquoted or `))`, or start with `=` (a quoted
  * password starting with `=`); kept: a keyword argument after an environment read's name
- * (`env("SECRET_KEY", default=None)`), a CJK message with full-width marks under a password's name;
+ * (`env("SECRET_KEY", default=None)`), a CJK message with full-width marks under a password's name,
+ * an object named as itself (`txtSecretKey.Name = "txtSecretKey"`);
  * a prefixed token split over two string literals (`"dop_v1_ab" + "cd…"`) under no secret's name,
  * or wrapped over two lines 3 to 7 characters into it.
  */

@@ -84,3 +84,18 @@ Deno.test("a message in Chinese with full-width marks under a password's name st
   await kept(`PASSWORD_HINT = "請輸入6位數字密碼（至少六位）"\n`, "strings.py");
   await redactsValue(`password = "密碼Qx7vLm2Rk9"\n`, "密碼Qx7vLm2Rk9", "app.py");
 });
+
+Deno.test("a form's control named as itself under a key's name stays", async () => {
+  // (ShareX's `UploadersConfigForm.Designer.cs`: six controls' names redacted on main)
+  const designer = [
+    `            txtAmazonS3SecretKey.Name = "txtAmazonS3SecretKey";`,
+    `            btnAmazonS3AccessKeyOpen.Name = "btnAmazonS3AccessKeyOpen";`,
+    "",
+  ].join("\n");
+  await kept(designer, "Forms/UploadersConfigForm.Designer.cs");
+  await redactsValue(
+    `            txtSecretKey.Text = "Xk29fjQ02aLpZ8wq7Rt5Ym3n";\n`,
+    "Xk29fjQ02aLpZ8wq7Rt5Ym3n",
+    "Forms/Form1.Designer.cs",
+  );
+});
