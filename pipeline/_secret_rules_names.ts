@@ -382,7 +382,7 @@ function notATokenValue(value: string, { name, q, b }: { name: string; q?: strin
   if (/=[^=]/.test(value)) return true;
   if (BROWSER_TOKEN.test(value)) return true;
   // An object named as itself (WinForms' designer: `txtSecretKey.Name = "txtSecretKey"`)
-  const path = /([A-Za-z_$][\w$.]{0,255})[\s"'\]]*$/.exec(name)?.[1];
+  const path = /([A-Za-z_$][\w$.]{0,255})[\s"'\]]{0,64}$/.exec(name)?.[1];
   if (path && path.split(".").includes(value)) return true;
   // an OpenPGP message (Renovate's `encrypted` tokens): encrypted, no secret in the clear
   if (value.length > 84 && /^(?:wc|wV|hQ)/.test(value) && isPlaceholder(value)) return true;
