@@ -278,6 +278,31 @@ export function looksRandom(value: string): boolean {
 }
 
 /**
+ * Whether `value` reads as a random key of letters, digits and the marks `!@#$%^&*(-_=+)`, as
+ * Django's `get_random_secret_key()` writes one (50 of `a-z0-9` and those marks): 40 to 64 of
+ * them, 3+ digits, 8+ letters, 3+ different marks of `!@#$%^&*()`, half its characters different.
+ * Its marks spell a reference's opener by chance (`%(`, `$(`, a leading `$`: one key in seven) and
+ * a call's parentheses (most keys), which the password rules read as a reference or as code.
+ *
+ * @example
+ * ```ts
+ * import { markedKey } from "./_secret_rules_common.ts";
+ * markedKey("6y%n&a%(44k^ufb2dmd0pd+cv#7i1ry999p4kpn3zvzrtd5gmx"); // true
+ * markedKey("%(database_password_for_production_use)s"); // false (no digits, few marks)
+ * ```
+ */
+export function markedKey(value: string): boolean {
+  if (!MARKED_KEY.test(value)) return false;
+  const digits = value.replace(/[^0-9]/g, "").length;
+  const letters = value.replace(/[^A-Za-z]/g, "").length;
+  return digits >= 3 && letters >= 8 && new Set(value.replace(/[^!@#$%^&*()]/g, "")).size >= 3 &&
+    new Set(value).size * 2 >= value.length;
+}
+
+/** 40 to 64 of the characters of Django's generated keys (both cases). */
+const MARKED_KEY = /^[A-Za-z0-9!@#$%^&*(\-_=+)]{40,64}$/;
+
+/**
  * How `value` mixes letters and digits: its digits, and its changes between a letter and a
  * digit; other characters are passed over (`a-1` has one change).
  *

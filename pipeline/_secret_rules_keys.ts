@@ -7,7 +7,7 @@
  * @module
  */
 
-import { anyCase, type TextHints } from "./_secret_rules_common.ts";
+import { anyCase, markedKey, type TextHints } from "./_secret_rules_common.ts";
 import { GAP, NAME_QUOTE, namesOf, OP } from "./_secret_rules_names.ts";
 import { codeExpression } from "./_secret_rules_code.ts";
 
@@ -25,7 +25,8 @@ export const KEY_VALUE: RegExp = new RegExp(
 /**
  * Whether `value` is random printable characters: 32 to 256 of them, upper and lower case letters
  * and digits, 4 or more different marks besides those of tokens, base64 and URLs (`+/=_.:~-`),
- * half its characters different, at most one blank in 16 and never two together. A sentence, a
+ * half its characters different, at most one blank in 16 and never two together; or a key of
+ * Django's alphabet (`markedKey`). A sentence, a
  * format (`%(asctime)s - %(name)s`), a token, a path or a list of words is not.
  *
  * @example
@@ -36,6 +37,8 @@ export const KEY_VALUE: RegExp = new RegExp(
  * ```
  */
 export function looksRandomPrintable(value: string): boolean {
+  // Django's keys, lower case: see `markedKey`
+  if (markedKey(value)) return true;
   if (value.length < 32 || value.length > 256 || /\s\s|^\s|\s$/.test(value)) return false;
   if (!/[A-Z]/.test(value) || !/[a-z]/.test(value) || !/[0-9]/.test(value)) return false;
   const blanks = value.split(" ").length - 1;

@@ -16,6 +16,7 @@ import {
   LONG_UNQUOTED,
   looksGenerated,
   looksRandom,
+  markedKey,
   nameBefore,
   type NameSpots,
   PLACEHOLDER,
@@ -380,6 +381,9 @@ function notATokenValue(value: string, { name, q, b }: { name: string; q?: strin
   // `=` pads base64 only at its end
   if (/=[^=]/.test(value)) return true;
   if (BROWSER_TOKEN.test(value)) return true;
+  // An object named as itself (WinForms' designer: `txtSecretKey.Name = "txtSecretKey"`)
+  const path = /([A-Za-z_$][\w$.]{0,255})[\s"'\]]{0,64}$/.exec(name)?.[1];
+  if (path && path.split(".").includes(value)) return true;
   // an OpenPGP message (Renovate's `encrypted` tokens): encrypted, no secret in the clear
   if (value.length > 84 && /^(?:wc|wV|hQ)/.test(value) && isPlaceholder(value)) return true;
   // A number literal of code (`FunctionKeySeed = 0x4675…`), not a value of a data file
@@ -683,10 +687,11 @@ export const PASSWORD_NAME_END: RegExp = new RegExp(
  * `op` the operator, `q` the opening quote, `v` the value up to an escape, tab or line end
  * (cut at its closing quote, or unquoted at a quote or blank, by `passwordEnd`), so that it may
  * hold quotes other than its own (`'a"b`c'`: a WordPress salt) and `=` or `>` after its first
- * character (a Django `SECRET_KEY`; not first: `password == x`, `token >= 8`).
+ * character (a Django `SECRET_KEY`), or first after a quote (not unquoted: `password == x`,
+ * `token >= 8`).
  */
 export const NAMED_PASSWORD: RegExp = new RegExp(
-  `(?=(?:${OP}|>)${GAP}${STRING_PREFIX}${QUOTE}${TRIPLE_BREAK}[^\\s"'\`\\\\=>][^\\s\\\\]{5})` +
+  `(?=(?:${OP}|>)${GAP}${STRING_PREFIX}${QUOTE}${TRIPLE_BREAK}(?:(?<=["'\`])[^\\s"'\`\\\\]|[^\\s"'\`\\\\=>])[^\\s\\\\]{5})` +
     `(?<=${PASSWORD_NAME}${NAME_QUOTE}\\]?[ \\t]{0,16})` +
     `(?<op>${OP}|>)(?<gap>${GAP})${STRING_PREFIX}(?<q>${QUOTE})${TRIPLE_BREAK}(?<v>[^\\r\\n\\t\\\\]{6,256})`,
   "g",
@@ -1073,6 +1078,14 @@ const TRANSLATED_LABEL =
  */
 const TRANSLATED_TEXT =
   /^[\p{L}\p{M}][\p{L}\p{M} '\u2019\-\uff0c\u3001]*[\p{L}\p{M}\u3002\uff01\uff1f.!?]$/u;
+/**
+ * A message of words of any script with CJK's full-width marks (`！`, `？`, `：`, `（…）`, `「…」`) or
+ * digits between them, ending in a letter or a sentence's stop.
+ */
+const CJK_MESSAGE =
+  /^[\p{L}\p{M}][\p{L}\p{M}\p{N} '\u2019\-\u3000-\u303f\uff01-\uff0f\uff1a-\uff20]*[\p{L}\p{M}\u3002\uff01\uff1f.!?]$/u;
+/** A letter of Chinese, Japanese (kana) or Korean (Hangul). */
+const CJK_LETTER = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/g;
 /** Where XML's `<![CDATA[…]]>` that starts at `start` ends, when what it holds is a password. */
 function cdataEnd(text: string, start: number): number | undefined {
   const close = text.slice(start, start + 512).indexOf("]]>");
@@ -1112,16 +1125,26 @@ function periodic(value: string): boolean {
   return value.length >= 8 && /^([\s\S]{1,4})\1+$/.test(value);
 }
 
-/** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
-export function passwordLike(value: string, quoted: boolean): boolean {
-  if (value.length < 6 || PLACEHOLDER_WORD.test(value) || REFERENCE.test(value)) return false;
+/** Whether `value` is a label's or a message's text in a language, not a password. */
+function languageText(value: string): boolean {
   // The word "password" in a language (`Пароль`, `Contraseña`, `Mot de passe`): a locale file's
   // label under its key, not a password.
-  if (TRANSLATED_LABEL.test(value)) return false;
+  if (TRANSLATED_LABEL.test(value)) return true;
   // Words of a language, no digit or symbol among them (`パスワードを忘れた`, `API-ключ`, `API-avain`,
   // `请联系你的管理员以重置你的密码。`): a locale file's label or message, not a password.
-  if (TRANSLATED_TEXT.test(value) && /[\u0080-\uffff]|^API[ -]/.test(value)) return false;
-  if (BROWSER_TOKEN.test(value)) return false;
+  if (TRANSLATED_TEXT.test(value) && /[\u0080-\uffff]|^API[ -]/.test(value)) return true;
+  // A message in Chinese, Japanese or Korean with full-width marks or digits between its words
+  // (`密碼不對喔！請檢查帳號及密碼大小寫有無輸入錯誤。`, a BBS's `#define ERR_PASSWD`).
+  return CJK_MESSAGE.test(value) && (value.match(CJK_LETTER) ?? []).length >= 4;
+}
+
+/** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
+export function passwordLike(value: string, quoted: boolean): boolean {
+  if (value.length < 6 || PLACEHOLDER_WORD.test(value)) return false;
+  // A random key of letters, digits and marks (Django's): its `%(`, `$(`, a leading `$` and its
+  // parentheses are chance, not a reference or code.
+  if (markedKey(value)) return true;
+  if (REFERENCE.test(value) || languageText(value) || BROWSER_TOKEN.test(value)) return false;
   // A test's value of words and numbers that says so (`builtin:test_00000001:0`).
   if (testValue(value)) return false;
   // Letters alone are a word or a name (`'passphrase'`, `"randomPassword"`), unless quoted and
@@ -1311,7 +1334,8 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
     const blank = value.indexOf(" ");
     value = withoutFullStops(blank < 0 ? value : value.slice(0, blank));
     const stop = text.slice(start, start + value.length + 1).search(UNQUOTED_STOP);
-    if (stop >= 0) value = value.slice(0, stop);
+    // (a random key of marks keeps its own: Django's `…))ic*0^3(6m)&qw4…`)
+    if (stop >= 0 && !markedKey(value)) value = value.slice(0, stop);
     // A name that is a call's keyword argument or an option list's item (after a `(` or a `,`:
     // `connect(user=u,password=pw,host=h)`, `mount -o user=bob,password=…,uid=0`): the next
     // item's `,name=` ends its value. A value written on its own (`PASSWORD=a,b=c` in `.env`)

@@ -58,9 +58,11 @@ export const PAIR_FORMS: Array<{ hints: string[]; pattern: RegExp }> = [
       /value(?:>(?<=<(?:[A-Za-z]{1,16}:)?name>(?<n>[A-Za-z_][\w.-]{0,127})<\/(?:[A-Za-z]{1,16}:)?name>\s{0,64}<(?:[A-Za-z]{1,16}:)?value>|data name="(?<n3>[A-Za-z_][\w.-]{0,127})"[^>\r\n]{0,128}>\s{0,64}<value>)|">(?<=stringProp name="[\w.-]{0,64}\.name">(?<n2>[A-Za-z_][\w.-]{0,127})<\/stringProp>\s{0,64}<stringProp name="[\w.-]{0,64}\.value">))/g,
   },
   {
+    // (a keyword argument after the name is none: django-environ's `env("SECRET_KEY",
+    // default=None)` read `default=None` as the value; `default=` is read past to its value)
     hints: ["v", "("],
     pattern:
-      /\((?<=(?:define|getenv|[Ee]nv|setdefault|[Ss]etenv|putenv|setProperty)\()[ \t]{0,16}["'](?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})["'][ \t]{0,16},[ \t]{0,16}/g,
+      /\((?<=(?:define|getenv|[Ee]nv|setdefault|[Ss]etenv|putenv|setProperty)\()[ \t]{0,16}["'](?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})["'][ \t]{0,16},[ \t]{0,16}(?:default[ \t]{0,8}=[ \t]{0,8}|(?![ \t]{0,16}[A-Za-z_]\w{0,63}[ \t]{0,8}=[^=]))/g,
   },
   {
     hints: ["w"],

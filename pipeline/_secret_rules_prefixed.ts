@@ -412,15 +412,16 @@ function separatorHints(): Record<string, string> {
 }
 
 /**
- * An `ahead` that is a run of one class (`[a-f0-9]{32}`), or that run cut by a line end after one
- * of its characters or more and one more after it (a token wrapped there: the wraps' search reads
- * a text whose gate opened); another `ahead` as it is.
+ * An `ahead` that is a run of one class (`[a-f0-9]{32}`), or that run cut by a line end or by a
+ * literal's end joined to the next ({@linkcode JOINT}) and one more after it (a token wrapped or
+ * split there: the wraps' and the literals' searches read a text whose gate opened); another
+ * `ahead` as it is.
  */
 function wrappedAhead(ahead: string): string {
   const run = /^(\[[^\]]{1,64}\])\{([0-9]{1,4})\}$/.exec(ahead);
   if (!run) return ahead;
   const [, c, n] = run;
-  return String.raw`${ahead}|${c}{1,${Number(n) - 1}}\r?\n[ \t]{0,64}${c}`;
+  return String.raw`${ahead}|${c}{0,${Number(n) - 1}}${JOINT}${c}`;
 }
 
 /**
@@ -441,12 +442,19 @@ function byLastCharacter(heads: string[], sep: string): string {
 }
 
 /**
- * What follows every separator of a token the gate looks behind for: 8 of a token's characters,
- * or fewer up to a line end and one more after it (a token wrapped there: the wraps' search reads
- * a text whose gate opened).
+ * Where a token may be cut in two: a line end (and the next line's indent), or a literal's end
+ * joined to the next one's start (`"dop_v1_ab" + "cd…"`, `'…' . '…'`, Python's literals side by
+ * side).
  */
-const GATE_AHEAD = String
-  .raw`[A-Za-z0-9+/=_.-]{8}|[A-Za-z0-9+/=_.-]{0,7}\r?\n[ \t]{0,64}[A-Za-z0-9+/=_.-]`;
+const JOINT = String
+  .raw`(?:\r?\n[ \t]{0,64}|["'][ \t]{0,16}(?:[+.&][ \t]{0,16})?(?:\r?\n[ \t]{0,64})?(?:[+.&][ \t]{0,16})?["'])`;
+
+/**
+ * What follows every separator of a token the gate looks behind for: 8 of a token's characters,
+ * or fewer up to a {@linkcode JOINT} and one more after it (a token wrapped or split there: the
+ * wraps' and the literals' searches read a text whose gate opened).
+ */
+const GATE_AHEAD = String.raw`[A-Za-z0-9+/=_.-]{8}|[A-Za-z0-9+/=_.-]{0,7}${JOINT}[A-Za-z0-9+/=_.-]`;
 
 /**
  * The hint of these tokens (family `P`): a separator (`_`, `-`, `.`, `:`, `/`) that ends one of

@@ -10,13 +10,14 @@
 import type { Edit } from "./_secret_rules_edits.ts";
 
 /**
- * A line end inside a token wrapped over lines: after 8 of a token's characters, before a line
+ * A line end inside a token wrapped over lines: after 3 of a token's characters (the shortest
+ * prefix, `hf_`; a token cut in its first 8 was left), before a line
  * (after its indent) that is the rest of the token, 8 of its characters at least, alone or before
  * a closing mark or a blank, and not a name given a value (`DEBUG=1`, `other: 1`). From the `\n`:
  * a search for it skips to each line end.
  */
 const WRAP =
-  /\n(?<=[A-Za-z0-9_+/=.:$-]{8}\r?\n)[ \t]{0,64}(?=[A-Za-z0-9_+/.$-]{8,4096}={0,3}(?:$|[)\]}"'`,;&\s](?![ \t]{0,64}[=:])))/gm;
+  /\n(?<=[A-Za-z0-9_+/=.:$-]{3}\r?\n)[ \t]{0,64}(?=[A-Za-z0-9_+/.$-]{8,4096}={0,3}(?:$|[)\]}"'`,;&\s](?![ \t]{0,64}[=:])))/gm;
 
 /** The rest of a wrapped token on its next line (sticky, from after the indent). */
 const RUN_AFTER = /[A-Za-z0-9_+/=.$-]{0,4096}/y;

@@ -207,8 +207,15 @@
  * `unsafe_plain_text`; search-only keys (Algolia's, DocSearch's) kept. 53: a token wrapped inside
  * what its gate reads after its head (Airtable's 64 hex digits, a prefixed token's first 8
  * characters), an escaped mark between a Django key's other marks, `--header` where `-H` was read.
+ * 54: a Django key without its `django-insecure-` prefix whose marks spell a reference's opener
+ * (`%(`, `$(`, a leading `$`), hold `(` and `)` unquoted or `))`, or start with `=` (a quoted
+ * password starting with `=`); kept: a keyword argument after an environment read's name
+ * (`env("SECRET_KEY", default=None)`), a CJK message with full-width marks under a password's name,
+ * an object named as itself (`txtSecretKey.Name = "txtSecretKey"`);
+ * a prefixed token split over two string literals (`"dop_v1_ab" + "cd…"`) under no secret's name,
+ * or wrapped over two lines 3 to 7 characters into it.
  */
-export const SECRET_RULES_VERSION = 53;
+export const SECRET_RULES_VERSION = 54;
 
 import {
   BASE64_RUN,
@@ -1294,6 +1301,38 @@ const CONCAT =
  */
 const FIRST_LITERAL =
   /(?::=|=>|=|:)[ \t]{0,16}(?:\([ \t]{0,16}(?:\r?\n[ \t]{0,64})?)?\\?["'`][^\s"'`\\]{1,64}/y;
+/** {@linkcode CONCAT} searched for: every joint of two literals. */
+const CONCAT_SEARCH =
+  /\\?(["'])[ \t]{0,16}(?:[+.&][ \t]{0,16}(?:\r?\n[ \t]{0,64})?|\r?\n[ \t]{0,64}(?:[+.&][ \t]{0,16})?)\\?\1(?=[^\s"'\\])/g;
+/** A character of a token's piece in a literal. */
+const PIECE_CHARACTER = /[A-Za-z0-9_+/=.:$-]/;
+/** A token's piece at the start of a literal (sticky). */
+const PIECE_AFTER = /[A-Za-z0-9_+/=.:$-]{0,4096}/y;
+
+/**
+ * The joints of two literals where the token gate or the prefix gate opens on the first one's
+ * piece read with the second one's, at most 8 characters past the first one's end (a prefix cut
+ * there: `"gh" + "p_…"`).
+ */
+function prefixConcatJoints(text: string): Edit[] {
+  const out: Edit[] = [];
+  for (const m of text.matchAll(CONCAT_SEARCH)) {
+    const at = m.index;
+    let from = at;
+    while (from > at - 256 && PIECE_CHARACTER.test(text[from - 1] ?? "")) from--;
+    if (from === at) continue;
+    PIECE_AFTER.lastIndex = at + m[0].length;
+    const piece = text.slice(from, at) + PIECE_AFTER.exec(text)![0];
+    const opens = [TOKEN_GATE, PREFIX_GATE].some((gate) => {
+      gate.lastIndex = 0;
+      const g = gate.exec(piece);
+      return g !== null && g.index < at - from + 8;
+    });
+    if (opens) out.push({ index: at, length: m[0].length, text: "" });
+  }
+  return out;
+}
+
 /** A JWT's characters (its parts and their dots), up to where its first literal ends. */
 const JWT_RUN = /[A-Za-z0-9_.-]{0,8192}/y;
 
@@ -1583,6 +1622,13 @@ function concatJoints(
     CONCAT.lastIndex = end;
     const m = CONCAT.exec(text);
     if (m) joints.push({ index: end, length: m[0].length, text: "" });
+  }
+  // A token's piece in each literal (`"ghp_AbC" + "dEf…"`, written so to keep it from scanners):
+  // in a text with a token's prefix, where the gates open on the pieces read as one.
+  if (hints.families.replace(NOT_PREFIXES, "") !== "") {
+    const at = new Set(joints.map((j) => j.index));
+    joints.push(...prefixConcatJoints(text).filter((j) => !at.has(j.index)));
+    joints.sort((a, b) => a.index - b.index);
   }
   // (`textHints` finds an array's `].join("")` as family `(`)
   if (!hints.families.includes("(") || !text.includes(".join(")) return joints;

@@ -1,5 +1,6 @@
 /**
- * The ATX headings of a markdown text, as a reader of the rendered page sees them: a `#` line
+ * The headings of a markdown text, as a reader of the rendered page sees them (ATX's `# Title` and
+ * setext's `Title` over a line of `=` or `-`, one paragraph of up to 8 lines): a `#` line
  * inside a fenced code block (```` ``` ```` or `~~~`, any length, indented up to 3 spaces), an HTML
  * comment, a `<pre>`, `<script>`, `<style>` or `<textarea>` block, or a front matter block at the
  * top of the file is no heading. Fences are read as CommonMark reads them
@@ -41,6 +42,9 @@ export function markdownHeadings(text: string): Heading[] {
   // Lines at the even indexes, their endings between them.
   const lines = markdownLines(text);
   let open: Open | undefined = frontMatter(lines[0]);
+  // The paragraph the lines so far make (a setext underline makes it a heading), or "other": a
+  // list item, a quote, a table, a code block and their lines, which no underline makes one.
+  let block: string[] | "other" | undefined;
   for (let i = open ? 2 : 0; i < lines.length; i += 2) {
     const line = lines[i];
     if (open) {
@@ -49,15 +53,40 @@ export function markdownHeadings(text: string): Heading[] {
     }
     open = opens(line);
     if (open) {
+      block = undefined;
       // A raw block whose end is on its first line is over with that line.
       if (open.kind === "raw" && open.end.test(line.slice(line.indexOf("<") + 2))) open = undefined;
       continue;
     }
     const heading = atxHeading(line);
+    const underline = SETEXT.exec(line);
     if (heading) out.push(heading);
+    else if (underline && Array.isArray(block)) {
+      out.push([underline[1][0] === "=" ? 1 : 2, block.join(" ")]);
+    } else if (/\S/.test(line) && !BREAK.test(line)) {
+      // A paragraph's line (8 at most), or a line of another block or its continuation
+      if (block === undefined) block = OTHER_BLOCK.test(line) ? "other" : [line.trim()];
+      else if (Array.isArray(block)) {
+        block = block.length < 8 && !INTERRUPT.test(line) ? [...block, line.trim()] : "other";
+      }
+      continue;
+    }
+    block = undefined;
   }
   return out;
 }
+
+/** A setext heading's underline: `=` (level 1) or `-` (level 2) alone, indented up to 3 spaces. */
+const SETEXT = /^ {0,3}(=+|-+)[ \t]*$/;
+/**
+ * A line that starts a block a paragraph's line cannot go on as: a list item, a quote, a table's
+ * row, HTML.
+ */
+const INTERRUPT = /^ {0,3}(?:[-+*](?:[ \t]|$)|[0-9]{1,9}[.)](?:[ \t]|$)|>|\||<)/;
+/** A line that starts a block no underline makes a heading: those above, an indented code block. */
+const OTHER_BLOCK = new RegExp(`${INTERRUPT.source}|^ {4}`);
+/** A thematic break (`***`, `___`, `- - -`) or a lone underline: no paragraph's line. */
+const BREAK = /^ {0,3}(?:(?:\*[ \t]*){3,}|(?:_[ \t]*){3,}|(?:-[ \t]*){3,}|=+[ \t]*)$/;
 
 /** A YAML (`---`) or TOML (`+++`) front matter block that the text's first line opens. */
 function frontMatter(first: string): Open | undefined {

@@ -227,3 +227,62 @@ Deno.test("lines that are not a wrapped token are not joined", () => {
   const prose = "The configuration is documented\nelsewhere in this repository.\n";
   assert.equal(redactSync(prose).text, prose);
 });
+
+/** Two string literals joined, as code writes a token split to keep it from a scanner. */
+const JOINED: Array<(first: string, rest: string) => string> = [
+  (a, b) => `const note = "${a}" +\n  "${b}";\n`,
+  (a, b) => `note = ("${a}"\n        "${b}")\n`,
+  (a, b) => `$note = '${a}' . '${b}';\n`,
+];
+
+Deno.test("a prefixed token split over two string literals is redacted in both", () => {
+  // (the literals were joined only after a match's end or a name's operator: a token split under
+  // no secret's name, in its first 8 characters after its head or anywhere after, was left)
+  const leaks: string[] = [];
+  let splits = 0;
+  for (const shape of WRAPPED) {
+    const token = tokenOf(shape);
+    const head = shape.hints.find((h) => token.startsWith(h) && /[-_.:/]$/.test(h))?.length;
+    if (
+      !head || !WRAPPABLE.test(token) || MIXED_AHEAD.has(shape.id) || shape.id === "airtable-token"
+    ) {
+      continue;
+    }
+    for (const at of [head, head + 3, head + 7, Math.ceil(token.length / 2)]) {
+      if (at > token.length - 8) continue;
+      splits++;
+      for (const join of JOINED) {
+        const out = redactSync(join(token.slice(0, at), token.slice(at))).text;
+        if (piecesLeft(token, out).length) leaks.push(`${shape.id} (at ${at}): ${out}`);
+      }
+    }
+  }
+  assert.ok(splits >= 300, `${splits} splits`);
+  assert.deepEqual(leaks, []);
+});
+
+Deno.test("a prefixed token wrapped in its first 8 characters is redacted on both lines", () => {
+  // (the wraps' search read a line end after 8 of a token's characters: `hf_Ab` then `Cd…` on the
+  // next line was left whole)
+  const leaks: string[] = [];
+  let wraps = 0;
+  for (const shape of WRAPPED) {
+    const token = tokenOf(shape);
+    const head = shape.hints.find((h) => token.startsWith(h) && /[-_.:/]$/.test(h))?.length;
+    if (
+      !head || !WRAPPABLE.test(token) || MIXED_AHEAD.has(shape.id) || shape.id === "airtable-token"
+    ) {
+      continue;
+    }
+    for (let at = Math.max(head, 3); at < 8 && at <= token.length - 8; at++) {
+      wraps++;
+      const wrapped = `${token.slice(0, at)}\n    ${token.slice(at)}`;
+      for (const place of PLACES) {
+        const out = redactSync(place(wrapped)).text;
+        if (piecesLeft(token, out).length) leaks.push(`${shape.id} (at ${at}): ${out}`);
+      }
+    }
+  }
+  assert.ok(wraps >= 100, `${wraps} wraps`);
+  assert.deepEqual(leaks, []);
+});

@@ -88,3 +88,50 @@ Deno.test("fence lines open and close in turn over a long file", () => {
   // Every other fence closes the one before, so the # lines after a close are headings.
   assert.equal(headings.length, 50_000);
 });
+
+Deno.test("setext headings (a paragraph over a line of = or -) are headings, a thematic break is none", () => {
+  // (an older README's and a notebook's `Title` / `=====`: the summary of
+  // CamDavidsonPilon's Bayesian Methods for Hackers' chapters listed none of their titles)
+  const text = [
+    "Probabilistic Programming",
+    "=====",
+    "and Bayesian Methods",
+    "========",
+    "",
+    "Intro text.",
+    "",
+    "A title on",
+    "two lines",
+    "---------",
+    "",
+    "- a list item",
+    "---",
+    "",
+    "> a quote",
+    "---",
+    "",
+    "    indented code",
+    "---",
+    "",
+    "| a | b |",
+    "|---|---|",
+    "",
+    "***",
+    "Under a break",
+    "-",
+    "",
+    "---",
+    "",
+    "### Usage",
+  ].join("\n");
+  assert.deepEqual(markdownHeadings(text), [
+    [1, "Probabilistic Programming"],
+    [1, "and Bayesian Methods"],
+    [2, "A title on two lines"],
+    [2, "Under a break"],
+    [3, "Usage"],
+  ]);
+  // inside a fence, a setext underline is code
+  assert.deepEqual(markdownHeadings("```\nx\n---\n```\n"), []);
+  assert.deepEqual(listed("Title\r\n=====\r\n\r\nBody\r\n"), ["Title"]);
+});
