@@ -26,6 +26,8 @@ export type Rule = (value: unknown, path: string) => string[];
  */
 export function typeName(value: unknown): string {
   if (value === null) return "null";
+  // A list item or a variable left undefined in a `.ts` config (it was "undefined undefined").
+  if (value === undefined) return "no value (undefined)";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "object") return isPlainObject(value) ? "an object" : classOf(value);
   if (typeof value === "string") return `the string ${quote(value)}`;
