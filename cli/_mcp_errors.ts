@@ -114,7 +114,12 @@ export function checkArgumentsOurselves(server: McpServer, z: Zod): void {
     if (!schema) return undefined;
     const parsed = await z.safeParseAsync(schema, args ?? {});
     if (parsed.success) return parsed.data;
-    throw new ArgumentsError(argumentProblems(parsed.error.issues, schema, args ?? {}));
+    // Zod reports one value twice when it fails two checks (an empty list where a non-empty
+    // string is wanted: the type, and the length): each line is the argument and its value, so
+    // the two were the same line.
+    throw new ArgumentsError([
+      ...new Set(argumentProblems(parsed.error.issues, schema, args ?? {})),
+    ]);
   };
 }
 

@@ -10,7 +10,7 @@
  */
 
 import { join } from "./_path.ts";
-import type { Rule } from "./schema.ts";
+import { quote, type Rule, typeName } from "./schema.ts";
 
 /** The file holding the size estimate, beside the entry folders. */
 const USAGE = "usage.json";
@@ -61,9 +61,11 @@ export function parseSize(value: unknown): number | undefined {
  */
 export function cacheSize(): Rule {
   return (v, p) =>
-    parseSize(v) !== undefined
-      ? []
-      : [`"${p}" must be a number of bytes or a size like "512MB", got ${JSON.stringify(v)}`];
+    parseSize(v) !== undefined ? [] : [
+      `"${p}" must be a number of bytes or a size like "512MB", got ${
+        typeof v === "string" ? quote(v) : typeName(v)
+      }`,
+    ];
 }
 
 /**

@@ -147,9 +147,12 @@ const WRITE_HINT =
 export class OutputFolderError extends Error {
   /** The message without what to do: `Cannot write to the output folder "…": reason`. */
   readonly problem: string;
-  /** @param problem What went wrong, naming the folder. */
-  constructor(problem: string) {
-    super(problem + WRITE_HINT);
+  /**
+   * @param problem What went wrong, naming the folder.
+   * @param hint What to do, after a colon (the default: `--stdout` or `--state-dir`).
+   */
+  constructor(problem: string, hint: string = WRITE_HINT) {
+    super(problem + hint);
     this.name = "OutputFolderError";
     this.problem = problem;
   }

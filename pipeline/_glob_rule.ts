@@ -32,7 +32,7 @@ export function globText(): Rule {
 
 /**
  * The message of the first glob flag (`--include`, `--ignore`, `--focus`) that would take too long
- * to match, or undefined.
+ * to match or holds a NUL byte, or undefined.
  *
  * @example
  * ```ts
@@ -45,7 +45,10 @@ export function globFlagProblem(
 ): string | undefined {
   for (const [flag, patterns] of Object.entries(flags)) {
     for (const pattern of patterns ?? []) {
-      const problem = globStarProblem(pattern);
+      // As `globText()` refuses one in a config's glob: no file name holds a NUL byte.
+      const problem = pattern.includes("\0")
+        ? "holds a NUL byte, which no file name can"
+        : globStarProblem(pattern);
       if (problem) return `Option --${flag} ${quote(pattern)} ${problem}`;
     }
   }

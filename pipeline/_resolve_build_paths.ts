@@ -17,6 +17,7 @@ import type { FileFilters } from "./_resolve_filters.ts";
 import { namesLiterally } from "./_resolve_match.ts";
 import { noteVendorNamed, select, type Selection } from "./_resolve_select.ts";
 import { isFileLike, toRootRelative } from "./_resolve_disk.ts";
+import { oneLine } from "./schema.ts";
 
 /** One matcher per path given on the command line (`PATHS`): a glob, a folder or a file. */
 async function pathMatchers(
@@ -114,20 +115,21 @@ export class PathsError extends Error {
 /**
  * The warnings for build paths that matched no file: one for those under the root, and one for
  * each that leaves it (it was "No file matches" too, though the file is there: the root is the
- * config file's folder, which need not be the working one).
+ * config file's folder, which need not be the working one). Each path is quoted with its control
+ * characters (a NUL, an escape sequence) escaped: the message stays one line and prints no byte
+ * a terminal acts on.
  */
 function unmatchedWarnings(unmatched: string[], root: string): string[] {
+  const quoted = (p: string) => `"${oneLine(p)}"`;
   const leaves = (p: string) => p === ".." || p.startsWith("../") || isAbsolute(p);
   const inside = unmatched.filter((p) => !leaves(p));
   const s = inside.length > 1 ? "s" : "";
   return [
-    ...(inside.length
-      ? [`No file matches the path${s} ${inside.map((p) => `"${p}"`).join(", ")}`]
-      : []),
+    ...(inside.length ? [`No file matches the path${s} ${inside.map(quoted).join(", ")}`] : []),
     ...unmatched.filter(leaves).map((p) =>
-      `The path "${p}" leaves the project folder "${root}": a path given to build names files ` +
-      'under that folder (run slop in a folder that holds it, or name it in "files" with ' +
-      "allowOutsideRoot)"
+      `The path ${quoted(p)} leaves the project folder ${quoted(root)}: a path given to build ` +
+      'names files under that folder (run slop in a folder that holds it, or name it in "files" ' +
+      "with allowOutsideRoot)"
     ),
   ];
 }

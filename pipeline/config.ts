@@ -711,7 +711,12 @@ function builtInViewOptions(options: unknown, path: string): string[] {
  */
 export function checkViews(raw: SlopConfig, registry: Registry): string[] {
   const names = viewNames(registry);
-  const known = new Set([...names, ...registry.plugins.map((p) => p.name)]);
+  // A view's short name (`full`) or its plugin's (`slop:full`); a section's, an ordering's or a
+  // provider's name is no view (it passed here, and the build rendered the file whole).
+  const known = new Set([
+    ...names,
+    ...registry.plugins.filter((p) => p.kind === "view-mode").map((p) => p.name),
+  ]);
   const problems: string[] = [];
   const check = (view: string | undefined, path: string) => {
     if (view === undefined || known.has(view)) return;

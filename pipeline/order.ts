@@ -9,6 +9,7 @@
 import { callHook, orderingRules, type Registry } from "./registry.ts";
 import { countWork } from "./_work_count.ts";
 import type { Block, OrderContext, PlacedBlock } from "./types.ts";
+import { oneLine, typeName } from "./schema.ts";
 
 /**
  * Run every ordering rule in registration order. A rule must return the same
@@ -64,8 +65,11 @@ function sameBlocks(before: Block[], after: Block[]): Block[] | string {
   const reordered = [...before];
   for (const i of moved) {
     const b = after[i];
-    const block = byId.get(b?.id);
-    if (!block) return `returned an unknown block "${b?.id}"`;
+    // An item that is no block (a number, an object without an id) is named by what it is, not
+    // by an id it does not have.
+    if (typeof b?.id !== "string") return `returned ${typeName(b)} at index ${i}, not a block`;
+    const block = byId.get(b.id);
+    if (!block) return `returned an unknown block "${oneLine(b.id)}"`;
     byId.delete(block.id);
     // The same block moved (the usual case) is not read: a file's text may be lazy.
     const changed = b === block

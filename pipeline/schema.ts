@@ -13,13 +13,28 @@ export { closest };
 /** A validation rule: returns error messages for `value` at `path`. */
 export type Rule = (value: unknown, path: string) => string[];
 
-function typeName(value: unknown): string {
+/**
+ * What a value is, as a message says after "got": `null`, `an array`, `a Map`, `the string "x"`,
+ * `the bigint 5n`, `a symbol`, `a function`, `number 7`. Never JSON's text, which has no bigint
+ * (it throws) and no function or symbol (it is `undefined`).
+ *
+ * @example
+ * ```ts
+ * import { typeName } from "./schema.ts";
+ * typeName(5n); // "the bigint 5n"
+ * ```
+ */
+export function typeName(value: unknown): string {
   if (value === null) return "null";
+  // A list item or a variable left undefined in a `.ts` config (it was "undefined undefined").
+  if (value === undefined) return "no value (undefined)";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "object") return isPlainObject(value) ? "an object" : classOf(value);
   if (typeof value === "string") return `the string ${quote(value)}`;
   if (typeof value === "symbol") return "a symbol";
   if (typeof value === "bigint") return `the bigint ${value}n`;
+  // A function's source may be long and many lines: what it is is enough.
+  if (typeof value === "function") return "a function";
   return `${typeof value} ${String(value)}`;
 }
 

@@ -16,6 +16,7 @@ import { fileOrder } from "./order_memory.ts";
 import { countMany } from "./count.ts";
 import {
   buildManifest,
+  OutputFolderError,
   placeBlocks,
   pruneOutputs,
   publish,
@@ -308,7 +309,9 @@ export async function publishOutput(
     written.document,
     { dir, namespace, manifestFor: written.manifestFor, root },
     { ext: FORMAT_EXTENSIONS[output.format], ...publishOptions },
-  );
+  ).catch((error) => {
+    throw ownOutputDirError(error, run.config);
+  });
   // The oldest numbered outputs past `output.keep` or `output.keepBytes` go (numbers are never reused).
   if (output.keep !== false || output.keepBytes !== false) {
     await prune(() => {
@@ -320,6 +323,20 @@ export async function publishOutput(
     });
   }
   return published;
+}
+
+/**
+ * An output folder error for a folder the config named (`output.dir`): the key named with the
+ * folder, and the key to change in the hint (`--state-dir` does not move a folder the config
+ * names). Any other error as it is.
+ */
+function ownOutputDirError(error: unknown, config: ResolvedConfig): unknown {
+  if (!(error instanceof OutputFolderError) || config.raw.output?.dir === undefined) return error;
+  const problem = error.problem.replace(/^([^"]*"[^"]*")/, '$1 ("output.dir")');
+  return new OutputFolderError(
+    problem,
+    ': print the document with --stdout, or set "output.dir" to a folder you can write',
+  );
 }
 
 /**

@@ -73,8 +73,12 @@ export function knowledgeSection(options: KnowledgeOptions = {}): SectionPlugin 
         });
       } catch (error) {
         if (error instanceof Deno.errors.NotFound) return [];
+        // The folder a config names is named by its key too: the fix is there.
+        const key = options.path === undefined && state.config.raw.knowledge?.dir !== undefined
+          ? ' ("knowledge.dir")'
+          : "";
         throw new Error(
-          `Cannot read the knowledge digest "${shownPath(path)}": ${
+          `Cannot read the knowledge digest "${shownPath(path)}"${key}: ${
             error instanceof Error ? error.message : error
           }`,
         );

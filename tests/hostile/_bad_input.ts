@@ -123,6 +123,10 @@ export function wrongTypes(valid: unknown): Array<[string, unknown]> {
     ["null", null],
     ["an object", {}],
     ["an array", ["x"]],
+    // Values JSON cannot show: stringify throws on a bigint and gives `undefined` for the rest.
+    ["a bigint", 7n],
+    ["a symbol", Symbol("s")],
+    ["a function", () => 7],
   ];
   const kind = (v: unknown) => Array.isArray(v) ? "array" : v === null ? "null" : typeof v;
   return all.filter(([, v]) => kind(v) !== kind(valid) && !(kind(valid) === "number" && v === 7));
@@ -239,6 +243,13 @@ const LEAKS = [
   /Maximum call stack/,
   /Cannot read properties of/,
   /is not a function/,
+  /Do not know how to serialize/,
+  // A value shown raw where it was absent or could not be shown (`JSON.stringify` of a function).
+  /\bgot undefined\b/,
+  /"undefined"/,
+  // A control character shown raw (a NUL or an escape sequence from a path or a name).
+  // deno-lint-ignore no-control-regex
+  /[\u0000-\u0008\u000b-\u001f\u007f]/,
 ];
 
 /**

@@ -100,6 +100,10 @@ const BAD_VALUES: Array<[string[], string[]]> = [
   [["build", "--config", "missing.ts"], ['"missing.ts"']],
   [["build", "--config", "sub"], ['"sub"', "folder"]],
   [["build", "--since", "no-such-ref"], ["--since", '"no-such-ref"']],
+  // A NUL byte in a glob flag is refused as in a config's glob (it matched nothing, silently).
+  [["build", "--include", "a\u0000"], ["--include", '"a\\0"', "NUL"]],
+  [["build", "--focus", "x\u0000y"], ["--focus", '"x\\0y"', "NUL"]],
+
   ...["-1", "abc", "1e999", "1.5", "0x5"].map((v): [string[], string[]] => [
     ["stats", "--top", v],
     ["--top", `"${v}"`],
@@ -165,6 +169,30 @@ Deno.test("a bad value of any command's flag or operand is exit 2 and one line n
     const exit = EXIT_1.has(args.join(" ")) ? 1 : 2;
     if (code !== exit) faults.push(`exit ${code}`);
     if (faults.length) failures.push(`slop ${args.join(" ")}: ${faults.join(", ")}\n    ${stderr}`);
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(await treeState(root), before);
+});
+
+Deno.test("a build path that matches nothing is named with its control characters escaped, and the last build's output stays", async () => {
+  const root = await makeProject({ "a.py": "x = 1\n" });
+  const [first] = await runEach([["build", "-q"]], root);
+  assert.equal(first.code, 0, first.stderr);
+  const before = await treeState(root);
+  const cases: Array<[string[], string[]]> = [
+    [["build", "a\u0000.py"], ['"a\\0.py"']],
+    [["build", "\u001b[2Jnope"], ['"\\u{1b}[2Jnope"']],
+    [["build", "x\u0007", "y\u0008"], ['"x\\u{7}"', '"y\\u{8}"']],
+  ];
+  const results = await runEach(cases.map(([args]) => args), root);
+  const failures: string[] = [];
+  for (const [i, [args, names]] of cases.entries()) {
+    const { code, stderr } = results[i];
+    const faults = messageFaults(stderr.trimEnd(), names);
+    if (code !== 2) faults.push(`exit ${code}`);
+    if (faults.length) {
+      failures.push(`${JSON.stringify(args)}: ${faults.join(", ")}\n    ${stderr}`);
+    }
   }
   assert.deepEqual(failures, []);
   assert.deepEqual(await treeState(root), before);

@@ -97,6 +97,12 @@ Deno.test("a config with holes, throwing getters, control characters or 100,000 
       "presets.p.files[0]",
     ]],
     ["a hole in exclude", { files: ["a.py"], exclude: ["x", , "y"] }, ["exclude[1]"]],
+    // A variable left undefined in a list (it was "got undefined undefined").
+    ["an undefined item", { files: ["a.py", undefined] }, ['"files[1]"', "got no value"]],
+    ["an undefined pin", { files: ["a.py"], ordering: { pinned: [undefined] } }, [
+      '"ordering.pinned[0]"',
+      "got no value",
+    ]],
     ["a getter that throws", throwing("task", new Error("boom")), ['"task"', "boom"]],
     ["a nested getter that throws", {
       files: [Object.defineProperty({ path: "a.py" }, "view", {
@@ -402,4 +408,47 @@ Deno.test("a bad slices file is one error naming the file and the key path; a bu
     ),
     [[]],
   );
+});
+
+Deno.test("a folder key naming a file, or a view named after a plugin of another kind, is one error naming the key, and the last output stays", async () => {
+  const root = await project();
+  // A first good build: its output must stay as it is (a failed build may have cached what it
+  // read and rendered).
+  await buildContext({ cwd: root, inline: { files: ["a.py"] } });
+  const kept = async () => (await treeState(root)).filter((f) => !f.startsWith(".slop/cache/"));
+  const before = await kept();
+  const section = { kind: "section", name: "notes", compose: () => [] };
+  const ordering = { kind: "ordering", name: "keep", order: (blocks: unknown[]) => blocks };
+  const cases: Array<[string, Record<string, unknown>, string[]]> = [
+    ["output.dir a file", { files: ["a.py"], output: { dir: "c.txt" } }, [
+      '"output.dir"',
+      "c.txt",
+      'set "output.dir"',
+    ]],
+    ["knowledge.dir a file", { files: ["a.py"], knowledge: { dir: "c.txt" } }, [
+      '"knowledge.dir"',
+      "c.txt",
+    ]],
+    ["a section's name as a view", {
+      files: [{ path: "a.py", view: "notes" }],
+      plugins: [section],
+    }, ['"files[0].view"', '"notes"']],
+    ["an ordering's name as the default view", {
+      files: ["a.py"],
+      defaultView: "keep",
+      plugins: [ordering],
+    }, ['"defaultView"', '"keep"']],
+  ];
+  const failures: string[] = [];
+  for (const [label, inline, names] of cases) {
+    const error = await thrown(
+      () => buildContext({ cwd: root, inline: inline as SlopConfig }),
+      label,
+    ).catch((e) => e);
+    const message = error instanceof Error ? error.message : String(error);
+    const faults = messageFaults(message, names);
+    if (faults.length) failures.push(`${label}: ${faults.join(", ")}\n    ${message}`);
+  }
+  assert.deepEqual(failures, []);
+  assert.deepEqual(await kept(), before);
 });

@@ -29,6 +29,9 @@ const CALLS: Array<[string, Record<string, unknown>, string[]]> = [
   ["build_context", { since: "" }, ['"since"', '""']],
   ["build_context", { since: "--output=/tmp/x" }, ['"since"', '"--output=/tmp/x"']],
   ["build_context", { task: " \n " }, ["task"]],
+  // Two checks fail on one value (its type and its length): one line, not the same line twice.
+  ["build_context", { task: [] }, ["task"]],
+  ["view_files", { files: "" }, ["files"]],
   ["build_context", { config: "" }, ['"config"']],
   ["build_context", { config: "sub" }, ['"sub"', "folder"]],
   ["build_context", { config: "a.py" }, ['"a.py"']],

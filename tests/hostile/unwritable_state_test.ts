@@ -64,8 +64,10 @@ Deno.test({
     assert.match(
       written.stderr,
       new RegExp(
-        `^slop: Cannot write to the output folder "/sys/kernel": ${REFUSED}: print the ` +
-          "document with --stdout, or pass --state-dir to a folder you can write\n$",
+        // The folder the config names: its key, and the key to change (`--state-dir` does not
+        // move it).
+        `^slop: Cannot write to the output folder "/sys/kernel" \\("output.dir"\\): ${REFUSED}: ` +
+          'print the document with --stdout, or set "output.dir" to a folder you can write\n$',
         "i",
       ),
     );

@@ -271,7 +271,7 @@ Deno.test({
           [{}, `Cannot create the output folder "/sys/slop_state/out": ${REFUSED}`],
           [
             { config: "ro/slop.config.ts" },
-            `Cannot write to the output folder "/sys/kernel": ${REFUSED}`,
+            `Cannot write to the output folder "/sys/kernel" \\("output.dir"\\): ${REFUSED}`,
           ],
         ] as const
       ) {
