@@ -17,7 +17,7 @@
  * @module
  */
 
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { REPO } from "./_helpers.ts";
 
@@ -112,9 +112,4 @@ export async function runGroup(name: string): Promise<void> {
   const group = GROUPS[name];
   if (!group) throw new Error(`No test group "${name}" in tests/_suite.ts`);
   for (const path of groupFiles(group)) await import(pathToFileURL(join(REPO, path)).href);
-}
-
-/** A path from the repository, for messages. */
-export function fromRepo(path: string): string {
-  return relative(REPO, path);
 }

@@ -32,12 +32,13 @@ Deno.test("every test file is run once by deno task test: by one group or alone"
   }
   for (const file of Object.keys(ALONE)) runs.set(file, [...runs.get(file) ?? [], "alone"]);
   const problems: string[] = [];
-  for (const file of allTestFiles()) {
+  const files = allTestFiles();
+  for (const file of files) {
     const by = runs.get(file) ?? [];
     if (by.length !== 1) problems.push(`${file}: run by ${by.length ? by.join(", ") : "nothing"}`);
   }
   for (const file of runs.keys()) {
-    if (!allTestFiles().includes(file)) problems.push(`${file}: listed but not a test file`);
+    if (!files.includes(file)) problems.push(`${file}: listed but not a test file`);
   }
   assert.deepEqual(problems, []);
 });

@@ -228,6 +228,25 @@ Deno.test("lines that are not a wrapped token are not joined", () => {
   assert.equal(redactSync(prose).text, prose);
 });
 
+/**
+ * The wrappable tokens whose head ends in a separator (`dop_v1_`, `hf_`), with that head's length:
+ * the tokens a split or wrap just past the head is tried on.
+ */
+function headedTokens(): Array<{ shape: (typeof WRAPPED)[number]; token: string; head: number }> {
+  const found = [];
+  for (const shape of WRAPPED) {
+    const token = tokenOf(shape);
+    const head = shape.hints.find((h) => token.startsWith(h) && /[-_.:/]$/.test(h))?.length;
+    if (
+      !head || !WRAPPABLE.test(token) || MIXED_AHEAD.has(shape.id) || shape.id === "airtable-token"
+    ) {
+      continue;
+    }
+    found.push({ shape, token, head });
+  }
+  return found;
+}
+
 /** Two string literals joined, as code writes a token split to keep it from a scanner. */
 const JOINED: Array<(first: string, rest: string) => string> = [
   (a, b) => `const note = "${a}" +\n  "${b}";\n`,
@@ -240,14 +259,7 @@ Deno.test("a prefixed token split over two string literals is redacted in both",
   // no secret's name, in its first 8 characters after its head or anywhere after, was left)
   const leaks: string[] = [];
   let splits = 0;
-  for (const shape of WRAPPED) {
-    const token = tokenOf(shape);
-    const head = shape.hints.find((h) => token.startsWith(h) && /[-_.:/]$/.test(h))?.length;
-    if (
-      !head || !WRAPPABLE.test(token) || MIXED_AHEAD.has(shape.id) || shape.id === "airtable-token"
-    ) {
-      continue;
-    }
+  for (const { shape, token, head } of headedTokens()) {
     for (const at of [head, head + 3, head + 7, Math.ceil(token.length / 2)]) {
       if (at > token.length - 8) continue;
       splits++;
@@ -266,14 +278,7 @@ Deno.test("a prefixed token wrapped in its first 8 characters is redacted on bot
   // next line was left whole)
   const leaks: string[] = [];
   let wraps = 0;
-  for (const shape of WRAPPED) {
-    const token = tokenOf(shape);
-    const head = shape.hints.find((h) => token.startsWith(h) && /[-_.:/]$/.test(h))?.length;
-    if (
-      !head || !WRAPPABLE.test(token) || MIXED_AHEAD.has(shape.id) || shape.id === "airtable-token"
-    ) {
-      continue;
-    }
+  for (const { shape, token, head } of headedTokens()) {
     for (let at = Math.max(head, 3); at < 8 && at <= token.length - 8; at++) {
       wraps++;
       const wrapped = `${token.slice(0, at)}\n    ${token.slice(at)}`;
