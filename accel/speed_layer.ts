@@ -159,6 +159,11 @@ export interface SpeedOptions {
    * @default {spillAfterFromEnv()} `SLOP_SPILL_AFTER_MB` millions (`off`: never), else 64M
    */
   spillAfter?: number | false;
+  /**
+   * The folder the spill file is made in (a disk with room, or one a test watches alone).
+   * @default {undefined} `TMPDIR`, else `/tmp`
+   */
+  spillDir?: string;
 }
 
 /**
@@ -324,6 +329,7 @@ function startSpeed(
     memo,
     spill: spillFor(options.spillAfter ?? spillAfterFromEnv(), {
       memo,
+      dir: options.spillDir,
       owner: resident,
       // A rebuild writes or reads back the few texts it changed: no collection at each stage's
       // end for those (a full collection of a big tree's records costs more than the garbage
@@ -354,6 +360,7 @@ function spillFor(
   options: {
     memo?: TextMemo;
     owner?: object;
+    dir?: string;
     settleAfter?: number;
     settleShare?: number;
     warn?: (message: string) => void;

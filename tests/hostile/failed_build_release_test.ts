@@ -37,11 +37,13 @@ function openFiles(): string[] {
   });
 }
 
-/** Open files and files on disk a build left behind: the cache's temp packs and spill files. */
-function leftBehind(root: string): string[] {
-  const temp = Deno.env.get("TMPDIR") ?? "/tmp";
-  const spill = `slop_texts_${Deno.pid}_`;
-  const open = openFiles().filter((path) => path.startsWith(root) || path.includes(`/${spill}`));
+/**
+ * Open files and files on disk a build left behind: the cache's temp packs and spill files.
+ * The builds make their spill files in a folder of their own (`spillDir`): `deno test --parallel`
+ * runs other test files on other threads of this process, whose builds' files are open too.
+ */
+function leftBehind(root: string, spillDir: string): string[] {
+  const open = openFiles().filter((path) => path.startsWith(root) || path.startsWith(spillDir));
   const packs = join(root, ".slop", "cache", "packs");
   let temps: string[] = [];
   try {
@@ -49,7 +51,7 @@ function leftBehind(root: string): string[] {
   } catch {
     // No pack folder: nothing left in it.
   }
-  const spills = [...Deno.readDirSync(temp)].map((e) => e.name).filter((n) => n.startsWith(spill));
+  const spills = [...Deno.readDirSync(spillDir)].map((e) => e.name);
   return [...open.map((p) => `open ${p}`), ...temps, ...spills];
 }
 
@@ -60,6 +62,7 @@ async function failingBuilds(
   options: Partial<BuildOptions> & { discard?: boolean } = {},
 ): Promise<{ errors: string[]; left: string[] }> {
   const root = await project(config);
+  const spillDir = await Deno.makeTempDir({ prefix: "slop_test_spills_" });
   const loaded = await loadConfig({ cwd: root });
   const errors: string[] = [];
   const left: string[] = [];
@@ -67,7 +70,7 @@ async function failingBuilds(
     const { discard, ...rest } = options;
     const opts = {
       builtins: defaultPlugins(),
-      layer: speedLayer({ spillAfter: 0 }),
+      layer: speedLayer({ spillAfter: 0, spillDir }),
       write: true,
       ...rest,
     };
@@ -78,9 +81,10 @@ async function failingBuilds(
     } catch (error) {
       errors.push(error instanceof Error ? error.message.split("\n")[0] : String(error));
     }
-    left.push(...leftBehind(root));
+    left.push(...leftBehind(root, spillDir));
   }
   await Deno.remove(root, { recursive: true });
+  await Deno.remove(spillDir, { recursive: true });
   return { errors, left };
 }
 
