@@ -27,7 +27,8 @@
 
 import { join } from "node:path";
 import { buildContext } from "../mod.ts";
-import { makeProject, runCli, runScript } from "../tests/_helpers.ts";
+import { makeProject, runCli, runScript, V8_FLAGS } from "../tests/_helpers.ts";
+import { CASE_MARK, type PathResult } from "./_bad_paths_child.ts";
 import { png } from "../tests/_images.ts";
 import { connect, texts } from "../tests/mcp/_client.ts";
 import { keyPaths, messageFaults, validConfig, withValue } from "../tests/hostile/_bad_input.ts";
@@ -280,11 +281,287 @@ async function mcpSweep(): Promise<Tally> {
   return out;
 }
 
+/** A hostile thing put where slop reads a file: made at `path` by `make`. */
+const PATH_KINDS: Array<[string, (path: string) => Promise<void>]> = [
+  ["a FIFO", async (path) => {
+    await new Deno.Command("mkfifo", { args: [path] }).output();
+  }],
+  ["a socket", (path) => {
+    Deno.listen({ transport: "unix", path }).close();
+    return Promise.resolve();
+  }],
+  ["/dev/zero", (path) => Deno.symlink("/dev/zero", path)],
+  ["/dev/urandom", (path) => Deno.symlink("/dev/urandom", path)],
+  ["/dev/tty", (path) => Deno.symlink("/dev/tty", path)],
+  ["a folder", (path) => Deno.mkdir(path)],
+  ["3 GB (sparse)", async (path) => {
+    await Deno.writeFile(path, new Uint8Array());
+    await Deno.truncate(path, 3 * 1024 ** 3);
+  }],
+  ["/proc/self/status", (path) => Deno.symlink("/proc/self/status", path)],
+  ["/proc/self/pagemap", (path) => Deno.symlink("/proc/self/pagemap", path)],
+  ["a link loop", (path) => Deno.symlink(path, path)],
+  ["bad UTF-8", (path) => Deno.writeFile(path, new Uint8Array([0x66, 0xc3, 0x28, 0xa0, 0x80, 10]))],
+  ["UTF-16", (path) => Deno.writeFile(path, utf16le("\ufefffix the bug\n"))],
+  ["NUL bytes", (path) => Deno.writeTextFile(path, "fix\0the\0bug\n")],
+];
+
+/** `text` as UTF-16LE bytes. */
+function utf16le(text: string): Uint8Array {
+  const out = new Uint8Array(text.length * 2);
+  for (let i = 0; i < text.length; i++) {
+    out[2 * i] = text.charCodeAt(i) & 0xff;
+    out[2 * i + 1] = text.charCodeAt(i) >> 8;
+  }
+  return out;
+}
+
+/**
+ * Each path slop reads that a user, a config or an agent names: where the hostile thing goes (a
+ * path in the case's project), the config (if any), the command line, and what the error or
+ * warning must name.
+ */
+const PATH_INPUTS: Array<{
+  name: string;
+  at: string;
+  config?: Record<string, unknown>;
+  args: string[];
+  names: string[];
+}> = [
+  { name: "--config", at: "h.ts", args: ["build", "--config", "h.ts"], names: ['"h.ts"'] },
+  { name: "slop.config.ts", at: "slop.config.ts", args: ["build"], names: ["slop.config.ts"] },
+  { name: "--task-file", at: "h", args: ["build", "--task-file", "h"], names: ['"h"'] },
+  { name: "rank --task-file", at: "h", args: ["rank", "--task-file", "h"], names: ['"h"'] },
+  {
+    name: "knowledge.dir",
+    at: "h",
+    config: { knowledge: { dir: "h" } },
+    args: ["build"],
+    names: ['"h', "knowledge"],
+  },
+  {
+    name: "knowledge file",
+    at: "k/facts.md",
+    config: { knowledge: { dir: "k" } },
+    args: ["build"],
+    names: ["facts.md"],
+  },
+  {
+    name: "knowledge digest",
+    at: "k/digest.md",
+    config: { knowledge: { dir: "k", digest: true } },
+    args: ["build"],
+    names: ["digest.md"],
+  },
+  { name: "slicesFile", at: "h", config: { slicesFile: "h" }, args: ["build"], names: ['"h"'] },
+  {
+    name: "screenshots",
+    at: "h.png",
+    config: { screenshots: ["h.png"] },
+    args: ["build"],
+    names: ["h.png"],
+  },
+  {
+    name: "history",
+    at: "h.jsonl",
+    config: { history: "h.jsonl" },
+    args: ["build"],
+    names: ["h.jsonl"],
+  },
+  {
+    name: "compaction.prompt",
+    at: "h.md",
+    config: {
+      history: [{ role: "user", content: "hi" }],
+      compaction: { enabled: true, threshold: 1, keep: 0, prompt: "h.md" },
+    },
+    args: ["build"],
+    names: ["h.md"],
+  },
+  {
+    name: "beads",
+    at: ".beads/issues.jsonl",
+    config: { beads: true },
+    args: ["build"],
+    names: ["issues.jsonl"],
+  },
+  {
+    name: "lock (check)",
+    at: "h.lock",
+    config: { lock: "h.lock" },
+    args: ["check"],
+    names: ["h.lock"],
+  },
+  { name: ".gitignore", at: ".gitignore", args: ["build"], names: [".gitignore"] },
+  { name: ".slopignore", at: ".slopignore", args: ["build"], names: [".slopignore"] },
+  { name: "build operand", at: "h.py", args: ["build", "h.py"], names: ["h.py"] },
+  { name: "slice add", at: "h.py", args: ["slice", "add", "h.py:1-2"], names: ["h.py"] },
+];
+
+/** A case's folder: a small project with `kind` at the input's path. */
+async function pathCase(
+  base: string,
+  input: typeof PATH_INPUTS[number],
+  [kind, make]: typeof PATH_KINDS[number],
+  n: number,
+): Promise<string> {
+  const dir = join(base, String(n));
+  const config = { files: ["a.py", "b.md"], ...input.config };
+  await makeProject({
+    "a.py": "def f():\n    return 1\n",
+    "b.md": "# B\n\ntext\n",
+    ...(input.at === "slop.config.ts" || input.name === "--config"
+      ? {}
+      : { "slop.config.ts": `export default ${JSON.stringify(config)};\n` }),
+  }, dir);
+  const at = join(dir, input.at);
+  await Deno.mkdir(join(at, ".."), { recursive: true });
+  await make(at);
+  return dir;
+}
+
+/** The peak memory over which a case is a fault, in kB: a read of a huge file held whole. */
+const PEAK_LIMIT_KB = 1_500_000;
+
+/**
+ * Every path input given every hostile kind, the cases run in a child process that the sweep
+ * kills when a case has run for {@linkcode HANG_MS} (a hang), then starts again after it.
+ */
+async function pathSweep(): Promise<Tally> {
+  const out = tally();
+  const base = await Deno.makeTempDir({ prefix: "slop_bad_paths_" });
+  const cases: Array<{ dir: string; args: string[]; label: string; names: string[] }> = [];
+  for (const input of PATH_INPUTS) {
+    for (const kind of PATH_KINDS) {
+      const dir = await pathCase(base, input, kind, cases.length);
+      cases.push({
+        dir,
+        args: input.args,
+        label: `${input.name} as ${kind[0]}`,
+        names: input.names,
+      });
+    }
+  }
+  const casesPath = join(base, "cases.json");
+  await Deno.writeTextFile(casesPath, JSON.stringify(cases));
+  const results = new Map<number, PathResult>();
+  const hangs = new Map<number, string>();
+  let start = 0;
+  while (start < cases.length) {
+    start = await runPathChild(
+      casesPath,
+      start,
+      join(base, "results.jsonl"),
+      results,
+      hangs,
+      cases.length,
+    );
+  }
+  let peak = 0;
+  for (const [i, c] of cases.entries()) {
+    out.cases++;
+    if (hangs.has(i)) {
+      out.faults.push(`${c.label}: ${hangs.get(i)}`);
+      continue;
+    }
+    const r = results.get(i)!;
+    const grew = r.peakKb - peak;
+    peak = Math.max(peak, r.peakKb);
+    if (r.peakKb > PEAK_LIMIT_KB && grew > 0) {
+      out.faults.push(`${c.label}: peak memory ${Math.round(r.peakKb / 1024)} MB`);
+    }
+    const lines = r.stderr.trimEnd().split("\n").filter((l) => !/^Usage: |^Run "slop/.test(l));
+    if (r.code === 0) {
+      out.accepted++;
+      const warned = lines.filter((l) => c.names.every((n) => l.includes(n)));
+      console.log(`  accepted: ${c.label}${warned.length ? `: ${warned[0]}` : " (no warning)"}`);
+      continue;
+    }
+    out.refused++;
+    const errors = lines.filter((l) => !/^warning: /.test(l));
+    const faults = messageFaults(errors.join("\n"), c.names);
+    if (r.code !== 1 && r.code !== 2) faults.push(`exit ${r.code}`);
+    if (faults.length) {
+      out.faults.push(`${c.label}: ${faults.join(", ")}\n    ${errors.join("\n    ")}`);
+    } else console.log(`  refused: ${c.label}: ${errors[0]}`);
+  }
+  console.log(`  peak memory of the child: ${Math.round(peak / 1024)} MB`);
+  await Deno.remove(base, { recursive: true }).catch(() => {});
+  return out;
+}
+
+/** How long one case may run before the sweep calls it a hang. */
+const HANG_MS = 30_000;
+
+/** Run the child from `start`; the index to start again from (after a hang), or past the end. */
+async function runPathChild(
+  casesPath: string,
+  start: number,
+  resultsPath: string,
+  results: Map<number, PathResult>,
+  hangs: Map<number, string>,
+  total: number,
+): Promise<number> {
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      "--quiet",
+      V8_FLAGS,
+      join(import.meta.dirname!, "_bad_paths_child.ts"),
+      casesPath,
+      String(start),
+      resultsPath,
+    ],
+    stdout: "null",
+    stderr: "piped",
+    stdin: "null",
+  }).spawn();
+  const text = new Response(child.stderr).text();
+  const printed = async () => {
+    for (const part of (await text).split(`\n${CASE_MARK}`).slice(1)) {
+      const [index, ...rest] = part.split("\n");
+      const r = results.get(Number(index));
+      if (r) r.stderr = rest.join("\n");
+    }
+  };
+  let seen = results.size;
+  let quietSince = Date.now();
+  const ended = child.status.then(() => true);
+  while (true) {
+    const done = await Promise.race([ended, new Promise((r) => setTimeout(() => r(false), 500))]);
+    const text = await Deno.readTextFile(resultsPath).catch(() => "");
+    for (const line of text.split("\n").filter(Boolean)) {
+      const r: PathResult = JSON.parse(line);
+      results.set(r.index, r);
+    }
+    if (results.size !== seen) {
+      seen = results.size;
+      quietSince = Date.now();
+    }
+    const next = Math.max(start - 1, ...results.keys()) + 1;
+    if (done) {
+      await printed();
+      if (next >= total) return next;
+      hangs.set(next, `the process ended in it (exit ${(await child.status).code})`);
+      return next + 1;
+    }
+    if (Date.now() - quietSince > HANG_MS) {
+      child.kill("SIGKILL");
+      await child.status;
+      await printed();
+      hangs.set(next, `no end in ${HANG_MS / 1000} s (killed)`);
+      return next + 1;
+    }
+  }
+}
+
 if (import.meta.main) {
   const sweeps: Record<string, () => Promise<Tally>> = {
     config: configSweep,
     cli: cliSweep,
     mcp: mcpSweep,
+    paths: pathSweep,
   };
   const asked = Deno.args.length ? Deno.args : Object.keys(sweeps);
   let faulted = 0;

@@ -7,7 +7,7 @@
 
 import { resolve } from "../pipeline/paths.ts";
 import { blankText, quote } from "../pipeline/schema.ts";
-import { binaryReason, concatBytes } from "../pipeline/helpers.ts";
+import { binaryReason, concatBytes, readInputBytes } from "../pipeline/helpers.ts";
 import type { OutputFormat, ResolvedConfig } from "../pipeline/types.ts";
 
 /** The document formats of `--format`. */
@@ -138,10 +138,13 @@ export async function taskFlag(
   let text: string;
   let encoding = "utf-8";
   try {
-    const stream = path === "-"
-      ? Deno.stdin.readable
-      : (await Deno.open(cwd === undefined ? path : resolve(cwd, path))).readable;
-    const bytes = await readCapped(stream);
+    // A named path may be a pipe (`<(gh issue view 12)`) or a FIFO: read as one, never waited
+    // on for good; a device or a socket is refused unread.
+    const bytes = path === "-"
+      ? await readCapped(Deno.stdin.readable)
+      : await readInputBytes(cwd === undefined ? path : resolve(cwd, path), {
+        limit: MAX_TASK_BYTES,
+      });
     encoding = taskEncoding(bytes);
     text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
   } catch (error) {

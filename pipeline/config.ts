@@ -58,7 +58,7 @@ import { tierDefaultView } from "./personas.ts";
 import { changedSince } from "./since.ts";
 import { errorText } from "./error_text.ts";
 import { ConfigReadError, readConfigOnce } from "./_config_copy.ts";
-import { checkRegular, MAX_TIMER_MS } from "./helpers.ts";
+import { checkRegular, MAX_TIMER_MS, readSettingTextSync } from "./helpers.ts";
 import { globFlagProblem, globText } from "./_glob_rule.ts";
 import { watchLoad } from "./config_watchdog.ts";
 import { formatCount } from "./figures.ts";
@@ -778,13 +778,13 @@ function findConfigFile(cwd: string, explicit?: string): string | undefined {
   if (explicit) {
     const path = resolve(cwd, explicit);
     const info = statOf(path);
-    if (!info) throw new ConfigError(explicit, [`Cannot find the config file "${path}"`]);
-    if (info.isDirectory) {
+    if (!info && loops(path)) {
       throw new ConfigError(explicit, [
-        `Cannot load the config: "${path}" is a folder, not a file`,
+        `Cannot load the config: "${path}" is a symbolic link loop`,
       ]);
     }
-    notRegular(info, explicit);
+    if (!info) throw new ConfigError(explicit, [`Cannot find the config file "${path}"`]);
+    loadable(path, info, explicit);
     if (/\.(json5?|jsonc|toml|ya?ml)$/i.test(path)) {
       throw new ConfigError(explicit, [
         "Cannot load the config: it must be a TypeScript or JavaScript module that " +
@@ -796,8 +796,11 @@ function findConfigFile(cwd: string, explicit?: string): string | undefined {
   for (const name of CONFIG_FILES) {
     const path = join(cwd, name);
     const info = statOf(path);
+    if (!info && loops(path)) {
+      throw new ConfigError(name, ["Cannot load the config: it is a symbolic link loop"]);
+    }
     if (!info) continue;
-    notRegular(info, name);
+    loadable(path, info, name);
     return path;
   }
   // A config under another name (a data file, another module kind, other letter case) is no
@@ -813,6 +816,35 @@ function findConfigFile(cwd: string, explicit?: string): string | undefined {
   return undefined;
 }
 
+/** The most bytes of a config module slop loads: one larger is no config a person wrote. */
+const CONFIG_FILE_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * Throw a `ConfigError` (named `name`) unless the config file at `path` (`info`: what a stat
+ * found there) can be imported: a folder, a FIFO or a device is refused, and so are a file over
+ * {@linkcode CONFIG_FILE_LIMIT} and a file of `/proc` that never ends, which Deno's import would
+ * read whole (it is read here first, without waiting and at most that many bytes).
+ */
+function loadable(path: string, info: Deno.FileInfo, name: string): void {
+  if (info.isDirectory) {
+    throw new ConfigError(name, [`Cannot load the config: "${path}" is a folder, not a file`]);
+  }
+  notRegular(info, name);
+  try {
+    readSettingTextSync(path, CONFIG_FILE_LIMIT);
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const text = errorText(error);
+    const why = code === "EACCES" || code === "EPERM"
+      ? "permission denied: the user slop runs as may not read it"
+      : text.startsWith("it holds over")
+      ? `${text}, more than slop loads of a config module`
+      : text.startsWith("it ")
+      ? text
+      : `cannot read it: ${text.replace(/^E[A-Z0-9]+: ([^,]*),[^]*$/, "$1")}`;
+    throw new ConfigError(name, [`Cannot load the config: ${why}`]);
+  }
+}
 /**
  * The name of a file in `dir` that looks like a slop config but that slop does not load: a data
  * file (`slop.config.yaml`), another module kind (`slop.config.mts`) or a loaded name in other
@@ -917,6 +949,16 @@ function statOf(path: string): Deno.FileInfo | undefined {
     return Deno.statSync(path);
   } catch {
     return undefined;
+  }
+}
+
+/** Whether `path` is a symbolic link loop (no missing file, which a config may be). */
+function loops(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return false;
+  } catch (error) {
+    return error instanceof Deno.errors.FilesystemLoop;
   }
 }
 

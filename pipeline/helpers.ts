@@ -26,6 +26,7 @@ export {
   readSettingTextSync,
   type SettingReadOptions,
 } from "./_setting_file.ts";
+export { type InputReadOptions, readInputBytes } from "./_input_file.ts";
 export { endsWithSlop, stopChild } from "./_child_reaper.ts";
 export { marksOf, type TextMarks, textMarks } from "./lazy_text.ts";
 export { bidiNoteOf } from "./bidi_controls.ts";

@@ -19,7 +19,7 @@ import { redactMessage } from "./secrets.ts";
 import { loadFocusGlobs } from "./transform.ts";
 import { completer } from "./llm.ts";
 import { type CacheOptions, openCache } from "./cache.ts";
-import { markStateDir } from "./state_dir.ts";
+import { markStateDir, unmarkStateDir } from "./state_dir.ts";
 import { stateFoldersError } from "./_state_folders.ts";
 import { cacheFolderWarning } from "./_cache_check.ts";
 import { isWithin } from "./_path.ts";
@@ -86,12 +86,10 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
   const mixed = await stateFoldersError(config);
   if (mixed) throw mixed;
   // A build that writes into the state dir marks it first: `.gitignore` of `*` (`state_dir.ts`).
-  if (
-    options.write !== false || options.remembers ||
-    (config.cache.enabled && isWithin(config.cache.dir, config.stateDir))
-  ) {
-    markStateDir(config.stateDir, config.root);
-  }
+  const mark = options.write !== false || options.remembers ||
+      (config.cache.enabled && isWithin(config.cache.dir, config.stateDir))
+    ? markStateDir(config.stateDir, config.root)
+    : undefined;
   const unusable = cacheFolderWarning(config);
   if (unusable) warn(unusable);
   const cacheOptions = buildCacheOptions(config);
@@ -105,8 +103,12 @@ export async function startRun(config: ResolvedConfig, options: RunOptions): Pro
     warnings,
     complete,
     cache,
-    // The build's own cache: its unwritten pack goes with a failed build.
-    discard: kept ? undefined : () => cache.discard?.(),
+    // The build's own cache: its unwritten pack goes with a failed build, and so does a state
+    // dir it made that holds nothing yet (a failed build leaves the project as it was).
+    discard: () => {
+      if (!kept) cache.discard?.();
+      unmarkStateDir(mark);
+    },
     hookTimeoutMs: options.hookTimeoutMs,
     workers: options.workers,
     derived: options.layer?.derived?.() ?? derived,
