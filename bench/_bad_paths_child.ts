@@ -56,11 +56,13 @@ export function peakKb(): number {
 if (import.meta.main) {
   const [casesPath, start, resultsPath] = Deno.args;
   const cases: PathCase[] = JSON.parse(Deno.readTextFileSync(casesPath));
-  // What a case prints goes to this process's stderr, which the parent reads: each case's part
-  // starts with a line of its own (slop writes to stderr by more than one way).
-  const marker = (index: number) =>
-    Deno.stderr.writeSync(new TextEncoder().encode(`\n${CASE_MARK}${index}\n`));
-  console.log = () => {};
+  // What a case prints goes to this process's stdout and stderr (a build's summary and warnings
+  // go to stdout), which the parent reads: each case's part starts with a line of its own.
+  const marker = (index: number) => {
+    const line = new TextEncoder().encode(`\n${CASE_MARK}${index}\n`);
+    Deno.stdout.writeSync(line);
+    Deno.stderr.writeSync(line);
+  };
   const { main } = await import("../cli/_main.ts");
   for (let index = Number(start); index < cases.length; index++) {
     marker(index);

@@ -281,13 +281,17 @@ async function mcpSweep(): Promise<Tally> {
   return out;
 }
 
+/** The sockets {@linkcode PATH_KINDS} made, closed when the sweep ends. */
+const LISTENERS: Deno.Listener[] = [];
+
 /** A hostile thing put where slop reads a file: made at `path` by `make`. */
 const PATH_KINDS: Array<[string, (path: string) => Promise<void>]> = [
   ["a FIFO", async (path) => {
     await new Deno.Command("mkfifo", { args: [path] }).output();
   }],
   ["a socket", (path) => {
-    Deno.listen({ transport: "unix", path }).close();
+    // Kept open to the sweep's end: a closed listener's file is removed.
+    LISTENERS.push(Deno.listen({ transport: "unix", path }));
     return Promise.resolve();
   }],
   ["/dev/zero", (path) => Deno.symlink("/dev/zero", path)],
@@ -486,6 +490,7 @@ async function pathSweep(): Promise<Tally> {
     } else console.log(`  refused: ${c.label}: ${errors[0]}`);
   }
   console.log(`  peak memory of the child: ${Math.round(peak / 1024)} MB`);
+  for (const listener of LISTENERS.splice(0)) listener.close();
   await Deno.remove(base, { recursive: true }).catch(() => {});
   return out;
 }
@@ -513,16 +518,18 @@ async function runPathChild(
       String(start),
       resultsPath,
     ],
-    stdout: "null",
+    stdout: "piped",
     stderr: "piped",
     stdin: "null",
   }).spawn();
-  const text = new Response(child.stderr).text();
+  const texts = [new Response(child.stdout).text(), new Response(child.stderr).text()];
   const printed = async () => {
-    for (const part of (await text).split(`\n${CASE_MARK}`).slice(1)) {
-      const [index, ...rest] = part.split("\n");
-      const r = results.get(Number(index));
-      if (r) r.stderr = rest.join("\n");
+    for (const text of await Promise.all(texts)) {
+      for (const part of text.split(`\n${CASE_MARK}`).slice(1)) {
+        const [index, ...rest] = part.split("\n");
+        const r = results.get(Number(index));
+        if (r) r.stderr += rest.join("\n");
+      }
     }
   };
   let seen = results.size;

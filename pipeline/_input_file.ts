@@ -48,6 +48,11 @@ export async function readInputBytes(
     if (info.isFIFO()) await readPipe(fd, chunks, writerWaitMs);
     else readFile(fd, chunks);
     return chunks.all();
+  } catch (error) {
+    // `node:fs`'s own (`EINVAL: invalid argument, read`, a file of /proc read at an odd size).
+    const node = error instanceof Error &&
+      /^E[A-Z0-9]+: ([^,]+), \w+( '[^]*')?$/.exec(error.message);
+    throw node ? new Error(`cannot read it: ${node[1]}`, { cause: error }) : error;
   } finally {
     closeSync(fd);
   }

@@ -96,7 +96,9 @@ export async function listCandidates(
   const warnings: string[] = answer && "refused" in answer ? [answer.refused] : [];
   const git = answer && "files" in answer ? answer.files : undefined;
   const folders = new Map<string, string>();
-  let candidates = git ?? await walk(root, folders);
+  // Rules files the walk could not read: their rules are not applied, which the build says.
+  const unread = new Map<string, string>();
+  let candidates = git ?? await walk(root, folders, unread);
   // Folders git could not open: listed, with the cause, in place of their untracked files.
   for (const [folder, cause] of (answer && "unopened" in answer && answer.unopened) || []) {
     folders.set(folder, unopenedReason(cause));
@@ -104,9 +106,15 @@ export async function listCandidates(
   }
   if (answer && "trackedOnly" in answer && answer.trackedOnly) {
     // git ran past its deadline: the untracked files come from slop's own matching.
-    candidates = [...new Set([...candidates, ...await walk(root, folders)])];
+    candidates = [...new Set([...candidates, ...await walk(root, folders, unread)])];
     const blocked = answer.notRegular;
     warnings.push(blocked ? `${notRegularIgnoreText(blocked)}; ${GIT_BLOCKED}` : GIT_SLOW);
+  }
+  for (const [path, reason] of unread) {
+    warnings.push(
+      `Cannot read "${path}": ${reason}; its rules are not applied, so files it would leave ` +
+        "out are in the build",
+    );
   }
   // A git directory inside the project (a bare repository, a `.git.bak`): one folder row.
   candidates = foldGitStores(root, candidates, folders);

@@ -240,6 +240,9 @@ function nodeError(error: unknown): unknown {
  * as written. A folder is `it is a folder`.
  */
 function plainReadError(error: unknown): unknown {
+  // `node:fs`'s own (`EINVAL: invalid argument, read`, a file of /proc read at an odd size).
+  const node = error instanceof Error && /^E[A-Z0-9]+: ([^,]+), \w+( '[^]*')?$/.exec(error.message);
+  if (node) return new Error(`cannot read it: ${node[1]}`, { cause: error });
   if (!(error instanceof Error) || !/ \(os error \d+\)/.test(error.message)) return error;
   const reason = error instanceof Deno.errors.IsADirectory
     ? "it is a folder"

@@ -19,12 +19,17 @@ import { readSettingText } from "./helpers.ts";
 /**
  * Walk `root` honouring nested `.gitignore` files and `.git/info/exclude`
  * the way git does (a deeper file overrides a shallower one; an excluded
- * folder is never entered). Symlinks are listed, never followed.
+ * folder is never entered). Symlinks are listed, never followed. A rules file that cannot be
+ * read (a FIFO, a device, a folder) goes into `unread` with the reason.
  */
-export async function walk(root: string, unlisted?: Map<string, string>): Promise<string[]> {
+export async function walk(
+  root: string,
+  unlisted?: Map<string, string>,
+  unread?: Map<string, string>,
+): Promise<string[]> {
   const out: string[] = [];
   const rootMatchers: Array<{ dir: string; ig: IgnoreRules }> = [];
-  const info = await readIgnore(join(root, ".git", "info", "exclude"));
+  const info = await readIgnore(root, ".git/info/exclude", unread);
   if (info) rootMatchers.push({ dir: "", ig: info });
   async function visit(dir: string, matchers: Array<{ dir: string; ig: IgnoreRules }>) {
     const abs = dir ? join(root, dir) : root;
@@ -45,7 +50,9 @@ export async function walk(root: string, unlisted?: Map<string, string>): Promis
     }
     // A `.gitignore` is read where the listing has one (no failed read in every folder).
     const listed = entries.some((e) => e.name === ".gitignore");
-    const own = listed ? await readIgnore(join(abs, ".gitignore")) : undefined;
+    const own = listed
+      ? await readIgnore(root, dir ? `${dir}/.gitignore` : ".gitignore", unread)
+      : undefined;
     const stack = own ? [...matchers, { dir, ig: own }] : matchers;
     entries.sort((a, b) => comparePaths(a.name, b.name));
     for (const e of entries) {
@@ -82,13 +89,23 @@ function ignored(
   return state;
 }
 
-async function readIgnore(path: string): Promise<IgnoreRules | undefined> {
+/**
+ * The rules of the file at `rel` (a project path) under `root`. One that is missing gives none;
+ * one that cannot be read (a FIFO, a device, a folder, too large) gives none too, and its
+ * reason goes into `unread` by its path, for the listing to warn of.
+ */
+async function readIgnore(
+  root: string,
+  rel: string,
+  unread?: Map<string, string>,
+): Promise<IgnoreRules | undefined> {
   let text: string;
   try {
-    text = await readSettingText(path);
-  } catch {
-    // Missing, unreadable, or a FIFO or device: a walk reads no rules from it (the read stage
-    // lists such a file as `not a regular file`).
+    text = await readSettingText(join(root, ...rel.split("/")));
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) {
+      unread?.set(rel, error instanceof Error ? error.message : String(error));
+    }
     return undefined;
   }
   // Matched by slop's own matcher (linear in the path for any pattern): the regular expressions

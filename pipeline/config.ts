@@ -29,8 +29,10 @@ import {
   closest,
   data,
   fileName,
+  httpUrl,
   isPlainObject,
   literal,
+  matching,
   num,
   obj,
   oneLine,
@@ -267,10 +269,15 @@ const SCHEMA: Rule = obj({
   cache: obj({ enabled: bool(), dir: pathText(), maxSize: cacheSize() }),
   provider: obj({
     name: str(),
-    model: str(),
-    baseUrl: str(),
-    apiKeyEnv: str(),
-    ttl: str(),
+    // Passed on to the provider's API, an environment lookup and the cache plan: checked here,
+    // so that a bad value is named by its key rather than failing (or doing nothing) later.
+    model: matching(/^[^\s\p{Cc}]{1,200}$/u, "a model name (no spaces or control characters)"),
+    baseUrl: httpUrl(),
+    apiKeyEnv: matching(
+      /^[A-Za-z_][A-Za-z0-9_]{0,255}$/,
+      'the name of an environment variable (letters, digits and "_", not starting with a digit)',
+    ),
+    ttl: matching(/^[1-9][0-9]{0,5}[smhd]$/, 'a cache lifetime such as "5m" or "1h"'),
   }),
   budget: obj({
     tokens: num({ integer: true, min: 1 }),

@@ -169,6 +169,55 @@ export function fileName(): Rule {
       : [];
 }
 
+/**
+ * A string `pattern` matches whole (a name with a syntax of its own: an environment variable, a
+ * cache lifetime), else a problem that names the key path, the value and `expected`.
+ *
+ * @example
+ * ```ts
+ * import { matching } from "./schema.ts";
+ * matching(/^[A-Z_]+$/, "a NAME")("a=b", "provider.apiKeyEnv");
+ * // ['"provider.apiKeyEnv" must be a NAME, got "a=b"']
+ * ```
+ */
+export function matching(pattern: RegExp, expected: string): Rule {
+  return (v, p) =>
+    typeof v !== "string"
+      ? [`"${p}" must be a string, got ${typeName(v)}`]
+      : pattern.test(v)
+      ? []
+      : [`"${p}" must be ${expected}, got ${v === "" ? "an empty string" : quote(v)}`];
+}
+
+/**
+ * An absolute `http:` or `https:` URL (a provider's API base), else a problem naming the key path.
+ *
+ * @example
+ * ```ts
+ * import { httpUrl } from "./schema.ts";
+ * httpUrl()("api.example.com", "provider.baseUrl").length; // 1
+ * httpUrl()("https://api.example.com/v1", "provider.baseUrl"); // []
+ * ```
+ */
+export function httpUrl(): Rule {
+  return (v, p) => {
+    if (typeof v !== "string") return [`"${p}" must be a string, got ${typeName(v)}`];
+    let url: URL | undefined;
+    try {
+      url = new URL(v);
+    } catch {
+      url = undefined;
+    }
+    const ok = url !== undefined && (url.protocol === "http:" || url.protocol === "https:") &&
+      !/[\s\p{Cc}]/u.test(v);
+    return ok ? [] : [
+      `"${p}" must be an http or https URL (such as "https://api.example.com/v1"), got ${
+        v === "" ? "an empty string" : quote(v)
+      }`,
+    ];
+  };
+}
+
 /** A boolean. */
 export function bool(): Rule {
   return (v, p) => typeof v === "boolean" ? [] : [`"${p}" must be a boolean, got ${typeName(v)}`];
