@@ -39,6 +39,7 @@ import type { ResolvedConfig, SourceFile, Target } from "../pipeline/types.ts";
 import { type FileStat, fileStat } from "../pipeline/file_stat.ts";
 import { PLAIN_TEXT_RULES_VERSION } from "../pipeline/data_files.ts";
 import { recall, remember, type TextMemo } from "./text_memo.ts";
+import { readSettingTextSync, STATE_FILE_LIMIT } from "../pipeline/helpers.ts";
 
 /** Files changed this close (ms) to the recording build's read are read again. */
 export const RACY_MS = 2000;
@@ -135,7 +136,7 @@ export function statIndexPath(cacheDir: string, root: string, configPath?: strin
 export function loadStatIndex(path: string): StatIndex {
   const empty: StatIndex = { path, readStart: 0, files: new Map() };
   try {
-    const data = JSON.parse(Deno.readTextFileSync(path));
+    const data = JSON.parse(readSettingTextSync(path, STATE_FILE_LIMIT));
     if (typeof data?.readStart !== "number") return empty;
     // Every record, a file read whole as much as one skipped, was judged under the index's
     // text skip rules: under others a file read whole may be one they skip.

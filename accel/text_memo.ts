@@ -13,6 +13,7 @@
  */
 
 import { dirname } from "../pipeline/paths.ts";
+import { readSettingTextSync, STATE_FILE_LIMIT } from "../pipeline/helpers.ts";
 
 /** Values made from texts, by the texts' names and what was made. */
 export interface TextMemo {
@@ -34,7 +35,7 @@ export interface TextMemo {
 export function loadTextMemo(path: string): TextMemo {
   const known = new Map<string, string>();
   try {
-    const data = JSON.parse(Deno.readTextFileSync(path));
+    const data = JSON.parse(readSettingTextSync(path, STATE_FILE_LIMIT));
     if (Array.isArray(data?.entries)) {
       for (const entry of data.entries) {
         if (

@@ -331,23 +331,38 @@ const PATH_INPUTS: Array<{
   config?: Record<string, unknown>;
   args: string[];
   names: string[];
+  /** Kinds that are good input here (accepted without a word): valid text, a folder where one is. */
+  ok?: string[];
 }> = [
   { name: "--config", at: "h.ts", args: ["build", "--config", "h.ts"], names: ['"h.ts"'] },
   { name: "slop.config.ts", at: "slop.config.ts", args: ["build"], names: ["slop.config.ts"] },
-  { name: "--task-file", at: "h", args: ["build", "--task-file", "h"], names: ['"h"'] },
-  { name: "rank --task-file", at: "h", args: ["rank", "--task-file", "h"], names: ['"h"'] },
+  {
+    name: "--task-file",
+    at: "h",
+    args: ["build", "--task-file", "h"],
+    names: ['"h"'],
+    ok: ["UTF-16", "/proc/self/status"],
+  },
+  {
+    name: "rank --task-file",
+    at: "h",
+    args: ["rank", "--task-file", "h"],
+    names: ['"h"'],
+    ok: ["UTF-16", "/proc/self/status"],
+  },
   {
     name: "knowledge.dir",
     at: "h",
     config: { knowledge: { dir: "h" } },
     args: ["build"],
     names: ['"h', "knowledge"],
+    ok: ["a folder"],
   },
   {
     name: "knowledge file",
     at: "k/facts.md",
     config: { knowledge: { dir: "k" } },
-    args: ["build"],
+    args: ["knowledge", "digest"],
     names: ["facts.md"],
   },
   {
@@ -373,16 +388,6 @@ const PATH_INPUTS: Array<{
     names: ["h.jsonl"],
   },
   {
-    name: "compaction.prompt",
-    at: "h.md",
-    config: {
-      history: [{ role: "user", content: "hi" }],
-      compaction: { enabled: true, threshold: 1, keep: 0, prompt: "h.md" },
-    },
-    args: ["build"],
-    names: ["h.md"],
-  },
-  {
     name: "beads",
     at: ".beads/issues.jsonl",
     config: { beads: true },
@@ -397,16 +402,27 @@ const PATH_INPUTS: Array<{
     names: ["h.lock"],
   },
   { name: ".gitignore", at: ".gitignore", args: ["build"], names: [".gitignore"] },
-  { name: ".slopignore", at: ".slopignore", args: ["build"], names: [".slopignore"] },
-  { name: "build operand", at: "h.py", args: ["build", "h.py"], names: ["h.py"] },
-  { name: "slice add", at: "h.py", args: ["slice", "add", "h.py:1-2"], names: ["h.py"] },
+  {
+    name: "build operand",
+    at: "h.py",
+    args: ["build", "h.py"],
+    names: ["h.py"],
+    ok: ["bad UTF-8", "UTF-16"],
+  },
+  {
+    name: "slice add",
+    at: "h.py",
+    args: ["slice", "add", "h.py:1-2"],
+    names: ["h.py"],
+    ok: ["UTF-16"],
+  },
 ];
 
 /** A case's folder: a small project with `kind` at the input's path. */
 async function pathCase(
   base: string,
   input: typeof PATH_INPUTS[number],
-  [kind, make]: typeof PATH_KINDS[number],
+  [, make]: typeof PATH_KINDS[number],
   n: number,
 ): Promise<string> {
   const dir = join(base, String(n));
@@ -424,6 +440,54 @@ async function pathCase(
   return dir;
 }
 
+/** The kinds a state file is given (the rest add nothing a state file's reader does not meet). */
+const STATE_KINDS = [
+  "a FIFO",
+  "/dev/zero",
+  "a folder",
+  "3 GB (sparse)",
+  "a link loop",
+  "NUL bytes",
+];
+
+/**
+ * Each file a build leaves in the state dir (`.slop/`: outputs, order memory, the cache's
+ * records) given each of {@linkcode STATE_KINDS}, and a build after it: a state file is slop's
+ * own, so one it cannot use may be passed over without a word, but never waited on.
+ */
+async function stateCases(base: string, first: number) {
+  const template = join(base, "state-template");
+  await makeProject({
+    "a.py": "def f():\n    return 1\n",
+    "b.md": "# B\n\ntext\n",
+    "slop.config.ts": 'export default { files: ["a.py", "b.md"] };\n',
+  }, template);
+  const built = await runCli(["build", "-q", "--no-server"], template);
+  if (built.code !== 0) throw new Error(`The state sweep's first build failed: ${built.stderr}`);
+  const files: string[] = [];
+  const list = async (dir: string) => {
+    for await (const e of Deno.readDir(join(template, dir))) {
+      const rel = `${dir}/${e.name}`;
+      if (e.isDirectory) await list(rel);
+      else if (e.isFile) files.push(rel);
+    }
+  };
+  await list(".slop");
+  files.sort();
+  const out = [];
+  for (const file of files) {
+    for (const [kind, make] of PATH_KINDS.filter(([k]) => STATE_KINDS.includes(k))) {
+      const dir = join(base, String(first + out.length));
+      await new Deno.Command("cp", { args: ["-a", template, dir] }).output();
+      await Deno.remove(join(dir, file));
+      await make(join(dir, file));
+      const label = `${file.replace(/[0-9a-f]{64}/, "<hash>")} as ${kind}`;
+      out.push({ dir, args: ["build", "--no-server"], label, names: [file], ok: true });
+    }
+  }
+  return out;
+}
+
 /** The peak memory over which a case is a fault, in kB: a read of a huge file held whole. */
 const PEAK_LIMIT_KB = 1_500_000;
 
@@ -434,7 +498,9 @@ const PEAK_LIMIT_KB = 1_500_000;
 async function pathSweep(): Promise<Tally> {
   const out = tally();
   const base = await Deno.makeTempDir({ prefix: "slop_bad_paths_" });
-  const cases: Array<{ dir: string; args: string[]; label: string; names: string[] }> = [];
+  const cases: Array<
+    { dir: string; args: string[]; label: string; names: string[]; ok?: boolean }
+  > = [];
   for (const input of PATH_INPUTS) {
     for (const kind of PATH_KINDS) {
       const dir = await pathCase(base, input, kind, cases.length);
@@ -443,9 +509,14 @@ async function pathSweep(): Promise<Tally> {
         args: input.args,
         label: `${input.name} as ${kind[0]}`,
         names: input.names,
+        ok: input.ok?.includes(kind[0]),
       });
     }
   }
+  cases.push(...await stateCases(base, cases.length));
+  // `BAD_PATHS=<regexp>`: only the cases whose label it matches.
+  const only = Deno.env.get("BAD_PATHS");
+  if (only) cases.splice(0, cases.length, ...cases.filter((c) => new RegExp(only).test(c.label)));
   const casesPath = join(base, "cases.json");
   await Deno.writeTextFile(casesPath, JSON.stringify(cases));
   const results = new Map<number, PathResult>();
@@ -478,6 +549,7 @@ async function pathSweep(): Promise<Tally> {
     if (r.code === 0) {
       out.accepted++;
       const warned = lines.filter((l) => c.names.every((n) => l.includes(n)));
+      if (!warned.length && !c.ok) out.faults.push(`${c.label}: accepted without a word`);
       console.log(`  accepted: ${c.label}${warned.length ? `: ${warned[0]}` : " (no warning)"}`);
       continue;
     }
@@ -540,7 +612,8 @@ async function runPathChild(
     const text = await Deno.readTextFile(resultsPath).catch(() => "");
     for (const line of text.split("\n").filter(Boolean)) {
       const r: PathResult = JSON.parse(line);
-      results.set(r.index, r);
+      // Kept once seen: what an earlier child printed was added to it.
+      if (!results.has(r.index)) results.set(r.index, r);
     }
     if (results.size !== seen) {
       seen = results.size;

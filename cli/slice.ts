@@ -388,7 +388,10 @@ function rootRelative(config: ResolvedConfig, file: string): string {
 async function readLines(config: ResolvedConfig, path: string): Promise<string[]> {
   let text: string;
   try {
-    text = await readSettingText(join(config.root, path));
+    // A link that leads out of the project is not read, as a build would not read it.
+    text = await readSettingText(join(config.root, path), {
+      within: config.allowOutsideRoot ? undefined : config.root,
+    });
   } catch (error) {
     throw new Error(
       `Cannot read "${path}": ${

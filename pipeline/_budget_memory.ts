@@ -14,6 +14,7 @@
 import { join } from "./_path.ts";
 import { writeAtomic } from "./emit.ts";
 import type { ResolvedConfig, StepDown } from "./types.ts";
+import { readSettingTextSync, STATE_FILE_LIMIT } from "./_setting_file.ts";
 
 /**
  * Where a config's budget memory lives.
@@ -34,12 +35,12 @@ function budgetMemoryPath(config: ResolvedConfig): string {
  * @example
  * ```ts
  * import { loadBudgetMemory } from "./_budget_memory.ts";
- * // const steps = await loadBudgetMemory(config);
+ * // const steps = loadBudgetMemory(config);
  * ```
  */
-export async function loadBudgetMemory(config: ResolvedConfig): Promise<StepDown[]> {
+export function loadBudgetMemory(config: ResolvedConfig): StepDown[] {
   try {
-    const data = JSON.parse(await Deno.readTextFile(budgetMemoryPath(config)));
+    const data = JSON.parse(readSettingTextSync(budgetMemoryPath(config), STATE_FILE_LIMIT));
     if (data?.version !== 1 || !Array.isArray(data.steps)) return [];
     return data.steps.filter((s: unknown): s is StepDown => {
       const step = s as StepDown;

@@ -8,6 +8,7 @@
 
 import { join } from "./_path.ts";
 import { readPackIndex } from "./_cache_pack.ts";
+import { readSettingTextSync, STATE_FILE_LIMIT } from "./_setting_file.ts";
 
 /** The last build's hit counts, beside the entries. */
 const LAST_BUILD = "last-build.json";
@@ -100,7 +101,7 @@ export async function cacheStats(dir: string): Promise<CacheStats> {
     stats.packs.entries += readPackIndex(join(dir, "packs", item)).size;
   }
   try {
-    const last = JSON.parse(await Deno.readTextFile(join(dir, LAST_BUILD)));
+    const last = JSON.parse(readSettingTextSync(join(dir, LAST_BUILD), STATE_FILE_LIMIT));
     if (last?.files && last?.tokens) stats.lastBuild = last;
   } catch {
     // No build recorded yet.

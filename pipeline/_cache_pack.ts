@@ -29,6 +29,7 @@ import { sha256 } from "./read.ts";
 import { concatBytes, readAt, readWhole } from "./_bytes.ts";
 import { encodePieces, pieceBuffer } from "./text_hash.ts";
 import { countWork } from "./_work_count.ts";
+import { readSettingTextSync } from "./_setting_file.ts";
 
 const MAGIC = "slop-pack/1\n";
 const encoder = new TextEncoder();
@@ -695,7 +696,7 @@ function sameStamp(info: Deno.FileInfo, stamp: string): boolean {
   const print = fingerprint(info);
   if (print === undefined) return false;
   try {
-    return Deno.readTextFileSync(stamp) === print;
+    return readSettingTextSync(stamp, 4096) === print;
   } catch {
     return false;
   }

@@ -11,6 +11,7 @@
 
 import { join } from "./_path.ts";
 import { quote, type Rule, typeName } from "./schema.ts";
+import { readSettingTextSync } from "./_setting_file.ts";
 
 /** The file holding the size estimate, beside the entry folders. */
 const USAGE = "usage.json";
@@ -81,7 +82,7 @@ export function cacheSize(): Rule {
 export async function noteGrowth(dir: string, added: number, maxSize: number): Promise<boolean> {
   let bytes: number;
   try {
-    bytes = JSON.parse(await Deno.readTextFile(join(dir, USAGE))).bytes;
+    bytes = JSON.parse(readSettingTextSync(join(dir, USAGE), 1 << 20)).bytes;
     if (typeof bytes !== "number" || !Number.isFinite(bytes)) return true;
   } catch {
     return true;

@@ -9,6 +9,7 @@
 
 import { join } from "./_path.ts";
 import { writeAtomicSync } from "./helpers.ts";
+import { readSettingTextSync } from "./_setting_file.ts";
 
 /**
  * The name of output number `n`: the number with at least 3 digits.
@@ -233,7 +234,7 @@ function markPath(dir: string, namespace: string): string {
 /** The number the mark holds; 0 when it holds none (missing, damaged, too large). */
 function readMark(dir: string, namespace: string): number {
   try {
-    const n = Number(Deno.readTextFileSync(markPath(dir, namespace)).trim());
+    const n = Number(readSettingTextSync(markPath(dir, namespace), 4096).trim());
     return Number.isInteger(n) && n > 0 && n <= LARGEST_NUMBER ? n : 0;
   } catch {
     return 0;

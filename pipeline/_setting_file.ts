@@ -117,9 +117,10 @@ export async function readSettingBytes(
 export function readSettingTextSync(path: string, limit: number): string {
   const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
-    if (!fstatSync(fd).isFile()) {
-      throw new Error("it is not a regular file (a FIFO, socket or device)");
-    }
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw new Error("it is not a regular file (a FIFO, socket or device)");
+    // Refused by its size, unread (a state file grown to gigabytes, or a sparse one).
+    if (info.size > limit) throw new Error(`it holds over ${limit} bytes`);
     const bytes = boundedBytes(limit, CHUNK, `it holds over ${limit} bytes`);
     for (let into = bytes.next(); bytes.took(readSync(fd, into, 0, into.length, null));) {
       into = bytes.next();
@@ -129,6 +130,19 @@ export function readSettingTextSync(path: string, limit: number): string {
     closeSync(fd);
   }
 }
+
+/**
+ * The most bytes of a state file slop reads back (the order memory, the stat index, a record of
+ * the last build): one larger (a file grown to gigabytes, a sparse one) is refused unread and
+ * taken as no record, as a damaged one is.
+ *
+ * @example
+ * ```ts
+ * import { readSettingTextSync, STATE_FILE_LIMIT } from "./helpers.ts";
+ * // const text = readSettingTextSync(".slop/order/context.json", STATE_FILE_LIMIT);
+ * ```
+ */
+export const STATE_FILE_LIMIT = 256 * 1024 * 1024;
 
 /** How many bytes a read asks for after the first. */
 const CHUNK = 1 << 16;

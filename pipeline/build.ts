@@ -249,7 +249,7 @@ async function fitDocument(
     placed,
     counts,
     orderContext,
-    remembered: stepMemory ? await loadBudgetMemory(config) : [],
+    remembered: stepMemory ? loadBudgetMemory(config) : [],
     keep: await mapKept(run, map),
     onProgress: budgetProgress(options.onProgress, input.cacheHits),
   });

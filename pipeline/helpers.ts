@@ -25,6 +25,7 @@ export {
   readSettingText,
   readSettingTextSync,
   type SettingReadOptions,
+  STATE_FILE_LIMIT,
 } from "./_setting_file.ts";
 export { type InputReadOptions, readInputBytes } from "./_input_file.ts";
 export { endsWithSlop, stopChild } from "./_child_reaper.ts";

@@ -33,6 +33,7 @@ import type {
 import { textParts } from "./block_parts.ts";
 import { utf8Length } from "./text_hash.ts";
 import { fileStamp } from "./helpers.ts";
+import { readSettingTextSync, STATE_FILE_LIMIT } from "./_setting_file.ts";
 
 export { isFileBlock };
 
@@ -98,7 +99,7 @@ export async function loadPreviousOrder(
   options: PreviousOrderOptions = {},
 ): Promise<PreviousOrder> {
   if (source === "state") {
-    const state = await readOrderState(orderStatePath(config));
+    const state = readOrderState(orderStatePath(config));
     if (state) return { state, origin: "state" };
   }
   // Named as the user knows it (relative to the working folder) in an error.
@@ -121,9 +122,9 @@ function isOrderEntry(e: Partial<Record<keyof OrderEntry, unknown>>): boolean {
     Number.isFinite(e.changes) && Number.isFinite(e.last) && Number.isFinite(e.bytes);
 }
 
-async function readOrderState(path: string): Promise<OrderState | undefined> {
+function readOrderState(path: string): OrderState | undefined {
   try {
-    const data = JSON.parse(await Deno.readTextFile(path));
+    const data = JSON.parse(readSettingTextSync(path, STATE_FILE_LIMIT));
     if (data?.version !== 1 || !Array.isArray(data.files)) return undefined;
     // A damaged memory is no memory: the order then starts from the lock, git or sizes.
     if (!data.files.every(isOrderEntry)) return undefined;

@@ -24,7 +24,7 @@ import { sha256Hex, writeAtomic } from "../../pipeline/helpers.ts";
 import { join } from "../../pipeline/paths.ts";
 import type { CompleteFn, ResolvedConfig } from "../../pipeline/types.ts";
 import type { HistoryEntry } from "./_history.ts";
-import { readSettingText } from "../../pipeline/helpers.ts";
+import { readSettingText, readSettingTextSync, STATE_FILE_LIMIT } from "../../pipeline/helpers.ts";
 
 /** The seed's summarizer prompt (overridden by the file at `compaction.prompt`). */
 export const COMPACTION_PROMPT = "You are a context summarizer, creating MINIMAL conversation " +
@@ -120,7 +120,7 @@ export async function compactHistory(
       ...entries.slice(from, bound),
     ];
     const next = hashMessages(compressed);
-    let found = await readCheckpoint(dir, next);
+    let found = readCheckpoint(dir, next);
     if (!found) {
       try {
         const summary = await summarize(compressed, ctx);
@@ -203,9 +203,9 @@ async function readPrompt(path: string): Promise<string> {
   }
 }
 
-async function readCheckpoint(dir: string, key: string): Promise<Checkpoint | undefined> {
+function readCheckpoint(dir: string, key: string): Checkpoint | undefined {
   try {
-    const data = JSON.parse(await Deno.readTextFile(join(dir, `${key}.json`)));
+    const data = JSON.parse(readSettingTextSync(join(dir, `${key}.json`), STATE_FILE_LIMIT));
     if (
       typeof data?.summary === "string" && Number.isInteger(data?.num_messages_compressed)
     ) {

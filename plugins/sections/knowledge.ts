@@ -60,13 +60,8 @@ export function knowledgeSection(options: KnowledgeOptions = {}): SectionPlugin 
       // not read, as a project file would not be; one the config places outside it is.
       const inProject = !relative(root, path).startsWith("..") && !isAbsolute(relative(root, path));
       try {
-        // A stat that fails for another reason than a missing file (a folder above it that
-        // cannot be entered) is told by the read, in its words.
-        const info = await Deno.stat(path).catch((error) => {
-          if (error instanceof Deno.errors.NotFound) throw error;
-          return undefined;
-        });
-        if (info && !info.isFile) return [];
+        // A folder, FIFO or device in its place is told by the read as any other that cannot
+        // be read: the build fails naming it, rather than going on without the digest unsaid.
         digest = await readSettingText(path, {
           within: inProject && !allowOutsideRoot ? root : undefined,
           textOnly: true,
