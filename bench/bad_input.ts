@@ -364,6 +364,7 @@ const PATH_INPUTS: Array<{
     config: { knowledge: { dir: "k" } },
     args: ["knowledge", "digest"],
     names: ["facts.md"],
+    ok: ["/proc/self/status", "bad UTF-8", "UTF-16"],
   },
   {
     name: "knowledge digest",
@@ -371,6 +372,7 @@ const PATH_INPUTS: Array<{
     config: { knowledge: { dir: "k", digest: true } },
     args: ["build"],
     names: ["digest.md"],
+    ok: ["bad UTF-8"],
   },
   { name: "slicesFile", at: "h", config: { slicesFile: "h" }, args: ["build"], names: ['"h"'] },
   {
@@ -401,7 +403,13 @@ const PATH_INPUTS: Array<{
     args: ["check"],
     names: ["h.lock"],
   },
-  { name: ".gitignore", at: ".gitignore", args: ["build"], names: [".gitignore"] },
+  {
+    name: ".gitignore",
+    at: ".gitignore",
+    args: ["build"],
+    names: [".gitignore"],
+    ok: ["/proc/self/status", "bad UTF-8", "UTF-16", "NUL bytes"],
+  },
   {
     name: "build operand",
     at: "h.py",
@@ -636,12 +644,65 @@ async function runPathChild(
   }
 }
 
+/** How long one MCP call may take before the path sweep of MCP calls it a hang. */
+const MCP_HANG_MS = 60_000;
+
+/**
+ * The MCP tools' path arguments (`config` of `build_context`, `files` of `view_files`) given each
+ * of {@linkcode PATH_KINDS}, through the SDK's client: each call must end within
+ * {@linkcode MCP_HANG_MS}, and a refusal must name the path.
+ */
+async function mcpPathSweep(): Promise<Tally> {
+  const out = tally();
+  const root = await makeProject({ "a.py": "def f():\n    return 1\n" });
+  for (const [i, [, make]] of PATH_KINDS.entries()) {
+    await make(join(root, `h${i}.ts`));
+    await make(join(root, `h${i}.py`));
+  }
+  const { client, close } = await connect(root);
+  try {
+    for (const [i, [kind]] of PATH_KINDS.entries()) {
+      const calls: Array<[string, Record<string, unknown>, string]> = [
+        ["build_context", { config: `h${i}.ts` }, `h${i}.ts`],
+        ["view_files", { files: [`h${i}.py`] }, `h${i}.py`],
+      ];
+      for (const [name, args, shown] of calls) {
+        out.cases++;
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const late = new Promise<"late">((r) => (timer = setTimeout(() => r("late"), MCP_HANG_MS)));
+        const result = await Promise.race([client.callTool({ name, arguments: args }), late]);
+        clearTimeout(timer);
+        if (result === "late") {
+          out.faults.push(`${name} ${JSON.stringify(args)} (${kind}): no answer in 60 s`);
+          return out; // the server is busy for good: the rest would wait on it too
+        }
+        const message = texts(result).join("\n");
+        if (result.isError !== true) {
+          out.accepted++;
+          const named = message.includes(shown);
+          if (!named) out.faults.push(`${name} (${kind}): accepted without naming ${shown}`);
+          continue;
+        }
+        out.refused++;
+        const faults = messageFaults(message, [shown]);
+        if (faults.length) {
+          out.faults.push(`${name} (${kind}): ${faults.join(", ")}\n    ${message}`);
+        } else console.log(`  refused: ${name} (${kind}): ${message.split("\n")[0].slice(0, 200)}`);
+      }
+    }
+  } finally {
+    await close();
+  }
+  return out;
+}
+
 if (import.meta.main) {
   const sweeps: Record<string, () => Promise<Tally>> = {
     config: configSweep,
     cli: cliSweep,
     mcp: mcpSweep,
     paths: pathSweep,
+    "mcp-paths": mcpPathSweep,
   };
   const asked = Deno.args.length ? Deno.args : Object.keys(sweeps);
   let faulted = 0;

@@ -266,6 +266,31 @@ function plainReadError(error: unknown): unknown {
 }
 
 /**
+ * Throw when the FIFO (or socket) at `path` has no program reading it: opened to write without
+ * waiting, it is refused at once (`ENXIO`), where a plain open would wait for a reader for good
+ * (a FIFO put where slop keeps a state file). A device, or a FIFO a program reads, passes.
+ *
+ * @example
+ * ```ts
+ * import { checkReader } from "./_setting_file.ts";
+ * checkReader("/dev/null"); // passes
+ * ```
+ */
+export function checkReader(path: string): void {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "ENXIO") return; // the write itself says why
+    throw new Error(
+      "it is a FIFO or a socket that no program reads, which slop would wait on for good: " +
+        "put a file in its place",
+    );
+  }
+  closeSync(fd);
+}
+
+/**
  * Throw a `NotRegularFileError` when `info` (of a stat that follows links) is neither a
  * file nor a folder.
  *

@@ -13,7 +13,7 @@
 import { createHash, hash } from "node:crypto";
 import { Buffer } from "node:buffer";
 import { basename, dirname, join } from "./_path.ts";
-import { isSpecial } from "./_setting_file.ts";
+import { checkReader, isSpecial } from "./_setting_file.ts";
 import { lazyText, type TextBacking, textBacking, textLength } from "./lazy_text.ts";
 
 export { concatBytes, readAt } from "./_bytes.ts";
@@ -124,7 +124,12 @@ export async function writeAtomic(
   written?: (tmp: string) => void,
 ): Promise<void> {
   if (isSpecialFile(path)) {
-    await Deno.writeTextFile(path, text).catch((error) => Promise.reject(writeError(path, error)));
+    try {
+      checkReader(path);
+      await Deno.writeTextFile(path, text);
+    } catch (error) {
+      throw writeError(path, error);
+    }
     return;
   }
   // Hidden, so a temp file left by a killed process never looks like an output.
@@ -143,7 +148,7 @@ export async function writeAtomic(
  * Whether `path` (links followed) is there and is neither a plain file nor a folder: a device
  * such as `/dev/null`, a FIFO or a socket. Such a target is written in place: renaming a temp
  * file over it would replace the device itself (as root, `--out /dev/null` would leave a plain
- * file at `/dev/null` for every other program).
+ * file at `/dev/null` for every other program). A FIFO no program reads is refused first.
  */
 function isSpecialFile(path: string): boolean {
   try {
@@ -193,6 +198,7 @@ export function writeAtomicSync(path: string, text: string): void {
 function throughTempSync(path: string, write: (tmp: string) => void): void {
   if (isSpecialFile(path)) {
     try {
+      checkReader(path);
       return write(path);
     } catch (error) {
       throw writeError(path, error);
