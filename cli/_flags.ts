@@ -144,6 +144,7 @@ export async function taskFlag(
       ? await readCapped(Deno.stdin.readable)
       : await readInputBytes(cwd === undefined ? path : resolve(cwd, path), {
         limit: MAX_TASK_BYTES,
+        limitName: "a task's text",
       });
     encoding = taskEncoding(bytes);
     text = new TextDecoder(encoding, { fatal: true }).decode(bytes);

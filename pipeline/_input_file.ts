@@ -17,6 +17,8 @@ export interface InputReadOptions {
   limit: number;
   /** How long a FIFO may go without a program opening it to write, in ms. @default {10000} */
   writerWaitMs?: number;
+  /** What the limit is, for the error past it (`a task's text`). @default {"slop reads of it"} */
+  limitName?: string;
 }
 
 /**
@@ -36,15 +38,15 @@ export interface InputReadOptions {
  */
 export async function readInputBytes(
   path: string,
-  { limit, writerWaitMs = 10_000 }: InputReadOptions,
+  { limit, writerWaitMs = 10_000, limitName = "slop reads of it" }: InputReadOptions,
 ): Promise<Uint8Array> {
   const fd = openInput(path);
   try {
     const info = fstatSync(fd);
     if (info.isDirectory()) throw new Deno.errors.IsADirectory("it is a folder");
     if (info.isCharacterDevice() || info.isBlockDevice()) throw new Error(DEVICE);
-    if (info.isFile() && info.size > limit) throw new Error(overLimit(limit));
-    const chunks = new Chunks(limit);
+    if (info.isFile() && info.size > limit) throw new Error(overLimit(limit, limitName));
+    const chunks = new Chunks(limit, limitName);
     if (info.isFIFO()) await readPipe(fd, chunks, writerWaitMs);
     else readFile(fd, chunks);
     return chunks.all();
@@ -62,8 +64,8 @@ export async function readInputBytes(
 const DEVICE = "it is a device (such as /dev/zero or a terminal), which slop does not read: " +
   "put the text in a file";
 
-function overLimit(limit: number): string {
-  return `it holds over ${limit} bytes, more than slop reads of it`;
+function overLimit(limit: number, name: string): string {
+  return `it holds over ${limit} bytes, more than ${name}`;
 }
 
 /** Open `path` to read without waiting (a FIFO's open waits for a writer), errors in plain words. */
@@ -85,6 +87,7 @@ function openInput(path: string): number {
         "it is a socket or a device, which slop does not read: put the text in a file",
       );
     }
+    if (code === "ENAMETOOLONG") throw new Error("file name too long");
     throw error;
   }
 }
@@ -145,7 +148,7 @@ class Chunks {
   #chunks: Uint8Array[] = [];
   #total = 0;
   #buffer = new Uint8Array(0);
-  constructor(readonly limit: number) {}
+  constructor(readonly limit: number, readonly limitName: string) {}
   /** The buffer the next read fills: a chunk, never past a byte over the limit. */
   next(): Uint8Array {
     this.#buffer = new Uint8Array(Math.min(CHUNK, this.limit + 1 - this.#total));
@@ -160,7 +163,7 @@ class Chunks {
     if (n === 0) return false;
     this.#chunks.push(this.#buffer.subarray(0, n));
     this.#total += n;
-    if (this.#total > this.limit) throw new Error(overLimit(this.limit));
+    if (this.#total > this.limit) throw new Error(overLimit(this.limit, this.limitName));
     return true;
   }
   /** The bytes in one array. */

@@ -98,6 +98,7 @@ export async function listCandidates(
   const folders = new Map<string, string>();
   // Rules files the walk could not read: their rules are not applied, which the build says.
   const unread = new Map<string, string>();
+  // (Only where git lists nothing: git's own listing names a rules file it cannot read.)
   let candidates = git ?? await walk(root, folders, unread);
   // Folders git could not open: listed, with the cause, in place of their untracked files.
   for (const [folder, cause] of (answer && "unopened" in answer && answer.unopened) || []) {
@@ -106,7 +107,7 @@ export async function listCandidates(
   }
   if (answer && "trackedOnly" in answer && answer.trackedOnly) {
     // git ran past its deadline: the untracked files come from slop's own matching.
-    candidates = [...new Set([...candidates, ...await walk(root, folders, unread)])];
+    candidates = [...new Set([...candidates, ...await walk(root, folders)])];
     const blocked = answer.notRegular;
     warnings.push(blocked ? `${notRegularIgnoreText(blocked)}; ${GIT_BLOCKED}` : GIT_SLOW);
   }

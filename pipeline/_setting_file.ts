@@ -266,9 +266,11 @@ function plainReadError(error: unknown): unknown {
 }
 
 /**
- * Throw when the FIFO (or socket) at `path` has no program reading it: opened to write without
- * waiting, it is refused at once (`ENXIO`), where a plain open would wait for a reader for good
- * (a FIFO put where slop keeps a state file). A device, or a FIFO a program reads, passes.
+ * Throw when the FIFO (or socket) at `path` has no program reading it within `waitMs`: opened to
+ * write without waiting, it is refused (`ENXIO`) until a reader opens it, where a plain open
+ * would wait for a reader for good (a FIFO put where slop keeps a state file). A reader started
+ * just before slop (`cat page &`) has that long to open it. A device, or a FIFO a program reads,
+ * passes at once.
  *
  * @example
  * ```ts
@@ -276,19 +278,31 @@ function plainReadError(error: unknown): unknown {
  * checkReader("/dev/null"); // passes
  * ```
  */
-export function checkReader(path: string): void {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== "ENXIO") return; // the write itself says why
-    throw new Error(
-      "it is a FIFO or a socket that no program reads, which slop would wait on for good: " +
-        "put a file in its place",
-    );
+export function checkReader(path: string, waitMs = 10_000): void {
+  const start = Date.now();
+  while (true) {
+    let fd: number;
+    try {
+      fd = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== "ENXIO") return; // the write itself says why
+      if (Date.now() - start < waitMs) {
+        // A synchronous pause: the writers that call this are synchronous too.
+        Atomics.wait(PAUSE, 0, 0, 20);
+        continue;
+      }
+      throw new Error(
+        `it is a FIFO or a socket that no program opened to read in ${waitMs / 1000} s, which ` +
+          "slop would wait on for good: put a file in its place",
+      );
+    }
+    closeSync(fd);
+    return;
   }
-  closeSync(fd);
 }
+
+/** What {@linkcode checkReader} waits on to pause (never woken: each wait times out). */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * Throw a `NotRegularFileError` when `info` (of a stat that follows links) is neither a

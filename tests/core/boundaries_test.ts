@@ -42,6 +42,7 @@ const HELPERS_PARTS = [
   "pipeline/_child_reaper.ts",
   "pipeline/_blob_dedup.ts",
   "pipeline/_setting_file.ts",
+  "pipeline/_input_file.ts",
   "pipeline/_work_count.ts",
 ];
 const ENTRY_POINTS = ["mod.ts", "cli.ts"];

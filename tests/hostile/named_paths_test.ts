@@ -72,7 +72,7 @@ Deno.exit(0);`,
     urandom: /it is a device/,
     loop: /symbolic link loop/,
     pagemap: /cannot read it: invalid argument/,
-    huge: /it holds over 10485760 bytes/,
+    huge: /it holds over 10485760 bytes, more than a task.s text/,
     folder: /it is a folder/,
   };
   for (const [name, reason] of Object.entries(reasons)) {
