@@ -270,22 +270,26 @@ function plainReadError(error: unknown): unknown {
  * write without waiting, it is refused (`ENXIO`) until a reader opens it, where a plain open
  * would wait for a reader for good (a FIFO put where slop keeps a state file). A reader started
  * just before slop (`cat page &`) has that long to open it. A device, or a FIFO a program reads,
- * passes at once.
+ * passes at once. The open file is held until the returned function is called: the caller opens
+ * the path to write meanwhile (at once, a reader being there), and the reader, which would take
+ * this one's close as the end of what is written, waits for the caller's.
  *
  * @example
  * ```ts
  * import { checkReader } from "./_setting_file.ts";
- * checkReader("/dev/null"); // passes
+ * const release = checkReader("/dev/null");
+ * Deno.writeTextFileSync("/dev/null", "x");
+ * release();
  * ```
  */
-export function checkReader(path: string, waitMs = 10_000): void {
+export function checkReader(path: string, waitMs = 10_000): () => void {
   const start = Date.now();
   while (true) {
     let fd: number;
     try {
       fd = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK);
     } catch (error) {
-      if ((error as { code?: unknown }).code !== "ENXIO") return; // the write itself says why
+      if ((error as { code?: unknown }).code !== "ENXIO") return () => {}; // the write says why
       if (Date.now() - start < waitMs) {
         // A synchronous pause: the writers that call this are synchronous too.
         Atomics.wait(PAUSE, 0, 0, 20);
@@ -296,8 +300,7 @@ export function checkReader(path: string, waitMs = 10_000): void {
           "slop would wait on for good: put a file in its place",
       );
     }
-    closeSync(fd);
-    return;
+    return () => closeSync(fd);
   }
 }
 

@@ -124,11 +124,14 @@ export async function writeAtomic(
   written?: (tmp: string) => void,
 ): Promise<void> {
   if (isSpecialFile(path)) {
+    let release = () => {};
     try {
-      checkReader(path);
+      release = checkReader(path);
       await Deno.writeTextFile(path, text);
     } catch (error) {
       throw writeError(path, error);
+    } finally {
+      release();
     }
     return;
   }
@@ -197,11 +200,14 @@ export function writeAtomicSync(path: string, text: string): void {
  */
 function throughTempSync(path: string, write: (tmp: string) => void): void {
   if (isSpecialFile(path)) {
+    let release = () => {};
     try {
-      checkReader(path);
+      release = checkReader(path);
       return write(path);
     } catch (error) {
       throw writeError(path, error);
+    } finally {
+      release();
     }
   }
   const tmp = join(dirname(path), `.${basename(path)}.${Deno.pid}.${crypto.randomUUID()}.tmp`);

@@ -148,8 +148,8 @@ Deno.test({
       ]);
       assert.deepEqual(config, {
         code: 2,
-        stderr: 'slop: Invalid config "slop.config.ts": Cannot load the config: Import ' +
-          "'slop.config.ts' failed: permission denied\n",
+        stderr: 'slop: Invalid config "slop.config.ts": Cannot load the config: permission ' +
+          "denied: the user slop runs as may not read it\n",
       });
       assert.deepEqual(state, {
         code: 1,
