@@ -10,7 +10,13 @@
  *   file as `--config`), repeated, unknown and empty flags, NUL and escape bytes, paths outside
  *   the project, each command in one child process;
  * - MCP: every argument of every tool the server lists, given 18 wrong values (types, a 300,000
- *   character string, `../..`, absolute, NUL, empty and nested lists), through the SDK's client.
+ *   character string, `../..`, absolute, NUL, empty and nested lists), through the SDK's client;
+ * - paths: every path slop reads that a user, a config or an agent names (the config file, the
+ *   task file, knowledge, slices, screenshots, history, beads, the lock, `.gitignore`, operands,
+ *   the state dir's files) given 13 hostile kinds (a FIFO, a socket, devices, a folder, 3 GB, files
+ *   of /proc, a link loop, bytes that are not UTF-8), each case in a child process killed when it
+ *   runs for 30 s (a hang), its peak memory checked;
+ * - mcp-paths: the MCP tools' path arguments given the same kinds, each call bounded.
  *
  * It prints each case the oracle faults, each accepted case of the config sweep that holds a
  * class worth a look (a path outside the project, a NUL, a huge number), and the counts; exit 1
@@ -18,8 +24,9 @@
  * for the suite (the MCP sweep builds a few hundred times).
  *
  * ```sh
- * deno run -A bench/bad_input.ts            # all three
+ * deno run -A bench/bad_input.ts            # all five
  * deno run -A bench/bad_input.ts config cli # some
+ * BAD_PATHS='^--task-file' deno run -A bench/bad_input.ts paths # cases whose label matches
  * ```
  *
  * @module
