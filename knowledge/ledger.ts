@@ -9,6 +9,7 @@
 
 import { join } from "node:path";
 import { writeText } from "./store.ts";
+import { readSettingText } from "../pipeline/helpers.ts";
 import { type HarvestItems, harvestItems } from "./prompt.ts";
 
 /** The ledger file name inside the knowledge folder. */
@@ -64,7 +65,8 @@ export async function readLedger(dir: string): Promise<Ledger> {
   const path = join(dir, LEDGER_FILE);
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    // Without waiting on a FIFO or reading a device without end (`pipeline/_setting_file.ts`).
+    text = await readSettingText(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return { entries: {} };
     throw error;

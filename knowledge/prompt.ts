@@ -8,6 +8,7 @@
 
 import { ITEM_CATEGORIES, type ItemCategory } from "./store.ts";
 import { writeText } from "./store.ts";
+import { readSettingText } from "../pipeline/helpers.ts";
 
 /** Attempts per conversation when the answer is not valid JSON. */
 export const HARVEST_MAX_ATTEMPTS = 2;
@@ -77,7 +78,8 @@ export async function loadHarvestPrompt(
   options: { create?: boolean } = {},
 ): Promise<{ template: string; created: boolean }> {
   try {
-    return { template: (await Deno.readTextFile(path)).trim(), created: false };
+    // Without waiting on a FIFO, and refused when binary: its text goes to a model.
+    return { template: (await readSettingText(path, { textOnly: true })).trim(), created: false };
   } catch (error) {
     if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
