@@ -96,9 +96,8 @@ export async function listCandidates(
   const warnings: string[] = answer && "refused" in answer ? [answer.refused] : [];
   const git = answer && "files" in answer ? answer.files : undefined;
   const folders = new Map<string, string>();
-  // Rules files the walk could not read: their rules are not applied, which the build says.
+  // Rules files the walk (only where git lists nothing) could not read: said in a warning.
   const unread = new Map<string, string>();
-  // (Only where git lists nothing: git's own listing names a rules file it cannot read.)
   let candidates = git ?? await walk(root, folders, unread);
   // Folders git could not open: listed, with the cause, in place of their untracked files.
   for (const [folder, cause] of (answer && "unopened" in answer && answer.unopened) || []) {

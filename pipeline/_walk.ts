@@ -103,7 +103,10 @@ async function readIgnore(
   try {
     text = await readSettingText(join(root, ...rel.split("/")));
   } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) {
+    // Missing, or under a file (`.git` a file naming a worktree): no rules, nothing to say.
+    const absent = error instanceof Deno.errors.NotFound ||
+      error instanceof Deno.errors.NotADirectory;
+    if (!absent) {
       unread?.set(rel, error instanceof Error ? error.message : String(error));
     }
     return undefined;
