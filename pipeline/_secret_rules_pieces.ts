@@ -16,10 +16,11 @@ import type { Edit } from "./_secret_rules_edits.ts";
  * Between two string literals: a closing quote, blanks, one language's join or a list's `,` (or
  * none, or a `\` before a line end), maybe a line end and indent and a join there, and an opening
  * quote; or a literal put in a template's text (`` `sk_live_${"…"}…` ``), from its `${` and to
- * its `}`.
+ * its `}`; a token's character before and after (a look each way: a search that stops at every
+ * quote, not at every character).
  */
 const LITERAL_JOINT =
-  /["'`][ \t]{0,16}(?:(?:\+{1,2}|\.{1,2}|\^|<>|\*|&|\|\||,|\\(?=\r?\n))[ \t]{0,16})?(?:\r?\n[ \t]{0,64}(?:(?:\+{1,2}|\.{1,2}|\^|<>|\*|&|\|\||,)[ \t]{0,16})?)?["'`]|\$\{[ \t]{0,16}["'`]|["'`][ \t]{0,16}\}/g;
+  /["'`](?<=[A-Za-z0-9_+/=.:$~-]["'`])(?:[ \t]{0,16}(?:(?:\+{1,2}|\.{1,2}|\^|<>|\*|&|\|\||,|\\(?=\r?\n))[ \t]{0,16})?(?:\r?\n[ \t]{0,64}(?:(?:\+{1,2}|\.{1,2}|\^|<>|\*|&|\|\||,)[ \t]{0,16})?)?["'`](?=[A-Za-z0-9_+/=.:$~-])|[ \t]{0,16}\}(?=[A-Za-z0-9_+/=.:$~-]))|\$\{[ \t]{0,16}["'`](?=[A-Za-z0-9_+/=.:$~-])/g;
 
 /**
  * A line end and the next line's indent between two of a token's characters, before a line that
@@ -49,9 +50,19 @@ const SHORTEST = 16;
  * or a capital after a small letter and a small letter after a capital (Hugging Face's
  * organisations' tokens are letters alone).
  */
-function tokenLike(piece: string): boolean {
-  return /[A-Za-z]/.test(piece) && /[0-9]/.test(piece) ||
-    /[a-z][A-Z]/.test(piece) && /[A-Z][a-z]/.test(piece);
+function tokenLike(piece: string, from = 0, to = piece.length): boolean {
+  let letter = false, digit = false, up = false, down = false;
+  for (let i = from, last = 0; i < to; i++) {
+    const c = piece.charCodeAt(i);
+    const kind = c >= 48 && c <= 57 ? 1 : c >= 65 && c <= 90 ? 2 : c >= 97 && c <= 122 ? 3 : 0;
+    if (kind === 1) digit = true;
+    else if (kind) letter = true;
+    if (kind === 2 && last === 3) up = true; // a small letter, then a capital
+    if (kind === 3 && last === 2) down = true; // a capital, then a small letter
+    if ((letter && digit) || (up && down)) return true;
+    last = kind;
+  }
+  return false;
 }
 
 /** The most characters a piece is read over (its runs and the joints' runs between). */
@@ -91,7 +102,7 @@ export function pieceJoints(
     }
     const from = runBefore(text, chain[0].index);
     // (what no piece of it can pass, the whole chain does not: most line ends of code and prose)
-    if (after - from - gaps < SHORTEST || !tokenLike(text.slice(from, after))) continue;
+    if (after - from - gaps < SHORTEST || !tokenLike(text, from, after)) continue;
     out.push(...crossed(text, chain, from, after, crosses));
   }
   return out;
@@ -158,10 +169,8 @@ function around(text: string, joints: Edit[]): string {
 function candidates(text: string, lines: boolean): Edit[] {
   const found: Edit[] = [];
   LITERAL_JOINT.lastIndex = 0;
-  for (const m of text.matchAll(LITERAL_JOINT)) {
-    if (isPiece(text, m.index - 1) && isPiece(text, m.index + m[0].length)) {
-      found.push({ index: m.index, length: m[0].length, text: "" });
-    }
+  for (let m = LITERAL_JOINT.exec(text); m; m = LITERAL_JOINT.exec(text)) {
+    found.push({ index: m.index, length: m[0].length, text: "" });
   }
   if (!lines) return found;
   LINE_JOINT.lastIndex = 0;
