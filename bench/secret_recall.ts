@@ -6,7 +6,8 @@
  * Each true-positive value is placed in six files: a `.env` line, YAML, JSON, a Python
  * assignment, a shell `export` (each under a name made from its family: `GITHUB_API_KEY`,
  * `github_token`, …) and, with no name at all, an argument of a call (`Client(host, "…")`):
- * that placement counts what its shape alone gives away. A value is caught when no 12-character
+ * that placement counts what its shape alone gives away; and split over two literals with no name
+ * in three languages' joins (a column of its own). A value is caught when no 12-character
  * piece of it is left after the scan (slop's scanner as a build runs it: the rule table and
  * secretlint's preset). gitleaks' sample lines (`tps`) count as caught when the scan finds
  * anything in them; its false-positive lines (`fps`) count as flagged when it does.
@@ -139,6 +140,36 @@ function placements(
   ];
 }
 
+/**
+ * A value split over two literals with no name, as code writes it to keep it from a scanner:
+ * JavaScript's `+` cut in its first 3 characters (inside most prefixes), Lua's `..` cut in its
+ * middle, R's `paste0` cut after 5.
+ */
+function splits(value: string): Array<{ place: string; path: string; text: string }> {
+  const q = (v: string) => JSON.stringify(v);
+  const half = Math.ceil(value.length / 2);
+  return [
+    {
+      place: "split +",
+      path: "note.js",
+      text: `const note = ${q(value.slice(0, 3))} + ${q(value.slice(3))};
+`,
+    },
+    {
+      place: "split ..",
+      path: "note.lua",
+      text: `local note = ${q(value.slice(0, half))} .. ${q(value.slice(half))}
+`,
+    },
+    {
+      place: "split paste0",
+      path: "note.R",
+      text: `note <- paste0(${q(value.slice(0, 5))}, ${q(value.slice(5))})
+`,
+    },
+  ];
+}
+
 /** A test's stand-in, not a key: its last 16 letters and digits are one character (`…_1111…1`). */
 const STAND_IN = /([A-Za-z0-9])(?:[^A-Za-z0-9]?\1){15}$/;
 
@@ -151,6 +182,8 @@ interface Tally {
   standIns: number;
   named: [number, number];
   bare: [number, number];
+  /** The value split over two literals with no name (see {@linkcode splits}). */
+  split: [number, number];
   lines: [number, number];
   misses: string[];
 }
@@ -166,7 +199,7 @@ async function measure(tps: Sample[]): Promise<Map<string, Tally>> {
   const tally = new Map<string, Tally>();
   for (const s of tps) {
     const t = tally.get(s.family) ??
-      { standIns: 0, named: [0, 0], bare: [0, 0], lines: [0, 0], misses: [] };
+      { standIns: 0, named: [0, 0], bare: [0, 0], split: [0, 0], lines: [0, 0], misses: [] };
     tally.set(s.family, t);
     if (s.kind === "line") {
       const r = await scanner.redactText(`${s.text}\n`, "sample.txt");
@@ -180,10 +213,10 @@ async function measure(tps: Sample[]): Promise<Map<string, Tally>> {
       continue;
     }
     const missed: string[] = [];
-    for (const p of placements(s.family, s.text)) {
+    for (const p of [...placements(s.family, s.text), ...splits(s.text)]) {
       const r = await scanner.redactText(p.text, p.path);
       const ok = caught(s.text, r.text);
-      const slot = p.place === "bare" ? t.bare : t.named;
+      const slot = p.place === "bare" ? t.bare : p.place.startsWith("split") ? t.split : t.named;
       slot[1]++;
       if (ok) slot[0]++;
       else missed.push(p.place);
@@ -198,7 +231,7 @@ function pct([hit, all]: [number, number]): string {
 }
 
 function report(tally: Map<string, Tally>, fpLines: Array<[Sample, boolean]>): void {
-  const sum = (k: "named" | "bare" | "lines"): [number, number] =>
+  const sum = (k: "named" | "bare" | "split" | "lines"): [number, number] =>
     [...tally.values()].reduce(
       (a, t) => [a[0] + t[k][0], a[1] + t[k][1]],
       [0, 0] as [number, number],
@@ -209,20 +242,22 @@ function report(tally: Map<string, Tally>, fpLines: Array<[Sample, boolean]>): v
     return t.misses.length === 0;
   });
   console.log(
-    `\n| family | named placements | no name | sample lines |\n| --- | --- | --- | --- |`,
+    `\n| family | named placements | no name | split, no name | sample lines |\n| --- | --- | --- | --- | --- |`,
   );
   for (const f of families) {
     const t = tally.get(f)!;
     if (t.misses.length || opts.all) {
-      console.log(`| ${f} | ${pct(t.named)} | ${pct(t.bare)} | ${pct(t.lines)} |`);
+      console.log(
+        `| ${f} | ${pct(t.named)} | ${pct(t.bare)} | ${pct(t.split)} | ${pct(t.lines)} |`,
+      );
     }
   }
-  console.log(`| (${perfect.length} families with no miss) | | | |`);
+  console.log(`| (${perfect.length} families with no miss) | | | | |`);
   const standIns = [...tally.values()].reduce((n, t) => n + t.standIns, 0);
   console.log(
     `| **all ${families.length} families** | ${pct(sum("named"))} | ${pct(sum("bare"))} | ${
-      pct(sum("lines"))
-    } |`,
+      pct(sum("split"))
+    } | ${pct(sum("lines"))} |`,
   );
   console.log(`\n${standIns} stand-in values (one character repeated) left out of the counts`);
   const flagged = fpLines.filter(([, f]) => f);

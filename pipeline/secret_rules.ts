@@ -215,7 +215,7 @@
  * a prefixed token split over two string literals (`"dop_v1_ab" + "cd…"`) under no secret's name,
  * or wrapped over two lines 3 to 7 characters into it.
  */
-export const SECRET_RULES_VERSION = 54;
+export const SECRET_RULES_VERSION = 55;
 
 import {
   BASE64_RUN,
@@ -283,6 +283,7 @@ import {
 } from "./_secret_rules_blocks.ts";
 import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
 import { wrapJoints } from "./_secret_rules_split.ts";
+import { pieceJoints } from "./_secret_rules_pieces.ts";
 import { findStubMatchers } from "./_secret_rules_stubs.ts";
 import { findByteListKeys } from "./_secret_rules_byte_lists.ts";
 import { searchOnlyKey } from "./_secret_rules_search_keys.ts";
@@ -1490,6 +1491,19 @@ export function findSecrets(
   // literals joined, where a value found or a JWT's head ends at one.
   const concats = concatJoints(text, out, hints);
   if (concats.length) out.push(...joinedMatches(text, options, concats));
+  // A token in pieces under no hint (`"dop_v" + "1_…"`, `"…" .. "…"`): where a token crosses a
+  // joint of its pieces read as one; and wrapped over lines, in a text with a token's hint.
+  const lines = hints.families.replace(NOT_PREFIXES, "") !== "" ||
+    holdsAny(text, ungatedTokenHints());
+  const pieces = pieceJoints(text, tokenAcross, lines);
+  if (pieces.length) {
+    // (read with the joints found before: a token in three pieces may cross one of each)
+    const at = new Set(pieces.map((j) => j.index));
+    const all = [...pieces, ...concats.filter((j) => !at.has(j.index))];
+    all.sort((a, b) => a.index - b.index);
+    const apart = all.filter((j, k) => k === 0 || j.index >= all[k - 1].index + all[k - 1].length);
+    out.push(...joinedMatches(text, options, apart));
+  }
   out.push(...editedMatches(text, options, out, markEscapes(text, options.path)));
   out.push(...editedMatches(text, options, out, complexKeyEdits(text, options.path)));
   // A token written with escapes (`https:\/\/discord.com\/api\/webhooks\/…` in PHP's JSON,
@@ -1510,6 +1524,40 @@ export function findSecrets(
     return out.filter((m) => !searchOnlyKey(text, m.start, m.end));
   }
   return out;
+}
+
+/**
+ * Whether the rules find a token in `piece` (a token's pieces read as one) across one of `cuts`
+ * (where its joints were).
+ */
+function tokenAcross(piece: string, cuts: number[]): boolean {
+  const hints = textHints(piece);
+  // (a gated token's family, or an ungated one's hint: most pieces hold neither, and are not read)
+  if (hints.families.replace(NOT_PREFIXES, "") === "" && !holdsAny(piece, ungatedTokenHints())) {
+    return false;
+  }
+  const across = findEach(piece, { tokens: true }, hints).filter((m) =>
+    cuts.some((c) => m.start < c && c < m.end)
+  );
+  // (a token found whole before a cut that its rule's run reads on past, into the next line's
+  // `NAME=` or the next literal, is no token in pieces: it is the text's own match)
+  return across.some((m) =>
+    cuts.some((c) =>
+      m.start < c && c < m.end &&
+      !findEach(piece.slice(0, c), { tokens: true }, textHints(piece.slice(0, c))).some((w) =>
+        w.start === m.start && w.end === c
+      )
+    )
+  );
+}
+
+let ungatedHints: string[] | undefined;
+
+/** The hints of the tokens' shapes that have no gate (`nsec1`), once. */
+function ungatedTokenHints(): string[] {
+  return ungatedHints ??= SECRET_SHAPES.filter((s) => isToken(s) && !s.gate).flatMap((s) =>
+    s.hints
+  );
 }
 
 /** The words a search-only key's name or config holds (`SEARCH_API_KEY`, `indexName`). */
@@ -1549,7 +1597,7 @@ function editedMatches(
  */
 const NOT_PREFIXES = /[uotpcriNe\\UE(djDan]/g;
 
-/** What the rules read a text for; `tokens`: only the shapes of tokens (those with a `run`). */
+/** What the rules read a text for; `tokens`: only the shapes of tokens (see `isToken`). */
 interface FindOptions {
   prose?: boolean;
   label?: (shape: SecretShape) => string;
@@ -1835,6 +1883,16 @@ function findDeclaredValues(
   return out;
 }
 
+/**
+ * Whether a shape is a token's, known by its start: one with a run, or a pattern with hints
+ * that reads no name's value (Twilio's SIDs, whose rule's code adds the secret quoted after one).
+ */
+function isToken(shape: SecretShape): boolean {
+  return shape.run !== undefined ||
+    (shape.pattern !== undefined && shape.hints.length > 0 &&
+      !shape.pattern.source.includes("(?<v>"));
+}
+
 /** Every secret of `text` that the table finds, with its hints. */
 function findEach(
   text: string,
@@ -1843,7 +1901,7 @@ function findEach(
 ): SecretMatch[] {
   const out: SecretMatch[] = [];
   for (const shape of SECRET_SHAPES) {
-    if ((shape.prose && !options.prose) || (options.tokens && !shape.run)) continue;
+    if ((shape.prose && !options.prose) || (options.tokens && !isToken(shape))) continue;
     if (shape.gate) {
       if (!gateOpen(shape.gate, hints.families)) continue;
     } // A gated rule runs on its family's texts: its own hints would cost a search each.
