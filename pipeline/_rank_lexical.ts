@@ -11,9 +11,9 @@
 
 import {
   byCodeUnit,
-  termForms,
   forEachWordSpan,
   plainTermCount,
+  termForms,
   termShapes,
   wordTerms,
 } from "./_rank_terms.ts";

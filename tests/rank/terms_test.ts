@@ -90,7 +90,22 @@ Deno.test("a long task of one word is kept whole, or left out whole when it is a
 
 Deno.test("BM25's counts of each word's terms, worked out once a word, are forEachTerm's", () => {
   const random = prng(29);
-  const pieces = ["get", "Key", "EXPIRE", "_", "-", "2", "x", "é", "Ωmega", "replica", "keys", "a", "Replicas", "expired"];
+  const pieces = [
+    "get",
+    "Key",
+    "EXPIRE",
+    "_",
+    "-",
+    "2",
+    "x",
+    "é",
+    "Ωmega",
+    "replica",
+    "keys",
+    "a",
+    "Replicas",
+    "expired",
+  ];
   const gaps = [" ", "(", ".", "\n", "--", "::", "\u2014"];
   const word = () =>
     Array.from(
