@@ -66,8 +66,17 @@ function tailLoans(
   return [...head, ...tail];
 }
 
-/** The build's ranking: past commits like the task lend 0.05 past place 20. */
-function pastCommits(task: SimTask, ranked: SimFile[]): SimFile[] {
+/**
+ * The build's ranking: past commits like the task lend 0.05 past place 20.
+ *
+ * @example
+ * ```ts
+ * import { pastCommits } from "./relevance_sim_room.ts";
+ * import { simulate } from "./relevance_sim.ts";
+ * // simulate(task, 128_000, { rerank: pastCommits }).found;
+ * ```
+ */
+export function pastCommits(task: SimTask, ranked: SimFile[]): SimFile[] {
   const lent = commitLoans(task);
   return tailLoans(task, ranked, (f) => 0.05 * (lent.get(f.path) ?? 0));
 }

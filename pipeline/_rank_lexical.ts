@@ -2,7 +2,9 @@
  * BM25 relevance of each file to a task, over two fields scored apart: the
  * file's contents and its path. Only the task's terms are counted, so memory
  * holds one count per task term and file, and the work is one pass over the
- * text.
+ * text. A word in another form of a task's term (`test` for `tests`, `parsed`
+ * for `parse`: `termForms`) counts {@linkcode FORM_WEIGHT} of an occurrence of
+ * it: a task and the code it is about seldom inflect a word the same way.
  *
  * @module
  */
@@ -11,11 +13,15 @@ import {
   byCodeUnit,
   forEachWordSpan,
   plainTermCount,
+  termForms,
   termShapes,
   wordTerms,
 } from "./_rank_terms.ts";
 import { countWork } from "./_work_count.ts";
 import type { PairFinder } from "./_rank_pairs.ts";
+
+/** How much a word in another form of a task's term (`termForms`) counts, against the term itself. */
+export const FORM_WEIGHT = 0.5;
 
 /** BM25 term-frequency saturation. */
 const K1 = 1.2;
@@ -45,7 +51,9 @@ export interface Bm25Options {
 /**
  * Score every text of `texts` against the sorted, distinct `terms` with BM25
  * (Okapi, `idf = ln(1 + (N - df + 0.5) / (df + 0.5))`, `N` and `df` over the
- * first `options.corpus` texts). An absent text scores nothing and counts as a
+ * first `options.corpus` texts). A word in another form of a term (`termForms`,
+ * unless it is one of `terms` itself) counts {@linkcode FORM_WEIGHT} of an
+ * occurrence of the term. An absent text scores nothing and counts as a
  * document of length 0. With `options.pairs`, each text's words are handed to
  * it in the same pass (the task's word pairs, `_rank_pairs.ts`).
  *
@@ -67,16 +75,15 @@ export function bm25(
   options: Bm25Options = {},
 ): FieldScore[] {
   const { pairs } = options;
-  const index = new Map<string, number>();
-  terms.forEach((t, i) => index.set(t, i));
+  const index = formIndex(terms);
   const n = Math.min(options.corpus ?? texts.length, texts.length);
-  const counts: Int32Array[] = [];
+  const counts: Float64Array[] = [];
   const lengths = new Float64Array(texts.length);
   const df = new Int32Array(terms.length);
   let total = 0;
-  const words = wordCounter(index, pairs);
+  const words = wordCounter(index, terms.length, pairs);
   for (let d = 0; d < texts.length; d++) {
-    const tf = new Int32Array(terms.length);
+    const tf = new Float64Array(terms.length);
     const text = texts[d];
     pairs?.start();
     const length = text === undefined ? 0 : words.count(text, tf);
@@ -103,14 +110,29 @@ export function bm25(
 }
 
 /**
- * Counts a text's terms and, into `tf`, those of the task (by their index), as `forEachTerm`
+ * Each term and each of its forms (`termForms`) that is no term itself -> what a word giving it
+ * counts for: the term's index, or the index plus `terms.length` for a form (the first term's
+ * when two terms share a form).
+ */
+function formIndex(terms: readonly string[]): Map<string, number> {
+  const index = new Map<string, number>();
+  terms.forEach((t, i) => index.set(t, i));
+  terms.forEach((t, i) => {
+    for (const form of termForms(t)) if (!index.has(form)) index.set(form, i + terms.length);
+  });
+  return index;
+}
+
+/**
+ * Counts a text's terms and, into `tf`, those of the task (by their index: a form of a term,
+ * its index plus `count`, adds {@linkcode FORM_WEIGHT} to the term's), as `forEachTerm`
  * visits them. A word's terms are worked out once (code says the same names over and over): a
  * word is then one lookup, its value the number of its terms when none is the task's, else
  * `-(k + 1)` for the `k`th list of `hits` (its term count, its pair word's index or -1, then
  * the task terms' indexes). A word of a task's pair always holds one of the task's terms (its
  * joined form), so a word with no hit is never a pair word.
  */
-function wordCounter(index: Map<string, number>, pairs?: PairFinder) {
+function wordCounter(index: Map<string, number>, count: number, pairs?: PairFinder) {
   const known = new Map<string, number>();
   const hits: number[][] = [];
   const learn = (word: string): number => {
@@ -128,7 +150,7 @@ function wordCounter(index: Map<string, number>, pairs?: PairFinder) {
   };
   const shapes = termShapes(index.keys());
   return {
-    count(text: string, tf: Int32Array): number {
+    count(text: string, tf: Float64Array): number {
       let length = 0;
       forEachWordSpan(text, (start, end) => {
         // Most words can give no task term: counted as they are, never made (data files are
@@ -148,7 +170,11 @@ function wordCounter(index: Map<string, number>, pairs?: PairFinder) {
           const list = hits[-value - 1];
           length += list[0];
           pairs?.see(list[1]);
-          for (let k = 2; k < list.length; k++) tf[list[k]]++;
+          for (let k = 2; k < list.length; k++) {
+            const at = list[k];
+            if (at < count) tf[at]++;
+            else tf[at - count] += FORM_WEIGHT;
+          }
         }
       });
       countWork("rank", text.length + length);

@@ -305,6 +305,67 @@ export function wordTerms(word: string, stopWords: ReadonlySet<string> = EMPTY):
 }
 
 /**
+ * The other forms of a lowercase term that read as the same English word, for a text that
+ * spells it otherwise than the task: the singular of a plural (`tests`: `test`; `classes`:
+ * `class`; `entries`: `entry`) or the plural of a singular (`adapter`: `adapters`; `fix`:
+ * `fixes`; `entry`: `entries`), and the verb's other forms (`parse`: `parsed`, `parsing`;
+ * `converted`: `convert`, `converte`, `converts`). A suffix rule, not a dictionary: a form that
+ * is no word (`converte`) matches nothing. Only terms of three letters a-z or more have forms;
+ * a word ending in `ss`, `us` or `is` has its plural only, and no form is shorter than three
+ * letters.
+ *
+ * @example
+ * ```ts
+ * import { termForms } from "./_rank_terms.ts";
+ * termForms("tests"); // ["test", "tested", "testing"]
+ * termForms("class"); // ["classes"]
+ * termForms("url2"); // []
+ * ```
+ */
+export function termForms(term: string): string[] {
+  if (!/^[a-z]{3,}$/.test(term)) return [];
+  const singular = singularOf(term);
+  const forms = [singular ?? pluralOf(term)];
+  // A singular ending in `s` (`class`, `status`, `analysis`) gets no verb forms.
+  const stem = singular ?? (term.endsWith("s") ? undefined : term);
+  if (stem !== undefined) forms.push(...verbForms(stem));
+  return [...new Set(forms)].filter((f) => f !== term && f.length >= 3);
+}
+
+/** A word's ending after which the plural adds `es` (`fixes`, `classes`, `branches`). */
+const SIBILANT = /(s|x|z|ch|sh)$/;
+
+/** The singular of a plural term (`entries`, `fixes`, `tests`), or undefined when it is none. */
+function singularOf(term: string): string | undefined {
+  if (term.endsWith("ies") && term.length > 4) return term.slice(0, -3) + "y";
+  if (term.endsWith("es") && SIBILANT.test(term.slice(0, -2))) return term.slice(0, -2);
+  if (term.endsWith("s") && !/(ss|us|is)$/.test(term)) return term.slice(0, -1);
+  return undefined;
+}
+
+/** The plural of a singular term (`fixes`, `entries`, `adapters`). */
+function pluralOf(term: string): string {
+  if (SIBILANT.test(term)) return term + "es";
+  if (/[^aeiou]y$/.test(term)) return term.slice(0, -1) + "ies";
+  return term + "s";
+}
+
+/**
+ * A verb's other forms: of an `-ed` or `-ing` word, the rest with nothing, `e` or `s` after it
+ * (none when the rest is shorter than three letters); of another, its `-ed` and `-ing` forms
+ * (a final `e` dropped first).
+ */
+function verbForms(word: string): string[] {
+  const suffix = word.endsWith("ed") ? 2 : word.endsWith("ing") ? 3 : 0;
+  if (suffix) {
+    const root = word.slice(0, -suffix);
+    return root.length >= 3 ? [root, root + "e", root + "s"] : [];
+  }
+  const root = word.endsWith("e") ? word.slice(0, -1) : word;
+  return [root + "ed", root + "ing"];
+}
+
+/**
  * Whether a lowercase word is one of the stop words the task's terms leave out (`the`, `of`, ...).
  *
  * @example

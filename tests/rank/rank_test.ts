@@ -240,3 +240,27 @@ Deno.test("word pairs: a file with the task's neighbouring words together ranks 
     /Rank weight "pairs" must be a finite number >= 0, got -1/,
   );
 });
+
+Deno.test("a task's words in other forms in a file (tests: test, parsing: parse) rank it, in the same bytes whatever the order", async () => {
+  // Generated files of random words; one holds the task's words only in other forms, one the
+  // same number of other words of the vocabulary.
+  const random = prng(32);
+  const vocabulary = ["buffer", "header", "stream", "socket", "render", "layout", "frame", "token"];
+  const pick = () => vocabulary[Math.floor(random() * vocabulary.length)];
+  const filler = (n: number) => Array.from({ length: n }, pick).join(" ");
+  const files: RankInput[] = Array.from({ length: 30 }, (_, i) => ({
+    path: `src/file${i}.txt`,
+    text: `${filler(40)}\n`,
+  }));
+  files.push({ path: "src/forms.txt", text: `${filler(34)} test parse entry test\n` });
+  files.push({ path: "src/other.txt", text: `${filler(34)} frame render stream layout\n` });
+  const task = "Skip tests parsing entries";
+  const ranked = await rankFiles(files, task);
+  assert.equal(ranked[0].path, "src/forms.txt");
+  assert.ok(ranked[0].score > 0);
+  const terms = ranked[0].reasons.filter((r) => r.kind === "term").map((r) => r.detail).sort();
+  assert.deepEqual(terms, ["entries", "parsing", "tests"]);
+  assert.ok(!ranked.some((f) => f.path === "src/other.txt" && f.score > 0));
+  const again = await rankFiles(shuffle(files, 5), task);
+  assert.equal(JSON.stringify(again), JSON.stringify(ranked));
+});

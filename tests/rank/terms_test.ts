@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { B, bm25 } from "../../pipeline/_rank_lexical.ts";
+import { B, bm25, FORM_WEIGHT } from "../../pipeline/_rank_lexical.ts";
 import {
   forEachTerm,
   forEachWord,
@@ -8,6 +8,7 @@ import {
   splitIdentifier,
   taskProse,
   taskTerms,
+  termForms,
   termShapes,
   wordTerms,
 } from "../../pipeline/_rank_terms.ts";
@@ -89,7 +90,22 @@ Deno.test("a long task of one word is kept whole, or left out whole when it is a
 
 Deno.test("BM25's counts of each word's terms, worked out once a word, are forEachTerm's", () => {
   const random = prng(29);
-  const pieces = ["get", "Key", "EXPIRE", "_", "-", "2", "x", "é", "Ωmega", "replica", "keys", "a"];
+  const pieces = [
+    "get",
+    "Key",
+    "EXPIRE",
+    "_",
+    "-",
+    "2",
+    "x",
+    "é",
+    "Ωmega",
+    "replica",
+    "keys",
+    "a",
+    "Replicas",
+    "expired",
+  ];
   const gaps = [" ", "(", ".", "\n", "--", "::", "\u2014"];
   const word = () =>
     Array.from(
@@ -105,10 +121,18 @@ Deno.test("BM25's counts of each word's terms, worked out once a word, are forEa
       ).join(""),
   );
   const terms = taskTerms("expire the keys of a replica getKey x2");
-  // The reference: every term visited, counted text by text.
+  // The reference: every term visited, counted text by text; a form of a task's term
+  // (`replica`: `replicas`) that is no term itself counts FORM_WEIGHT for the first term it is a form of.
+  const formOf = new Map<string, string>();
+  for (const t of terms) {
+    for (const f of termForms(t)) if (!terms.includes(f) && !formOf.has(f)) formOf.set(f, t);
+  }
   const reference = texts.map((text) => {
     const tf = new Map<string, number>();
-    const length = forEachTerm(text, (t) => tf.set(t, (tf.get(t) ?? 0) + 1));
+    const length = forEachTerm(text, (t) => {
+      const [term, add] = formOf.has(t) ? [formOf.get(t)!, FORM_WEIGHT] : [t, 1];
+      tf.set(term, (tf.get(term) ?? 0) + add);
+    });
     return { length, tf: terms.map((t) => tf.get(t) ?? 0) };
   });
   const scores = bm25(texts, terms);
@@ -126,6 +150,9 @@ Deno.test("BM25's counts of each word's terms, worked out once a word, are forEa
     assert.deepEqual(scores[d].terms, parts);
   });
   assert.ok(scores.some((s) => s.terms.length > 2));
+  // The texts hold forms of the task's terms (`replicas`, `expired`), and counts not whole.
+  assert.ok(formOf.has("replicas") && formOf.has("expired"));
+  assert.ok(reference.some((r) => r.tf.some((x) => x % 1 !== 0)));
 });
 
 Deno.test("a word counted without being made gives the terms wordTerms lists, and never hides a task's term", () => {
@@ -174,4 +201,41 @@ Deno.test("bm25 with a corpus: texts past it are scored against it and change no
   assert.deepEqual(withQuery[4].terms, [["adapter", part(2)], ["update", part(2)]]);
   // Counted in the corpus, the query would change the idf: the option is what keeps it out.
   assert.notDeepEqual(bm25([...corpus, query], terms)[4], withQuery[4]);
+});
+
+Deno.test("a term's other forms: its plural or singular and the verb's -ed and -ing forms", () => {
+  assert.deepEqual(termForms("tests"), ["test", "tested", "testing"]);
+  assert.deepEqual(termForms("test"), ["tests", "tested", "testing"]);
+  assert.deepEqual(termForms("fixes"), ["fix", "fixed", "fixing"]);
+  assert.deepEqual(termForms("entries"), ["entry", "entryed", "entrying"]);
+  assert.deepEqual(termForms("entry"), ["entries", "entryed", "entrying"]);
+  assert.deepEqual(termForms("parse"), ["parses", "parsed", "parsing"]);
+  assert.deepEqual(termForms("converted"), ["converteds", "convert", "converte", "converts"]);
+  // A singular ending in s: its plural only.
+  assert.deepEqual(termForms("class"), ["classes"]);
+  assert.deepEqual(termForms("status"), ["statuses"]);
+  assert.deepEqual(termForms("analysis"), ["analysises"]);
+  // Not three letters a-z: no forms; no form shorter than three letters.
+  for (const t of ["io", "url2", "getadapter_", "café", ""]) assert.deepEqual(termForms(t), []);
+  assert.deepEqual(termForms("used"), ["useds"]);
+});
+
+Deno.test("bm25: a word in another form of a term counts FORM_WEIGHT of an occurrence of it", () => {
+  // The same length, so only the counts differ: two forms score as one occurrence of the term
+  // (FORM_WEIGHT is a half), one form as a half.
+  const texts = ["tests tests pad pad", "test test pad pad", "test pad pad pad", "pad pad pad pad"];
+  const [term, twoForms, oneForm, none] = bm25(texts, ["tests"]);
+  assert.equal(FORM_WEIGHT, 0.5);
+  const n = 4, df = 3, avg = 4, norm = 1.2;
+  const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  const score = (tf: number) => idf * tf * 2.2 / (tf + norm * (1 - B + B * 4 / avg));
+  assert.equal(term.score, score(2));
+  assert.equal(twoForms.score, score(1));
+  assert.equal(oneForm.score, score(0.5));
+  assert.equal(none.score, 0);
+  assert.deepEqual(twoForms.terms.map(([t]) => t), ["tests"]);
+  // A form that is a task's term itself counts as that term only.
+  const [both] = bm25(["test tests"], ["test", "tests"]);
+  assert.deepEqual(both.terms.map(([t]) => t), ["test", "tests"]);
+  assert.equal(both.terms[0][1], both.terms[1][1]);
 });
