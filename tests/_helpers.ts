@@ -120,9 +120,14 @@ export async function runCli(
 /**
  * Run a TypeScript program (`code`, given on stdin) with `deno run -A` in `cwd`: for a test of
  * what changes a process (its working folder, its environment), which this process's test files
- * share.
+ * share. `signal` kills it (a test of a hang: a kill, not a wait for good); `signal` in the
+ * result is the signal that ended it, `null` when it exited.
  */
-export async function runScript(code: string, cwd: string): Promise<CliRun> {
+export async function runScript(
+  code: string,
+  cwd: string,
+  options: { signal?: AbortSignal } = {},
+): Promise<CliRun & { signal: Deno.Signal | null }> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--quiet", V8_FLAGS, "-"],
     cwd,
@@ -130,13 +135,15 @@ export async function runScript(code: string, cwd: string): Promise<CliRun> {
     stdout: "piped",
     stderr: "piped",
     env: { NO_COLOR: "1" },
+    signal: options.signal,
   }).spawn();
   const writer = child.stdin.getWriter();
   await writer.write(new TextEncoder().encode(code));
   await writer.close();
   const out = await child.output();
   const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+  const { code: exit, signal } = out;
+  return { code: exit, signal, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
 }
 
 /**

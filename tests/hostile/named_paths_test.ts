@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { REPO, runCli, V8_FLAGS } from "../_helpers.ts";
-import { makeProject } from "../_helpers.ts";
+import { makeProject, REPO, runCli, runScript } from "../_helpers.ts";
 import { messageFaults } from "./_bad_input.ts";
 
 /**
@@ -15,23 +14,10 @@ const KILL_MS = 90_000;
 
 /** Run `code` (a module, importing by absolute URL) in a child in `cwd`, killed after KILL_MS. */
 async function inChild(code: string, cwd: string): Promise<string> {
-  const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", V8_FLAGS, "-"],
-    cwd,
-    stdin: "piped",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-    signal: AbortSignal.timeout(KILL_MS),
-  }).spawn();
-  const writer = child.stdin.getWriter();
-  await writer.write(new TextEncoder().encode(code));
-  await writer.close();
-  const out = await child.output();
-  const text = new TextDecoder().decode(out.stdout);
-  assert.equal(out.signal, null, `killed after ${KILL_MS / 1000} s (a hang): ${text}`);
-  assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  return text;
+  const out = await runScript(code, cwd, { signal: AbortSignal.timeout(KILL_MS) });
+  assert.equal(out.signal, null, `killed after ${KILL_MS / 1000} s (a hang): ${out.stdout}`);
+  assert.equal(out.code, 0, out.stderr);
+  return out.stdout;
 }
 
 /** Put each hostile kind at `dir/<name>` (a FIFO, devices, a socket's stand-in, a loop, 3 GB). */

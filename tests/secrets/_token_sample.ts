@@ -7,6 +7,8 @@
  * @module
  */
 
+import type { SecretShape } from "../../pipeline/_secret_rules_common.ts";
+
 /**
  * How many times a quantifier `{min,max}` repeats its atom: by default `min` to `min + 4`, at
  * random; a test of lengths asks for `max` (a token at its rule's bound) or `min`.
@@ -87,4 +89,23 @@ export function sampleOf(source: string, random: () => number, repeat: Repeat = 
     return set;
   };
   return alternation();
+}
+
+/**
+ * A token of `shape` made from its own pattern: a sample that the pattern matches whole and the
+ * shape's `accept` takes (40 tries, else an error naming the shape).
+ */
+export function tokenOf(
+  shape: Pick<SecretShape, "id" | "pattern" | "accept">,
+  random: () => number,
+): string {
+  for (let tries = 0; tries < 40; tries++) {
+    const token = sampleOf(shape.pattern!.source, random);
+    shape.pattern!.lastIndex = 0;
+    if (
+      shape.pattern!.exec(token)?.[0] === token &&
+      (!shape.accept || shape.accept(token, token, 0, token.length))
+    ) return token;
+  }
+  throw new Error(`No token of "${shape.id}" could be made from its pattern`);
 }
