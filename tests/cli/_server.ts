@@ -47,11 +47,20 @@ export async function serverCase(tree: Tree) {
       if (conn) await askServer(conn, { type: "stop" });
     }
   };
-  /** The status once the server has prepared `count` builds (fails after 60 s: a busy machine is slow). */
+  /**
+   * The status once the server has prepared `count` builds and prepared no other for a second
+   * (fails after 60 s: a busy machine is slow). An edit can reach the watcher as two events (the
+   * file truncated, then written): on a loaded machine the second comes after a prepare, which
+   * the server then prepares again; a build asked for before that one would be built anew.
+   */
   const prepared = async (count: number) => {
+    let last = -1;
+    let since = Date.now();
     for (const end = Date.now() + 60_000; Date.now() < end;) {
       const now = await status();
-      if ((now?.prepares ?? 0) >= count) return now!;
+      const prepares = now?.prepares ?? 0;
+      if (prepares !== last) [last, since] = [prepares, Date.now()];
+      if (prepares >= count && Date.now() - since >= 1000) return now!;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     throw new Error(`The build server did not prepare ${count} builds in 60 s`);

