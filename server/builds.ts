@@ -335,6 +335,9 @@ async function prepareNext(state: BuildsState): Promise<void> {
   const config = asked.config;
   if (!session.current(config) || !preparable(config)) return;
   const start = performance.now();
+  // The last build's deferred writes (its order state among them) are done first: stamped
+  // before them, the prepared build would look changed and be built anew.
+  await session.resident.settled();
   // Taken before anything is read: a change while it builds shows.
   const stamps = inputStamps(config, session.resident.orders.keys());
   const seen = await lookAside(session, config);
