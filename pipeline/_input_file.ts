@@ -10,6 +10,7 @@
  */
 
 import { closeSync, constants, fstatSync, openSync, readSync } from "node:fs";
+import { boundedBytes, nodeReadError } from "./_setting_file.ts";
 
 /** Options of {@linkcode readInputBytes}. */
 export interface InputReadOptions {
@@ -46,15 +47,12 @@ export async function readInputBytes(
     if (info.isDirectory()) throw new Deno.errors.IsADirectory("it is a folder");
     if (info.isCharacterDevice() || info.isBlockDevice()) throw new Error(DEVICE);
     if (info.isFile() && info.size > limit) throw new Error(overLimit(limit, limitName));
-    const chunks = new Chunks(limit, limitName);
+    const chunks = boundedBytes(limit, CHUNK, overLimit(limit, limitName));
     if (info.isFIFO()) await readPipe(fd, chunks, writerWaitMs);
     else readFile(fd, chunks);
     return chunks.all();
   } catch (error) {
-    // `node:fs`'s own (`EINVAL: invalid argument, read`, a file of /proc read at an odd size).
-    const node = error instanceof Error &&
-      /^E[A-Z0-9]+: ([^,]+), \w+( '[^]*')?$/.exec(error.message);
-    throw node ? new Error(`cannot read it: ${node[1]}`, { cause: error }) : error;
+    throw nodeReadError(error);
   } finally {
     closeSync(fd);
   }
@@ -92,10 +90,15 @@ function openInput(path: string): number {
   }
 }
 
+/** Bytes read a chunk at a time, at most a limit of them (`boundedBytes`). */
+type Chunks = ReturnType<typeof boundedBytes>;
+
 /** A regular file's bytes; one that has none without waiting (`/proc/kmsg`) is refused. */
 function readFile(fd: number, chunks: Chunks): void {
   try {
-    while (chunks.took(readSync(fd, chunks.next(), 0, chunks.size, null)));
+    for (let into = chunks.next(); chunks.took(readSync(fd, into, 0, into.length, null));) {
+      into = chunks.next();
+    }
   } catch (error) {
     if ((error as { code?: unknown }).code !== "EAGAIN") throw error;
     throw new Error(
@@ -119,7 +122,8 @@ async function readPipe(fd: number, chunks: Chunks, writerWaitMs: number): Promi
   while (true) {
     let n: number;
     try {
-      n = readSync(fd, chunks.next(), 0, chunks.size, null);
+      const into = chunks.next();
+      n = readSync(fd, into, 0, into.length, null);
     } catch (error) {
       if ((error as { code?: unknown }).code !== "EAGAIN") throw error;
       writer = true;
@@ -142,38 +146,3 @@ async function readPipe(fd: number, chunks: Chunks, writerWaitMs: number): Promi
 
 /** How many bytes a read asks for. */
 const CHUNK = 1 << 16;
-
-/** Bytes read a chunk at a time, at most `limit` of them. */
-class Chunks {
-  #chunks: Uint8Array[] = [];
-  #total = 0;
-  #buffer = new Uint8Array(0);
-  constructor(readonly limit: number, readonly limitName: string) {}
-  /** The buffer the next read fills: a chunk, never past a byte over the limit. */
-  next(): Uint8Array {
-    this.#buffer = new Uint8Array(Math.min(CHUNK, this.limit + 1 - this.#total));
-    return this.#buffer;
-  }
-  /** The length of the buffer {@linkcode next} gave last. */
-  get size(): number {
-    return this.#buffer.length;
-  }
-  /** Keep the `n` bytes read; false for a read of none. Throws once past the limit. */
-  took(n: number): boolean {
-    if (n === 0) return false;
-    this.#chunks.push(this.#buffer.subarray(0, n));
-    this.#total += n;
-    if (this.#total > this.limit) throw new Error(overLimit(this.limit, this.limitName));
-    return true;
-  }
-  /** The bytes in one array. */
-  all(): Uint8Array {
-    const out = new Uint8Array(this.#total);
-    let at = 0;
-    for (const chunk of this.#chunks) {
-      out.set(chunk, at);
-      at += chunk.length;
-    }
-    return out;
-  }
-}

@@ -152,8 +152,17 @@ const CHUNK = 1 << 16;
  * next read fills (`first` bytes, then {@linkcode CHUNK}, never past a byte over the limit),
  * `took(n)` keeps the `n` bytes it read and says whether to read again (a read of none is the
  * end), throwing `over` once the bytes pass the limit, and `all()` gives them in one array.
+ *
+ * @example
+ * ```ts
+ * import { boundedBytes } from "./_setting_file.ts";
+ * const bytes = boundedBytes(4, 4, "too long");
+ * bytes.next().set([1, 2]);
+ * bytes.took(2); // true
+ * bytes.all(); // Uint8Array [1, 2]
+ * ```
  */
-function boundedBytes(limit: number, first: number, over: string) {
+export function boundedBytes(limit: number, first: number, over: string) {
   const chunks: Uint8Array[] = [];
   let total = 0;
   let buffer = new Uint8Array(0);
@@ -254,15 +263,30 @@ function nodeError(error: unknown): unknown {
  * as written. A folder is `it is a folder`.
  */
 function plainReadError(error: unknown): unknown {
-  // `node:fs`'s own (`EINVAL: invalid argument, read`, a file of /proc read at an odd size).
-  const node = error instanceof Error && /^E[A-Z0-9]+: ([^,]+), \w+( '[^]*')?$/.exec(error.message);
-  if (node) return new Error(`cannot read it: ${node[1]}`, { cause: error });
+  const node = nodeReadError(error);
+  if (node !== error) return node;
   if (!(error instanceof Error) || !/ \(os error \d+\)/.test(error.message)) return error;
   const reason = error instanceof Deno.errors.IsADirectory
     ? "it is a folder"
     : error.message.replace(/ \(os error \d+\).*$/s, "").replace(/^./, (c) => c.toLowerCase());
   const Kind = error.constructor as new (message: string, options?: ErrorOptions) => Error;
   return new Kind(reason, { cause: error });
+}
+
+/**
+ * An error of `node:fs`'s own (`EINVAL: invalid argument, read`: a file of /proc read at an odd
+ * size) as `cannot read it: <reason>`, the cause kept; any other error as it is.
+ *
+ * @example
+ * ```ts
+ * import { nodeReadError } from "./_setting_file.ts";
+ * const error = nodeReadError(new Error("EINVAL: invalid argument, read"));
+ * (error as Error).message; // "cannot read it: invalid argument"
+ * ```
+ */
+export function nodeReadError(error: unknown): unknown {
+  const node = error instanceof Error && /^E[A-Z0-9]+: ([^,]+), \w+( '[^]*')?$/.exec(error.message);
+  return node ? new Error(`cannot read it: ${node[1]}`, { cause: error }) : error;
 }
 
 /**

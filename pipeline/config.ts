@@ -60,6 +60,7 @@ import { tierDefaultView } from "./personas.ts";
 import { changedSince } from "./since.ts";
 import { errorText } from "./error_text.ts";
 import { ConfigReadError, readConfigOnce } from "./_config_copy.ts";
+import { nodeReadError } from "./_setting_file.ts";
 import { checkRegular, MAX_TIMER_MS, readSettingTextSync } from "./helpers.ts";
 import { globFlagProblem, globText } from "./_glob_rule.ts";
 import { watchLoad } from "./config_watchdog.ts";
@@ -842,13 +843,16 @@ function loadable(path: string, info: Deno.FileInfo, name: string): void {
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     const text = errorText(error);
+    const plain = nodeReadError(error);
     const why = code === "EACCES" || code === "EPERM"
       ? "permission denied: the user slop runs as may not read it"
       : text.startsWith("it holds over")
       ? `${text}, more than slop loads of a config module`
       : text.startsWith("it ")
       ? text
-      : `cannot read it: ${text.replace(/^E[A-Z0-9]+: ([^,]*),[^]*$/, "$1")}`;
+      : plain !== error
+      ? errorText(plain)
+      : `cannot read it: ${text}`;
     throw new ConfigError(name, [`Cannot load the config: ${why}`]);
   }
 }
