@@ -20,7 +20,7 @@ import {
   inputStamps,
   preparable,
   type PreparedNext,
-  unchangedInputs,
+  stampOf,
 } from "./_prepare.ts";
 import { build, type BuildResult, prepareBuild } from "../pipeline/build.ts";
 import type { Plugin, ResolvedConfig } from "../pipeline/types.ts";
@@ -81,6 +81,11 @@ export interface BuildStats {
   lastPrepareMs?: number;
   /** Whether the last build finished a build prepared ahead (its peak RSS includes that). */
   lastBuildPrepared?: boolean;
+  /**
+   * Why the last build did not finish a build prepared ahead, when one was prepared since the
+   * build before: another config, a change seen after it, an input file changed, or its error.
+   */
+  lastPrepareUnused?: string;
 }
 
 /** Options of {@linkcode serverBuilds}. */
@@ -184,6 +189,10 @@ interface BuildsState {
   prepares: number;
   lastPrepareMs?: number;
   lastBuildPrepared: boolean;
+  /** Why the last build did not finish the build prepared ahead (`BuildStats`). */
+  unused?: string;
+  /** The last prepare's error: no build was prepared. */
+  prepareError?: string;
   /** Files the prepares since the last build rendered: that build reports them as rendered. */
   ahead: Set<string>;
   /** Set by a prepare: the peak RSS is measured from there to the end of the next build. */
@@ -198,12 +207,28 @@ interface BuildsState {
 function takePrepared(state: BuildsState, config: ResolvedConfig) {
   const kept = state.next;
   state.next = undefined;
+  const unused = whyUnused(state, kept, config);
+  state.unused = kept || state.prepareError ? unused : undefined;
+  state.lastBuildPrepared = unused === undefined;
+  if (unused !== undefined) kept?.build.discard();
+  return unused === undefined ? kept!.build : undefined;
+}
+
+/** Why the build prepared ahead (`kept`) is not the one asked for now; undefined when it is. */
+function whyUnused(
+  state: BuildsState,
+  kept: PreparedNext | undefined,
+  config: ResolvedConfig,
+): string | undefined {
   const seen = state.session.lastChanges;
-  const same = kept && kept.after === state.builds && kept.config === config && seen &&
-    !seen.paths.length && !seen.structural && unchangedInputs(kept.stamps);
-  state.lastBuildPrepared = Boolean(same);
-  if (!same) kept?.build.discard();
-  return same ? kept.build : undefined;
+  if (!kept) return state.prepareError ? `it failed: ${state.prepareError}` : "none was prepared";
+  if (kept.after !== state.builds) return "a build ran since it was prepared";
+  if (kept.config !== config) return "the build asked for has another config";
+  if (!seen) return "the watcher could not say what changed since";
+  if (seen.structural) return "files were added, removed or moved since";
+  if (seen.paths.length) return `files changed since: ${seen.paths.slice(0, 5).join(", ")}`;
+  const changed = kept.stamps.find(([path, stamp]) => stampOf(path) !== stamp);
+  return changed ? `an input changed since: ${changed[0]}` : undefined;
 }
 
 /** A prepared build that will not be finished: what it wrote ahead goes. */
@@ -308,6 +333,7 @@ function recordBuild(
   // A build prepared ahead that this build did not take (it failed before it looked).
   dropNext(state);
   state.ahead.clear();
+  state.prepareError = undefined;
   state.last = state.builtWith ? { request, config: state.builtWith } : undefined;
   if (state.toldPrepares !== undefined) {
     session.lastChanges = joinChanges(state.toldPrepares, session.lastChanges);
@@ -335,9 +361,6 @@ async function prepareNext(state: BuildsState): Promise<void> {
   const config = asked.config;
   if (!session.current(config) || !preparable(config)) return;
   const start = performance.now();
-  // The last build's deferred writes (its order state among them) are done first: stamped
-  // before them, the prepared build would look changed and be built anew.
-  await session.resident.settled();
   // Taken before anything is read: a change while it builds shows.
   const stamps = inputStamps(config, session.resident.orders.keys());
   const seen = await lookAside(session, config);
@@ -351,6 +374,7 @@ async function prepareNext(state: BuildsState): Promise<void> {
   state.peakReset ??= resetPeakRss();
   dropNext(state);
   const after = state.builds;
+  state.prepareError = undefined;
   try {
     const prepared = await prepareBuild(config, {
       builtins: session.builtins,
@@ -362,8 +386,9 @@ async function prepareNext(state: BuildsState): Promise<void> {
     for (const file of prepared.files) if (file.cache === "miss") state.ahead.add(aheadKey(file));
     if (finishable(prepared.files)) state.next = { build: prepared, config, after, stamps };
     else prepared.discard();
-  } catch {
-    // The build asked for next runs again and reports it.
+  } catch (error) {
+    // The build asked for next runs again and reports it; the status says why none was ready.
+    state.prepareError = error instanceof Error ? error.message.split("\n")[0] : String(error);
   }
   // Its cache writes wait, as a build's do (`resident.defer`): until the build asked for has
   // answered, or the next build starts.
@@ -382,6 +407,7 @@ function buildStats(state: BuildsState): BuildStats {
     prepares,
     ...(lastPrepareMs !== undefined ? { lastPrepareMs } : {}),
     ...(builds ? { lastBuildPrepared: state.lastBuildPrepared } : {}),
+    ...(builds && state.unused ? { lastPrepareUnused: state.unused } : {}),
   };
 }
 

@@ -21,6 +21,14 @@ if (!Deno.env.get("SLOP_CACHE_HOME")) {
   );
 }
 
+/**
+ * The environment as this module found it, before any test ran. `deno test` runs test files as
+ * threads of one process, and a test that sets a variable for a while (an API key, `PATH`,
+ * `XDG_RUNTIME_DIR`) sets it for every thread: a child started meanwhile by another test inherits
+ * it. A test whose children must see one environment throughout passes this one (`clearEnv`).
+ */
+export const START_ENV: Readonly<Record<string, string>> = Object.freeze(Deno.env.toObject());
+
 /** Temp folders this test module made; removed when the module unloads. */
 const made: string[] = [];
 globalThis.addEventListener("unload", () => {
@@ -91,7 +99,8 @@ export interface CliRun {
 }
 
 /**
- * Run `cli.ts` in a subprocess with `cwd` and extra env; `signal` stops it (a deadline of its own).
+ * Run `cli.ts` in a subprocess with `cwd` and extra env (with `clearEnv`, `env` alone, such as
+ * {@linkcode START_ENV} and more); `signal` stops it (a deadline of its own).
  * A command that builds starts as the `slop` command does, and starts again with slop's V8 flags
  * (`cli/_relaunch.ts`); one that does not (`init`, `slice`, `explain`, `--help`, ...) is given the
  * same flags up front. They change no output, and Deno keeps one compiled copy of each module for
@@ -102,12 +111,14 @@ export async function runCli(
   args: string[],
   cwd: string,
   env: Record<string, string> = {},
-  { signal }: { signal?: AbortSignal } = {},
+  { signal, clearEnv }: { signal?: AbortSignal; clearEnv?: boolean } = {},
 ): Promise<CliRun> {
   const flags = buildsInProcess(args) ? [] : [SLOP_V8_FLAGS];
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--quiet", ...flags, join(REPO, "cli.ts"), ...args],
     cwd,
+    // With `clearEnv`, `env` is the whole environment (not added to this process's).
+    clearEnv,
     env: { NO_COLOR: "1", ...env },
     stdout: "piped",
     stderr: "piped",

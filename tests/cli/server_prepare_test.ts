@@ -22,9 +22,9 @@ async function bothRead(a: string, b: string, name: string): Promise<[string, st
 
 /**
  * Write `text` over the file at `path` in one write, without truncating it first (`text` has the
- * file's length): the watcher sees one change. `Deno.writeTextFile` truncates, then writes, and
- * on a loaded machine the write's event came after the prepare made on the truncation's, so the
- * server built anew instead of finishing the prepared build.
+ * file's length): the watcher sees one change. `Deno.writeTextFile` truncates, then writes; the
+ * write's event can come after a prepare made on the truncation's, and the build asked for then
+ * is built anew, which is right, but not what a test of the prepared build looks at.
  */
 async function writeInPlace(path: string, text: string): Promise<void> {
   const bytes = new TextEncoder().encode(text);
@@ -56,12 +56,11 @@ Deno.test("a build server prepares the next build after an edit and writes what 
   const { served, local, edit } = await twins();
   try {
     await edit("src/a.py", "def a():\n    return 2\n");
-    assert.ok((await served.prepared(1)).prepares >= 1);
+    assert.equal((await served.prepared(1)).prepares, 1);
     const second = ok(await served.slop(["build", "--server"]));
     assert.equal(second.stdout, ok(await runCli(["build"], local)).stdout);
     const status = await served.status();
-    // Whether the prepared build was finished is not asserted here: in a fresh-clone CI run of the
-    // whole suite it was built anew (same bytes) 4 of 4 times, cause not found yet (see the issue notes).
+    assert.equal(status?.lastBuildPrepared, true, `not finished: ${status?.lastPrepareUnused}`);
     assert.match(
       ok(await served.slop(["server", "status"])).stdout,
       /: 2 builds, last \d+ ms \(prepared in \d+ ms\);/,
@@ -87,6 +86,8 @@ Deno.test("a build server prepares the next build after an edit and writes what 
     await edit("src/b.ts", "export const b = 3;\n");
     await served.prepared(before + 1);
     const printed = ok(await served.slop(["build", "--server", "--stdout", "-q"]));
+    const after = await served.status();
+    assert.equal(after?.lastBuildPrepared, true, `not finished: ${after?.lastPrepareUnused}`);
     assert.equal(printed.stdout, ok(await runCli(["build", "--stdout", "-q"], local)).stdout);
     const written = [...Deno.readDirSync(join(served.root, ".slop/out"))].map((e) => e.name);
     assert.ok(!written.includes("context_003.md"), "nothing written for --stdout");
@@ -121,7 +122,12 @@ Deno.test("a build server builds anew when something changed after it prepared t
       "- A newer fact, longer than the first.\n",
     );
     ok(await served.slop(["build", "--server", "-q"]));
-    assert.equal((await served.status())?.lastBuildPrepared, false);
+    const digestStatus = await served.status();
+    assert.equal(digestStatus?.lastBuildPrepared, false);
+    assert.equal(
+      digestStatus?.lastPrepareUnused,
+      `an input changed since: ${join(outside, "digest.md")}`,
+    );
     const third = await Deno.readTextFile(join(served.root, ".slop/out/context_003.md"));
     assert.match(third, /A newer fact/);
     assert.match(third, /b = 3/);
