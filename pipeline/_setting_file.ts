@@ -338,7 +338,9 @@ const PAUSE = new Int32Array(new SharedArrayBuffer(4));
  * @example
  * ```ts
  * import { checkRegular } from "./helpers.ts";
- * checkRegular(Deno.statSync("/dev/null")); // throws NotRegularFileError
+ * import assert from "node:assert/strict";
+ * checkRegular(Deno.statSync(".")); // a folder: passes
+ * assert.throws(() => checkRegular(Deno.statSync("/dev/null"))); // a device: NotRegularFileError
  * ```
  */
 export function checkRegular(info: Deno.FileInfo): void {

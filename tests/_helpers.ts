@@ -23,11 +23,81 @@ if (!Deno.env.get("SLOP_CACHE_HOME")) {
 
 /**
  * The environment as this module found it, before any test ran. `deno test` runs test files as
- * threads of one process, and a test that sets a variable for a while (an API key, `PATH`,
- * `XDG_RUNTIME_DIR`) sets it for every thread: a child started meanwhile by another test inherits
- * it. A test whose children must see one environment throughout passes this one (`clearEnv`).
+ * threads of one process, so a variable one test sets is set for every thread: a child another
+ * test starts meanwhile inherits it (a build server's client then asks for another config, a fake
+ * `git` on `PATH` answers another test's build). Every child the helpers below start gets this
+ * environment and the variables its test names, never what the process holds at that moment; and
+ * the suite's runners refuse `Deno.env.set` and `Deno.env.delete` once the tests start
+ * ({@linkcode guardEnv}).
  */
 export const START_ENV: Readonly<Record<string, string>> = Object.freeze(Deno.env.toObject());
+
+/** A child's whole environment: {@linkcode START_ENV}, `NO_COLOR`, then the test's `env`. */
+function childEnv(env: Record<string, string>): Record<string, string> {
+  return { ...START_ENV, NO_COLOR: "1", ...env };
+}
+
+let envSetsAllowed = 0;
+
+/**
+ * Run `make` (synchronous code only) with `vars` set in this process's environment, then put the
+ * environment back: for code under test that reads the process's environment, such as
+ * `serverFiles()` and `XDG_RUNTIME_DIR`. Nothing asynchronous may run inside, so no other test of
+ * this thread sees the change.
+ *
+ * @example
+ * ```ts ignore
+ * const files = withEnvSync({ XDG_RUNTIME_DIR: runtime }, () => serverFiles(key));
+ * ```
+ */
+export function withEnvSync<T>(vars: Record<string, string>, make: () => T): T {
+  const before = Object.fromEntries(Object.keys(vars).map((name) => [name, Deno.env.get(name)]));
+  envSetsAllowed++;
+  try {
+    for (const [name, value] of Object.entries(vars)) Deno.env.set(name, value);
+    return make();
+  } finally {
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) Deno.env.delete(name);
+      else Deno.env.set(name, value);
+    }
+    envSetsAllowed--;
+  }
+}
+
+/**
+ * Make `Deno.env.set` and `Deno.env.delete` throw in this worker from now on when they would change
+ * a variable, but inside {@linkcode withEnvSync}: a suite runner calls it once its test files are imported (their
+ * top-level settings, such as the loopback LLM server's key, are made by then), so that a test
+ * that changes the process's environment for a while fails at once instead of leaking the change
+ * into a test running beside it.
+ *
+ * @example
+ * ```ts ignore
+ * for (const file of files) await import(file);
+ * guardEnv();
+ * ```
+ */
+export function guardEnv(): void {
+  const { set, delete: remove } = Deno.env;
+  // A change that changes nothing passes: a dependency may do it as it loads (the `debug` package
+  // deletes an unset DEBUG).
+  const refuse = (name: string, value?: string) => {
+    if (envSetsAllowed > 0 || Deno.env.get(name) === value) return;
+    throw new Error(
+      `A test changed the process environment ("${name}"): test files run as threads of one process, ` +
+        "so pass the variable to the child (runCli's env) or use withEnvSync for synchronous code",
+    );
+  };
+  Deno.env.set = (name, value) => {
+    refuse(name, value);
+    set.call(Deno.env, name, value);
+  };
+  Deno.env.delete = (name) => {
+    refuse(name);
+    remove.call(Deno.env, name);
+  };
+}
 
 /** Temp folders this test module made; removed when the module unloads. */
 const made: string[] = [];
@@ -99,8 +169,8 @@ export interface CliRun {
 }
 
 /**
- * Run `cli.ts` in a subprocess with `cwd` and extra env (with `clearEnv`, `env` alone, such as
- * {@linkcode START_ENV} and more); `signal` stops it (a deadline of its own).
+ * Run `cli.ts` in a subprocess with `cwd`, in {@linkcode START_ENV} and the extra `env`; `signal`
+ * stops it (a deadline of its own).
  * A command that builds starts as the `slop` command does, and starts again with slop's V8 flags
  * (`cli/_relaunch.ts`); one that does not (`init`, `slice`, `explain`, `--help`, ...) is given the
  * same flags up front. They change no output, and Deno keeps one compiled copy of each module for
@@ -111,15 +181,14 @@ export async function runCli(
   args: string[],
   cwd: string,
   env: Record<string, string> = {},
-  { signal, clearEnv }: { signal?: AbortSignal; clearEnv?: boolean } = {},
+  { signal }: { signal?: AbortSignal } = {},
 ): Promise<CliRun> {
   const flags = buildsInProcess(args) ? [] : [SLOP_V8_FLAGS];
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--quiet", ...flags, join(REPO, "cli.ts"), ...args],
     cwd,
-    // With `clearEnv`, `env` is the whole environment (not added to this process's).
-    clearEnv,
-    env: { NO_COLOR: "1", ...env },
+    clearEnv: true,
+    env: childEnv(env),
     stdout: "piped",
     stderr: "piped",
     signal,
@@ -131,13 +200,14 @@ export async function runCli(
 /**
  * Run a TypeScript program (`code`, given on stdin) with `deno run -A` in `cwd`: for a test of
  * what changes a process (its working folder, its environment), which this process's test files
- * share. `signal` kills it (a test of a hang: a kill, not a wait for good); `signal` in the
- * result is the signal that ended it, `null` when it exited.
+ * share. It runs in {@linkcode START_ENV} and `options.env`. `signal` kills it (a test of a hang:
+ * a kill, not a wait for good); `signal` in the result is the signal that ended it, `null` when
+ * it exited.
  */
 export async function runScript(
   code: string,
   cwd: string,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; env?: Record<string, string> } = {},
 ): Promise<CliRun & { signal: Deno.Signal | null }> {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--quiet", V8_FLAGS, "-"],
@@ -145,7 +215,8 @@ export async function runScript(
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
-    env: { NO_COLOR: "1" },
+    clearEnv: true,
+    env: childEnv(options.env ?? {}),
     signal: options.signal,
   }).spawn();
   const writer = child.stdin.getWriter();
@@ -158,8 +229,9 @@ export async function runScript(
 }
 
 /**
- * Run `deno task --quiet <task>` in `cwd` with extra env (a project's own task, as its users run
- * it); words after the task's name are passed on to it (`"context --no-server"`).
+ * Run `deno task --quiet <task>` in `cwd` in {@linkcode START_ENV} and the extra `env` (a
+ * project's own task, as its users run it); words after the task's name are passed on to it
+ * (`"context --no-server"`).
  */
 export async function runTask(
   name: string,
@@ -169,7 +241,8 @@ export async function runTask(
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["task", "--quiet", ...name.split(" ")],
     cwd,
-    env: { NO_COLOR: "1", ...env },
+    clearEnv: true,
+    env: childEnv(env),
     stdout: "piped",
     stderr: "piped",
   }).output();
@@ -206,12 +279,14 @@ export async function loadedModules(entry: string): Promise<string[]> {
   return [...loaded].map((s) => s.replace(root, "")).sort();
 }
 
-/** Run git in `cwd` with a fixed identity and dates; throws on failure. */
+/** Run git in `cwd` with a fixed identity and dates, in {@linkcode START_ENV}; throws on failure. */
 export async function git(cwd: string, ...args: string[]): Promise<string> {
   const out = await new Deno.Command("git", {
     args,
     cwd,
+    clearEnv: true,
     env: {
+      ...START_ENV,
       GIT_AUTHOR_NAME: "slop",
       GIT_AUTHOR_EMAIL: "slop@example.invalid",
       GIT_COMMITTER_NAME: "slop",

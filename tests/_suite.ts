@@ -19,7 +19,7 @@
 
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { REPO } from "./_helpers.ts";
+import { guardEnv, REPO } from "./_helpers.ts";
 
 /** A group: the test folders (under `tests/`) it runs, or its part of them. */
 export interface Group {
@@ -99,7 +99,8 @@ export function groupFiles(group: Group): string[] {
 
 /**
  * Import the test files of the group `name` (their `Deno.test` calls register their tests in the
- * worker that runs the calling runner file).
+ * worker that runs the calling runner file), then refuse changes to the process environment
+ * while the tests run (`guardEnv` of `_helpers.ts`).
  *
  * @example
  * ```ts ignore
@@ -112,4 +113,5 @@ export async function runGroup(name: string): Promise<void> {
   const group = GROUPS[name];
   if (!group) throw new Error(`No test group "${name}" in tests/_suite.ts`);
   for (const path of groupFiles(group)) await import(pathToFileURL(join(REPO, path)).href);
+  guardEnv();
 }

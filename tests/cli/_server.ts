@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { type CliRun, makeProject, runCli, START_ENV, tempDir, type Tree } from "../_helpers.ts";
+import { type CliRun, makeProject, runCli, tempDir, type Tree, withEnvSync } from "../_helpers.ts";
 import { askServer, connectServer } from "../../server/client.ts";
 import { serverFiles } from "../../server/files.ts";
 
@@ -26,13 +26,15 @@ export async function serverCase(tree: Tree) {
   const runtime = await tempDir({ prefix: "slop_servers_" });
   // CI empty: on a CI machine (CI=true) `--server` would otherwise start no server.
   const env = { XDG_RUNTIME_DIR: runtime, CI: "" };
-  // The same environment for every client: a build server keeps a config (and the build it
-  // prepared with it) for the client's environment, and another test's variable, set for a while
-  // in this process, would reach one client and not the next.
+  // Every client has the same environment (runCli's START_ENV and these): a build server keeps a
+  // config, and the build it prepared with it, for each client environment.
   const slop = (args: string[], extra: Record<string, string> = {}) =>
-    runCli(args, root, { ...START_ENV, NO_COLOR: "1", ...env, ...extra }, { clearEnv: true });
+    runCli(args, root, { ...env, ...extra });
   // The server's files as `slop server status` in `root` names them (its key is the folder).
-  const files = withRuntime(runtime, () => serverFiles({ cwd: Deno.realPathSync(root) }));
+  const files = withEnvSync(
+    { XDG_RUNTIME_DIR: runtime },
+    () => serverFiles({ cwd: Deno.realPathSync(root) }),
+  );
   /**
    * What `slop server status --json` prints, asked over the socket from this process: a test
    * that waits for a server polls it, and a CLI start for each look cost 0.2 s of CPU.
@@ -61,18 +63,6 @@ export async function serverCase(tree: Tree) {
     throw new Error(`The build server did not prepare ${count} builds in 60 s`);
   };
   return { root, runtime, slop, status, stopAll, prepared };
-}
-
-/** `make()` with XDG_RUNTIME_DIR set to `runtime` (the server folder is named after it). */
-function withRuntime<T>(runtime: string, make: () => T): T {
-  const before = Deno.env.get("XDG_RUNTIME_DIR");
-  Deno.env.set("XDG_RUNTIME_DIR", runtime);
-  try {
-    return make();
-  } finally {
-    if (before === undefined) Deno.env.delete("XDG_RUNTIME_DIR");
-    else Deno.env.set("XDG_RUNTIME_DIR", before);
-  }
 }
 
 /** `run`, after asserting it exited 0 (its stderr is the message when not). */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
+import { makeProject, REPO, runCli, tempDir, withEnvSync } from "../_helpers.ts";
 import { ok, serverCase } from "./_server.ts";
 import { serverFiles } from "../../server/files.ts";
 import { isCi, SERVER_V8_FLAGS } from "../../server/client.ts";
@@ -345,15 +345,8 @@ Deno.test("a client that cannot start a build server says why and builds in its 
   const runtime = await tempDir({ prefix: "slop_servers_" });
   const root = await makeProject(PROJECT);
   // The lock file the client opens to start the server is a folder.
-  const before = Deno.env.get("XDG_RUNTIME_DIR");
-  Deno.env.set("XDG_RUNTIME_DIR", runtime);
-  let lock: string;
-  try {
-    lock = serverFiles({ cwd: await Deno.realPath(root) }).lock;
-  } finally {
-    if (before === undefined) Deno.env.delete("XDG_RUNTIME_DIR");
-    else Deno.env.set("XDG_RUNTIME_DIR", before);
-  }
+  const cwd = await Deno.realPath(root);
+  const lock = withEnvSync({ XDG_RUNTIME_DIR: runtime }, () => serverFiles({ cwd }).lock);
   await Deno.mkdir(lock);
   const run = ok(await runCli(["build", "--server"], root, { XDG_RUNTIME_DIR: runtime, CI: "" }));
   assert.match(
@@ -365,9 +358,7 @@ Deno.test("a client that cannot start a build server says why and builds in its 
 
 Deno.test("serverFiles() names a server after its key: the same key the same files, any other key others", async () => {
   const runtime = await tempDir({ prefix: "slop_servers_" });
-  const before = Deno.env.get("XDG_RUNTIME_DIR");
-  Deno.env.set("XDG_RUNTIME_DIR", runtime);
-  try {
+  withEnvSync({ XDG_RUNTIME_DIR: runtime }, () => {
     const key = { cwd: "/p", config: "slop.config.ts", stateDir: ".slop" };
     const files = serverFiles(key);
     assert.match(files.id, /^[0-9a-f]{20}$/);
@@ -380,10 +371,7 @@ Deno.test("serverFiles() names a server after its key: the same key the same fil
       { ...key, config: undefined },
     ].map((other) => serverFiles(other).id);
     assert.equal(new Set([files.id, ...others]).size, 5);
-  } finally {
-    if (before === undefined) Deno.env.delete("XDG_RUNTIME_DIR");
-    else Deno.env.set("XDG_RUNTIME_DIR", before);
-  }
+  });
 });
 
 Deno.test("slop server status never shows a peak below the resident size", () => {

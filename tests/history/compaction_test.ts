@@ -236,8 +236,6 @@ Deno.test("compaction.keep must be less than compaction.threshold", async () => 
   );
 });
 
-Deno.env.set(LLM_TEST_KEY_ENV, LLM_TEST_KEY);
-
 function messages(n: number): Array<{ role: string; content: string }> {
   return Array.from({ length: n }, (_, i) => ({
     role: i % 2 ? "AI" : "User",

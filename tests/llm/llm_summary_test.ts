@@ -13,6 +13,10 @@ import {
 import { makeProject, runCli } from "../_helpers.ts";
 import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, type LlmServer, startLlmServer } from "../_llm_server.ts";
 
+// The loopback server's key, read from the environment by the builds below: set once, for the
+// whole process (a test may not change the environment while tests run beside it).
+Deno.env.set(LLM_TEST_KEY_ENV, LLM_TEST_KEY);
+
 const PROJECT = {
   "calc.py":
     "def add(a, b):\n    return a + b\n\n\nclass Calculator:\n    def total(self, xs):\n        return sum(xs)\n",
@@ -31,7 +35,6 @@ async function withServer(fn: (server: LlmServer) => Promise<void>, failing = fa
   const server = startLlmServer({
     reply: failing ? () => ({ status: 500, text: "boom" }) : reply,
   });
-  Deno.env.set(LLM_TEST_KEY_ENV, LLM_TEST_KEY);
   try {
     await fn(server);
   } finally {
@@ -253,7 +256,6 @@ Deno.test("summaries queue at the plugin's concurrency; the clock starts with ea
   const server = startLlmServer({
     reply: (r) => ({ text: `About ${r.prompt.length}`, delayMs: 500 }),
   });
-  Deno.env.set(LLM_TEST_KEY_ENV, LLM_TEST_KEY);
   try {
     const tree = Object.fromEntries(
       Array.from({ length: 6 }, (_, i) => [`n${i}.md`, `# Note ${i}\n`]),

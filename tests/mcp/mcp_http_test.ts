@@ -211,7 +211,9 @@ Deno.test("slop mcp --http --idle-timeout answers 404 for an expired session, an
       "--port",
       "0",
       "--idle-timeout",
-      "0.5",
+      // Far above a busy machine's time between two requests of one client (a session that
+      // expired between the second client's connect and its request failed at load 21).
+      "3",
     ],
     cwd: root,
     env: serverEnv(),
@@ -235,7 +237,7 @@ Deno.test("slop mcp --http --idle-timeout answers 404 for an expired session, an
     await client.connect(first);
     assert.equal((await client.listTools()).tools.length, 5);
     const id = first.sessionId!;
-    await new Promise((done) => setTimeout(done, 1500));
+    await new Promise((done) => setTimeout(done, 7000));
     const response = await fetch(url, {
       method: "POST",
       headers: {

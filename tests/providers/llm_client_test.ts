@@ -285,8 +285,13 @@ Deno.test("a key echoed back by a server never appears in the error", async () =
   }
 });
 
+// The key the next test's build reads from the environment: set once, for the whole process (a
+// test may not change the environment while tests run beside it).
+const BUILD_KEY = "sk-build-SECRET-9f8e7d6c5b4a";
+Deno.env.set("SLOP_TEST_BUILD_KEY", BUILD_KEY);
+
 Deno.test("a build whose view mode asks the model keeps the key out of document, manifest and files", async () => {
-  const key = "sk-build-SECRET-9f8e7d6c5b4a";
+  const key = BUILD_KEY;
   const server = startLlmServer({
     reply: (r) =>
       r.prompt.includes("fail")
@@ -299,7 +304,6 @@ Deno.test("a build whose view mode asks the model keeps the key out of document,
     version: "1",
     render: async (file, ctx) => await ctx.complete({ prompt: file.text }),
   };
-  Deno.env.set("SLOP_TEST_BUILD_KEY", key);
   try {
     const root = await makeProject({ "a.txt": "please summarize", "b.txt": "please fail" });
     const result = await buildContext({
@@ -320,7 +324,6 @@ Deno.test("a build whose view mode asks the model keeps the key out of document,
     }
     for (const text of written) assert.ok(!text.includes(key), `key leaked: ${text}`);
   } finally {
-    Deno.env.delete("SLOP_TEST_BUILD_KEY");
     await server.close();
   }
 });

@@ -34,6 +34,10 @@ import {
   OPENAI_MODELS,
 } from "../../plugins/providers/_models.ts";
 
+// The loopback server's key, read from the environment by the builds below: set once, for the
+// whole process (a test may not change the environment while tests run beside it).
+Deno.env.set(LLM_TEST_KEY_ENV, LLM_TEST_KEY);
+
 const CONFIG = join(fixture("payload"), "slop.config.ts");
 const PROMPT = "Which module prices orders?";
 
@@ -376,7 +380,6 @@ function configText(inline: Record<string, unknown>): string {
 
 Deno.test("slop payload --provider renders for that provider but summarizes with the configured one", async () => {
   const server = startLlmServer({ reply: () => "A module that adds numbers." });
-  Deno.env.set(LLM_TEST_KEY_ENV, LLM_TEST_KEY);
   try {
     const root = await makeProject({
       "src/calc.py": "def add(a, b):\n    return a + b\n",

@@ -4,8 +4,7 @@
 // "A warm build's heads from the pack's index"). A user's own GIT_FLUSH does not change it.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { attributeSkips } from "../../pipeline/_git_attributes.ts";
-import { gitInit, makeProject, tempDir } from "../_helpers.ts";
+import { gitInit, makeProject, runScript, START_ENV, tempDir } from "../_helpers.ts";
 
 Deno.test("slop's git buffers its output whole, whatever GIT_FLUSH the user set", async () => {
   const root = await makeProject({
@@ -25,16 +24,18 @@ Deno.test("slop's git buffers its output whole, whatever GIT_FLUSH the user set"
     `#!/bin/sh\nprintf '%s\\n' "\${GIT_FLUSH-unset}" >> '${log}'\nexec '${real}' "$@"\n`,
   );
   await Deno.chmod(join(bin, "git"), 0o755);
-  const path = Deno.env.get("PATH") ?? "";
-  Deno.env.set("PATH", `${bin}:${path}`);
-  Deno.env.set("GIT_FLUSH", "1");
-  try {
-    const skips = await attributeSkips(root, ["a.bin", "b.ts", ".gitattributes"]);
-    assert.deepEqual([...skips.keys()], ["a.bin"]);
-  } finally {
-    Deno.env.set("PATH", path);
-    Deno.env.delete("GIT_FLUSH");
-  }
+  // In a child of its own: a PATH and GIT_FLUSH set in this process would reach the tests running
+  // beside it.
+  const module = new URL("../../pipeline/_git_attributes.ts", import.meta.url).href;
+  const run = await runScript(
+    `import { attributeSkips } from ${JSON.stringify(module)};\n` +
+      `const skips = await attributeSkips(Deno.cwd(), ["a.bin", "b.ts", ".gitattributes"]);\n` +
+      `console.log(JSON.stringify([...skips.keys()]));\n`,
+    root,
+    { env: { PATH: `${bin}:${START_ENV.PATH ?? ""}`, GIT_FLUSH: "1" } },
+  );
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(JSON.parse(run.stdout), ["a.bin"]);
   const given = (await Deno.readTextFile(log)).trim().split("\n");
   assert.ok(given.length >= 1 && given.every((v) => v === "0"), given.join(","));
 });

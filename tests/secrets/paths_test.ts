@@ -7,8 +7,11 @@ import { makeProject } from "../_helpers.ts";
 const KEY = `sk-or-v1-${"5e".repeat(32)}`;
 const HEX = "4dac3765cc228a899be99bd42e075ec217b519454a6850c77b18449969d26241";
 
+// The loopback server's key, read from the environment by the build below: set once, for the
+// whole process (a test may not change the environment while tests run beside it).
+Deno.env.set(LLM_TEST_KEY_ENV, LLM_TEST_KEY);
+
 Deno.test("history compaction sends the model redacted messages only", async () => {
-  Deno.env.set(LLM_TEST_KEY_ENV, LLM_TEST_KEY);
   const server = startLlmServer({ reply: () => "S[summary]" });
   try {
     const messages = Array.from({ length: 12 }, (_, i) =>
