@@ -16,9 +16,10 @@ import { tempDir } from "../_helpers.ts";
  * tiny files (a line each) are built, 250 and 2,250 files; the difference of what each holds,
  * divided by the 2,000 files between them, is the bytes a file costs, without what a build holds
  * whatever its size (modules, tables, plugins). Twice as many files gave 30-130 bytes a file less
- * (a map's slots and the like, shared by more files) and cost a third more CPU; 800 bytes more
- * held a file fail the bound at either size (bench/README.md, twenty-sixth session, suite37). Bytecode is not flushed (`--no-flush-bytecode`),
- * so the collector's timing does not move the measure.
+ * (a map's slots and the like, shared by more files) and cost a fifth more CPU; 800 bytes more
+ * held a file fail the bound at either size (bench/README.md, twenty-sixth session, suite37).
+ * Bytecode is not flushed (`--no-flush-bytecode`), so the collector's timing does not move the
+ * measure.
  */
 async function tree(files: number, lines = 1): Promise<string> {
   const root = await tempDir({ prefix: "slop_records_" });
