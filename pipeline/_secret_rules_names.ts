@@ -381,9 +381,11 @@ function notATokenValue(value: string, { name, q, b }: { name: string; q?: strin
   // `=` pads base64 only at its end
   if (/=[^=]/.test(value)) return true;
   if (BROWSER_TOKEN.test(value)) return true;
-  // An object named as itself (WinForms' designer: `txtSecretKey.Name = "txtSecretKey"`)
+  // An object named as itself (WinForms' designer: `txtSecretKey.Name = "txtSecretKey"`), or
+  // code that sets a name to itself negated (`aResultToken.value_int64 = -aResultToken.…`)
   const path = /([A-Za-z_$][\w$.]{0,255})[\s"'\]]{0,64}$/.exec(name)?.[1];
-  if (path && path.split(".").includes(value)) return true;
+  const bare = q ? value : value.replace(/^[-!~]/, "");
+  if (path && (path === bare || path.split(".").includes(bare))) return true;
   // an OpenPGP message (Renovate's `encrypted` tokens): encrypted, no secret in the clear
   if (value.length > 84 && /^(?:wc|wV|hQ)/.test(value) && isPlaceholder(value)) return true;
   // A number literal of code (`FunctionKeySeed = 0x4675…`), not a value of a data file
@@ -1041,8 +1043,11 @@ const UNQUOTED_STOP =
   /[,;)}\]](?=[\s,;)}\]\\"'`]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|;(?=[A-Za-z][A-Za-z0-9 _.-]{0,63}=)|<(?=\/)/;
 /** The `,` before a next item's `name=` in a call's arguments or an option list. */
 const NEXT_ITEM = /,(?=[A-Za-z_][A-Za-z0-9_]{0,63}=)/;
-/** A name after a `(` or a `,` (a call's keyword argument, an option list's item), up to its operator. */
-const LIST_ITEM_NAME = /[(,][ \t]{0,16}[A-Za-z_][\w.-]{0,63}$/;
+/**
+ * A name after a `(`, a `,` or a `{` (a call's keyword argument, an option list's item, a record's
+ * or a table's field: Erlang's `#user{password=Pw,name=Name}`), up to its operator.
+ */
+const LIST_ITEM_NAME = /[(,{][ \t]{0,16}[A-Za-z_][\w.-]{0,63}$/;
 /** A placeholder's words (`your-password`, `changeme`, `example`), as {@linkcode PLACEHOLDER} has them. */
 export const PLACEHOLDER_WORD: RegExp = new RegExp(
   PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""),

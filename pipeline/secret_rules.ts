@@ -215,7 +215,9 @@
  * a prefixed token split over two string literals (`"dop_v1_ab" + "cd…"`) under no secret's name,
  * or wrapped over two lines 3 to 7 characters into it. 55: a token in pieces joined by any
  * language's join, its prefix cut too. 56: a token URL-encoded twice (`%252F`), Braintree's `$`
- * escaped (`%24`, `\u0024`), a token right after a decoded escape (`…%3Dghp_…`).
+ * escaped (`%24`, `\u0024`), a token right after a decoded escape (`…%3Dghp_…`), a password
+ * under a type and `:=` (VHDL's, Ada's), a token split by Fortran's `//`, VB's `& _` or an Erlang
+ * binary; kept: a record's field (`#node{key=Key,…}`), a name set to itself negated.
  */
 export const SECRET_RULES_VERSION = 56;
 
