@@ -217,7 +217,8 @@
  * language's join, its prefix cut too. 56: a token URL-encoded twice (`%252F`), Braintree's `$`
  * escaped (`%24`, `\u0024`), a token right after a decoded escape (`…%3Dghp_…`), a password
  * under a type and `:=` (VHDL's, Ada's), a token split by Fortran's `//`, VB's `& _` or an Erlang
- * binary; kept: a record's field (`#node{key=Key,…}`), a name set to itself negated.
+ * binary; kept: a record's field (`#node{key=Key,…}`), a name set to itself negated, an
+ * `LS_COLORS` entry's colours (`*passwd=0;38;5;149:…`).
  */
 export const SECRET_RULES_VERSION = 56;
 

@@ -96,3 +96,14 @@ Deno.test("a record's key field and a name set to itself negated are code, kept"
   );
   for (const [path, text] of [...records, ...negated]) await kept(text, path);
 });
+
+Deno.test("a terminal's colours for a secret's file name are kept, a password of digits is not", async () => {
+  // fd's `DEFAULT_LS_COLORS` (`*passwd=0;38;5;149:*.swift=…`), in a few of its variants
+  for (const name of ["*passwd", "*shadow", "*.secret", "*.pem", "*token"]) {
+    for (const codes of ["0;38;5;149", "01;31", "4;38;5;203;48;5;236"]) {
+      await kept(`const C: &str = "\nno=0:${name}=${codes}:*.swift=0;38;5;48\n";\n`, "main.rs");
+      await kept(`export LS_COLORS="di=01;34:${name}=${codes}"\n`, ".bashrc");
+    }
+  }
+  await redactsValue("password=123;456;789\n", "123;456;789", ".env");
+});
