@@ -191,7 +191,8 @@ const TYPE_REST = /^[^=;{})\r\n]*/;
  * ```
  */
 export function codeByPlace(text: string, at: number, start: number, end: number): boolean {
-  const value = text.slice(start, end);
+  // (a name negated is the name's code too: `apiToken = -apiToken;`, `!flag`, `~mask`)
+  const value = text.slice(start, end).replace(/^[-!~](?=[A-Za-z_$])/, "");
   // A type whose arguments hold a `,` that ended the value (`HashMap<String, Vec<u8>>`)
   if (
     value.includes("<") &&

@@ -39,11 +39,12 @@ const RUST_TYPE =
   /:[ \t]{0,16}(?:&(?:'static[ \t]{1,16})?(?:str|\[u8(?:;[ \t]{0,4}[0-9]{1,4})?\])|\[u8;[ \t]{0,4}[0-9]{1,4}\]|String|(?:[a-z_]{1,16}::){0,3}(?:Lazy|LazyLock|OnceLock|OnceCell)<[^<>=\r\n]{1,64}>)[ \t]{0,16}=\s{0,64}(?:\*?b?r#{0,3}|\*?b|(?:[a-z_]{1,16}::){0,3}(?:Lazy|LazyLock)::new\(\|\|[ \t]{0,16}(?:String::from\()?)?(?=")/y;
 /**
  * At a name's `:`: a type annotation that is not Rust's (Python's `str`, `Optional[str]`,
- * `str | None`, TypeScript's `string`, KCL's `str`), `=` (not `==`, `=>`), then a quote; or CUE's
- * default after a disjunction (`string | *"…"`).
+ * `str | None`, TypeScript's `string`, KCL's `str`; Ada's and VHDL's `constant String`), `=` or
+ * `:=` (Ada's, VHDL's, Pascal's; not `==`, `=>`), then a quote; or CUE's default after a
+ * disjunction (`string | *"…"`).
  */
 const ANNOTATED =
-  /:[ \t]{0,16}[A-Za-z_][A-Za-z0-9_.]{0,63}(?:\[[A-Za-z0-9_.[\] |]{1,64}\])?(?:[ \t]{0,4}\|[ \t]{0,4}[A-Za-z_][A-Za-z0-9_.]{0,63}(?:\[[A-Za-z0-9_.[\] |]{1,64}\])?){0,4}[ \t]{0,16}(?:=(?![=>~])|\|[ \t]{0,4}\*)[ \t]{0,16}(?=["'`])/y;
+  /:[ \t]{0,16}(?:(?:constant|CONSTANT|Constant|aliased)[ \t]{1,16})?[A-Za-z_][A-Za-z0-9_.]{0,63}(?:\[[A-Za-z0-9_.[\] |]{1,64}\])?(?:[ \t]{0,4}\|[ \t]{0,4}[A-Za-z_][A-Za-z0-9_.]{0,63}(?:\[[A-Za-z0-9_.[\] |]{1,64}\])?){0,4}[ \t]{0,16}(?::?=(?![=>~])|\|[ \t]{0,4}\*)[ \t]{0,16}(?=["'`])/y;
 /** At a name's `|`: Nickel's contract (`password | String = "…"`), `=`, then a quote. */
 const CONTRACT = /\|[ \t]{0,16}[A-Z][A-Za-z0-9_.]{0,63}[ \t]{0,16}=(?![=>])[ \t]{0,16}(?=["'])/y;
 /** Before a name: `#define` at its line's start (the text before the name, its last 64 characters). */

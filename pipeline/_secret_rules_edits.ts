@@ -116,6 +116,24 @@ export function crossesEdit(view: EditedText, start: number, end: number): boole
 }
 
 /**
+ * Whether the read character at `start` comes right after a decoded escape (an edit of one
+ * character): a token there was not to find without it, its escape's last hex digit glued to
+ * its first letter (`%3DAKIA…`, `%2Fghp_…`: no word's boundary before it).
+ *
+ * @example
+ * ```ts
+ * import { afterDecoded, editText } from "./_secret_rules_edits.ts";
+ * const view = editText("a%3Db", [{ index: 1, length: 3, text: "=" }]);
+ * afterDecoded(view, 2); // true
+ * afterDecoded(view, 1); // false
+ * ```
+ */
+export function afterDecoded(view: EditedText, start: number): boolean {
+  const k = countBefore(view, start, 1) - 1; // the last edit that ends at `start` or before
+  return k >= 0 && view.size[k] === 1 && view.at[k] + 1 === start;
+}
+
+/**
  * How many edits (in order) end at `p` or before, an edit of no text counted as one of `least`
  * characters: a binary search, so that a piece of many edits maps each match in a few steps.
  */

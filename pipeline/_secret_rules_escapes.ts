@@ -48,12 +48,13 @@ export function plainTypography(text: string, path?: string): string {
 
 /**
  * Every escape the rules decode: JSON's `\/`; `\u00XX` (JSON, JavaScript), `\xXX` (C, Python, an
- * nginx log) and `%XX` (a URL) of a character below; HTML's and XML's references of a quote.
- * One escape stands for one character: `"` (22), `&` (26), `'` (27), `+` (2B), `,` (2C), `-`
+ * nginx log), `%XX` (a URL) and `%25XX` (a URL's encoded again: a link inside a link's query) of
+ * a character below; HTML's and XML's references of a quote. One escape stands for one
+ * character: `"` (22), `$` (24: Braintree's token), `&` (26), `'` (27), `+` (2B), `,` (2C), `-`
  * (2D), `.` (2E), `/` (2F), `:` (3A), `=` (3D), `[` (5B), `]` (5D), `_` (5F), `{` (7B), `}` (7D).
  */
 const ESCAPE =
-  /\\\/|(?:\\u00|\\x|%)(?:2[267BbCcDdEeFf]|3[AaDd]|5[BbDdFf]|7[BbDd])|&(?:quot|apos|#0{0,4}3[49]|#[xX]0{0,4}2[27]);/g;
+  /\\\/|(?:\\u00|\\x|%(?:25)?)(?:2[2467BbCcDdEeFf]|3[AaDd]|5[BbDdFf]|7[BbDd])|&(?:quot|apos|#0{0,4}3[49]|#[xX]0{0,4}2[27]);/g;
 
 /** The character an escape of {@linkcode ESCAPE} stands for. */
 function characterOf(escape: string): string {
@@ -90,12 +91,12 @@ function escapesOf(text: string, chars: RegExp): Edit[] {
 const MARK = /["'&,:=[\]{}]/;
 
 /**
- * The characters that tokens and their URLs hold besides letters and digits (`+`, `-`, `.`, `/`,
- * `:`, `=`, `_`), and `&`, which ends a value in a query string: its `=` decoded and not its `&`,
+ * The characters that tokens and their URLs hold besides letters and digits (`$`, `+`, `-`, `.`,
+ * `/`, `:`, `=`, `_`), and `&`, which ends a value in a query string: its `=` decoded and not its `&`,
  * `password%3D…%26next%3D1` read `…%26next` as the value's own. The text around them is read
  * again with them decoded, in any file.
  */
-const TOKEN_MARK = /[&+\-./:=_]/;
+const TOKEN_MARK = /[$&+\-./:=_]/;
 
 /**
  * Files whose values a format escapes: JSON (and HAR, notebooks, Postman's), HTML and XML, logs

@@ -116,13 +116,13 @@ const BACKSLASH_JOINT = String.raw`\\(?=(?:\r?\n|\\\\n| )[ \t]{0,64}[^\s\\])(?<=
 const UNC = String.raw`\\(?<![\\\w]\\)\\{1,3}(?=[A-Za-z0-9][\w.-]{0,63}\\{1,2}[\w$])`;
 
 /**
- * An escape of a token's mark (`+`, `-`, `.`, `/`, `:`, `=`, `_`): JSON's `\/` and `\u002d`, C's
- * and Python's `\x2d`, a URL's `%2F`: where `tokenEscapes` (`_secret_rules_escapes.ts`) may find a
+ * An escape of a token's mark (`$`, `+`, `-`, `.`, `/`, `:`, `=`, `_`): JSON's `\/` and `\u002d`,
+ * C's and Python's `\x2d`, a URL's `%2F` and `%252F` (encoded twice): where `tokenEscapes` (`_secret_rules_escapes.ts`) may find a
  * run to decode (it decodes an escaped `&` too, in a text that holds one of these: alone it is
  * no token's).
  */
 const ESCAPED_MARK = String
-  .raw`\\(?:\/|(?:u00|x)(?:2[BbDdEeFf]|3[AaDd]|5[Ff]))|%(?:2[BbDdEeFf]|3[AaDd]|5[Ff])`;
+  .raw`\\(?:\/|(?:u00|x)(?:2[4BbDdEeFf]|3[AaDd]|5[Ff]))|%(?:25)?(?:2[4BbDdEeFf]|3[AaDd]|5[Ff])`;
 
 /** A hint of a rule whose matches are rare: its family, and its branch after its first character. */
 interface RareHint {

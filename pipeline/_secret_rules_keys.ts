@@ -66,9 +66,12 @@ export function findRandomKeys(
 
 /** Code, not a value: a call (`toCanonicalKey(path, x);`). */
 const CODE = /^[A-Za-z_$][\w$.]{2,256}\(.{0,256}\)[;,]?$/;
-/** A name of code before its operator: a call's argument (after `(` or `,`), or declared. */
+/**
+ * A name of code before its operator: a call's argument (after `(` or `,`), a record's or a
+ * table's field (after `{`: Erlang's `#node{key=Key, …}`, Lua's `{key=k}`), or declared.
+ */
 const CODE_NAME =
-  /(?:[(,]|\b(?:const|let|var|val|my|local|auto|final|static|def|String))[ \t]{0,16}["']?[A-Za-z0-9_.-]{1,128}["']?[ \t]{0,64}$/;
+  /(?:[(,{]|\b(?:const|let|var|val|my|local|auto|final|static|def|String))[ \t]{0,16}["']?[A-Za-z0-9_.-]{1,128}["']?[ \t]{0,64}$/;
 
 /**
  * The random printable value assigned at the operator `at`, if any: quoted, up to the closing

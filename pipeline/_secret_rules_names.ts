@@ -381,9 +381,11 @@ function notATokenValue(value: string, { name, q, b }: { name: string; q?: strin
   // `=` pads base64 only at its end
   if (/=[^=]/.test(value)) return true;
   if (BROWSER_TOKEN.test(value)) return true;
-  // An object named as itself (WinForms' designer: `txtSecretKey.Name = "txtSecretKey"`)
+  // An object named as itself (WinForms' designer: `txtSecretKey.Name = "txtSecretKey"`), or
+  // code that sets a name to itself negated (`aResultToken.value_int64 = -aResultToken.…`)
   const path = /([A-Za-z_$][\w$.]{0,255})[\s"'\]]{0,64}$/.exec(name)?.[1];
-  if (path && path.split(".").includes(value)) return true;
+  const bare = q ? value : value.replace(/^[-!~]/, "");
+  if (path && (path === bare || path.split(".").includes(bare))) return true;
   // an OpenPGP message (Renovate's `encrypted` tokens): encrypted, no secret in the clear
   if (value.length > 84 && /^(?:wc|wV|hQ)/.test(value) && isPlaceholder(value)) return true;
   // A number literal of code (`FunctionKeySeed = 0x4675…`), not a value of a data file
@@ -1039,10 +1041,26 @@ function mergeAscending(a: number[], b: number[]): number[] {
  */
 const UNQUOTED_STOP =
   /[,;)}\]](?=[\s,;)}\]\\"'`]|$)|&(?=[A-Za-z0-9_.-]{1,64}=)|;(?=[A-Za-z][A-Za-z0-9 _.-]{0,63}=)|<(?=\/)/;
+/**
+ * A terminal's colour codes (SGR: `0;38;5;149`, `01;31`), alone or before the next entry of an
+ * `LS_COLORS` or `GREP_COLORS` list (`:*.swift=`, `:di=`).
+ */
+const COLOR_CODES = /^[0-9]{1,3}(?:;[0-9]{1,3}){0,15}(?::(?:\*|[a-z]{2}=)|$)/;
+
+/**
+ * Whether colour codes (`value`) at a name before `at` are an `LS_COLORS` entry's: the next
+ * entry follows, or the name is a file pattern (`*passwd`, `*.pem`).
+ */
+function colorEntry(text: string, at: number, value: string): boolean {
+  return value.includes(":") || /\*[\w.-]{1,64}$/.test(text.slice(Math.max(0, at - 66), at));
+}
 /** The `,` before a next item's `name=` in a call's arguments or an option list. */
 const NEXT_ITEM = /,(?=[A-Za-z_][A-Za-z0-9_]{0,63}=)/;
-/** A name after a `(` or a `,` (a call's keyword argument, an option list's item), up to its operator. */
-const LIST_ITEM_NAME = /[(,][ \t]{0,16}[A-Za-z_][\w.-]{0,63}$/;
+/**
+ * A name after a `(`, a `,` or a `{` (a call's keyword argument, an option list's item, a record's
+ * or a table's field: Erlang's `#user{password=Pw,name=Name}`), up to its operator.
+ */
+const LIST_ITEM_NAME = /[(,{][ \t]{0,16}[A-Za-z_][\w.-]{0,63}$/;
 /** A placeholder's words (`your-password`, `changeme`, `example`), as {@linkcode PLACEHOLDER} has them. */
 export const PLACEHOLDER_WORD: RegExp = new RegExp(
   PLACEHOLDER.source.replace("[${}<>%[\\]()]|", ""),
@@ -1342,6 +1360,8 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
     // keeps its commas.
     const next = value.search(NEXT_ITEM);
     if (next >= 0 && LIST_ITEM_NAME.test(nameBefore(text, m.index))) value = value.slice(0, next);
+    // a terminal's colours for a file name (`LS_COLORS`' `*passwd=0;38;5;149:*.swift=…`)
+    if (COLOR_CODES.test(value) && colorEntry(text, m.index, value)) return undefined;
     printed = op === ":" && !gap && printedField(text, m.index, start + value.length, value);
     if (op === ":" && !gap && !printed) return undefined;
   } else if (op === ">") return undefined;

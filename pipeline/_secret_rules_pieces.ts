@@ -1,8 +1,8 @@
 /**
  * Tokens written in pieces under no hint of their own: split over string literals by any
  * language's join (`"dop_v" + "1_…"`, Lua's `..`, OCaml's `^`, Elixir's `<>`, Zig's and
- * Haskell's `++`, Julia's `*`, SQL's `||`, a list's `,` that `paste0`, `strings.Join` or
- * `"".join` joins, a shell's `"…""…"`) or wrapped over lines (a log's, a folded YAML scalar's, a
+ * Haskell's `++`, Julia's `*`, SQL's `||`, Fortran's `//`, a list's `,` that `paste0`,
+ * `strings.Join`, `"".join` or an Erlang binary (`<<"…", "…">>`) joins, a shell's `"…""…"`) or wrapped over lines (a log's, a folded YAML scalar's, a
  * heredoc's), cut anywhere: inside the prefix too, where no prefix is left whole for a hint to
  * find (`secret_rules.ts` is the public face). Each joint's pieces are read as one by a test the
  * rules give; a joint is kept where a token crosses it.
@@ -14,13 +14,13 @@ import type { Edit } from "./_secret_rules_edits.ts";
 
 /**
  * Between two string literals: a closing quote, blanks, one language's join or a list's `,` (or
- * none, or a `\` before a line end), maybe a line end and indent and a join there, and an opening
+ * none, or a `\` before a line end; Fortran's `//` and its `&` continuation, VB's `& _`), maybe a line end and indent and a join there, and an opening
  * quote; or a literal put in a template's text (`` `sk_live_${"…"}…` ``), from its `${` and to
  * its `}`; a token's character before and after (a look each way: a search that stops at every
  * quote, not at every character).
  */
 const LITERAL_JOINT =
-  /["'`](?<=[A-Za-z0-9_+/=.:$~-]["'`])(?:[ \t]{0,16}(?:(?:\+{1,2}|\.{1,2}|\^|<>|\*|&|\|\||,|\\(?=\r?\n))[ \t]{0,16})?(?:\r?\n[ \t]{0,64}(?:(?:\+{1,2}|\.{1,2}|\^|<>|\*|&|\|\||,)[ \t]{0,16})?)?["'`](?=[A-Za-z0-9_+/=.:$~-])|[ \t]{0,16}\}(?=[A-Za-z0-9_+/=.:$~-]))|\$\{[ \t]{0,16}["'`](?=[A-Za-z0-9_+/=.:$~-])/g;
+  /["'`](?<=[A-Za-z0-9_+/=.:$~-]["'`])(?:[ \t]{0,16}(?:(?:\+{1,2}|\.{1,2}|\^|<>|\*|&(?:[ \t]{1,16}_(?=\r?\n))?|\|\||,|\/\/(?:[ \t]{0,16}&)?|\\(?=\r?\n))[ \t]{0,16})?(?:\r?\n[ \t]{0,64}(?:(?:\+{1,2}|\.{1,2}|\^|<>|\*|&|\|\||,|\/\/)[ \t]{0,16})?)?["'`](?=[A-Za-z0-9_+/=.:$~-])|[ \t]{0,16}\}(?=[A-Za-z0-9_+/=.:$~-]))|\$\{[ \t]{0,16}["'`](?=[A-Za-z0-9_+/=.:$~-])/g;
 
 /**
  * A line end and the next line's indent between two of a token's characters, before a line that
@@ -145,11 +145,12 @@ function crossed(
 /**
  * A call that joins a list's literals with nothing between: `"".join(`, `.join("")`, R's
  * `paste0(` or `sep = ""`, Go's `strings.Join(…, "")`, `String.join("", …)`, `concat(`,
- * PHP's `implode("", …)`, Kotlin's `joinToString("")`. A list joined with a separator, or no list
+ * PHP's `implode("", …)`, Kotlin's `joinToString("")`, an Erlang binary's `<<"` and
+ * `iolist_to_binary(`, `list_to_binary(`, `lists:concat(`. A list joined with a separator, or no list
  * joined at all (`{"a": "…", "b": "…"}`), is no token's pieces.
  */
 const JOIN_CALL =
-  /(?:""|'')[ \t]{0,16}\.[ \t]{0,16}join[ \t]{0,16}\(|\.join[ \t]{0,16}\([ \t]{0,16}(?:""|'')[ \t]{0,16}\)|\bpaste0[ \t]{0,16}\(|\bsep[ \t]{0,16}=[ \t]{0,16}(?:""|'')|\bJoin\([^()]{0,4096},[ \t]{0,16}""[ \t]{0,16}\)|\bjoin\([ \t]{0,16}(?:""|'')[ \t]{0,16},|[Cc]oncat[ \t]{0,16}\(|\bimplode[ \t]{0,16}\([ \t]{0,16}(?:""|'')|joinToString[ \t]{0,16}\([ \t]{0,16}""[ \t]{0,16}\)/;
+  /(?:""|'')[ \t]{0,16}\.[ \t]{0,16}join[ \t]{0,16}\(|\.join[ \t]{0,16}\([ \t]{0,16}(?:""|'')[ \t]{0,16}\)|\bpaste0[ \t]{0,16}\(|\bsep[ \t]{0,16}=[ \t]{0,16}(?:""|'')|\bJoin\([^()]{0,4096},[ \t]{0,16}""[ \t]{0,16}\)|\bjoin\([ \t]{0,16}(?:""|'')[ \t]{0,16},|[Cc]oncat[ \t]{0,16}\(|\bimplode[ \t]{0,16}\([ \t]{0,16}(?:""|'')|joinToString[ \t]{0,16}\([ \t]{0,16}""[ \t]{0,16}\)|<<[ \t]{0,16}"|\b(?:iolist_to_binary|list_to_binary|lists:concat)[ \t]{0,16}\(/;
 
 /** Whether a joint of two literals is a list's `,`. */
 function listed(text: string, joint: Edit): boolean {

@@ -213,9 +213,14 @@
  * (`env("SECRET_KEY", default=None)`), a CJK message with full-width marks under a password's name,
  * an object named as itself (`txtSecretKey.Name = "txtSecretKey"`);
  * a prefixed token split over two string literals (`"dop_v1_ab" + "cd…"`) under no secret's name,
- * or wrapped over two lines 3 to 7 characters into it.
+ * or wrapped over two lines 3 to 7 characters into it. 55: a token in pieces joined by any
+ * language's join, its prefix cut too. 56: a token URL-encoded twice (`%252F`), Braintree's `$`
+ * escaped (`%24`, `\u0024`), a token right after a decoded escape (`…%3Dghp_…`), a password
+ * under a type and `:=` (VHDL's, Ada's), a token split by Fortran's `//`, VB's `& _` or an Erlang
+ * binary; kept: a record's field (`#node{key=Key,…}`), a name set to itself negated, an
+ * `LS_COLORS` entry's colours (`*passwd=0;38;5;149:…`).
  */
-export const SECRET_RULES_VERSION = 55;
+export const SECRET_RULES_VERSION = 56;
 
 import {
   BASE64_RUN,
@@ -388,7 +393,14 @@ import {
 import { DEVICE_SECRET, findFileFormatSecrets } from "./_secret_rules_files.ts";
 import { findForeignPasswords, OTHER_SCRIPTS, WORD_AT_END } from "./_secret_rules_words.ts";
 import { markEscapes, plainTypography, tokenEscapes } from "./_secret_rules_escapes.ts";
-import { crossesEdit, type Edit, editText, sourceEnd, sourceStart } from "./_secret_rules_edits.ts";
+import {
+  afterDecoded,
+  crossesEdit,
+  type Edit,
+  editText,
+  sourceEnd,
+  sourceStart,
+} from "./_secret_rules_edits.ts";
 import { BEARER_TOKEN, findBareBearers } from "./_secret_rules_bearer.ts";
 import { findSqlRowSecrets } from "./_secret_rules_sql.ts";
 import {
@@ -1726,7 +1738,8 @@ function joinedMatches(text: string, options: FindOptions, found: Edit[]): Secre
     const { from, last, to } = jointWindow(text, found, i);
     const view = editText(text, found.slice(i, last + 1), from, to);
     for (const m of findEach(view.text, options, textHints(view.text))) {
-      if (!crossesEdit(view, m.start, m.end)) continue;
+      // (or starts right after a decoded escape: `%3DAKIA…` had no boundary before its `A`)
+      if (!crossesEdit(view, m.start, m.end) && !afterDecoded(view, m.start)) continue;
       out.push({ start: sourceStart(view, m.start), end: sourceEnd(view, m.end), rule: m.rule });
     }
     i = last + 1;

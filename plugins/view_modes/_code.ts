@@ -2350,7 +2350,9 @@ class Walker {
   ): string {
     let types = COMMENT_TYPES.get(this.spec);
     if (!types) {
-      types = [...this.spec.attach].filter((t) => t.includes("comment"));
+      // (Haskell's `-- ^` and `-- |` are `haddock` nodes: a record's fields' comments, which a
+      // signature read as one line would turn into one comment to its end)
+      types = [...this.spec.attach].filter((t) => t.includes("comment") || t === "haddock");
       COMMENT_TYPES.set(this.spec, types);
     }
     let at = from;

@@ -150,7 +150,12 @@ const FORTRAN_PREFIX =
 /** Fortran's programs, modules, procedures, derived types and used modules (any case). */
 const FORTRAN: Patterns = [
   ["programs", /^[ \t]*program[ \t]+([a-z_]\w*)/gim],
-  ["modules", /^[ \t]*(?:sub)?module[ \t]+(?!procedure\b)(?:\([^)\n]*\)[ \t]*)?([a-z_]\w*)/gim],
+  // A submodule's parent may touch it (`submodule(nf_network) nf_network_submodule`); a separate
+  // module procedure is no module (`module function f(x)`, `module pure integer function g`).
+  [
+    "modules",
+    /^[ \t]*(?:sub)?module[ \t]*(?:\([^)\n]*\)[ \t]*)?(?<=[ \t)])(?!(?:procedure|function|subroutine|pure|impure|elemental|recursive|integer|real|logical|complex|character|double|type|class)\b)([a-z_]\w*)/gim,
+  ],
   [
     "procedures",
     new RegExp(`^[ \\t]*${FORTRAN_PREFIX}(?:subroutine|function)[ \\t]+([a-z_]\\w*)`, "gim"),

@@ -651,3 +651,31 @@ Deno.test("Haskell: a block comment opening the file above a pragma is left out 
     }
   }
 });
+
+// brick's `Brick/Types/Internal.hs`: a record's and a sum type's `-- ^` field comments were kept
+// in its one-line signature, so the outline read as one comment from the first field on.
+Deno.test("Haskell: a declaration's -- ^ and -- | comments are left out of its one-line signature", async () => {
+  const fields = ["hSize :: !Size", "vSize :: !Size", "render :: RenderM n (Result n)"];
+  for (const mark of ["-- ^", "-- |", "--"]) {
+    const text = [
+      "module Widgets where",
+      "",
+      "data Widget n =",
+      `    Widget { ${fields[0]}  ${mark} This widget's horizontal growth policy`,
+      `           , ${fields[1]}  ${mark} This widget's vertical growth policy`,
+      `           , ${fields[2]}  ${mark} This widget's rendering function`,
+      "           }",
+      "",
+      "data Size = Fixed  " + mark + " Take up the same space",
+      "          | Greedy " + mark + " Take up all the space",
+      "          deriving (Show, Eq, Ord)",
+      "",
+    ].join("\n");
+    const view = (await renderCode("src/Widgets.hs", text))!;
+    const signatures = view.symbols.filter((s) => s.depth === 0).map((s) => s.signature);
+    assert.deepEqual(signatures, [
+      `data Widget n = Widget { ${fields.join(" , ")} }`,
+      "data Size = Fixed | Greedy deriving (Show, Eq, Ord)",
+    ], mark);
+  }
+});

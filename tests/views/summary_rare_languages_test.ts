@@ -416,3 +416,29 @@ Deno.test("summarize() of F# lists the lets of a module, not those in a test's o
       "- functions: `helper`, ``` ``adds one`` ```, `visible`, `also`\n- members: `Count`",
   );
 });
+
+Deno.test("summarize() of Fortran lists a submodule written against its parent, and no separate module procedure as a module", () => {
+  // neural-fortran's `nf_network_submodule.f90` read `module function …` as a module `function`
+  const procedures = [
+    ["module function", "end function"],
+    ["module subroutine", "end subroutine"],
+    ["module pure integer function", "end function"],
+    ["MODULE ELEMENTAL REAL FUNCTION", "END FUNCTION"],
+    ["module recursive subroutine", "end subroutine"],
+    ["module procedure", "end procedure"],
+  ];
+  for (
+    const parent of ["submodule(nf_network)", "submodule (nf_network)", "SUBMODULE(nf_network)"]
+  ) {
+    const text = [
+      `${parent} nf_network_submodule`,
+      "  implicit none",
+      "contains",
+      ...procedures.flatMap(([head, end], k) => [`  ${head} p${k}(self)`, `  ${end} p${k}`]),
+      "end submodule nf_network_submodule",
+    ].join("\n");
+    const out = summarize("src/nf/nf_network_submodule.f90", `${text}\n`);
+    assert.match(out, /- modules: `nf_network_submodule`\n/, out);
+    assert.match(out, /- procedures: `p0`, `p1`, `p2`, `p3`, `p4`\n?/, out);
+  }
+});
