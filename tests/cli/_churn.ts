@@ -10,7 +10,7 @@
 
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
-import { REPO, tempDir } from "../_helpers.ts";
+import { REPO, START_ENV, tempDir } from "../_helpers.ts";
 import { type BuildRequest, serverBuilds } from "../../server/builds.ts";
 import { runBuild } from "../../cli/build.ts";
 import type { BuildFlags } from "../../cli/build.ts";
@@ -726,7 +726,8 @@ export function spawnWatch(root: string, stderr: "piped" | "null"): Deno.ChildPr
   return new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "watch", "--debounce", "50"],
     cwd: root,
-    env: { NO_COLOR: "1" },
+    clearEnv: true,
+    env: { ...START_ENV, NO_COLOR: "1" },
     stdout: "piped",
     stderr,
   }).spawn();

@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { REPO } from "../_helpers.ts";
+import { REPO, START_ENV } from "../_helpers.ts";
 
 /**
  * Run `slop watch --max-builds 1` in `root`; call `edit` once it says "watching for changes".
@@ -34,7 +34,8 @@ export async function watchOnceWithStderr(
       "1",
     ],
     cwd: root,
-    env: { NO_COLOR: "1" },
+    clearEnv: true,
+    env: { ...START_ENV, NO_COLOR: "1" },
     stdout: "piped",
     stderr: "piped",
   }).spawn();

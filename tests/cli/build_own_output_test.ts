@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, tempDir } from "../_helpers.ts";
+import { makeProject, REPO, START_ENV, tempDir } from "../_helpers.ts";
 import { runBuild } from "../../cli/build.ts";
 import { builtinPlugins } from "../../cli/_builtins.ts";
 import { serverSession } from "../../server/session.ts";
@@ -73,7 +73,8 @@ async function runAndHangUp(args: string[], cwd: string) {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), ...args],
     cwd,
-    env: { NO_COLOR: "1" },
+    clearEnv: true,
+    env: { ...START_ENV, NO_COLOR: "1" },
     stdout: "piped",
     stderr: "piped",
   }).spawn();

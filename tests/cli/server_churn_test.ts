@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { churnProject } from "./_churn.ts";
-import { tempDir, V8_FLAGS } from "../_helpers.ts";
+import { START_ENV, tempDir, V8_FLAGS } from "../_helpers.ts";
 import { serverWatch } from "../../server/_watch.ts";
 import { loadConfig } from "../../mod.ts";
 // Type-checked with the suite; run in a child process below.
@@ -31,7 +31,8 @@ function runCases(): Promise<string> {
       args: ["test", "-A", "--no-check", "--quiet", V8_FLAGS, CASES],
       stdout: "piped",
       stderr: "piped",
-      env: { NO_COLOR: "1" },
+      clearEnv: true,
+      env: { ...START_ENV, NO_COLOR: "1" },
     }).output();
     return new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
   })();

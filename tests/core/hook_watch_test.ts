@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { makeProject, REPO, runCli, tempDir, V8_FLAGS } from "../_helpers.ts";
+import { makeProject, REPO, runCli, START_ENV, tempDir, V8_FLAGS } from "../_helpers.ts";
 import { connect } from "../mcp/_client.ts";
 
 // Blocked for good without spinning (no CPU spent): the same to the thread as `while (true) {}`.
@@ -131,7 +131,8 @@ Deno.test("slop mcp's last words are whole JSON replies whatever the ids, and sa
     stdin: "piped",
     stdout: "piped",
     stderr: "piped",
-    env: { NO_COLOR: "1" },
+    clearEnv: true,
+    env: { ...START_ENV, NO_COLOR: "1" },
     signal: AbortSignal.timeout(60_000),
   }).spawn();
   const call = (id: unknown) => ({

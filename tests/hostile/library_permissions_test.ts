@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO } from "../_helpers.ts";
+import { makeProject, REPO, START_ENV } from "../_helpers.ts";
 
 /**
  * A program using slop as a library with narrow permissions (`deno run --allow-read=. app.ts`):
@@ -26,7 +26,8 @@ try {
     const out = await new Deno.Command(Deno.execPath(), {
       args: ["run", "--quiet", "--no-prompt", "--config", join(REPO, "deno.json"), ...flags, app],
       cwd: root,
-      env: { NO_COLOR: "1" },
+      clearEnv: true,
+      env: { ...START_ENV, NO_COLOR: "1" },
       stdout: "piped",
       stderr: "piped",
     }).output();
