@@ -110,9 +110,10 @@ interface Partial {
 const BATCH_CHARS = 256 * 1024;
 /**
  * Shared batches (texts this helper did not keep) handed to a helper ahead of its answers: this
- * thread, rendering, lets answers in only between its stages, and a helper with two left idle
- * for most of the transform (bench/README.md, "Monorepo scale"). Each is a copy of its texts
- * (their bytes, for lazy texts) until counted: 16 are about 4M characters.
+ * thread, rendering, lets answers in only between its stages and at {@linkcode precountTurn}'s
+ * turns, and a helper with two left idle for most of the transform (bench/README.md, "Monorepo
+ * scale"). Each is a copy of its texts (their bytes, for lazy texts) until counted: 16 are about
+ * 4M characters.
  */
 const SHARED_AHEAD = 16;
 /** Middles longer than this are cut into pieces, so one large file does not keep one thread busy. */
