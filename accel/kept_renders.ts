@@ -88,6 +88,12 @@ export interface KeptRenderOptions extends TransformOptions {
    */
   window?: number;
   /**
+   * Asked before each file renders: a promise to wait for first (a turn that lets the early
+   * counts' workers be handed their next texts, `precount.ts`), or nothing.
+   * @default {undefined} none
+   */
+  between?: () => Promise<void> | undefined;
+  /**
    * Keep a cache hit's text where the cache has it (a pack's record), read again when used,
    * instead of decoding it.
    * @default {undefined} every hit's text decoded
@@ -150,7 +156,7 @@ export async function transformKept(
       out[i] = rendered;
       done(rendered);
     });
-  }, { window: options.window });
+  }, { window: options.window, between: options.between });
   return out;
 }
 

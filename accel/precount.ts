@@ -29,6 +29,7 @@ import type { CountHelper, CountText } from "../pipeline/secrets.ts";
 import type { ScanHandOff } from "./scan_handoff.ts";
 import type { Tokenizer } from "../pipeline/types.ts";
 import { type TextBacking, textBacking } from "../pipeline/lazy_text.ts";
+import { countWork } from "../pipeline/_work_count.ts";
 
 /**
  * A piece of a text: the piece itself, or where it is in a text read when used (a lazy text,
@@ -109,9 +110,10 @@ interface Partial {
 const BATCH_CHARS = 256 * 1024;
 /**
  * Shared batches (texts this helper did not keep) handed to a helper ahead of its answers: this
- * thread, rendering, lets answers in only between its stages, and a helper with two left idle
- * for most of the transform (bench/README.md, "Monorepo scale"). Each is a copy of its texts
- * (their bytes, for lazy texts) until counted: 16 are about 4M characters.
+ * thread, rendering, lets answers in only between its stages and at {@linkcode precountTurn}'s
+ * turns, and a helper with two left idle for most of the transform (bench/README.md, "Monorepo
+ * scale"). Each is a copy of its texts (their bytes, for lazy texts) until counted: 16 are about
+ * 4M characters.
  */
 const SHARED_AHEAD = 16;
 /** Middles longer than this are cut into pieces, so one large file does not keep one thread busy. */
@@ -149,6 +151,37 @@ export function precountGiven(): number {
   return given;
 }
 
+/**
+ * Rendering time (ms) between two turns of {@linkcode precountTurn}: a turn costs this thread a
+ * few ms of waiting, and {@linkcode SHARED_AHEAD} batches are about 100 ms of a helper's counting.
+ */
+const TURN_MS = 50;
+/** When the last turn of {@linkcode precountTurn} ended. */
+let lastTurn = 0;
+
+/**
+ * A turn of the event loop (a timer's: a MessageChannel turn lets no worker's answer in) when
+ * {@linkcode TURN_MS} have passed since the last one and a helper may wait for its next shared
+ * batch; `undefined` otherwise. This thread lets the helpers' answers in, and hands each the next
+ * batch, only where it waits: a transform that renders without waiting left them idle once their
+ * batches were counted (bench/README.md, "twenty-sixth session, mono35").
+ *
+ * @example
+ * ```ts
+ * import { precountTurn } from "./precount.ts";
+ * precountTurn(); // undefined: no early counts under way
+ * ```
+ */
+export function precountTurn(): Promise<void> | undefined {
+  if (performance.now() - lastTurn < TURN_MS) return undefined;
+  const waiting = [...runs.values()].some((run) => run.helpers.length && run.shared.length);
+  if (!waiting) return undefined;
+  countWork("early count turns", 1);
+  return new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() => {
+    lastTurn = performance.now();
+  });
+}
+
 /** Counting in progress, by tokenizer. */
 const runs = new Map<string, Run>();
 
@@ -163,6 +196,8 @@ interface Run {
   sent: Job[];
   /** One flag per sent job, shared with the helpers: 0 free, 1 a helper's, 2 this thread's. */
   flags: Int32Array;
+  /** The count stage waits for the counts ({@linkcode finishPrecount} has begun). */
+  finishing?: boolean;
 }
 
 /**
@@ -339,7 +374,12 @@ function sendJob(
     ? { spans: next.spans, texts: [], claims }
     : { spans: [], texts: next.texts.map((piece) => pieceToSend(piece, moved)), claims, moved };
   const done: Promise<void> = helper.count(job, table).then(
-    (counts) => next.paths.forEach((p, i) => counted(run, p, counts[i])),
+    (counts) => {
+      next.paths.forEach((p, i) => counted(run, p, counts[i]));
+      if (counts[0] !== -2) {
+        countCharacters(next, run.finishing ? "helpers, at count" : "helpers, ahead");
+      }
+    },
     // A helper that fails leaves these to be counted with their blocks.
     () => next.paths.forEach((p) => counted(run, p, -1)),
   ).then(() => {
@@ -353,6 +393,11 @@ function sendJob(
     }
   });
   run.inFlight.add(done);
+}
+
+/** Count a job's characters as work (`countWork`), by who counted them: `by`. */
+function countCharacters(job: Job, by: string): void {
+  countWork(`early characters counted: ${by}`, job.spans.reduce((n, [, s, e]) => n + e - s, 0));
 }
 
 /**
@@ -371,11 +416,13 @@ export async function finishPrecount(
 ): Promise<void> {
   const run = runs.get(tokenizer);
   if (!run) return;
+  run.finishing = true;
   // What no helper has taken yet is counted here (this thread has every text).
   for (const queue of [run.shared, ...run.queues]) {
     for (let job = queue.shift(); job; job = queue.shift()) {
       const { paths, texts } = job;
       paths.forEach((p, i) => counted(run, p, count(pieceText(texts[i]))));
+      countCharacters(job, "this thread");
       // A task boundary where the helpers' answers come in (a MessageChannel turn lets none in),
       // so they are handed the next batches meanwhile.
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -386,6 +433,7 @@ export async function finishPrecount(
     if (Atomics.compareExchange(run.flags, i, 0, 2) !== 0) continue;
     const { paths, texts } = run.sent[i];
     paths.forEach((p, k) => counted(run, p, count(pieceText(texts[k]))));
+    countCharacters(run.sent[i], "this thread");
   }
   while (run.inFlight.size) await Promise.race(run.inFlight);
   run.helpers.forEach((h) => h.stop());

@@ -108,7 +108,7 @@ import { keptManifestJson } from "./manifest_json.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
 import { countWork, fileStamp, removeQuietly } from "../pipeline/helpers.ts";
 import { earlierIn, earlierInMemo } from "./count_diff.ts";
-import { countEarly, earlyKnown, noteEarlyPlan } from "./precount.ts";
+import { countEarly, earlyKnown, noteEarlyPlan, precountTurn } from "./precount.ts";
 import { hashText } from "../pipeline/text_hash.ts";
 import { takeParts, textParts } from "../pipeline/block_parts.ts";
 import { prepareViews } from "./_prepare_views.ts";
@@ -522,6 +522,8 @@ async function transformAhead(
     rendered: resident?.rendered,
     // Texts are read from the spill as their files render: a few files at once hold theirs.
     window: spills ? SPILL_WINDOW : undefined,
+    // The early counts' workers are handed their next texts between renders, not after them.
+    between: precountTurn,
     // A cached render's text stays in the cache's pack: not decoded, nor written to the spill.
     keepText: spills ? (text, place) => spill!.keepAt(text, place) : undefined,
     // A resident's kept renders hold their texts' records in the spill, not the texts.

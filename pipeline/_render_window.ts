@@ -35,6 +35,11 @@ export interface WindowOptions {
   window?: number;
   /** Most renders under way at once, stalled ones counted. @default {4096} */
   maxUnderWay?: number;
+  /**
+   * Asked before each render starts: a promise to wait for first (a turn of the event loop that
+   * lets other threads' answers in), or nothing. @default {undefined} none
+   */
+  between?: () => Promise<void> | undefined;
 }
 
 /**
@@ -58,7 +63,7 @@ export async function eachInWindow(
   start: (i: number) => Promise<void> | undefined,
   options: WindowOptions = {},
 ): Promise<void> {
-  const { window = RENDER_WINDOW, maxUnderWay = MAX_UNDER_WAY } = options;
+  const { window = RENDER_WINDOW, maxUnderWay = MAX_UNDER_WAY, between } = options;
   const all: Promise<void>[] = [];
   let underWay = 0;
   // Each render under way, with when it started; a render that ends wakes the loop.
@@ -67,6 +72,8 @@ export async function eachInWindow(
   let limit = Math.max(1, window);
   let failed = false;
   for (let i = 0; i < count && !failed; i++) {
+    const turn = between?.();
+    if (turn) await turn;
     const rendering = start(i);
     if (!rendering) continue;
     all.push(rendering);

@@ -1,7 +1,15 @@
 import assert from "node:assert/strict";
 import { countTexts } from "../../pipeline/count.ts";
 import { setScanKeepChars } from "../../pipeline/secrets.ts";
-import { precountGiven, precountServed, startPrecount, stopRun } from "../../accel/precount.ts";
+import {
+  precountGiven,
+  precountServed,
+  precountTurn,
+  startPrecount,
+  stopRun,
+} from "../../accel/precount.ts";
+import { eachInWindow } from "../../pipeline/transform.ts";
+import { tallyWork } from "../../pipeline/helpers.ts";
 import type { CountHelper } from "../../pipeline/secrets.ts";
 import type { BpeTable } from "../../pipeline/count.ts";
 import { countableSpan } from "../../pipeline/count.ts";
@@ -191,4 +199,45 @@ Deno.test("a helper is handed many texts it did not keep ahead of its answers, s
   startPrecount(files, "o200k", [helper], {} as BpeTable);
   stopRun("o200k");
   assert.equal(handed, 16);
+});
+
+Deno.test("renders that never wait let the helpers' answers in between them, and each answer hands the next batch", async () => {
+  // A transform of cached renders resolves each render at once: without a turn of the event loop
+  // between them, the helpers' answers waited for the count stage, and the helpers idled once
+  // their first batches were counted.
+  const handed = async (between?: () => Promise<void> | undefined) => {
+    let jobs = 0;
+    let stopped = false;
+    const helper: CountHelper = {
+      // Answers as a worker does: a message, on a later turn of the event loop (none once stopped).
+      count: (
+        { spans, texts },
+      ) => (jobs++,
+        new Promise((resolve) =>
+          setTimeout(() => stopped || resolve(new Array(spans.length + texts.length).fill(1)), 0)
+        )),
+      stop: () => void (stopped = true),
+    };
+    const files = Array.from({ length: 48 }, (_, i) => ({
+      path: `src/f${i}.py`,
+      text: `x${i} = 1\n`.repeat(60_000),
+    }));
+    startPrecount(files, "o200k", [helper], {} as BpeTable);
+    const work = await tallyWork(() =>
+      eachInWindow(40, () => {
+        // A render that keeps this thread busy for 5 ms and never waits.
+        const until = performance.now() + 5;
+        while (performance.now() < until);
+        return Promise.resolve();
+      }, { between })
+    );
+    stopRun("o200k");
+    return { jobs, ahead: work.get("early characters counted: helpers, ahead") ?? 0 };
+  };
+  const plain = await handed();
+  assert.equal(plain.jobs, 16, "the batches handed ahead");
+  assert.equal(plain.ahead, 0, "no answer came in");
+  const turned = await handed(precountTurn);
+  assert.ok(turned.jobs > 16, `batches handed: ${turned.jobs}`);
+  assert.ok(turned.ahead >= 16 * 256 * 1024, `characters counted ahead: ${turned.ahead}`);
 });
