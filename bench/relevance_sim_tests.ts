@@ -19,12 +19,7 @@ import { type SimFile, type SimTask, TEST_PATH } from "./_relevance_sim_data.ts"
 import { compareVariants, type Cost, greedy, type Variant } from "./relevance_sim.ts";
 import { pastCommits } from "./relevance_sim_room.ts";
 import { OTHER_FILES } from "../pipeline/rank.ts";
-
-/** The name a test and its source share (`test_x.py`, `XTest.java`, `x.test.ts`: `x`). */
-function stem(path: string): string {
-  const name = path.slice(path.lastIndexOf("/") + 1).replace(/\.[^.]*$/, "");
-  return name.replace(/^test_|_test$|\.test$|\.spec$|Tests?$/, "").toLowerCase();
-}
+import { testStem as stem } from "../pipeline/_task_tests.ts";
 
 /** How a test is tied to a code file: a number in [0, 1] (0: not tied). */
 type Tie = (task: SimTask, test: SimFile, source: SimFile) => number;

@@ -21,7 +21,7 @@
 
 import type { HistoryCommit } from "./co_change.ts";
 
-/** A test file's path: a `test/`, `tests/`, `__tests__/` or `spec/` folder, `test_*`, `*_test.*`, `*.test.*`, `*.spec.*`, `*Test.*`, `*Tests.*`. */
+/** A test file's path: in a `test(s)/`, `__tests__/` or `spec/` folder, or named `test_*`, `*_test.*`, `*.test.*`, `*.spec.*` or `*Test(s).*`. */
 export const TEST_PATH =
   /(^|\/)(tests?|__tests__|spec)\/|(^|\/)test_|_test\.\w+$|\.(test|spec)\.\w+$|Tests?\.\w+$/;
 
