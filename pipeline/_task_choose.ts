@@ -11,7 +11,8 @@
 import { chooseView, focusOf, transformFiles } from "./transform.ts";
 import { findViewMode } from "./registry.ts";
 import { LISTED, rankOf, totalTokens } from "./budget.ts";
-import { fitOrder, triedEnough } from "./_task_fit.ts";
+import { fitOrder, placeChance, triedEnough } from "./_task_fit.ts";
+import { tiedChances } from "./_task_tests.ts";
 import { MAX_TASK_FILES, UNBUDGETED_FILES } from "./_task_budget.ts";
 import type { FitTaskOptions } from "./_task_inputs.ts";
 import { bytesOf, costOf, fits, type Limits, take } from "./_task_room.ts";
@@ -98,7 +99,10 @@ export async function chooseEntries(
   const condensed = await condenseTop(chosen, ready, left, ctx);
   // A file that is not code has a quarter of the chance at its place (`fitOrder`).
   const code = ready.map((_, i) => candidates[i].code ?? true);
-  for (const i of fitOrder(ready.map((r) => r?.cost.tokens), { code })) {
+  // A test tied to the first code file is tried as if ranked after it (`_task_tests.ts`).
+  const paths = ready.map((_, i) => candidates[i].path);
+  const tied = tiedChances(paths, { chance: placeChance, code, history: ctx.history });
+  for (const i of fitOrder(ready.map((r) => r?.cost.tokens), { code, tied })) {
     if (chosen[i].where === "task") continue;
     if (fits(left, ready[i]!.cost)) place(chosen[i], ready[i]!, left);
   }

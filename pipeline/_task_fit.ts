@@ -67,14 +67,35 @@ export interface FitOrderOptions {
    * that is not has {@linkcode OTHER_FILES} of the chance. Absent: every file is code.
    */
   code?: readonly boolean[];
+  /**
+   * A chance for each file (by index, as `costs`) that counts instead of its place's when larger:
+   * a test's tie to the ranking's first file (`tiedChances` of `_task_tests.ts`).
+   */
+  tied?: readonly number[];
+}
+
+/**
+ * The chance that the file at `index` of the ranking (0: the first) is needed, as the fit
+ * counts it: `(index + 1)^-RANK_DECAY`.
+ *
+ * @example
+ * ```ts
+ * import { placeChance } from "./_task_fit.ts";
+ * placeChance(0); // 1
+ * placeChance(1); // 2^-1.2, about 0.435
+ * ```
+ */
+export function placeChance(index: number): number {
+  return (index + 1) ** -RANK_DECAY;
 }
 
 /**
  * The indices of `costs` (the tokens of each ranked file in full, best
  * first; undefined for a file that has no view to try) in the order to try
  * them: highest `(index + 1)^-RANK_DECAY / tokens^SIZE_EXPONENT` first
- * (times {@linkcode OTHER_FILES} for a file `options.code` says is not code),
- * ties by index. Files without a cost are left out.
+ * (times {@linkcode OTHER_FILES} for a file `options.code` says is not code;
+ * `options.tied`'s chance instead of the place's when larger), ties by index.
+ * Files without a cost are left out.
  *
  * @example
  * ```ts
@@ -84,15 +105,19 @@ export interface FitOrderOptions {
  * fitOrder([500, undefined, 400]); // [0, 2]
  * // A README ranked first is tried after the code file ranked second.
  * fitOrder([500, 500], { code: [false, true] }); // [1, 0]
+ * // A 12,000-token test ranked 32nd, tried last, is tried 15th with a tie's chance of 0.1.
+ * const costs = [400, ...Array(30).fill(2000), 12000];
+ * fitOrder(costs).indexOf(31); // 31
+ * fitOrder(costs, { tied: [...Array(31).fill(0), 0.1] }).indexOf(31); // 14
  * ```
  */
 export function fitOrder(
   costs: (number | undefined)[],
   options: FitOrderOptions = {},
 ): number[] {
-  const { code } = options;
+  const { code, tied } = options;
   const value = (i: number) =>
-    (i + 1) ** -RANK_DECAY / Math.max(costs[i]!, 1) ** SIZE_EXPONENT *
+    Math.max(placeChance(i), tied?.[i] ?? 0) / Math.max(costs[i]!, 1) ** SIZE_EXPONENT *
     (code && !code[i] ? OTHER_FILES : 1);
   const order: number[] = [];
   for (let i = 0; i < costs.length; i++) if (costs[i] !== undefined) order.push(i);

@@ -223,7 +223,9 @@ export async function fitTask(
 
   const sources = new Map(options.sources.map((s) => [s.path, s]));
   secrets.push(...await loadUnread(options.sources, config));
-  const candidates = await taskCandidates(state, text, { ...options, byPath: sources });
+  // Read once: the ranking's co-change and history signals and the fit's tied tests read it.
+  const history = options.history ?? await taskHistory(config);
+  const candidates = await taskCandidates(state, text, { ...options, history, byPath: sources });
 
   // The section without files: its headings and the task text.
   const entries: TaskEntry[] = [];
@@ -233,6 +235,7 @@ export async function fitTask(
   entries.push(
     ...await chooseEntries(candidates, limits, placed, {
       ...options,
+      history,
       config,
       files: new Map(state.files.map((f) => [f.path, f])),
       sources,
