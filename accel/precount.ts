@@ -29,7 +29,7 @@ import type { CountHelper, CountText } from "../pipeline/secrets.ts";
 import type { ScanHandOff } from "./scan_handoff.ts";
 import type { Tokenizer } from "../pipeline/types.ts";
 import { type TextBacking, textBacking } from "../pipeline/lazy_text.ts";
-import { countWork } from "../pipeline/_work_count.ts";
+import { countWork } from "../pipeline/helpers.ts";
 
 /**
  * A piece of a text: the piece itself, or where it is in a text read when used (a lazy text,

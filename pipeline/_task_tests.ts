@@ -26,7 +26,7 @@ export const TEST_PATH =
   /(^|\/)(tests?|__tests__|spec)\/|(^|\/)test_|_test\.\w+$|\.(test|spec)\.\w+$|Tests?\.\w+$/;
 
 /** How many of the ranking's first code files that are not tests a test may be tied to. */
-export const TIED_SOURCES = 1;
+const TIED_SOURCES = 1;
 
 /** A tied test's chance: this share of the chance at the place after its file, times the tie. */
 export const TIE_WEIGHT = 0.25;
