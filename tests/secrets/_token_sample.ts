@@ -8,6 +8,7 @@
  */
 
 import type { SecretShape } from "../../pipeline/_secret_rules_common.ts";
+import { SECRET_SHAPES } from "../../pipeline/secret_rules.ts";
 
 /**
  * How many times a quantifier `{min,max}` repeats its atom: by default `min` to `min + 4`, at
@@ -108,4 +109,48 @@ export function tokenOf(
     ) return token;
   }
   throw new Error(`No token of "${shape.id}" could be made from its pattern`);
+}
+
+/**
+ * The secret rules' tokens known by their start (a prefix, a URL's head) and sampled whole from
+ * their pattern: the shapes a test of tokens in odd places (split, encoded, joined) walks.
+ */
+export const PREFIXED_TOKENS: SecretShape[] = SECRET_SHAPES.filter((s) =>
+  s.pattern && s.hints.length && !s.pattern.source.includes("(?<v>") &&
+  !["base64-private-key", "nuget-key", "django-secret-key"].includes(s.id)
+);
+
+/**
+ * The part of `token` past a URL's head or a prefix that ends in a separator: what must not be
+ * left in an output.
+ *
+ * @example
+ * ```ts ignore
+ * secretOf("ghp_" + "a".repeat(36)); // the 36 letters
+ * ```
+ */
+export function secretOf(token: string): string {
+  const url = /^https?:\/\/[^/]+\/(?:api\/webhooks\/|services\/)?/.exec(token);
+  if (url) return token.slice(url[0].length);
+  const head = /^[A-Za-z]{1,8}[_-](?:[a-z]{2,4}_)?(?:v1_)?/.exec(token);
+  return head ? token.slice(head[0].length) : token;
+}
+
+/**
+ * Whether 12 letters and digits in a row of `secret` are left in `text` (whatever separators an
+ * output put between them).
+ *
+ * @example
+ * ```ts ignore
+ * left("abcdefghijklm", "x abcdefghijkl y"); // true
+ * ```
+ */
+export function left(secret: string, text: string): boolean {
+  const letters = (s: string) => s.replace(/[^A-Za-z0-9]/g, "");
+  const rest = letters(text);
+  const chars = letters(secret);
+  for (let i = 0; i + 12 <= chars.length; i++) {
+    if (rest.includes(chars.slice(i, i + 12))) return true;
+  }
+  return false;
 }

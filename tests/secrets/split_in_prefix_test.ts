@@ -6,37 +6,12 @@
 import assert from "node:assert/strict";
 import { redactSync } from "../../pipeline/_scan.ts";
 import { SECRET_SHAPES } from "../../pipeline/secret_rules.ts";
-import { tokenOf as tokenFrom } from "./_token_sample.ts";
+import { left, PREFIXED_TOKENS, secretOf, tokenOf as tokenFrom } from "./_token_sample.ts";
 import { prng } from "../_helpers.ts";
 
 const random = prng(30);
 
-/** The table's entries of a token known by its start (Django's keys hold marks no piece does). */
-const TOKENS = SECRET_SHAPES.filter((s) =>
-  s.pattern && s.hints.length && !s.pattern.source.includes("(?<v>") &&
-  !["base64-private-key", "nuget-key", "django-secret-key"].includes(s.id)
-);
-
-const tokenOf = (shape: (typeof TOKENS)[number]) => tokenFrom(shape, random);
-
-/** The token past a URL's head or a prefix that ends in a separator: what must not be left. */
-function secretOf(token: string): string {
-  const url = /^https?:\/\/[^/]+\/(?:api\/webhooks\/|services\/)?/.exec(token);
-  if (url) return token.slice(url[0].length);
-  const head = /^[A-Za-z]{1,8}[_-](?:[a-z]{2,4}_)?(?:v1_)?/.exec(token);
-  return head ? token.slice(head[0].length) : token;
-}
-
-/** Whether 12 letters and digits in a row of `secret` are left in `text`. */
-function left(secret: string, text: string): boolean {
-  const letters = (s: string) => s.replace(/[^A-Za-z0-9]/g, "");
-  const rest = letters(text);
-  const chars = letters(secret);
-  for (let i = 0; i + 12 <= chars.length; i++) {
-    if (rest.includes(chars.slice(i, i + 12))) return true;
-  }
-  return false;
-}
+const tokenOf = (shape: (typeof PREFIXED_TOKENS)[number]) => tokenFrom(shape, random);
 
 /** Each language's way of joining two literals, with no name that gives the token away. */
 const JOINS: Record<string, (a: string, b: string) => string> = {
@@ -64,7 +39,7 @@ const JOINS: Record<string, (a: string, b: string) => string> = {
 Deno.test("a token split over two literals anywhere, its prefix too, is redacted in each language's join", () => {
   const leaks: string[] = [];
   let splits = 0;
-  for (const shape of TOKENS) {
+  for (const shape of PREFIXED_TOKENS) {
     const token = tokenOf(shape);
     const secret = secretOf(token);
     const head = token.length - secret.length;

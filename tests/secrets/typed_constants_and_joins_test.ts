@@ -6,29 +6,11 @@
 // is written in this repository.
 import assert from "node:assert/strict";
 import { redactText } from "../../pipeline/_scan.ts";
-import { SECRET_SHAPES } from "../../pipeline/secret_rules.ts";
-import { tokenOf as tokenFrom } from "./_token_sample.ts";
+import { left, PREFIXED_TOKENS, tokenOf as tokenFrom } from "./_token_sample.ts";
 import { prng } from "../_helpers.ts";
 import { kept, redactsValue } from "./_redacts.ts";
 
 const random = prng(32);
-
-/** The table's entries of a token known by its start. */
-const TOKENS = SECRET_SHAPES.filter((s) =>
-  s.pattern && s.hints.length && !s.pattern.source.includes("(?<v>") &&
-  !["base64-private-key", "nuget-key", "django-secret-key"].includes(s.id)
-);
-
-/** Whether 12 letters and digits in a row of the token's second piece are left in `text`. */
-function left(piece: string, text: string): boolean {
-  const letters = (s: string) => s.replace(/[^A-Za-z0-9]/g, "");
-  const rest = letters(text);
-  const chars = letters(piece);
-  for (let i = 0; i + 12 <= chars.length; i++) {
-    if (rest.includes(chars.slice(i, i + 12))) return true;
-  }
-  return false;
-}
 
 /** Each join, with its file. */
 const JOINS: Array<[string, string, (a: string, b: string) => string]> = [
@@ -42,7 +24,7 @@ const JOINS: Array<[string, string, (a: string, b: string) => string]> = [
 Deno.test("a token split by Fortran's //, VB's & _ or an Erlang binary is redacted", async () => {
   const leaks: string[] = [];
   let splits = 0;
-  for (const shape of TOKENS) {
+  for (const shape of PREFIXED_TOKENS) {
     const token = tokenFrom(shape, random);
     if (token.length < 24) continue;
     for (const at of [3, 10, token.length >> 1]) {

@@ -6,36 +6,11 @@
 import assert from "node:assert/strict";
 import { redactText } from "../../pipeline/_scan.ts";
 import { SECRET_SHAPES } from "../../pipeline/secret_rules.ts";
-import { tokenOf as tokenFrom } from "./_token_sample.ts";
+import { left, PREFIXED_TOKENS, secretOf, tokenOf as tokenFrom } from "./_token_sample.ts";
 import { prng } from "../_helpers.ts";
 import { kept } from "./_redacts.ts";
 
 const random = prng(31);
-
-/** The table's entries of a token known by its start. */
-const TOKENS = SECRET_SHAPES.filter((s) =>
-  s.pattern && s.hints.length && !s.pattern.source.includes("(?<v>") &&
-  !["base64-private-key", "nuget-key", "django-secret-key"].includes(s.id)
-);
-
-/** The token past a URL's head or a prefix that ends in a separator: what must not be left. */
-function secretOf(token: string): string {
-  const url = /^https?:\/\/[^/]+\/(?:api\/webhooks\/|services\/)?/.exec(token);
-  if (url) return token.slice(url[0].length);
-  const head = /^[A-Za-z]{1,8}[_-](?:[a-z]{2,4}_)?(?:v1_)?/.exec(token);
-  return head ? token.slice(head[0].length) : token;
-}
-
-/** Whether 12 letters and digits in a row of `secret` are left in `text`. */
-function left(secret: string, text: string): boolean {
-  const letters = (s: string) => s.replace(/[^A-Za-z0-9]/g, "");
-  const rest = letters(text);
-  const chars = letters(secret);
-  for (let i = 0; i + 12 <= chars.length; i++) {
-    if (rest.includes(chars.slice(i, i + 12))) return true;
-  }
-  return false;
-}
 
 const once = (t: string) => encodeURIComponent(t);
 const twice = (t: string) => encodeURIComponent(encodeURIComponent(t));
@@ -54,14 +29,14 @@ const FORMS: Array<[string, string, (t: string) => string]> = [
 
 Deno.test("a token URL-encoded once or twice, or right after an escape, is redacted", async () => {
   const leaks: string[] = [];
-  for (const shape of TOKENS) {
+  for (const shape of PREFIXED_TOKENS) {
     const token = tokenFrom(shape, random);
     for (const [path, how, make] of FORMS) {
       const out = (await redactText(make(token), path)).text;
       if (left(secretOf(token), out)) leaks.push(`${shape.id} (${how}): ${out.trim()}`);
     }
   }
-  assert.ok(TOKENS.length >= 100, `${TOKENS.length} shapes`);
+  assert.ok(PREFIXED_TOKENS.length >= 100, `${PREFIXED_TOKENS.length} shapes`);
   assert.deepEqual(leaks, []);
 });
 
