@@ -211,13 +211,8 @@ export async function fitTask(
   options: FitTaskOptions,
 ): Promise<FitTaskResult> {
   const { config } = state;
-  const raw = config.task ?? "";
   const warn = options.transform.warn;
-  // The task text is scanned like any input before anything else sees it.
-  const redaction = await redactText(raw, "task", { rules: config.secrets.rules });
-  const secrets: SecretFinding[] = redaction.findings.map((f) => ({ path: "task", ...f }));
-  failOnSecrets(secrets, config.secrets.failOnSecret, warn);
-  const text = redaction.text;
+  const { text, secrets } = await redactTask(config, warn);
   const budget = config.budget.tokens ?? Infinity;
   const assemble = assembler(state, options);
 
@@ -267,6 +262,17 @@ export async function fitTask(
       files: entries.map((e) => ({ path: e.path, score: e.score, where: e.where, view: e.view })),
     },
   };
+}
+
+/** The task text as redacted (it is scanned like any input before anything else sees it). */
+async function redactTask(
+  config: BuildState["config"],
+  warn: (message: string) => void,
+): Promise<{ text: string; secrets: SecretFinding[] }> {
+  const redaction = await redactText(config.task ?? "", "task", { rules: config.secrets.rules });
+  const secrets: SecretFinding[] = redaction.findings.map((f) => ({ path: "task", ...f }));
+  failOnSecrets(secrets, config.secrets.failOnSecret, warn);
+  return { text: redaction.text, secrets };
 }
 
 function round(share: number): number {
