@@ -32,8 +32,16 @@ if (!Deno.env.get("SLOP_CACHE_HOME")) {
  */
 export const START_ENV: Readonly<Record<string, string>> = Object.freeze(Deno.env.toObject());
 
-/** A child's whole environment: {@linkcode START_ENV}, `NO_COLOR`, then the test's `env`. */
-function childEnv(env: Record<string, string>): Record<string, string> {
+/**
+ * A child's whole environment: {@linkcode START_ENV}, `NO_COLOR`, then the test's `env`; for a
+ * `Deno.Command` with `clearEnv: true`.
+ *
+ * @example
+ * ```ts ignore
+ * new Deno.Command("git", { args: ["status"], clearEnv: true, env: childEnv({ GIT_DIR: dir }) });
+ * ```
+ */
+export function childEnv(env: Record<string, string> = {}): Record<string, string> {
   return { ...START_ENV, NO_COLOR: "1", ...env };
 }
 
@@ -43,7 +51,8 @@ let envSetsAllowed = 0;
  * Run `make` (synchronous code only) with `vars` set in this process's environment, then put the
  * environment back: for code under test that reads the process's environment, such as
  * `serverFiles()` and `XDG_RUNTIME_DIR`. Nothing asynchronous may run inside, so no other test of
- * this thread sees the change.
+ * this thread sees the change; another thread may for that moment, which is why only such a
+ * synchronous read belongs inside, never a child's start.
  *
  * @example
  * ```ts ignore
@@ -66,11 +75,11 @@ export function withEnvSync<T>(vars: Record<string, string>, make: () => T): T {
 }
 
 /**
- * Make `Deno.env.set` and `Deno.env.delete` throw in this worker from now on when they would change
- * a variable, but inside {@linkcode withEnvSync}: a suite runner calls it once its test files are imported (their
- * top-level settings, such as the loopback LLM server's key, are made by then), so that a test
- * that changes the process's environment for a while fails at once instead of leaking the change
- * into a test running beside it.
+ * Make `Deno.env.set` and `Deno.env.delete` throw in this worker from now on when they would
+ * change a variable, but inside {@linkcode withEnvSync}: a suite runner calls it once its test
+ * files are imported (their top-level settings, such as the loopback LLM server's key, are made by
+ * then), so that a test that changes the process's environment for a while fails at once instead
+ * of leaking the change into a test running beside it.
  *
  * @example
  * ```ts ignore
@@ -285,15 +294,14 @@ export async function git(cwd: string, ...args: string[]): Promise<string> {
     args,
     cwd,
     clearEnv: true,
-    env: {
-      ...START_ENV,
+    env: childEnv({
       GIT_AUTHOR_NAME: "slop",
       GIT_AUTHOR_EMAIL: "slop@example.invalid",
       GIT_COMMITTER_NAME: "slop",
       GIT_COMMITTER_EMAIL: "slop@example.invalid",
       GIT_AUTHOR_DATE: "2026-01-01T00:00:00Z",
       GIT_COMMITTER_DATE: "2026-01-01T00:00:00Z",
-    },
+    }),
     stdout: "piped",
     stderr: "piped",
   }).output();

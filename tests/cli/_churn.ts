@@ -10,7 +10,7 @@
 
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
-import { REPO, START_ENV, tempDir } from "../_helpers.ts";
+import { childEnv, REPO, tempDir } from "../_helpers.ts";
 import { type BuildRequest, serverBuilds } from "../../server/builds.ts";
 import { runBuild } from "../../cli/build.ts";
 import type { BuildFlags } from "../../cli/build.ts";
@@ -727,7 +727,7 @@ export function spawnWatch(root: string, stderr: "piped" | "null"): Deno.ChildPr
     args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), "watch", "--debounce", "50"],
     cwd: root,
     clearEnv: true,
-    env: { ...START_ENV, NO_COLOR: "1" },
+    env: childEnv(),
     stdout: "piped",
     stderr,
   }).spawn();

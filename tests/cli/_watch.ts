@@ -6,7 +6,7 @@
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { REPO, START_ENV } from "../_helpers.ts";
+import { childEnv, REPO } from "../_helpers.ts";
 
 /**
  * Run `slop watch --max-builds 1` in `root`; call `edit` once it says "watching for changes".
@@ -35,7 +35,7 @@ export async function watchOnceWithStderr(
     ],
     cwd: root,
     clearEnv: true,
-    env: { ...START_ENV, NO_COLOR: "1" },
+    env: childEnv(),
     stdout: "piped",
     stderr: "piped",
   }).spawn();

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, START_ENV, tempDir } from "../_helpers.ts";
+import { childEnv, makeProject, REPO, tempDir } from "../_helpers.ts";
 import { runBuild } from "../../cli/build.ts";
 import { builtinPlugins } from "../../cli/_builtins.ts";
 import { serverSession } from "../../server/session.ts";
@@ -74,7 +74,7 @@ async function runAndHangUp(args: string[], cwd: string) {
     args: ["run", "-A", "--quiet", join(REPO, "cli.ts"), ...args],
     cwd,
     clearEnv: true,
-    env: { ...START_ENV, NO_COLOR: "1" },
+    env: childEnv(),
     stdout: "piped",
     stderr: "piped",
   }).spawn();

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { churnProject } from "./_churn.ts";
-import { START_ENV, tempDir, V8_FLAGS } from "../_helpers.ts";
+import { childEnv, tempDir, V8_FLAGS } from "../_helpers.ts";
 import { serverWatch } from "../../server/_watch.ts";
 import { loadConfig } from "../../mod.ts";
 // Type-checked with the suite; run in a child process below.
@@ -32,7 +32,7 @@ function runCases(): Promise<string> {
       stdout: "piped",
       stderr: "piped",
       clearEnv: true,
-      env: { ...START_ENV, NO_COLOR: "1" },
+      env: childEnv(),
     }).output();
     return new TextDecoder().decode(out.stdout) + new TextDecoder().decode(out.stderr);
   })();

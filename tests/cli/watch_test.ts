@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, START_ENV, tempDir } from "../_helpers.ts";
+import { childEnv, makeProject, REPO, tempDir } from "../_helpers.ts";
 import { watchOnce, watchOnceWithStderr } from "./_watch.ts";
 import { readEvent } from "../../accel/watch_events.ts";
 import { loadPicomatch } from "../../deps.ts";
@@ -215,7 +215,7 @@ Deno.test("slop watch > watch.log in the project neither rebuilds on its own lin
     args: ["-c", `${command} --debounce 50 --max-builds 1 > watch.log 2>&1`],
     cwd: root,
     clearEnv: true,
-    env: { ...START_ENV, NO_COLOR: "1" },
+    env: childEnv(),
   }).spawn();
   const guard = setTimeout(() => child.kill("SIGKILL"), 60_000);
   const log = () => Deno.readTextFile(join(root, "watch.log")).catch(() => "");

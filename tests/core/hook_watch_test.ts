@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { makeProject, REPO, runCli, START_ENV, tempDir, V8_FLAGS } from "../_helpers.ts";
+import { childEnv, makeProject, REPO, runCli, tempDir, V8_FLAGS } from "../_helpers.ts";
 import { connect } from "../mcp/_client.ts";
 
 // Blocked for good without spinning (no CPU spent): the same to the thread as `while (true) {}`.
@@ -132,7 +132,7 @@ Deno.test("slop mcp's last words are whole JSON replies whatever the ids, and sa
     stdout: "piped",
     stderr: "piped",
     clearEnv: true,
-    env: { ...START_ENV, NO_COLOR: "1" },
+    env: childEnv(),
     signal: AbortSignal.timeout(60_000),
   }).spawn();
   const call = (id: unknown) => ({

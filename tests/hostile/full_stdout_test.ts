@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, START_ENV } from "../_helpers.ts";
+import { childEnv, makeProject, REPO } from "../_helpers.ts";
 import { SLOP_V8_FLAGS } from "../../cli/_v8_flags.ts";
 
 const FULL = "/dev/full";
@@ -19,7 +19,7 @@ async function toFullDevice(args: string[], cwd: string) {
     args: ["-c", 'exec "$@" >/dev/full', "sh", ...deno, ...args],
     cwd,
     clearEnv: true,
-    env: { ...START_ENV, NO_COLOR: "1" },
+    env: childEnv(),
     stderr: "piped",
   }).output();
   return { code: out.code, stderr: new TextDecoder().decode(out.stderr) };

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, START_ENV } from "../_helpers.ts";
+import { childEnv, makeProject, REPO } from "../_helpers.ts";
 
 /**
  * A program using slop as a library with narrow permissions (`deno run --allow-read=. app.ts`):
@@ -27,7 +27,7 @@ try {
       args: ["run", "--quiet", "--no-prompt", "--config", join(REPO, "deno.json"), ...flags, app],
       cwd: root,
       clearEnv: true,
-      env: { ...START_ENV, NO_COLOR: "1" },
+      env: childEnv(),
       stdout: "piped",
       stderr: "piped",
     }).output();
