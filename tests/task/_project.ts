@@ -112,3 +112,18 @@ export function taskTree(seed = 7): Tree {
 export async function taskProject(extra: Tree = {}): Promise<string> {
   return await makeProject({ ...taskTree(), ...extra });
 }
+
+/**
+ * The paths a task build put in full in its task section, from its manifest's `task.files`.
+ *
+ * @example
+ * ```ts
+ * import { fullInTask } from "./_project.ts";
+ * fullInTask([{ path: "a.py", where: "task", view: "full" }]); // Set { "a.py" }
+ * ```
+ */
+export function fullInTask(
+  files: readonly { path: string; where: string; view: string }[],
+): Set<string> {
+  return new Set(files.filter((f) => f.where === "task" && f.view === "full").map((f) => f.path));
+}

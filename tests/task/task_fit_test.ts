@@ -12,6 +12,7 @@ import {
 } from "../../pipeline/_task_fit.ts";
 import { OTHER_FILES } from "../../pipeline/rank.ts";
 import { makeProject } from "../_helpers.ts";
+import { fullInTask } from "./_project.ts";
 
 Deno.test("fitOrder tries files by place^-RANK_DECAY over tokens^SIZE_EXPONENT", () => {
   assert.deepEqual(fitOrder([12000, 600, 5000]), [1, 0, 2]);
@@ -87,9 +88,7 @@ Deno.test("a large file ahead in the ranking does not crowd out the small ones a
     );
     const files = result.manifest.task!.files;
     assert.equal(files[0].path, "src/cookie_jar.py");
-    const full = new Set(
-      files.filter((f) => f.where === "task" && f.view === "full").map((f) => f.path),
-    );
+    const full = fullInTask(files);
     const label = `${tokens}: ${[...full].join(", ")}`;
     // Tried before the large file (likely enough for their size): in full whenever it is.
     if (full.has("src/cookie_jar.py")) {
@@ -121,9 +120,8 @@ Deno.test("a large budget tries the 200 best-ranked files in full, not only the 
     { write: false },
   );
   const files = result.manifest.task!.files;
-  const full = files.filter((f) => f.where === "task" && f.view === "full");
   // The first 200 ranked are tried (and fit); the last 10 are past them, and past the list's 50.
-  assert.equal(full.length, 200);
+  assert.equal(fullInTask(files).size, 200);
   assert.equal(files.length, 200);
   assert.ok(result.manifest.total.tokens <= 128000);
 });
@@ -147,10 +145,10 @@ Deno.test("a small room tries the first 100 ranked files, not those past them", 
   );
   const task = result.manifest.task!;
   const ranked = task.files.map((f) => f.path);
-  const full = task.files.filter((f) => f.where === "task" && f.view === "full");
+  const full = [...fullInTask(task.files)];
   // The big files rank first and fill the section; no tiny file is in full.
   assert.ok(full.length >= 10, `${full.length}`);
-  assert.ok(full.every((f) => f.path.startsWith("src/b")), full.map((f) => f.path).join(", "));
+  assert.ok(full.every((p) => p.startsWith("src/b")), full.join(", "));
   assert.ok(ranked.slice(0, full.length).every((p) => p.startsWith("src/b")), ranked.join(", "));
   assert.ok(result.manifest.total.tokens <= 8000);
 });
@@ -193,9 +191,7 @@ Deno.test("a doc ranked ahead of a code file does not take the section's room fr
     );
     const files = result.manifest.task!.files;
     assert.deepEqual(files.map((f) => f.path), ["docs/tariff_rate.md", "src/billing.py"]);
-    const full = new Set(
-      files.filter((f) => f.where === "task" && f.view === "full").map((f) => f.path),
-    );
+    const full = fullInTask(files);
     const label = `${tokens}: ${[...full].join(", ")}`;
     // Tried first: in full whenever the doc is.
     if (full.has("docs/tariff_rate.md")) assert.ok(full.has("src/billing.py"), label);

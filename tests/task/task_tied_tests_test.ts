@@ -13,6 +13,7 @@ import {
   tiedChances,
 } from "../../pipeline/_task_tests.ts";
 import { makeProject } from "../_helpers.ts";
+import { fullInTask } from "./_project.ts";
 
 Deno.test("testStem pairs a test with the file it tests across naming styles", () => {
   for (
@@ -118,9 +119,7 @@ Deno.test("a large test named after the first file is in full before small files
     const files = result.manifest.task!.files;
     // The ledger first, the bands, its test last.
     assert.equal(files[0].path, "src/ledger.py");
-    const full = new Set(
-      files.filter((f) => f.where === "task" && f.view === "full").map((f) => f.path),
-    );
+    const full = fullInTask(files);
     const label = `${tokens}: ${[...full].join(", ")}`;
     assert.ok(full.has("tests/test_ledger.py"), label);
     // Tried before the bands ranked last: they are not all in full.
