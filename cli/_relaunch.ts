@@ -16,9 +16,9 @@
  */
 
 import {
-  projectDirOf,
+  largestTracked,
+  projectDirsOf,
   SLOP_V8_FLAGS,
-  trackedFiles,
   TURBOFAN_FROM_BYTES,
   v8FlagsFor,
 } from "./_v8_flags.ts";
@@ -137,8 +137,9 @@ export function relaunchWithFlags(args: string[] = Deno.args): void {
   }
   // Each argument ends with a NUL: the split leaves one empty string at the end.
   if (cmdline.at(-1) === "") cmdline.pop();
-  // TurboFan for a big tree (`v8FlagsFor`): git's index says how many bytes of files.
-  const flags = v8FlagsFor(trackedFiles(projectDirOf(args, Deno.cwd()), TURBOFAN_FROM_BYTES));
+  // TurboFan for a big tree (`v8FlagsFor`): git's index says how many bytes of files, of the
+  // config's repository or the working folder's, whichever is larger.
+  const flags = v8FlagsFor(largestTracked(projectDirsOf(args, Deno.cwd()), TURBOFAN_FROM_BYTES));
   const line = relaunchLine(cmdline, Deno.args, { args, flags });
   if (!line) return;
   exec(Deno.execPath(), line);

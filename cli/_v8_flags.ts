@@ -231,24 +231,47 @@ function readAhead(file: Deno.FsFile): ReadAhead {
 }
 
 /**
- * The folder a command line (`args`, after `slop`) builds from: its config file's (`-c`,
- * `--config`), else `cwd`.
+ * The folders a command line (`args`, after `slop`) may build from: its config file's folder
+ * (`-c`, `--config`) and `cwd`, in that order, each once. The config's `root` is not known
+ * before the config is loaded, which is after the flags are chosen: a config kept outside its
+ * project is usually named from inside it (`slop build -c ~/configs/app.config.ts`), so the
+ * working folder is looked at too.
  *
  * @example
  * ```ts
- * import { projectDirOf } from "./_v8_flags.ts";
- * projectDirOf(["build", "--config", "/p/slop.config.ts"], "/q"); // "/p"
- * projectDirOf(["build"], "/q"); // "/q"
+ * import { projectDirsOf } from "./_v8_flags.ts";
+ * projectDirsOf(["build", "--config", "/p/slop.config.ts"], "/q"); // ["/p", "/q"]
+ * projectDirsOf(["build"], "/q"); // ["/q"]
  * ```
  */
-export function projectDirOf(args: string[], cwd: string): string {
+export function projectDirsOf(args: string[], cwd: string): string[] {
   const at = args.findLastIndex((a) => a === "-c" || a === "--config" || a.startsWith("--config="));
   const path = at < 0
     ? undefined
     : args[at].startsWith("--config=")
     ? args[at].slice(9)
     : args[at + 1];
-  if (!path) return cwd;
+  if (!path) return [cwd];
   const absolute = path.startsWith("/") ? path : `${cwd}/${path}`;
-  return absolute.replace(/\/[^/]*$/, "") || "/";
+  const configDir = absolute.replace(/\/[^/]*$/, "") || "/";
+  return configDir === cwd ? [cwd] : [configDir, cwd];
+}
+
+/**
+ * What git tracks in the largest of the repositories `dirs` are in (see
+ * {@linkcode trackedFiles}; each sum stops at `upTo`), `undefined` when none is in one.
+ *
+ * @example
+ * ```ts
+ * import { largestTracked } from "./_v8_flags.ts";
+ * largestTracked(["/"]); // undefined (no repository there)
+ * ```
+ */
+export function largestTracked(dirs: string[], upTo = Infinity): TrackedFiles | undefined {
+  let largest: TrackedFiles | undefined;
+  for (const dir of dirs) {
+    const tracked = trackedFiles(dir, upTo);
+    if (tracked && (!largest || tracked.bytes > largest.bytes)) largest = tracked;
+  }
+  return largest;
 }

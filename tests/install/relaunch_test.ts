@@ -4,7 +4,8 @@ import { buildsInProcess, relaunchLine } from "../../cli/_relaunch.ts";
 import { SLOP_V8_FLAGS } from "../../cli/init.ts";
 import {
   BIG_TREE_V8_FLAGS,
-  projectDirOf,
+  largestTracked,
+  projectDirsOf,
   trackedFiles,
   TURBOFAN_FROM_BYTES,
   v8FlagsFor,
@@ -219,9 +220,16 @@ Deno.test("a build of a tree git tracks 64 MB of starts again with TurboFan, a s
       files: 4,
       bytes: TURBOFAN_FROM_BYTES + 5,
     });
-    const configDir = projectDirOf(["build", "-c", "src/pkg/slop.config.ts"], big);
-    assert.equal(configDir, join(big, "src", "pkg"));
-    assert.equal(v8FlagsFor(trackedFiles(configDir)), BIG_TREE_V8_FLAGS);
+    const dirs = projectDirsOf(["build", "-c", "src/pkg/slop.config.ts"], big);
+    assert.deepEqual(dirs, [join(big, "src", "pkg"), big]);
+    assert.equal(v8FlagsFor(largestTracked(dirs)), BIG_TREE_V8_FLAGS);
+    // A config kept outside the project, named from inside it: the working folder's tree counts.
+    const outside = join(dir, "configs");
+    await Deno.mkdir(outside);
+    const named = projectDirsOf(["build", `--config=${join(outside, "app.config.ts")}`], big);
+    assert.deepEqual(named, [outside, big]);
+    assert.equal(v8FlagsFor(largestTracked(named)), BIG_TREE_V8_FLAGS);
+    assert.deepEqual(projectDirsOf(["build", "-c", "slop.config.ts"], big), [big]);
     // V8 knows every flag of a big tree's build (it refuses to start on one it does not).
     const started = await new Deno.Command(Deno.execPath(), {
       args: ["eval", BIG_TREE_V8_FLAGS, "Deno.exit(0)"],
