@@ -218,9 +218,14 @@
  * escaped (`%24`, `\u0024`), a token right after a decoded escape (`…%3Dghp_…`), a password
  * under a type and `:=` (VHDL's, Ada's), a token split by Fortran's `//`, VB's `& _` or an Erlang
  * binary; kept: a record's field (`#node{key=Key,…}`), a name set to itself negated, an
- * `LS_COLORS` entry's colours (`*passwd=0;38;5;149:…`).
+ * `LS_COLORS` entry's colours (`*passwd=0;38;5;149:…`). 57: a secret named in a Lisp's forms
+ * (`(def password "…")`, `(defvar *db-password* "…")`, `(setq …)`, `(define …)`, a `let`'s
+ * binding, a keyword `:password "…"`, `(gethash "password" …)`), Tcl's `set` and `dict set`,
+ * ABAP's `TYPE … VALUE '…'` and `DATA(…) =`, Smalltalk's `at: '…' put: '…'`, Salesforce's
+ * `<field>`/`<value>`, Ansible's `!unsafe`, a schema field's default (proto2's `[default = "…"]`,
+ * Avro's `"default"`); a token split by ABAP's `&&`, Jinja's and D's `~` or Smalltalk's `,`.
  */
-export const SECRET_RULES_VERSION = 56;
+export const SECRET_RULES_VERSION = 57;
 
 import {
   BASE64_RUN,
@@ -266,6 +271,7 @@ import {
 import {
   findListTokens,
   findPairs,
+  findSchemaDefaults,
   findSyntaxPairs,
   LIST_ITEM,
   PAIR_FORMS,
@@ -1173,9 +1179,20 @@ export const SECRET_SHAPES: SecretShape[] = [
     id: "language-pair",
     label: "named-secret",
     kind: "A secret named in the syntax of its file's language: an Erlang tuple " +
-      '(`{db_password, "…"}`, `{default_pass, <<"…">>}`), a Clojure keyword (`:password "…"`)',
+      '(`{db_password, "…"}`, `{default_pass, <<"…">>}`), a Lisp\'s keyword (`:password "…"`), ' +
+      'definition (`(def password "…")`, `(defvar *db-password* "…")`, `(setq api-key "…")`), ' +
+      "binding or table entry, Tcl's `set` and `dict set`, ABAP's `TYPE … VALUE '…'`, " +
+      "Smalltalk's `at: 'password' put: '…'`",
     hints: [], // (the file's path picks the syntax)
     find: findSyntaxPairs,
+  },
+  {
+    id: "schema-default",
+    label: "named-secret",
+    kind: "A secret given as a schema's field's default: `string password = 1 [default = \"…\"]` " +
+      '(Protocol Buffers), `{"name": "password", …, "default": "…"}` (Avro)',
+    hints: ["default"],
+    find: findSchemaDefaults,
   },
   {
     id: "list-token",
