@@ -16,12 +16,13 @@ import type { Edit } from "./_secret_rules_edits.ts";
 /**
  * Between two string literals: a closing quote, blanks, one language's join or a list's `,` (or
  * none, or a `\` before a line end; Fortran's `//` and its `&` continuation, VB's `& _`), maybe a line end and indent and a join there, and an opening
- * quote; or a literal put in a template's text (`` `sk_live_${"…"}…` ``), from its `${` and to
+ * quote; or the next statement's literal appended to a name (`x += "…"`, PHP's `.=`, Tcl's
+ * `append x "…"`); or a literal put in a template's text (`` `sk_live_${"…"}…` ``), from its `${` and to
  * its `}`; a token's character before and after (a look each way: a search that stops at every
  * quote, not at every character).
  */
 const LITERAL_JOINT =
-  /["'`](?<=[A-Za-z0-9_+/=.:$~-]["'`])(?:[ \t]{0,16}(?:(?:\+{1,2}|\.{1,2}|\^|<>|\*|&&?(?:[ \t]{1,16}_(?=\r?\n))?|\|\||,|~|\/\/(?:[ \t]{0,16}&)?|\\(?=\r?\n))[ \t]{0,16})?(?:\r?\n[ \t]{0,64}(?:(?:\+{1,2}|\.{1,2}|\^|<>|\*|&&?|\|\||,|~|\/\/)[ \t]{0,16})?)?["'`](?=[A-Za-z0-9_+/=.:$~-])|[ \t]{0,16}\}(?=[A-Za-z0-9_+/=.:$~-]))|\$\{[ \t]{0,16}["'`](?=[A-Za-z0-9_+/=.:$~-])/g;
+  /["'`](?<=[A-Za-z0-9_+/=.:$~-]["'`])(?:[ \t]{0,16}(?:(?:\+{1,2}|\.{1,2}|\^|<>|\*|&&?(?:[ \t]{1,16}_(?=\r?\n))?|\|\||,|~|\/\/(?:[ \t]{0,16}&)?|\\(?=\r?\n))[ \t]{0,16})?(?:\r?\n[ \t]{0,64}(?:(?:\+{1,2}|\.{1,2}|\^|<>|\*|&&?|\|\||,|~|\/\/)[ \t]{0,16})?)?["'`](?=[A-Za-z0-9_+/=.:$~-])|;?[ \t]{0,16}\r?\n[ \t]{0,64}(?:append[ \t]{1,16}[A-Za-z_][\w:]{0,64}[ \t]{1,16}|\$?[A-Za-z_][\w.]{0,64}[ \t]{0,16}(?:\+|\.)=[ \t]{0,16})["'`](?=[A-Za-z0-9_+/=.:$~-])|[ \t]{0,16}\}(?=[A-Za-z0-9_+/=.:$~-]))|\$\{[ \t]{0,16}["'`](?=[A-Za-z0-9_+/=.:$~-])/g;
 
 /**
  * A line end and the next line's indent between two of a token's characters, before a line that

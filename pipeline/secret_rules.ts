@@ -223,7 +223,9 @@
  * binding, a keyword `:password "…"`, `(gethash "password" …)`), Tcl's `set` and `dict set`,
  * ABAP's `TYPE … VALUE '…'` and `DATA(…) =`, Smalltalk's `at: '…' put: '…'`, Salesforce's
  * `<field>`/`<value>`, Ansible's `!unsafe`, a schema field's default (proto2's `[default = "…"]`,
- * Avro's `"default"`); a token split by ABAP's `&&`, Jinja's and D's `~` or Smalltalk's `,`.
+ * Avro's `"default"`), a value in Python's parentheses (`SECRET_KEY = ('…'` then `'…')`); a token
+ * split by ABAP's `&&`, Jinja's and D's `~` or Smalltalk's `,`, or appended in the next statement
+ * (`+=`, PHP's `.=`, Tcl's `append`).
  */
 export const SECRET_RULES_VERSION = 57;
 

@@ -3,8 +3,8 @@
 // `(defvar *db-password* "…")`, `(setq my-api-key "…")`, `'(:password "…")`,
 // `(setf (gethash "password" env) "…")`), Tcl's `set` and `dict set`, ABAP's `TYPE … VALUE '…'`
 // and `DATA(…) =`, Smalltalk's `at: '…' put: '…'`, Salesforce's custom metadata
-// `<field>`/`<value>`, Ansible's `!unsafe` tag; and a token split by ABAP's `&&`, Jinja's `~` or
-// Smalltalk's `,`. The values are made here at random: no real secret is written in this
+// `<field>`/`<value>`, Ansible's `!unsafe` tag; and a token split by ABAP's `&&`, Jinja's `~`,
+// Smalltalk's `,`, or appended in the next statement (Tcl's `append`, `+=`, PHP's `.=`). The values are made here at random: no real secret is written in this
 // repository.
 import assert from "node:assert/strict";
 import { redactText } from "../../pipeline/_scan.ts";
@@ -108,9 +108,13 @@ const JOINS: Array<[string, string, (a: string, b: string) => string]> = [
   ["a.d", "D's ~", (a, b) => `auto note = "${a}" ~ "${b}";\n`],
   ["a.st", "Smalltalk's , after :=", (a, b) => `\tnote := '${a}' , '${b}'.\n`],
   ["a.st", "Smalltalk's , after ^", (a, b) => `\t^ '${a}', '${b}'\n`],
+  ["a.tcl", "Tcl's append", (a, b) => `set note "${a}"\nappend note "${b}"\n`],
+  ["a.py", "Python's +=", (a, b) => `    note = "${a}"\n    note += "${b}"\n`],
+  ["a.js", "JavaScript's +=", (a, b) => `let note = '${a}';\nnote += '${b}';\n`],
+  ["a.php", "PHP's .=", (a, b) => `$note = '${a}';\n$note .= '${b}';\n`],
 ];
 
-Deno.test("a token split by ABAP's &&, Jinja's ~ or Smalltalk's , is redacted", async () => {
+Deno.test("a token split by ABAP's &&, Jinja's ~, Smalltalk's , or an append is redacted", async () => {
   const leaks: string[] = [];
   let splits = 0;
   for (const shape of PREFIXED_TOKENS) {
@@ -157,6 +161,8 @@ Deno.test("these languages' code and words under a secret's name are kept", asyn
         `<values>\n  <field>Label__c</field>\n  <value xsi:type="xsd:string">Hello</value>\n</values>\n`,
       ],
       ["a.yml", `greeting: !unsafe '{{ not a template }}'\n`],
+      ["a.tcl", `set msg "Hello"\nappend msg " world, 42 times"\n`],
+      ["a.py", `    label = "release-2024"\n    label += "-candidate"\n`],
     ]
   ) await kept(text, path);
 });
