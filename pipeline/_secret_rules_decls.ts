@@ -229,6 +229,14 @@ const APART: Array<{
       /<name>(?<n>[A-Za-z0-9_.-]{1,128})<\/name>\s{0,64}(?:<description>[^<\r\n]{0,256}<\/description>\s{0,64})?<(?<t>defaultValue|value)>(?<v>[^<"\r\n]{1,512})<\/\k<t>>/g,
   },
   {
+    // Salesforce's custom metadata records: `<field>Api_Key__c</field>` then
+    // `<value xsi:type="xsd:string">…</value>` (a custom field's `__c` is no word of its name)
+    file: /\.xml$/i,
+    word: "</field>",
+    pattern:
+      /<field>(?<n>[A-Za-z0-9_.-]{1,128}?)(?:__c)?<\/field>\s{0,64}<value(?:[ \t][^<>\r\n]{0,128})?>(?<v>[^<"\r\n]{1,512})<\/value>/g,
+  },
+  {
     // an HTML table's row: a cell that names a secret, then the cell of its value (a page, a
     // notebook's HTML output, where each cell may be a JSON string of its own)
     file: /\.(?:html?|ipynb|md|markdown|xml|xhtml)$/i,

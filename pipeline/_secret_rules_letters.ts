@@ -22,7 +22,7 @@ export const LETTERS_PASSWORD: RegExp = new RegExp(
     // a lower case name glued to `pass` (`smtppass`, `dbpass`), not a word that ends so
     "(?<=(?<![A-Za-z0-9_.-])[a-z0-9_]{1,40})(?<!by|com|sur|tres|over|under|multi|mini|render|sub|low|high|band|all|first|second|two|one|single|double|no)pass" +
     ")(?<nq>[\"']?)[ \\t]{0,16})" +
-    "(?<op>[:=>])[ \\t]{0,16}(?:(?<=:[ \\t]{1,16})!!str[ \\t]{1,16})?(?<q>[\"']?)(?<v>[A-Za-z]{6,64})(?![A-Za-z0-9_$.-])",
+    "(?<op>[:=>])[ \\t]{0,16}(?:(?<=:[ \\t]{1,16})(?:!!str|!unsafe)[ \\t]{1,16})?(?<q>[\"']?)(?<v>[A-Za-z]{6,64})(?![A-Za-z0-9_$.-])",
   "y",
 );
 

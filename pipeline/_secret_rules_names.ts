@@ -221,13 +221,15 @@ export const OP = "(?::=|=>|=|:)";
 const OWN_KEY =
   "(?:[^\\s:\"'`()\\[\\]{},]{1,64}|\"[^\"\\r\\n]{1,64}\"|'[^'\\r\\n]{1,64}'):(?:\\s|$)";
 /**
- * Between an operator and its value: blanks, or a YAML block scalar's header and indent, or a
+ * Between an operator and its value: blanks (and a YAML anchor, `!!str` or Ansible's `!unsafe`
+ * tag), or a YAML block scalar's header and indent, or a
  * line end and an indent (a YAML value on the line after its key: `password:` then `  S3cr3t9`;
  * an argument on the line after its name: `connect(password=` then `  "…")`), unless that line is
  * a list entry, a comment, blank, or a key of its own ({@linkcode OWN_KEY}), or a `\` line
  * continuation and the next line, indented or not (`api_key = \` then `"…"`).
  */
-export const GAP = "[ \\t]{0,16}(?:(?<=:[ \\t]{1,16})(?:&[A-Za-z0-9_-]{1,64}|!!str)[ \\t]{1,16})?" +
+export const GAP =
+  "[ \\t]{0,16}(?:(?<=:[ \\t]{1,16})(?:&[A-Za-z0-9_-]{1,64}|!!str|!unsafe)[ \\t]{1,16})?" +
   "(?:[|>][-+1-9]{0,2}[ \\t]{0,16}\\r?\\n[ \\t]{0,64}|" +
   `(?:\\\\\\r?\\n[ \\t]{0,64}|\\r?\\n[ \\t]{1,64})(?![-#\\s]|${OWN_KEY}))?`;
 const TOKEN = "[A-Za-z0-9_\\-.~+/]";
@@ -242,9 +244,11 @@ const TRIPLE_BREAK = "(?:(?<=[\"']{3})\\r?\\n)?";
  * A string literal's prefix before its quote: Objective-C's and C#'s `@"…"` (and `$"…"`, `@$"…"`),
  * Python's `r"…"`, `u"…"`, `b"…"`, `f"…"`, C++'s `L"…"`, `u8"…"`, `R"…"`, Rust's `r#"…"#`, Erlang's
  * and Elixir's binaries (`<<"…">>`), Go's conversion to bytes (`[]byte("…")`, a signing key's
- * usual spelling: `var jwtSecret = []byte("…")`).
+ * usual spelling: `var jwtSecret = []byte("…")`), Python's parentheses around a value (`SECRET_KEY
+ * = ('…')`, or `(` then the literals on the lines after: a long key's usual spelling).
  */
-const STRING_PREFIX = "(?:(?:@\\$?|\\$@?|u8|r#|<<|[rRuUbBfFL])(?=[\"'])|\\[\\]byte\\((?=[\"'`]))?";
+const STRING_PREFIX = "(?:(?:@\\$?|\\$@?|u8|r#|<<|[rRuUbBfFL])(?=[\"'])|\\[\\]byte\\((?=[\"'`])|" +
+  "\\((?:[ \\t]{0,16}\\r?\\n[ \\t]{0,64})?(?=[\"']))?";
 /** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
 export const NAME_QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'])?";
 

@@ -170,6 +170,10 @@ function objectPairs(text: string, out: Array<{ start: number; end: number; rule
  * Clojure map's keyword (`:password "…"`, `:jwt-secret "…"` in `.edn` and `.clj` files). Group
  * `n` is the name; the value's quote follows the match.
  */
+/** The files of a Lisp: Clojure, Emacs Lisp, Common Lisp, Scheme, Racket, Fennel, Janet, Hy, LFE. */
+const LISP_PATH =
+  /\.(?:edn|clj[sc]?|bb|el|lisp|lsp|cl|asd|scm|ss|sls|sld|rkt|fnl|janet|hy|lfe)$|(?:^|[\/\\])\.emacs$/;
+
 const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp }> = [
   {
     path: /\.(?:config|erl|hrl|app\.src|escript)$/,
@@ -181,8 +185,51 @@ const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp }> = [
     pattern: /(?<![\w:.])set[ \t]{1,8}:(?<n>[a-z][A-Za-z0-9_]{0,127}),[ \t]{0,16}(?=["'])/g,
   },
   {
-    path: /\.(?:edn|clj[sc]?|bb)$/,
+    // a keyword before a string in any Lisp's list or map: `:password "…"` (Clojure's maps, Common
+    // Lisp's and Emacs Lisp's property lists)
+    path: LISP_PATH,
     pattern: /(?<![\w:])[:](?<n>[a-z][A-Za-z0-9_.*+!?-]{0,127})[ \t,]{1,16}(?=")/g,
+  },
+  {
+    // a Lisp's definition or assignment of a name (`(def password "…")`, `(defvar *db-password*
+    // "…")`, `(setq my-api-key "…")`, `(define password "…")`, Clojure's `^:private` between)
+    path: LISP_PATH,
+    pattern:
+      /\((?:def[a-z-]{0,16}|define[a-z-]{0,16}|setq[a-z-]{0,16}|setf|setv|set!?|local|var|global)[ \t]{1,16}(?:\^[^\s()]{1,64}[ \t]{1,16}){0,4}[*+]?(?<n>[A-Za-z][A-Za-z0-9_.!?-]{0,127})[*+]?\s{1,16}(?=")/g,
+  },
+  {
+    // a Lisp's list headed by a name and a string: a `let`'s binding (`((password "…"))`), an
+    // option's entry (`(password "…")`)
+    path: LISP_PATH,
+    pattern: /(?<=\()[*+]?(?<n>[A-Za-z][A-Za-z0-9_.!?-]{0,127})[*+]?[ \t]{1,16}(?=")/g,
+  },
+  {
+    // a string key's value in a Lisp's table or list: `(setf (gethash "password" table) "…")`,
+    // `(puthash "password" "…" table)`, `(hash-set! table "password" "…")`, `("password" . "…")`
+    path: LISP_PATH,
+    pattern:
+      /\(gethash[ \t]{1,16}"(?<n>[A-Za-z][A-Za-z0-9_.-]{0,127})"[ \t]{1,16}[^\s()"]{1,128}\)[ \t]{1,16}(?=")|\((?:puthash|hash-set!?|hash-table-set!)[ \t]{1,16}(?:[^\s()"]{1,128}[ \t]{1,16})?"(?<k>[A-Za-z][A-Za-z0-9_.-]{0,127})"[ \t]{1,16}(?=")|\([ \t]{0,16}"(?<d>[A-Za-z][A-Za-z0-9_.-]{0,127})"[ \t]{1,16}\.[ \t]{1,16}(?=")/g,
+  },
+  {
+    // Tcl's `set password "…"`, `set password {…}`, `set ::env(API_KEY) …` (a word unquoted too,
+    // not a command's `[…]` or a variable's `$…`) and `dict set cfg password "…"`
+    path: /\.(?:tcl|tm|tk|itcl|xotcl|exp)$/,
+    pattern:
+      /(?<![\w:$-])(?:dict[ \t]{1,16}set[ \t]{1,16}[^\s\[\]{}"]{1,64}|set)[ \t]{1,16}(?:::)?(?:env\()?(?<n>[A-Za-z][A-Za-z0-9_:]{0,127})\)?[ \t]{1,16}\{?(?=[^\s\[\]$\\{}])/g,
+  },
+  {
+    // ABAP's declarations with a start value: `CONSTANTS c_password TYPE string VALUE '…'.`,
+    // `DATA lv_key TYPE c LENGTH 32 VALUE '…'.`, and its inline ones: `DATA(lv_password) = '…'.`
+    path: /\.abap$/i,
+    pattern:
+      /(?<n>[A-Za-z][\w\/]{0,127})[ \t]{1,16}TYPE[ \t]{1,16}[\w\/=>-]{1,128}(?:[ \t]{1,16}LENGTH[ \t]{1,16}\d{1,6})?[ \t]{1,16}VALUE[ \t]{1,16}(?=['`|])|\b(?:DATA|FINAL)\((?<k>[A-Za-z][\w\/]{0,127})\)[ \t]{0,16}=[ \t]{0,16}(?=['`|])/gi,
+  },
+  {
+    // Smalltalk's keyword message that puts a value at a key: `at: 'password' put: '…'`,
+    // `headerAt: 'X-Api-Key' put: '…'`, `at: #apiToken put: '…'`
+    path: /\.st$/,
+    pattern:
+      /(?<![\w])(?:[a-z][A-Za-z0-9]{0,64}A|a)t:[ \t]{0,16}(?:'|#)(?<n>[A-Za-z][A-Za-z0-9_.-]{0,127})'?\s{1,64}put:[ \t]{0,16}(?=')/g,
   },
 ];
 
@@ -209,10 +256,42 @@ export function findSyntaxPairs(
     if (!syntax.path.test(path)) continue;
     syntax.pattern.lastIndex = 0;
     for (const m of text.matchAll(syntax.pattern)) {
-      const name = m.groups!.n;
+      const name = m.groups!.n ?? m.groups!.k ?? m.groups!.d;
       if (PAIR_NAME.test(name) || PASS_NAME.test(name) || ENV_PASSWORD_NAME.test(name)) {
         out.push(...pairSecrets(text, name, m.index! + m[0].length));
       }
+    }
+  }
+  return out;
+}
+
+/**
+ * A schema's field and its default, the field's name checked behind its `default`: Protocol
+ * Buffers' `string password = 1 [default = "…"]`, an Avro record's `{"name": "password", "type":
+ * "string", "default": "…"}`. Group `n` (or `n2`) is the name; the value's quote follows the match.
+ */
+const SCHEMA_DEFAULT =
+  /(?:default(?<=(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})[ \t]{0,16}=[ \t]{0,16}\d{1,9}[ \t]{0,16}\[[^\]\r\n;]{0,256}default)[ \t]{0,16}=|"default"(?<="name"[ \t]{0,16}:[ \t]{0,16}"(?<n2>[A-Za-z_][A-Za-z0-9_.-]{0,127})"[^{}]{0,256}"default")[ \t]{0,16}:)[ \t]{0,16}(?=")/g;
+
+/**
+ * The named tokens and passwords given as a schema's field's default ({@linkcode SCHEMA_DEFAULT}),
+ * each read as `NAME=value` as {@linkcode findPairs} reads its pairs.
+ *
+ * @example
+ * ```ts
+ * import { findSchemaDefaults } from "./_secret_rules_pairs.ts";
+ * findSchemaDefaults('optional string password = 1 [default = "Tr0ub4dor3x!K9"];').length; // 1
+ * ```
+ */
+export function findSchemaDefaults(
+  text: string,
+): Array<{ start: number; end: number; rule: string }> {
+  const out: Array<{ start: number; end: number; rule: string }> = [];
+  SCHEMA_DEFAULT.lastIndex = 0;
+  for (const m of text.matchAll(SCHEMA_DEFAULT)) {
+    const name = m.groups!.n ?? m.groups!.n2;
+    if (PAIR_NAME.test(name) || PASS_NAME.test(name) || ENV_PASSWORD_NAME.test(name)) {
+      out.push(...pairSecrets(text, name, m.index! + m[0].length));
     }
   }
   return out;

@@ -218,9 +218,16 @@
  * escaped (`%24`, `\u0024`), a token right after a decoded escape (`…%3Dghp_…`), a password
  * under a type and `:=` (VHDL's, Ada's), a token split by Fortran's `//`, VB's `& _` or an Erlang
  * binary; kept: a record's field (`#node{key=Key,…}`), a name set to itself negated, an
- * `LS_COLORS` entry's colours (`*passwd=0;38;5;149:…`).
+ * `LS_COLORS` entry's colours (`*passwd=0;38;5;149:…`). 57: a secret named in a Lisp's forms
+ * (`(def password "…")`, `(defvar *db-password* "…")`, `(setq …)`, `(define …)`, a `let`'s
+ * binding, a keyword `:password "…"`, `(gethash "password" …)`), Tcl's `set` and `dict set`,
+ * ABAP's `TYPE … VALUE '…'` and `DATA(…) =`, Smalltalk's `at: '…' put: '…'`, Salesforce's
+ * `<field>`/`<value>`, Ansible's `!unsafe`, a schema field's default (proto2's `[default = "…"]`,
+ * Avro's `"default"`), a value in Python's parentheses (`SECRET_KEY = ('…'` then `'…')`); a token
+ * split by ABAP's `&&`, Jinja's and D's `~` or Smalltalk's `,`, or appended in the next statement
+ * (`+=`, PHP's `.=`, Tcl's `append`).
  */
-export const SECRET_RULES_VERSION = 56;
+export const SECRET_RULES_VERSION = 57;
 
 import {
   BASE64_RUN,
@@ -266,6 +273,7 @@ import {
 import {
   findListTokens,
   findPairs,
+  findSchemaDefaults,
   findSyntaxPairs,
   LIST_ITEM,
   PAIR_FORMS,
@@ -1173,9 +1181,20 @@ export const SECRET_SHAPES: SecretShape[] = [
     id: "language-pair",
     label: "named-secret",
     kind: "A secret named in the syntax of its file's language: an Erlang tuple " +
-      '(`{db_password, "…"}`, `{default_pass, <<"…">>}`), a Clojure keyword (`:password "…"`)',
+      '(`{db_password, "…"}`, `{default_pass, <<"…">>}`), a Lisp\'s keyword (`:password "…"`), ' +
+      'definition (`(def password "…")`, `(defvar *db-password* "…")`, `(setq api-key "…")`), ' +
+      "binding or table entry, Tcl's `set` and `dict set`, ABAP's `TYPE … VALUE '…'`, " +
+      "Smalltalk's `at: 'password' put: '…'`",
     hints: [], // (the file's path picks the syntax)
     find: findSyntaxPairs,
+  },
+  {
+    id: "schema-default",
+    label: "named-secret",
+    kind: "A secret given as a schema's field's default: `string password = 1 [default = \"…\"]` " +
+      '(Protocol Buffers), `{"name": "password", …, "default": "…"}` (Avro)',
+    hints: ["default"],
+    find: findSchemaDefaults,
   },
   {
     id: "list-token",
@@ -1504,10 +1523,8 @@ export function findSecrets(
   const concats = concatJoints(text, out, hints);
   if (concats.length) out.push(...joinedMatches(text, options, concats));
   // A token in pieces under no hint (`"dop_v" + "1_…"`, `"…" .. "…"`): where a token crosses a
-  // joint of its pieces read as one; and wrapped over lines, in a text with a token's hint.
-  const lines = hints.families.replace(NOT_PREFIXES, "") !== "" ||
-    holdsAny(text, ungatedTokenHints());
-  const pieces = pieceJoints(text, tokenAcross, lines);
+  // joint of its pieces read as one; and wrapped over lines (see `wrapsRead`).
+  const pieces = pieceJoints(text, tokenAcross, wrapsRead(text, hints, options.path));
   if (pieces.length) {
     // (read with the joints found before: a token in three pieces may cross one of each)
     const at = new Set(pieces.map((j) => j.index));
@@ -1536,6 +1553,20 @@ export function findSecrets(
     return out.filter((m) => !searchOnlyKey(text, m.start, m.end));
   }
   return out;
+}
+
+/** Notes, logs and prose by their name: where a token is wrapped over lines with no hint left. */
+const PROSE_PATH = /\.(?:txt|text|md|markdown|mdx|rst|adoc|org|log|eml|out)$/i;
+
+/**
+ * Whether a text's line ends are read as joints of a token wrapped over lines: in a text with a
+ * token's hint, and in a note, a log or prose by its name (`PROSE_PATH`), where a token pasted
+ * and wrapped has no hint left of its own (`…key is ghp_` then the rest). Code's line ends are
+ * not read so without a hint: all of them cost a scan of the stdlib 4 to 8% more.
+ */
+function wrapsRead(text: string, hints: TextHints, path?: string): boolean {
+  return hints.families.replace(NOT_PREFIXES, "") !== "" ||
+    (path !== undefined && PROSE_PATH.test(path)) || holdsAny(text, ungatedTokenHints());
 }
 
 /**
