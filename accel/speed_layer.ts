@@ -44,7 +44,8 @@
 import { resolveAgain } from "./kept_resolution.ts";
 import type { FileStat } from "../pipeline/file_stat.ts";
 import { readLooked } from "./read_looked.ts";
-import { type ReadScan, redactSources, scanAhead } from "../pipeline/secrets.ts";
+import { redactSources } from "../pipeline/secrets.ts";
+import { type ReadScan, scanAhead } from "./scan_ahead.ts";
 import { redactHandingOff } from "./scan_handoff.ts";
 import { chooseView, focusOf, packedRenderText } from "../pipeline/transform.ts";
 import { isKeptRender, type RenderedMemo, transformKept } from "./kept_renders.ts";

@@ -144,7 +144,7 @@ export interface ScanAllOptions {
   /** Told each file as its scan ends (for progress). @default {() => {}} */
   onScanned?: (file: SourceFile) => void;
   /**
-   * Files scanned ahead by workers as they were read (`_scan_ahead.ts`): their results are taken
+   * Files scanned ahead by workers as they were read (`accel/scan_ahead.ts`): their results are taken
    * (the same as a scan of their texts now) and those workers scan the others.
    * @default {undefined} none
    */
@@ -153,7 +153,7 @@ export interface ScanAllOptions {
 
 /**
  * A scan begun before the secrets stage, on workers, as files were read: what {@linkcode scanAll}
- * takes of it. Made by `scanAhead()` of `_scan_ahead.ts`.
+ * takes of it. Made by `scanAhead()` of `accel/scan_ahead.ts`.
  */
 export interface ScanAhead {
   /** Wait for the answers of the jobs sent; returns the workers (the scan's from now on). */

@@ -38,7 +38,7 @@ interface Job {
   claims?: { flags: Int32Array; index: number };
   /**
    * A scan job's counter shared with the sender: 1 is added once the job is answered, so the
-   * sender knows how many jobs are left without waiting for the answers (`_scan_ahead.ts`).
+   * sender knows how many jobs are left without waiting for the answers (`accel/scan_ahead.ts`).
    */
   done?: Int32Array;
 }

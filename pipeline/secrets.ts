@@ -45,8 +45,7 @@ export {
   setScanKeepChars,
 } from "./_scan_threads.ts";
 export { splitSecretPaths } from "./_secret_paths.ts";
-export { type ReadScan, scanAhead, setScanAheadChars } from "./_scan_ahead.ts";
-export type { ScanAhead } from "./_scan_threads.ts";
+export { type ScanAhead, type ScanHelper, scanWorker } from "./_scan_threads.ts";
 
 /**
  * Wrap an LLM completion function so that the system prompt and the prompt

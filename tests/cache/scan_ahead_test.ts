@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { setScanAheadChars } from "../../pipeline/secrets.ts";
+import { setScanAheadChars } from "../../accel/scan_ahead.ts";
 import { tallyWork } from "../../pipeline/helpers.ts";
 import { makeProject, prng, tempDir } from "../_helpers.ts";
 import { buildIn } from "./_cache_helpers.ts";

@@ -1,6 +1,6 @@
 /**
  * The secret scan begun while files are read: each text just read is handed to a scan worker
- * (`_scan_worker.ts`), a batch at a time, and `scanAll()` (`_scan_threads.ts`) takes the results
+ * (`pipeline/_scan_worker.ts`), a batch at a time, and `scanAll()` (`pipeline/_scan_threads.ts`) takes the results
  * at the secrets stage instead of scanning those texts again. The read stage runs on this thread
  * alone, so a worker's core is free then; this thread never waits for a worker here: a batch is
  * sent only while the worker has fewer than {@linkcode AHEAD_JOBS} jobs left, known from a counter
@@ -11,10 +11,15 @@
  * @module
  */
 
-import { hasText, textLength } from "./lazy_text.ts";
-import { type ScanAhead, type ScanHelper, type ScanResult, scanWorker } from "./_scan_threads.ts";
-import { countWork } from "./_work_count.ts";
-import type { SourceFile } from "./types.ts";
+import { hasText, textLength } from "../pipeline/lazy_text.ts";
+import {
+  type ScanAhead,
+  type ScanHelper,
+  type ScanResult,
+  scanWorker,
+} from "../pipeline/secrets.ts";
+import { countWork } from "../pipeline/helpers.ts";
+import type { SourceFile } from "../pipeline/types.ts";
 
 /** Characters per batch sent to a worker (the scan's own batch size). */
 const AHEAD_BATCH_CHARS = 256 * 1024;
@@ -35,7 +40,7 @@ let startChars = AHEAD_START_CHARS;
  *
  * @example
  * ```ts
- * import { setScanAheadChars } from "./_scan_ahead.ts";
+ * import { setScanAheadChars } from "./scan_ahead.ts";
  * const before = setScanAheadChars(1024);
  * setScanAheadChars(before);
  * ```
@@ -84,7 +89,7 @@ interface AheadState {
  *
  * @example
  * ```ts
- * import { scanAhead } from "./_scan_ahead.ts";
+ * import { scanAhead } from "./scan_ahead.ts";
  * const ahead = scanAhead({}, { workers: 1 });
  * ahead.add({ path: "a.ts", text: "x", sha256: "" } as never);
  * ahead.take({ path: "a.ts", text: "x", sha256: "" } as never); // undefined: no worker
