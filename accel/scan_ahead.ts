@@ -1,12 +1,13 @@
 /**
  * The secret scan begun while files are read: each text just read is handed to a scan worker
- * (`pipeline/_scan_worker.ts`), a batch at a time, and `scanAll()` (`pipeline/_scan_threads.ts`) takes the results
- * at the secrets stage instead of scanning those texts again. The read stage runs on this thread
- * alone, so a worker's core is free then; this thread never waits for a worker here: a batch is
- * sent only while the worker has fewer than {@linkcode AHEAD_JOBS} jobs left, known from a counter
- * it shares (answers come in only when this thread lets events in, and the read hardly does), and
- * a batch not sent is scanned at the secrets stage as before. A result is taken only for the same
- * text (path, content hash, length), so the findings and redactions are those of a scan then.
+ * (`pipeline/_scan_worker.ts`), a batch at a time, and `scanAll()` (`pipeline/_scan_threads.ts`)
+ * takes the results at the secrets stage instead of scanning those texts again. The read stage
+ * runs on this thread alone, so a worker's core is free then; this thread never waits for a
+ * worker here: a batch is sent only while the worker has fewer than {@linkcode AHEAD_JOBS} jobs
+ * left, known from a counter it shares (answers come in only when this thread lets events in,
+ * and the read hardly does), and a batch not sent is scanned at the secrets stage as before. A
+ * result is taken only for the same text (path, content hash, length), so the findings and
+ * redactions are those of a scan then.
  *
  * @module
  */
@@ -84,6 +85,18 @@ interface AheadState {
   openChars: number;
 }
 
+/** Options of {@linkcode scanAhead}. */
+export interface AheadOptions {
+  /** Threads to scan with (this one and workers); 1: no workers. @default {navigator.hardwareConcurrency} */
+  workers?: number;
+  /**
+   * The characters (or bytes) the read will give: at {@linkcode setScanAheadChars}'s bound or
+   * more, the workers start at once (they load while the first files are read).
+   * @default {0} started once that many characters were read
+   */
+  expect?: number;
+}
+
 /**
  * A scan ahead with the secret `rules`, on `workers - 1` workers (this thread reads).
  *
@@ -98,7 +111,7 @@ interface AheadState {
  */
 export function scanAhead(
   rules: Record<string, string>,
-  options: { workers?: number } = {},
+  options: AheadOptions = {},
 ): ReadScan {
   const threads = options.workers ?? navigator.hardwareConcurrency ?? 1;
   const workers = Math.max(1, Math.floor(threads)) - 1;
@@ -112,16 +125,20 @@ export function scanAhead(
   };
   let read = 0;
   let handed = false;
+  const start = () => {
+    while (state.lanes.length < workers) {
+      const done = new Int32Array(new SharedArrayBuffer(4));
+      state.lanes.push({ helper: scanWorker(), sent: 0, done });
+    }
+  };
+  if (workers > 0 && (options.expect ?? 0) >= startChars) start();
   return {
     add(file) {
       if (workers === 0 || file.error || !hasText(file)) return;
       const text = file.text!;
       read += text.length;
-      if (read < startChars) return;
-      while (state.lanes.length < workers) {
-        const done = new Int32Array(new SharedArrayBuffer(4));
-        state.lanes.push({ helper: scanWorker(), sent: 0, done });
-      }
+      if (!state.lanes.length && read < startChars) return;
+      start();
       const entry = { sha256: file.sha256, length: text.length };
       state.sent.set(file.path, entry);
       state.open.push({ path: file.path, text, entry });

@@ -413,7 +413,14 @@ async function resolveKept(speed: Speed): Promise<Resolution> {
 async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFile[]> {
   const { config } = speed.run;
   const { index, lstats, loader } = speed;
-  const ahead = speed.ahead = scanAhead(config.secrets.rules, { workers: speed.run.workers });
+  // Without a stat index every file is read: the scan's workers start now when their bytes are
+  // many (loaded while the first files are read), else once enough has been read.
+  let bytes = 0;
+  if (!index) lstats?.forEach((stat) => bytes += stat.size);
+  const ahead = speed.ahead = scanAhead(config.secrets.rules, {
+    workers: speed.run.workers,
+    expect: bytes,
+  });
   // Each text read is scanned ahead (sent before the spill lets it go). Nothing in this stage
   // reads a text back: not kept among those read last (`recent`).
   const onRead = (source: SourceFile) => {

@@ -50,3 +50,11 @@ Deno.test("texts read are scanned on a worker before the secrets stage, with the
     setScanAheadChars(before);
   }
 });
+
+Deno.test("a read of fewer characters than the bound starts no worker to scan ahead", async () => {
+  // About 1.2M characters, under the default 8M: the secrets stage scans them, as before.
+  const root = await makeProject(tree());
+  const work = await tallyWork(async () => await buildIn(root, await tempDir()));
+  assert.equal(work.get("characters sent to scan ahead"), undefined);
+  assert.equal(work.get("characters scanned ahead") ?? 0, 0);
+});
