@@ -178,12 +178,14 @@ function sendBatch(state: AheadState): void {
   // A text and its path are what the worker is sent of a file: not the file, which the spill
   // makes lazy (its text read back from disk to send it).
   const files = batch as unknown as SourceFile[];
+  // The answer is let in at the secrets stage: what waits for it holds no text till then.
+  const entries = batch.map((file) => file.entry);
   const noted = lane.helper.scan(files, () => false, state.rules, lane.done).then(
     (results) =>
-      batch.forEach((file, i) => {
+      entries.forEach((entry, i) => {
         const result = results[i];
         // A text handed back (secretlint scans it) is scanned at the secrets stage.
-        if (!("handBack" in result)) file.entry.result = result;
+        if (!("handBack" in result)) entry.result = result;
       }),
     // A worker that fails leaves its texts to the secrets stage.
     () => {},
