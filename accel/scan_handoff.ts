@@ -13,6 +13,7 @@ import {
   type CountHelper,
   type PlanOptions,
   planScan,
+  type ScanAhead,
   scanAll,
   type ScanOptions,
   scanProgress,
@@ -49,9 +50,11 @@ export async function redactHandingOff(
      * list as the cache now has it): a resident hands them to its next build (`cleanBefore`).
      */
     keepClean?: (key: string, ids: Set<string>) => void;
+    /** The scan begun as files were read (`scanAhead()`): its results are taken. */
+    ahead?: ScanAhead;
   },
 ): Promise<SecretFinding[]> {
-  const { handOff, workers } = options;
+  const { handOff, workers, ahead } = options;
   const plan = await planScan(sources, rules, options);
   const onScanned = scanProgress(sources, plan.todo, options.onProgress);
   // The workers keep (to count them next) only the texts of files whose blocks will hold them.
@@ -59,6 +62,7 @@ export async function redactHandingOff(
     workers,
     keep: handOff.keep,
     onScanned,
+    ahead,
   });
   const findings = await applyScan(sources, plan, results);
   if (plan.cache?.enabled) {

@@ -45,6 +45,7 @@ import { resolveAgain } from "./kept_resolution.ts";
 import type { FileStat } from "../pipeline/file_stat.ts";
 import { readLooked } from "./read_looked.ts";
 import { redactSources } from "../pipeline/secrets.ts";
+import { type ReadScan, scanAhead } from "./scan_ahead.ts";
 import { redactHandingOff } from "./scan_handoff.ts";
 import { chooseView, focusOf, packedRenderText } from "../pipeline/transform.ts";
 import { isKeptRender, type RenderedMemo, transformKept } from "./kept_renders.ts";
@@ -218,6 +219,11 @@ interface Speed {
   index?: StatSession;
   /** What reads the files the read stage left unread (one for all of them). */
   loader: UnreadLoader;
+  /**
+   * The secret scan begun on a worker as files are read (the read stage has this thread only):
+   * the secrets stage takes its results.
+   */
+  ahead?: ReadScan;
   /** The resolve stage's lstat of each file, when it resolved now. */
   lstats?: Map<string, FileStat>;
   findings: SecretFinding[];
@@ -280,6 +286,8 @@ function wrapStages(
     end: (how) => {
       // The views' threads and kept runs, when the transform did not end (a failed build).
       speed.viewsReady();
+      // A scan ahead's workers, when the secrets stage did not take them (a failed build).
+      speed.ahead?.stop();
       // A resident's memos keep this build's texts: its spill stays open for reads. Nothing
       // reads a failed build's texts again: its file goes now, not when the collector finds it.
       speed.spill?.close({
@@ -405,13 +413,24 @@ async function resolveKept(speed: Speed): Promise<Resolution> {
 async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFile[]> {
   const { config } = speed.run;
   const { index, lstats, loader } = speed;
-  // Nothing in this stage reads a text back: not kept among those read last (`recent`).
-  const onRead = speed.spill &&
-    ((source: SourceFile) => spillSource(speed, source, { recent: false }));
+  // Without a stat index every file is read: the scan's workers start now when their bytes are
+  // many (loaded while the first files are read), else once enough has been read.
+  let bytes = 0;
+  if (!index) lstats?.forEach((stat) => bytes += stat.size);
+  const ahead = speed.ahead = scanAhead(config.secrets.rules, {
+    workers: speed.run.workers,
+    expect: bytes,
+  });
+  // Each text read is scanned ahead (sent before the spill lets it go). Nothing in this stage
+  // reads a text back: not kept among those read last (`recent`).
+  const onRead = (source: SourceFile) => {
+    ahead.add(source);
+    if (speed.spill) spillSource(speed, source, { recent: false });
+  };
   // A file left unread is read when a stage needs its text (the scan, when its list of files
   // found clean is not the last build's: other rules, another config file; a view): its text is
   // spilled as a file read here is, or every such text would be held at once.
-  if (onRead) loader.onLoad = (file) => Promise.resolve(spillSource(speed, file));
+  if (speed.spill) loader.onLoad = (file) => Promise.resolve(spillSource(speed, file));
   const sources = index
     ? await readIndexed(targets, config, { index, lstats, onRead, loader, memo: speed.memo })
     : await readLooked(targets, config, { lstats, onRead });
@@ -482,6 +501,7 @@ async function scanEarly(
   speed.findings = await redactHandingOff(sources, config.secrets.rules, {
     cache,
     handOff: countEarly(speed.tokenizer, cache, keep),
+    ahead: speed.ahead,
     workers: speed.run.workers,
     onProgress,
     // A resident's last list of the files found clean: not decoded from the cache and made a set

@@ -11,6 +11,7 @@ import { textBacking, textLength } from "./lazy_text.ts";
 import { type Redaction, redactText } from "./_scan.ts";
 import type { BpeTable } from "./count.ts";
 import type { SourceFile } from "./types.ts";
+import { countWork } from "./_work_count.ts";
 
 /** Below this many characters to scan, a worker costs more than it saves. */
 const PARALLEL_SCAN_CHARS = 1024 * 1024;
@@ -75,7 +76,7 @@ export type ScanResult = { text?: string; findings: Redaction["findings"] };
  * A worker's answer for one text: its result (`kept`: the worker kept the text to count it), or
  * the text handed back (secretlint scans it).
  */
-type WorkerResult = (ScanResult & { kept?: boolean }) | { handBack: true };
+export type WorkerResult = (ScanResult & { kept?: boolean }) | { handBack: true };
 
 /**
  * Scan files with this thread and, for large scans (see {@linkcode scanWorkers}), workers:
@@ -101,10 +102,7 @@ export async function scanAll(
 ): Promise<
   { results: Map<SourceFile, ScanResult>; helpers: CountHelper[]; owner: Map<SourceFile, number> }
 > {
-  const { keep = () => false, onScanned = () => {} } = options;
-  const total = files.reduce((n, f) => n + textLength(f), 0);
-  const threads = options.workers ?? navigator.hardwareConcurrency ?? 1;
-  const workers = Math.max(1, Math.floor(threads)) - 1;
+  const { keep = () => false, onScanned = () => {}, ahead } = options;
   const state: ScanState = {
     out: new Map(),
     owner: new Map(),
@@ -116,13 +114,21 @@ export async function scanAll(
     handedBack: [],
     inFlight: new Set(),
   };
-  if (workers === 0 || total < PARALLEL_SCAN_CHARS) {
+  // Files a worker scanned as they were read: their results are taken, the others scanned now.
+  const started = ahead ? await takeAhead(state, files, ahead) : [];
+  if (ahead) files = files.filter((file) => !state.out.has(file));
+  const total = files.reduce((n, f) => n + textLength(f), 0);
+  const threads = options.workers ?? navigator.hardwareConcurrency ?? 1;
+  const workers = Math.max(1, Math.floor(threads)) - 1;
+  if (!started.length && (workers === 0 || total < PARALLEL_SCAN_CHARS)) {
     await scanHere(state, files);
     return { results: state.out, helpers: [], owner: state.owner };
   }
   const counted = files.reduce((n, f) => n + (keep(f) ? textLength(f) : 0), 0);
   state.batches = scanBatches(files);
-  const helpers = Array.from({ length: scanWorkers(total, counted, workers) }, () => scanWorker());
+  const helpers = started.length
+    ? started
+    : Array.from({ length: scanWorkers(total, counted, workers) }, () => scanWorker());
   const lanes = helpers.map((helper, index) => workerLane(state, { helper, index }));
   lanes.forEach((fill) => fill());
   await scanOnThisThread(state, helpers.length > 0);
@@ -137,6 +143,48 @@ export interface ScanAllOptions {
   keep?: (file: SourceFile) => boolean;
   /** Told each file as its scan ends (for progress). @default {() => {}} */
   onScanned?: (file: SourceFile) => void;
+  /**
+   * Files scanned ahead by workers as they were read (`accel/scan_ahead.ts`): their results are taken
+   * (the same as a scan of their texts now) and those workers scan the others.
+   * @default {undefined} none
+   */
+  ahead?: ScanAhead;
+}
+
+/**
+ * A scan begun before the secrets stage, on workers, as files were read: what {@linkcode scanAll}
+ * takes of it. Made by `scanAhead()` of `accel/scan_ahead.ts`.
+ */
+export interface ScanAhead {
+  /** Wait for the answers of the jobs sent; returns the workers (the scan's from now on). */
+  settle(): Promise<ScanHelper[]>;
+  /**
+   * A file's result when its text, as read, was scanned ahead (by its path, content hash and
+   * length); `undefined` otherwise (not sent, handed back for secretlint, or another text).
+   */
+  take(file: SourceFile): ScanResult | undefined;
+}
+
+/**
+ * The results {@linkcode ScanAhead} has of `files`, set in `state` (each file told scanned);
+ * returns the workers that scanned them.
+ */
+async function takeAhead(
+  state: ScanState,
+  files: SourceFile[],
+  ahead: ScanAhead,
+): Promise<ScanHelper[]> {
+  const helpers = await ahead.settle();
+  let chars = 0;
+  for (const file of files) {
+    const result = ahead.take(file);
+    if (!result) continue;
+    state.out.set(file, result);
+    state.onScanned(file);
+    chars += textLength(file);
+  }
+  countWork("characters scanned ahead", chars);
+  return helpers;
 }
 
 /** What {@linkcode scanAll}'s lanes share: the results, the batches and the batches in flight. */
@@ -300,16 +348,31 @@ export interface CountHelper {
   stop(): void;
 }
 
-interface ScanHelper extends CountHelper {
-  /** Scan `files`; the worker keeps the texts of those `keep` accepts (to count them). */
+/** A scan worker: it scans, then counts (a {@linkcode CountHelper}). */
+export interface ScanHelper extends CountHelper {
+  /**
+   * Scan `files`; the worker keeps the texts of those `keep` accepts (to count them), and adds 1
+   * to `done[0]` once it has answered.
+   */
   scan(
     files: SourceFile[],
     keep: (file: SourceFile) => boolean,
     rules: Record<string, string>,
+    done?: Int32Array,
   ): Promise<WorkerResult[]>;
 }
 
-function scanWorker(): ScanHelper {
+/**
+ * Start a scan worker (`_scan_worker.ts`); one that cannot start rejects every job.
+ *
+ * @example
+ * ```ts
+ * import { scanWorker } from "./_scan_threads.ts";
+ * const worker = scanWorker();
+ * worker.stop();
+ * ```
+ */
+export function scanWorker(): ScanHelper {
   let worker: Worker;
   try {
     worker = new Worker(new URL("./_scan_worker.ts", import.meta.url).href, { type: "module" });
@@ -343,14 +406,14 @@ function scanWorker(): ScanHelper {
     waiting.clear();
   };
   return {
-    scan: (files, keep, rules) =>
+    scan: (files, keep, rules, done) =>
       new Promise<WorkerResult[]>((resolve, reject) => {
         if (broken) return reject(broken);
         const id = ids++;
         waiting.set(id, { resolve, reject });
         const moved: ArrayBuffer[] = [];
         const items = files.map((f) => scanItem(f, keep(f), moved));
-        worker.postMessage({ id, rules, items, keepChars }, moved);
+        worker.postMessage({ id, rules, items, keepChars, done }, moved);
       }),
     count: ({ spans, texts, claims, moved = [] }, table) =>
       new Promise<number[]>((resolve, reject) => {

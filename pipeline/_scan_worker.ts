@@ -36,6 +36,11 @@ interface Job {
   /** Texts, or characters `start` to `end` of the texts whose UTF-8 is `bytes`. */
   texts?: Array<string | { bytes: Uint8Array; start: number; end: number }>;
   claims?: { flags: Int32Array; index: number };
+  /**
+   * A scan job's counter shared with the sender: 1 is added once the job is answered, so the
+   * sender knows how many jobs are left without waiting for the answers (`accel/scan_ahead.ts`).
+   */
+  done?: Int32Array;
 }
 
 /** Hinted texts shorter than this go back to the main thread (see `scope.onmessage`). */
@@ -70,57 +75,67 @@ const scope = self as unknown as {
 };
 
 scope.onmessage = async (event) => {
-  const { id, rules, items, table, spans, texts, claims, keepChars = Infinity } = event.data;
+  const { id, items, done } = event.data;
   try {
-    if (!items) {
-      if (table) count ??= bpeCounter(table);
-      if (!count) throw new Error("No table to count with");
-      // Taken by the other thread: -2 for each item, which it counts itself.
-      if (claims && Atomics.compareExchange(claims.flags, claims.index, 0, 1) !== 0) {
-        for (const [path, , , last] of spans ?? []) if (last) release(path);
-        const n = (spans?.length ?? 0) + (texts?.length ?? 0);
-        scope.postMessage({ id, counts: new Array(n).fill(-2) });
-        return;
-      }
-      const counts = (spans ?? []).map(([path, start, end, last]) => {
-        const text = kept.get(path);
-        if (last) release(path);
-        return text === undefined ? -1 : count!(text.slice(start, end));
-      });
-      const all = counts.concat(
-        (texts ?? []).map((t) =>
-          count!(typeof t === "string" ? t : decoder.decode(t.bytes).slice(t.start, t.end))
-        ),
-      );
-      scope.postMessage({ id, counts: all });
-      return;
-    }
-    const results = [];
-    for (const { path, bytes, keep: keepIt, ...item } of items) {
-      const text = item.text ?? decoder.decode(bytes);
-      // A text secretlint must scan goes back to the thread that sent it, which has it loaded,
-      // unless it is large: then its scan costs more than loading secretlint here (`redactText`
-      // loads it only for a hinted text, and tests the hints once).
-      const r = text.length < HAND_BACK_CHARS
-        ? redactUnlessHinted(text, { rules, path })
-        : await redactText(text, path, { rules });
-      if (!r) {
-        results.push({ handBack: true });
-        continue;
-      }
-      // The others are never asked for: the build counts them with their blocks.
-      const keep = keepIt && earlySpan(r.text) && keptChars + r.text.length <= keepChars;
-      if (keep) {
-        kept.set(path, r.text);
-        keptChars += r.text.length;
-      }
-      results.push({
-        ...(r.findings.length ? r : { findings: [] }),
-        ...(keep ? { kept: true } : {}),
-      });
-    }
-    scope.postMessage({ id, results });
+    await answer(event.data);
   } catch (error) {
     scope.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
+  if (items && done) Atomics.add(done, 0, 1);
 };
+
+/** Answer a job: counts of texts, or a scan's results. */
+async function answer(job: Job): Promise<void> {
+  if (job.items) return await scanJob(job, job.items);
+  const { id, table, spans, texts, claims } = job;
+  if (table) count ??= bpeCounter(table);
+  if (!count) throw new Error("No table to count with");
+  // Taken by the other thread: -2 for each item, which it counts itself.
+  if (claims && Atomics.compareExchange(claims.flags, claims.index, 0, 1) !== 0) {
+    for (const [path, , , last] of spans ?? []) if (last) release(path);
+    const n = (spans?.length ?? 0) + (texts?.length ?? 0);
+    scope.postMessage({ id, counts: new Array(n).fill(-2) });
+    return;
+  }
+  const counts = (spans ?? []).map(([path, start, end, last]) => {
+    const text = kept.get(path);
+    if (last) release(path);
+    return text === undefined ? -1 : count!(text.slice(start, end));
+  });
+  const all = counts.concat(
+    (texts ?? []).map((t) =>
+      count!(typeof t === "string" ? t : decoder.decode(t.bytes).slice(t.start, t.end))
+    ),
+  );
+  scope.postMessage({ id, counts: all });
+}
+
+/** Scan a job's texts and answer with their results. */
+async function scanJob(job: Job, items: NonNullable<Job["items"]>): Promise<void> {
+  const { id, rules, keepChars = Infinity } = job;
+  const results = [];
+  for (const { path, bytes, keep: keepIt, ...item } of items) {
+    const text = item.text ?? decoder.decode(bytes);
+    // A text secretlint must scan goes back to the thread that sent it, which has it loaded,
+    // unless it is large: then its scan costs more than loading secretlint here (`redactText`
+    // loads it only for a hinted text, and tests the hints once).
+    const r = text.length < HAND_BACK_CHARS
+      ? redactUnlessHinted(text, { rules, path })
+      : await redactText(text, path, { rules });
+    if (!r) {
+      results.push({ handBack: true });
+      continue;
+    }
+    // The others are never asked for: the build counts them with their blocks.
+    const keep = keepIt && earlySpan(r.text) && keptChars + r.text.length <= keepChars;
+    if (keep) {
+      kept.set(path, r.text);
+      keptChars += r.text.length;
+    }
+    results.push({
+      ...(r.findings.length ? r : { findings: [] }),
+      ...(keep ? { kept: true } : {}),
+    });
+  }
+  scope.postMessage({ id, results });
+}

@@ -45,6 +45,7 @@ export {
   setScanKeepChars,
 } from "./_scan_threads.ts";
 export { splitSecretPaths } from "./_secret_paths.ts";
+export { type ScanAhead, type ScanHelper, scanWorker } from "./_scan_threads.ts";
 
 /**
  * Wrap an LLM completion function so that the system prompt and the prompt
