@@ -90,30 +90,45 @@ function parseRows(body: Uint8Array): Map<string, IndexedRecord> | undefined {
   const text = decoder.decode(body);
   for (let at = 0; at < text.length;) {
     const end = text.indexOf("\n", at);
-    if (end < 0) return undefined;
-    // Where each of the six fields starts: five spaces in the row, no sixth.
-    const cut = [at];
-    for (let space = text.indexOf(" ", at); space >= 0 && space < end && cut.length <= 6;) {
-      cut.push(space + 1);
-      space = text.indexOf(" ", space + 1);
-    }
-    if (cut.length !== 6) return undefined;
-    const field = (k: number) => text.slice(cut[k], k < 5 ? cut[k + 1] - 1 : end);
-    const name = field(0), sha256 = field(1), crc = field(3), head = field(5);
-    const length = wholeNumber(field(2)), offset = wholeNumber(field(4));
-    const crc32 = crc === "-" ? undefined : /^[0-9a-f]{8}$/.test(crc) ? parseInt(crc, 16) : -1;
-    if (!name || !sha256 || length < 0 || offset < 0 || crc32 === -1) return undefined;
-    const headBytes = head === "-" ? undefined : heads(head);
-    if (headBytes === null) return undefined;
-    out.set(name, { sha256, crc32, offset, length, head: headBytes });
+    // The five spaces between the six fields, all before the row's end.
+    const s1 = text.indexOf(" ", at), s2 = text.indexOf(" ", s1 + 1);
+    const s3 = text.indexOf(" ", s2 + 1), s4 = text.indexOf(" ", s3 + 1);
+    const s5 = text.indexOf(" ", s4 + 1), s6 = text.indexOf(" ", s5 + 1);
+    if (end < 0 || s1 < 0 || s5 < 0 || s5 > end || (s6 >= 0 && s6 < end)) return undefined;
+    const length = digits(text, s2 + 1, s3), offset = digits(text, s4 + 1, s5);
+    const crc = s4 === s3 + 2 && text[s3 + 1] === "-" ? undefined : hexNumber(text, s3 + 1, s4);
+    const head = end === s5 + 2 && text[s5 + 1] === "-" ? undefined : heads(text, s5 + 1, end);
+    const sound = s1 > at && s2 > s1 + 1 && length >= 0 && offset >= 0 && crc !== -1;
+    if (!sound || head === null) return undefined;
+    const name = text.slice(at, s1), sha256 = text.slice(s1 + 1, s2);
+    out.set(name, { sha256, crc32: crc, offset, length, head });
     at = end + 1;
   }
   return out;
 }
 
-/** A field of decimal digits as a number; -1 when it is none. */
-function wholeNumber(field: string): number {
-  return /^[0-9]{1,15}$/.test(field) ? Number(field) : -1;
+/** The decimal digits of `text` from `start` to `end` as a number; -1 when they are none. */
+function digits(text: string, start: number, end: number): number {
+  if (end <= start || end - start > 15) return -1;
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    n = n * 10 + digit;
+  }
+  return n;
+}
+
+/** Eight hex digits of `text` from `start` to `end` as a number; -1 when they are not. */
+function hexNumber(text: string, start: number, end: number): number {
+  if (end - start !== 8) return -1;
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const digit = hexDigit(text.charCodeAt(i));
+    if (digit < 0) return -1;
+    n = n * 16 + digit;
+  }
+  return n;
 }
 
 /**
@@ -270,19 +285,20 @@ const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"
  * Heads decoded from hex into shared buffers (`null`: not hex): a head is a view of a buffer,
  * not a buffer of its own.
  */
-function headKeeper(): (hex: string) => Uint8Array | null {
+function headKeeper(): (text: string, start: number, end: number) => Uint8Array | null {
   let arena = new Uint8Array(HEAD_ARENA);
   let used = 0;
-  return (hex) => {
-    const length = hex.length >> 1;
-    if (hex.length !== length * 2 || !length) return null;
+  return (text, start, end) => {
+    const length = (end - start) >> 1;
+    if (end - start !== length * 2 || !length) return null;
     if (used + length > arena.length) {
       arena = new Uint8Array(Math.max(HEAD_ARENA, length));
       used = 0;
     }
     const kept = arena.subarray(used, used + length);
     for (let i = 0; i < length; i++) {
-      const high = hexDigit(hex.charCodeAt(2 * i)), low = hexDigit(hex.charCodeAt(2 * i + 1));
+      const high = hexDigit(text.charCodeAt(start + 2 * i));
+      const low = hexDigit(text.charCodeAt(start + 2 * i + 1));
       if (high < 0 || low < 0) return null;
       kept[i] = high * 16 + low;
     }
