@@ -762,6 +762,8 @@ export function saveStampedIndex(
   try {
     const print = fingerprint(file.statSync());
     if (print !== undefined && readSettingTextSync(stamp, 4096) === print) {
+      // An index file's temp file of a killed build (the size of 200 bytes a record) goes too.
+      removeKilledTemps(join(stamp, ".."));
       writeIndexFile(stamp, print, records);
     }
   } catch {
