@@ -208,7 +208,7 @@ interface Speed {
   resident?: Resident;
   options: SpeedOptions;
   tokenizer: Tokenizer;
-  /** The pack's read on the thread pool, started with the build. */
+  /** The pack's index read, started with the build (on this thread, at the first wait). */
   packRead?: Promise<void>;
   /** Where the stat index and the last document's record are kept. */
   indexPath: string;
@@ -321,7 +321,8 @@ function startSpeed(
     resident,
     options,
     tokenizer: config.budget.tokenizer ?? "o200k",
-    // The pack (the size of the project) is read on the thread pool while files are resolved.
+    // The pack's index is read while git lists the files: on this thread, at the resolve
+    // stage's first wait (its time is the resolve stage's; from its index file, one read).
     packRead: cache.prefetch?.(),
     indexPath,
     writtenPath: indexPath.replace(/\.json$/, ".doc.json"),

@@ -30,6 +30,14 @@ import { concatBytes, readAt, readWhole } from "./_bytes.ts";
 import { encodePieces, pieceBuffer } from "./text_hash.ts";
 import { countWork } from "./_work_count.ts";
 import { readSettingTextSync } from "./_setting_file.ts";
+import {
+  dropIndexFile,
+  followIndexFile,
+  type IndexedRecord,
+  payloadHead,
+  readIndexFile,
+  writeIndexFile,
+} from "./_cache_pack_index.ts";
 
 const MAGIC = "slop-pack/1\n";
 const encoder = new TextEncoder();
@@ -174,6 +182,7 @@ function headArena(): (start: Uint8Array) => Uint8Array | undefined {
 
 /** Read `file` from `offset` into `into` until it is full or the file ends; the bytes read. */
 function fill(file: Deno.FsFile, offset: number, into: Uint8Array): number {
+  countWork("pack index reads", 1);
   file.seekSync(offset, Deno.SeekMode.Start);
   let at = 0;
   while (at < into.length) {
@@ -621,8 +630,17 @@ export function appendPack(
   options: { stamp?: string } = {},
 ): number {
   const parts: Uint8Array[] = [];
+  // Each record's row for the pack's index file: its payload's place from the pack's start.
+  const rows = new Map<string, IndexedRecord>();
+  let end = 0;
   for (const [name, payload] of records) {
-    parts.push(recordLine(name, sha256(payload), payload.length, crc32(payload)), payload);
+    const hash = sha256(payload), crc = crc32(payload);
+    const line = recordLine(name, hash, payload.length, crc);
+    parts.push(line, payload);
+    end += line.length;
+    const head = payloadHead(payload, HEAD_LINE_MAX);
+    rows.set(name, { sha256: hash, crc32: crc, offset: end, length: payload.length, head });
+    end += payload.length;
   }
   const bytes = concatBytes(parts);
   const { stamp } = options;
@@ -635,7 +653,8 @@ export function appendPack(
     // Where the system gives a fingerprint, only onto the pack as stamped.
     if (stamp && fingerprint(before) !== undefined && !sameStamp(before, stamp)) return 0;
     for (let done = 0; done < bytes.length;) done += file.writeSync(bytes.subarray(done));
-    if (stamp) restamp(file, before.size + bytes.length, stamp);
+    for (const row of rows.values()) row.offset! += before.size;
+    if (stamp) restampFollowed(file, { size: before.size + bytes.length, stamp, before, rows });
     return bytes.length;
   } catch {
     return 0;
@@ -657,8 +676,9 @@ export function touchPack(path: string, options: { stamp?: string } = {}): void 
   try {
     using file = Deno.openSync(path, { read: true, write: true });
     const before = file.statSync();
-    if (stamp && sameStamp(before, stamp)) restamp(file, before.size, stamp);
-    else backdated(file);
+    if (stamp && sameStamp(before, stamp)) {
+      restampFollowed(file, { size: before.size, stamp, before, rows: new Map() });
+    } else backdated(file);
   } catch {
     // Missing or read-only: eviction order only.
   }
@@ -689,6 +709,65 @@ export function stampedFile(file: Deno.FsFile, stamp: string): boolean {
     return sameStamp(file.statSync(), stamp);
   } catch {
     return false;
+  }
+}
+
+/**
+ * The records of the open pack `file` from its index file (`_cache_pack_index.ts`), when the file
+ * is as its stamp says and the index file is of it; else `undefined` (read them with
+ * {@linkcode readPackIndex}, then {@linkcode saveStampedIndex}).
+ *
+ * @example
+ * ```ts
+ * import { readStampedIndex, writePack } from "./_cache_pack.ts";
+ * const dir = await Deno.makeTempDir();
+ * await writePack(`${dir}/pack`, new Map([["a", new Uint8Array([1])]]), { stamp: `${dir}/stamp` });
+ * using file = Deno.openSync(`${dir}/pack`);
+ * readStampedIndex(file, `${dir}/stamp`); // undefined: no index file yet
+ * ```
+ */
+export function readStampedIndex(
+  file: Deno.FsFile,
+  stamp: string,
+): Map<string, PackRecord> | undefined {
+  try {
+    const print = fingerprint(file.statSync());
+    if (print === undefined || readSettingTextSync(stamp, 4096) !== print) return undefined;
+    return readIndexFile(stamp, print);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Save the records of the open pack `file` (as {@linkcode readPackIndex} read them) in its index
+ * file, when the file is as its stamp says: the next reader takes them from there
+ * ({@linkcode readStampedIndex}).
+ *
+ * @example
+ * ```ts
+ * import { readPackIndex, readStampedIndex, saveStampedIndex, writePack } from "./_cache_pack.ts";
+ * const dir = await Deno.makeTempDir();
+ * await writePack(`${dir}/pack`, new Map([["a", new Uint8Array([1])]]), { stamp: `${dir}/stamp` });
+ * using file = Deno.openSync(`${dir}/pack`);
+ * saveStampedIndex(file, `${dir}/stamp`, readPackIndex(file));
+ * readStampedIndex(file, `${dir}/stamp`)?.size; // 1
+ * ```
+ */
+export function saveStampedIndex(
+  file: Deno.FsFile,
+  stamp: string,
+  records: Map<string, PackRecord>,
+): void {
+  try {
+    const print = fingerprint(file.statSync());
+    if (print !== undefined && readSettingTextSync(stamp, 4096) === print) {
+      // An index file's temp file of a killed build (the size of 200 bytes a record) goes too.
+      removeKilledTemps(join(stamp, ".."));
+      writeIndexFile(stamp, print, records);
+    }
+  } catch {
+    // No stamp: nothing to save the index for.
   }
 }
 
@@ -724,16 +803,41 @@ function backdated(file: Deno.FsFile): Deno.FileInfo | undefined {
 }
 
 /** Stamp the open pack `file` once backdated, when it is `size` bytes (no one else wrote it). */
-function restamp(file: Deno.FsFile, size: number, stamp: string): void {
+function restamp(file: Deno.FsFile, size: number, stamp: string): Deno.FileInfo | undefined {
   const after = backdated(file);
   if (after?.size === size) writeStamp(after, stamp);
   else removeStamp(stamp);
+  return after?.size === size ? after : undefined;
+}
+
+/**
+ * {@linkcode restamp} of a pack that was as stamped (`before`) and has `rows` appended since: its
+ * index file, when it was of the pack as it was, follows (the rows and the new fingerprint).
+ */
+function restampFollowed(
+  file: Deno.FsFile,
+  { size, stamp, before, rows }: {
+    size: number;
+    stamp: string;
+    before: Deno.FileInfo;
+    rows: Map<string, IndexedRecord>;
+  },
+): void {
+  const after = restamp(file, size, stamp);
+  const was = fingerprint(before);
+  if (was === undefined) return;
+  const now = after && fingerprint(after);
+  // Only when the stamp now holds the new fingerprint (its write may have failed).
+  const stamped = now !== undefined && sameStamp(after!, stamp);
+  followIndexFile(stamp, { before: was, after: stamped ? now : undefined, appended: rows });
 }
 
 /** Stamp a pack renamed into place at `path`, when it is still the file `made` (inode, size). */
 function stampRenamed(path: string, made: Deno.FileInfo | undefined, stamp: string): void {
   try {
     const now = Deno.statSync(path);
+    // A new pack: the last one's index file is not of it.
+    dropIndexFile(stamp);
     if (made && now.ino === made.ino && now.dev === made.dev && now.size === made.size) {
       writeStamp(now, stamp);
     } else removeStamp(stamp);
@@ -791,6 +895,7 @@ export function unstamp(stamp: string): void {
 }
 
 function removeStamp(stamp: string): void {
+  dropIndexFile(stamp);
   try {
     Deno.removeSync(stamp, { recursive: true });
   } catch {

@@ -9,7 +9,8 @@
  * @module
  */
 
-import { join } from "./_path.ts";
+import { basename, dirname, join } from "./_path.ts";
+import { dropIndexFile } from "./_cache_pack_index.ts";
 import { quote, type Rule, typeName } from "./schema.ts";
 import { readSettingTextSync } from "./_setting_file.ts";
 
@@ -156,6 +157,10 @@ export async function pruneCache(dir: string, maxSize: number): Promise<PruneRes
     result.removed++;
     result.freed += file.size;
     result.bytes -= file.size;
+    // An evicted pack's index file (`_cache_pack_index.ts`, about a fortieth of its pack) goes too.
+    if (dirname(file.path) === join(dir, "packs")) {
+      dropIndexFile(join(dir, "pack-stamps", basename(file.path)));
+    }
   }
   for (const folder of folders) {
     if (folder !== "packs") await Deno.remove(join(dir, folder)).catch(() => {}); // when empty

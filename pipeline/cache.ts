@@ -27,6 +27,8 @@ import {
   readPackIndex,
   readRecord,
   type ReadRecordOptions,
+  readStampedIndex,
+  saveStampedIndex,
   stampedFile,
   streamPack,
   touchPack,
@@ -664,9 +666,14 @@ function packIndex(state: CacheState): Map<string, PackRecord> {
   }
   const file = state.packFile;
   const stamped = file && stampedFile(file, state.stampPath!);
-  state.pack = readPackIndex(file ?? state.packPath!);
+  // A stamped pack's records from its index file, one read, not a read for each record.
+  const indexed = stamped ? readStampedIndex(file, state.stampPath!) : undefined;
+  state.pack = indexed ?? readPackIndex(file ?? state.packPath!);
   // Unchanged while its index was read, too: the index is of the bytes as stamped.
-  if (stamped && stampedFile(file, state.stampPath!)) state.trusted = file;
+  if (stamped && stampedFile(file, state.stampPath!)) {
+    state.trusted = file;
+    if (!indexed) saveStampedIndex(file, state.stampPath!, state.pack);
+  }
   return state.pack;
 }
 

@@ -35,3 +35,19 @@ Deno.test("a cache pack's temp file left by a killed build (Ctrl-C) is removed b
   assert.equal(left.filter((p) => !p.endsWith(".tmp")).length, 1, "the new pack is written");
   await Deno.remove(root, { recursive: true });
 });
+
+Deno.test("a pack index file's temp file left by a killed build is removed by the next build that saves one", async () => {
+  const root = await makeProject({ "a.py": "x = 1\n", "b.py": "y = 2\n" });
+  await buildContext({ cwd: root }, { write: false });
+  const stamps = join(root, ".slop", "cache", "pack-stamps");
+  const [stamp] = [...Deno.readDirSync(stamps)].map((e) => e.name);
+  const killed = join(stamps, `${stamp}.index.${await deadPid()}.0123abcd.tmp`);
+  Deno.writeFileSync(killed, new Uint8Array(4096));
+  const minutesAgo = new Date(Date.now() - 5 * 60_000);
+  Deno.utimeSync(killed, minutesAgo, minutesAgo);
+  // The first build after the pack was written reads its records from it and saves them.
+  await buildContext({ cwd: root }, { write: false });
+  const left = [...Deno.readDirSync(stamps)].map((e) => e.name).sort();
+  assert.deepEqual(left, [stamp, `${stamp}.index`]);
+  await Deno.remove(root, { recursive: true });
+});

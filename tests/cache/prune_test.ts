@@ -27,6 +27,10 @@ Deno.test("pruneCache() removes the least recently used entries and packs until 
   const pack = join(dir, "packs", "p");
   await Deno.writeFile(pack, new Uint8Array(size));
   await usedAgo(pack, 25);
+  // The pack's index file beside its stamp: it goes with the pack, not before it.
+  await Deno.mkdir(join(dir, "pack-stamps"));
+  const index = join(dir, "pack-stamps", "p.index");
+  await Deno.writeFile(index, new Uint8Array(10));
   const stale = join(dir, "packs", "p.123.abcd.tmp");
   await Deno.writeFile(stale, new Uint8Array(10));
   await usedAgo(stale, 120);
@@ -41,11 +45,13 @@ Deno.test("pruneCache() removes the least recently used entries and packs until 
   const left = await entryFiles(dir);
   assert.deepEqual(left, files.slice(2), "the two least recently used entries went first");
   assert.ok(await Deno.stat(pack), "the pack used after them stays");
+  assert.ok(await Deno.stat(index), "and its index file");
   await assert.rejects(Deno.stat(stale), Deno.errors.NotFound);
   assert.ok(await Deno.stat(fresh), "a temp file of a write in progress stays");
   assert.equal(await Deno.readTextFile(join(dir, "README")), "not the cache's");
   assert.equal((await pruneCache(dir, 3 * size)).removed, 0, "under the limit: nothing to do");
   assert.equal((await pruneCache(dir, 0)).bytes, 0);
+  await assert.rejects(Deno.stat(index), Deno.errors.NotFound, "the evicted pack's index file");
   assert.equal((await cacheStats(dir)).entries, 0);
 });
 

@@ -119,3 +119,17 @@ Deno.test("a warm build reads no cached render's head from the pack: the pack's 
   const read = (work: Map<string, number>) => work.get("pack bytes read") ?? 0;
   assert.ok(read(large) - read(small) < 60 * 200, counted);
 });
+
+Deno.test("a warm build takes the pack's index from its index file: no read of the pack for it", async () => {
+  // The build before it read the pack's records from the pack (a seek and a read each: 88,000
+  // on the monorepo, bench/README.md, "A warm rebuild of the monorepo") and saved them beside
+  // the pack's stamp; that build's append of the edited file's records followed them there.
+  const options = { spillAfter: () => 0, name: "y" };
+  for (const files of [20, 80]) {
+    const { work } = await warmEdit(asciiTree(files), options);
+    const counted = JSON.stringify([...work]);
+    assert.equal(work.get("pack index reads") ?? 0, 0, counted);
+    // Each file's render and count records, and the list of the files found clean.
+    assert.ok((work.get("pack index file rows") ?? 0) >= 2 * files, counted);
+  }
+});
