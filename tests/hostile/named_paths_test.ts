@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, runCliShared, runScript } from "../_helpers.ts";
+import { makeProject, REPO, runCli, runScript } from "../_helpers.ts";
 import { messageFaults } from "./_bad_input.ts";
 
 /**
@@ -76,7 +76,7 @@ Deno.test("--task-file on a FIFO reads what a program writes into it, started af
     args: ["-c", `sleep 1; printf 'fix the retry loop' > '${fifo}'`],
     signal: AbortSignal.timeout(KILL_MS),
   }).output();
-  const run = await runCliShared(
+  const run = await runCli(
     ["build", "--task-file", "issue", "--stdout", "-q", "--no-server"],
     root,
     {},
@@ -135,7 +135,7 @@ Deno.test("a .gitignore slop cannot read (a FIFO, a device, a folder) is named i
     const files = await hostileFiles(await Deno.makeTempDir());
     if (kind === "folder") await Deno.mkdir(join(root, ".gitignore"));
     else await Deno.rename(files[kind], join(root, ".gitignore"));
-    const run = await runCliShared(["build", "--stdout", "--no-server"], root, {}, {
+    const run = await runCli(["build", "--stdout", "--no-server"], root, {}, {
       signal: AbortSignal.timeout(KILL_MS),
     });
     assert.equal(run.code, 0, run.stderr);
