@@ -979,6 +979,26 @@ const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
 /** How many times a config was imported anew (a fresh module specifier each time). */
 let reloads = 0;
 
+/** Whether every load imports its config anew ({@linkcode reloadEveryConfig}). */
+let reloadAlways = false;
+
+/**
+ * From now on, import the config file anew at every load in this process, as `reload` does for
+ * one: for a process that runs one command after another, each of which must see the config as a
+ * new process would (edited since, or reading the environment at its top level). The test suite's
+ * CLI runner (`tests/_cli_runner.ts`) calls it. Each load keeps one more module in memory, so a
+ * long-lived process that builds again and again (the build server, `slop watch`) does not.
+ *
+ * @example
+ * ```ts
+ * import { reloadEveryConfig } from "./config.ts";
+ * reloadEveryConfig();
+ * ```
+ */
+export function reloadEveryConfig(): void {
+  reloadAlways = true;
+}
+
 /** How long a config may take to load when `loadTimeoutMs` is not given. */
 const CONFIG_LOAD_MS = 30_000;
 
@@ -1005,7 +1025,8 @@ async function importWithin(
   let mod: Record<string, unknown>;
   try {
     const href = toFileUrl(path).href;
-    const loading = import(flags.reload ? `${href}?reload=${++reloads}` : href);
+    const fresh = flags.reload || reloadAlways;
+    const loading = import(fresh ? `${href}?reload=${++reloads}` : href);
     mod = await settleWithin(
       loading,
       ms,

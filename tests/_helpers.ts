@@ -207,6 +207,183 @@ export async function runCli(
 }
 
 /**
+ * Commands that are about their process, or outlive their answer, or read stdin, which the CLI
+ * runner leaves to a process of their own; a word of a command line that names one is enough.
+ */
+const PROCESS_COMMANDS = new Set(["watch", "mcp", "server", "--server"]);
+
+/** Variables Deno or V8 read only when the process starts (`Deno.noColor`, the time zone). */
+const AT_START = /^(TZ|LANG|LANGUAGE|LC_\w+|NO_COLOR|DENO_\w+)$/;
+
+/**
+ * Whether the CLI runner can run `args` in `env` as a new process would: not a command of
+ * {@linkcode PROCESS_COMMANDS}, no task read from stdin, no variable of {@linkcode AT_START},
+ * no `signal` (a test of a hang kills a process).
+ */
+function runnerCan(args: string[], env: Record<string, string>, signal?: AbortSignal): boolean {
+  if (signal || Object.keys(env).some((name) => AT_START.test(name))) return false;
+  if (args.some((a) => PROCESS_COMMANDS.has(a))) return false;
+  return !args.some((a, i) =>
+    a === "--task-file=-" || (a === "--task-file" && args[i + 1] === "-")
+  );
+}
+
+/** The worker's CLI runner: the child, its pipes, and the folder of its output files. */
+interface Runner {
+  child: Deno.ChildProcess;
+  reader: ReadableStreamDefaultReader<Uint8Array>;
+  writer: WritableStreamDefaultWriter<Uint8Array>;
+  dir: string;
+  /** Bytes read from the child and not used yet. */
+  held: Uint8Array;
+}
+
+/** The runner of this worker, started at its first command; undefined after it ended. */
+let runner: Promise<Runner> | undefined;
+/** The runner's child, for the worker's end. */
+let runnerChild: Deno.ChildProcess | undefined;
+/** The commands given to the runner, one at a time. */
+let runnerQueue: Promise<unknown> = Promise.resolve();
+/** How long one command may take in the runner before it is taken for a hang. */
+const RUNNER_LIMIT_MS = 600_000;
+
+globalThis.addEventListener("unload", () => {
+  try {
+    runnerChild?.kill("SIGKILL");
+  } catch {
+    // Already ended.
+  }
+});
+
+/** Start the CLI runner (`tests/_cli_runner.ts`) with slop's V8 flags. */
+async function startRunner(): Promise<Runner> {
+  const dir = await tempDir({ prefix: "slop_cli_runner_" });
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", SLOP_V8_FLAGS, join(REPO, "tests", "_cli_runner.ts")],
+    cwd: REPO,
+    clearEnv: true,
+    env: childEnv(),
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  runnerChild = child;
+  const reader = child.stdout.getReader();
+  const writer = child.stdin.getWriter();
+  return { child, reader, writer, dir, held: new Uint8Array(0) };
+}
+
+/** The runner's next answer (a 4-byte big-endian length, then JSON); undefined at its end. */
+async function readAnswer(r: Runner): Promise<Record<string, unknown> | undefined> {
+  const take = async (n: number): Promise<Uint8Array | undefined> => {
+    while (r.held.length < n) {
+      const { value, done } = await r.reader.read();
+      if (done) return undefined;
+      const joined = new Uint8Array(r.held.length + value.length);
+      joined.set(r.held);
+      joined.set(value, r.held.length);
+      r.held = joined;
+    }
+    const out = r.held.slice(0, n);
+    r.held = r.held.slice(n);
+    return out;
+  };
+  const head = await take(4);
+  const body = head && await take(new DataView(head.buffer).getUint32(0));
+  return body && JSON.parse(new TextDecoder().decode(body));
+}
+
+/** `answer` within {@linkcode RUNNER_LIMIT_MS}, else "hang". */
+async function withinLimit<T>(answer: Promise<T>): Promise<T | "hang"> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"hang">((done) =>
+    timer = setTimeout(() => done("hang"), RUNNER_LIMIT_MS)
+  );
+  try {
+    return await Promise.race([answer, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Stop the runner `r` for good (the next command starts another). */
+async function endRunner(r: Runner, kill: boolean): Promise<Deno.CommandStatus> {
+  runner = undefined;
+  if (runnerChild === r.child) runnerChild = undefined;
+  if (kill) r.child.kill("SIGKILL");
+  await r.writer.close().catch(() => {});
+  await r.reader.cancel().catch(() => {});
+  return await r.child.status;
+}
+
+/** Run `args` in the runner; throws, naming the command, when it hung, threw or ended the runner. */
+async function runInRunner(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<CliRun> {
+  const r = await (runner ??= startRunner());
+  const [stdout, stderr] = [join(r.dir, "stdout"), join(r.dir, "stderr")];
+  const body = new TextEncoder().encode(
+    JSON.stringify({ args, cwd, env: childEnv(env), stdout, stderr }),
+  );
+  const frame = new Uint8Array(4 + body.length);
+  new DataView(frame.buffer).setUint32(0, body.length);
+  frame.set(body, 4);
+  await r.writer.write(frame);
+  const reply = await withinLimit(readAnswer(r));
+  const command = `"slop ${args.join(" ")}" in the CLI runner`;
+  if (reply === "hang") {
+    await endRunner(r, true);
+    throw new Error(`${command} did not end in ${RUNNER_LIMIT_MS / 1000} s; the runner was killed`);
+  }
+  const printed = async () => (await Deno.readTextFile(stderr).catch(() => "")).slice(-4000);
+  if (!reply) {
+    const { code, signal } = await endRunner(r, false);
+    throw new Error(
+      `${command} ended the runner (exit code ${code}, signal ${signal}); a test of what ends the ` +
+        `process uses runCli. It printed:\n${await printed()}`,
+    );
+  }
+  if (reply.thrown) {
+    await endRunner(r, false);
+    throw new Error(`${command} threw (a process would end with it): ${reply.thrown}`);
+  }
+  if (reply.restart) {
+    await endRunner(r, false);
+    if (START_ENV.SLOP_CLI_RUNNER_TRACE) {
+      console.error(`runner restarts after ${command}: ${reply.restart}`);
+    }
+  }
+  const dec = new TextDecoder();
+  const [out, err] = [await Deno.readFile(stdout), await Deno.readFile(stderr)];
+  return { code: reply.code as number, stdout: dec.decode(out), stderr: dec.decode(err) };
+}
+
+/**
+ * {@linkcode runCli} in the worker's CLI runner (`tests/_cli_runner.ts`): one child process a
+ * test worker runs the commands in, one at a time, each in exactly {@linkcode childEnv} of `env`
+ * and `cwd`, with its stdout and stderr byte for byte and its exit code, without the half second
+ * of CPU a new `deno run` costs. A command about its process (see `runnerCan`: `watch`, `mcp`,
+ * `server`, `--server`, a task from stdin, a variable read at start, a `signal`) runs in a process
+ * of its own, as {@linkcode runCli} runs every command; so does any command a test calls with
+ * {@linkcode runCli}: a test of exit codes a process ends with, of signals, of what a config's
+ * top-level module state does across runs. A command that hangs, throws or ends the runner fails
+ * its test with the command named, and the next command starts another runner.
+ */
+export async function runCliShared(
+  args: string[],
+  cwd: string,
+  env: Record<string, string> = {},
+  options: { signal?: AbortSignal } = {},
+): Promise<CliRun> {
+  if (!runnerCan(args, env, options.signal)) return await runCli(args, cwd, env, options);
+  const turn = runnerQueue.then(() => runInRunner(args, cwd, env));
+  runnerQueue = turn.catch(() => {});
+  return await turn;
+}
+
+/**
  * Run a TypeScript program (`code`, given on stdin) with `deno run -A` in `cwd`: for a test of
  * what changes a process (its working folder, its environment), which this process's test files
  * share. It runs in {@linkcode START_ENV} and `options.env`. `signal` kills it (a test of a hang:

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { existsSync } from "node:fs";
-import { git, gitInit, makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
+import { git, gitInit, makeProject, REPO, runCliShared, tempDir } from "../_helpers.ts";
 import { outputLines, summaryMarkdown } from "../../ci/action.ts";
 import { annotationLines } from "../../ci/_annotations.ts";
 import type { LockDiff } from "../../pipeline/lock.ts";
@@ -66,7 +66,7 @@ async function pinnedRepository(): Promise<string> {
     "notes.md": "# Notes\n\nA few notes.\n",
   });
   await gitInit(root);
-  const pin = await runCli(["check", "--update"], root);
+  const pin = await runCliShared(["check", "--update"], root);
   assert.equal(pin.code, 0, pin.stderr);
   await git(root, "add", "slop.lock");
   await git(root, "commit", "-q", "-m", "pin the stable prefix");
@@ -205,7 +205,7 @@ Deno.test("with fail-on-secret the action fails on a secret and lists where; wit
   const key = ["ghp", "_", "a1B2".repeat(9)].join("");
   const root = await makeProject({ "a.md": "# A\n", "b.py": `token = "${key}"\n` });
   await gitInit(root);
-  assert.equal((await runCli(["check", "--update"], root)).code, 0);
+  assert.equal((await runCliShared(["check", "--update"], root)).code, 0);
   const passing = await runAction(root);
   assert.equal(passing.code, 0, passing.stderr);
   assert.equal(passing.outputs.status, "match");
@@ -354,7 +354,7 @@ Deno.test("the action checks a persona's prefix against the persona's own lock, 
   });
   await gitInit(root);
   const config = "slop/context.config.ts";
-  const pin = await runCli(
+  const pin = await runCliShared(
     ["check", "--config", config, "--persona", "reviewer", "--update"],
     root,
   );

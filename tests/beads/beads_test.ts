@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { beadsSection, buildContext, compareIds, renderBeads, trimDescription } from "../../mod.ts";
 import { loadBeads, parseBdList, parseBeadsJsonl } from "../../plugins/sections/_beads.ts";
-import { fixture, makeProject, runCli } from "../_helpers.ts";
+import { fixture, makeProject, runCliShared } from "../_helpers.ts";
 
 const EXPORT = join(fixture("beads"), "issues.jsonl");
 
@@ -202,7 +202,7 @@ Deno.test("slop build runs `bd list --json --all` from PATH and reads its envelo
     root,
     `echo "$@" > "${root}/bd-args.txt"\ncat <<'JSON'\n${JSON.stringify(envelope)}\nJSON`,
   );
-  const run = await runCli(["build", "--stdout"], root, {
+  const run = await runCliShared(["build", "--stdout"], root, {
     PATH: `${bin}:${Deno.env.get("PATH")}`,
   });
   assert.equal(run.code, 0, run.stderr);

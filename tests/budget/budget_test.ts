@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext, defaultPlugins } from "../../mod.ts";
-import { git, gitInit, makeProject, runCli } from "../_helpers.ts";
+import { git, gitInit, makeProject, runCliShared } from "../_helpers.ts";
 
 /** Markdown prose of `n` paragraphs under one heading: its summary is far smaller than itself. */
 function prose(title: string, n: number): string {
@@ -148,23 +148,23 @@ Deno.test("--budget beats the persona's budget, which beats the config's", async
     `export default { files: ["*.md"], budget: { tokens: ${total * 2} }, ` +
       `personas: { tight: { budget: ${total - 1} } } };\n`,
   );
-  const loose = await runCli(["build", "--json", "--stdout"], root);
+  const loose = await runCliShared(["build", "--json", "--stdout"], root);
   assert.equal(loose.code, 0, loose.stderr);
   assert.match(loose.stderr, /budget: [\d,]+ of [\d,]+ o200k tokens, nothing stepped down/);
-  const persona = await runCli(["build", "--persona", "tight", "--stdout"], root);
+  const persona = await runCliShared(["build", "--persona", "tight", "--stdout"], root);
   assert.match(
     persona.stderr,
     /budget: [\d,]+ of [\d,]+ o200k tokens \([\d,]+ before stepping 1 file down\):/,
   );
   assert.match(persona.stderr, /\n {2}stepped down: big.md full -> summary\n/);
-  const flag = await runCli(
+  const flag = await runCliShared(
     ["build", "--persona", "tight", "--budget", "40", "--focus", "focus.md", "--stdout"],
     root,
   );
   assert.equal(flag.code, 0, flag.stderr);
   assert.match(flag.stderr, /budget: NOT MET, [\d,]+ o200k tokens for a budget of 40/);
   assert.match(flag.stderr, /stepped down: big.md full -> summary -> listed/);
-  const bad = await runCli(["build", "--budget", "lots"], root);
+  const bad = await runCliShared(["build", "--budget", "lots"], root);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /Invalid --budget "lots": expected a positive whole number of tokens/);
 });

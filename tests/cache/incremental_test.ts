@@ -9,7 +9,7 @@ import {
   summaryViewMode,
   type ViewModePlugin,
 } from "../../mod.ts";
-import { makeProject, runCli, type Tree, V8_FLAGS } from "../_helpers.ts";
+import { makeProject, runCliShared, type Tree, V8_FLAGS } from "../_helpers.ts";
 import { buildIn, entryFiles, marks } from "./_cache_helpers.ts";
 import { speedLayer } from "../../accel/speed_layer.ts";
 import { buildContext } from "../../mod.ts";
@@ -211,19 +211,19 @@ Deno.test("a fallback's plugin version joins the entry; cacheable: false is neve
 
 Deno.test("slop build --no-cache reads and writes no cache; slop cache stats and clear", async () => {
   const root = await makeProject(TREE);
-  const off = await runCli(["build", "--no-cache", "--json", "-q"], root);
+  const off = await runCliShared(["build", "--no-cache", "--json", "-q"], root);
   assert.equal(off.code, 0, off.stderr);
   assert.ok(JSON.parse(off.stdout).files.every((f: { cache: string }) => f.cache === "miss"));
   await assert.rejects(Deno.stat(join(root, ".slop", "cache")), Deno.errors.NotFound);
 
   await buildContext({ cwd: root }); // the cold build that fills the cache, in this process
-  const warm = await runCli(["build", "--json", "-q"], root);
+  const warm = await runCliShared(["build", "--json", "-q"], root);
   assert.ok(JSON.parse(warm.stdout).files.every((f: { cache: string }) => f.cache === "hit"));
-  assert.match((await runCli(["build"], root)).stdout, /\ncache: 5 of 5 rendered files from/);
-  const offAgain = await runCli(["build", "--no-cache", "--json", "-q"], root);
+  assert.match((await runCliShared(["build"], root)).stdout, /\ncache: 5 of 5 rendered files from/);
+  const offAgain = await runCliShared(["build", "--no-cache", "--json", "-q"], root);
   assert.ok(JSON.parse(offAgain.stdout).files.every((f: { cache: string }) => f.cache === "miss"));
 
-  const stats = await runCli(["cache", "stats"], root);
+  const stats = await runCliShared(["cache", "stats"], root);
   assert.equal(stats.code, 0, stats.stderr);
   const { packs } = await cacheStats(join(root, ".slop", "cache"));
   const entries = packs.entries;
@@ -235,17 +235,17 @@ Deno.test("slop build --no-cache reads and writes no cache; slop cache stats and
     ),
   );
   assert.match(stats.stdout, /last build: files 5\/5 hits \(100%\), token counts \d+\/\d+ hits/);
-  const json = JSON.parse((await runCli(["cache", "stats", "--json"], root)).stdout);
+  const json = JSON.parse((await runCliShared(["cache", "stats", "--json"], root)).stdout);
   assert.deepEqual(json.lastBuild.files, { hits: 5, misses: 0 });
 
-  const clear = await runCli(["cache", "clear"], root);
+  const clear = await runCliShared(["cache", "clear"], root);
   assert.equal(clear.code, 0, clear.stderr);
   assert.match(clear.stdout, new RegExp(`removed ${entries} cache entries`));
   assert.match(
-    (await runCli(["cache", "stats"], root)).stdout,
+    (await runCliShared(["cache", "stats"], root)).stdout,
     /\nentry files besides the packs: 0 \(0 B\)\nlast build: none/,
   );
-  const cold = await runCli(["build", "--json", "-q"], root);
+  const cold = await runCliShared(["build", "--json", "-q"], root);
   assert.ok(JSON.parse(cold.stdout).files.every((f: { cache: string }) => f.cache === "miss"));
 });
 
@@ -254,11 +254,13 @@ Deno.test("concurrent builds in separate processes share one cache", async () =>
   for (let i = 0; i < 40; i++) tree[`gen/m${i}.py`] = `def f${i}():\n    return ${i}\n`.repeat(20);
   tree["slop.config.ts"] = "export default {};\n";
   const root = await makeProject(tree);
-  const runs = await Promise.all([1, 2, 3].map(() => runCli(["build", "--stdout", "-q"], root)));
+  const runs = await Promise.all(
+    [1, 2, 3].map(() => runCliShared(["build", "--stdout", "-q"], root)),
+  );
   for (const run of runs) assert.equal(run.code, 0, run.stderr);
   assert.equal(runs[1].stdout, runs[0].stdout);
   assert.equal(runs[2].stdout, runs[0].stdout);
-  const warm = await runCli(["build", "--json", "-q"], root);
+  const warm = await runCliShared(["build", "--json", "-q"], root);
   const files = JSON.parse(warm.stdout).files as Array<{ cache: string }>;
   assert.equal(files.length, Object.keys(tree).length, "every file, the config too");
   assert.ok(files.every((f) => f.cache === "hit"));

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { cacheStats, openCache, parseSize, pruneCache } from "../../pipeline/cache.ts";
 import { loadConfig } from "../../pipeline/config.ts";
-import { makeProject, runCli, tempDir } from "../_helpers.ts";
+import { makeProject, runCliShared, tempDir } from "../_helpers.ts";
 import { buildContext } from "../../mod.ts";
 import { entryFiles } from "./_cache_helpers.ts";
 import { build } from "../../pipeline/build.ts";
@@ -113,19 +113,19 @@ Deno.test("slop cache prune trims to --max-size or cache.maxSize", async () => {
   const dir = join(root, ".slop", "cache");
   const before = await cacheStats(dir);
   assert.equal(before.packs.files, 1);
-  const kept = await runCli(["cache", "prune"], root);
+  const kept = await runCliShared(["cache", "prune"], root);
   assert.equal(kept.code, 0, kept.stderr);
   assert.match(kept.stdout, /removed 0 cache files \(0 B\) .*; it holds .* \(limit 1024\.0 MB\)/);
-  const bad = await runCli(["cache", "prune", "--max-size", "huge"], root);
+  const bad = await runCliShared(["cache", "prune", "--max-size", "huge"], root);
   assert.equal(bad.code, 2);
   assert.match(
     bad.stderr,
     /--max-size must be a number of bytes or a size like "200MB", got "huge"/,
   );
-  const all = await runCli(["cache", "prune", "--max-size", "0"], root);
+  const all = await runCliShared(["cache", "prune", "--max-size", "0"], root);
   assert.equal(all.code, 0, all.stderr);
   assert.match(all.stdout, /removed 1 cache files .*; it holds 0 B \(limit 0 B\)/);
   assert.equal((await cacheStats(dir)).packs.files, 0);
-  const cold = await runCli(["build", "--json", "-q"], root);
+  const cold = await runCliShared(["build", "--json", "-q"], root);
   assert.ok(JSON.parse(cold.stdout).files.every((f: { cache: string }) => f.cache === "miss"));
 });

@@ -7,7 +7,7 @@ import {
   loadConfig,
   type ViewModePlugin,
 } from "../../mod.ts";
-import { makeProject, runCli, tempDir, type Tree } from "../_helpers.ts";
+import { makeProject, runCliShared, tempDir, type Tree } from "../_helpers.ts";
 import { fileStat } from "../../pipeline/file_stat.ts";
 import { TEXT_SKIP_RULES_VERSION } from "../../pipeline/read.ts";
 import { resolveTargets } from "../../pipeline/resolve.ts";
@@ -240,21 +240,21 @@ Deno.test("the stat fast path: unchanged files are not read, and every build's b
   await t.step("--no-cache neither reads nor writes the index", async () => {
     const root = roots[5];
     const state = join(root, ".state");
-    const run = await runCli(["build", "-q", "--no-cache", "--state-dir", state], root);
+    const run = await runCliShared(["build", "-q", "--no-cache", "--state-dir", state], root);
     assert.equal(run.code, 0, run.stderr);
     const statDir = join(state, "cache", "stat");
     await assert.rejects(Deno.stat(statDir), Deno.errors.NotFound);
-    const cached = await runCli(["build", "-q", "--state-dir", state], root);
+    const cached = await runCliShared(["build", "-q", "--state-dir", state], root);
     assert.equal(cached.code, 0, cached.stderr);
     const names = [...Deno.readDirSync(statDir)].map((e) => e.name);
     assert.equal(names.filter((n) => !n.endsWith(".doc.json")).length, 1, names.join(", "));
     await Deno.writeTextFile(join(root, "src/app.py"), "print('no cache')\n");
-    const nocache = await runCli(
+    const nocache = await runCliShared(
       ["build", "--stdout", "-q", "--no-cache", "--state-dir", state],
       root,
     );
     assert.match(nocache.stdout, /no cache/);
-    const clear = await runCli(["cache", "clear", "-q", "--state-dir", state], root);
+    const clear = await runCliShared(["cache", "clear", "-q", "--state-dir", state], root);
     assert.equal(clear.code, 0, clear.stderr);
     await assert.rejects(Deno.stat(statDir), Deno.errors.NotFound);
   });

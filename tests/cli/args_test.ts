@@ -11,7 +11,7 @@ import { EXIT_USAGE, main } from "../../cli.ts";
 import { commandTypo } from "../../cli/_command_typo.ts";
 import { EXIT_USAGE as ARGS_EXIT_USAGE } from "../../cli/_args.ts";
 import meta from "../../deno.json" with { type: "json" };
-import { loadedModules, runCli, tempDir } from "../_helpers.ts";
+import { loadedModules, runCliShared, tempDir } from "../_helpers.ts";
 
 let TREE: ProgramSpec | undefined;
 await main([], { inspect: (program) => TREE = program });
@@ -261,16 +261,16 @@ Deno.test("the help lists every option with its default and every subcommand, wr
 
 Deno.test("slop exits 0 for --version and help, 2 for a usage error, with the message on stderr", async () => {
   const dir = await tempDir();
-  const version = await runCli(["--version"], dir);
+  const version = await runCliShared(["--version"], dir);
   assert.deepEqual(version, { code: 0, stdout: `${meta.version}\n`, stderr: "" });
-  const help = await runCli(["stats", "--help"], dir);
+  const help = await runCliShared(["stats", "--help"], dir);
   assert.equal(help.code, 0);
   assert.match(help.stdout, /^Usage: slop stats \[options\]\n/);
-  const typo = await runCli(["build", "--jsn"], dir);
+  const typo = await runCliShared(["build", "--jsn"], dir);
   assert.equal(typo.code, 2);
   assert.equal(typo.stdout, "");
   assert.match(typo.stderr, /^slop: Unknown option "--jsn" \(did you mean "--json"\?\)\n/);
-  const command = await runCli(["biuld"], dir);
+  const command = await runCliShared(["biuld"], dir);
   assert.equal(command.code, 2);
   assert.match(command.stderr, /Unknown command "biuld" \(did you mean "build"\?\)/);
   assert.deepEqual([...Deno.readDirSync(dir)], [], "nothing was built");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 import type { Manifest } from "../../pipeline/types.ts";
 
 const PROJECT = {
@@ -16,7 +16,7 @@ const PROJECT = {
 
 async function built(format: string) {
   const root = await makeProject(PROJECT);
-  const run = await runCli(["build", "-q", "--format", format], root);
+  const run = await runCliShared(["build", "-q", "--format", format], root);
   assert.equal(run.code, 0, run.stderr);
   return root;
 }
@@ -78,9 +78,9 @@ Deno.test("--format json writes one JSON document whose blocks keep their offset
 
 Deno.test("the tree section is off by default and volatile after the files when on", async () => {
   const root = await makeProject({ ...PROJECT, "slop.config.ts": `export default {};\n` });
-  const off = await runCli(["build", "--stdout"], root);
+  const off = await runCliShared(["build", "--stdout"], root);
   assert.doesNotMatch(off.stdout, /Directory Tree/);
-  const on = await runCli(["build", "--stdout", "--json"], await built("markdown"));
+  const on = await runCliShared(["build", "--stdout", "--json"], await built("markdown"));
   const { manifest, document }: { manifest: Manifest; document: string } = JSON.parse(on.stdout);
   assert.ok(
     document.includes("## Directory Tree\n\n```\nsrc/\n  a.ts\n  deep/\n    b.py\n```\n\n"),
@@ -96,7 +96,7 @@ Deno.test("the tree section is off by default and volatile after the files when 
 
 Deno.test("slop build rejects an unknown --format", async () => {
   const root = await makeProject({ "a.ts": "a" });
-  const run = await runCli(["build", "--format", "yaml"], root);
+  const run = await runCliShared(["build", "--format", "yaml"], root);
   assert.equal(run.code, 2);
   assert.equal(run.stderr.trim(), 'slop: Invalid --format "yaml": expected markdown, xml or json');
 });
@@ -106,11 +106,11 @@ Deno.test("output.format in the config picks the format and --format overrides i
     "slop.config.ts": `export default { files: ["a.ts"], output: { format: "xml" } };\n`,
     "a.ts": "export {};\n",
   });
-  assert.equal((await runCli(["build", "-q"], root)).code, 0);
+  assert.equal((await runCliShared(["build", "-q"], root)).code, 0);
   assert.ok(
     (await Deno.readTextFile(join(root, ".slop/out/context_001.xml"))).startsWith("<documents>"),
   );
-  assert.equal((await runCli(["build", "-q", "--format", "markdown"], root)).code, 0);
+  assert.equal((await runCliShared(["build", "-q", "--format", "markdown"], root)).code, 0);
   const md = await Deno.readTextFile(join(root, ".slop/out/context_002.md"));
   assert.ok(md.startsWith("## Files\n"));
 });
@@ -122,25 +122,25 @@ Deno.test("treeSection({ enabled: true }) in plugins turns the tree on without t
     }";\nexport default { files: ["a.ts"], plugins: [treeSection({ enabled: true })] };\n`,
     "a.ts": "export {};\n",
   });
-  const run = await runCli(["build", "--stdout"], root);
+  const run = await runCliShared(["build", "--stdout"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.ok(run.stdout.endsWith("## Directory Tree\n\n```\na.ts\n```\n\n"));
 });
 
 Deno.test("slop explain says when the two builds have different formats", async () => {
   const root = await makeProject({ "src/a.ts": "export const a = 1;\n" });
-  assert.equal((await runCli(["build", "-q"], root)).code, 0);
-  assert.equal((await runCli(["build", "-q", "--format", "xml"], root)).code, 0);
-  const run = await runCli(["explain"], root);
+  assert.equal((await runCliShared(["build", "-q"], root)).code, 0);
+  assert.equal((await runCliShared(["build", "-q", "--format", "xml"], root)).code, 0);
+  const run = await runCliShared(["explain"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stdout,
     /\n {2}formats differ: #001 is markdown, #002 is xml \(each format has its own bytes, so they share no cache\)\n/,
   );
-  const json = JSON.parse((await runCli(["explain", "--json"], root)).stdout);
+  const json = JSON.parse((await runCliShared(["explain", "--json"], root)).stdout);
   assert.deepEqual(json.formats, ["markdown", "xml"]);
   // Same format: no such line.
-  assert.equal((await runCli(["build", "-q", "--format", "xml"], root)).code, 0);
-  const same = await runCli(["explain"], root);
+  assert.equal((await runCliShared(["build", "-q", "--format", "xml"], root)).code, 0);
+  const same = await runCliShared(["explain"], root);
   assert.doesNotMatch(same.stdout, /formats differ/);
 });

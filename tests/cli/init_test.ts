@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { delimiter, join, posix, win32 } from "node:path";
 import { existsSync } from "node:fs";
-import { makeProject, REPO, runCli, runTask, tempDir } from "../_helpers.ts";
+import { makeProject, REPO, runCliShared, runTask, tempDir } from "../_helpers.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
 import { jsoncToJson, withContextTask } from "../../cli/_jsonc.ts";
 import { relativeSpecifier, runInit } from "../../cli/init.ts";
@@ -30,7 +30,7 @@ Deno.test("slop init writes a commented config and the context task, and the tas
   });
   const runtime = await tempDir({ prefix: "slop_servers_" });
   const env = { XDG_RUNTIME_DIR: runtime, CI: "", ...NO_SLOP };
-  const run = await runCli(["init"], root, NO_SLOP);
+  const run = await runCliShared(["init"], root, NO_SLOP);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /wrote slop.config.ts/);
   // Not installed: the task names this clone by its path here, and says so.
@@ -63,16 +63,16 @@ Deno.test("slop init writes a commented config and the context task, and the tas
       assert.match(doc, /### src\/a\.ts/);
       await Deno.writeTextFile(join(root, "src/a.ts"), "export const a = 2;\n");
     }
-    const status = await runCli(["server", "status", "--json"], root, env);
+    const status = await runCliShared(["server", "status", "--json"], root, env);
     assert.equal(JSON.parse(status.stdout).builds, 2, "both builds ran in one server");
     // `deno task context --no-server` builds in the process.
     const own = await runTask("context --no-server", root, env);
     assert.equal(own.code, 0, own.stderr);
     assert.match(await Deno.readTextFile(join(root, ".slop/out/context_003.md")), /a = 2/);
-    const after = await runCli(["server", "status", "--json"], root, env);
+    const after = await runCliShared(["server", "status", "--json"], root, env);
     assert.equal(JSON.parse(after.stdout).builds, 2, "not in the server");
   } finally {
-    await runCli(["server", "stop", "--all", "--quiet"], root, env);
+    await runCliShared(["server", "stop", "--all", "--quiet"], root, env);
   }
 });
 
@@ -82,7 +82,7 @@ Deno.test("slop init never overwrites a config or a context task, and leaves alo
     "slop.config.ts": "export default { files: ['x'] };\n",
     "deno.jsonc": broken,
   });
-  const run = await runCli(["init"], root);
+  const run = await runCliShared(["init"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /^slop: kept the existing config slop\.config\.ts$/m);
   assert.match(
@@ -97,7 +97,7 @@ Deno.test("slop init never overwrites a config or a context task, and leaves alo
   const other = await makeProject({
     "deno.json": '{ "tasks": { "context": "echo mine" } }',
   });
-  assert.equal((await runCli(["init", "-q"], other)).code, 0);
+  assert.equal((await runCliShared(["init", "-q"], other)).code, 0);
   assert.equal(
     await Deno.readTextFile(join(other, "deno.json")),
     '{ "tasks": { "context": "echo mine" } }',
@@ -107,7 +107,7 @@ Deno.test("slop init never overwrites a config or a context task, and leaves alo
 Deno.test("slop init names the config it keeps, a slop.config.js or .mjs too, and writes no slop.config.ts", async () => {
   for (const name of ["slop.config.js", "slop.config.mjs"]) {
     const root = await makeProject({ [`app/${name}`]: "export default { files: ['x'] };\n" });
-    const run = await runCli(["init", "app"], root);
+    const run = await runCliShared(["init", "app"], root);
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout.split("\n")[0], `slop: kept the existing config app/${name}`);
     assert.equal(existsSync(join(root, "app", "slop.config.ts")), false);
@@ -116,7 +116,7 @@ Deno.test("slop init names the config it keeps, a slop.config.js or .mjs too, an
 
 Deno.test("slop init creates deno.json when the project has none", async () => {
   const root = await makeProject({ "a.md": "# A\n" });
-  const run = await runCli(["init", "."], root);
+  const run = await runCliShared(["init", "."], root);
   assert.equal(run.code, 0, run.stderr);
   const deno = JSON.parse(await Deno.readTextFile(join(root, "deno.json")));
   assert.deepEqual(deno, { tasks: { context: deno.tasks.context } }, "the task and nothing else");
@@ -130,7 +130,7 @@ Deno.test("slop init in a Node project: a script in package.json, no deno.json, 
     2,
   ) + "\n";
   const root = await makeProject({ "package.json": pkg, "src/index.js": "export const a = 1;\n" });
-  const init = await runCli(["init"], root, NO_SLOP);
+  const init = await runCliShared(["init"], root, NO_SLOP);
   assert.equal(init.code, 0, init.stderr);
   assert.match(init.stdout, /^slop: added the "context" script to package\.json$/m);
   assert.match(
@@ -162,7 +162,7 @@ Deno.test("slop init in a Node project: a script in package.json, no deno.json, 
   assert.equal(existsSync(join(root, "deno.lock")), false, "no deno.lock in the project");
   // A Node project that uses Deno too keeps its tasks in its deno.json.
   const both = await makeProject({ "package.json": pkg, "deno.json": "{}\n" });
-  assert.equal((await runCli(["init", "-q"], both, NO_SLOP)).code, 0);
+  assert.equal((await runCliShared(["init", "-q"], both, NO_SLOP)).code, 0);
   assert.ok(JSON.parse(await Deno.readTextFile(join(both, "deno.json"))).tasks.context);
   assert.equal(await Deno.readTextFile(join(both, "package.json")), pkg);
   assert.match(await Deno.readTextFile(join(both, "slop.config.ts")), /^export default \{$/m);
@@ -179,8 +179,8 @@ Deno.test({
     const deno = await makeProject({ "src/a.ts": "export const a = 1;\n" });
     const node = await makeProject({ "package.json": pkg, "src/a.ts": "export const a = 1;\n" });
     const runs = await Promise.all([
-      runCli(["init"], deno, installed),
-      runCli(["init"], node, installed),
+      runCliShared(["init"], deno, installed),
+      runCliShared(["init"], node, installed),
     ]);
     for (const run of runs) {
       assert.equal(run.code, 0, run.stderr);
@@ -205,7 +205,7 @@ Deno.test({
     const here = await makeProject({ "bin/slop": "#!/bin/sh\n" });
     await Deno.chmod(join(here, "bin/slop"), 0o755);
     const relative = { PATH: `bin${delimiter}${NO_SLOP.PATH}` };
-    assert.equal((await runCli(["init", "-q"], here, relative)).code, 0);
+    assert.equal((await runCliShared(["init", "-q"], here, relative)).code, 0);
     const own = JSON.parse(await Deno.readTextFile(join(here, "deno.json"))).tasks.context;
     assert.match(own, /^deno run -A \S+\/cli\.ts build --server$/);
   },
@@ -222,7 +222,7 @@ Deno.test("this repository's tasks run slop as slop init's task does, with no V8
 
 Deno.test("slop init names deno.jsonc when that is the file it adds the task to", async () => {
   const root = await makeProject({ "deno.jsonc": '{\n  "imports": {}\n}\n' });
-  const run = await runCli(["init"], root);
+  const run = await runCliShared(["init"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /^slop: added the "context" task to deno\.jsonc$/m);
   assert.equal(await Deno.lstat(join(root, "deno.json")).then(() => true, () => false), false);
@@ -230,10 +230,10 @@ Deno.test("slop init names deno.jsonc when that is the file it adds the task to"
 
 Deno.test("slop init into a path that is a file, or cannot be made, names the folder", async () => {
   const root = await makeProject({ "afile": "x\n" });
-  const file = await runCli(["init", "afile"], root);
+  const file = await runCliShared(["init", "afile"], root);
   assert.equal(file.code, 1);
   assert.equal(file.stderr, `slop: Cannot create the folder "afile": a file of that name exists\n`);
-  const deep = await runCli(["init", "afile/sub"], root);
+  const deep = await runCliShared(["init", "afile/sub"], root);
   assert.equal(deep.code, 1);
   assert.match(deep.stderr, /^slop: Cannot create the folder "afile\/sub": .+\n$/);
   assert.doesNotMatch(deep.stderr, /os error|mkdir '/);
@@ -249,7 +249,7 @@ Deno.test("slop init beside a package.json that is a FIFO or a link to /dev/zero
   await Deno.symlink("/dev/zero", join(linked, "package.json"));
   for (const root of [fifo, linked]) {
     const signal = AbortSignal.timeout(60_000); // bounded: the old read never came back
-    const run = await runCli(["init"], root, {}, { signal });
+    const run = await runCliShared(["init"], root, {}, { signal });
     assert.deepEqual([run.code, run.stderr], [
       1,
       `slop: Cannot read "package.json": ${NOT_REGULAR}\n`,
@@ -294,7 +294,7 @@ Deno.test("slop init beside a config slop does not load writes nothing and names
 
 Deno.test("slop init's config names every built-in view mode in the defaultView comment", async () => {
   const root = await makeProject({});
-  assert.equal((await runCli(["init", "-q"], root)).code, 0);
+  assert.equal((await runCliShared(["init", "-q"], root)).code, 0);
   const text = await Deno.readTextFile(join(root, "slop.config.ts"));
   const lines = text.split("\n");
   const first = lines.findIndex((l) => l.includes("The view for files that set none"));
@@ -311,14 +311,14 @@ Deno.test("slop init's config names every built-in view mode in the defaultView 
 
 Deno.test("slop init creates the folder it is given", async () => {
   const root = await makeProject({});
-  const run = await runCli(["init", "-q", "new/project"], root);
+  const run = await runCliShared(["init", "-q", "new/project"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.ok((await Deno.stat(join(root, "new/project/slop.config.ts"))).isFile);
   // A package of a monorepo, from its root: the files are named from here, and the task is to
   // run there.
   await Deno.mkdir(join(root, "packages/web app"), { recursive: true });
   await Deno.writeTextFile(join(root, "packages/web app/package.json"), '{ "name": "web" }\n');
-  const pkg = await runCli(["init", "packages/web app"], root);
+  const pkg = await runCliShared(["init", "packages/web app"], root);
   assert.equal(pkg.code, 0, pkg.stderr);
   const lines = pkg.stdout.split("\n");
   assert.deepEqual(lines.slice(0, 2), [
@@ -545,7 +545,7 @@ Deno.test("slop init adds the context task to a deno.jsonc with comments, which 
   const jsonc =
     '{\n  // the project\'s tasks\n  "tasks": {\n    "dev": "deno run main.ts", // dev server\n  },\n}\n';
   const root = await makeProject({ "deno.jsonc": jsonc, "src/a.ts": "export const a = 1;\n" });
-  const run = await runCli(["init"], root);
+  const run = await runCliShared(["init"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /added the "context" task to deno.jsonc/);
   const text = await Deno.readTextFile(join(root, "deno.jsonc"));

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { makeProject, REPO, runCli, V8_FLAGS } from "../_helpers.ts";
+import { makeProject, REPO, runCliShared, V8_FLAGS } from "../_helpers.ts";
 import { parentConfig, parentConfigWarning } from "../../cli/_parent_config.ts";
 import { checkProjectRoot, NoProjectError } from "../../cli/_no_project.ts";
 
@@ -113,13 +113,13 @@ Deno.test("a build in a folder below a project's config says which config it did
   const loose = await makeProject({ "slop.config.ts": "export default {};\n", "a/b.txt": "b\n" });
   assert.equal(parentConfig(join(loose, "a")), undefined);
   // The command says it, once, on stderr.
-  const run = await runCli(["build", "--stdout"], deep);
+  const run = await runCliShared(["build", "--stdout"], deep);
   assert.equal(run.code, 0, run.stderr);
   const warning = `warning: ${parentConfigWarning("../../slop.config.ts")}\n`;
   assert.ok(run.stderr.startsWith(warning), run.stderr);
   assert.equal(run.stderr.split(warning).length, 2, "once");
   // With the config named, or --quiet, it is not said.
-  const named = await runCli(["build", "--stdout", "--config", "../../slop.config.ts"], deep);
+  const named = await runCliShared(["build", "--stdout", "--config", "../../slop.config.ts"], deep);
   assert.equal(named.code, 0, named.stderr);
   assert.doesNotMatch(named.stderr, /No slop config/);
   assert.match(named.stdout, /### src\/deep\/a\.ts/);

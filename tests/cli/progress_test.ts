@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, runCli } from "../_helpers.ts";
+import { makeProject, REPO, runCliShared } from "../_helpers.ts";
 import {
   formatLeft,
   progressBar,
@@ -14,7 +14,7 @@ Deno.test("the progress bar stays silent when stderr is not a terminal", async (
   const tree: Record<string, string> = {};
   for (let i = 0; i < 200; i++) tree[`src/f${i}.ts`] = `export const v${i} = ${i};\n`.repeat(50);
   const root = await makeProject(tree);
-  const run = await runCli(["build"], root);
+  const run = await runCliShared(["build"], root);
   assert.equal(run.code, 0);
   const printed = run.stderr + run.stdout;
   assert.ok(!printed.includes("\r") && !printed.includes("slop [") && !printed.includes("\x1b["));
@@ -185,10 +185,10 @@ Deno.test("slop build --timings prints every stage's time to stderr, and nothing
     "slop.config.ts": `export default { files: ["a.txt"] };\n`,
     "a.txt": "a\n",
   });
-  const plain = await runCli(["build", "-q"], root);
+  const plain = await runCliShared(["build", "-q"], root);
   assert.equal(plain.code, 0, plain.stderr);
   assert.doesNotMatch(plain.stderr, /timings:/);
-  const run = await runCli(["build", "-q", "--timings"], root);
+  const run = await runCliShared(["build", "-q", "--timings"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stdout, "");
   const lines = run.stderr.trimEnd().split("\n");

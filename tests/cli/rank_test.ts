@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { git, gitInit, makeProject, REPO, runCli } from "../_helpers.ts";
+import { git, gitInit, makeProject, REPO, runCliShared } from "../_helpers.ts";
 
 // Built at run time so no scanner reading this file takes it for a real token.
 const SECRET = ["ghp", "QuokkaZebraWombatNarwhalPlatypusOkapi"].join("_");
@@ -47,7 +47,7 @@ Deno.test("slop rank lists the files for a task, best first, each with its score
   // A past commit whose message has the task's words: the history signal's reasons.
   await Deno.writeTextFile(join(root, "src/adapters.py"), PROJECT["src/adapters.py"] + "\n");
   await git(root, "commit", "-qam", "Pass the timeout on to urlopen");
-  const run = await runCli(
+  const run = await runCliShared(
     ["rank", "--task", "HTTPAdapter.send ignores the timeout", "--top", "2"],
     root,
   );
@@ -72,15 +72,18 @@ Deno.test("slop rank --json is the same bytes on every run, and ranks what a bui
   await Deno.writeFile(join(root, "timeout.bin"), new Uint8Array([0x74, 0, 0, 0, 0x73]));
   await new Deno.Command("mkfifo", { args: [join(root, "send_timeout")] }).output();
   const args = ["rank", "--task", "HTTPAdapter.send ignores the timeout", "--json", "--top", "0"];
-  const first = await runCli(args, root);
+  const first = await runCliShared(args, root);
   assert.equal(first.code, 0, first.stderr);
-  assert.equal((await runCli(args, root)).stdout, first.stdout);
+  assert.equal((await runCliShared(args, root)).stdout, first.stdout);
   // With the names a task build stored in its cache: the same bytes, and the cache only read.
-  const built = await runCli(["build", "--task", "HTTPAdapter.send ignores the timeout"], root);
+  const built = await runCliShared(
+    ["build", "--task", "HTTPAdapter.send ignores the timeout"],
+    root,
+  );
   assert.equal(built.code, 0, built.stderr);
   const state = await stateFiles(root);
   assert.ok([...state.keys()].some((p) => p.startsWith("cache/")), [...state.keys()].join(" "));
-  assert.equal((await runCli(args, root)).stdout, first.stdout);
+  assert.equal((await runCliShared(args, root)).stdout, first.stdout);
   assert.deepEqual(await stateFiles(root), state);
   const out = JSON.parse(first.stdout);
   assert.equal(out.task, "HTTPAdapter.send ignores the timeout");
@@ -101,7 +104,7 @@ Deno.test("slop rank --json is the same bytes on every run, and ranks what a bui
 
 Deno.test("slop rank sees redacted text: a secret's value is never a term", async () => {
   const root = await project();
-  const run = await runCli(
+  const run = await runCliShared(
     ["rank", "--task", "quokka zebra wombat narwhal platypus okapi", "--json", "--top", "0"],
     root,
   );
@@ -118,7 +121,7 @@ Deno.test("slop rank takes the task from a file and the weights from the config"
     "task.txt": "The Response json method\n",
     "slop.config.ts": `export default { rank: { weights: { path: 0, graph: 0, coChange: 0 } } };\n`,
   });
-  const run = await runCli(["rank", "--task-file", "task.txt", "--json", "--top", "1"], root);
+  const run = await runCliShared(["rank", "--task-file", "task.txt", "--json", "--top", "1"], root);
   assert.equal(run.code, 0, run.stderr);
   const out = JSON.parse(run.stdout);
   assert.equal(out.task, "The Response json method");
@@ -142,20 +145,20 @@ Deno.test("slop rank's errors name what is wrong: no task, an empty one, an unre
     [["rank", "--task", "a", "--top", "x"], /^slop: Invalid --top "x": expected a whole number\n$/],
   ];
   for (const [args, expected] of cases) {
-    const run = await runCli(args, root);
+    const run = await runCliShared(args, root);
     assert.equal(run.code, 2, `${args.join(" ")}: ${run.stderr}`);
     assert.match(run.stderr, expected);
     assert.equal(run.stdout, "");
   }
   await Deno.writeTextFile(join(root, "empty.txt"), "\n \n");
-  const empty = await runCli(["rank", "--task-file", "empty.txt"], root);
+  const empty = await runCliShared(["rank", "--task-file", "empty.txt"], root);
   assert.equal(empty.code, 2);
   assert.match(empty.stderr, /^slop: The task file "empty\.txt" \(--task-file\) is empty\n$/);
   await Deno.writeTextFile(
     join(root, "slop.config.ts"),
     `export default { rank: { weights: { graph: -1 } } };\n`,
   );
-  const bad = await runCli(["rank", "--task", "a"], root);
+  const bad = await runCliShared(["rank", "--task", "a"], root);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /"rank\.weights\.graph" must be at least 0, got -1/);
 });
@@ -173,7 +176,7 @@ Deno.test("the task context page's slop rank sample is what slop rank prints, by
     "README.md": PROJECT["README.md"],
   });
   await gitInit(root);
-  const run = await runCli(
+  const run = await runCliShared(
     ["rank", "--task", "HTTPAdapter.send ignores the timeout", "--top", "2"],
     root,
   );

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 import { buildContext } from "../../mod.ts";
 import { countTokens } from "../../pipeline/tokens.ts";
 import { join } from "node:path";
@@ -18,7 +18,7 @@ const PROJECT = {
 Deno.test("slop stats reads the latest manifest and lists tokens per section, top files and the prefix share", async () => {
   const root = await makeProject(PROJECT);
   await buildContext({ cwd: root }); // the state the command reads, built in this process
-  const run = await runCli(["stats", "--top", "2"], root);
+  const run = await runCliShared(["stats", "--top", "2"], root);
   assert.equal(run.code, 0, run.stderr);
   const lines = run.stdout.split("\n");
   assert.equal(lines[0], "slop stats: .slop/out/context_001.md");
@@ -34,7 +34,7 @@ Deno.test("slop stats reads the latest manifest and lists tokens per section, to
 
 Deno.test("slop stats --json counts both tokenizers exactly and builds when there is no output", async () => {
   const root = await makeProject(PROJECT);
-  const run = await runCli(["stats", "--json"], root);
+  const run = await runCliShared(["stats", "--json"], root);
   assert.equal(run.code, 0, run.stderr);
   const stats = JSON.parse(run.stdout);
   assert.equal(stats.output, undefined, "nothing was written");
@@ -66,7 +66,7 @@ Deno.test("slop stats and report skip a broken latest manifest with a warning an
   await Deno.writeTextFile(join(root, ".slop/out/context_003.json"), "{");
   await Deno.remove(join(root, ".slop/out/context_002.md"));
 
-  const stats = await runCli(["stats"], root);
+  const stats = await runCliShared(["stats"], root);
   assert.equal(stats.code, 0, stats.stderr);
   assert.equal(stats.stdout.split("\n")[0], "slop stats: .slop/out/context_001.md");
   assert.match(
@@ -78,7 +78,7 @@ Deno.test("slop stats and report skip a broken latest manifest with a warning an
     /^warning: Skipped ".slop\/out\/context_002.json": cannot read its document ".slop\/out\/context_002.md" \(.+\)\n/m,
   );
 
-  const report = await runCli(["report", "--stdout"], root);
+  const report = await runCliShared(["report", "--stdout"], root);
   assert.equal(report.code, 0, report.stderr);
   assert.match(report.stderr, /Skipped ".slop\/out\/context_003.json"/);
   assert.match(report.stdout, /export const a = 1|<html/);

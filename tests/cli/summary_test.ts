@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { budgetLines } from "../../cli/_budget.ts";
 import { modelTokenCount } from "../../cli/_cache_line.ts";
 import type { ModelInfo } from "../../pipeline/types.ts";
-import { type CliRun, gitInit, makeProject, runCli } from "../_helpers.ts";
+import { type CliRun, gitInit, makeProject, runCliShared } from "../_helpers.ts";
 import { modelWindows, overEveryWindow } from "../../plugins/providers/windows.ts";
 import { join } from "node:path";
 import { build, defaultPlugins, loadConfig, type SlopConfig } from "../../mod.ts";
@@ -14,7 +14,7 @@ Deno.test("slop build's summary says 1 error, not 1 errors", async () => {
     "slop.config.ts": `export default { files: ["a.txt", "gone.txt"] };\n`,
     "a.txt": "a\n",
   });
-  const run = await runCli(["build"], root);
+  const run = await runCliShared(["build"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /^files: 1 rendered, 0 skipped, 1 error$/m);
 });
@@ -72,13 +72,13 @@ Deno.test("slop build's summary does not list a budget-dropped file twice", asyn
   const tree: Record<string, string> = {};
   for (let i = 0; i < 4; i++) tree[`doc${i}.txt`] = `${"words and more words ".repeat(200)}${i}\n`;
   const root = await makeProject(tree);
-  const run = await runCli(["build", "--budget", "60"], root);
+  const run = await runCliShared(["build", "--budget", "60"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /stepped down: doc\d\.txt full -> .*listed/);
   assert.doesNotMatch(run.stdout, /skipped: doc\d\.txt \(stepped down to fit the token budget\)/);
   // Again, from the cache: a file stepped down to "listed" is not one of the rendered files hit.
-  await runCli(["build", "--budget", "100"], root);
-  const again = await runCli(["build", "--budget", "100"], root);
+  await runCliShared(["build", "--budget", "100"], root);
+  const again = await runCliShared(["build", "--budget", "100"], root);
   const rendered = Number(/^files: (\d+) rendered/m.exec(again.stdout)?.[1]);
   assert.ok(rendered > 0 && rendered < 4, again.stdout);
   assert.match(again.stdout, /-> listed/);
@@ -123,7 +123,7 @@ Deno.test("slop build's summary says when the document is larger than every know
   // the largest windows (gpt-4.1: 1,047,576 tokens; Gemini: 1,048,576 at 4 characters a token).
   // Markdown: plain text that large would be summarized as data.
   const root = await makeProject({ "words.md": "a ".repeat(2_200_000) });
-  const run = await runCli(["build"], root);
+  const run = await runCliShared(["build"], root);
   assert.equal(run.code, 0, run.stderr);
   const line = run.stdout.split("\n").find((l) => l.startsWith("too large: "));
   assert.ok(line, run.stdout);
@@ -140,7 +140,7 @@ Deno.test("slop build's summary says when the document is larger than every know
   assert.match(line, /"defaultView": "skeleton"/);
   assert.match(line, /--preset NAME, --persona NAME/);
   // Within the budget the document fits: no such line.
-  const fitted = await runCli(["build", "--budget", suggested], root);
+  const fitted = await runCliShared(["build", "--budget", suggested], root);
   assert.equal(fitted.code, 0, fitted.stderr);
   assert.doesNotMatch(fitted.stdout, /too large: /);
 });
@@ -184,7 +184,7 @@ Deno.test("the build summary, warnings and stats write odd file names with escap
     "slop.config.ts": `export default { files: ["**", "gone\\nwarning.md"] };\n`,
   });
   await Deno.symlink("nowhere", join(root, "bad\nerror: forged.md"));
-  const build = await runCli(["build"], root);
+  const build = await runCliShared(["build"], root);
   assert.equal(build.code, 0, build.stderr);
   const out = build.stdout + build.stderr;
   assert.ok(!out.includes("\r") && !out.includes("\u202e"), JSON.stringify(out));
@@ -193,7 +193,7 @@ Deno.test("the build summary, warnings and stats write odd file names with escap
   assert.ok(!lines.some((l) => l.startsWith("error: forged")), out);
   assert.ok(lines.some((l) => l.startsWith("warning: ") && l.includes("gone\\nwarning.md")), out);
 
-  const stats = await runCli(["stats"], root);
+  const stats = await runCliShared(["stats"], root);
   assert.equal(stats.code, 0, stats.stderr);
   assert.ok(!stats.stdout.includes("\r") && !stats.stdout.includes("\u202e"));
   assert.match(stats.stdout, /^\\u\{202e\}evil\.md +full/m);
@@ -208,7 +208,7 @@ Deno.test("a build that redacts many secrets prints the first 20 and a count, th
   }
   files["conf/keep.txt"] = "nothing secret\n";
   const root = await makeProject(files);
-  const run = await runCli(["build", "--json"], root);
+  const run = await runCliShared(["build", "--json"], root);
   assert.equal(run.code, 0, run.stderr);
   const printed = run.stderr.split("\n").filter((l) => l.startsWith("warning: Redacted a secret"));
   assert.equal(printed.length, 20, run.stderr);
@@ -227,7 +227,7 @@ Deno.test("slop watch prints the first 20 redactions of a build and a count of t
     files[`conf/app_${String(i).padStart(2, "0")}.py`] = `password = "Zq${i}wPl3xK7mN2vBr8"\n`;
   }
   const root = await makeProject(files);
-  const run = await runCli(["watch", "--max-builds", "0"], root); // the first build only
+  const run = await runCliShared(["watch", "--max-builds", "0"], root); // the first build only
   assert.equal(run.code, 0, run.stderr);
   const printed = run.stderr.split("\n").filter((l) => l.startsWith("warning: Redacted a secret"));
   assert.equal(printed.length, 20, run.stderr);
@@ -239,8 +239,8 @@ Deno.test("slop stats --build and slop check count the build's redactions in one
   for (let i = 0; i < 3; i++) files[`app_${i}.py`] = `password = "Zq${i}wPl3xK7mN2vBr8"\n`;
   const root = await makeProject(files);
   const [stats, check] = await Promise.all([
-    runCli(["stats", "--build", "--top", "1"], root),
-    runCli(["check", "--update"], root),
+    runCliShared(["stats", "--build", "--top", "1"], root),
+    runCliShared(["check", "--update"], root),
   ]);
   const line = "warning: 3 secrets redacted (`slop build` names each one)\n";
   const runs: [CliRun, RegExp][] = [[stats, /^slop stats: a fresh build/], [

@@ -2,7 +2,7 @@
 // errors that name the flag or the path.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, runCli } from "../_helpers.ts";
+import { makeProject, REPO, runCliShared } from "../_helpers.ts";
 import { ok, serverCase } from "./_server.ts";
 import { taskFlag } from "../../cli/_flags.ts";
 
@@ -25,11 +25,11 @@ function taskOf(document: string): string {
 
 Deno.test("slop build --task puts the task after the files, last in the document", async () => {
   const root = await project();
-  const run = await runCli(["build", "--task", TASK, "--stdout", "-q"], root);
+  const run = await runCliShared(["build", "--task", TASK, "--stdout", "-q"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(taskOf(run.stdout), `## Task\n\n${TASK}\n\n`);
   assert.ok(run.stdout.indexOf("## Files") < run.stdout.indexOf("## Task Files"));
-  const json = await runCli(
+  const json = await runCliShared(
     ["build", "--task", TASK, "--ignore", "notes/**", "--json", "-q"],
     root,
   );
@@ -37,8 +37,10 @@ Deno.test("slop build --task puts the task after the files, last in the document
   assert.equal(manifest.task.files[0].path, "src/parser.py");
   assert.equal(manifest.task.files[0].where, "map");
   // Ranked as slop rank ranks (its view modes loaded as the build needs them).
-  const all = JSON.parse((await runCli(["build", "--task", TASK, "--json", "-q"], root)).stdout);
-  const rank = await runCli(["rank", "--task", TASK, "--json"], root);
+  const all = JSON.parse(
+    (await runCliShared(["build", "--task", TASK, "--json", "-q"], root)).stdout,
+  );
+  const rank = await runCliShared(["rank", "--task", TASK, "--json"], root);
   const ranked = JSON.parse(rank.stdout).files as Array<{ path: string; score: number }>;
   const named = all.task.files as Array<{ path: string; score: number }>;
   assert.deepEqual(
@@ -67,7 +69,10 @@ async function withStdin(cwd: string, args: string[], env: Record<string, string
 
 Deno.test("slop build --task-file reads the task from a file or from stdin", async () => {
   const root = await project();
-  const file = await runCli(["build", "--task-file", "notes/task.md", "--stdout", "-q"], root);
+  const file = await runCliShared(
+    ["build", "--task-file", "notes/task.md", "--stdout", "-q"],
+    root,
+  );
   assert.equal(file.code, 0, file.stderr);
   assert.equal(taskOf(file.stdout), `## Task\n\n${TASK}\n\n`);
   assert.equal(await withStdin(root, ["build", "--task-file", "-", "--stdout", "-q"]), file.stdout);
@@ -92,7 +97,7 @@ Deno.test("slop build names the task flag or file at fault", async () => {
     ],
   ];
   for (const [args, message] of cases) {
-    const run = await runCli(["build", ...args, "--stdout"], root);
+    const run = await runCliShared(["build", ...args, "--stdout"], root);
     assert.equal(run.code, 2, args.join(" "));
     assert.equal(run.stderr, `slop: ${message}\n`);
     assert.equal(run.stdout, "");
@@ -171,7 +176,7 @@ Deno.test("a task file in UTF-16 with its byte order mark (Windows PowerShell's 
 });
 
 Deno.test("slop build --help lists --task and --task-file", async () => {
-  const run = await runCli(["build", "--help"], await project());
+  const run = await runCliShared(["build", "--help"], await project());
   assert.match(run.stdout, /--task <text>/);
   assert.match(run.stdout, /--task-file <path>/);
 });

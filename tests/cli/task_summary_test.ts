@@ -3,7 +3,7 @@
 // documents them.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, runCli } from "../_helpers.ts";
+import { makeProject, REPO, runCliShared } from "../_helpers.ts";
 
 const TASK = "fix the parser: a quoted comma splits the field";
 
@@ -26,10 +26,10 @@ function parsers(): Record<string, string> {
 Deno.test("the summary's task line counts the files shown, only in the map and only named, as the manifest does", async () => {
   const root = await makeProject(parsers());
   const args = ["build", "--task", TASK, "--budget", "12000", "--no-server"];
-  const built = await runCli([...args, "--stdout"], root);
+  const built = await runCliShared([...args, "--stdout"], root);
   assert.equal(built.code, 0, built.stderr);
   const line = built.stderr.split("\n").find((l) => l.startsWith("task: ")) ?? built.stderr;
-  const json = await runCli([...args, "--json", "-q"], root);
+  const json = await runCliShared([...args, "--json", "-q"], root);
   const files = JSON.parse(json.stdout).task.files as Array<{ where: string }>;
   const count = (where: string) => files.filter((f) => f.where === where).length;
   const [task, map, named] = [count("task"), count("map"), count("listed")];

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
+import { makeProject, REPO, runCliShared, tempDir } from "../_helpers.ts";
 
 Deno.test("slop build exits 2 and names the key path of an unknown config key", async () => {
   const root = await makeProject({
@@ -8,7 +8,7 @@ Deno.test("slop build exits 2 and names the key path of an unknown config key", 
     "slop.config.ts":
       `export default { files: ["a.ts", "b", "c", { path: "a.ts", veiw: "full" }] };\n`,
   });
-  const run = await runCli(["build"], root);
+  const run = await runCliShared(["build"], root);
   assert.equal(run.code, 2);
   assert.equal(
     run.stderr.trim(),
@@ -22,7 +22,7 @@ Deno.test("slop build zero-config bundles every text file and --stdout prints th
     "src/a.ts": "export {};\n",
     "img.bin": new Uint8Array([0, 1, 2]),
   });
-  const run = await runCli(["build", "--stdout"], root);
+  const run = await runCliShared(["build", "--stdout"], root);
   assert.equal(run.code, 0);
   assert.equal(
     run.stdout,
@@ -38,7 +38,7 @@ Deno.test("slop build --json prints the manifest and --strict fails on file erro
     "a.ts": "a",
     "slop.config.ts": `export default { files: ["a.ts", "gone.ts"] };\n`,
   });
-  const run = await runCli(["build", "--json"], root);
+  const run = await runCliShared(["build", "--json"], root);
   assert.equal(run.code, 0);
   const manifest = JSON.parse(run.stdout);
   assert.deepEqual(
@@ -46,7 +46,7 @@ Deno.test("slop build --json prints the manifest and --strict fails on file erro
     [["a.ts", "rendered"], ["gone.ts", "error"]],
   );
   assert.match(run.stderr, /warning: No file matches "gone.ts" \(files\[1\]\)/);
-  const strict = await runCli(["build", "--strict", "-q"], root);
+  const strict = await runCliShared(["build", "--strict", "-q"], root);
   assert.equal(strict.code, 1);
 });
 
@@ -57,18 +57,18 @@ Deno.test("slop build --include, --ignore and PATHS shape the file set", async (
     "docs/c.md": "c",
     "slop.config.ts": `export default { files: ["?.ts"] };\n`,
   });
-  const withDocs = await runCli(
+  const withDocs = await runCliShared(
     ["build", "--json", "--include", "docs/**", "--ignore", "b.ts"],
     root,
   );
   const paths = JSON.parse(withDocs.stdout).files.map((f: { path: string }) => f.path);
   assert.deepEqual(paths, ["a.ts", "docs/c.md"]);
-  const only = await runCli(["build", "--json", "b.ts"], root);
+  const only = await runCliShared(["build", "--json", "b.ts"], root);
   assert.deepEqual(JSON.parse(only.stdout).files.map((f: { path: string }) => f.path), ["b.ts"]);
 });
 
 Deno.test("slop build --help lists the build flags", async () => {
-  const run = await runCli(["build", "--help"], REPO);
+  const run = await runCliShared(["build", "--help"], REPO);
   assert.equal(run.code, 0);
   for (
     const flag of [
@@ -93,7 +93,10 @@ Deno.test("deno task context writes context_001.md then context_002.md with the 
   const runs = [];
   for (let i = 0; i < 2; i++) {
     runs.push(
-      await runCli(["build", "--config", "examples/slop.config.ts", "--state-dir", state], REPO),
+      await runCliShared(
+        ["build", "--config", "examples/slop.config.ts", "--state-dir", state],
+        REPO,
+      ),
     );
   }
   assert.deepEqual(runs.map((r) => r.code), [0, 0]);
@@ -111,7 +114,7 @@ Deno.test("deno task context writes context_001.md then context_002.md with the 
 
 Deno.test("slop --version prints the version from deno.json", async () => {
   const meta = JSON.parse(await Deno.readTextFile(`${REPO}/deno.json`));
-  const run = await runCli(["--version"], REPO);
+  const run = await runCliShared(["--version"], REPO);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stdout, `${meta.version}\n`);
 });

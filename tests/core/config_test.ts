@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join, relative, sep as SEPARATOR } from "node:path";
 import { buildContext, ConfigError, loadConfig, validateConfig } from "../../mod.ts";
-import { loadedModules, makeProject, REPO, runCli, tempDir, V8_FLAGS } from "../_helpers.ts";
+import { loadedModules, makeProject, REPO, runCliShared, tempDir, V8_FLAGS } from "../_helpers.ts";
 import { pathToFileURL } from "node:url";
 import { resolveTargets } from "../../pipeline/resolve.ts";
 
@@ -284,7 +284,7 @@ const CONFIGS = {
 for (const [name, source] of Object.entries(CONFIGS)) {
   Deno.test(`a config whose ${name} throws when read is a config error naming the file`, async () => {
     const root = await makeProject({ "a.ts": "export {};\n", "slop.config.ts": source });
-    const run = await runCli(["build", "--stdout"], root);
+    const run = await runCliShared(["build", "--stdout"], root);
     assert.equal(run.code, 2, run.stderr);
     assert.match(
       run.stderr,

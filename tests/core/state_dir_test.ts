@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { build, loadConfig } from "../../mod.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
 import { markStateDir, STATE_GITIGNORE } from "../../pipeline/state_dir.ts";
-import { git, gitInit, makeProject, runCli } from "../_helpers.ts";
+import { git, gitInit, makeProject, runCliShared } from "../_helpers.ts";
 
 async function exists(path: string): Promise<boolean> {
   return await Deno.lstat(path).then(() => true, () => false);
@@ -12,7 +12,7 @@ async function exists(path: string): Promise<boolean> {
 Deno.test("a build's first write leaves a .gitignore of * in .slop/, so git status stays clean", async () => {
   const root = await makeProject({ "a.ts": "export const a = 1;\n" });
   await gitInit(root);
-  const out = await runCli(["build", "--no-server", "--quiet"], root);
+  const out = await runCliShared(["build", "--no-server", "--quiet"], root);
   assert.equal(out.code, 0, out.stderr);
   assert.equal(await Deno.readTextFile(join(root, ".slop/.gitignore")), STATE_GITIGNORE);
   assert.ok(await exists(join(root, ".slop/out/context_001.md")));
@@ -22,9 +22,14 @@ Deno.test("a build's first write leaves a .gitignore of * in .slop/, so git stat
 Deno.test("a state dir moved by --state-dir or SLOP_DIR gets the .gitignore where it is", async () => {
   const root = await makeProject({ "a.ts": "export const a = 1;\n" });
   await gitInit(root);
-  const flag = await runCli(["build", "--no-server", "--quiet", "--state-dir", "state"], root);
+  const flag = await runCliShared(
+    ["build", "--no-server", "--quiet", "--state-dir", "state"],
+    root,
+  );
   assert.equal(flag.code, 0, flag.stderr);
-  const env = await runCli(["build", "--no-server", "--quiet"], root, { SLOP_DIR: "tmp/slop" });
+  const env = await runCliShared(["build", "--no-server", "--quiet"], root, {
+    SLOP_DIR: "tmp/slop",
+  });
   assert.equal(env.code, 0, env.stderr);
   for (const dir of ["state", "tmp/slop"]) {
     assert.equal(await Deno.readTextFile(join(root, dir, ".gitignore")), STATE_GITIGNORE, dir);
@@ -55,7 +60,10 @@ Deno.test("a build that writes nothing makes no state dir", async () => {
 Deno.test("a piped build's order memory comes with the .gitignore, so git status stays clean", async () => {
   const root = await makeProject({ "a.ts": "export const a = 1;\n" });
   await gitInit(root);
-  const out = await runCli(["build", "--no-server", "--quiet", "--stdout", "--no-cache"], root);
+  const out = await runCliShared(
+    ["build", "--no-server", "--quiet", "--stdout", "--no-cache"],
+    root,
+  );
   assert.equal(out.code, 0, out.stderr);
   assert.ok(await exists(join(root, ".slop/order/context.json")));
   assert.equal(await Deno.readTextFile(join(root, ".slop/.gitignore")), STATE_GITIGNORE);
@@ -95,13 +103,13 @@ Deno.test("a state, output or cache dir that is the project folder is an error n
     );
   }
   // From the command line, with the flag or variable named; exit 2, nothing written.
-  const flag = await runCli(["build", "--stdout", "--state-dir", "."], root);
+  const flag = await runCliShared(["build", "--stdout", "--state-dir", "."], root);
   assert.equal(flag.code, 2);
   assert.match(
     flag.stderr,
     /^slop: The state dir ".*" \(--state-dir\) is the project folder: .*\n$/,
   );
-  const env = await runCli(["build"], join(root, "cache"), { SLOP_DIR: "." });
+  const env = await runCliShared(["build"], join(root, "cache"), { SLOP_DIR: "." });
   assert.equal(env.code, 2);
   assert.match(
     env.stderr,

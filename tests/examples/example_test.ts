@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, runCli, tempDir } from "../_helpers.ts";
+import { makeProject, REPO, runCliShared, tempDir } from "../_helpers.ts";
 import { buildContext } from "../../mod.ts";
 import { regenerateDigest } from "../../knowledge/digest.ts";
 import { todoViewMode } from "../../examples/plugins/todo_view.ts";
@@ -17,7 +17,7 @@ interface ManifestFile {
 
 Deno.test("the bundled example builds with every view rendered, no fallback notes and no warnings", async () => {
   const state = await tempDir();
-  const run = await runCli(["build", "--config", CONFIG, "--state-dir", state], REPO);
+  const run = await runCliShared(["build", "--config", CONFIG, "--state-dir", state], REPO);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.stderr, "");
   assert.doesNotMatch(run.stdout, /warning/i);
@@ -57,13 +57,13 @@ Deno.test("the bundled example builds with every view rendered, no fallback note
 
 Deno.test("slop check passes on the bundled example against the committed examples/slop.lock", async () => {
   const state = await tempDir();
-  const run = await runCli(["check", "--config", CONFIG, "--state-dir", state], REPO);
+  const run = await runCliShared(["check", "--config", CONFIG, "--state-dir", state], REPO);
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /the stable prefix matches examples\/slop\.lock/);
 });
 
 Deno.test("the example's slices in slop/slices.toml resolve exactly", async () => {
-  const run = await runCli(["slice", "list", "--json"], EXAMPLE);
+  const run = await runCliShared(["slice", "list", "--json"], EXAMPLE);
   assert.equal(run.code, 0, run.stderr);
   const slices = JSON.parse(run.stdout);
   assert.equal(slices.length, 2);

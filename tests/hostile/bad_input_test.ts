@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { buildContext } from "../../mod.ts";
 import { ConfigError } from "../../pipeline/config.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 import { LockError, parseLock, readLock } from "../../pipeline/lock.ts";
 import { parseSlices } from "../../pipeline/slices_file.ts";
 import { join } from "node:path";
@@ -349,7 +349,7 @@ Deno.test("a section or ordering hook that throws anything or returns garbage st
 
 Deno.test("a corrupted or hand-edited slop.lock is one error naming the file and line, and slop check leaves it as it was", async () => {
   const root = await project({ "slop.config.ts": "export default { files: ['a.py', 'b.md'] };\n" });
-  const pinned = await runCli(["check", "--update", "-q"], root);
+  const pinned = await runCliShared(["check", "--update", "-q"], root);
   assert.equal(pinned.code, 0, pinned.stderr);
   const valid = await Deno.readTextFile(join(root, "slop.lock"));
   const failures: string[] = [];
@@ -369,7 +369,7 @@ Deno.test("a corrupted or hand-edited slop.lock is one error naming the file and
   const broken = valid.replace(/\ttotal\t/, "\ttotal\t").replace("slop.lock v1", "slop.lock v9");
   await Deno.writeTextFile(join(root, "slop.lock"), broken);
   const before = await treeState(root);
-  const run = await runCli(["check"], root);
+  const run = await runCliShared(["check"], root);
   assert.equal(run.code, 2, run.stderr);
   assert.deepEqual(messageFaults(run.stderr.trimEnd(), ['"slop.lock"', "line 1", '"v9"']), []);
   assert.deepEqual(await treeState(root), before);

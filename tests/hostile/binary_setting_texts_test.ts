@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 
 /** Bytes of a binary file: NUL bytes and other controls among random-looking bytes. */
 function binaryBytes(nul: boolean): Uint8Array {
@@ -43,7 +43,10 @@ Deno.test("a binary knowledge digest or task file is refused naming it; a digest
     // A task file's bytes must be UTF-8: one with NUL bytes among ASCII is the binary one.
     if (!nul) continue;
     await Deno.writeFile(join(root, "task.bin"), binaryBytes(nul).filter((b) => b < 0x80));
-    const run = await runCli(["build", "--stdout", "--no-server", "--task-file", "task.bin"], root);
+    const run = await runCliShared(
+      ["build", "--stdout", "--no-server", "--task-file", "task.bin"],
+      root,
+    );
     assert.equal(run.code, 2, run.stderr);
     assert.equal(
       run.stderr,

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
-import { gitInit, makeProject, runCli } from "../_helpers.ts";
+import { gitInit, makeProject, runCliShared } from "../_helpers.ts";
 import { treeState } from "./_bad_input.ts";
 
 /**
@@ -60,11 +60,11 @@ Deno.test("slop build with a bad flag, a bad config or no match leaves the proje
       ["build", "--config", "bad/slop.config.ts", "--no-server"],
     ]
   ) {
-    const run = await runCli(args, root);
+    const run = await runCliShared(args, root);
     assert.notEqual(run.code, 0, args.join(" "));
     assert.deepEqual(await treeState(root), before, args.join(" "));
   }
   // The bad config's error names its key path.
-  const bad = await runCli(["build", "--config", join("bad", "slop.config.ts")], root);
+  const bad = await runCliShared(["build", "--config", join("bad", "slop.config.ts")], root);
   assert.match(bad.stderr, /"provider\.apiKeyEnv" must be the name of an environment variable/);
 });

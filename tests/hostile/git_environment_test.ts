@@ -8,11 +8,11 @@ import { gitListing } from "../../pipeline/_git.ts";
 import { changedSince, SinceError } from "../../pipeline/since.ts";
 import { changeCounts } from "../../pipeline/budget.ts";
 import { firstParentLog } from "../../pipeline/_git_history.ts";
-import { git, gitInit, makeProject, REPO, runCli, tempDir, V8_FLAGS } from "../_helpers.ts";
+import { git, gitInit, makeProject, REPO, runCliShared, tempDir, V8_FLAGS } from "../_helpers.ts";
 
 /** The files and warnings of `slop build --stdout --json` in `cwd` with `env`. */
 async function listed(cwd: string, env: Record<string, string> = {}) {
-  const run = await runCli(["build", "--stdout", "--json", "--no-cache"], cwd, env);
+  const run = await runCliShared(["build", "--stdout", "--json", "--no-cache"], cwd, env);
   assert.equal(run.code, 0, run.stderr);
   const { manifest } = JSON.parse(run.stdout);
   return {
@@ -149,7 +149,7 @@ Deno.test("a project folder inside a git directory (a bare repository, .git) is 
       dir,
     );
   }
-  const run = await runCli(["build", "--stdout"], bare);
+  const run = await runCliShared(["build", "--stdout"], bare);
   assert.equal(run.code, 1);
   assert.equal(run.stdout, "");
   assert.equal(run.stderr.trim().split("\n").length, 1, run.stderr);
@@ -496,7 +496,7 @@ Deno.test("a value git refuses in its config (it fails every git log, not the li
   assert.deepEqual(both.manifest.warnings.filter((w) => w.includes("history")), history);
   // `slop rank` reads the history for the same signals as a task build: the same word (in a
   // process of its own: this one's console is shared with the test files running alongside).
-  const ranked = await runCli(["rank", "--task", "fix a", "--json"], root);
+  const ranked = await runCliShared(["rank", "--task", "fix a", "--json"], root);
   assert.equal(ranked.code, 0, ranked.stderr);
   const said = ranked.stderr.split("\n");
   assert.deepEqual(said.filter((l) => l.includes("history")), [`warning: ${history[0]}`]);

@@ -5,7 +5,7 @@ import { loadConfig } from "../../pipeline/config.ts";
 import { resolveTargets } from "../../pipeline/resolve.ts";
 import { readTargets, sha256 } from "../../pipeline/read.ts";
 import { readSettingText, readSettingTextSync } from "../../pipeline/helpers.ts";
-import { git, gitInit, makeProject, runCli, tempDir } from "../_helpers.ts";
+import { git, gitInit, makeProject, runCliShared, tempDir } from "../_helpers.ts";
 import { readLatest } from "../../cli/_latest.ts";
 import { lastBuilds } from "../../cli/explain.ts";
 
@@ -590,7 +590,7 @@ Deno.test("a section plugin that throws stops the build with a message naming it
   plugins: [{ kind: "section", name: "boom", compose() { throw new Error("kaput"); } }],
 };\n`,
   });
-  const run = await runCli(["build"], root);
+  const run = await runCliShared(["build"], root);
   assert.equal(run.code, 1);
   assert.match(run.stderr, /\[plugin boom\].*compose.*kaput/);
 });

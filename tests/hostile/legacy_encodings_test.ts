@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
 import { decodeText } from "../../pipeline/_text_decode.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 
 /** `text` in `encoding`, made by inverting the runtime's decoder (one or two bytes a character). */
 function encode(text: string, encoding: string): Uint8Array {
@@ -79,12 +79,12 @@ Deno.test("bytes with many control characters and no NUL stay binary; a legacy f
     "random.bin": random,
     "latin1.txt": encode("Größe über alles\n".repeat(50), "windows-1252"),
   });
-  const cold = await runCli(["build", "--stdout"], root);
-  const warm = await runCli(["build", "--stdout"], root);
+  const cold = await runCliShared(["build", "--stdout"], root);
+  const warm = await runCliShared(["build", "--stdout"], root);
   assert.equal(cold.code, 0, cold.stderr);
   assert.ok(cold.stdout.includes("Größe über alles\n"));
   assert.equal(warm.stdout, cold.stdout);
-  const manifest = await runCli(["build", "--stdout", "--json"], root);
+  const manifest = await runCliShared(["build", "--stdout", "--json"], root);
   const row = JSON.parse(manifest.stdout).manifest.files.find((f: { path: string }) =>
     f.path === "random.bin"
   );

@@ -4,7 +4,7 @@
 // Tested on FIFOs in a temp folder, so a regression cannot break the machine's own devices.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { gitInit, makeProject, runCli, tempDir } from "../_helpers.ts";
+import { gitInit, makeProject, runCliShared, tempDir } from "../_helpers.ts";
 import { writeAtomic, writeAtomicPiecesSync, writeAtomicSync } from "../../pipeline/helpers.ts";
 
 /**
@@ -59,7 +59,7 @@ Deno.test({
     await gitInit(root);
     const out = join(await tempDir(), "page");
     const reader = await fifoWithReader(out);
-    const run = await runCli(["report", "--build", "--out", out, "--quiet"], root);
+    const run = await runCliShared(["report", "--build", "--out", out, "--quiet"], root);
     assert.equal(run.code, 0, run.stderr);
     assert.match(await reader.collect(), /^<!doctype html>/i);
   },

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buildContext } from "../../mod.ts";
 import { publish } from "../../pipeline/emit.ts";
-import { makeProject, runCli, tempDir } from "../_helpers.ts";
+import { makeProject, runCliShared, tempDir } from "../_helpers.ts";
 
 // A folder no one can make: /sys takes no new folders, for root too (EPERM; EACCES for others),
 // as a read-only checkout, a container's read-only mount or a full disk take no writes.
@@ -14,7 +14,7 @@ Deno.test({
   ignore: Deno.build.os !== "linux",
   fn: async () => {
     const root = await makeProject({ "a.ts": "export const a = 1;\n", "b.md": "# B\n" });
-    const piped = await runCli(["build", "--stdout", "--state-dir", UNWRITABLE], root);
+    const piped = await runCliShared(["build", "--stdout", "--state-dir", UNWRITABLE], root);
     assert.equal(piped.code, 0, piped.stderr);
     const warnings = piped.stderr.split("\n").filter((l) => l.startsWith("warning:"));
     assert.equal(warnings.length, 1, piped.stderr);
@@ -27,7 +27,7 @@ Deno.test({
       ),
     );
 
-    const written = await runCli(["build", "--state-dir", UNWRITABLE], root);
+    const written = await runCliShared(["build", "--state-dir", UNWRITABLE], root);
     assert.equal(written.code, 1);
     assert.match(
       written.stderr,
@@ -38,7 +38,7 @@ Deno.test({
       ),
     );
     // A file where the state dir should be: the same warning, with its reason.
-    const onFile = await runCli(["build", "--stdout", "--state-dir", "b.md"], root);
+    const onFile = await runCliShared(["build", "--stdout", "--state-dir", "b.md"], root);
     assert.equal(onFile.code, 0, onFile.stderr);
     assert.match(onFile.stdout, /^### a\.ts$/m); // b.md, the state dir, is slop's own: left out
     assert.match(
@@ -59,7 +59,7 @@ Deno.test({
       "a.ts": "export const a = 1;\n",
       "slop.config.ts": 'export default { output: { dir: "/sys/kernel" } };\n',
     });
-    const written = await runCli(["build"], root);
+    const written = await runCliShared(["build"], root);
     assert.equal(written.code, 1);
     assert.match(
       written.stderr,
@@ -127,7 +127,7 @@ Deno.test({
       new RegExp(`^Cannot use the cache folder "/sys/kernel" \\(${REFUSED}\\): `, "i"),
     );
     // `slop cache clear` leaves a file in the cache folder's place as it is.
-    assert.equal((await runCli(["cache", "clear"], root)).code, 0);
+    assert.equal((await runCliShared(["cache", "clear"], root)).code, 0);
     assert.equal(await Deno.readTextFile(`${root}/.slop/cache`), "mine\n");
     // The cache turned off: nothing to warn of.
     const inline = { cache: { dir: "/sys/kernel", enabled: false } };

@@ -8,7 +8,7 @@ import {
   TRUNCATION_NOTE,
 } from "../../mod.ts";
 import { appendLines, readItems } from "../../knowledge/store.ts";
-import { makeProject, runCli, tempDir } from "../_helpers.ts";
+import { makeProject, runCliShared, tempDir } from "../_helpers.ts";
 
 const P = "[from: c1, 2026-06-12]";
 
@@ -120,12 +120,12 @@ Deno.test("the knowledge section injects the digest as a static {knowledge} bloc
 Deno.test("slop knowledge digest writes, then deletes, the digest", async () => {
   const root = await knowledgeProject({ "decisions.md": `# Decisions\n\n- Use Deno. ${P}\n` });
   await Deno.writeTextFile(join(root, "slop.config.ts"), 'export default { files: ["a.ts"] };\n');
-  const first = await runCli(["knowledge", "digest"], root);
+  const first = await runCliShared(["knowledge", "digest"], root);
   assert.equal(first.code, 0, first.stderr);
   assert.match(first.stdout, /^slop: wrote slop\/knowledge\/digest\.md \(\d+ B\)\n$/);
   assert.ok((await Deno.readTextFile(join(root, "slop/knowledge/digest.md"))).includes("Use Deno"));
   await Deno.writeTextFile(join(root, "slop/knowledge/decisions.md"), "# Decisions\n\n");
-  const second = await runCli(["knowledge", "digest"], root);
+  const second = await runCliShared(["knowledge", "digest"], root);
   assert.equal(second.code, 0, second.stderr);
   assert.equal(
     second.stdout,

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 import { loadConfig } from "../../pipeline/config.ts";
 import { harvestKnowledge } from "../../knowledge/harvest.ts";
 import { openaiProvider } from "../../plugins/providers/openai.ts";
@@ -23,13 +23,16 @@ Deno.test("the --no-harvest dry run counts what --apply --reclaim deletes, copie
     "chats/a_copy.jsonl": chat("we chose postgres"),
     "chats/b.jsonl": chat("other"),
   });
-  const dry = await runCli(["knowledge", "harvest", "--no-harvest"], root);
+  const dry = await runCliShared(["knowledge", "harvest", "--no-harvest"], root);
   assert.equal(dry.code, 0, dry.stderr);
   const line = dry.stdout.split("\n").find((l) => l.startsWith("reclaim candidates:"))!;
   // Nothing is sent: no token estimate and no price to ask for.
   assert.doesNotMatch(dry.stdout, /input tokens|--price/);
 
-  const run = await runCli(["knowledge", "harvest", "--apply", "--no-harvest", "--reclaim"], root);
+  const run = await runCliShared(
+    ["knowledge", "harvest", "--apply", "--no-harvest", "--reclaim"],
+    root,
+  );
   assert.equal(run.code, 0, run.stderr);
   const reclaimed = run.stdout.split("\n").find((l) => /^reclaimed: \d+ \(/.test(l))!;
   assert.match(reclaimed, /^reclaimed: 3 \((\d+ B)/);
@@ -88,7 +91,7 @@ Deno.test("slop knowledge harvest prints the cost for a configured OpenAI model"
       })
     };\n`,
   });
-  const run = await runCli(["knowledge", "harvest"], root);
+  const run = await runCliShared(["knowledge", "harvest"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /at \$0\.25 per million input tokens/);
 });
@@ -102,7 +105,7 @@ Deno.test("slop knowledge harvest warns about a conversation glob that matches n
       })
     };\n`,
   });
-  const run = await runCli(["knowledge", "harvest"], root);
+  const run = await runCliShared(["knowledge", "harvest"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(
     run.stderr,

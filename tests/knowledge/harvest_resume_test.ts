@@ -7,7 +7,7 @@ import { defaultPlugins } from "../../plugins/defaults.ts";
 import { harvestKnowledge, type HarvestOptions } from "../../knowledge/harvest.ts";
 import type { Ledger } from "../../knowledge/ledger.ts";
 import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, type LlmServer, startLlmServer } from "../_llm_server.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 
 const MTIME = new Date("2026-06-12T10:00:00Z");
 
@@ -218,16 +218,19 @@ Deno.test("harvest: false with reclaim deletes conversations unharvested and rec
 
 Deno.test("slop knowledge harvest --no-harvest needs --reclaim with --apply; with it, asks nothing", async () => {
   const root = await project({ "a.jsonl": chat(["User", "first"]) });
-  const refused = await runCli(["knowledge", "harvest", "--apply", "--no-harvest"], root);
+  const refused = await runCliShared(["knowledge", "harvest", "--apply", "--no-harvest"], root);
   assert.equal(refused.code, 2);
   assert.match(refused.stderr, /--no-harvest deletes conversations without harvesting them/);
   assert.ok(await exists(join(root, "chats/a.jsonl")));
-  const dry = await runCli(["knowledge", "harvest", "--no-harvest"], root);
+  const dry = await runCliShared(["knowledge", "harvest", "--no-harvest"], root);
   assert.equal(dry.code, 0, dry.stderr);
   assert.match(dry.stdout, /reclaim candidates: 1 \(.*without a harvest/);
   assert.ok(dry.stdout.endsWith("dry run; nothing is sent\n"));
   // No provider is configured: nothing needs one.
-  const run = await runCli(["knowledge", "harvest", "--apply", "--no-harvest", "--reclaim"], root);
+  const run = await runCliShared(
+    ["knowledge", "harvest", "--apply", "--no-harvest", "--reclaim"],
+    root,
+  );
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /reclaimed without a harvest: chats\/a\.jsonl\n/);
   assert.match(run.stdout, /reclaimed: 1 \(\d+ B, 1 without a harvest\)/);

@@ -13,7 +13,7 @@ import {
 import { DEFAULT_HARVEST_PROMPT, RETRY_SUFFIX } from "../../knowledge/prompt.ts";
 import type { Ledger } from "../../knowledge/ledger.ts";
 import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, type LlmServer, startLlmServer } from "../_llm_server.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 
 const MTIME = new Date("2026-06-12T10:00:00Z");
 
@@ -351,7 +351,7 @@ Deno.test("slop knowledge harvest: dry run, --apply with the edited prompt, exit
       }) + ";\n",
     );
     const env = { [LLM_TEST_KEY_ENV]: LLM_TEST_KEY };
-    const dry = await runCli(["knowledge", "harvest", "--price", "2"], root, env);
+    const dry = await runCliShared(["knowledge", "harvest", "--price", "2"], root, env);
     assert.equal(dry.code, 0, dry.stderr);
     assert.match(
       dry.stdout,
@@ -370,7 +370,7 @@ Deno.test("slop knowledge harvest: dry run, --apply with the edited prompt, exit
     server.enqueue({ text: '{"facts":[{"statement":"From a"}]}' }, { text: "no" }, {
       text: "still no",
     });
-    const run = await runCli(["knowledge", "harvest", "--apply", "--reclaim"], root, env);
+    const run = await runCliShared(["knowledge", "harvest", "--apply", "--reclaim"], root, env);
     assert.equal(run.code, 1, run.stderr);
     assert.equal(server.requests.length, 3);
     assert.ok(server.requests.every((r) => r.prompt.startsWith("MY PROMPT\n\n## Conversation: ")));

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 
 Deno.test("slop knowledge digest names a category file it cannot read", async () => {
   const root = await makeProject({
     "slop/knowledge/facts.md": "- a fact [from: chat, 2026-01-01]\n",
     "slop/knowledge/decisions.md/keep": "",
   });
-  const run = await runCli(["knowledge", "digest"], root);
+  const run = await runCliShared(["knowledge", "digest"], root);
   assert.equal(run.code, 1);
   assert.equal(run.stderr, `slop: Cannot read "slop/knowledge/decisions.md": it is a folder\n`);
 });
@@ -18,7 +18,7 @@ Deno.test("slop knowledge harvest --apply without a provider stops before asking
     };\n`,
     "chats/a.jsonl": '{"role":"User","content":"we chose postgres"}\n',
   });
-  const run = await runCli(["knowledge", "harvest", "--apply"], root);
+  const run = await runCliShared(["knowledge", "harvest", "--apply"], root);
   assert.equal(run.code, 2, run.stderr);
   assert.match(
     run.stderr,
@@ -30,7 +30,7 @@ Deno.test("slop knowledge harvest --apply without a provider stops before asking
 
 Deno.test("slop knowledge harvest without a config file says so in one sentence", async () => {
   const root = await makeProject({ "a.txt": "a\n" });
-  const run = await runCli(["knowledge", "harvest"], root);
+  const run = await runCliShared(["knowledge", "harvest"], root);
   assert.equal(run.code, 2, run.stderr);
   assert.equal(
     run.stderr,
@@ -59,14 +59,14 @@ Deno.test("the knowledge store reads a category file in an older encoding, and w
       `${line}\n`,
   );
   assert.match((await readCategory(dir, "facts")).join("\n"), /Das Café öffnet um acht/);
-  const run = await runCli(["knowledge", "digest"], root);
+  const run = await runCliShared(["knowledge", "digest"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(await Deno.readTextFile(`${dir}/digest.md`), /die Größe ist fix/);
 
   // A FIFO where a category file goes is refused at once, named, not waited on.
   await Deno.remove(`${dir}/facts.md`);
   await new Deno.Command("mkfifo", { args: [`${dir}/facts.md`] }).output();
-  const fifo = await runCli(["knowledge", "digest"], root);
+  const fifo = await runCliShared(["knowledge", "digest"], root);
   assert.equal(fifo.code, 1);
   assert.match(
     fifo.stderr,

@@ -10,7 +10,7 @@ import {
   type SlopConfig,
   type ViewModePlugin,
 } from "../../mod.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, type LlmServer, startLlmServer } from "../_llm_server.ts";
 
 // The loopback server's key, read from the environment by the builds below: set once, for the
@@ -204,7 +204,7 @@ Deno.test("slop build with llm_summary and a dead server writes the heuristic su
         `  files: ["*.py", "*.md", "*.toml"],\n  defaultView: "llm_summary",\n` +
         `  provider: ${provider},\n  plugins: [openaiProvider({ retries: 0 })],\n};\n`,
     });
-    const run = await runCli(["build"], root, { [LLM_TEST_KEY_ENV]: LLM_TEST_KEY });
+    const run = await runCliShared(["build"], root, { [LLM_TEST_KEY_ENV]: LLM_TEST_KEY });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stdout, /warning: \[plugin slop:llm_summary\] Cannot summarize "calc.py"/);
     const out = await Deno.readTextFile(join(root, ".slop/out/context_001.md"));

@@ -2,7 +2,7 @@
 // project, the resources, and progress notifications of a long build.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 import { connect, data, texts } from "./_client.ts";
 
 const APP_PY = `"""A small app."""
@@ -91,7 +91,7 @@ Deno.test("slop mcp serves each tool over stdio on a project, and its latest out
         const order = [...Deno.readDirSync(join(root, ".slop", "order"))];
         assert.equal(order.length, 1);
         // The CLI builds the same bytes from the same state.
-        const cli = await runCli(["build", "--stdout"], root);
+        const cli = await runCliShared(["build", "--stdout"], root);
         assert.equal(cli.code, 0, cli.stderr);
         assert.equal(cli.stdout, first);
       },
@@ -180,7 +180,7 @@ Deno.test("slop mcp serves each tool over stdio on a project, and its latest out
         const none = await call("check_prefix");
         assert.equal(none.isError, true);
         assert.match(texts(none)[0], /^No lock "slop\.lock": run `slop check --update`/);
-        const pin = await runCli(["check", "--update"], root);
+        const pin = await runCliShared(["check", "--update"], root);
         assert.equal(pin.code, 0, pin.stderr);
         const same = await call("check_prefix");
         assert.equal(data(same).matches, true);

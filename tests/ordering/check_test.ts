@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { fixture, makeProject, runCli, type Tree } from "../_helpers.ts";
+import { fixture, makeProject, runCliShared, type Tree } from "../_helpers.ts";
 import { isLockVariant, lockVariant, parseLock } from "../../pipeline/lock.ts";
 import { walk } from "../../pipeline/resolve.ts";
 import { formatCount } from "../../pipeline/figures.ts";
@@ -20,7 +20,7 @@ async function pinnedLock(root: string) {
 
 Deno.test("slop check passes when the stable prefix matches slop.lock", async () => {
   const root = await prefixProject();
-  const run = await runCli(["check"], root);
+  const run = await runCliShared(["check"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stdout,
@@ -34,7 +34,7 @@ Deno.test("slop check reports an edited file: block, byte offset, hashes, invali
   const i = lock.lines.findIndex((l) => l.id === "files:src/store.py");
   assert.ok(i > 1, "store.py is not the first file");
   await Deno.writeTextFile(join(root, "src/store.py"), "\n# edited\n", { append: true });
-  const run = await runCli(["check"], root);
+  const run = await runCliShared(["check"], root);
   assert.equal(run.code, 1);
   const offset = lock.lines.slice(0, i).reduce((n, l) => n + l.bytes, 0);
   const valid = lock.lines.slice(0, i).reduce((n, l) => n + l.tokens, 0);
@@ -73,10 +73,10 @@ Deno.test("slop check reports an edited file: block, byte offset, hashes, invali
   assert.doesNotMatch(cost, /\$0\.0000(,|$)/);
 
   const share = (lost / lock.total.tokens) * 100;
-  const loose = await runCli(["check", "--max-invalidated", `${Math.ceil(share)}%`], root);
+  const loose = await runCliShared(["check", "--max-invalidated", `${Math.ceil(share)}%`], root);
   assert.equal(loose.code, 0, loose.stderr);
   assert.match(loose.stdout, /within --max-invalidated \d+%: passing/);
-  const tight = await runCli(["check", "--max-invalidated", `${lost - 1}`], root);
+  const tight = await runCliShared(["check", "--max-invalidated", `${lost - 1}`], root);
   assert.equal(tight.code, 1);
   assert.match(tight.stderr, new RegExp(`over --max-invalidated ${lost - 1}`));
 });
@@ -84,12 +84,12 @@ Deno.test("slop check reports an edited file: block, byte offset, hashes, invali
 Deno.test("slop check reports an added file after the pinned files, with nothing invalidated", async () => {
   const root = await prefixProject();
   await Deno.writeTextFile(join(root, "src/zzz_new.ts"), "export const fresh = true;\n");
-  const run = await runCli(["check"], root);
+  const run = await runCliShared(["check"], root);
   assert.equal(run.code, 1);
   assert.match(run.stderr, /"files:src\/zzz_new.ts" \(section files, file src\/zzz_new.ts\)/);
   assert.match(run.stderr, /what changed: added \(not in the lock\)/);
   assert.match(run.stderr, /invalidated: 0 of \d+ o200k prefix tokens \(0\.0%\)/);
-  const budget = await runCli(["check", "--max-invalidated", "0"], root);
+  const budget = await runCliShared(["check", "--max-invalidated", "0"], root);
   assert.equal(budget.code, 0, "an append invalidates no cached token");
 });
 
@@ -98,7 +98,7 @@ Deno.test("slop check reports a removed file", async () => {
   const lock = await pinnedLock(root);
   const first = lock.lines[1].id.slice("files:".length);
   await Deno.remove(join(root, first));
-  const run = await runCli(["check"], root);
+  const run = await runCliShared(["check"], root);
   assert.equal(run.code, 1);
   assert.match(run.stderr, new RegExp(`first divergent block: #2 "files:${first}"`));
   assert.match(run.stderr, /what changed: removed \(was block #2, sha256 [0-9a-f]{12}\)/);
@@ -114,7 +114,7 @@ Deno.test("slop check reports a reordered prefix as moved blocks", async () => {
     join(root, "slop.config.ts"),
     config.replace("export default {", `export default { ordering: { pinned: ["${last}"] },`),
   );
-  const run = await runCli(["check"], root);
+  const run = await runCliShared(["check"], root);
   assert.equal(run.code, 1);
   assert.match(run.stderr, /first divergent block: #2 /);
   assert.match(run.stderr, /what changed: moved from block #2 to #3/);
@@ -124,21 +124,21 @@ Deno.test("slop check reports a reordered prefix as moved blocks", async () => {
 Deno.test("slop check --update re-pins, and a missing lock fails with a hint", async () => {
   const root = await prefixProject();
   await Deno.remove(join(root, "slop.lock"));
-  const missing = await runCli(["check"], root);
+  const missing = await runCliShared(["check"], root);
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /No lock "slop\.lock": run `slop check --update`/);
   await Deno.writeTextFile(join(root, "src/report.ts"), "// changed\n", { append: true });
-  const update = await runCli(["check", "--update"], root);
+  const update = await runCliShared(["check", "--update"], root);
   assert.equal(update.code, 0, update.stderr);
   assert.match(update.stdout, /pinned 5 blocks, .* o200k tokens in slop\.lock/);
   const lock = await pinnedLock(root);
   assert.equal(lock.lines[0].id, "files");
   assert.ok(lock.lines.every((l) => /^[0-9a-f]{64}$/.test(l.sha256)));
-  const again = await runCli(["check"], root);
+  const again = await runCliShared(["check"], root);
   assert.equal(again.code, 0, again.stderr);
   // With --json, the summary on stdout (it printed nothing), the pinned line on stderr.
   await Deno.writeTextFile(join(root, "src/report.ts"), "// again\n", { append: true });
-  const json = await runCli(["check", "--update", "--json"], root);
+  const json = await runCliShared(["check", "--update", "--json"], root);
   assert.equal(json.code, 0, json.stderr);
   const summary = JSON.parse(json.stdout);
   assert.equal(summary.lock, "slop.lock");
@@ -150,7 +150,7 @@ Deno.test("slop check --update re-pins, and a missing lock fails with a hint", a
 
 Deno.test("slop check rejects a malformed --max-invalidated", async () => {
   const root = await prefixProject();
-  const run = await runCli(["check", "--max-invalidated", "lots"], root);
+  const run = await runCliShared(["check", "--max-invalidated", "lots"], root);
   assert.equal(run.code, 2);
   assert.match(
     run.stderr,
@@ -168,17 +168,17 @@ Deno.test("slop check reads a slop.lock with CRLF line ends, also when a path ho
     "tab\tname.md": "tab\n",
     "new\nline.md": "nl\n",
   });
-  const pinned = await runCli(["check", "--update"], root);
+  const pinned = await runCliShared(["check", "--update"], root);
   assert.equal(pinned.code, 0, pinned.stderr);
   const lockPath = join(root, "slop.lock");
   const lf = await Deno.readTextFile(lockPath);
   assert.ok(!lf.includes("\r"), "no raw CR in the lock");
   assert.match(lf, /^files:cr\\rname\.md\t/m);
 
-  const same = await runCli(["check"], root);
+  const same = await runCliShared(["check"], root);
   assert.equal(same.code, 0, same.stderr);
   await Deno.writeTextFile(lockPath, lf.replace(/\n/g, "\r\n"));
-  const crlf = await runCli(["check"], root);
+  const crlf = await runCliShared(["check"], root);
   assert.equal(crlf.code, 0, crlf.stdout + crlf.stderr);
   assert.match(crlf.stdout, /the stable prefix matches slop\.lock/);
 });
@@ -210,23 +210,23 @@ Deno.test("lockVariant() names a persona's and a preset's lock beside slop.lock"
 
 Deno.test("slop check --persona pins its own lock and never overwrites slop.lock", async () => {
   const root = await project();
-  assert.equal((await runCli(["check", "--update"], root)).code, 0);
+  assert.equal((await runCliShared(["check", "--update"], root)).code, 0);
   const base = await Deno.readTextFile(join(root, "slop.lock"));
-  const run = await runCli(["check", "--update", "--persona", "worker"], root);
+  const run = await runCliShared(["check", "--update", "--persona", "worker"], root);
   assert.equal(run.code, 0, run.stderr);
   const worker = await Deno.readTextFile(join(root, "slop.worker.lock"));
   assert.notEqual(worker, base, "tier 3 renders other bytes");
   assert.equal(await Deno.readTextFile(join(root, "slop.lock")), base, "slop.lock untouched");
   // Both pass against their own lock.
-  assert.equal((await runCli(["check"], root)).code, 0);
-  assert.equal((await runCli(["check", "--persona", "worker"], root)).code, 0);
-  assert.equal((await runCli(["check", "--preset", "api"], root)).code, 1, "no lock yet");
+  assert.equal((await runCliShared(["check"], root)).code, 0);
+  assert.equal((await runCliShared(["check", "--persona", "worker"], root)).code, 0);
+  assert.equal((await runCliShared(["check", "--preset", "api"], root)).code, 1, "no lock yet");
 });
 
 Deno.test("a persona's lock is never bundled as a file", async () => {
   const root = await project();
   await Deno.writeTextFile(join(root, "slop.worker.lock"), "# pinned elsewhere\n");
-  const zero = await runCli(
+  const zero = await runCliShared(
     ["build", "--stdout", "-c", "slop.config.ts", "--include", "*.lock"],
     root,
   );
@@ -236,20 +236,20 @@ Deno.test("a persona's lock is never bundled as a file", async () => {
 
 Deno.test("slop check with a persona or preset tells the command that re-pins its own lock", async () => {
   const root = await project();
-  const missing = await runCli(["check", "--persona", "worker", "--preset", "api"], root);
+  const missing = await runCliShared(["check", "--persona", "worker", "--preset", "api"], root);
   assert.equal(missing.code, 1);
   assert.match(
     missing.stderr,
     /No lock "slop\.worker\.api\.lock": run `slop check --persona worker --preset api --update` to pin/,
   );
   const update = "slop check --persona worker --preset api --update";
-  assert.equal((await runCli(update.split(" ").slice(1), root)).code, 0);
+  assert.equal((await runCliShared(update.split(" ").slice(1), root)).code, 0);
   await Deno.writeTextFile(join(root, "src/a.py"), "def a(x):\n    return x + 2\n");
-  const moved = await runCli(["check", "--persona", "worker", "--preset", "api"], root);
+  const moved = await runCliShared(["check", "--persona", "worker", "--preset", "api"], root);
   assert.equal(moved.code, 1);
   assert.match(moved.stderr, /run `slop check --persona worker --preset api --update` to re-pin/);
   // A config given by path is part of the command.
-  const other = await runCli(["check", "-c", "slop.config.ts"], root);
+  const other = await runCliShared(["check", "-c", "slop.config.ts"], root);
   assert.match(other.stderr, /run `slop check --config slop\.config\.ts --update` to pin/);
 });
 
@@ -265,8 +265,8 @@ Deno.test("slop check --determinism names the view of the differing block and sa
       };\n`,
     });
     const env = { [LLM_TEST_KEY_ENV]: LLM_TEST_KEY };
-    assert.equal((await runCli(["build", "-q"], root, env)).code, 0);
-    const run = await runCli(["check", "--determinism"], root, env);
+    assert.equal((await runCliShared(["build", "-q"], root, env)).code, 0);
+    const run = await runCliShared(["check", "--determinism"], root, env);
     assert.equal(run.code, 1);
     assert.match(
       run.stderr,
@@ -295,7 +295,7 @@ Deno.test("slop check --determinism names the first block whose content differs 
     "b.txt": "b".repeat(100) + "\n",
     "z.txt": "z\n",
   });
-  const run = await runCli(["check", "--determinism"], root);
+  const run = await runCliShared(["check", "--determinism"], root);
   assert.equal(run.code, 1);
   assert.match(
     run.stderr,

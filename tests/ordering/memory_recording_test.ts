@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { build, buildContext, defaultPlugins, loadConfig, prepareBuild } from "../../mod.ts";
-import { git, makeProject, REPO, runCli, tempDir, V8_FLAGS } from "../_helpers.ts";
+import { git, makeProject, REPO, runCliShared, tempDir, V8_FLAGS } from "../_helpers.ts";
 
 const MEMORY = ["order", "context.json"];
 
@@ -36,7 +36,7 @@ const fileOrder = (document: string) => [...document.matchAll(/^### (\S+)$/gm)].
 
 Deno.test("order memory: slop build --stdout records it, with the order the piped document has", async () => {
   const { root, stateDir } = await project();
-  const run = await runCli(["build", "--stdout", "--quiet", "--state-dir", stateDir], root);
+  const run = await runCliShared(["build", "--stdout", "--quiet", "--state-dir", stateDir], root);
   assert.equal(run.code, 0, run.stderr);
   assert.deepEqual(await memoryPaths(stateDir), fileOrder(run.stdout));
   assert.equal(fileOrder(run.stdout).length, 3);
@@ -45,7 +45,7 @@ Deno.test("order memory: slop build --stdout records it, with the order the pipe
 Deno.test("order memory: slop build --json and --stdout --json record it", async () => {
   for (const flags of [["--json"], ["--stdout", "--json"]]) {
     const { root, stateDir } = await project();
-    const run = await runCli(["build", ...flags, "--quiet", "--state-dir", stateDir], root);
+    const run = await runCliShared(["build", ...flags, "--quiet", "--state-dir", stateDir], root);
     assert.equal(run.code, 0, run.stderr);
     assert.equal((await memoryPaths(stateDir))?.length, 3, flags.join(" "));
   }
@@ -86,11 +86,11 @@ Deno.test("order memory: inspection commands (stats, report, check) leave it alo
   for (
     const args of [["stats", "--build"], ["report", "--build", "-o", join(stateDir, "r.html")]]
   ) {
-    const run = await runCli([...args, "--state-dir", stateDir], root);
+    const run = await runCliShared([...args, "--state-dir", stateDir], root);
     assert.equal(run.code, 0, `${args[0]}: ${run.stderr}`);
     assert.equal(await memoryPaths(stateDir), undefined, `${args[0]} recorded an order`);
   }
-  const check = await runCli(["check", "--update", "--state-dir", stateDir], root);
+  const check = await runCliShared(["check", "--update", "--state-dir", stateDir], root);
   assert.equal(check.code, 0, check.stderr);
   assert.equal(await memoryPaths(stateDir), undefined, "check recorded an order");
 });
@@ -111,7 +111,7 @@ Deno.test("order memory: piped builds give the bytes written builds give, edit a
       await Deno.writeTextFile(join(piped.root, path), text);
       await Deno.writeTextFile(join(written.root, path), text);
     }
-    const out = await runCli(
+    const out = await runCliShared(
       ["build", "--stdout", "--quiet", "--state-dir", piped.stateDir],
       piped.root,
     );

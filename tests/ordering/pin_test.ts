@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { assertStablePrefix, buildContext, formatLock, parseLock } from "../../mod.ts";
-import { fixture, makeProject, runCli, snapshotPath, tempDir } from "../_helpers.ts";
+import { fixture, makeProject, runCliShared, snapshotPath, tempDir } from "../_helpers.ts";
 import type { Lock } from "../../pipeline/lock.ts";
 
 const SHA = "a".repeat(64);
@@ -55,11 +55,11 @@ Deno.test("slop check --determinism passes for the same bytes under shuffled lis
     "a/x.md": "# x\n",
     "c.txt": "plain\n",
   });
-  const alone = await runCli(["check", "--determinism"], root);
+  const alone = await runCliShared(["check", "--determinism"], root);
   assert.equal(alone.code, 0, alone.stderr);
   assert.match(alone.stdout, /no lock "slop\.lock" yet: the prefix was not compared/);
-  await runCli(["check", "--update", "-q"], root);
-  const run = await runCli(["check", "--determinism"], root);
+  await runCliShared(["check", "--update", "-q"], root);
+  const run = await runCliShared(["check", "--determinism"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /deterministic: two builds with shuffled listings/);
   assert.match(run.stdout, /the stable prefix matches slop\.lock/);
@@ -75,7 +75,7 @@ Deno.test("slop check --determinism fails on a view that depends on the time zon
     "a.txt": "a\n",
     "b.txt": "b\n",
   });
-  const run = await runCli(["check", "--determinism"], root);
+  const run = await runCliShared(["check", "--determinism"], root);
   assert.equal(run.code, 1);
   assert.match(
     run.stderr,
@@ -92,7 +92,7 @@ Deno.test("slop explain names the shared prefix of the last two builds and the b
   await buildContext({ cwd: root });
   await Deno.writeTextFile(join(root, "small.ts"), "export const small = 3;\n");
   await buildContext({ cwd: root });
-  const run = await runCli(["explain", "--json"], root);
+  const run = await runCliShared(["explain", "--json"], root);
   assert.equal(run.code, 0, run.stderr);
   const e = JSON.parse(run.stdout);
   const m1 = JSON.parse(await Deno.readTextFile(join(root, ".slop/out/context_001.json")));
@@ -103,7 +103,7 @@ Deno.test("slop explain names the shared prefix of the last two builds and the b
   assert.equal(e.ended.id, "files:small.ts");
   assert.equal(e.ended.kind, "changed");
   assert.equal(e.ended.at, cut);
-  const text = await runCli(["explain"], root);
+  const text = await runCliShared(["explain"], root);
   assert.match(text.stdout, /^ {2}shared prefix: .*, \d+ of \d+ o200k tokens \(/m);
   assert.match(
     text.stdout,

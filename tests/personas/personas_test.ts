@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { build, buildContext, loadConfig } from "../../mod.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
-import { git, gitInit, makeProject, runCli } from "../_helpers.ts";
+import { git, gitInit, makeProject, runCliShared } from "../_helpers.ts";
 import { focusMatcher } from "../../pipeline/transform.ts";
 import { unmatchedFocus } from "../../pipeline/personas.ts";
 import { join } from "node:path";
@@ -95,7 +95,7 @@ Deno.test("--focus adds to the persona's focus, end to end through the CLI", asy
     ...PROJECT,
     "slop.config.ts": `export default { personas: ${JSON.stringify(PERSONAS)} };\n`,
   });
-  const run = await runCli(
+  const run = await runCliShared(
     ["build", "--persona", "worker", "--focus", "app.py", "--stdout", "--json"],
     root,
   );
@@ -232,14 +232,14 @@ Deno.test("--since puts the changed files in focus, matched exactly", async () =
 
 Deno.test("--since with an unknown ref or outside git is a clear usage error", async () => {
   const root = await scriptedRepo();
-  const bad = await runCli(["build", "--since", "no-such-branch", "--stdout"], root);
+  const bad = await runCliShared(["build", "--since", "no-such-branch", "--stdout"], root);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /Unknown git revision "no-such-branch" for --since/);
-  const option = await runCli(["build", "--since=--all", "--stdout"], root);
+  const option = await runCliShared(["build", "--since=--all", "--stdout"], root);
   assert.equal(option.code, 2);
   assert.match(option.stderr, /Unknown git revision "--all" for --since/);
   const plain = await makeProject({ "a.py": "a = 1\n" });
-  const outside = await runCli(["build", "--since", "HEAD", "--stdout"], plain);
+  const outside = await runCliShared(["build", "--since", "HEAD", "--stdout"], plain);
   assert.equal(outside.code, 2);
   assert.match(outside.stderr, /Cannot use --since "HEAD": ".*" is not inside a git work tree/);
 });
@@ -250,7 +250,7 @@ Deno.test("slop build --since REF renders the changed files in full, end to end"
     join(root, "slop.config.ts"),
     `export default { defaultView: "summary", exclude: ["slop.config.ts"] };\n`,
   );
-  const run = await runCli(["build", "--since", "HEAD~1", "--stdout"], root);
+  const run = await runCliShared(["build", "--since", "HEAD~1", "--stdout"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /### sub\/a.py\n\n```python\na = 2\n```/);
   assert.match(run.stdout, /### sub\/b.py\n\n```python\nb = 2\n```/);

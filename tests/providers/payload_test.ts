@@ -21,7 +21,15 @@ import { renderPayload } from "../../cli/payload.ts";
 import type { AnthropicBody } from "../../plugins/providers/anthropic.ts";
 import type { OpenaiBody } from "../../plugins/providers/openai.ts";
 import type { GeminiPayload } from "../../plugins/providers/gemini.ts";
-import { fixture, makeProject, prng, raw, runCli, snapshotPath, tempDir } from "../_helpers.ts";
+import {
+  fixture,
+  makeProject,
+  prng,
+  raw,
+  runCliShared,
+  snapshotPath,
+  tempDir,
+} from "../_helpers.ts";
 
 const snapshots = snapshotPath(import.meta.url);
 import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, startLlmServer } from "../_llm_server.ts";
@@ -301,7 +309,7 @@ Deno.test("the build's cache plan prices the fixture's prefix and tail with the 
 Deno.test("slop payload prints the body and slop build prints prefix tokens and call costs", async () => {
   const stateDir = await tempDir();
   const cwd = fixture("payload");
-  const out = await runCli(
+  const out = await runCliShared(
     ["payload", "--provider", "anthropic", "--prompt", PROMPT, "--state-dir", stateDir],
     cwd,
   );
@@ -310,11 +318,11 @@ Deno.test("slop payload prints the body and slop build prints prefix tokens and 
   assert.equal(body.model, "claude-sonnet-4-5");
   assert.ok(Array.isArray(body.system));
 
-  const bad = await runCli(["payload", "--provider", "nope", "--state-dir", stateDir], cwd);
+  const bad = await runCliShared(["payload", "--provider", "nope", "--state-dir", stateDir], cwd);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /Unknown provider "nope" in --provider: expected one of "anthropic"/);
 
-  const built = await runCli(["build", "--stdout", "--state-dir", stateDir], cwd);
+  const built = await runCliShared(["build", "--stdout", "--state-dir", stateDir], cwd);
   assert.equal(built.code, 0, built.stderr);
   assert.match(
     built.stderr,
@@ -443,7 +451,7 @@ Deno.test("slop payload without a provider configured warns once, not once per p
     "a.txt": "hello\n",
     "slop.config.ts": configText({ files: ["a.txt"], provider: { model: "claude-nope-9" } }),
   });
-  const run = await runCli(["payload"], root);
+  const run = await runCliShared(["payload"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(
     run.stderr,
@@ -574,17 +582,17 @@ Deno.test("slop payload for another model warns of that model's context window, 
     }),
   });
   // The configured model's window (16,385) is too small; gpt-4.1's is not: no warning.
-  const large = await runCli(["payload", "--model", "gpt-4.1"], root);
+  const large = await runCliShared(["payload", "--model", "gpt-4.1"], root);
   assert.equal(large.code, 0, large.stderr);
   assert.equal(large.stderr, "");
-  const small = await runCli(["payload"], root);
+  const small = await runCliShared(["payload"], root);
   assert.match(small.stderr, /^warning: The document has [\d,]+ tokens of "gpt-3\.5-turbo", over/);
   // The other way round: the warning names the model of the payload.
   await Deno.writeTextFile(
     join(root, "slop.config.ts"),
     configText({ files: ["a.txt", "b.txt"], provider: { name: "openai", model: "gpt-4.1" } }),
   );
-  const other = await runCli(["payload", "--model", "gpt-3.5-turbo"], root);
+  const other = await runCliShared(["payload", "--model", "gpt-3.5-turbo"], root);
   assert.equal(other.stderr, small.stderr);
 });
 

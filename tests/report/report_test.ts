@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, runCli, tempDir } from "../_helpers.ts";
+import { makeProject, runCliShared, tempDir } from "../_helpers.ts";
 import { buildContext } from "../../mod.ts";
 import { computeStats } from "../../report/stats.ts";
 import { groupDigits, renderReport } from "../../report/html.ts";
@@ -39,7 +39,7 @@ Deno.test({
   async fn() {
     const root = await makeProject(PROJECT);
     await buildContext({ cwd: root }); // the state the command reads, built in this process
-    const run = await runCli(["report", "--out", "report.html"], root);
+    const run = await runCliShared(["report", "--out", "report.html"], root);
     assert.equal(run.code, 0, run.stderr);
     const manifest: Manifest = JSON.parse(
       await Deno.readTextFile(join(root, ".slop/out/context_001.json")),
@@ -85,7 +85,7 @@ Deno.test({
 
 Deno.test("renderReport() is self-contained and byte-stable for the same stats", async () => {
   const root = await makeProject(PROJECT);
-  const run = await runCli(["build", "--json", "--stdout"], root);
+  const run = await runCliShared(["build", "--json", "--stdout"], root);
   const { manifest, document }: { manifest: Manifest; document: string } = JSON.parse(run.stdout);
   const stats = await computeStats(document, manifest);
   const a = renderReport(stats);
@@ -127,7 +127,7 @@ Deno.test("squarify() fills the rectangle with areas proportional to the weights
 
 Deno.test("the report marks cache breakpoints recorded in the manifest", async () => {
   const root = await makeProject(PROJECT);
-  const run = await runCli(["build", "--json", "--stdout"], root);
+  const run = await runCliShared(["build", "--json", "--stdout"], root);
   const { manifest, document } = JSON.parse(run.stdout);
   const first = manifest.blocks[1];
   manifest.breakpoints = [{ id: first.id }, manifest.prefix.bytes];

@@ -3,7 +3,7 @@ import { join, relative } from "node:path";
 import { redactText } from "../../pipeline/secrets.ts";
 import { basicScrubber } from "../../knowledge/_secrets.ts";
 import { LLM_TEST_KEY, LLM_TEST_KEY_ENV, startLlmServer } from "../_llm_server.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 import {
   generateSamples,
   KINDS,
@@ -101,11 +101,11 @@ Deno.test("no piece of a generated secret reaches any output of a real build, ha
     }) + ";\n";
     const root = await makeProject(tree);
     const keys = { [LLM_TEST_KEY_ENV]: LLM_TEST_KEY };
-    const build = await runCli(["build"], root, keys);
+    const build = await runCliShared(["build"], root, keys);
     assert.equal(build.code, 0, build.stderr);
-    const report = await runCli(["report", "--stdout"], root, keys);
+    const report = await runCliShared(["report", "--stdout"], root, keys);
     assert.equal(report.code, 0, report.stderr);
-    const harvest = await runCli(["knowledge", "harvest", "--apply"], root, keys);
+    const harvest = await runCliShared(["knowledge", "harvest", "--apply"], root, keys);
     assert.equal(harvest.code, 0, harvest.stderr);
     assert.ok(server.requests.length >= 2, "a summary and a harvest were asked for");
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { basename, join, relative } from "node:path";
-import { makeProject, runCli, tempDir } from "../_helpers.ts";
+import { makeProject, runCliShared, tempDir } from "../_helpers.ts";
 import { connect, texts } from "../mcp/_client.ts";
 import { generateSamples, type Planted, plantedOf, Rand, realKeys, textOf } from "./_samples.ts";
 import { renderPayload } from "../../cli/payload.ts";
@@ -333,7 +333,7 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
   const runtime = await tempDir({ prefix: "slop_servers_" });
   const env = { XDG_RUNTIME_DIR: runtime, CI: "", ...every.env };
   const run = async (...args: string[]) => {
-    const r = await runCli(args, root, env);
+    const r = await runCliShared(args, root, env);
     outputs.push([`slop ${args[0]} (stdout and stderr)`, r.stdout + r.stderr]);
     return r;
   };

@@ -3,7 +3,7 @@
 // or a section, the cut can fall inside a key: none of them may show a key.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, runCli, tempDir } from "../_helpers.ts";
+import { makeProject, runCliShared, tempDir } from "../_helpers.ts";
 import { connect, texts } from "../mcp/_client.ts";
 import { startLlmServer } from "../_llm_server.ts";
 import { Rand } from "./_samples.ts";
@@ -120,13 +120,13 @@ Deno.test("the CLI's errors redact a key given as a flag's value or a config val
     }),
   ]);
   const runs = await Promise.all([
-    runCli(["stats", "--top", token], good),
-    runCli(["build", `--frobnicate=${token}`], good),
-    runCli(["server", "start", "--idle", token], good),
-    runCli(["report"], thrown),
-    runCli(["explain"], typed),
+    runCliShared(["stats", "--top", token], good),
+    runCliShared(["build", `--frobnicate=${token}`], good),
+    runCliShared(["server", "start", "--idle", token], good),
+    runCliShared(["report"], thrown),
+    runCliShared(["explain"], typed),
     // A path that holds a key is not recorded in the side file (builds leave the file out).
-    runCli(["slice", "add", `src/${token}.py:1-1`], good),
+    runCliShared(["slice", "add", `src/${token}.py:1-1`], good),
   ]);
   const secrets = [{ kind: "token", hidden: token }, { kind: "key", hidden: key }];
   const found = runs.flatMap((run, i) =>

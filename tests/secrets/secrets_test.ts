@@ -9,7 +9,7 @@ import {
   SECRETLINT_RULE_IDS,
 } from "../../pipeline/secrets.ts";
 import { sha256 } from "../../pipeline/read.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 
 const SEED = "/work/shared/seeds/xalia_agent_context_system.txt";
 
@@ -87,7 +87,7 @@ Deno.test("build() redacts every secret-shaped value of the xalia seed; the file
 Deno.test("slop build prints file, line and rule of each secret but never the value", async () => {
   const seed = await Deno.readTextFile(SEED);
   const root = await makeProject({ "seed.txt": seed });
-  const run = await runCli(["build"], root);
+  const run = await runCliShared(["build"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /warning: Redacted a secret in "seed.txt" line 168 \(hex-secret\)/);
   for (const value of seedSecrets(seed)) {
@@ -98,7 +98,7 @@ Deno.test("slop build prints file, line and rule of each secret but never the va
 Deno.test("--fail-on-secret and secrets.failOnSecret exit 1, list the findings and write nothing", async () => {
   const token = `ghp_${alnum(36)}`;
   const root = await makeProject({ "src/ci.ts": `const token = "${token}";\n` });
-  const run = await runCli(["build", "--fail-on-secret"], root);
+  const run = await runCliShared(["build", "--fail-on-secret"], root);
   assert.equal(run.code, 1);
   assert.match(run.stderr, /Found 1 secret \(failOnSecret\):\n\s+src\/ci.ts:1 \(github\)/);
   assert.ok(!run.stderr.includes(token) && !run.stdout.includes(token));
@@ -107,9 +107,9 @@ Deno.test("--fail-on-secret and secrets.failOnSecret exit 1, list the findings a
     join(root, "slop.config.ts"),
     `export default { files: ["src/**"], secrets: { failOnSecret: true } };\n`,
   );
-  assert.equal((await runCli(["build"], root)).code, 1);
+  assert.equal((await runCliShared(["build"], root)).code, 1);
   await Deno.writeTextFile(join(root, "src/ci.ts"), "const token = process.env.TOKEN;\n");
-  assert.equal((await runCli(["build"], root)).code, 0, "clean files pass");
+  assert.equal((await runCliShared(["build"], root)).code, 0, "clean files pass");
 });
 
 Deno.test(".env, *.pem, id_rsa* and *.key stay out unless listed; listed, they are still redacted", async () => {
@@ -209,7 +209,7 @@ Deno.test("secrets.rules adds user rules (group 1 only when present); a bad patt
     join(root, "slop.config.ts"),
     `export default { secrets: { rules: { broken: "([a-z" } } };\n`,
   );
-  const run = await runCli(["build"], root);
+  const run = await runCliShared(["build"], root);
   assert.equal(run.code, 2);
   assert.match(run.stderr, /Invalid regular expression at "secrets.rules.broken"/);
 });
@@ -252,7 +252,7 @@ Deno.test("a broken history or config that quotes a secret in its error never le
     "chat.toml": `[[entries]]\nrole = "User"\ncontent = "my key ${key}\n`,
     "slop.config.ts": `export default { files: ["a.ts"], history: "chat.toml" };\n`,
   });
-  const run = await runCli(["build"], root);
+  const run = await runCliShared(["build"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /warning: Cannot parse history "chat.toml"/);
   assert.match(run.stdout, /\[REDACTED:openrouter-key\]/, "the parser's excerpt is redacted");
@@ -262,7 +262,7 @@ Deno.test("a broken history or config that quotes a secret in its error never le
     join(root, "slop.config.ts"),
     `const key = "${key}" +;\nexport default {};\n`,
   );
-  const broken = await runCli(["build"], root);
+  const broken = await runCliShared(["build"], root);
   assert.notEqual(broken.code, 0);
   assert.ok(!broken.stderr.includes(key) && !broken.stdout.includes(key), broken.stderr);
 });

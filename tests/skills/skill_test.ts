@@ -2,7 +2,7 @@
 // and MCP call it shows, run in a project as an agent following it would.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { git, gitInit, makeProject, REPO, runCli } from "../_helpers.ts";
+import { git, gitInit, makeProject, REPO, runCliShared } from "../_helpers.ts";
 import { MAX_INLINE_TOKENS } from "../../cli/_mcp_tools.ts";
 import { skillFolder } from "../../cli/skill.ts";
 
@@ -36,7 +36,7 @@ async function project(): Promise<string> {
     join(root, "src/app.py"),
     'def main():\n    """Run the app."""\n    return 1\n',
   );
-  const pin = await runCli(["check", "--update", "-q"], root);
+  const pin = await runCliShared(["check", "--update", "-q"], root);
   assert.equal(pin.code, 0, pin.stderr);
   await git(root, "add", "slop.lock");
   return root;
@@ -81,7 +81,7 @@ Deno.test("every command the skill shows runs in a project, in the skill's order
   const root = await project();
   for (const line of lines) {
     assert.match(line, /^slop( [^\s"'$`|&;<>]+)*$/, `a plain slop command line: ${line}`);
-    const run = await runCli(line.split(" ").slice(1), root, { CI: "1" });
+    const run = await runCliShared(line.split(" ").slice(1), root, { CI: "1" });
     assert.equal(run.code, 0, `${line}\n${run.stderr}`);
     const args = line.split(" ");
     if (args.includes("--stdout")) assert.match(run.stdout, /^## Files\n/, line);

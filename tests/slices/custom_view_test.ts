@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
 import { anchorSlice, splitLines } from "../../plugins/view_modes/fuzzy_anchor.ts";
 import { formatSlices, parseSlices } from "../../pipeline/slices_file.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 import { stdlibFile, topLevelDef } from "./_stdlib.ts";
 
 const text = await stdlibFile("textwrap.py");
@@ -92,7 +92,7 @@ Deno.test("slop slice add, list and refresh maintain slop/slices.toml", async ()
     "textwrap.py": text,
     "slop.config.ts": 'export default { files: [{ path: "textwrap.py", view: "custom" }] };\n',
   });
-  const add = await runCli(
+  const add = await runCliShared(
     ["slice", "add", `textwrap.py:${start}-${end}`, "--tag", "shorten", "--comment", "helper"],
     root,
   );
@@ -103,21 +103,21 @@ Deno.test("slop slice add, list and refresh maintain slop/slices.toml", async ()
   assert.match(toml, /content_hash = "[0-9a-f]{64}"/);
   assert.match(toml, /anchor_lines = \[/);
 
-  const bad = await runCli(["slice", "add", "textwrap.py:9-99999"], root);
+  const bad = await runCliShared(["slice", "add", "textwrap.py:9-99999"], root);
   assert.equal(bad.code, 2);
   assert.match(bad.stderr, /"textwrap.py" has \d+ lines/);
 
   // Lines inserted above: moved; refresh rewrites it; then it is exact again.
   await Deno.writeTextFile(join(root, "textwrap.py"), "# one\n# two\n" + text);
-  const list = await runCli(["slice", "list"], root);
+  const list = await runCliShared(["slice", "list"], root);
   assert.match(
     list.stdout,
     new RegExp(`textwrap.py:${start}-${end} +moved +-> ${start + 2}-${end + 2}  "shorten"`),
   );
-  const refresh = await runCli(["slice", "refresh"], root);
+  const refresh = await runCliShared(["slice", "refresh"], root);
   assert.equal(refresh.code, 0, refresh.stderr);
   assert.match(refresh.stdout, /refreshed 1 slice in slop\/slices.toml/);
-  const json = JSON.parse((await runCli(["slice", "list", "--json"], root)).stdout);
+  const json = JSON.parse((await runCliShared(["slice", "list", "--json"], root)).stdout);
   assert.equal(json.length, 1);
   assert.equal(json[0].found.status, "exact");
   assert.equal(json[0].slice.startLine, start + 2);

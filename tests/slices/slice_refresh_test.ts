@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { anchorSlice, splitLines } from "../../plugins/view_modes/fuzzy_anchor.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 import { stdlibFile, topLevelDef } from "./_stdlib.ts";
 
 const text = await stdlibFile("textwrap.py");
@@ -40,11 +40,11 @@ Deno.test("slice refresh prints the new record of a moved config slice, by key p
   const edited = ["# one", "# two", ...base];
   await Deno.writeTextFile(join(root, "textwrap.py"), edited.join("\n") + "\n");
 
-  const check = await runCli(["slice", "refresh", "--check"], root);
+  const check = await runCliShared(["slice", "refresh", "--check"], root);
   assert.equal(check.code, 1, check.stderr);
   assert.match(check.stdout, /1 slice out of date \(0 in slop\/slices.toml, 1 in slop.config.ts/);
 
-  const run = await runCli(["slice", "refresh"], root);
+  const run = await runCliShared(["slice", "refresh"], root);
   assert.equal(run.code, 0, run.stderr);
   assert.match(
     run.stdout,
@@ -64,10 +64,10 @@ Deno.test("slice refresh prints the new record of a moved config slice, by key p
 
   // Pasted over the old one, the slice is exact and --check passes.
   await Deno.writeTextFile(join(root, "slop.config.ts"), configWith(record as object));
-  const after = await runCli(["slice", "refresh", "--check"], root);
+  const after = await runCliShared(["slice", "refresh", "--check"], root);
   assert.equal(after.code, 0, after.stdout);
   assert.match(after.stdout, /every slice is up to date/);
-  const list = JSON.parse((await runCli(["slice", "list", "--json"], root)).stdout);
+  const list = JSON.parse((await runCliShared(["slice", "list", "--json"], root)).stdout);
   assert.equal(list[0].found.status, "exact");
   assert.equal(list[0].origin, "files[1].slices[0]");
 });
@@ -77,25 +77,25 @@ Deno.test("slice refresh --check writes nothing to the side file and fails on a 
     "textwrap.py": text,
     "slop.config.ts": 'export default { files: [{ path: "textwrap.py", view: "custom" }] };\n',
   });
-  assert.equal((await runCli(["slice", "add", `textwrap.py:${start}-${end}`], root)).code, 0);
-  assert.equal((await runCli(["slice", "refresh", "--check"], root)).code, 0);
+  assert.equal((await runCliShared(["slice", "add", `textwrap.py:${start}-${end}`], root)).code, 0);
+  assert.equal((await runCliShared(["slice", "refresh", "--check"], root)).code, 0);
   const toml = await Deno.readTextFile(join(root, "slop/slices.toml"));
   await Deno.writeTextFile(join(root, "textwrap.py"), "# one\n" + text);
 
-  const check = await runCli(["slice", "refresh", "--check"], root);
+  const check = await runCliShared(["slice", "refresh", "--check"], root);
   assert.equal(check.code, 1);
   assert.match(check.stdout, /moved/);
   assert.equal(await Deno.readTextFile(join(root, "slop/slices.toml")), toml);
 
-  assert.equal((await runCli(["slice", "refresh"], root)).code, 0);
+  assert.equal((await runCliShared(["slice", "refresh"], root)).code, 0);
   assert.notEqual(await Deno.readTextFile(join(root, "slop/slices.toml")), toml);
-  assert.equal((await runCli(["slice", "refresh", "--check"], root)).code, 0);
+  assert.equal((await runCliShared(["slice", "refresh", "--check"], root)).code, 0);
 
   // The slice's lines are gone: stale, which refresh cannot mend, and --check fails.
   const gone = [...base];
   gone.splice(start - 1, end - start + 1);
   await Deno.writeTextFile(join(root, "textwrap.py"), gone.join("\n") + "\n");
-  const stale = await runCli(["slice", "refresh", "--check"], root);
+  const stale = await runCliShared(["slice", "refresh", "--check"], root);
   assert.equal(stale.code, 1);
   assert.match(stale.stdout, /stale/);
   assert.match(stale.stdout, /1 stale\); nothing written/);

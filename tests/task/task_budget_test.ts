@@ -3,7 +3,7 @@
 // end of the task-independent prefix.
 import assert from "node:assert/strict";
 import { buildContext, countTokens, type SlopConfig } from "../../mod.ts";
-import { makeProject, runCli } from "../_helpers.ts";
+import { makeProject, runCliShared } from "../_helpers.ts";
 import { taskProject } from "./_project.ts";
 
 const TASKS = [
@@ -131,7 +131,7 @@ Deno.test("with a discussion between the prefix and the task, a breakpoint ends 
 Deno.test("a task build ranks as slop rank does: the same scores, in the same order", async () => {
   const root = await taskProject();
   const task = TASKS[0];
-  const rank = await runCli(["rank", "--task", task, "--json", "--top", "0"], root);
+  const rank = await runCliShared(["rank", "--task", task, "--json", "--top", "0"], root);
   assert.equal(rank.code, 0, rank.stderr);
   const ranked = JSON.parse(rank.stdout).files as Array<{ path: string; score: number }>;
   const scores = new Map(ranked.map((r) => [r.path, r.score]));

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext, ConfigError, sha256Hex } from "../../mod.ts";
-import { runCli } from "../_helpers.ts";
+import { runCliShared } from "../_helpers.ts";
 import { connect, data, texts } from "../mcp/_client.ts";
 import { taskProject } from "./_project.ts";
 
@@ -168,7 +168,10 @@ Deno.test("the MCP server's build_context takes a task", async () => {
     await close();
   }
   // And the CLI builds the same document for the same task and budget.
-  const run = await runCli(["build", "--task", TASK, "--budget", "5000", "--stdout", "-q"], root);
+  const run = await runCliShared(
+    ["build", "--task", TASK, "--budget", "5000", "--stdout", "-q"],
+    root,
+  );
   assert.equal(run.code, 0, run.stderr);
   assert.equal(
     run.stdout.slice(run.stdout.indexOf("## Task Files")),

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { buildContext, type SlopConfig } from "../../mod.ts";
 import { LARGE_COMMIT_WEIGHT } from "../../pipeline/co_change.ts";
-import { git, gitInit, runCli, tempDir } from "../_helpers.ts";
+import { git, gitInit, runCliShared, tempDir } from "../_helpers.ts";
 import { taskProject, TOPICS } from "./_project.ts";
 
 /**
@@ -44,7 +44,7 @@ Deno.test("a file a sweep of more than 30 files changed ranks above one it did n
   assert.equal(LARGE_COMMIT_WEIGHT, 0.1);
   // No word of these tasks is in a file: co-change alone ranks the files.
   const tasks = ["Tidy up after the formatter", "Bump everything to zorbnax nine"];
-  const rank = await runCli(["rank", "--task", tasks[0], "--top", "0", "--json"], root);
+  const rank = await runCliShared(["rank", "--task", tasks[0], "--top", "0", "--json"], root);
   assert.equal(rank.code, 0, rank.stderr);
   const { files } = JSON.parse(rank.stdout) as { files: { path: string; score: number }[] };
   // src/retry.py changed most; then the eleven other sources the sweep changed (init, and the
