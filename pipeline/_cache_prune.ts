@@ -145,6 +145,21 @@ export async function pruneCache(dir: string, maxSize: number): Promise<PruneRes
   }
   for (const folder of folders.sort()) await visit(join(dir, folder));
   result.bytes = files.reduce((n, f) => n + f.size, 0);
+  await evictOldest(dir, files, maxSize, result);
+  for (const folder of folders) {
+    if (folder !== "packs") await Deno.remove(join(dir, folder)).catch(() => {}); // when empty
+  }
+  await writeUsage(dir, result.bytes);
+  return result;
+}
+
+/** Remove `files`, oldest first, until `result.bytes` is within `maxSize`. */
+async function evictOldest(
+  dir: string,
+  files: Array<{ path: string; size: number; used: number }>,
+  maxSize: number,
+  result: PruneResult,
+): Promise<void> {
   // Oldest first; ties by path, so the same folder is always pruned the same way.
   files.sort((a, b) => a.used - b.used || (a.path < b.path ? -1 : 1));
   for (const file of files) {
@@ -162,11 +177,6 @@ export async function pruneCache(dir: string, maxSize: number): Promise<PruneRes
       dropIndexFile(join(dir, "pack-stamps", basename(file.path)));
     }
   }
-  for (const folder of folders) {
-    if (folder !== "packs") await Deno.remove(join(dir, folder)).catch(() => {}); // when empty
-  }
-  await writeUsage(dir, result.bytes);
-  return result;
 }
 
 async function writeUsage(dir: string, bytes: number): Promise<void> {

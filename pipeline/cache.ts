@@ -342,6 +342,8 @@ interface CacheState {
    * records are as their writer wrote them, read without checking each against its sha256.
    */
   trusted?: Deno.FsFile;
+  /** Whether `pack` was read from the trusted pack itself, so its index file is still to write. */
+  indexUnsaved?: boolean;
   /** `PackPlace.partial.damaged`, made once: {@linkcode untrust}. */
   damaged?: () => void;
   /** Whether `packFile` was borrowed (`PackPlace.borrow`): its borrower closes it, not the cache. */
@@ -672,7 +674,9 @@ function packIndex(state: CacheState): Map<string, PackRecord> {
   // Unchanged while its index was read, too: the index is of the bytes as stamped.
   if (stamped && stampedFile(file, state.stampPath!)) {
     state.trusted = file;
-    if (!indexed) saveStampedIndex(file, state.stampPath!, state.pack);
+    // Saved when the build writes its cache (`writeFew`), not here: a build that fails before
+    // then leaves the state folder as it was.
+    state.indexUnsaved = !indexed;
   }
   return state.pack;
 }
@@ -900,6 +904,12 @@ async function flushPack(state: CacheState): Promise<void> {
  * holds are appended to it (the last record of a name wins).
  */
 function writeFew(state: CacheState, packPath: string): void {
+  // The pack stays: its index file first, of the records as read (saved only while the pack is
+  // still as its stamp says), then brought up to date by the append or touch below.
+  if (state.indexUnsaved && state.packFile && state.pack) {
+    saveStampedIndex(state.packFile, state.stampPath!, state.pack);
+  }
+  state.indexUnsaved = false;
   const appended = new Map<string, Uint8Array>();
   for (const [name, payload] of state.pending) {
     if (state.restated.has(name)) appended.set(name, payload);
