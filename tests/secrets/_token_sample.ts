@@ -8,6 +8,7 @@
  */
 
 import type { SecretShape } from "../../pipeline/_secret_rules_common.ts";
+import { redactText } from "../../pipeline/_scan.ts";
 import { SECRET_SHAPES } from "../../pipeline/secret_rules.ts";
 
 /**
@@ -153,4 +154,35 @@ export function left(secret: string, text: string): boolean {
     if (rest.includes(chars.slice(i, i + 12))) return true;
   }
   return false;
+}
+
+/** A token's two pieces joined in one form: the file it is in, what the form is, the text. */
+export type TokenJoin = [path: string, how: string, join: (a: string, b: string) => string];
+
+/**
+ * Each prefixed token shape of 24 characters or more, cut `cuts` characters in and at its middle,
+ * its pieces put in each of `joins` and redacted as its file would be: the placements whose second
+ * piece is still there (see {@linkcode left}), and how many cuts and placements were tried.
+ */
+export async function splitTokenLeaks(
+  joins: TokenJoin[],
+  random: () => number,
+  cuts: number[],
+): Promise<{ leaks: string[]; splits: number; tried: number }> {
+  const leaks: string[] = [];
+  let splits = 0;
+  let tried = 0;
+  for (const shape of PREFIXED_TOKENS) {
+    const token = tokenOf(shape, random);
+    if (token.length < 24) continue;
+    for (const at of [...cuts, token.length >> 1]) {
+      splits++;
+      for (const [path, how, join] of joins) {
+        tried++;
+        const out = (await redactText(join(token.slice(0, at), token.slice(at)), path)).text;
+        if (left(token.slice(at), out)) leaks.push(`${shape.id} (${how}, at ${at}): ${out.trim()}`);
+      }
+    }
+  }
+  return { leaks, splits, tried };
 }

@@ -8,7 +8,7 @@
 // repository.
 import assert from "node:assert/strict";
 import { redactText } from "../../pipeline/_scan.ts";
-import { left, PREFIXED_TOKENS, tokenOf as tokenFrom } from "./_token_sample.ts";
+import { splitTokenLeaks, type TokenJoin } from "./_token_sample.ts";
 import { prng } from "../_helpers.ts";
 import { kept } from "./_redacts.ts";
 
@@ -100,7 +100,7 @@ Deno.test("a secret named in a Lisp's, Tcl's, ABAP's or Smalltalk's own forms is
 });
 
 /** Each join, with its file. */
-const JOINS: Array<[string, string, (a: string, b: string) => string]> = [
+const JOINS: TokenJoin[] = [
   ["a.abap", "ABAP's &&", (a, b) => `    lv_note = '${a}' && '${b}'.\n`],
   ["a.abap", "ABAP's && over a line", (a, b) => `    lv_note = \`${a}\`\n      && \`${b}\`.\n`],
   ["deploy.yml", "Jinja's ~", (a, b) => `      X-Note: "{{ '${a}' ~ '${b}' }}"\n`],
@@ -115,19 +115,7 @@ const JOINS: Array<[string, string, (a: string, b: string) => string]> = [
 ];
 
 Deno.test("a token split by ABAP's &&, Jinja's ~, Smalltalk's , or an append is redacted", async () => {
-  const leaks: string[] = [];
-  let splits = 0;
-  for (const shape of PREFIXED_TOKENS) {
-    const token = tokenFrom(shape, random);
-    if (token.length < 24) continue;
-    for (const at of [3, 10, token.length >> 1]) {
-      splits++;
-      for (const [path, how, join] of JOINS) {
-        const out = (await redactText(join(token.slice(0, at), token.slice(at)), path)).text;
-        if (left(token.slice(at), out)) leaks.push(`${shape.id} (${how}, at ${at}): ${out.trim()}`);
-      }
-    }
-  }
+  const { leaks, splits } = await splitTokenLeaks(JOINS, random, [3, 10]);
   assert.ok(splits >= 300, `${splits} splits`);
   assert.deepEqual(leaks, []);
 });

@@ -5,15 +5,14 @@
 // `iolist_to_binary([…])`). The tokens are made here from each rule's own pattern: no real token
 // is written in this repository.
 import assert from "node:assert/strict";
-import { redactText } from "../../pipeline/_scan.ts";
-import { left, PREFIXED_TOKENS, tokenOf as tokenFrom } from "./_token_sample.ts";
+import { splitTokenLeaks, type TokenJoin } from "./_token_sample.ts";
 import { prng } from "../_helpers.ts";
 import { kept, redactsValue } from "./_redacts.ts";
 
 const random = prng(32);
 
 /** Each join, with its file. */
-const JOINS: Array<[string, string, (a: string, b: string) => string]> = [
+const JOINS: TokenJoin[] = [
   ["a.f90", "Fortran's //", (a, b) => `  character(*), parameter :: note = '${a}' // '${b}'\n`],
   ["a.f90", "Fortran's // &", (a, b) => `  note = "${a}" // &\n         "${b}"\n`],
   ["a.vb", "VB's & _", (a, b) => `Dim note = "${a}" & _\n    "${b}"\n`],
@@ -22,19 +21,7 @@ const JOINS: Array<[string, string, (a: string, b: string) => string]> = [
 ];
 
 Deno.test("a token split by Fortran's //, VB's & _ or an Erlang binary is redacted", async () => {
-  const leaks: string[] = [];
-  let splits = 0;
-  for (const shape of PREFIXED_TOKENS) {
-    const token = tokenFrom(shape, random);
-    if (token.length < 24) continue;
-    for (const at of [3, 10, token.length >> 1]) {
-      splits++;
-      for (const [path, how, join] of JOINS) {
-        const out = (await redactText(join(token.slice(0, at), token.slice(at)), path)).text;
-        if (left(token.slice(at), out)) leaks.push(`${shape.id} (${how}, at ${at}): ${out.trim()}`);
-      }
-    }
-  }
+  const { leaks, splits } = await splitTokenLeaks(JOINS, random, [3, 10]);
   assert.ok(splits >= 300, `${splits} splits`);
   assert.deepEqual(leaks, []);
 });
