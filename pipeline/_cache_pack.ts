@@ -166,15 +166,15 @@ function headArena(): (start: Uint8Array) => Uint8Array | undefined {
   let arena = new Uint8Array(HEAD_ARENA);
   let used = 0;
   return (start) => {
-    const newline = start.subarray(0, HEAD_LINE_MAX).indexOf(10);
-    if (newline < 0) return undefined;
-    const length = newline + 1;
+    const line = payloadHead(start, HEAD_LINE_MAX);
+    if (!line) return undefined;
+    const length = line.length;
     if (used + length > arena.length) {
       arena = new Uint8Array(HEAD_ARENA);
       used = 0;
     }
     const head = arena.subarray(used, used + length);
-    head.set(start.subarray(0, length));
+    head.set(line);
     used += length;
     return head;
   };

@@ -21,7 +21,7 @@
  */
 
 import { crc32 } from "node:zlib";
-import { readAt } from "./_bytes.ts";
+import { concatBytes, readAt } from "./_bytes.ts";
 import { countWork } from "./_work_count.ts";
 
 const MAGIC = "slop-pack-index/1";
@@ -237,19 +237,13 @@ export function payloadHead(payload: Uint8Array, max: number): Uint8Array | unde
 
 function rowsOf(records: Map<string, IndexedRecord>): Uint8Array {
   const parts: Uint8Array[] = [];
-  let size = 0;
   for (const [name, r] of records) {
     if (r.offset === undefined) continue;
     const crc = r.crc32 === undefined ? "-" : r.crc32.toString(16).padStart(8, "0");
     const head = r.head ? hexOf(r.head) : "-";
-    const line = encoder.encode(`${name} ${r.sha256} ${r.length} ${crc} ${r.offset} ${head}\n`);
-    parts.push(line);
-    size += line.length;
+    parts.push(encoder.encode(`${name} ${r.sha256} ${r.length} ${crc} ${r.offset} ${head}\n`));
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) out.set(part, at), at += part.length;
-  return out;
+  return concatBytes(parts);
 }
 
 function headerOf(print: string, length: number, crc: number): Uint8Array {
