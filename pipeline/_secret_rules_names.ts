@@ -209,7 +209,9 @@ function braceMatches(text: string, opens: number[]): Map<number, number> {
 const SECRET_NAME = anyCase(
   "(?:secret|token|passw(?:or)?d|pwd|passphrase|credential|auth|bearer|" +
     "(?:api|access|private|client|master|signing|encryption|account|storage|app|preshared|functions?)" +
-    "[_.-]?key|apikey)",
+    "[_.-]?key|apikey|" +
+    // (a name of two words in prose or a comment: `secret key: …`, `Storage account key: …`)
+    "(?:secret|api|access|private|client|master|signing|encryption|account|storage|app)[ ]key)",
 );
 
 export const OP = "(?::=|=>|=|:)";
@@ -1237,7 +1239,14 @@ export function findNamedPasswords(
     if (at < from) continue;
     NAMED_PASSWORD_AT.lastIndex = at;
     const m = NAMED_PASSWORD_AT.exec(text);
-    if (!m) continue;
+    if (!m) {
+      // under a token's name, a password by its marks alone (the named-token rule reads tokens)
+      TOKEN_PASSWORD_AT.lastIndex = at;
+      const t = TOKEN_PASSWORD_AT.exec(text);
+      const found = t && tokenPassword(text, t, t.index + t[0].length - t.groups!.v.length);
+      if (found) out.push(found);
+      continue;
+    }
     const start = m.index + m[0].length - m.groups!.v.length;
     if (m.groups!.op === ">" && text.startsWith("<![CDATA[", start)) {
       // XML's `<password><![CDATA[…]]></password>`: the value ends at `]]>`, whatever it holds
@@ -1288,6 +1297,36 @@ function bracedPassword(text: string, start: number): { start: number; end: numb
 const NAMED_VALUE_AT = new RegExp(NAMED_VALUE.source, "iy");
 const NAMED_TOKEN_AT = new RegExp(NAMED_TOKEN.source, "y");
 const NAMED_PASSWORD_AT = new RegExp(NAMED_PASSWORD.source, "y");
+/**
+ * A name whose last word is `token` (`token`, `githubToken`, `BOT_TOKEN`) that is not a
+ * {@linkcode PASSWORD_NAME}: {@linkcode NAMED_PASSWORD} with it, for {@linkcode MARKED_PASSWORD}s.
+ */
+const TOKEN_PASSWORD_AT = new RegExp(
+  NAMED_PASSWORD.source.replace(
+    `(?<=${PASSWORD_NAME}`,
+    "(?<=(?:(?<![A-Za-z])(?:token|Token|TOKEN)|(?<=[a-z0-9])Token)",
+  ),
+  "y",
+);
+/**
+ * A password as people make them, under a token's name (`token = "Tr0ub4dor&3xY!q"`): 8 to 64
+ * characters with no blank, a small letter, a capital, a digit and a password's mark. A token's
+ * own characters (`-_./+=`) are the token rule's, and a name of code or a lexer's token
+ * (`"&&"`, `"<=>"`) has not all four.
+ */
+const MARKED_PASSWORD =
+  /^(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=[^0-9]*[0-9])(?=[^!#%&*?~^@]*[!#%&*?~^@])(?![^@]*@[\w-]+\.[a-z])[^\s$]{8,64}$/;
+
+/** The value at `m` (a {@linkcode TOKEN_PASSWORD_AT} match) when it reads as a person's password. */
+function tokenPassword(
+  text: string,
+  m: RegExpExecArray,
+  start: number,
+): { start: number; end: number } | undefined {
+  const end = passwordEnd(text, m, start);
+  if (end === undefined || !MARKED_PASSWORD.test(text.slice(start, end))) return undefined;
+  return { start, end };
+}
 
 /**
  * The matches of a sticky `pattern` at the positions `at` (ascending), each tried from where the

@@ -227,7 +227,7 @@
  * split by ABAP's `&&`, Jinja's and D's `~` or Smalltalk's `,`, or appended in the next statement
  * (`+=`, PHP's `.=`, Tcl's `append`).
  */
-export const SECRET_RULES_VERSION = 57;
+export const SECRET_RULES_VERSION = 58;
 
 import {
   BASE64_RUN,
@@ -1967,15 +1967,39 @@ function findEach(
   return out;
 }
 
+/**
+ * Each shape's pattern as it is searched: with the `d` flag when it has a group `v`, whose place
+ * is then read from the match's indices. A pattern may read past its value (a closing quote, as
+ * `aws_secret_access_key "…"`): a place counted back from the match's end cut the value's first
+ * character and took the quote.
+ */
+const INDEXED = new WeakMap<RegExp, RegExp>();
+function indexed(pattern: RegExp): RegExp {
+  let out = INDEXED.get(pattern);
+  if (!out) {
+    const plain = pattern.hasIndices || !pattern.source.includes("(?<v>");
+    out = plain ? pattern : new RegExp(pattern.source, pattern.flags + "d");
+    INDEXED.set(pattern, out);
+  }
+  return out;
+}
+
+/** Where a match's value is: its group `v` (by the match's indices), or the whole match. */
+function valueAt(m: RegExpExecArray | RegExpMatchArray): [number, number] | undefined {
+  const at = m.indices?.groups?.v;
+  if (at) return at[1] > at[0] ? [at[0], at[1]] : undefined;
+  return m[0] && m.groups?.v === undefined ? [m.index!, m.index! + m[0].length] : undefined;
+}
+
 /** The matches of a shape's pattern (group `v`, or the whole match) that it accepts. */
 function matchEach(text: string, shape: SecretShape, label: string, out: SecretMatch[]): void {
-  const pattern = shape.pattern!;
+  const pattern = indexed(shape.pattern!);
   pattern.lastIndex = 0;
   for (const m of text.matchAll(pattern)) {
-    const value = m.groups?.v ?? m[0];
-    if (!value) continue;
-    const start = m.index! + (m.groups?.v === undefined ? 0 : m[0].length - value.length);
-    const end = start + value.length;
+    const at = valueAt(m);
+    if (!at) continue;
+    const [start, end] = at;
+    const value = text.slice(start, end);
     if (shape.accept && !shape.accept(value, text, start, end)) continue;
     if (onlyPlaceholders(text, start, end)) continue;
     out.push({ start, end, rule: label });
@@ -1987,16 +2011,17 @@ function matchEach(text: string, shape: SecretShape, label: string, out: SecretM
  * on after the run, so a long run is read once, not again from each match inside it.
  */
 function matchRuns(text: string, shape: SecretShape, label: string, out: SecretMatch[]): void {
-  const pattern = shape.pattern!;
+  const pattern = indexed(shape.pattern!);
   pattern.lastIndex = 0;
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-    const value = m.groups?.v ?? m[0];
-    if (!value) {
+    const at = valueAt(m);
+    if (!at) {
       pattern.lastIndex = m.index + 1; // (an empty match would be found again there)
       continue;
     }
-    const start = m.index + (m.groups?.v === undefined ? 0 : m[0].length - value.length);
-    let end = start + value.length;
+    const start = at[0];
+    let end = at[1];
+    const value = text.slice(start, end);
     if (shape.accept && !shape.accept(value, text, start, end)) continue;
     // (a run that may not stand, as a base64 blob's `+`, `/` or `=` after it: no match)
     shape.run!.lastIndex = end;
