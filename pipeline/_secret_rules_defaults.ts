@@ -3,7 +3,8 @@
  * fallback of a secret read from elsewhere is a secret written in the file, whatever reads it
  * first. A reference's default (`${DB_PASSWORD:-…}` in a compose file, `${db.password:…}` in
  * Spring), an environment read's fallback (`os.getenv("API_KEY", "…")`, `ENV.fetch("…") { "…" }`,
- * `process.env.DB_PASSWORD || "…"`, Laravel's `env('DB_PASSWORD', '…')`), a template's
+ * `process.env.DB_PASSWORD || "…"`, Laravel's `env('DB_PASSWORD', '…')`, Swift's
+ * `Environment.get("…") ?? "…"`, Dart's `String.fromEnvironment("…", defaultValue: "…")`), a template's
  * `db_password | default('…')` and a Terraform variable's `default` (`variable "db_password" {`).
  * Each is found from where a secret's name ends ({@linkcode NameSpots}), so a text without one
  * costs nothing.
@@ -27,19 +28,21 @@ import { lettersPassword } from "./_secret_rules_letters.ts";
 export const BRACE_DEFAULT: RegExp = /:(?![+?])[-=]?(?<v>[^\s{}"'`$\\]{1,256})\}/dy;
 /** A call that reads the environment or a setting, right before a quoted name. */
 const ENV_CALL =
-  /(?:getenv|getEnv|get_env|Getenv|GetEnv|environ\.get|ENV\.fetch|\benv|getProperty|GetEnvironmentVariable|env_or|env_var_or|LookupEnv|getOrDefault|env::var|dotenv::var|\bvar)\([ \t]{0,16}\\?["']$/;
+  /(?:getenv|getEnv|get_env|Getenv|GetEnv|environ\.get|ENV\.fetch|\benv|getProperty|GetEnvironmentVariable|env_or|env_var_or|LookupEnv|getOrDefault|env::var|dotenv::var|\bvar|Environment\.get|fromEnvironment)\([ \t]{0,16}\\?["']$/;
 /** Rust's environment read (`std::env::var("…")`, `dotenv::var`, `var` imported alone). */
 const RUST_ENV = /(?:\bvar|env::var)\([ \t]{0,16}"$/;
 /** An environment object's member or subscript, up to the name's end (`process.env.DB_PASSWORD`). */
-const ENV_MEMBER = /(?:\benv\.|(?:\bENV|\benviron|\$_ENV|\$_SERVER)\[["'])[A-Za-z0-9_]{1,64}$/;
+const ENV_MEMBER =
+  /(?:\benv\.|(?:\bENV|\benviron(?:ment)?|\$_ENV|\$_SERVER)\[["'])[A-Za-z0-9_]{1,64}$/;
 /**
  * Rust's fallback after an environment read: `.unwrap_or("…")`, `.unwrap_or_else(|_| "…")`, maybe
  * through `String::from(` or `.to_string()` (the value quoted).
  */
 const UNWRAP_FALLBACK =
   /\)[ \t]{0,16}(?:\r?\n[ \t]{0,64})?\.unwrap_or(?:_else)?\([ \t]{0,16}(?:\|[^|\r\n]{0,16}\|[ \t]{0,16}(?:\{[ \t]{0,16})?)?(?:(?:String::from|Ok|Some)\([ \t]{0,16})?(?<q>")(?<v>[^"\r\n\\]{1,256})"/dy;
-/** A call's fallback argument: `, "…"`, the value quoted. */
-const FALLBACK_ARGUMENT = /,[ \t]{0,16}\\?(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\\?\k<q>/dy;
+/** A call's fallback argument: `, "…"` (Dart's `, defaultValue: "…"`), the value quoted. */
+const FALLBACK_ARGUMENT =
+  /,[ \t]{0,16}(?:defaultValue:[ \t]{0,16})?\\?(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\\?\k<q>/dy;
 /** A fallback after the call or the member: `) { "…" }`, `|| "…"`, `?? "…"`, `?: "…"`, `or "…"`. */
 export const FALLBACK_AFTER: RegExp =
   /(?:\)|\])?[ \t]{0,16}(?:\{|\|\||\?\?|\?:|\bor\b)[ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;

@@ -19,6 +19,13 @@ const LATIN1_TYPOGRAPHIC = /[\u00a0\u00ab\u00bb]/;
 /** Pages and settings files, by name. */
 const TYPOGRAPHIC_FILE =
   /\.(?:md|markdown|mdx|rst|txt|adoc|ya?ml|json|toml|ini|cfg|conf|properties|env|xml|plist)$|(?:^|[\/\\])\.env(?:\.[\w.-]{1,64})?$/i;
+/** Markdown's pages, by name. */
+const MARKDOWN_FILE = /\.(?:md|markdown|mdx)$/i;
+/**
+ * A label's colon and the emphasis that closes after it (`**Password:** …`, `__API key:__ …`,
+ * `*Token:* …`): the marks read as blanks, so the value follows its label as in plain text.
+ */
+const EMPHASIS_AFTER_COLON = /:(?:\*{1,2}|_{1,2})(?=[ \t])/g;
 /** A character beyond Latin-1 (V8 answers this test of a text of Latin-1 at once). */
 export const BEYOND_LATIN1: RegExp = /[\u0100-\uffff]/;
 /** Typographic quotes and blanks other than ASCII's (no-break, figure, narrow, ideographic). */
@@ -26,8 +33,9 @@ const TYPOGRAPHIC = /[\u00a0\u00ab\u00bb\u2007\u2018\u2019\u201c-\u201e\u202f\u3
 
 /**
  * `text` with each typographic quote or wide blank replaced by the ASCII one it stands for (one
- * character each: every match's place is the same in `text`), or `text` itself when it holds none
- * or its file (`path`) is no page or settings file.
+ * character each: every match's place is the same in `text`), and in Markdown a label's emphasis
+ * after its colon read as blanks; or `text` itself when it holds none or its file (`path`) is no
+ * page or settings file.
  *
  * @example
  * ```ts
@@ -39,6 +47,9 @@ export function plainTypography(text: string, path?: string): string {
   // (pages and settings files only, where a word processor's quotes are pasted: a search of
   // every text for the characters a text of Latin-1 may hold cost the scan 3%)
   if (!path || !TYPOGRAPHIC_FILE.test(path)) return text;
+  if (MARKDOWN_FILE.test(path) && (text.includes(":*") || text.includes(":_"))) {
+    text = text.replace(EMPHASIS_AFTER_COLON, (marks) => ":" + " ".repeat(marks.length - 1));
+  }
   const latin1 = !BEYOND_LATIN1.test(text);
   if (latin1 && !LATIN1_TYPOGRAPHIC.test(text)) return text;
   if (!latin1 && !TYPOGRAPHIC.test(text)) return text;

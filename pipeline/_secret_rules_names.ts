@@ -1301,13 +1301,14 @@ const NAMED_PASSWORD_AT = new RegExp(NAMED_PASSWORD.source, "y");
  * A name whose last word is `token` (`token`, `githubToken`, `BOT_TOKEN`) that is not a
  * {@linkcode PASSWORD_NAME}: {@linkcode NAMED_PASSWORD} with it, for {@linkcode MARKED_PASSWORD}s.
  */
-const TOKEN_PASSWORD_AT = new RegExp(
+export const TOKEN_PASSWORD: RegExp = new RegExp(
   NAMED_PASSWORD.source.replace(
     `(?<=${PASSWORD_NAME}`,
     "(?<=(?:(?<![A-Za-z])(?:token|Token|TOKEN)|(?<=[a-z0-9])Token)",
   ),
-  "y",
+  "g",
 );
+const TOKEN_PASSWORD_AT = new RegExp(TOKEN_PASSWORD.source, "y");
 /**
  * A password as people make them, under a token's name (`token = "Tr0ub4dor&3xY!q"`): 8 to 64
  * characters with no blank, a small letter, a capital, a digit and a password's mark. A token's
@@ -1315,7 +1316,7 @@ const TOKEN_PASSWORD_AT = new RegExp(
  * (`"&&"`, `"<=>"`) has not all four.
  */
 const MARKED_PASSWORD =
-  /^(?=[^a-z]*[a-z])(?=[^A-Z]*[A-Z])(?=[^0-9]*[0-9])(?=[^!#%&*?~^@]*[!#%&*?~^@])(?![^@]*@[\w-]+\.[a-z])[^\s$]{8,64}$/;
+  /^(?=[^a-z]{0,63}[a-z])(?=[^A-Z]{0,63}[A-Z])(?=[^0-9]{0,63}[0-9])(?=[^!#%&*?~^@]{0,63}[!#%&*?~^@])(?![^@]{0,63}@[\w-]{1,63}\.[a-z])[^\s$]{8,64}$/;
 
 /** The value at `m` (a {@linkcode TOKEN_PASSWORD_AT} match) when it reads as a person's password. */
 function tokenPassword(

@@ -225,6 +225,35 @@ const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp }> = [
       /(?<n>[A-Za-z][\w\/]{0,127})[ \t]{1,16}TYPE[ \t]{1,16}[\w\/=>-]{1,128}(?:[ \t]{1,16}LENGTH[ \t]{1,16}\d{1,6})?[ \t]{1,16}VALUE[ \t]{1,16}(?=['`|])|\b(?:DATA|FINAL)\((?<k>[A-Za-z][\w\/]{0,127})\)[ \t]{0,16}=[ \t]{0,16}(?=['`|])/gi,
   },
   {
+    // Elixir's module attribute: `@api_key "…"`, `@password "…"` (a name, a blank, the value)
+    path: /\.(?:ex|exs)$/,
+    pattern: /(?<![\w@])@(?<n>[a-z][A-Za-z0-9_]{0,127})[ \t]{1,16}(?=["'])/g,
+  },
+  {
+    // R's assignment arrows: `api_key <- "…"`, `password <<- '…'`
+    path: /\.(?:[Rr]|[Rr]md|[Rr]profile)$|(?:^|[\/\\])\.Rprofile$/,
+    pattern: /(?<![\w.])(?<n>[A-Za-z.][A-Za-z0-9._]{0,127})[ \t]{0,16}<<?-[ \t]{0,16}(?=["'])/g,
+  },
+  {
+    // R's arrow the other way: `"…" -> api_key` (matched at the value's quote, the name ahead)
+    path: /\.(?:[Rr]|[Rr]md|[Rr]profile)$|(?:^|[\/\\])\.Rprofile$/,
+    pattern:
+      /(?<![\w"'])(?=(["'])[^"'\r\n\\]{1,256}\1[ \t]{0,16}->>?[ \t]{0,16}(?<n>[A-Za-z.][A-Za-z0-9._]{0,127}))/g,
+  },
+  {
+    // Nim's exported name (`apiKey* = "…"`) or one with a pragma (`dbPass {.strdefine.} = "…"`),
+    // maybe typed (`token*: string = "…"`), before a string (raw too: `r"…"`)
+    path: /\.(?:nim|nims|nimble)$/,
+    pattern:
+      /(?<![\w.])(?<n>[A-Za-z][A-Za-z0-9_]{0,127})(?:\*|\*?[ \t]{0,16}\{\.[^\r\n{}]{0,128}\.\})(?:[ \t]{0,16}:[ \t]{0,16}[A-Za-z][\w\[\]]{0,64})?[ \t]{0,16}=[ \t]{0,16}(?=r?["'])/g,
+  },
+  {
+    // Zig's typed declaration: `pub const password: []const u8 = "…";`
+    path: /\.(?:zig|zon)$/,
+    pattern:
+      /(?<![\w.])(?:const|var)[ \t]{1,16}(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})[ \t]{0,16}:[ \t]{0,16}[^=\r\n;"]{1,64}=[ \t]{0,16}(?=")/g,
+  },
+  {
     // Smalltalk's keyword message that puts a value at a key: `at: 'password' put: '…'`,
     // `headerAt: 'X-Api-Key' put: '…'`, `at: #apiToken put: '…'`
     path: /\.st$/,

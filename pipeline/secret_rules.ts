@@ -269,6 +269,7 @@ import {
   PLACEHOLDER_WORD,
   QUERY_NAME_END,
   REFERENCE,
+  TOKEN_PASSWORD,
 } from "./_secret_rules_names.ts";
 import {
   findListTokens,
@@ -1346,10 +1347,11 @@ const PIECE_AFTER = /[A-Za-z0-9_+/=.:$-]{0,4096}/y;
  * piece read with the second one's, at most 8 characters past the first one's end (a prefix cut
  * there: `"gh" + "p_…"`).
  */
-function prefixConcatJoints(text: string): Edit[] {
+function prefixConcatJoints(text: string, path?: string): Edit[] {
   const out: Edit[] = [];
   for (const m of text.matchAll(CONCAT_SEARCH)) {
     const at = m.index;
+    if (!joinsLiterals(m[0], path)) continue;
     let from = at;
     while (from > at - 256 && PIECE_CHARACTER.test(text[from - 1] ?? "")) from--;
     if (from === at) continue;
@@ -1363,6 +1365,21 @@ function prefixConcatJoints(text: string): Edit[] {
     if (opens) out.push({ index: at, length: m[0].length, text: "" });
   }
   return out;
+}
+
+/**
+ * The files whose languages join string literals side by side on two lines with no operator
+ * between (`"a"` then `"b"`): C, C++, Objective-C, D and Python. In others (R, JavaScript, Ruby,
+ * Swift, …) the next line's literal is an expression of its own: read as the first one's rest,
+ * its redaction took it and the line end before it (two lines of the document made one).
+ */
+const SIDE_BY_SIDE_FILE =
+  /\.(?:c|h|cc|cpp|cxx|c\+\+|hpp|hh|hxx|inl|ipp|m|mm|d|py|pyi|pyw|pyx|pxd|pxi|ipynb)$/i;
+
+/** Whether a {@linkcode CONCAT} joint joins its literals in the file at `path` (none: any file). */
+function joinsLiterals(joint: string, path?: string): boolean {
+  if (/[+.&]/.test(joint) || !/[\r\n]/.test(joint)) return true;
+  return path === undefined || SIDE_BY_SIDE_FILE.test(path);
 }
 
 /** A JWT's characters (its parts and their dots), up to where its first literal ends. */
@@ -1407,6 +1424,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   PAIR_GATE,
   NAMED_TOKEN,
   NAMED_PASSWORD,
+  TOKEN_PASSWORD,
   NAME_WORD,
   KEY_VALUE,
   ...Object.fromEntries(PAIR_FORMS.map((f, i) => [`PAIR_FORMS[${i}]`, f.pattern])),
@@ -1520,7 +1538,7 @@ export function findSecrets(
   }
   // A value split over two string literals (`"eyJ…" +` then `"…"`): the rules again with the
   // literals joined, where a value found or a JWT's head ends at one.
-  const concats = concatJoints(text, out, hints);
+  const concats = concatJoints(text, out, hints, options.path);
   if (concats.length) out.push(...joinedMatches(text, options, concats));
   // A token in pieces under no hint (`"dop_v" + "1_…"`, `"…" .. "…"`): where a token crosses a
   // joint of its pieces read as one; and wrapped over lines (see `wrapsRead`).
@@ -1691,6 +1709,7 @@ function concatJoints(
   text: string,
   found: SecretMatch[],
   hints: TextHints,
+  path?: string,
 ): Edit[] {
   const ends = found.map((m) => m.end);
   // A first literal too short to be found (`apiKey = '0Uah' + '…'`): its end, after a name's
@@ -1712,13 +1731,13 @@ function concatJoints(
   for (const end of [...new Set(ends)].sort((a, b) => a - b)) {
     CONCAT.lastIndex = end;
     const m = CONCAT.exec(text);
-    if (m) joints.push({ index: end, length: m[0].length, text: "" });
+    if (m && joinsLiterals(m[0], path)) joints.push({ index: end, length: m[0].length, text: "" });
   }
   // A token's piece in each literal (`"ghp_AbC" + "dEf…"`, written so to keep it from scanners):
   // in a text with a token's prefix, where the gates open on the pieces read as one.
   if (hints.families.replace(NOT_PREFIXES, "") !== "") {
     const at = new Set(joints.map((j) => j.index));
-    joints.push(...prefixConcatJoints(text).filter((j) => !at.has(j.index)));
+    joints.push(...prefixConcatJoints(text, path).filter((j) => !at.has(j.index)));
     joints.sort((a, b) => a.index - b.index);
   }
   // (`textHints` finds an array's `].join("")` as family `(`)

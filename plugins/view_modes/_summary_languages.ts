@@ -499,7 +499,8 @@ const ELIXIR: Patterns = [
 /**
  * Dart's types, functions (a parameter list opens with no string, number or `(`, and the `)`
  * before the body closes it, its parentheses nested once at most: a call such as `test('reads',
- * () {`, `expect(() => f(), throws)` or `expect(xs.map((e) {` is none), top-level variables,
+ * () {`, `expect(() => f(), throws)` or `expect(xs.map((e) {` is none, nor a constructor's
+ * `super(…) {` or `this(…)` at the end of its initializer list, nor `if(…) {`), top-level variables,
  * imports and a test file's tests.
  */
 const DART: Patterns = [
@@ -509,7 +510,7 @@ const DART: Patterns = [
   ],
   [
     "functions",
-    /^[ \t]*(?:(?:static|external|factory|@override)[ \t]+)*(?:[\w$]+(?:<[^>\n]*>)?\??[ \t]+)?(?:get[ \t]+|set[ \t]+)?([a-z_$][\w$]*)(?:<[^>\n]*>)?\((?![ \t]*['"(\d!-])(?:[^();\n]|\([^()\n]*\))*\)[ \t]*(?:async\*?[ \t]*|sync\*[ \t]*)?(?:\{|=>)/gm,
+    /^[ \t]*(?:(?:static|external|factory|@override)[ \t]+)*(?:[\w$]+(?:<[^>\n]*>)?\??[ \t]+)?(?:get[ \t]+|set[ \t]+)?(?!(?:super|this|if|for|while|switch|catch|return|assert|await|yield)\()([a-z_$][\w$]*)(?:<[^>\n]*>)?\((?![ \t]*['"(\d!-])(?:[^();\n]|\([^()\n]*\))*\)[ \t]*(?:async\*?[ \t]*|sync\*[ \t]*)?(?:\{|=>)/gm,
   ],
   // A library's own variables and constants (at the line's start: a class's fields are indented).
   [

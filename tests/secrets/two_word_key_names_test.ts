@@ -1,6 +1,7 @@
 // A key named by two words with a blank between (`secret key: …`, `Storage account key: …`) in
 // prose, a note or a comment (twenty-eighth session): `secret_key:` and `API key:` were found,
-// `secret key:` and `signing key:` were not. The values are made here at random: no real secret is
+// `secret key:` and `signing key:` were not; nor a label in Markdown's bold or italics
+// (`**API key:** …`). The values are made here at random: no real secret is
 // written in this repository.
 import assert from "node:assert/strict";
 import { redactText } from "../../pipeline/_scan.ts";
@@ -19,6 +20,9 @@ function key(n: number): string {
 }
 
 const NAMES = [
+  "password",
+  "API key",
+  "client secret",
   "secret key",
   "Secret Key",
   "SECRET KEY",
@@ -41,6 +45,10 @@ const PLACES: Array<[string, string]> = [
   ["main.go", "\t// {N}: {V}"],
   ["values.yaml", "# {N}: {V}"],
   ["run.log", "2026-12-03 10:00:01 INFO {N}: {V}"],
+  // a label in bold or italics in Markdown, its marks after the colon
+  ["NOTES.md", "- **{N}:** {V}"],
+  ["guide.mdx", "__{N}:__ {V}"],
+  ["README.markdown", "*{N}:* {V}"],
 ];
 
 Deno.test("a key after a name of two words and a colon is redacted", async () => {
@@ -71,6 +79,8 @@ Deno.test("prose about a key of two words is kept", async () => {
       ["main.go", "\t// private key: ~/.ssh/id_ed25519\n"],
       ["notes.txt", "Master key: <your-master-key>\n"],
       ["notes.txt", "encryption key: AES256\n"],
+      ["NOTES.md", "**Secret key:** set it in the environment\n"],
+      ["NOTES.md", "- **Note:** Tr0ub4dor is a word\n"],
     ]
   ) await kept(text, path);
 });

@@ -856,6 +856,32 @@ Deno.test("summarize() of Dart lists no call whose closure argument opens a body
   );
 });
 
+Deno.test("summarize() of Dart lists no constructor's super or this call, nor an if, as a function", () => {
+  // (shelf's `Request._(…) : …, super(body, …) {` listed `super` among its functions)
+  const text = [
+    "class Request extends Message {",
+    "  Request._(this.method, Uri url, {Object? body})",
+    "      : url = url,",
+    "        super(body, encoding: null) {",
+    "    if(method.isEmpty) {",
+    "      throw ArgumentError('empty');",
+    "    }",
+    "  }",
+    "  Request.get(Uri url)",
+    "      : this(",
+    "          'GET', url) {",
+    "  }",
+    "  Request change({Map<String, Object?>? headers}) {",
+    "    return this;",
+    "  }",
+    "}",
+  ].join("\n");
+  assert.equal(
+    summarize("lib/src/request.dart", `${text}\n`),
+    "**Dart**, 16 lines\n- types: `Request`\n- functions: `change`",
+  );
+});
+
 Deno.test("summarize() of JavaScript lists nothing a template literal's text holds", () => {
   const text = [
     "import { format } from './format.js';",

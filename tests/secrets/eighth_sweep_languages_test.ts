@@ -1,0 +1,106 @@
+// The eighth outside sweep's languages' own forms (twenty-eighth session): a secret under
+// Elixir's module attribute (`@api_key "…"`), R's arrows (`api_key <- "…"`, `"…" -> api_key`),
+// Nim's exported or
+// pragma'd name (`apiKey* = "…"`, `dbPass {.strdefine.} = "…"`), Zig's typed declaration
+// (`password: []const u8 = "…"`), and the environment's fallback in Swift
+// (`Environment.get("…") ?? "…"`, `environment["…"] ?? "…"`) and Dart
+// (`String.fromEnvironment("…", defaultValue: "…")`). The values are made here at random: no real
+// secret is written in this repository.
+import assert from "node:assert/strict";
+import { redactText } from "../../pipeline/_scan.ts";
+import { prng } from "../_helpers.ts";
+import { kept } from "./_redacts.ts";
+
+const random = prng(4108);
+const pick = (chars: string, n: number) =>
+  Array.from({ length: n }, () => chars[Math.floor(random() * chars.length)]).join("");
+const AN = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A generated token (even `k`) or a password with a mark (odd `k`). */
+function value(k: number): string {
+  if (k % 2 === 0) {
+    return pick("ABCDEFGHJKLMNPQRSTUVWXYZ", 2) + pick("abcdefghjkmnpqrstuvwxyz", 2) +
+      pick("23456789", 2) + pick(AN, 26);
+  }
+  return pick("ABCDEFGHJKLMNPQRSTUVWXYZ", 1) + pick("abcdefghjkmnpqrstuvwxyz", 5) +
+    pick("23456789", 3) + pick("!#%&*?", 1) + pick("abcdefghjkmnpqrstuvwxyz", 3);
+}
+
+/** Each form, with its file; `{N}` is the name's place, `{V}` the value's. */
+const FORMS: Array<[string, string]> = [
+  ["lib/app.ex", `  @{N} "{V}"`],
+  ["config/dev.exs", `@{N} '{V}'`],
+  ["R/zzz.R", `{N} <- "{V}"`],
+  ["analysis.Rmd", `  {N} <<- '{V}'`],
+  ["R/zzz.R", `"{V}" -> {N}`],
+  ["src/app.nim", `const {N}* = "{V}"`],
+  ["src/app.nim", `var {N}*: string = r"{V}"`],
+  ["config.nims", `const {N} {.strdefine.} = "{V}"`],
+  ["src/main.zig", `pub const {N}: []const u8 = "{V}";`],
+  ["build.zig", `    const {N}: [:0]const u8 = "{V}";`],
+  ["Sources/App/configure.swift", `let key = Environment.get("{N}") ?? "{V}"`],
+  ["Sources/App/configure.swift", `let key = ProcessInfo.processInfo.environment["{N}"] ?? "{V}"`],
+  ["lib/env.dart", `const key = String.fromEnvironment('{N}', defaultValue: '{V}');`],
+];
+
+/** The names each form is tried with, in its language's casing. */
+function namesFor(form: string): string[] {
+  if (/Environment|environment\[/.test(form)) return ["API_KEY", "DB_PASSWORD", "CLIENT_SECRET"];
+  if (form.includes("<-") || form.includes("@")) return ["api_key", "password", "secret_token"];
+  if (form.includes("u8")) return ["api_key", "password", "client_secret"];
+  return ["apiKey", "dbPassword", "clientSecret"];
+}
+
+Deno.test("a secret in the eighth sweep's languages' own forms is redacted", async () => {
+  const leaks: string[] = [];
+  let tried = 0;
+  for (const [path, form] of FORMS) {
+    for (const name of namesFor(form)) {
+      for (let k = 0; k < 4; k++) {
+        const v = value(k);
+        const out = (await redactText(form.replace("{N}", name).replace("{V}", v) + "\n", path))
+          .text;
+        tried++;
+        if (out.includes(v) || !out.includes("[REDACTED:")) leaks.push(`${path}: ${out.trim()}`);
+      }
+    }
+  }
+  assert.ok(tried >= 140, `${tried} tried`);
+  assert.deepEqual(leaks, []);
+});
+
+Deno.test("these languages' code and words under a secret's name are kept", async () => {
+  for (
+    const [path, text] of [
+      ["lib/app.ex", `  @doc "Returns the API key for a user"\n`],
+      ["lib/app.ex", `  @password_hash_opts "bcrypt"\n`],
+      ["lib/app.ex", `  @token_salt "user auth"\n`],
+      ["R/zzz.R", `password <- Sys.getenv("DB_PASSWORD")\n`],
+      ["R/zzz.R", `api_key <- ""\n`],
+      ["R/zzz.R", `token <- "Bearer"\n`],
+      ["src/app.nim", `const tokenKinds* = "ident"\n`],
+      ["src/main.zig", `pub const password_field: []const u8 = "password";\n`],
+      ["Sources/App/configure.swift", `let key = Environment.get("API_KEY") ?? ""\n`],
+      ["lib/env.dart", `const key = String.fromEnvironment('API_KEY', defaultValue: '');\n`],
+    ]
+  ) await kept(text, path);
+});
+
+Deno.test("a literal on the next line is its own where the language joins no literals so", async () => {
+  // (`"a"` then `"b"` on the next line is one string in C and Python only: elsewhere the redaction
+  // of the first took the second and the line end between, two lines of the document made one)
+  for (
+    const [path, first, second] of [
+      ["R/zzz.R", `token <- "{V}"`, `"Hello world, {W}" -> greeting`],
+      ["app.js", `const password = "{V}"`, `"{W}".split("")`],
+      ["app.rb", `password = "{V}"`, `"{W}".freeze`],
+      ["main.swift", `let password = "{V}"`, `"{W}".count`],
+    ]
+  ) {
+    const v = value(1), w = pick("abcdefghjkmnpqrstuvwxyz", 12);
+    const text = `${first.replace("{V}", v)}\n${second.replace("{W}", w)}\n`;
+    const out = (await redactText(text, path)).text;
+    assert.equal(out.split("\n")[1], second.replace("{W}", w), `${path}: ${out}`);
+    assert.ok(!out.includes(v), out);
+  }
+});
