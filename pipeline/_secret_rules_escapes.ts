@@ -57,6 +57,41 @@ export function plainTypography(text: string, path?: string): string {
     .replace(/[\u00ab\u00bb\u201c-\u201e\u300c\u300d]/g, '"');
 }
 
+/** OCaml's and Reason's files, and Elixir's, by name. */
+const OCAML_FILE = /\.(?:ml|mli|mll|mly|re|rei)$/i;
+const ELIXIR_FILE = /\.(?:ex|exs)$/i;
+/** OCaml's quoted string on one line: `{|…|}`, `{id|…|id}` (group 1 the id, 2 the text). */
+const OCAML_QUOTED = /\{([a-z_]{0,16})\|([^|"\r\n]{1,256})\|\1\}/g;
+/** An Elixir sigil of a string on one line: `~s(…)`, `~S"…"`, `~s|…|`, `~s[…]`, … (its text). */
+const ELIXIR_SIGIL =
+  /~[sS](?:\(([^()"\r\n]{1,256})\)|\[([^[\]"\r\n]{1,256})\]|\{([^{}"\r\n]{1,256})\}|<([^<>"\r\n]{1,256})>|\|([^|"\r\n]{1,256})\||"([^"\r\n]{1,256})"|'([^'\r\n]{1,256})')/g;
+
+/**
+ * `text` with a language's other string literals written as `"…"` in place (the same length: every
+ * match's place is the same in `text`), so that the rules read their values as quoted: OCaml's
+ * quoted strings (`let password = {|…|}`, `{id|…|id}`) and Elixir's sigils (`token: ~s(…)`,
+ * `~S"…"`), by the file's name (`path`).
+ *
+ * @example
+ * ```ts
+ * import { plainLiterals } from "./_secret_rules_escapes.ts";
+ * plainLiterals("let pw = {|Tr0ub4dor!x9|}", "a.ml"); // 'let pw =  "Tr0ub4dor!x9" '
+ * ```
+ */
+export function plainLiterals(text: string, path?: string): string {
+  if (!path) return text;
+  if (OCAML_FILE.test(path) && text.includes("{")) {
+    return text.replace(OCAML_QUOTED, (_, id: string, value: string) => {
+      const pad = " ".repeat(id.length + 1);
+      return `${pad}"${value}"${pad}`;
+    });
+  }
+  if (ELIXIR_FILE.test(path) && text.includes("~")) {
+    return text.replace(ELIXIR_SIGIL, (m: string) => `  "${m.slice(3, -1)}"`);
+  }
+  return text;
+}
+
 /**
  * Every escape the rules decode: JSON's `\/`; `\u00XX` (JSON, JavaScript), `\xXX` (C, Python, an
  * nginx log), `%XX` (a URL) and `%25XX` (a URL's encoded again: a link inside a link's query) of

@@ -1247,6 +1247,8 @@ export function findNamedPasswords(
       if (found) out.push(found);
       continue;
     }
+    // a switch's label (`case Verdict.Pass:` then `passed++;`): code, no name's value
+    if (m.groups!.op === ":" && SWITCH_CASE.test(lineBefore(text, m.index))) continue;
     const start = m.index + m[0].length - m.groups!.v.length;
     if (m.groups!.op === ">" && text.startsWith("<![CDATA[", start)) {
       // XML's `<password><![CDATA[…]]></password>`: the value ends at `]]>`, whatever it holds
@@ -1291,6 +1293,15 @@ function bracedPassword(text: string, start: number): { start: number; end: numb
   const v = BRACED.exec(text)?.groups?.v;
   if (!v || !passwordLike(v, false)) return undefined;
   return { start: start + 1, end: start + 1 + v.length };
+}
+
+/** A line of code that opens a switch's case, up to its label's `:` (`case Verdict.Pass`). */
+const SWITCH_CASE = /^[ \t]{0,64}case[ \t][^:]{0,256}$/;
+
+/** The text of the line that holds `text[at]`, up to `at` (256 characters at most). */
+function lineBefore(text: string, at: number): string {
+  const from = Math.max(at - 256, text.lastIndexOf("\n", at - 1) + 1);
+  return text.slice(from, at);
 }
 
 /** The named-value patterns tried at one position each (see {@linkcode nameSpots}). */

@@ -248,6 +248,11 @@ const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp }> = [
       /(?<![\w.])(?<n>[A-Za-z][A-Za-z0-9_]{0,127})(?:\*|\*?[ \t]{0,16}\{\.[^\r\n{}]{0,128}\.\})(?:[ \t]{0,16}:[ \t]{0,16}[A-Za-z][\w\[\]]{0,64})?[ \t]{0,16}=[ \t]{0,16}(?=r?["'])/g,
   },
   {
+    // OCaml's environment set by its arguments' places: `Unix.putenv "API_TOKEN" "…"`
+    path: /\.(?:ml|mli|re)$/,
+    pattern: /(?<![\w])putenv[ \t]{1,16}"(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})"[ \t]{1,16}(?=")/g,
+  },
+  {
     // Zig's typed declaration: `pub const password: []const u8 = "…";`
     path: /\.(?:zig|zon)$/,
     pattern:

@@ -401,7 +401,12 @@ import {
 } from "./_secret_rules_positional.ts";
 import { DEVICE_SECRET, findFileFormatSecrets } from "./_secret_rules_files.ts";
 import { findForeignPasswords, OTHER_SCRIPTS, WORD_AT_END } from "./_secret_rules_words.ts";
-import { markEscapes, plainTypography, tokenEscapes } from "./_secret_rules_escapes.ts";
+import {
+  markEscapes,
+  plainLiterals,
+  plainTypography,
+  tokenEscapes,
+} from "./_secret_rules_escapes.ts";
 import {
   afterDecoded,
   crossesEdit,
@@ -1522,8 +1527,9 @@ export function findSecrets(
   options: { prose?: boolean; label?: (shape: SecretShape) => string; path?: string } = {},
 ): SecretMatch[] {
   // Typographic quotes and wide blanks read as the ASCII ones they stand for (a word processor's
-  // `password: “…”`, a no-break space after a `:`): every match's place is the same in the text.
-  text = plainTypography(text, options.path);
+  // `password: “…”`, a no-break space after a `:`), and OCaml's and Elixir's other literals as
+  // quoted ones (`{|…|}`, `~s(…)`): every match's place is the same in the text.
+  text = plainLiterals(plainTypography(text, options.path), options.path);
   const hints = textHints(text);
   const out = findEach(text, options, hints);
   // A value that a `\` line continuation splits (`API_TOKEN="abc\` then `def"`): the rules again

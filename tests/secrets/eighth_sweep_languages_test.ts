@@ -4,7 +4,8 @@
 // pragma'd name (`apiKey* = "…"`, `dbPass {.strdefine.} = "…"`), Zig's typed declaration
 // (`password: []const u8 = "…"`), and the environment's fallback in Swift
 // (`Environment.get("…") ?? "…"`, `environment["…"] ?? "…"`) and Dart
-// (`String.fromEnvironment("…", defaultValue: "…")`). The values are made here at random: no real
+// (`String.fromEnvironment("…", defaultValue: "…")`); OCaml's quoted strings (`{|…|}`,
+// `{id|…|id}`) and `Unix.putenv "…" "…"`, Elixir's sigils (`~s(…)`, `~S"…"`). The values are made here at random: no real
 // secret is written in this repository.
 import assert from "node:assert/strict";
 import { redactText } from "../../pipeline/_scan.ts";
@@ -41,13 +42,21 @@ const FORMS: Array<[string, string]> = [
   ["Sources/App/configure.swift", `let key = Environment.get("{N}") ?? "{V}"`],
   ["Sources/App/configure.swift", `let key = ProcessInfo.processInfo.environment["{N}"] ?? "{V}"`],
   ["lib/env.dart", `const key = String.fromEnvironment('{N}', defaultValue: '{V}');`],
+  // OCaml's quoted strings and environment, Elixir's sigils
+  ["lib/config.ml", `let {N} = {|{V}|}`],
+  ["lib/config.ml", `let {N} = {id|{V}|id} in`],
+  ["bin/main.ml", `let () = Unix.putenv "{N}" "{V}"`],
+  ["config/runtime.exs", `config :app, {N}: ~s({V})`],
+  ["lib/app.ex", `  @{N} ~S"{V}"`],
 ];
 
 /** The names each form is tried with, in its language's casing. */
 function namesFor(form: string): string[] {
-  if (/Environment|environment\[/.test(form)) return ["API_KEY", "DB_PASSWORD", "CLIENT_SECRET"];
+  if (/Environment|environment\[|putenv/.test(form)) {
+    return ["API_KEY", "DB_PASSWORD", "CLIENT_SECRET"];
+  }
   if (form.includes("<-") || form.includes("@")) return ["api_key", "password", "secret_token"];
-  if (form.includes("u8")) return ["api_key", "password", "client_secret"];
+  if (/u8|let |~/.test(form)) return ["api_key", "password", "client_secret"];
   return ["apiKey", "dbPassword", "clientSecret"];
 }
 
@@ -82,6 +91,10 @@ Deno.test("these languages' code and words under a secret's name are kept", asyn
       ["src/main.zig", `pub const password_field: []const u8 = "password";\n`],
       ["Sources/App/configure.swift", `let key = Environment.get("API_KEY") ?? ""\n`],
       ["lib/env.dart", `const key = String.fromEnvironment('API_KEY', defaultValue: '');\n`],
+      ["lib/config.ml", `let password_prompt = {|Password: |}\n`],
+      ["lib/config.ml", `let re = {|[a-z]+|} and api_key = key_of env\n`],
+      ["lib/app.ex", `  @token_doc ~s(The token, as "Bearer …")\n`],
+      ["lib/app.ex", `  def secret, do: ~w(a b c)\n`],
     ]
   ) await kept(text, path);
 });
@@ -103,4 +116,19 @@ Deno.test("a literal on the next line is its own where the language joins no lit
     assert.equal(out.split("\n")[1], second.replace("{W}", w), `${path}: ${out}`);
     assert.ok(!out.includes(v), out);
   }
+});
+
+Deno.test("a switch's case label under a password's word is code, its next line no value", async () => {
+  // (shelf's `case ResultVerdict.Pass:` then `passed++;` was redacted as a password)
+  for (
+    const [path, text] of [
+      ["lib/summary.dart", "  switch (verdict) {\n    case ResultVerdict.Pass:\n      passed++;\n"],
+      ["src/tally.c", "switch (r) {\ncase PASS:\n    passes_total++;\n    break;\n"],
+      ["Tally.java", "    case Result.PASS:\n        passCount += 1;\n"],
+    ]
+  ) await kept(text, path);
+  // (a value after the label's `:` on its line is still one)
+  const v = value(1);
+  const out = (await redactText(`  case "prod": return { password: "${v}" };\n`, "a.js")).text;
+  assert.ok(!out.includes(v), out);
 });
