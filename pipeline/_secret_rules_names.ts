@@ -1298,10 +1298,13 @@ function bracedPassword(text: string, start: number): { start: number; end: numb
 /** A line of code that opens a switch's case, up to its label's `:` (`case Verdict.Pass`). */
 const SWITCH_CASE = /^[ \t]{0,64}case[ \t][^:]{0,256}$/;
 
-/** The text of the line that holds `text[at]`, up to `at` (256 characters at most). */
+/**
+ * The text of the line that holds `text[at]`, up to `at` (256 characters at most: a search back
+ * to the line's start on a long line, from each operator, was quadratic).
+ */
 function lineBefore(text: string, at: number): string {
-  const from = Math.max(at - 256, text.lastIndexOf("\n", at - 1) + 1);
-  return text.slice(from, at);
+  const before = text.slice(Math.max(0, at - 256), at);
+  return before.slice(before.lastIndexOf("\n") + 1);
 }
 
 /** The named-value patterns tried at one position each (see {@linkcode nameSpots}). */
