@@ -12,8 +12,15 @@
  * @module
  */
 
-import { echoesName, indexNear, looksGenerated, type TextHints } from "./_secret_rules_common.ts";
 import {
+  echoesName,
+  indexNear,
+  looksGenerated,
+  looksRandom,
+  type TextHints,
+} from "./_secret_rules_common.ts";
+import {
+  KEY_NAME_END,
   NAMED_TOKEN_NAME_END,
   namesOf,
   PASSWORD_NAME_END,
@@ -99,9 +106,7 @@ export function findSecretDefaults(
     pattern.lastIndex = at;
     const m = pattern.exec(text);
     if (!m) return;
-    const value = m.groups!.v;
-    const name = text.slice(from, to);
-    if (!defaultLike(value, name) || echoesName(value, name)) return;
+    if (!secretDefault(m.groups!.v, text.slice(from, to), pattern)) return;
     const [start, end] = m.indices!.groups!.v;
     out.push({ start, end });
   };
@@ -121,7 +126,7 @@ export function findSecretDefaults(
     while (end > 0 && /[ \t"'\\\]]/.test(text[end - 1])) end--;
     const start = nameStart(text, end);
     const name = text.slice(start, at); // (a token's too before make's `?=`: `TOKEN ?= …`)
-    if (start === end || !(PASSWORD_NAME_END.test(name) || makeToken(name, text[at]))) continue;
+    if (start === end || !(PASSWORD_NAME_END.test(name) || tokenName(name, text[at]))) continue;
     const before = text.slice(Math.max(0, start - 40), start);
     const c = text[at];
     if (ENV_CALL.test(before)) {
@@ -131,7 +136,7 @@ export function findSecretDefaults(
         ? UNWRAP_FALLBACK
         : FALLBACK_AFTER;
       take(at, after, start, end);
-    } else if (c === "," && quotedName(text, start, end)) {
+    } else if (c === "," && PASSWORD_NAME_END.test(name) && quotedName(text, start, end)) {
       // a quoted name, then its value as the next literal: a row's or a call's pair
       // (`VALUES ('smtp_password', '…')`, `user_pref("…password", "…")`, `param("env.X", "…")`)
       pairValue(text, at, [start, end], out);
@@ -149,9 +154,24 @@ export function findSecretDefaults(
   return out;
 }
 
-/** Whether `name` is a token's before make's conditional assignment (`API_TOKEN ?= …`). */
-function makeToken(name: string, next: string): boolean {
-  return next === "?" && NAMED_TOKEN_NAME_END.test(name);
+/**
+ * Whether `value`, a default of `name` read by `pattern`, is a secret written out: a password's
+ * shape, not its name's echo; under a token's or a key's name (`process.env.JWT_KEY || "…"`)
+ * generated too (make's `API_TOKEN ?= …` takes a token's password, as it did before).
+ */
+function secretDefault(value: string, name: string, pattern: RegExp): boolean {
+  if (!defaultLike(value, name) || echoesName(value, name)) return false;
+  return PASSWORD_NAME_END.test(name) || pattern === MAKE_DEFAULT || looksGenerated(value) ||
+    looksRandom(value);
+}
+
+/**
+ * Whether `name` is a token's or a key's (`SLACK_TOKEN`, `JWT_KEY`) before make's conditional
+ * assignment (`API_TOKEN ?= …`) or a fallback's `||`, `??` or `or`, or a call's `)` or `,` (whose
+ * defaults are taken when generated).
+ */
+function tokenName(name: string, next: string): boolean {
+  return next !== "{" && (NAMED_TOKEN_NAME_END.test(name) || KEY_NAME_END.test(name));
 }
 
 /** `user:password` after an `auth` name's operator at `at` (`cloud.auth: "elastic:…"`). */

@@ -504,7 +504,7 @@ function fewDigitsRandom(value: string): boolean {
  * A name whose last word is `key` with no secret word before it (`SENDGRID_KEY`, `jwtKey`, a map's
  * `"Key"` under `"Jwt": {`: the map's name and `Key` name the secret), before its operator.
  */
-const KEY_NAME_END =
+export const KEY_NAME_END: RegExp =
   /(?:(?<![A-Za-z])(?:key|KEY|Key)|(?<=[a-z0-9])Key)(?:\\\\)?\\?["']?\]?[ \t]{0,64}$/;
 /** A name that {@linkcode NAMED_TOKEN} reads: its value is judged there. */
 export const NAMED_TOKEN_NAME_END: RegExp = new RegExp(

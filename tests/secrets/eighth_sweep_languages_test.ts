@@ -132,3 +132,28 @@ Deno.test("a switch's case label under a password's word is code, its next line 
   const out = (await redactText(`  case "prod": return { password: "${v}" };\n`, "a.js")).text;
   assert.ok(!out.includes(v), out);
 });
+
+Deno.test("an environment read's generated fallback under a key's or token's name is redacted", async () => {
+  // (vapor's `Environment.get("JWT_KEY") ?? "…"`: a default was judged under a password's name only)
+  const forms: Array<[string, string]> = [
+    ["server.js", `const key = process.env.JWT_KEY || "{V}";`],
+    ["Sources/App/configure.swift", `let key = Environment.get("SIGNING_KEY") ?? "{V}"`],
+    ["app/settings.py", `KEY = os.environ.get("ENCRYPTION_KEY") or "{V}"`],
+    ["src/env.ts", `export const token = process.env.SLACK_TOKEN ?? '{V}';`],
+  ];
+  for (const [path, form] of forms) {
+    for (let k = 0; k < 6; k += 2) {
+      const v = value(k);
+      const out = (await redactText(form.replace("{V}", v) + "\n", path)).text;
+      assert.ok(!out.includes(v) && out.includes("[REDACTED:"), `${path}: ${out}`);
+    }
+  }
+  // (words and passwords under a key's name are a cache's key, a sort's: no default secret)
+  for (
+    const text of [
+      `const key = process.env.CACHE_KEY || "users";\n`,
+      `const order = process.env.SORT_KEY || "created_at";\n`,
+      `const k = process.env.CACHE_KEY || "Tr0ub4dor&3x";\n`,
+    ]
+  ) await kept(text, "server.js");
+});
