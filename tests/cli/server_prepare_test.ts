@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, runCli, tempDir } from "../_helpers.ts";
+import { makeProject, runCliShared, tempDir } from "../_helpers.ts";
 import { ok, serverCase } from "./_server.ts";
 import { buildContext, loadConfig } from "../../mod.ts";
 import { inputStamps, preparable, unchangedInputs } from "../../server/_prepare.ts";
@@ -58,7 +58,7 @@ Deno.test("a build server prepares the next build after an edit and writes what 
     await edit("src/a.py", "def a():\n    return 2\n");
     assert.equal((await served.prepared(1)).prepares, 1);
     const second = ok(await served.slop(["build", "--server"]));
-    assert.equal(second.stdout, ok(await runCli(["build"], local)).stdout);
+    assert.equal(second.stdout, ok(await runCliShared(["build"], local)).stdout);
     const status = await served.status();
     assert.equal(status?.lastBuildPrepared, true, `not finished: ${status?.lastPrepareUnused}`);
     assert.match(
@@ -88,7 +88,7 @@ Deno.test("a build server prepares the next build after an edit and writes what 
     const printed = ok(await served.slop(["build", "--server", "--stdout", "-q"]));
     const after = await served.status();
     assert.equal(after?.lastBuildPrepared, true, `not finished: ${after?.lastPrepareUnused}`);
-    assert.equal(printed.stdout, ok(await runCli(["build", "--stdout", "-q"], local)).stdout);
+    assert.equal(printed.stdout, ok(await runCliShared(["build", "--stdout", "-q"], local)).stdout);
     const written = [...Deno.readDirSync(join(served.root, ".slop/out"))].map((e) => e.name);
     assert.ok(!written.includes("context_003.md"), "nothing written for --stdout");
   } finally {
@@ -135,7 +135,7 @@ Deno.test("a build server builds anew when something changed after it prepared t
     prepares = (await served.status())!.prepares;
     await Deno.writeTextFile(join(served.root, "src/c.md"), "# Notes\n\nOther words.\n");
     await served.prepared(++prepares);
-    ok(await runCli(["build", "-q"], served.root));
+    ok(await runCliShared(["build", "-q"], served.root));
     ok(await served.slop(["build", "--server", "-q"]));
     assert.equal((await served.status())?.lastBuildPrepared, false);
     const out = join(served.root, ".slop/out");
@@ -186,7 +186,7 @@ Deno.test("files rendered ahead are reported as rendered by the build that uses 
     await edit("src/b.ts", "export const b = 3;\n");
     // (Built anew, or prepared again after b.ts's edit: either says the same.)
     const second = ok(await served.slop(["build", "--server"]));
-    assert.equal(second.stdout, ok(await runCli(["build"], local)).stdout);
+    assert.equal(second.stdout, ok(await runCliShared(["build"], local)).stdout);
     assert.match(second.stdout, /cache: 1 of 3 rendered files from the cache/);
     const [server, own] = await bothRead(served.root, local, "context_002.json");
     assert.equal(server, own);

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, runCli, tempDir, withEnvSync } from "../_helpers.ts";
+import { makeProject, REPO, runCli, runCliShared, tempDir, withEnvSync } from "../_helpers.ts";
 import { ok, serverCase } from "./_server.ts";
 import { serverFiles } from "../../server/files.ts";
 import { isCi, SERVER_V8_FLAGS } from "../../server/client.ts";
@@ -17,7 +17,7 @@ Deno.test("slop build --server writes what a build in the process writes, in one
   const local = await makeProject(PROJECT);
   try {
     const first = ok(await served.slop(["build", "--server"]));
-    const own = ok(await runCli(["build"], local));
+    const own = ok(await runCliShared(["build"], local));
     assert.equal(first.stdout, own.stdout, "the same summary");
     assert.equal(first.stderr, "");
     const pid = (await served.status())?.pid;
@@ -35,7 +35,7 @@ Deno.test("slop build --server writes what a build in the process writes, in one
       await Deno.writeTextFile(join(root, "src/c.md"), "# new file\n");
     }
     const second = ok(await served.slop(["build", "--server"]));
-    assert.equal(second.stdout, ok(await runCli(["build"], local)).stdout);
+    assert.equal(second.stdout, ok(await runCliShared(["build"], local)).stdout);
     for (const name of ["context_001.md", "context_002.md"]) {
       assert.equal(
         await Deno.readTextFile(join(served.root, ".slop/out", name)),
@@ -57,7 +57,7 @@ Deno.test("slop build --server writes what a build in the process writes, in one
     }
     assert.equal(
       ok(await served.slop(["build", "--server"])).stdout,
-      ok(await runCli(["build"], local)).stdout,
+      ok(await runCliShared(["build"], local)).stdout,
     );
     assert.equal(
       await Deno.readTextFile(join(served.root, ".slop/out/context_003.md")),
@@ -80,7 +80,7 @@ Deno.test("slop build --server relays stdout bytes, stderr and exit codes", asyn
   });
   try {
     const printed = ok(await served.slop(["build", "--server", "--stdout", "-q"]));
-    const own = ok(await runCli(["build", "--stdout", "-q"], served.root));
+    const own = ok(await runCliShared(["build", "--stdout", "-q"], served.root));
     assert.equal(printed.stdout.length, own.stdout.length);
     assert.equal(printed.stdout, own.stdout);
     const bad = await served.slop(["build", "--server", "--budget", "lots"]);
@@ -312,7 +312,7 @@ Deno.test("slop build --server follows the example's history, slices, knowledge 
     for (const round of [1, 2]) {
       if (round === 2) await Promise.all([edit(served.root), edit(local)]);
       const server = ok(await served.slop(["build", "--server", "--stdout", "-q"]));
-      const own = ok(await runCli(["build", "--stdout", "-q"], local));
+      const own = ok(await runCliShared(["build", "--stdout", "-q"], local));
       assert.equal(server.stdout, own.stdout, `round ${round}`);
       assert.equal(server.stderr, own.stderr);
     }
