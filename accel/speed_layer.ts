@@ -240,7 +240,7 @@ interface Speed {
   viewsReady: () => void;
   /** The last document (kept in memory, or recorded in the cache). */
   last?: WrittenDocument;
-  /** The last document's record read as the build started, and its copy under way. */
+  /** The last document's record read as the files render, and its copy under way. */
   drafting?: DraftAhead;
   /** The blocks as the count stage placed them, with the document's hashes taken then. */
   counted?: PlacedBlock[];
@@ -282,7 +282,14 @@ function wrapStages(
     resolve: () => resolveKept(speed),
     read: (targets) => done(readUnchanged(speed, targets)),
     secrets: (sources, onProgress) => done(scanEarly(speed, sources, onProgress)),
-    transform: (sources, onFile) => done(transformAhead(speed, sources, onFile)),
+    transform: (sources, onFile) => {
+      // Copied while files render, count and are placed: not while they are resolved, whose
+      // lstat of every file the kernel's copy slows (bench/README.md, "Draft ahead").
+      if (options.draftAhead && !resident && run.cache.enabled) {
+        speed.drafting = startDraft(speed.writtenPath);
+      }
+      return done(transformAhead(speed, sources, onFile));
+    },
     compose: (files) => done(composeParts(stages, files)),
     fileOrder: (files, source) =>
       resident
@@ -362,9 +369,6 @@ function startSpeed(
     }),
     dedupMay: new WeakMap(),
     known: resident && knownOnce(resident.blocks, resident.fromRecord),
-    drafting: options.draftAhead && !resident && cache.enabled
-      ? startDraft(writtenPath(indexPath))
-      : undefined,
   };
   // Without a cached tokenizer table, a worker builds one while files are read.
   prepareCounting(config.budget.tokenizer, cache);
