@@ -1,9 +1,9 @@
 /**
  * The last document copied while the build runs: a `slop build` of its own
- * (no resident) reads the last document's record as its files start to
- * render and has the kernel copy that document to a hidden draft on the
- * runtime's thread pool (`makeDraft()` of `patch_write.ts`), while this thread
- * renders, orders and counts. The emit stage then patches the draft (`writePatched()` renames it
+ * (no resident) reads the last document's record as its blocks are counted
+ * and has the kernel copy that document to a hidden draft on the runtime's
+ * thread pool (`makeDraft()` of `patch_write.ts`), while this thread counts,
+ * writes the caches and makes the manifest. The emit stage then patches the draft (`writePatched()` renames it
  * into place) instead of copying the whole document on this thread first: the
  * same bytes, the copy no longer on the build's path. A draft the build did
  * not use (a document that shares too little with the last, a build that

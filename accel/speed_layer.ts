@@ -240,7 +240,7 @@ interface Speed {
   viewsReady: () => void;
   /** The last document (kept in memory, or recorded in the cache). */
   last?: WrittenDocument;
-  /** The last document's record read as the files render, and its copy under way. */
+  /** The last document's record read as blocks are counted, and its copy under way. */
   drafting?: DraftAhead;
   /** The blocks as the count stage placed them, with the document's hashes taken then. */
   counted?: PlacedBlock[];
@@ -282,14 +282,7 @@ function wrapStages(
     resolve: () => resolveKept(speed),
     read: (targets) => done(readUnchanged(speed, targets)),
     secrets: (sources, onProgress) => done(scanEarly(speed, sources, onProgress)),
-    transform: (sources, onFile) => {
-      // Copied while files render, count and are placed: not while they are resolved, whose
-      // lstat of every file the kernel's copy slows (bench/README.md, "Draft ahead").
-      if (options.draftAhead && !resident && run.cache.enabled) {
-        speed.drafting = startDraft(speed.writtenPath);
-      }
-      return done(transformAhead(speed, sources, onFile));
-    },
+    transform: (sources, onFile) => done(transformAhead(speed, sources, onFile)),
     compose: (files) => done(composeParts(stages, files)),
     fileOrder: (files, source) =>
       resident
@@ -669,10 +662,8 @@ async function countPlaced(
   // copied from its file, not written again.
   speed.last = resident
     ? await resident.lastDocument()
-    : speed.drafting
-    ? speed.drafting.last
     : cache.enabled
-    ? loadWritten(speed.writtenPath)
+    ? lastWritten(speed)
     : undefined;
   // A block the last document had (by its name: a cached render kept in the pack, with its
   // heading and fence) has its sha256 and length from its record, its text not read; when some
@@ -700,6 +691,18 @@ async function countPlaced(
   });
   onBlock?.(formatted.length, formatted.length);
   return { ...found, placed: speed.counted };
+}
+
+/**
+ * The last document's record, read as the blocks are counted; with `draftAhead`, that document's
+ * copy starts then (on the thread pool, while blocks are counted, the caches written and the
+ * manifest made: not while files are resolved or rendered, whose work the kernel's copy slows
+ * here, bench/README.md "The last document copied while the build counts").
+ */
+function lastWritten(speed: Speed): WrittenDocument | undefined {
+  if (!speed.options.draftAhead) return loadWritten(speed.writtenPath);
+  speed.drafting = startDraft(speed.writtenPath);
+  return speed.drafting.last;
 }
 
 /**
