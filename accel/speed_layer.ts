@@ -104,6 +104,7 @@ import {
   type StreamedDocument,
 } from "../pipeline/document.ts";
 import { resumedDocumentHashes } from "./resumed_hashes.ts";
+import { type DraftAhead, dropUnusedDraft, startDraft, withDraft } from "./draft_ahead.ts";
 import { blockName, knownBlocks } from "./known_blocks.ts";
 import { keptManifestJson } from "./manifest_json.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
@@ -165,6 +166,13 @@ export interface SpeedOptions {
    * @default {undefined} `TMPDIR`, else `/tmp`
    */
   spillDir?: string;
+  /**
+   * Copy the last document to a draft while the build runs (`draft_ahead.ts`), for the emit stage
+   * to patch: for a build that writes its document (a build that does not leaves the copy unused).
+   * Not used with a resident (which drafts between builds) or without the cache.
+   * @default {false} the last document copied when the document is written
+   */
+  draftAhead?: boolean;
 }
 
 /**
@@ -232,6 +240,8 @@ interface Speed {
   viewsReady: () => void;
   /** The last document (kept in memory, or recorded in the cache). */
   last?: WrittenDocument;
+  /** The last document's record read as blocks are counted, and its copy under way. */
+  drafting?: DraftAhead;
   /** The blocks as the count stage placed them, with the document's hashes taken then. */
   counted?: PlacedBlock[];
   wholeHashes?: { prefix: string; total: string };
@@ -296,6 +306,8 @@ function wrapStages(
       });
       stages.end(how);
       resident?.release();
+      // A draft the emit stage did not rename into place goes once its copy is done.
+      if (speed.drafting) dropUnusedDraft(speed.drafting);
     },
   };
 }
@@ -325,7 +337,7 @@ function startSpeed(
     // stage's first wait (its time is the resolve stage's; from its index file, one read).
     packRead: cache.prefetch?.(),
     indexPath,
-    writtenPath: indexPath.replace(/\.json$/, ".doc.json"),
+    writtenPath: writtenPath(indexPath),
     kept,
     index: cache.enabled
       ? statSession(kept?.index ?? loadStatIndex(indexPath), indexPath, kept?.unchanged)
@@ -376,6 +388,11 @@ function spillFor(
   },
 ): TextSpill | undefined {
   return after === false ? undefined : openSpill({ after, ...options });
+}
+
+/** Where the record of the last document a build wrote is kept (`patch_write.ts`). */
+function writtenPath(indexPath: string): string {
+  return indexPath.replace(/\.json$/, ".doc.json");
 }
 
 /** Where the values made from a build's unchanged texts are kept (`text_memo.ts`). */
@@ -646,7 +663,7 @@ async function countPlaced(
   speed.last = resident
     ? await resident.lastDocument()
     : cache.enabled
-    ? loadWritten(speed.writtenPath)
+    ? lastWritten(speed)
     : undefined;
   // A block the last document had (by its name: a cached render kept in the pack, with its
   // heading and fence) has its sha256 and length from its record, its text not read; when some
@@ -674,6 +691,18 @@ async function countPlaced(
   });
   onBlock?.(formatted.length, formatted.length);
   return { ...found, placed: speed.counted };
+}
+
+/**
+ * The last document's record, read as the blocks are counted; with `draftAhead`, that document's
+ * copy starts then (on the thread pool, while blocks are counted, the caches written and the
+ * manifest made: not while files are resolved or rendered, whose work the kernel's copy slows
+ * here, bench/README.md "The last document copied while the build counts").
+ */
+function lastWritten(speed: Speed): WrittenDocument | undefined {
+  if (!speed.options.draftAhead) return loadWritten(speed.writtenPath);
+  speed.drafting = startDraft(speed.writtenPath);
+  return speed.drafting.last;
 }
 
 /**
@@ -912,8 +941,9 @@ function lastDocumentHashes(
 async function emitPatched(speed: Speed, written: Written, write: boolean): Promise<Output> {
   const { run, resident, hashes } = speed;
   const { config, cache } = run;
-  // The last document's same leading bytes are copied, not written again.
-  const last = speed.last;
+  // The last document's same leading bytes are copied, not written again (from its draft, when
+  // it was copied while the build ran).
+  const last = speed.drafting && write ? await withDraft(speed.drafting, speed.last) : speed.last;
   const patch = (path: string, document: Uint8Array[] | StreamedDocument) =>
     last !== undefined && writePatched(path, document, hashes, last);
   const writeNow = () => writeAhead(written.document, config.output, patch);

@@ -181,8 +181,13 @@ function processBuilder(): Builder {
   return {
     first: true,
     config: (paths, flags) => loadBuildConfig(paths, flags),
+    // A build that writes its document has the last one copied while it runs, for its emit.
     build: (config, options) =>
-      build(config, { ...options, builtins: builtinPlugins(), layer: speedLayer() }),
+      build(config, {
+        ...options,
+        builtins: builtinPlugins(),
+        layer: speedLayer({ draftAhead: options.write !== false }),
+      }),
     built: () => {},
   };
 }

@@ -102,14 +102,39 @@ export function generatedReason(path: string): string | undefined {
     `${GENERATED_REASONS[rule.kind]}, skipped by default: name it in "files" to include it`;
 }
 
-/** The generated-file rule a path's name matches. */
+/**
+ * The generated-file rule a path's name matches (the first in `GENERATED_FILES`' order): the
+ * name looked up among the rules' names, then the endings tried, no text made for any rule (it
+ * is asked for each of a tree's files at each build).
+ */
 function generatedRule(path: string): GeneratedRule | undefined {
   const name = path.slice(path.lastIndexOf("/") + 1);
-  return GENERATED_FILES.find(({ pattern }) =>
-    pattern.startsWith("*")
-      ? name.endsWith(pattern.slice(1)) && name !== pattern.slice(1)
-      : name === pattern
-  );
+  const { names, endings } = ruleTable();
+  const named = names.get(name);
+  for (const [ending, at] of endings) {
+    if (named !== undefined && at > named) break;
+    if (name.length > ending.length && name.endsWith(ending)) return GENERATED_FILES[at];
+  }
+  return named === undefined ? undefined : GENERATED_FILES[named];
+}
+
+/**
+ * `GENERATED_FILES` as {@linkcode generatedRule} looks them up, made once (again if rules are
+ * added to the list).
+ */
+let rules:
+  | { count: number; names: Map<string, number>; endings: Array<[string, number]> }
+  | undefined;
+
+function ruleTable(): NonNullable<typeof rules> {
+  if (rules?.count === GENERATED_FILES.length) return rules;
+  const names = new Map<string, number>();
+  const endings: Array<[string, number]> = [];
+  GENERATED_FILES.forEach(({ pattern }, at) => {
+    if (pattern.startsWith("*")) endings.push([pattern.slice(1), at]);
+    else if (!names.has(pattern)) names.set(pattern, at);
+  });
+  return rules = { count: GENERATED_FILES.length, names, endings };
 }
 
 /**

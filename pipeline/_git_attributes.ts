@@ -75,18 +75,40 @@ export async function attributeSkips(
     return skips;
   }
   if (answer === TIMED_OUT || !("out" in answer)) return skips;
-  // `-z` output: path, attribute, value, each ended by NUL, for every path and attribute.
-  const parts = answer.out.split("\0");
-  for (let i = 0; i + 2 < parts.length; i += 3) {
-    const [path, attribute, value] = [parts[i], parts[i + 1], parts[i + 2]];
+  eachAnswer(answer.out, (path, attribute, value) => {
     if (attribute === "linguist-generated" && (value === "unset" || value === "false")) {
       options.notGenerated?.add(path);
     }
-    if (skips.has(path) || !marks(attribute, value)) continue;
+    if (skips.has(path) || !marks(attribute, value)) return;
     skips.set(path, REASONS[attribute as keyof typeof REASONS]);
-  }
+  });
   return skips;
 }
+
+/**
+ * Each answer of `git check-attr -z` (path, attribute, value, each ended by NUL, for every path and
+ * attribute) whose value is not `unspecified`: those mark nothing, and are most of a big tree's
+ * answers (three a file), so none of their texts is cut out (a split of the output made a string
+ * of each path, attribute and value).
+ */
+function eachAnswer(
+  out: string,
+  each: (path: string, attribute: string, value: string) => void,
+): void {
+  for (let at = 0; at < out.length;) {
+    const s1 = out.indexOf("\0", at);
+    const s2 = s1 < 0 ? -1 : out.indexOf("\0", s1 + 1);
+    if (s2 < 0) return;
+    const ends = out.indexOf("\0", s2 + 1);
+    const end = ends < 0 ? out.length : ends;
+    const unspecified = end - s2 === UNSPECIFIED.length + 1 && out.startsWith(UNSPECIFIED, s2 + 1);
+    if (!unspecified) each(out.slice(at, s1), out.slice(s1 + 1, s2), out.slice(s2 + 1, end));
+    at = end + 1;
+  }
+}
+
+/** The value git gives an attribute no rule sets. */
+const UNSPECIFIED = "unspecified";
 
 /** Whether `path` is a regular file (links followed), or is not there at all. */
 function regularOrMissing(path: string): boolean {

@@ -178,3 +178,31 @@ Deno.test("generatedReason() knows Go dep's Gopkg.lock and Glide's glide.lock", 
     );
   }
 });
+
+Deno.test("generatedReason() gives the reason of the first rule of GENERATED_FILES a name matches, by name or by ending", () => {
+  // The list read rule by rule, as the rules say: the reason of the first that matches.
+  const reasons = new Map(
+    GENERATED_FILES.filter((r) => !r.pattern.startsWith("*"))
+      .map((r) => [r.kind, generatedReason(r.pattern)]),
+  );
+  for (const r of GENERATED_FILES) {
+    if (r.pattern.startsWith("*")) {
+      reasons.set(r.kind, generatedReason(`x${r.pattern.slice(1)}`));
+    }
+  }
+  const firstRule = (name: string) =>
+    GENERATED_FILES.find(({ pattern }) =>
+      pattern.startsWith("*")
+        ? name.endsWith(pattern.slice(1)) && name !== pattern.slice(1)
+        : name === pattern
+    );
+  const names = ["a.py", ".lock", "a.lock", ".opam.locked", "x.min.css.map", "a/.min.js"];
+  for (const { pattern } of GENERATED_FILES) {
+    names.push(pattern, `d/${pattern}`, `d/${pattern.replace("*", "q")}`, `${pattern}x`);
+    names.push(`d/${pattern.replace("*", "")}`, pattern.toUpperCase());
+  }
+  for (const path of names) {
+    const rule = firstRule(path.slice(path.lastIndexOf("/") + 1));
+    assert.equal(generatedReason(path), rule && reasons.get(rule.kind), path);
+  }
+});

@@ -19,6 +19,8 @@ Deno.test("files .gitattributes marks binary, -diff, generated or vendored are s
       "third_party/** linguist-vendored",
       "third_party/ours.c -linguist-vendored",
       "keep.gen linguist-generated=false",
+      "unspecified binary",
+      "set/** linguist-vendored",
       "",
     ].join("\n"),
     "sub/.gitattributes": "local.txt binary\n",
@@ -30,6 +32,9 @@ Deno.test("files .gitattributes marks binary, -diff, generated or vendored are s
     "third_party/ours.c": "int ours;\n",
     "keep.gen": "kept\n",
     "sub/local.txt": "nested attributes\n",
+    // Names that are git's answers' words, and a space: each answer is cut at its NULs.
+    "unspecified": "a file named like the value of no attribute\n",
+    "set/unset words.txt": "a folder named like a value\n",
     "src/main.ts": "export const main = 1;\n",
   });
   await git(root, "init", "-q");
@@ -46,6 +51,8 @@ Deno.test("files .gitattributes marks binary, -diff, generated or vendored are s
     "third_party/ours.c": undefined,
     "keep.gen": undefined,
     "src/main.ts": undefined,
+    "unspecified": BINARY,
+    "set/unset words.txt": VENDORED,
   };
   for (const [path, reason] of Object.entries(expected)) {
     const row = rows.get(path);
