@@ -25,8 +25,12 @@ import type { SourceFile } from "../pipeline/types.ts";
 /** Characters per batch sent to a worker (the scan's own batch size). */
 const AHEAD_BATCH_CHARS = 256 * 1024;
 
-/** Jobs a worker may have left (sent, not answered) for another batch to be sent to it. */
-const AHEAD_JOBS = 2;
+/**
+ * Jobs a worker may have left (sent, not answered) for another batch to be sent to it: four are
+ * about 50 ms of scanning, so a worker held up less by a read this thread is slow at (the
+ * collector's threads, other processes) than with two.
+ */
+const AHEAD_JOBS = 4;
 
 /**
  * Characters read before the workers start: a build that reads fewer (a rebuild reads its

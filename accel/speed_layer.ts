@@ -115,6 +115,7 @@ import { hashText } from "../pipeline/text_hash.ts";
 import { takeParts, textParts } from "../pipeline/block_parts.ts";
 import { prepareViews } from "./_prepare_views.ts";
 import { knownOnce, withText } from "./_same_text.ts";
+import { mapWithTurns } from "./turns.ts";
 import { openSpill, SPILL_WINDOW, spillAfterFromEnv, type TextSpill } from "./text_spill.ts";
 import { loadTextMemo, saveTextMemo, type TextMemo } from "./text_memo.ts";
 import {
@@ -674,7 +675,10 @@ async function countPlaced(
   // Taken: the last document's names are not needed again (a string a block).
   if (speed.last?.names) speed.last.names = undefined;
   const whole = resident || named.some((k) => k) ? undefined : documentHasher(prefixEnd(formatted));
-  const encodings = new Map(fresh.map((b, i) => [b, named[i] ?? encodeBlock(b, whole)]));
+  // Hashed with turns for the early counts' helpers: each answer let in hands its helper the next
+  // batch, which this thread would count itself after the hashing.
+  const hashed = await mapWithTurns(fresh, (b, i) => named[i] ?? encodeBlock(b, whole));
+  const encodings = new Map(fresh.map((b, i) => [b, hashed[i]]));
   speed.wholeHashes = whole?.done();
   const found = await countFresh(speed, fresh, {
     hashes: fresh.map((b) => encodings.get(b)!.sha256),

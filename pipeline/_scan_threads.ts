@@ -19,6 +19,9 @@ const PARALLEL_SCAN_CHARS = 1024 * 1024;
 /** Characters per batch handed to a thread. */
 const SCAN_BATCH_CHARS = 256 * 1024;
 
+/** Characters of batches a worker has in hand, at least two batches (see `workerLane`). */
+const IN_HAND_CHARS = 4 * SCAN_BATCH_CHARS;
+
 /**
  * The most characters of texts a scan worker keeps at once to count them next (see
  * `accel/scan_handoff.ts`); the others are sent to it again when they are counted,
@@ -214,10 +217,12 @@ async function scanHere(state: ScanState, batch: SourceFile[]): Promise<void> {
 }
 
 /**
- * A worker's lane: `fill` hands it batches. Each worker keeps a second batch in hand (a third
- * while those are small), so it does not wait for this thread, which hands batches over only
- * between its own; a batch of one large file is scanned alone (the next large one may go to
- * this thread).
+ * A worker's lane: `fill` hands it batches. Each worker keeps two batches in hand or more, up to
+ * {@linkcode IN_HAND_CHARS} (about 50 ms of scanning), so it does not wait for this thread, which
+ * hands batches over only between its own (and is the one the collector's threads and other
+ * processes hold up): with one large batch in hand a worker waited for this thread's own large
+ * batch to end (bench/README.md, "twenty-eighth session, cold41"). A batch of one large file is
+ * scanned alone (the next large one may go to this thread).
  */
 function workerLane(
   state: ScanState,
@@ -228,7 +233,7 @@ function workerLane(
   let jobs = 0;
   let chars = 0;
   const fill = () => {
-    while (state.next < batches.length && (!jobs || chars < 2 * SCAN_BATCH_CHARS)) {
+    while (state.next < batches.length && (jobs < 2 || chars < IN_HAND_CHARS)) {
       const batch = batches[state.next++];
       const size = batchChars(batch);
       jobs++;

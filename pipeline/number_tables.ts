@@ -80,8 +80,15 @@ export function isNumberTables(text: string): boolean {
   let rows = 0, other = 0;
   for (let start = 0; start <= text.length;) {
     const stop = text.indexOf("\n", start);
-    const line = text.slice(start, stop < 0 ? text.length : stop);
-    start = stop < 0 ? text.length + 1 : stop + 1;
+    const lineEnd = stop < 0 ? text.length : stop;
+    const next = stop < 0 ? text.length + 1 : stop + 1;
+    if (startsWithWord(text, start, lineEnd)) {
+      start = next;
+      if (++other > most) return false;
+      continue;
+    }
+    const line = text.slice(start, lineEnd);
+    start = next;
     const end = line.search(/\/\/|\/\*|#/);
     const body = end < 0 ? line : line.slice(0, end);
     if (!body.trim()) {
@@ -92,4 +99,16 @@ export function isNumberTables(text: string): boolean {
     else if (++other > most) return false;
   }
   return rows > 0 && rows >= TABLE_SHARE * (rows + other);
+}
+
+/**
+ * Whether the line from `start` to `end` starts, after spaces and tabs, with a letter or `_`: code
+ * that is no row of numbers and no comment or blank line, told without cutting the line out (a
+ * row's first character after its separators is a sign or a digit, and a comment's is `/` or `#`).
+ */
+function startsWithWord(text: string, start: number, end: number): boolean {
+  let at = start;
+  let c = text.charCodeAt(at);
+  while (at < end && (c === 32 || c === 9)) c = text.charCodeAt(++at);
+  return at < end && (c === 95 || (c >= 65 && c <= 90) || (c >= 97 && c <= 122));
 }

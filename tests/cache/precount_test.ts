@@ -9,6 +9,7 @@ import {
   stopRun,
 } from "../../accel/precount.ts";
 import { eachInWindow } from "../../pipeline/transform.ts";
+import { mapWithTurns } from "../../accel/turns.ts";
 import { tallyWork } from "../../pipeline/helpers.ts";
 import type { CountHelper } from "../../pipeline/secrets.ts";
 import type { BpeTable } from "../../pipeline/count.ts";
@@ -238,6 +239,50 @@ Deno.test("renders that never wait let the helpers' answers in between them, and
   assert.equal(plain.jobs, 16, "the batches handed ahead");
   assert.equal(plain.ahead, 0, "no answer came in");
   const turned = await handed(precountTurn);
+  assert.ok(turned.jobs > 16, `batches handed: ${turned.jobs}`);
+  assert.ok(turned.ahead >= 16 * 256 * 1024, `characters counted ahead: ${turned.ahead}`);
+});
+
+Deno.test("a loop of this thread's own work with turns lets the helpers' answers in, and gives what map gives", async () => {
+  // The count stage hashed every block in one loop that never waits before it counted: the
+  // helpers' answers (each handing the next batch) came in after it, and they idled meanwhile.
+  const handed = async (withTurns: boolean) => {
+    let jobs = 0;
+    let stopped = false;
+    const helper: CountHelper = {
+      // Answers as a worker does: a message, on a later turn of the event loop (none once stopped).
+      count: (
+        { spans, texts },
+      ) => (jobs++,
+        new Promise((resolve) =>
+          setTimeout(() => stopped || resolve(new Array(spans.length + texts.length).fill(1)), 0)
+        )),
+      stop: () => void (stopped = true),
+    };
+    const files = Array.from({ length: 48 }, (_, i) => ({
+      path: `src/f${i}.py`,
+      text: `x${i} = 1\n`.repeat(60_000),
+    }));
+    startPrecount(files, "o200k", [helper], {} as BpeTable);
+    const items = Array.from({ length: 40 }, (_, i) => i);
+    // Work that keeps this thread busy for 5 ms an item and never waits.
+    const busy = (n: number) => {
+      const until = performance.now() + 5;
+      while (performance.now() < until);
+      return n * 2;
+    };
+    let out: number[] = [];
+    const work = await tallyWork(async () => {
+      out = withTurns ? await mapWithTurns(items, busy) : items.map(busy);
+    });
+    stopRun("o200k");
+    assert.deepEqual(out, items.map((n) => n * 2));
+    return { jobs, ahead: work.get("early characters counted: helpers, ahead") ?? 0 };
+  };
+  const plain = await handed(false);
+  assert.equal(plain.jobs, 16, "the batches handed ahead");
+  assert.equal(plain.ahead, 0, "no answer came in");
+  const turned = await handed(true);
   assert.ok(turned.jobs > 16, `batches handed: ${turned.jobs}`);
   assert.ok(turned.ahead >= 16 * 256 * 1024, `characters counted ahead: ${turned.ahead}`);
 });

@@ -2,7 +2,9 @@ import assert from "node:assert/strict";
 import { sha256 } from "../../pipeline/read.ts";
 import {
   redactSources,
+  type ScanAhead,
   scanBatches,
+  type ScanHelper,
   scanWorkers,
   SECRETLINT_HINTS,
 } from "../../pipeline/secrets.ts";
@@ -108,4 +110,34 @@ Deno.test("redactUnlessHinted() is redactText() for texts secretlint skips, and 
   // Some of each: the corpus holds texts with and without hints.
   const own = corpus().map((f) => redactUnlessHinted(f.text!));
   assert.ok(own.some((r) => r === undefined) && own.some((r) => r?.findings.length));
+});
+
+Deno.test("a scan worker is handed a second batch while it scans a large one", async () => {
+  // With one large batch in hand a worker waited, once it was done, for this thread to end its
+  // own large batch before it was handed the next.
+  let inHand = 0;
+  let most = 0;
+  let jobs = 0;
+  const helper: ScanHelper = {
+    scan: (files) => {
+      jobs++;
+      most = Math.max(most, ++inHand);
+      return new Promise((resolve) =>
+        setTimeout(() => {
+          inHand--;
+          resolve(files.map(() => ({ findings: [] })));
+        }, 5)
+      );
+    },
+    count: () => Promise.resolve([]),
+    stop: () => {},
+  };
+  // A scan begun ahead that scanned nothing: its worker scans at the secrets stage.
+  const ahead: ScanAhead = { settle: () => Promise.resolve([helper]), take: () => undefined };
+  const large = (i: number) => source(`src/large${i}.py`, `v${i} = ${i}\n`.repeat(100_000));
+  const files = [0, 1, 2, 3, 4, 5].map(large);
+  const handOff = { keep: () => false, take: () => {} };
+  await redactHandingOff(files, {}, { handOff, ahead, workers: 2 });
+  assert.ok(jobs >= 2, `batches the worker scanned: ${jobs}`);
+  assert.equal(most, 2, "batches in the worker's hand at once");
 });

@@ -2,6 +2,8 @@
 // table, its element type and its elements and rows, in each language such tables are written in.
 import assert from "node:assert/strict";
 import { summarize } from "../../plugins/view_modes/summary.ts";
+import { isNumberRow, isNumberTables } from "../../pipeline/helpers.ts";
+import { prng } from "../_helpers.ts";
 
 /** `count` rows of eight numbers, each line led by `indent`. */
 function rows(count: number, indent = "    "): string {
@@ -73,4 +75,60 @@ Deno.test("code that is no number tables keeps its language's summary", () => {
   const summary = summarize("src/engine.c", code);
   assert.doesNotMatch(summary, /number table/);
   assert.match(summary, /step0/);
+});
+
+/** The rule as written before the quick look at a line's first word: each line cut and tested. */
+function numberTablesByEveryLine(text: string): boolean {
+  const lines = text.split("\n");
+  const most = lines.length / 4;
+  let rows = 0, other = 0;
+  for (const line of lines) {
+    const end = line.search(/\/\/|\/\*|#/);
+    const body = end < 0 ? line : line.slice(0, end);
+    if (!body.trim()) {
+      if (end >= 0) other++;
+      continue;
+    }
+    if (isNumberRow(body)) rows++;
+    else if (++other > most) return false;
+  }
+  return rows > 0 && rows >= 0.75 * (rows + other);
+}
+
+Deno.test("number tables are told as the rule over every line tells them, lines led by words taken at a glance", () => {
+  const random = prng(30);
+  const kinds = [
+    "  0x10, 0x20, 0x30,",
+    "\t-1, +2, 3.5e3,",
+    "  x = 1",
+    "\tdef f(a):",
+    "_private = 0",
+    "  # a comment",
+    "// 1, 2",
+    "  /* 3, 4 */",
+    "",
+    "  ",
+    "\u00a0word",
+    "\u00a01, 2,",
+    "{ 1, 2 },",
+    "  1, 2, # three",
+    "};",
+    "Z9, 1",
+    "\r",
+    "  7,\r",
+  ];
+  let tables = 0;
+  for (let n = 0; n < 3000; n++) {
+    // Mostly rows, or mostly words, so that both verdicts come up.
+    const rowsFirst = random() < 0.5;
+    const lines = Array.from({ length: 1 + Math.floor(random() * 40) }, () => {
+      const pick = rowsFirst && random() < 0.7 ? 0 : Math.floor(random() * kinds.length);
+      return kinds[pick];
+    });
+    const text = lines.join("\n") + (random() < 0.5 ? "\n" : "");
+    const told = isNumberTables(text);
+    assert.equal(told, numberTablesByEveryLine(text), JSON.stringify(text));
+    if (told) tables++;
+  }
+  assert.ok(tables > 100, `texts told number tables: ${tables}`);
 });
