@@ -39,6 +39,7 @@ import type { BuildSession } from "../server/session.ts";
 import type { RenderedFile, ResolvedConfig, Strategy } from "../pipeline/types.ts";
 import { processTerminal, type Terminal } from "./_terminal.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
+import { draftsDropped } from "../accel/draft_ahead.ts";
 import { literalGlob, underRoot } from "./_own_output.ts";
 import { documentChunks, streamDocument } from "../pipeline/document.ts";
 import { textParts } from "../pipeline/block_parts.ts";
@@ -181,13 +182,15 @@ function processBuilder(): Builder {
   return {
     first: true,
     config: (paths, flags) => loadBuildConfig(paths, flags),
-    // A build that writes its document has the last one copied while it runs, for its emit.
+    // A build that writes its document has the last one copied while it runs, for its emit. A
+    // copy the build did not use is removed once it is done: the command waits for that, since
+    // the process exits when the command returns and would leave a part-copied file in `out/`.
     build: (config, options) =>
       build(config, {
         ...options,
         builtins: builtinPlugins(),
         layer: speedLayer({ draftAhead: options.write !== false }),
-      }),
+      }).finally(draftsDropped),
     built: () => {},
   };
 }

@@ -4,7 +4,7 @@ import { build, defaultPlugins, loadConfig } from "../../mod.ts";
 import { speedLayer } from "../../accel/speed_layer.ts";
 import { draftsDropped } from "../../accel/draft_ahead.ts";
 import { tallyWork } from "../../pipeline/helpers.ts";
-import { makeProject } from "../_helpers.ts";
+import { makeProject, runCli } from "../_helpers.ts";
 
 const LINE = "the quick brown fox jumps over the lazy dog 0123456789\n";
 
@@ -79,5 +79,23 @@ Deno.test("a copy of the last document that a build does not use is removed", as
   assert.equal(changed.get("last document drafted"), 1);
   assert.equal(changed.get("draft patched"), undefined);
   assert.deepEqual(hiddenIn(config.stateDir), []);
+  await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("slop build leaves no copy of the last document in its output folder when the copy goes unused", async () => {
+  const root = await project();
+  const state = join(root, ".state");
+  const first = await runCli(["build", "-q", "--no-server", "--state-dir", state], root);
+  assert.equal(first.code, 0, first.stderr);
+  // Its first block changed: the copy made while it ran is not patched, and the process
+  // exits as the command returns (the command waits for the copy to be removed first).
+  await Deno.writeTextFile(join(root, "big/a.txt"), "first\n" + LINE.repeat(12_000));
+  const second = await runCli(["build", "-q", "--no-server", "--state-dir", state], root);
+  assert.equal(second.code, 0, second.stderr);
+  assert.deepEqual(hiddenIn(state), []);
+  assert.equal(
+    [...Deno.readDirSync(join(state, "out"))].filter((e) => e.name.endsWith(".md")).length,
+    2,
+  );
   await Deno.remove(root, { recursive: true });
 });
