@@ -202,28 +202,37 @@ Deno.test("a helper is handed many texts it did not keep ahead of its answers, s
   assert.equal(handed, 16);
 });
 
+/**
+ * Start early counts of 48 texts of 480,000 characters with one helper that answers as a worker
+ * does: a message, on a later turn of the event loop (none once stopped). `handed` counts the
+ * batches it was given.
+ */
+function startLateHelper(): { handed: number } {
+  const jobs = { handed: 0 };
+  let stopped = false;
+  const helper: CountHelper = {
+    count: (
+      { spans, texts },
+    ) => (jobs.handed++,
+      new Promise((resolve) =>
+        setTimeout(() => stopped || resolve(new Array(spans.length + texts.length).fill(1)), 0)
+      )),
+    stop: () => void (stopped = true),
+  };
+  const files = Array.from({ length: 48 }, (_, i) => ({
+    path: `src/f${i}.py`,
+    text: `x${i} = 1\n`.repeat(60_000),
+  }));
+  startPrecount(files, "o200k", [helper], {} as BpeTable);
+  return jobs;
+}
+
 Deno.test("renders that never wait let the helpers' answers in between them, and each answer hands the next batch", async () => {
   // A transform of cached renders resolves each render at once: without a turn of the event loop
   // between them, the helpers' answers waited for the count stage, and the helpers idled once
   // their first batches were counted.
   const handed = async (between?: () => Promise<void> | undefined) => {
-    let jobs = 0;
-    let stopped = false;
-    const helper: CountHelper = {
-      // Answers as a worker does: a message, on a later turn of the event loop (none once stopped).
-      count: (
-        { spans, texts },
-      ) => (jobs++,
-        new Promise((resolve) =>
-          setTimeout(() => stopped || resolve(new Array(spans.length + texts.length).fill(1)), 0)
-        )),
-      stop: () => void (stopped = true),
-    };
-    const files = Array.from({ length: 48 }, (_, i) => ({
-      path: `src/f${i}.py`,
-      text: `x${i} = 1\n`.repeat(60_000),
-    }));
-    startPrecount(files, "o200k", [helper], {} as BpeTable);
+    const jobs = startLateHelper();
     const work = await tallyWork(() =>
       eachInWindow(40, () => {
         // A render that keeps this thread busy for 5 ms and never waits.
@@ -233,7 +242,7 @@ Deno.test("renders that never wait let the helpers' answers in between them, and
       }, { between })
     );
     stopRun("o200k");
-    return { jobs, ahead: work.get("early characters counted: helpers, ahead") ?? 0 };
+    return { jobs: jobs.handed, ahead: work.get("early characters counted: helpers, ahead") ?? 0 };
   };
   const plain = await handed();
   assert.equal(plain.jobs, 16, "the batches handed ahead");
@@ -247,23 +256,7 @@ Deno.test("a loop of this thread's own work with turns lets the helpers' answers
   // The count stage hashed every block in one loop that never waits before it counted: the
   // helpers' answers (each handing the next batch) came in after it, and they idled meanwhile.
   const handed = async (withTurns: boolean) => {
-    let jobs = 0;
-    let stopped = false;
-    const helper: CountHelper = {
-      // Answers as a worker does: a message, on a later turn of the event loop (none once stopped).
-      count: (
-        { spans, texts },
-      ) => (jobs++,
-        new Promise((resolve) =>
-          setTimeout(() => stopped || resolve(new Array(spans.length + texts.length).fill(1)), 0)
-        )),
-      stop: () => void (stopped = true),
-    };
-    const files = Array.from({ length: 48 }, (_, i) => ({
-      path: `src/f${i}.py`,
-      text: `x${i} = 1\n`.repeat(60_000),
-    }));
-    startPrecount(files, "o200k", [helper], {} as BpeTable);
+    const jobs = startLateHelper();
     const items = Array.from({ length: 40 }, (_, i) => i);
     // Work that keeps this thread busy for 5 ms an item and never waits.
     const busy = (n: number) => {
@@ -277,7 +270,7 @@ Deno.test("a loop of this thread's own work with turns lets the helpers' answers
     });
     stopRun("o200k");
     assert.deepEqual(out, items.map((n) => n * 2));
-    return { jobs, ahead: work.get("early characters counted: helpers, ahead") ?? 0 };
+    return { jobs: jobs.handed, ahead: work.get("early characters counted: helpers, ahead") ?? 0 };
   };
   const plain = await handed(false);
   assert.equal(plain.jobs, 16, "the batches handed ahead");
