@@ -121,6 +121,24 @@ export async function loadSecretlint(): Promise<{
   return { lintSource: core.lintSource, preset: preset.creator };
 }
 
+/**
+ * @scure/bip39's mnemonic check and its English wordlist, loaded on first use: only a text with
+ * 12 to 24 words alone (a line of a page, a string literal) that might be a wallet's recovery
+ * words needs them (pipeline/_bip39.ts).
+ */
+export async function loadBip39(): Promise<{
+  validateMnemonic: typeof import("npm:@scure/bip39@2.4.0").validateMnemonic;
+  wordlist: string[];
+}> {
+  const [bip39, english] = await Promise.all([
+    importWhenCalled<typeof import("npm:@scure/bip39@2.4.0")>("npm:@scure/bip39@2.4.0"),
+    importWhenCalled<typeof import("npm:@scure/bip39@2.4.0/wordlists/english.js")>(
+      "npm:@scure/bip39@2.4.0/wordlists/english.js",
+    ),
+  ]);
+  return { validateMnemonic: bip39.validateMnemonic, wordlist: english.wordlist };
+}
+
 /** The cl100k tokenizer, loaded on first use. */
 export function loadCl100k(): Promise<
   typeof import("npm:gpt-tokenizer@3.4.0/encoding/cl100k_base")

@@ -8,6 +8,7 @@
  * @module
  */
 
+import { loadMnemonicCheck, mnemonicQuestions } from "./_bip39.ts";
 import {
   applyRedactions,
   findSecrets,
@@ -285,7 +286,13 @@ export async function redactText(
   options: RedactOptions = {},
 ): Promise<Redaction> {
   const hinted = options.prefilter === false || HINT_SEARCH.test(text);
-  const matches = ownMatches(text, options.rules ?? {}, path);
+  const asked = mnemonicQuestions();
+  let matches = ownMatches(text, options.rules ?? {}, path);
+  // Words alone that might be a wallet's recovery words: scanned again with the checksum loaded.
+  if (mnemonicQuestions() !== asked) {
+    await loadMnemonicCheck();
+    matches = ownMatches(text, options.rules ?? {}, path);
+  }
   if (options.secretlint !== false && hinted) {
     const found: Match[] = [];
     await collectSecretlint(asLines(text, path), path, found, options.prefilter !== false);
@@ -305,7 +312,8 @@ export async function redactText(
  * {@linkcode redactText} of a text that secretlint would not scan (none of
  * {@linkcode SECRETLINT_HINTS}), synchronously and without loading
  * secretlint: the same result. `undefined` for a text that secretlint must
- * scan (a thread that has not loaded it can hand such a text to one that has).
+ * scan (a thread that has not loaded it can hand such a text to one that has),
+ * and for words alone that need the recovery words' check before it is loaded.
  *
  * @example
  * ```ts
@@ -320,7 +328,10 @@ export function redactUnlessHinted(
 ): Redaction | undefined {
   const secretlint = options.secretlint !== false;
   if (secretlint && HINT_SEARCH.test(text)) return undefined;
-  return apply(text, ownMatches(text, options.rules ?? {}, options.path));
+  const asked = mnemonicQuestions();
+  const matches = ownMatches(text, options.rules ?? {}, options.path);
+  // (words alone that need the mnemonic check this thread has not loaded: as a hinted text)
+  return mnemonicQuestions() === asked ? apply(text, matches) : undefined;
 }
 
 /**

@@ -9,6 +9,7 @@
  * @module
  */
 
+import { isMnemonic } from "./_bip39.ts";
 import { commandBefore } from "./_secret_rules_cli.ts";
 import { isPlaceholder, type TextHints } from "./_secret_rules_common.ts";
 import { namesOf, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
@@ -117,13 +118,6 @@ const SEED_LINE = /^[ \t]{0,16}(?<v>[a-z]{3,8}(?: [a-z]{3,8}){11,23})[ \t]{0,16}
 /** Pages and text files, and files named for a wallet's words, whose lines may be seed words. */
 const SEED_LINE_FILE =
   /\.(?:md|markdown|mdx|rst|txt|adoc|org)$|(?:^|[\/\\])[^\/\\]{0,64}(?:seed|mnemonic|wallet|recovery|backup)[^\/\\]{0,64}$/i;
-/**
- * English words that are no recovery word (none is in BIP-39's list): a run of words with one is
- * a sentence (`the quick brown fox … again and again`).
- */
-const NOT_SEED_WORD =
-  /^(?:the|and|for|are|but|not|was|were|with|that|this|from|have|has|had|will|its|they|them|their|there|which|when|what|who|into|than|some|each|more|most|such|should|would|could|does|been|these|those|how|why|where|you|your|our|his|her|she|him|var|const|def|return|import|function|class|else|true|false|null|none|self|elif|print)$/;
-
 /** A translation catalogue, whose sentences in other languages are words alone. */
 const TRANSLATION_FILE =
   /\.(?:po|pot|xliff|xlf|strings|resx|arb|ftl)$|(?:^|[\/\\])(?:locales?|i18n|l10n|translations?|lang)[\/\\]/i;
@@ -131,8 +125,11 @@ const TRANSLATION_FILE =
 /**
  * Recovery words with no name: a literal of 12, 15, 18, 21 or 24 words alone (a wallet
  * provider's first argument, a test's constant), and such a line alone in a page, a text file or a
- * file named for a wallet's words; at least 8 words of their own (Hardhat's `test test … junk`
- * is a well-known stand-in) and none that {@linkcode NOT_SEED_WORD} knows.
+ * file named for a wallet's words. With no name to say what they are, only a BIP-39 mnemonic
+ * counts: every word on BIP-39's English list and its checksum right ({@linkcode isMnemonic});
+ * any other run of words is text (a line of generated words lost ~1 in 10 lines). Still at least
+ * 8 words of their own: Hardhat's `test test … junk` and `abandon … about` are well-known
+ * stand-ins. Until the check is loaded, a run of words is redacted (see pipeline/_bip39.ts).
  */
 function seedPhrases(text: string, path: string | undefined, out: Span[]): void {
   if (path && TRANSLATION_FILE.test(path)) return;
@@ -142,7 +139,7 @@ function seedPhrases(text: string, path: string | undefined, out: Span[]): void 
     for (const m of text.matchAll(pattern)) {
       const words = m.groups!.v.split(" ");
       if (words.length % 3 || new Set(words).size < 8) continue;
-      if (words.some((w) => NOT_SEED_WORD.test(w))) continue;
+      if (isMnemonic(m.groups!.v) === false) continue;
       const [start, end] = m.indices!.groups!.v!;
       out.push({ start, end });
     }

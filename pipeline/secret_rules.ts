@@ -225,9 +225,10 @@
  * `<field>`/`<value>`, Ansible's `!unsafe`, a schema field's default (proto2's `[default = "…"]`,
  * Avro's `"default"`), a value in Python's parentheses (`SECRET_KEY = ('…'` then `'…')`); a token
  * split by ABAP's `&&`, Jinja's and D's `~` or Smalltalk's `,`, or appended in the next statement
- * (`+=`, PHP's `.=`, Tcl's `append`).
+ * (`+=`, PHP's `.=`, Tcl's `append`). 59: recovery words with no name (a line alone, a string
+ * literal) only when they are a BIP-39 mnemonic: English words, checksum right.
  */
-export const SECRET_RULES_VERSION = 58;
+export const SECRET_RULES_VERSION = 59;
 
 import {
   BASE64_RUN,
