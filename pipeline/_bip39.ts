@@ -61,5 +61,8 @@ export async function loadMnemonicCheck(): Promise<void> {
   if (check) return;
   const { loadBip39 } = await import("../deps.ts");
   const { validateMnemonic, wordlist } = await loadBip39();
-  check = (words) => validateMnemonic(words, wordlist);
+  // (the package answers a word off the list by an exception, which costs ~0.1 ms: asked first)
+  const listed = new Set(wordlist);
+  check = (words) =>
+    words.split(" ").every((w) => listed.has(w)) && validateMnemonic(words, wordlist);
 }
