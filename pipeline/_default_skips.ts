@@ -109,33 +109,22 @@ export function generatedReason(path: string): string | undefined {
  */
 function generatedRule(path: string): GeneratedRule | undefined {
   const name = path.slice(path.lastIndexOf("/") + 1);
-  const { names, endings } = ruleTable();
-  const named = names.get(name);
-  for (const [ending, at] of endings) {
+  const named = RULE_NAMES.get(name);
+  for (const [ending, at] of RULE_ENDINGS) {
     if (named !== undefined && at > named) break;
     if (name.length > ending.length && name.endsWith(ending)) return GENERATED_FILES[at];
   }
   return named === undefined ? undefined : GENERATED_FILES[named];
 }
 
-/**
- * `GENERATED_FILES` as {@linkcode generatedRule} looks them up, made once (again if rules are
- * added to the list).
- */
-let rules:
-  | { count: number; names: Map<string, number>; endings: Array<[string, number]> }
-  | undefined;
-
-function ruleTable(): NonNullable<typeof rules> {
-  if (rules?.count === GENERATED_FILES.length) return rules;
-  const names = new Map<string, number>();
-  const endings: Array<[string, number]> = [];
-  GENERATED_FILES.forEach(({ pattern }, at) => {
-    if (pattern.startsWith("*")) endings.push([pattern.slice(1), at]);
-    else if (!names.has(pattern)) names.set(pattern, at);
-  });
-  return rules = { count: GENERATED_FILES.length, names, endings };
-}
+/** The rules of `GENERATED_FILES` that name a whole file: the name, and the first rule's place. */
+const RULE_NAMES = new Map<string, number>();
+/** The rules of `GENERATED_FILES` that name an ending (`*.pb.go`): the ending and the place, in order. */
+const RULE_ENDINGS: Array<[string, number]> = [];
+GENERATED_FILES.forEach(({ pattern }, at) => {
+  if (pattern.startsWith("*")) RULE_ENDINGS.push([pattern.slice(1), at]);
+  else if (!RULE_NAMES.has(pattern)) RULE_NAMES.set(pattern, at);
+});
 
 /**
  * Whether a glob names a generated file, an SVG or a data file it matches: its last part spells
