@@ -26,3 +26,20 @@ export async function redactsValue(
 export async function kept(text: string, path = "notes.txt"): Promise<void> {
   assert.equal((await redactText(text, path)).text, text);
 }
+
+/**
+ * The cases (file, text, the value planted in it) whose value comes back from the scan, or that
+ * come back with nothing redacted, each as `file: the text as it came back`.
+ */
+export async function leaksOf(
+  cases: Iterable<[path: string, text: string, value: string]>,
+): Promise<{ tried: number; leaks: string[] }> {
+  const leaks: string[] = [];
+  let tried = 0;
+  for (const [path, text, value] of cases) {
+    const out = (await redactText(text, path)).text;
+    tried++;
+    if (out.includes(value) || !out.includes("[REDACTED:")) leaks.push(`${path}: ${out.trim()}`);
+  }
+  return { tried, leaks };
+}
