@@ -10,7 +10,8 @@
  * @module
  */
 
-import { type Cache, cacheKey, type PackPlace } from "./cache.ts";
+import { type Cache, type PackPlace } from "./cache.ts";
+import { canonicalJson, sha256Hex } from "./helpers.ts";
 import { lazyCopy, type TextBacking } from "./lazy_text.ts";
 import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "./types.ts";
@@ -184,8 +185,9 @@ function viewKey(
   ) {
     return last.key;
   }
-  const { path: _glob, ...options } = entry;
-  const key = cacheKey([
+  // The same text as `cacheKey([...])` of these parts, the entry's values (all but its glob) made
+  // canonical once per entry object, not copied and made again for each file.
+  const before = canonicalJson([
     // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own. 4: dedup
     // also replaces blobs a JSON string or list wraps (a notebook's images). 5: a `.h` or `.m`
     // file's entry holds its fence language (`objective-c` by its words); other entries stay 4.
@@ -195,11 +197,9 @@ function viewKey(
     viewVersion(input.path),
     plugin.name,
     version,
-    options,
-    input.path,
-    input.sha256,
-    String(extra),
   ]);
+  const after = canonicalJson([input.path, input.sha256, String(extra)]);
+  const key = sha256Hex(`${before.slice(0, -1)},${entryValuesJson(entry)},${after.slice(1)}`);
   entryKeys.set(entry, {
     plugin: plugin.name,
     version,
@@ -240,6 +240,22 @@ async function renderAndStore(
     }
   }
   return output;
+}
+
+/** The canonical JSON of each entry object's values but its glob (see `entryValuesJson`). */
+const entryValues = new WeakMap<FileEntry, string>();
+
+/**
+ * An entry's values but its glob as canonical JSON, made once per entry object (an entry is not
+ * changed once resolved: `kept_renders.ts` numbers its values once too).
+ */
+function entryValuesJson(entry: FileEntry): string {
+  let json = entryValues.get(entry);
+  if (json === undefined) {
+    const { path: _glob, ...options } = entry;
+    entryValues.set(entry, json = canonicalJson(options));
+  }
+  return json;
 }
 
 /** The last view cache key of each entry object, with the inputs it was made of. */
