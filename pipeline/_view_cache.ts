@@ -69,9 +69,8 @@ export async function cachedRender(
   args: CachedRenderInput,
 ): Promise<{ output: ViewOutput; cache: "hit" | "miss"; key?: string }> {
   const plugin = findViewMode(args.registry, args.view);
-  const used = new Set<string>();
   if (!plugin || !cache.enabled) {
-    return { output: await args.render(args.warn, used), cache: "miss" };
+    return { output: await args.render(args.warn, new Set()), cache: "miss" };
   }
   const material = () =>
     callHook(plugin, "cacheKey", () => plugin.cacheKey!(args.input, args.context()), {
@@ -102,7 +101,8 @@ export async function cachedRender(
     entry.warnings.forEach(args.warn);
     return { output: entry.output, cache: "hit", key };
   }
-  const output = await renderAndStore(cache, args, { plugin, key, used });
+  // The view modes the render goes through (a hit needs none: made only for a render).
+  const output = await renderAndStore(cache, args, { plugin, key, used: new Set() });
   return { output, cache: "miss", key: output.cacheable === false ? undefined : key };
 }
 
