@@ -25,15 +25,21 @@ function* jsonPieces(value: unknown, depth = 2, level = 0): Generator<string> {
     return;
   }
   const array = Array.isArray(value);
-  const members: Array<[string | undefined, unknown]> = array
-    ? value.map((item) => [undefined, serializable(item) ? item : null])
+  // An array's members by index, an object's by its entries: no pair made for each of a
+  // manifest's files and blocks.
+  const entries = array
+    ? undefined
     : Object.entries(value).filter(([, item]) => serializable(item));
-  if (!members.length) {
+  const count = entries ? entries.length : (value as unknown[]).length;
+  if (!count) {
     yield array ? "[]" : "{}";
     return;
   }
   yield array ? "[" : "{";
-  for (const [i, [key, item]] of members.entries()) {
+  for (let i = 0; i < count; i++) {
+    const key = entries ? entries[i][0] : undefined;
+    const member = entries ? entries[i][1] : (value as unknown[])[i];
+    const item = entries || serializable(member) ? member : null;
     const head = `${i ? "," : ""}\n${pad}${INDENT}${
       key === undefined ? "" : `${JSON.stringify(key)}: `
     }`;
