@@ -185,21 +185,21 @@ function viewKey(
   ) {
     return last.key;
   }
-  // The same text as `cacheKey([...])` of these parts, the entry's values (all but its glob) made
-  // canonical once per entry object, not copied and made again for each file.
-  const before = canonicalJson([
-    // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own. 4: dedup
-    // also replaces blobs a JSON string or list wraps (a notebook's images). 5: a `.h` or `.m`
-    // file's entry holds its fence language (`objective-c` by its words); other entries stay 4.
-    // 6: a `.h` file's entry holds `cpp` for C++'s words (a `.m` file's stays 5). 7: such a
-    // `.h` file is rendered with the C++ grammar. 9: a `.v` file's entry holds `coq` for Coq's
-    // words (the fence was `v`, the V language's, for Verilog and Coq alike).
-    viewVersion(input.path),
-    plugin.name,
-    version,
-  ]);
-  const after = canonicalJson([input.path, input.sha256, String(extra)]);
-  const key = sha256Hex(`${before.slice(0, -1)},${entryValuesJson(entry)},${after.slice(1)}`);
+  // The text `cacheKey([...])` hashes for these parts, written at once: the entry's values (all
+  // but its glob) made canonical once per entry object, not copied and made again for each file.
+  // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own. 4: dedup
+  // also replaces blobs a JSON string or list wraps (a notebook's images). 5: a `.h` or `.m`
+  // file's entry holds its fence language (`objective-c` by its words); other entries stay 4.
+  // 6: a `.h` file's entry holds `cpp` for C++'s words (a `.m` file's stays 5). 7: such a
+  // `.h` file is rendered with the C++ grammar. 9: a `.v` file's entry holds `coq` for Coq's
+  // words (the fence was `v`, the V language's, for Verilog and Coq alike).
+  const key = sha256Hex(
+    `[${JSON.stringify(viewVersion(input.path))},${JSON.stringify(plugin.name)},${
+      JSON.stringify(version)
+    },${entryValuesJson(entry)},${JSON.stringify(input.path)},${
+      JSON.stringify(input.sha256) ?? "null"
+    },${JSON.stringify(String(extra))}]`,
+  );
   entryKeys.set(entry, {
     plugin: plugin.name,
     version,
