@@ -268,6 +268,24 @@ const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp }> = [
     pattern: /(?<![\w])putenv[ \t]{1,16}"(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})"[ \t]{1,16}(?=")/g,
   },
   {
+    // Haskell's environment set by its arguments' places: `setEnv "API_TOKEN" "…"`
+    path: /\.(?:hs|lhs)$/,
+    pattern: /(?<![\w'])setEnv[ \t]{1,16}"(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})"[ \t]{1,16}(?=")/g,
+  },
+  {
+    // Perl's hash element set or read with a fallback: `$ENV{API_TOKEN} = '…'`,
+    // `$config{password} = "…"`, `$ENV{DB_PASS} // '…'`, `||= '…'`
+    path: /\.(?:pl|pm|t|psgi|cgi)$/,
+    pattern:
+      /\$[A-Za-z_]\w{0,63}\{["']?(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})["']?\}[ \t]{0,16}(?:=|\/\/=?|\|\|=?)[ \t]{0,16}(?=["'])/g,
+  },
+  {
+    // Julia's call that sets a secret (`Genie.Secrets.secret_token!("…")`, `api_key!("…")`): a
+    // name's `!` and its one string
+    path: /\.jl$/,
+    pattern: /(?<![\w])(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})!\([ \t]{0,16}(?=")/g,
+  },
+  {
     // Zig's typed declaration: `pub const password: []const u8 = "…";`
     path: /\.(?:zig|zon)$/,
     pattern:

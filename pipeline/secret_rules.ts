@@ -231,7 +231,10 @@
  * `DB_CREDS`), dune's and `.sexp` lists (`(env-vars (API_TOKEN …))`), a Lisp's dotted pair
  * (`(password . "…")`) and quoted symbol (`(hash 'api-key "…")`); Python's literals side by side
  * on two lines joined only inside brackets; a redaction over several lines keeps its lines (a
- * marker on each).
+ * marker on each); the ninth sweep's forms: a code host's `pat` in lower or camel case
+ * (`github_pat`, `githubPat`), Julia's `raw"…"` and `secret_token!("…")`, Scala's `s"…"`, Perl's
+ * `q{…}`, `qq(…)` and `$ENV{…} = '…'` / `// '…'`, Lua's `[[…]]`, Haskell's `setEnv "…" "…"`,
+ * .NET's `Configuration["Jwt:Key"] ?? "…"`.
  */
 export const SECRET_RULES_VERSION = 60;
 
