@@ -234,7 +234,7 @@
  * marker on each); the ninth sweep's forms: a code host's `pat` in lower or camel case
  * (`github_pat`, `githubPat`), Julia's `raw"…"` and `secret_token!("…")`, Scala's `s"…"`, Perl's
  * `q{…}`, `qq(…)` and `$ENV{…} = '…'` / `// '…'`, Lua's `[[…]]`, Haskell's `setEnv "…" "…"`,
- * .NET's `Configuration["Jwt:Key"] ?? "…"`.
+ * .NET's `Configuration["Jwt:Key"] ?? "…"` (any object's, by a `Section:Key` path).
  */
 export const SECRET_RULES_VERSION = 60;
 

@@ -44,6 +44,7 @@ const FORMS: Array<[string, string, string[]]> = [
     "Smtp:Password",
     "OpenAI:ApiKey",
   ]],
+  ["Keys.cs", `string Jwt(IConfiguration c) => c["{N}"] ?? "{V}";`, ["Jwt:Secret", "Db:Password"]],
   ["vars/vault.yml", `{N}: {V}`, ["vault_github_pat", "gitlab_pat", "githubPat", "ado-pat"]],
 ];
 
@@ -74,7 +75,7 @@ Deno.test("these languages' code and words under a secret's word are kept", asyn
       ["src/Main.hs", `main = setEnv "PATH" "/usr/bin"\n`],
       [
         "Program.cs",
-        `var s = config["Cache:Key"] ?? "users";\nvar t = Configuration["Api:Token"] ?? string.Empty;\n`,
+        `var s = config["Cache:Key"] ?? "users";\nvar c = c["Cache:Key"] ?? "users";\nvar t = Configuration["Api:Token"] ?? string.Empty;\n`,
       ],
       ["vars/main.yml", `file_pat: '*.py'\npat: x7abc12345\nsearch_pat: abc123def\n`],
     ]
