@@ -1,44 +1,49 @@
 /**
- * Python's open brackets at a place of a text, for the rule that joins two string literals side
+ * Python's open brackets at places of a text, for the rule that joins two string literals side
  * by side on two lines (`secret_rules.ts`, `CONCAT`): Python joins them only inside brackets
  * (`KEY = (` then `"…"` then `"…")`); outside, the next line's literal is a statement of its own.
  *
  * @module
  */
 
-/**
- * Where the last read stopped, and what it had seen: the text is read forward once for a series
- * of places in ascending order (a scan asks for its joints in order), not from its start for each.
- */
-const read = { text: "", at: 0, depth: 0, quote: "", comment: false, skip: 0 };
-
-/**
- * Whether the place `at` of the Python source `text` is inside brackets (`(`, `[`, `{` not yet
- * closed), read as Python's tokenizer reads them: not inside strings (`'…'`, `"…"`, triple quoted)
- * nor comments (`#` to the line's end). Reads the text forward from where the last call stopped
- * when `at` is after it (in the same text), else from its start.
- *
- * @example
- * ```ts
- * import { insidePythonBrackets } from "./_secret_rules_python.ts";
- * insidePythonBrackets('x = ("a"\n  "b")', 8); // true
- * insidePythonBrackets('x = "a"\n"b"', 7); // false
- * ```
- */
-export function insidePythonBrackets(text: string, at: number): boolean {
-  if (read.text !== text || at < read.at) {
-    Object.assign(read, { text, at: 0, depth: 0, quote: "", comment: false, skip: 0 });
-  }
-  for (let i = read.at; i < at; i++) step(text, i);
-  read.at = at;
-  return read.depth > 0;
+/** What a read of Python's tokens has seen up to a place: brackets open, a string, a comment. */
+interface PythonRead {
+  at: number;
+  depth: number;
+  quote: string;
+  comment: boolean;
+  /** Characters after the last one read that belong to it (an escape's next, a triple quote's). */
+  skip: number;
 }
 
 /**
- * Reads the character at `i` into {@linkcode read}: what it opens or closes, and how many
- * characters after it belong to it (an escape's next one, a triple quote's other two).
+ * A reader of `text` (Python source) that answers, for a place, whether it is inside brackets
+ * (`(`, `[`, `{` not yet closed), read as Python's tokenizer reads them: not inside strings
+ * (`'…'`, `"…"`, triple quoted) nor comments (`#` to the line's end). Asked in ascending order (a
+ * scan asks for its joints in order), it reads the text forward once; a place before the last
+ * one asked is read again from the start.
+ *
+ * @example
+ * ```ts
+ * import { pythonBrackets } from "./_secret_rules_python.ts";
+ * const inside = pythonBrackets('x = ("a"\n  "b")\ny = "c"\n"d"');
+ * inside(8); // true
+ * inside(22); // false
+ * ```
  */
-function step(text: string, i: number): void {
+export function pythonBrackets(text: string): (at: number) => boolean {
+  const start = (): PythonRead => ({ at: 0, depth: 0, quote: "", comment: false, skip: 0 });
+  let read = start();
+  return (at: number) => {
+    if (at < read.at) read = start();
+    for (let i = read.at; i < at; i++) step(text, i, read);
+    read.at = at;
+    return read.depth > 0;
+  };
+}
+
+/** Reads the character at `i` into `read`: what it opens or closes, what belongs to it after. */
+function step(text: string, i: number, read: PythonRead): void {
   const c = text[i];
   if (read.skip) read.skip--;
   else if (read.comment) read.comment = c !== "\n";

@@ -305,7 +305,7 @@ import {
   YAML_DOCUMENT_END,
 } from "./_secret_rules_blocks.ts";
 import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
-import { insidePythonBrackets } from "./_secret_rules_python.ts";
+import { pythonBrackets } from "./_secret_rules_python.ts";
 import { wrapJoints } from "./_secret_rules_split.ts";
 import { pieceJoints } from "./_secret_rules_pieces.ts";
 import { findStubMatchers } from "./_secret_rules_stubs.ts";
@@ -1364,9 +1364,10 @@ const PIECE_AFTER = /[A-Za-z0-9_+/=.:$-]{0,4096}/y;
  */
 function prefixConcatJoints(text: string, path?: string): Edit[] {
   const out: Edit[] = [];
+  const joins = literalJoins(text, path);
   for (const m of text.matchAll(CONCAT_SEARCH)) {
     const at = m.index;
-    if (!joinsLiterals(m[0], text, at, path)) continue;
+    if (!joins(m[0], at)) continue;
     let from = at;
     while (from > at - 256 && PIECE_CHARACTER.test(text[from - 1] ?? "")) from--;
     if (from === at) continue;
@@ -1398,13 +1399,18 @@ const SIDE_BY_SIDE_FILE =
 const PYTHON_FILE = /\.(?:py|pyi|pyw|pyx|pxd|pxi)$/i;
 
 /**
- * Whether a {@linkcode CONCAT} joint (at `at` of `text`) joins its literals in the file at `path`
- * (none: any file).
+ * Whether a {@linkcode CONCAT} joint joins its literals in the file at `path` (none: any file),
+ * as a test of each joint's place (a Python file's joint on two lines: inside brackets, asked in
+ * ascending order of places).
  */
-function joinsLiterals(joint: string, text: string, at: number, path?: string): boolean {
-  if (/[+.&]/.test(joint) || !/[\r\n]/.test(joint)) return true;
-  if (path !== undefined && PYTHON_FILE.test(path)) return insidePythonBrackets(text, at);
-  return path === undefined || SIDE_BY_SIDE_FILE.test(path);
+function literalJoins(text: string, path?: string): (joint: string, at: number) => boolean {
+  const python = path !== undefined && PYTHON_FILE.test(path);
+  const inside = python ? pythonBrackets(text) : undefined;
+  const sideBySide = path === undefined || SIDE_BY_SIDE_FILE.test(path);
+  return (joint, at) => {
+    if (/[+.&]/.test(joint) || !/[\r\n]/.test(joint)) return true;
+    return inside ? inside(at) : sideBySide;
+  };
 }
 
 /** A JWT's characters (its parts and their dots), up to where its first literal ends. */
@@ -1754,12 +1760,11 @@ function concatJoints(
     }
   }
   const joints: Edit[] = [];
+  const joins = literalJoins(text, path);
   for (const end of [...new Set(ends)].sort((a, b) => a - b)) {
     CONCAT.lastIndex = end;
     const m = CONCAT.exec(text);
-    if (m && joinsLiterals(m[0], text, end, path)) {
-      joints.push({ index: end, length: m[0].length, text: "" });
-    }
+    if (m && joins(m[0], end)) joints.push({ index: end, length: m[0].length, text: "" });
   }
   // A token's piece in each literal (`"ghp_AbC" + "dEf…"`, written so to keep it from scanners):
   // in a text with a token's prefix, where the gates open on the pieces read as one.
