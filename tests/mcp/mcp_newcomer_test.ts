@@ -22,6 +22,16 @@ Deno.test("slop mcp names the config argument when its file does not exist, on e
         `Invalid argument "config": no file "slop.confg.ts" in the project root "${root}"`,
       ]);
     }
+    // A path that matches nothing reads as the other argument errors do, lower case after the colon.
+    const paths = await client.callTool({
+      name: "build_context",
+      arguments: { paths: ["lib/**"] },
+    });
+    assert.equal(paths.isError, true);
+    assert.match(
+      texts(paths)[0],
+      /^Invalid argument "paths": no file matches the path "lib\/\*\*"/,
+    );
   } finally {
     await close();
   }
