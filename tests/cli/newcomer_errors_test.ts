@@ -104,3 +104,29 @@ Deno.test("a view-mode plugin that throws is named with its hook and file, and t
   const written = await Deno.readTextFile(join(root, ".slop/out/context_001.md"));
   assert.match(written, /### b\.py/);
 });
+
+Deno.test("slop check in a folder below the project's config names the config it did not read", async () => {
+  // An agent that runs the skill's `slop check` from a subfolder was told only to pin a lock
+  // there (`slop check --update`), a second lock beside the project's.
+  const root = await makeProject({
+    "slop.config.ts": "export default { files: ['src/**'] };\n",
+    "src/deep/a.ts": "export const a = 1;\n",
+  });
+  await new Deno.Command("git", { args: ["init", "-q"], cwd: root }).output();
+  const run = await runCliShared(["check"], join(root, "src/deep"));
+  assert.equal(run.code, 1, run.stderr);
+  assert.equal(
+    run.stderr,
+    "warning: No slop config in this folder, so this build takes its files with the defaults; " +
+      '"../../slop.config.ts" above is not read: run slop in its folder, or pass --config ' +
+      "../../slop.config.ts\n" +
+      'slop: No lock "slop.lock": run `slop check --update` to pin the stable prefix\n',
+  );
+  const named = await runCliShared(
+    ["check", "--config", "../../slop.config.ts"],
+    join(root, "src/deep"),
+  );
+  assert.doesNotMatch(named.stderr, /No slop config/);
+  // The project's lock, named by its absolute path (it is not below the current folder).
+  assert.ok(named.stderr.includes(`No lock "${join(root, "slop.lock")}"`), named.stderr);
+});
