@@ -9,6 +9,13 @@
 
 import { dirname, relative, sep } from "./_path.ts";
 
+/**
+ * Deno's words for an import of slop by a package name (`slop/config`, `@slop/slop/config`,
+ * `jsr:@slop/slop@0.1.0/config`, `npm:slop`), which no import map holds; not `slopify`.
+ */
+const SLOP_BY_NAME =
+  /Import "((?:jsr:|npm:)?(?:@slop\/)?slop(?:@[\w.^~-]*)?(?:\/[\w.]*)?)" not a dependency/;
+
 /** The modules of slop a config imports (its package's exports). */
 const ENTRY_POINTS = new Set(["config.ts", "mod.ts"]);
 
@@ -25,7 +32,7 @@ const ENTRY_POINTS = new Set(["config.ts", "mod.ts"]);
  * ```
  */
 export function slopImportHint(detail: string, configPath: string): string | undefined {
-  const bare = detail.match(/Import "((?:jsr:|npm:)?@?slop[^"]*)" not a dependency/)?.[1];
+  const bare = detail.match(SLOP_BY_NAME)?.[1];
   if (bare) return byName(bare, thisSlop("config.ts", configPath));
   const missing = detail.match(/Module not found "(file:\/\/[^"]+)"/)?.[1];
   if (!missing) return undefined;

@@ -29,6 +29,15 @@ Deno.test("a config importing slop by a bare package name is told to import this
   });
 });
 
+Deno.test("a config importing a package whose name only starts with slop gets no such hint", async () => {
+  const root = await makeProject({ "slop.config.ts": CONFIG("slopify/config"), "a.py": "x = 1\n" });
+  await assert.rejects(() => loadConfig({ cwd: root }), (error: Error) => {
+    assert.match(error.message, /Import "slopify\/config" not a dependency/);
+    assert.doesNotMatch(error.message, /imports slop/);
+    return true;
+  });
+});
+
 Deno.test("the installed command names a jsr import of slop as a package name, not its install folder", async () => {
   // The install folder as `deno install -g -c deno.json` lays it out: a copy of deno.json alone.
   const install = await tempDir({ prefix: "slop_install_copy_" });
