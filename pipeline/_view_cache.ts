@@ -10,7 +10,7 @@
  * @module
  */
 
-import { type Cache, type PackPlace } from "./cache.ts";
+import type { Cache, PackPlace } from "./cache.ts";
 import { canonicalJson, sha256Hex } from "./helpers.ts";
 import { lazyCopy, type TextBacking } from "./lazy_text.ts";
 import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
