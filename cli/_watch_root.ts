@@ -9,7 +9,7 @@
  * @module
  */
 
-import { folderStamp } from "../accel/watch_events.ts";
+import { folderStamp, pinFolder, type PinnedFolder } from "../accel/watch_events.ts";
 
 /** A watch that follows its root; `stop()` ends it for good. */
 export interface RootWatcher {
@@ -38,7 +38,8 @@ export interface RootWatcherOptions {
 interface WatchState {
   stopped: boolean;
   renewing: boolean;
-  stamp: string;
+  /** The watched root, held open so that its stamp stays its own (see {@linkcode pinFolder}). */
+  pin: PinnedFolder;
   wake: () => void;
   lookMs: number;
 }
@@ -63,7 +64,7 @@ export function rootWatcher(paths: string[], options: RootWatcherOptions = {}): 
   const state: WatchState = {
     stopped: false,
     renewing: false,
-    stamp: folderStamp(paths[0]),
+    pin: pinFolder(paths[0]),
     wake: () => {},
     lookMs: options.lookMs ?? LOOK_MS,
   };
@@ -102,7 +103,7 @@ export function rootWatcher(paths: string[], options: RootWatcherOptions = {}): 
       }
     },
     renewIfReplaced() {
-      if (state.stopped || state.renewing || folderStamp(paths[0]) === state.stamp) return;
+      if (state.stopped || state.renewing || folderStamp(paths[0]) === state.pin.stamp) return;
       state.renewing = true;
       // Its loop ends once closed; the new watch starts after (Deno drops a new watch of a path
       // whose old watch is still closing).
@@ -112,6 +113,7 @@ export function rootWatcher(paths: string[], options: RootWatcherOptions = {}): 
       state.stopped = true;
       state.wake();
       close();
+      state.pin.release();
     },
   };
 }
@@ -140,7 +142,8 @@ async function renewed(
   for (let tries = 0; !state.stopped;) {
     await rootBack(paths[0], state);
     if (state.stopped) break;
-    state.stamp = folderStamp(paths[0]);
+    state.pin.release();
+    state.pin = pinFolder(paths[0]);
     const { watcher, error } = tryWatch(watch, paths);
     if (watcher) {
       state.renewing = false;
@@ -152,6 +155,8 @@ async function renewed(
     }
     await look(state);
   }
+  // Stopped while it looked: the folder held last is let go too.
+  state.pin.release();
   return undefined;
 }
 
