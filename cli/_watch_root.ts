@@ -24,6 +24,13 @@ export interface RootWatcher {
 /** Milliseconds between looks for a removed root to be back. */
 const LOOK_MS = 100;
 
+/**
+ * Milliseconds between looks at the watched root's stamp: a folder removed and made again while
+ * no build ran, whose old watch said nothing of it (its last events may all be in ignored
+ * folders), is watched anew within this time, not at the next event that never comes.
+ */
+const CHECK_MS = 1000;
+
 /** Looks in a row at a root that is there but cannot be watched before the watch gives up. */
 const TRIES = 50;
 
@@ -72,14 +79,7 @@ export function rootWatcher(paths: string[], options: RootWatcherOptions = {}): 
   // Started at once, so that no change after this call is missed; when it fails, the events
   // start with a new watch (and its `restarted` event).
   let watcher: Deno.FsWatcher | undefined = tryWatch(watch, paths).watcher;
-  const close = () => {
-    try {
-      watcher?.close();
-    } catch {
-      // Closed already.
-    }
-  };
-  return {
+  const self: RootWatcher = {
     async *events() {
       while (!state.stopped) {
         if (watcher) {
@@ -94,7 +94,7 @@ export function rootWatcher(paths: string[], options: RootWatcherOptions = {}): 
             state.renewing = true;
           }
           if (!state.renewing) return;
-          close();
+          closeQuietly(watcher);
         }
         watcher = await renewed(watch, paths, state);
         if (!watcher) return;
@@ -107,15 +107,19 @@ export function rootWatcher(paths: string[], options: RootWatcherOptions = {}): 
       state.renewing = true;
       // Its loop ends once closed; the new watch starts after (Deno drops a new watch of a path
       // whose old watch is still closing).
-      close();
+      closeQuietly(watcher);
     },
     stop() {
       state.stopped = true;
       state.wake();
-      close();
+      closeQuietly(watcher);
       state.pin.release();
+      clearInterval(check);
     },
   };
+  const check = setInterval(() => self.renewIfReplaced(), CHECK_MS);
+  Deno.unrefTimer(check);
+  return self;
 }
 
 /** Start a watch of `paths` (those of them that are there, the root always). */
@@ -179,6 +183,15 @@ function reenter(cwd: string): void {
     Deno.chdir(cwd);
   } catch {
     // Not back: a build says what it cannot read.
+  }
+}
+
+/** Close a watch, if any, that may be closed already. */
+function closeQuietly(watcher: Deno.FsWatcher | undefined): void {
+  try {
+    watcher?.close();
+  } catch {
+    // Closed already.
   }
 }
 

@@ -126,3 +126,27 @@ Deno.test("a root removed and made again at once is watched anew, though the sys
     await Deno.remove(outside, { recursive: true });
   }
 });
+
+Deno.test("a root replaced while its watch says nothing, and no rebuild asks, is watched anew", async () => {
+  // The last events of a folder removed under the watch may all be in folders a build ignores
+  // (its own outputs): no build follows them, and the look after a build is not taken.
+  const outside = await Deno.makeTempDir();
+  const root = `${outside}/project`;
+  await Deno.mkdir(root);
+  const watcher = rootWatcher([root], { watch: silentWatch, lookMs: 5 });
+  const stopAt = setTimeout(() => watcher.stop(), 10_000);
+  try {
+    await Deno.remove(root);
+    await Deno.mkdir(root);
+    const restarted: boolean[] = [];
+    for await (const event of watcher.events()) {
+      restarted.push(event.restarted === true);
+      break;
+    }
+    assert.deepEqual(restarted, [true]);
+  } finally {
+    clearTimeout(stopAt);
+    watcher.stop();
+    await Deno.remove(outside, { recursive: true });
+  }
+});
