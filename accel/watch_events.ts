@@ -173,6 +173,48 @@ function fileExists(path: string): boolean {
   }
 }
 
+/** A folder held open while it is watched, with its stamp (see {@linkcode pinFolder}). */
+export interface PinnedFolder {
+  /** The held folder's device and inode, or `"missing"` when no folder was at the path. */
+  stamp: string;
+  /** Let the folder go. */
+  release(): void;
+}
+
+/**
+ * The stamp ({@linkcode folderStamp}) of the folder at `path`, kept true while it is held: the
+ * folder is held open, so that once it is removed its inode is not given to a folder made later
+ * at its path. ext4 gives a freed inode to the next file made: a project folder removed and made
+ * again at once (by `slop watch`'s own output, say) would have the stamp of the one watched, and
+ * the watcher would never know its watch sees nothing more.
+ *
+ * @example
+ * ```ts
+ * import { pinFolder } from "./watch_events.ts";
+ * const pin = pinFolder(Deno.cwd());
+ * pin.release();
+ * ```
+ */
+export function pinFolder(path: string): PinnedFolder {
+  let file: Deno.FsFile | undefined;
+  const release = () => {
+    try {
+      file?.close();
+    } catch {
+      // Closed already.
+    }
+  };
+  try {
+    file = Deno.openSync(path, { read: true });
+    const info = file.statSync();
+    if (info.isDirectory) return { stamp: `${info.dev}:${info.ino}`, release };
+  } catch {
+    // No folder there: missing.
+  }
+  release();
+  return { stamp: "missing", release: () => {} };
+}
+
 /**
  * A folder's device and inode, or `"missing"` when no folder is at `path`. A watched project
  * folder removed and made again (or replaced) has another stamp: its old watch reports nothing

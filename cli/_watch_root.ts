@@ -9,7 +9,7 @@
  * @module
  */
 
-import { folderStamp } from "../accel/watch_events.ts";
+import { folderStamp, pinFolder, type PinnedFolder } from "../accel/watch_events.ts";
 
 /** A watch that follows its root; `stop()` ends it for good. */
 export interface RootWatcher {
@@ -23,6 +23,13 @@ export interface RootWatcher {
 
 /** Milliseconds between looks for a removed root to be back. */
 const LOOK_MS = 100;
+
+/**
+ * Milliseconds between looks at the watched root's stamp: a folder removed and made again while
+ * no build ran, whose old watch said nothing of it (its last events may all be in ignored
+ * folders), is watched anew within this time, not at the next event that never comes.
+ */
+const CHECK_MS = 1000;
 
 /** Looks in a row at a root that is there but cannot be watched before the watch gives up. */
 const TRIES = 50;
@@ -38,7 +45,8 @@ export interface RootWatcherOptions {
 interface WatchState {
   stopped: boolean;
   renewing: boolean;
-  stamp: string;
+  /** The watched root, held open so that its stamp stays its own (see {@linkcode pinFolder}). */
+  pin: PinnedFolder;
   wake: () => void;
   lookMs: number;
 }
@@ -63,7 +71,7 @@ export function rootWatcher(paths: string[], options: RootWatcherOptions = {}): 
   const state: WatchState = {
     stopped: false,
     renewing: false,
-    stamp: folderStamp(paths[0]),
+    pin: pinFolder(paths[0]),
     wake: () => {},
     lookMs: options.lookMs ?? LOOK_MS,
   };
@@ -71,14 +79,7 @@ export function rootWatcher(paths: string[], options: RootWatcherOptions = {}): 
   // Started at once, so that no change after this call is missed; when it fails, the events
   // start with a new watch (and its `restarted` event).
   let watcher: Deno.FsWatcher | undefined = tryWatch(watch, paths).watcher;
-  const close = () => {
-    try {
-      watcher?.close();
-    } catch {
-      // Closed already.
-    }
-  };
-  return {
+  const self: RootWatcher = {
     async *events() {
       while (!state.stopped) {
         if (watcher) {
@@ -93,7 +94,7 @@ export function rootWatcher(paths: string[], options: RootWatcherOptions = {}): 
             state.renewing = true;
           }
           if (!state.renewing) return;
-          close();
+          closeQuietly(watcher);
         }
         watcher = await renewed(watch, paths, state);
         if (!watcher) return;
@@ -102,18 +103,23 @@ export function rootWatcher(paths: string[], options: RootWatcherOptions = {}): 
       }
     },
     renewIfReplaced() {
-      if (state.stopped || state.renewing || folderStamp(paths[0]) === state.stamp) return;
+      if (state.stopped || state.renewing || folderStamp(paths[0]) === state.pin.stamp) return;
       state.renewing = true;
       // Its loop ends once closed; the new watch starts after (Deno drops a new watch of a path
       // whose old watch is still closing).
-      close();
+      closeQuietly(watcher);
     },
     stop() {
       state.stopped = true;
       state.wake();
-      close();
+      closeQuietly(watcher);
+      state.pin.release();
+      clearInterval(check);
     },
   };
+  const check = setInterval(() => self.renewIfReplaced(), CHECK_MS);
+  Deno.unrefTimer(check);
+  return self;
 }
 
 /** Start a watch of `paths` (those of them that are there, the root always). */
@@ -140,7 +146,8 @@ async function renewed(
   for (let tries = 0; !state.stopped;) {
     await rootBack(paths[0], state);
     if (state.stopped) break;
-    state.stamp = folderStamp(paths[0]);
+    state.pin.release();
+    state.pin = pinFolder(paths[0]);
     const { watcher, error } = tryWatch(watch, paths);
     if (watcher) {
       state.renewing = false;
@@ -152,6 +159,8 @@ async function renewed(
     }
     await look(state);
   }
+  // Stopped while it looked: the folder held last is let go too.
+  state.pin.release();
   return undefined;
 }
 
@@ -174,6 +183,15 @@ function reenter(cwd: string): void {
     Deno.chdir(cwd);
   } catch {
     // Not back: a build says what it cannot read.
+  }
+}
+
+/** Close a watch, if any, that may be closed already. */
+function closeQuietly(watcher: Deno.FsWatcher | undefined): void {
+  try {
+    watcher?.close();
+  } catch {
+    // Closed already.
   }
 }
 

@@ -25,6 +25,8 @@ import {
   gitListFiles,
   gitWatchFolders,
   MAX_CHANGED_PATHS,
+  pinFolder,
+  type PinnedFolder,
   readEvent,
   rulesAboveState,
 } from "../accel/watch_events.ts";
@@ -74,8 +76,8 @@ interface RootWatch {
   paths: Set<string>;
   structural: boolean;
   broken: boolean;
-  /** The root's device and inode when it was first watched (see {@linkcode folderStamp}). */
-  stamp: string;
+  /** The root when it was first watched, held open so that its stamp stays its own (see {@linkcode pinFolder}). */
+  pin: PinnedFolder;
   /** The root itself was removed or renamed: its watch sees no more of what is at its path. */
   moved: boolean;
   /** Settles once its watcher has ended. */
@@ -104,7 +106,7 @@ export function serverWatch(options: ServerWatchOptions): ServerWatch {
   return {
     async changes(config) {
       const root = roots.get(config.root);
-      if (!root || root.moved || folderStamp(config.root) !== root.stamp) {
+      if (!root || root.moved || folderStamp(config.root) !== root.pin.stamp) {
         // A root removed and made again, or moved away, is not the folder watched: watch anew,
         // once the old watch has ended (Deno drops a new watch of a path whose old one closes).
         if (root) {
@@ -157,6 +159,7 @@ export function serverWatch(options: ServerWatchOptions): ServerWatch {
 }
 
 function closeRoot(root: RootWatch): void {
+  root.pin.release();
   try {
     root.watcher?.close();
   } catch {
@@ -175,7 +178,7 @@ function start(config: ResolvedConfig, options: ServerWatchOptions): RootWatch {
     paths: new Set(),
     structural: false,
     broken: false,
-    stamp: folderStamp(config.root),
+    pin: pinFolder(config.root),
     moved: false,
     ended: Promise.resolve(),
     waiting: new Map(),

@@ -648,9 +648,13 @@ export async function watchChurn(
       new WritableStream({ write: (chunk) => void (said += chunk) }),
     );
   const drained = Promise.all([drain(child.stdout), drain(child.stderr)]);
+  // Whether slop watch is still running, for a failure's message (nothing else reads it).
+  let ended = "";
+  child.status.then((status) => (ended = `\n(slop watch exited with code ${status.code})`));
+  const told = () => said + ended;
   const log: ChurnLog = { batches: [] };
   try {
-    await showing(root, "watching", () => said);
+    await showing(root, "watching", told);
     for (let b = 0; b < batches; b++) {
       const names = await runBatch(
         root,
@@ -664,13 +668,13 @@ export async function watchChurn(
       // its rebuild lists the files again only if another change says it must.
       await Deno.writeTextFile(join(root, MARKER), `export const marker = "${marker}";\n`);
       const what = `seed ${seed}, batch ${b}: ${names.join(", ")}`;
-      await showing(root, marker, () => `${what}\n${said}`);
+      await showing(root, marker, () => `${what}\n${told()}`);
       // A rebuild that began while the batch ran may show the marker but not every change (a
       // build asked for while files change): once slop watch is quiet, the marker is edited
       // again, and the rebuild that shows that edit, once quiet again, must.
       await quiet(root, () => said);
       await Deno.writeTextFile(join(root, MARKER), `export const marker = "${marker}_again";\n`);
-      await showing(root, `${marker}_again`, () => `${what}\n${said}`);
+      await showing(root, `${marker}_again`, () => `${what}\n${told()}`);
       const document = await quiet(root, () => said);
       const cold = await coldBuild(root);
       const expected = typeof cold === "string" ? cold : cold.document;
@@ -718,7 +722,18 @@ async function showing(root: string, text: string, said: () => string): Promise<
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`slop watch never showed "${text}":\n${said()}`);
+  const names = (dir: string) => {
+    try {
+      return [...Deno.readDirSync(join(root, dir))].map((e) => e.name).sort().join(" ");
+    } catch (error) {
+      return String(error);
+    }
+  };
+  throw new Error(
+    `slop watch never showed "${text}" (the folder holds ${names("")}; its outputs ${
+      names(".slop/out")
+    }):\n${said()}`,
+  );
 }
 
 /** `slop watch --debounce 50` started in `root`, its stdout piped. */

@@ -85,3 +85,68 @@ Deno.test("a root that is there but can never be watched ends the events with an
   watcher.stop();
   await Deno.remove(root, { recursive: true });
 });
+
+/** A system watch that never reports anything, as a watch of a removed folder: ends once closed. */
+const silentWatch = (() => {
+  let end = () => {};
+  const ended = new Promise<IteratorResult<Deno.FsEvent>>((resolve) => {
+    end = () => resolve({ done: true, value: undefined });
+  });
+  const watcher = {
+    rid: 0,
+    close: () => end(),
+    return: () => (end(), ended),
+    [Symbol.dispose]: () => end(),
+    [Symbol.asyncIterator]: () => ({ next: () => ended }),
+  };
+  return watcher as unknown as Deno.FsWatcher;
+}) as Watch;
+
+Deno.test("a root removed and made again at once is watched anew, though the system gave it the old folder's inode", async () => {
+  // ext4 gives a freed inode to the next folder made: unheld, the new folder has the removed
+  // one's device and inode, and the watch, which says nothing more, would be kept for good.
+  const outside = await Deno.makeTempDir();
+  const root = `${outside}/project`;
+  await Deno.mkdir(root);
+  const watcher = rootWatcher([root], { watch: silentWatch, lookMs: 5 });
+  const stopAt = setTimeout(() => watcher.stop(), 10_000);
+  try {
+    await Deno.remove(root);
+    await Deno.mkdir(root);
+    watcher.renewIfReplaced();
+    const restarted: boolean[] = [];
+    for await (const event of watcher.events()) {
+      restarted.push(event.restarted === true);
+      break;
+    }
+    assert.deepEqual(restarted, [true]);
+  } finally {
+    clearTimeout(stopAt);
+    watcher.stop();
+    await Deno.remove(outside, { recursive: true });
+  }
+});
+
+Deno.test("a root replaced while its watch says nothing, and no rebuild asks, is watched anew", async () => {
+  // The last events of a folder removed under the watch may all be in folders a build ignores
+  // (its own outputs): no build follows them, and the look after a build is not taken.
+  const outside = await Deno.makeTempDir();
+  const root = `${outside}/project`;
+  await Deno.mkdir(root);
+  const watcher = rootWatcher([root], { watch: silentWatch, lookMs: 5 });
+  const stopAt = setTimeout(() => watcher.stop(), 10_000);
+  try {
+    await Deno.remove(root);
+    await Deno.mkdir(root);
+    const restarted: boolean[] = [];
+    for await (const event of watcher.events()) {
+      restarted.push(event.restarted === true);
+      break;
+    }
+    assert.deepEqual(restarted, [true]);
+  } finally {
+    clearTimeout(stopAt);
+    watcher.stop();
+    await Deno.remove(outside, { recursive: true });
+  }
+});

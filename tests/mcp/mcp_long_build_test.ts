@@ -137,7 +137,7 @@ Deno.test("a build past the reply time is answered with its progress, goes on, a
 Deno.test("a cancelled call stops its build only when no other call waits on it", async () => {
   const { root, gate, log } = await heldProject();
   // 0: each call waits for its build's end, however long the held render takes to begin.
-  const { client, close } = await connect(root, ["--reply-within", "0"]);
+  const { client, close, progress } = await connect(root, ["--reply-within", "0"]);
   try {
     const args = { maxInlineTokens: 100000 };
     const call = (signal: AbortSignal) =>
@@ -182,17 +182,18 @@ Deno.test("a cancelled call stops its build only when no other call waits on it"
     assert.equal(data(again).number, 2);
     assert.equal(holds(log), 3);
 
-    // token_stats tells its progress as the builds do (the files rendered; its last message, the
-    // blocks counted, is checked in process: the SDK client handles a notification a microtask
-    // after the response of the same read, and drops one that came in one chunk with it).
-    const told: string[] = [];
+    // token_stats tells its progress as the builds do: the files rendered, then the blocks
+    // counted, all sent before its reply (read off the stream: `progress()` of `_client.ts`).
+    const before = progress().length;
     const stats = await client.callTool(
       { name: "token_stats", arguments: { build: true } },
       undefined,
-      { onprogress: (p: { message?: string }) => told.push(p.message ?? "") },
+      { onprogress: () => {} },
     );
     assert.equal(stats.isError, undefined, texts(stats)[0]);
+    const told = progress().slice(before).map((p) => p.message ?? "");
     assert.ok(told.some((m) => /^rendered 3 of 3 files/.test(m)), told.join("\n"));
+    assert.match(told.at(-1)!, /^counted the tokens of (\d+) of \1 blocks$/, told.join("\n"));
   } finally {
     await close();
   }
