@@ -11,7 +11,7 @@
  * cold). The file is put back at the end and the server stopped.
  *
  * ```sh
- * deno run -A bench/server_warm.ts CONFIG FILE [--rounds 3] [--pause 0] [--state DIR]
+ * deno run -A bench/server_warm.ts CONFIG FILE [--rounds 3] [--pause 0] [--state DIR] [--repo DIR] [--log]
  * ```
  *
  * @module
@@ -45,6 +45,10 @@ export interface ServerWarmOptions {
   pause: number;
   /** A state folder copied to start from. */
   state?: string;
+  /** The slop checkout whose `cli.ts` runs (another version, to compare). @default {this one} */
+  repo?: string;
+  /** Print the server's log at the end (what it noted, with its times). */
+  log?: boolean;
 }
 
 /**
@@ -63,7 +67,7 @@ export async function serverWarm(config: string, file: string, options: ServerWa
   const env = { NO_COLOR: "1", XDG_RUNTIME_DIR: servers, CI: "" };
   const slop = (
     args: string[],
-  ) => [join(REPO, "cli.ts"), ...args, "--config", config, "--state-dir", state];
+  ) => [join(options.repo ?? REPO, "cli.ts"), ...args, "--config", config, "--state-dir", state];
   const original = await Deno.readFile(file);
   try {
     const first = await timed(["run", "-A", "--quiet", ...slop(["build", "-q", "--server"])], env);
@@ -90,6 +94,7 @@ export async function serverWarm(config: string, file: string, options: ServerWa
       stdout: "null",
       stderr: "null",
     }).output();
+    if (options.log) printLogs(join(servers, "slop"));
     await Deno.remove(servers, { recursive: true }).catch(() => {});
     await Deno.remove(state, { recursive: true }).catch(() => {});
   }
@@ -148,6 +153,12 @@ function processCpu(pid: number | undefined): number {
   }
 }
 
+function printLogs(dir: string): void {
+  for (const entry of Deno.readDirSync(dir)) {
+    if (entry.name.endsWith(".log")) console.log(Deno.readTextFileSync(join(dir, entry.name)));
+  }
+}
+
 async function copyState(from: string, to: string): Promise<void> {
   const out = await new Deno.Command("cp", { args: ["-a", `${from}/.`, to] }).output();
   if (!out.success) throw new Error(`[bench] Cannot copy the state folder "${from}"`);
@@ -172,11 +183,11 @@ if (import.meta.main) {
     const at = Deno.args.indexOf(flag);
     return at < 0 ? undefined : Deno.args[at + 1];
   };
-  const values = new Set(["--rounds", "--pause", "--state"].map(named));
+  const values = new Set(["--rounds", "--pause", "--state", "--repo"].map(named));
   const [config, file] = Deno.args.filter((a) => !a.startsWith("--") && !values.has(a));
   if (!config || !file) {
     console.error(
-      "usage: deno run -A bench/server_warm.ts CONFIG FILE [--rounds N] [--pause MS] [--state DIR]",
+      "usage: deno run -A bench/server_warm.ts CONFIG FILE [--rounds N] [--pause MS] [--state DIR] [--repo DIR]",
     );
     Deno.exit(2);
   }
@@ -184,5 +195,7 @@ if (import.meta.main) {
     rounds: Number(named("--rounds") ?? 3),
     pause: Number(named("--pause") ?? 0),
     state: named("--state"),
+    repo: named("--repo"),
+    log: Deno.args.includes("--log"),
   });
 }
