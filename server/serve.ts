@@ -50,6 +50,12 @@ export interface ServeOptions {
 /** Quiet milliseconds after a build before the server's upkeep (a collection) runs. */
 const UPKEEP_AFTER_MS = 150;
 
+/**
+ * Quiet milliseconds after an upkeep left for an edit's build before it runs anyway: files that
+ * change with no build asked for (a log the project writes) do not hold the collection for good.
+ */
+const UPKEEP_HELD_MS = 10_000;
+
 /** The kinds of work kept for `status` (see {@linkcode ServerStatus.work}). */
 const WORK_KEPT = 20;
 
@@ -297,10 +303,18 @@ function noteWork(state: Serving, kind: string): void {
 
 /**
  * The upkeep between builds, unless an edit was seen since the last build began: then the build
- * asked for after it would wait for the collection, and that build schedules the upkeep again.
+ * asked for after it would wait for the collection, and that build schedules the upkeep again
+ * (or, with no build asked for, it runs {@linkcode UPKEEP_HELD_MS} later).
  */
-function upkeep(state: Serving): void {
-  if (state.edited) return;
+function upkeep(state: Serving, held = false): void {
+  if (state.edited && !held) {
+    clearTimeout(state.upkeep);
+    state.upkeep = setTimeout(
+      () => enqueue(state, () => upkeep(state, true), "upkeep"),
+      UPKEEP_HELD_MS,
+    );
+    return;
+  }
   noteWork(state, "upkeep");
   state.builds.tidy();
 }
