@@ -42,7 +42,7 @@ import { bidiControlBytes } from "../pipeline/bidi_controls.ts";
 import { collectGarbage } from "./collect.ts";
 import type { PackPlace } from "../pipeline/cache.ts";
 import type { KeptBytes } from "../pipeline/transform.ts";
-import { memoized, recall, remember as rememberText, type TextMemo } from "./text_memo.ts";
+import { memoized, memoizedIf, type TextMemo } from "./text_memo.ts";
 import { isAscii, isUtf8 } from "node:buffer";
 import { crc32 } from "node:zlib";
 
@@ -809,11 +809,8 @@ function measured(
     const bytes = text.bytes();
     return bytes && measure(state, bytes);
   };
-  let measures = memo && recall(memo, name, "measure");
-  measures ??= fromBytes();
-  if (measures === undefined) return undefined;
-  if (memo) rememberText(memo, name, "measure", measures);
-  return parseMeasure(measures);
+  const measures = memo ? memoizedIf(memo, name, "measure", fromBytes) : fromBytes();
+  return measures === undefined ? undefined : parseMeasure(measures);
 }
 
 /**
@@ -837,12 +834,20 @@ function measure(state: SpillState, bytes: Uint8Array): string {
 
 /** The length and marks {@linkcode measure} wrote. */
 function parseMeasure(measured: string): { length: number; marks: TextMarks } {
-  const [length, backticks, lineEnded, count, line, codes] = measured.split(" ");
-  const marks: TextMarks = { backticks: Number(backticks), lineEnded: lineEnded === "1" };
-  if (count !== undefined) {
+  // Cut by position: nearly every text's measures are three fields (no bidirectional controls),
+  // read without an array and three strings each.
+  const one = measured.indexOf(" "), two = measured.indexOf(" ", one + 1);
+  const three = measured.indexOf(" ", two + 1);
+  const end = three < 0 ? measured.length : three;
+  const marks: TextMarks = {
+    backticks: Number(measured.slice(one + 1, two)),
+    lineEnded: end === two + 2 && measured.charCodeAt(two + 1) === 49,
+  };
+  if (three >= 0) {
+    const [count, line, codes] = measured.slice(three + 1).split(" ");
     marks.bidi = { count: Number(count), line: Number(line), codes: codes.split(",").map(Number) };
   }
-  return { length: Number(length), marks };
+  return { length: Number(measured.slice(0, one)), marks };
 }
 
 /**

@@ -38,6 +38,8 @@ const MAX_BYTES = 2_000_000;
 /**
  * The values `redacted` replaced in `original`: the text between two marks is copied as is, so
  * each value runs from where the copy before it ends to where the copy after it starts again.
+ * A value over several lines (a marker on each of its lines since secret rules 60) is one value:
+ * two marks of one rule with only line ends, blanks, quotes and joining marks between are one.
  * `undefined` when the texts do not line up.
  *
  * @example
@@ -49,7 +51,7 @@ const MAX_BYTES = 2_000_000;
  */
 export function redactedValues(original: string, redacted: string): Redacted[] | undefined {
   const marks = [...redacted.matchAll(MARK)];
-  const out: Redacted[] = [];
+  const out: Array<Redacted & { start: number; end: number }> = [];
   let from = 0; // in `redacted`
   let at = 0; // in `original`
   for (let i = 0; i < marks.length; i++) {
@@ -62,12 +64,24 @@ export function redactedValues(original: string, redacted: string): Redacted[] |
       ? original.indexOf(after, start + 1)
       : original.length - after.length;
     if (end < start || !original.endsWith(after) && i + 1 === marks.length) return undefined;
-    out.push({ rule: m[1], line: lineOf(original, start), value: original.slice(start, end) });
+    const last = out[out.length - 1];
+    if (last && last.rule === m[1] && ONE_VALUE_GAP.test(original.slice(last.end, start))) {
+      last.end = end;
+      last.value = original.slice(last.start, end);
+    } else {
+      const value = original.slice(start, end);
+      out.push({ rule: m[1], line: lineOf(original, start), value, start, end });
+    }
     from = m.index! + m[0].length;
     at = end;
   }
-  return original.slice(at) === redacted.slice(from) ? out : undefined;
+  if (original.slice(at) !== redacted.slice(from)) return undefined;
+  return out.map(({ rule, line, value }) => ({ rule, line, value }));
 }
+
+/** Between two lines' marks of one value: line ends, blanks, quotes, joining marks, a `\\`. */
+const ONE_VALUE_GAP =
+  /^[ \t"'`+.&\\,-]{0,64}(?:(?:\r\n|[\n\r\v\f\x85\u2028\u2029])[ \t"'`+.&\\,-]{0,64})+$/;
 
 function lineOf(text: string, at: number): number {
   let n = 1;

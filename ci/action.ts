@@ -137,7 +137,9 @@ export function summaryMarkdown(outcome: CheckOutcome, inputs: ActionInputs): st
     rows.push(["Result", "pass: the stable prefix matches the lock"]);
     rows.push([
       "Stable prefix",
-      `${json!.total.bytes} bytes, ${json!.total.tokens} ${encoding}tokens`,
+      `${formatCount(json!.total.bytes)} bytes, ${
+        formatCount(json!.total.tokens)
+      } ${encoding}tokens`,
     ]);
     return table("slop check", rows);
   }

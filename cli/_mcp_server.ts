@@ -231,7 +231,9 @@ export const SERVER_WRITE_HINT = ": start the server with a state dir it can wri
 function toolMessage(error: unknown): string {
   if (error instanceof OutputFolderError) return error.problem + SERVER_WRITE_HINT;
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof PathsError) return `Invalid argument "paths": ${message}`;
+  if (error instanceof PathsError) {
+    return `Invalid argument "paths": ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+  }
   if (error instanceof NoProjectError) {
     return `${error.problem}; name what to bundle in the "paths" argument, or serve the ` +
       "project's folder (--root <dir> in the agent's MCP config)";

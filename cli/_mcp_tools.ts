@@ -746,7 +746,26 @@ export async function latestOutput(context: ToolContext): Promise<Latest> {
 
 /** The config file of a call: its `config` argument (checked), else the server's. */
 function configArg(config: string | undefined, context: ToolContext): string | undefined {
-  return config === undefined ? context.config : insideRoot(context.root, "config", config);
+  if (config === undefined) return context.config;
+  const path = insideRoot(context.root, "config", config);
+  // Named here, as the argument at fault, not as a config that failed to load.
+  if (!existsAt(join(context.root, path))) {
+    throw new ArgumentError(
+      "config",
+      `no file ${quote(config)} in the project root "${context.root}"`,
+    );
+  }
+  return path;
+}
+
+/** Whether anything is at `path` (a file, a folder, a FIFO: the config load says what is wrong). */
+function existsAt(path: string): boolean {
+  try {
+    Deno.lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function configFlags(config: string | undefined, context: ToolContext): ConfigFlags {

@@ -21,6 +21,7 @@ import {
   shownMessage,
 } from "./_output.ts";
 import { checkDeterminism } from "./_determinism.ts";
+import { parentConfig, parentConfigWarning } from "./_parent_config.ts";
 import { SecretsFoundError } from "../pipeline/secrets.ts";
 import { PLAIN_EVERY_MS, progressBar } from "./_progress.ts";
 
@@ -119,6 +120,9 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
     const config = await loadConfig(configFlags);
     if (flags.failOnSecret) config.secrets.failOnSecret = true;
     lockName = displayPath(config.lock, Deno.cwd());
+    // Run in a folder below the project's config, the lock is this folder's, not the project's.
+    const above = config.configPath || flags.config || flags.quiet ? "" : parentConfig(config.root);
+    if (above) printWarning(parentConfigWarning(above));
     if (flags.determinism && !await buildsAgree(configFlags, say)) return 1;
     // Its build shows its progress as `slop build` does; a warning clears the bar first.
     const bar = progressBar({

@@ -25,15 +25,21 @@ function* jsonPieces(value: unknown, depth = 2, level = 0): Generator<string> {
     return;
   }
   const array = Array.isArray(value);
-  const members: Array<[string | undefined, unknown]> = array
-    ? value.map((item) => [undefined, serializable(item) ? item : null])
+  // An array's members by index, an object's by its entries: no pair made for each of a
+  // manifest's files and blocks.
+  const entries = array
+    ? undefined
     : Object.entries(value).filter(([, item]) => serializable(item));
-  if (!members.length) {
+  const count = entries ? entries.length : (value as unknown[]).length;
+  if (!count) {
     yield array ? "[]" : "{}";
     return;
   }
   yield array ? "[" : "{";
-  for (const [i, [key, item]] of members.entries()) {
+  for (let i = 0; i < count; i++) {
+    const key = entries ? entries[i][0] : undefined;
+    const member = entries ? entries[i][1] : (value as unknown[])[i];
+    const item = entries || serializable(member) ? member : null;
     const head = `${i ? "," : ""}\n${pad}${INDENT}${
       key === undefined ? "" : `${JSON.stringify(key)}: `
     }`;
@@ -48,10 +54,23 @@ function* jsonPieces(value: unknown, depth = 2, level = 0): Generator<string> {
   yield `\n${pad}${array ? "]" : "}"}`;
 }
 
-/** A member stringified alone: its lines indented as deep as it sits (strings hold no newline). */
+/**
+ * A member stringified alone: its lines indented as deep as it sits. It is stringified inside
+ * `level` arrays of one item, which indent it that deep, and cut out of them: one text made, not
+ * a second made by indenting the first (a manifest's every file and block entry).
+ */
 function memberText(value: unknown, level: number): string {
-  const text = JSON.stringify(value, null, 2);
-  return level ? text.replaceAll("\n", `\n${INDENT.repeat(level)}`) : text;
+  if (!level) return JSON.stringify(value, null, 2);
+  let wrapped: unknown = value;
+  for (let i = 0; i < level; i++) wrapped = [wrapped];
+  const text = JSON.stringify(wrapped, null, 2);
+  // Each wrapper opens with "[", a line feed and its indent, and closes the same way.
+  let head = 0, tail = 0;
+  for (let i = 1; i <= level; i++) {
+    head += 2 + INDENT.length * i;
+    tail += 2 + INDENT.length * (i - 1);
+  }
+  return text.slice(head, text.length - tail);
 }
 
 /** A plain object or array, whose members `JSON.stringify` lays out one a line. */

@@ -38,9 +38,14 @@ const ENV_CALL =
   /(?:getenv|getEnv|get_env|Getenv|GetEnv|environ\.get|ENV\.fetch|\benv|getProperty|GetEnvironmentVariable|env_or|env_var_or|LookupEnv|getOrDefault|env::var|dotenv::var|\bvar|Environment\.get|fromEnvironment)\([ \t]{0,16}\\?["']$/;
 /** Rust's environment read (`std::env::var("…")`, `dotenv::var`, `var` imported alone). */
 const RUST_ENV = /(?:\bvar|env::var)\([ \t]{0,16}"$/;
-/** An environment object's member or subscript, up to the name's end (`process.env.DB_PASSWORD`). */
+/**
+ * An environment object's member or subscript, up to the name's end (`process.env.DB_PASSWORD`),
+ * or a configuration's subscript by a key of `:` or `.` parts (.NET's `Configuration["Jwt:Key"]`,
+ * `config["api.token"]`), or any object's by a .NET configuration path (`c["Jwt:Key"]`: a section,
+ * `:`, a key).
+ */
 const ENV_MEMBER =
-  /(?:\benv\.|(?:\bENV|\benviron(?:ment)?|\$_ENV|\$_SERVER)\[["'])[A-Za-z0-9_]{1,64}$/;
+  /(?:\benv\.|(?:\bENV|\benviron(?:ment)?|\$_ENV|\$_SERVER)\[["'])[A-Za-z0-9_]{1,64}$|(?:[Cc]onfig(?:uration)?|[Ss]ettings)\[["'][A-Za-z0-9_:.]{1,64}$|[\w\]]\[["'][A-Za-z0-9_.]{1,64}:[A-Za-z0-9_:.]{1,64}$/;
 /**
  * Rust's fallback after an environment read: `.unwrap_or("…")`, `.unwrap_or_else(|_| "…")`, maybe
  * through `String::from(` or `.to_string()` (the value quoted).

@@ -66,11 +66,21 @@ const OCAML_QUOTED = /\{([a-z_]{0,16})\|([^|"\r\n]{1,256})\|\1\}/g;
 const ELIXIR_SIGIL =
   /~[sS](?:\(([^()"\r\n]{1,256})\)|\[([^[\]"\r\n]{1,256})\]|\{([^{}"\r\n]{1,256})\}|<([^<>"\r\n]{1,256})>|\|([^|"\r\n]{1,256})\||"([^"\r\n]{1,256})"|'([^'\r\n]{1,256})')/g;
 
+/** Lua's files and Perl's, by name. */
+const LUA_FILE = /\.(?:lua|luau|rockspec)$/i;
+const PERL_FILE = /\.(?:pl|pm|t|psgi|cgi)$/i;
+/** Lua's long string on one line: `[[…]]`, `[==[…]==]` (group 1 the level, 2 the text). */
+const LUA_LONG = /\[(={0,8})\[([^\]"\r\n]{1,256})\]\1\]/g;
+/** Perl's quote-like operators on one line: `q{…}`, `qq(…)`, `q|…|`, `q'…'` (their text). */
+const PERL_QUOTE =
+  /(?<![\w$@%&-])qq?(?:\{([^{}"\r\n]{1,256})\}|\(([^()"\r\n]{1,256})\)|\[([^[\]"\r\n]{1,256})\]|<([^<>"\r\n]{1,256})>|\|([^|"\r\n]{1,256})\||'([^'\r\n]{1,256})'|!([^!"\r\n]{1,256})!)/g;
+
 /**
  * `text` with a language's other string literals written as `"…"` in place (the same length: every
  * match's place is the same in `text`), so that the rules read their values as quoted: OCaml's
- * quoted strings (`let password = {|…|}`, `{id|…|id}`) and Elixir's sigils (`token: ~s(…)`,
- * `~S"…"`), by the file's name (`path`).
+ * quoted strings (`let password = {|…|}`, `{id|…|id}`), Elixir's sigils (`token: ~s(…)`,
+ * `~S"…"`), Lua's long strings (`local secret = [[…]]`) and Perl's quote-like operators
+ * (`token => q{…}`, `qq(…)`), by the file's name (`path`).
  *
  * @example
  * ```ts
@@ -88,6 +98,18 @@ export function plainLiterals(text: string, path?: string): string {
   }
   if (ELIXIR_FILE.test(path) && text.includes("~")) {
     return text.replace(ELIXIR_SIGIL, (m: string) => `  "${m.slice(3, -1)}"`);
+  }
+  if (LUA_FILE.test(path) && text.includes("[")) {
+    return text.replace(LUA_LONG, (_, level: string, value: string) => {
+      const pad = " ".repeat(level.length + 1);
+      return `${pad}"${value}"${pad}`;
+    });
+  }
+  if (PERL_FILE.test(path) && text.includes("q")) {
+    return text.replace(PERL_QUOTE, (m: string) => {
+      const open = m[1] === "q" ? 3 : 2;
+      return `${" ".repeat(open - 1)}"${m.slice(open, -1)}"`;
+    });
   }
   return text;
 }

@@ -245,11 +245,12 @@ const TRIPLE_BREAK = "(?:(?<=[\"']{3})\\r?\\n)?";
 /**
  * A string literal's prefix before its quote: Objective-C's and C#'s `@"…"` (and `$"…"`, `@$"…"`),
  * Python's `r"…"`, `u"…"`, `b"…"`, `f"…"`, C++'s `L"…"`, `u8"…"`, `R"…"`, Rust's `r#"…"#`, Erlang's
- * and Elixir's binaries (`<<"…">>`), Go's conversion to bytes (`[]byte("…")`, a signing key's
+ * and Elixir's binaries (`<<"…">>`), Julia's `raw"…"`, Scala's interpolated `s"…"`, Go's conversion to bytes (`[]byte("…")`, a signing key's
  * usual spelling: `var jwtSecret = []byte("…")`), Python's parentheses around a value (`SECRET_KEY
  * = ('…')`, or `(` then the literals on the lines after: a long key's usual spelling).
  */
-const STRING_PREFIX = "(?:(?:@\\$?|\\$@?|u8|r#|<<|[rRuUbBfFL])(?=[\"'])|\\[\\]byte\\((?=[\"'`])|" +
+const STRING_PREFIX =
+  "(?:(?:@\\$?|\\$@?|u8|r#|<<|raw|[rRuUbBfFLs])(?=[\"'])|\\[\\]byte\\((?=[\"'`])|" +
   "\\((?:[ \\t]{0,16}\\r?\\n[ \\t]{0,64})?(?=[\"']))?";
 /** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
 export const NAME_QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'])?";
@@ -671,6 +672,10 @@ const PASSWORD_NAME = "(?:" +
   "|(?<![A-Za-z])(?:pass|Pass|PASS)|(?<=[a-z0-9])Pass" +
   // `pw` as a word of its own: `LDAP_BIND_PW`, `db_pw`, `dbPw`, `"pw"`
   "|(?<![A-Za-z])(?:pw|Pw|PW)|(?<=[a-z0-9])Pw" +
+  // an abbreviation in capitals as a word of its own: `GITHUB_PAT`, `WIFI_PSK`, `API_TKN`; a
+  // code host's `pat` in lower or camel case (`github_pat`, `githubPat`: `SERVICE_BEFORE`)
+  "|(?<![A-Za-z0-9])(?:PAT|PSK|TKN|CREDS?)" +
+  "|(?<=(?<![A-Za-z])(?:[Gg]it[Hh]ub|[Gg]it[Ll]ab|gh|[Aa]do|[Aa]zure|[Dd]ev[Oo]ps|[Bb]itbucket|[Gg]itea|[Ff]orgejo|[Dd]ocker|hf)[_.-]?)(?:pat|Pat)" +
   // an environment variable's name (upper case, digits and `_` from its start) that ends in
   // `PASS` or `PW` glued to its last word (`SMBPASS`, `FTPPASS`, `LDAPPW`): in lower case,
   // `bypass` and `compass` are words
@@ -966,11 +971,51 @@ function foreignPass(text: string, at: number): number {
   return 0;
 }
 
+/**
+ * Abbreviations that name a credential as an environment variable's last word, in capitals:
+ * `PAT` (a personal access token: `GITHUB_PAT`, `AZURE_DEVOPS_PAT`), `PSK` (a pre-shared key:
+ * `WIFI_PSK`), `TKN` (`API_TKN`), `CRED` and `CREDS` (`API_CREDS`). In lower case and camel case they are words of code too (`pat`
+ * and `filePat` name patterns), so only the capitals, as a word of their own.
+ */
+const ABBREVIATIONS = ["PAT", "PSK", "TKN", "CRED", "CREDS"];
+
+/**
+ * A code host's or a registry's name right before a `pat` or `Pat` (`github_pat`, `githubPat`,
+ * `vault_gitlab_pat`, `hf-pat`): a personal access token's name in lower or camel case too.
+ */
+const SERVICE_BEFORE =
+  /(?<![A-Za-z])(?:[Gg]it[Hh]ub|[Gg]it[Ll]ab|gh|[Aa]do|[Aa]zure|[Dd]ev[Oo]ps|[Bb]itbucket|[Gg]itea|[Ff]orgejo|[Dd]ocker|hf)[_.-]?$/;
+
+/**
+ * Where the operators after names that end in one of {@linkcode ABBREVIATIONS} are (ascending): the word
+ * with no letter or digit before it and none after (`GITHUB_PAT=`, `"GITHUB_PAT":`, not `PATH=`);
+ * and a code host's `pat` in lower or camel case ({@linkcode SERVICE_BEFORE}: `github_pat:`).
+ */
+function abbreviationSpots(text: string): number[] {
+  const out: number[] = [];
+  for (const word of [...ABBREVIATIONS, "pat", "Pat"]) {
+    const n = word.length;
+    for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + n)) {
+      if (/[A-Za-z0-9]/.test(text[at + n] ?? "")) continue;
+      // (`pat`, `Pat`: after a code host's name; a capitals' word: after no letter nor digit)
+      const owned = word === "pat" || word === "Pat"
+        ? SERVICE_BEFORE.test(text.slice(Math.max(0, at - 12), at))
+        : !/[A-Za-z0-9]/.test(text[at - 1] ?? "");
+      if (!owned) continue;
+      const rest = runEnd(TOKEN_NAME_REST, text, at + n);
+      const c = text.charCodeAt(rest);
+      if (c === 58 || c === 61) out.push(rest); // : =
+    }
+  }
+  return out.sort((a, b) => a - b);
+}
+
 /** The short password words that {@linkcode NAME_WORD} does not look for, in their three cases. */
 const PASS_WORDS = ["pass", "Pass", "PASS", "pw", "Pw", "PW"];
 
 /**
- * Where the operators after `pass` and `pw` names are (ascending), and where each `requirepass`
+ * Where the operators after `pass` and `pw` names are (ascending; and those after
+ * {@linkcode ABBREVIATIONS}), and where each `requirepass`
  * ends (into `directives`), where such a name's rest ends at a call's `)` or `,` (into `rests`:
  * `env::var("DB_PASS")`), and where at a declaration (into `declared`): the word as a name's last
  * (`DB_PASS`, `"pass"`, `dbPass`, `<Pass>`, `LDAP_BIND_PW`, `SMBPASS`), not followed by a lower
@@ -1016,7 +1061,7 @@ function passSpots(
       else if (declares(c)) declared.push(rest);
     }
   }
-  return out.sort((a, b) => a - b);
+  return mergeAscending(out.sort((a, b) => a - b), abbreviationSpots(text));
 }
 
 /**

@@ -211,6 +211,21 @@ const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp }> = [
       /\(gethash[ \t]{1,16}"(?<n>[A-Za-z][A-Za-z0-9_.-]{0,127})"[ \t]{1,16}[^\s()"]{1,128}\)[ \t]{1,16}(?=")|\((?:puthash|hash-set!?|hash-table-set!)[ \t]{1,16}(?:[^\s()"]{1,128}[ \t]{1,16})?"(?<k>[A-Za-z][A-Za-z0-9_.-]{0,127})"[ \t]{1,16}(?=")|\([ \t]{0,16}"(?<d>[A-Za-z][A-Za-z0-9_.-]{0,127})"[ \t]{1,16}\.[ \t]{1,16}(?=")/g,
   },
   {
+    // a Lisp's symbol as a key: a dotted pair (`(password . "…")`, an Emacs alist's `'((api-key .
+    // "…"))`) or a quoted symbol before a string (Racket's `(hash 'api-key "…")`, `(cons 'token
+    // "…")`, `(plist-put p 'password "…")`)
+    path: LISP_PATH,
+    pattern:
+      /\([ \t]{0,16}(?<n>[A-Za-z][A-Za-z0-9_.!?*-]{0,127})[ \t]{1,16}\.[ \t]{1,16}(?=")|(?<![\w'])'(?<k>[A-Za-z][A-Za-z0-9_.!?*-]{0,127})[ \t]{1,16}(?=")/g,
+  },
+  {
+    // dune's s-expressions (`dune`, `dune-project`, `dune-workspace`, `.sexp`): a list headed by a
+    // name and its value, quoted or an atom: `(env-vars (API_TOKEN …))`, `(setenv PASSWORD "…")`
+    path: /(?:^|[\/\\])dune(?:-project|-workspace)?$|\.sexp$/,
+    pattern:
+      /(?<=\()(?:setenv[ \t]{1,16})?(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})[ \t]{1,16}(?=[^\s();$%])/g,
+  },
+  {
     // Tcl's `set password "…"`, `set password {…}`, `set ::env(API_KEY) …` (a word unquoted too,
     // not a command's `[…]` or a variable's `$…`) and `dict set cfg password "…"`
     path: /\.(?:tcl|tm|tk|itcl|xotcl|exp)$/,
@@ -251,6 +266,24 @@ const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp }> = [
     // OCaml's environment set by its arguments' places: `Unix.putenv "API_TOKEN" "…"`
     path: /\.(?:ml|mli|re)$/,
     pattern: /(?<![\w])putenv[ \t]{1,16}"(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})"[ \t]{1,16}(?=")/g,
+  },
+  {
+    // Haskell's environment set by its arguments' places: `setEnv "API_TOKEN" "…"`
+    path: /\.(?:hs|lhs)$/,
+    pattern: /(?<![\w'])setEnv[ \t]{1,16}"(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})"[ \t]{1,16}(?=")/g,
+  },
+  {
+    // Perl's hash element set or read with a fallback: `$ENV{API_TOKEN} = '…'`,
+    // `$config{password} = "…"`, `$ENV{DB_PASS} // '…'`, `||= '…'`
+    path: /\.(?:pl|pm|t|psgi|cgi)$/,
+    pattern:
+      /\$[A-Za-z_]\w{0,63}\{["']?(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})["']?\}[ \t]{0,16}(?:=|\/\/=?|\|\|=?)[ \t]{0,16}(?=["'])/g,
+  },
+  {
+    // Julia's call that sets a secret (`Genie.Secrets.secret_token!("…")`, `api_key!("…")`): a
+    // name's `!` and its one string
+    path: /\.jl$/,
+    pattern: /(?<![\w])(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})!\([ \t]{0,16}(?=")/g,
   },
   {
     // Zig's typed declaration: `pub const password: []const u8 = "…";`

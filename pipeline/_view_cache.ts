@@ -10,7 +10,8 @@
  * @module
  */
 
-import { type Cache, cacheKey, type PackPlace } from "./cache.ts";
+import type { Cache, PackPlace } from "./cache.ts";
+import { canonicalJson, sha256Hex } from "./helpers.ts";
 import { lazyCopy, type TextBacking } from "./lazy_text.ts";
 import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "./types.ts";
@@ -68,9 +69,8 @@ export async function cachedRender(
   args: CachedRenderInput,
 ): Promise<{ output: ViewOutput; cache: "hit" | "miss"; key?: string }> {
   const plugin = findViewMode(args.registry, args.view);
-  const used = new Set<string>();
   if (!plugin || !cache.enabled) {
-    return { output: await args.render(args.warn, used), cache: "miss" };
+    return { output: await args.render(args.warn, new Set()), cache: "miss" };
   }
   const material = () =>
     callHook(plugin, "cacheKey", () => plugin.cacheKey!(args.input, args.context()), {
@@ -101,7 +101,8 @@ export async function cachedRender(
     entry.warnings.forEach(args.warn);
     return { output: entry.output, cache: "hit", key };
   }
-  const output = await renderAndStore(cache, args, { plugin, key, used });
+  // The view modes the render goes through (a hit needs none: made only for a render).
+  const output = await renderAndStore(cache, args, { plugin, key, used: new Set() });
   return { output, cache: "miss", key: output.cacheable === false ? undefined : key };
 }
 
@@ -184,22 +185,21 @@ function viewKey(
   ) {
     return last.key;
   }
-  const { path: _glob, ...options } = entry;
-  const key = cacheKey([
-    // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own. 4: dedup
-    // also replaces blobs a JSON string or list wraps (a notebook's images). 5: a `.h` or `.m`
-    // file's entry holds its fence language (`objective-c` by its words); other entries stay 4.
-    // 6: a `.h` file's entry holds `cpp` for C++'s words (a `.m` file's stays 5). 7: such a
-    // `.h` file is rendered with the C++ grammar. 9: a `.v` file's entry holds `coq` for Coq's
-    // words (the fence was `v`, the V language's, for Verilog and Coq alike).
-    viewVersion(input.path),
-    plugin.name,
-    version,
-    options,
-    input.path,
-    input.sha256,
-    String(extra),
-  ]);
+  // The text `cacheKey([...])` hashes for these parts, written at once: the entry's values (all
+  // but its glob) made canonical once per entry object, not copied and made again for each file.
+  // 3: entries hold the deduplicated output (pipeline/dedup.ts), not the view's own. 4: dedup
+  // also replaces blobs a JSON string or list wraps (a notebook's images). 5: a `.h` or `.m`
+  // file's entry holds its fence language (`objective-c` by its words); other entries stay 4.
+  // 6: a `.h` file's entry holds `cpp` for C++'s words (a `.m` file's stays 5). 7: such a
+  // `.h` file is rendered with the C++ grammar. 9: a `.v` file's entry holds `coq` for Coq's
+  // words (the fence was `v`, the V language's, for Verilog and Coq alike).
+  const key = sha256Hex(
+    `[${JSON.stringify(viewVersion(input.path))},${JSON.stringify(plugin.name)},${
+      JSON.stringify(version)
+    },${entryValuesJson(entry)},${JSON.stringify(input.path)},${
+      JSON.stringify(input.sha256) ?? "null"
+    },${JSON.stringify(String(extra))}]`,
+  );
   entryKeys.set(entry, {
     plugin: plugin.name,
     version,
@@ -240,6 +240,22 @@ async function renderAndStore(
     }
   }
   return output;
+}
+
+/** The canonical JSON of each entry object's values but its glob (see `entryValuesJson`). */
+const entryValues = new WeakMap<FileEntry, string>();
+
+/**
+ * An entry's values but its glob as canonical JSON, made once per entry object (an entry is not
+ * changed once resolved: `kept_renders.ts` numbers its values once too).
+ */
+function entryValuesJson(entry: FileEntry): string {
+  let json = entryValues.get(entry);
+  if (json === undefined) {
+    const { path: _glob, ...options } = entry;
+    entryValues.set(entry, json = canonicalJson(options));
+  }
+  return json;
 }
 
 /** The last view cache key of each entry object, with the inputs it was made of. */

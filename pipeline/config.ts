@@ -791,7 +791,12 @@ function findConfigFile(cwd: string, explicit?: string): string | undefined {
         `Cannot load the config: "${path}" is a symbolic link loop`,
       ]);
     }
-    if (!info) throw new ConfigError(explicit, [`Cannot find the config file "${path}"`]);
+    if (!info) {
+      // Said from the folder the path is relative to, and as the flag that gave it.
+      throw new ConfigError(explicit, [
+        `No such file in "${cwd}" (--config)`,
+      ]);
+    }
     loadable(path, info, explicit);
     if (/\.(json5?|jsonc|toml|ya?ml)$/i.test(path)) {
       throw new ConfigError(explicit, [

@@ -226,9 +226,17 @@
  * Avro's `"default"`), a value in Python's parentheses (`SECRET_KEY = ('…'` then `'…')`); a token
  * split by ABAP's `&&`, Jinja's and D's `~` or Smalltalk's `,`, or appended in the next statement
  * (`+=`, PHP's `.=`, Tcl's `append`). 59: recovery words with no name (a line alone, a string
- * literal) only when they are a BIP-39 mnemonic: English words, checksum right.
+ * literal) only when they are a BIP-39 mnemonic: English words, checksum right. 60: a name whose
+ * last word is a credential's abbreviation in capitals (`GITHUB_PAT`, `WIFI_PSK`, `API_TKN`,
+ * `DB_CREDS`), dune's and `.sexp` lists (`(env-vars (API_TOKEN …))`), a Lisp's dotted pair
+ * (`(password . "…")`) and quoted symbol (`(hash 'api-key "…")`); Python's literals side by side
+ * on two lines joined only inside brackets; a redaction over several lines keeps its lines (a
+ * marker on each); the ninth sweep's forms: a code host's `pat` in lower or camel case
+ * (`github_pat`, `githubPat`), Julia's `raw"…"` and `secret_token!("…")`, Scala's `s"…"`, Perl's
+ * `q{…}`, `qq(…)` and `$ENV{…} = '…'` / `// '…'`, Lua's `[[…]]`, Haskell's `setEnv "…" "…"`,
+ * .NET's `Configuration["Jwt:Key"] ?? "…"` (any object's, by a `Section:Key` path).
  */
-export const SECRET_RULES_VERSION = 59;
+export const SECRET_RULES_VERSION = 60;
 
 import {
   BASE64_RUN,
@@ -297,6 +305,7 @@ import {
   YAML_DOCUMENT_END,
 } from "./_secret_rules_blocks.ts";
 import { findUrlPasswords, URL_PASSWORD } from "./_secret_rules_urls.ts";
+import { pythonBrackets } from "./_secret_rules_python.ts";
 import { wrapJoints } from "./_secret_rules_split.ts";
 import { pieceJoints } from "./_secret_rules_pieces.ts";
 import { findStubMatchers } from "./_secret_rules_stubs.ts";
@@ -1355,9 +1364,10 @@ const PIECE_AFTER = /[A-Za-z0-9_+/=.:$-]{0,4096}/y;
  */
 function prefixConcatJoints(text: string, path?: string): Edit[] {
   const out: Edit[] = [];
+  const joins = literalJoins(text, path);
   for (const m of text.matchAll(CONCAT_SEARCH)) {
     const at = m.index;
-    if (!joinsLiterals(m[0], path)) continue;
+    if (!joins(m[0], at)) continue;
     let from = at;
     while (from > at - 256 && PIECE_CHARACTER.test(text[from - 1] ?? "")) from--;
     if (from === at) continue;
@@ -1381,11 +1391,26 @@ function prefixConcatJoints(text: string, path?: string): Edit[] {
  */
 const SIDE_BY_SIDE_FILE =
   /\.(?:c|h|cc|cpp|cxx|c\+\+|hpp|hh|hxx|inl|ipp|m|mm|d|py|pyi|pyw|pyx|pxd|pxi|ipynb)$/i;
+/**
+ * Python's files, whose literals side by side on two lines are joined only inside brackets
+ * (`KEY = (` then `"…"` then `"…")`): outside, the next line's literal is a statement of its own
+ * (`password = '…'` then a docstring's `'…'`), and its redaction took that line.
+ */
+const PYTHON_FILE = /\.(?:py|pyi|pyw|pyx|pxd|pxi)$/i;
 
-/** Whether a {@linkcode CONCAT} joint joins its literals in the file at `path` (none: any file). */
-function joinsLiterals(joint: string, path?: string): boolean {
-  if (/[+.&]/.test(joint) || !/[\r\n]/.test(joint)) return true;
-  return path === undefined || SIDE_BY_SIDE_FILE.test(path);
+/**
+ * Whether a {@linkcode CONCAT} joint joins its literals in the file at `path` (none: any file),
+ * as a test of each joint's place (a Python file's joint on two lines: inside brackets, asked in
+ * ascending order of places).
+ */
+function literalJoins(text: string, path?: string): (joint: string, at: number) => boolean {
+  const python = path !== undefined && PYTHON_FILE.test(path);
+  const inside = python ? pythonBrackets(text) : undefined;
+  const sideBySide = path === undefined || SIDE_BY_SIDE_FILE.test(path);
+  return (joint, at) => {
+    if (/[+.&]/.test(joint) || !/[\r\n]/.test(joint)) return true;
+    return inside ? inside(at) : sideBySide;
+  };
 }
 
 /** A JWT's characters (its parts and their dots), up to where its first literal ends. */
@@ -1735,10 +1760,11 @@ function concatJoints(
     }
   }
   const joints: Edit[] = [];
+  const joins = literalJoins(text, path);
   for (const end of [...new Set(ends)].sort((a, b) => a - b)) {
     CONCAT.lastIndex = end;
     const m = CONCAT.exec(text);
-    if (m && joinsLiterals(m[0], path)) joints.push({ index: end, length: m[0].length, text: "" });
+    if (m && joins(m[0], end)) joints.push({ index: end, length: m[0].length, text: "" });
   }
   // A token's piece in each literal (`"ghp_AbC" + "dEf…"`, written so to keep it from scanners):
   // in a text with a token's prefix, where the gates open on the pieces read as one.
@@ -2149,11 +2175,51 @@ export function applyRedactions(
   for (const m of merged) {
     line += countLineEnds(text, at, m.start);
     findings.push({ line, rule: m.rule });
-    out += text.slice(at, m.start) + `[REDACTED:${m.rule}]`;
-    line += countLineEnds(text, m.start, m.end);
+    const ends = countLineEnds(text, m.start, m.end);
+    const marker = `[REDACTED:${m.rule}]`;
+    out += text.slice(at, m.start) +
+      (ends ? markedLines(text.slice(m.start, m.end), marker) : marker);
+    line += ends;
     at = m.end;
   }
   return { text: out + text.slice(at), findings };
+}
+
+/** A line end as {@linkcode countLineEnds} counts one (`\r\n` one). */
+const LINE_END = /\r\n|[\n\v\f\r\x85\u2028\u2029]/;
+/**
+ * What a value's line starts with that is not the value: its indent, a YAML list's `- `, an
+ * operator and a quote.
+ */
+const LEADING_GLUE = /^[ \t]{0,256}(?:-[ \t]{1,16})?(?:[+.&][ \t]{0,16}(?=\\?["'`]))?(?:\\?["'`])?/;
+/** What a value's line ends with that is not the value: a quote and an operator, a `\` or `,`, blanks. */
+const TRAILING_GLUE = /(?:\\?["'`][ \t]{0,16}(?:[+.&,][ \t]{0,16})?|[ \t]{0,16}[\\,]|[ \t]{1,16})$/;
+
+/**
+ * A redacted span that held line ends: each of its lines replaced by `marker`, with the line end
+ * kept, so the document keeps its lines (a private key of 27 lines is 27 lines of markers, and
+ * the line numbers of everything after it stay those of the file). On each line the indent, the
+ * quotes and the joining operator around the value's piece stay (`"…" +` then `"…"`); a blank
+ * line stays blank.
+ */
+function markedLines(span: string, marker: string): string {
+  const pieces = span.split(new RegExp(`(${LINE_END.source})`));
+  let marked = false;
+  for (let i = 0; i < pieces.length; i += 2) {
+    const piece = pieces[i];
+    const lead = i > 0 ? LEADING_GLUE.exec(piece)![0] : "";
+    const rest = piece.slice(lead.length);
+    // (read in the line's last 40 characters, what the glue can be at most)
+    const trail = i < pieces.length - 1 ? TRAILING_GLUE.exec(rest.slice(-40))?.[0] ?? "" : "";
+    const core = rest.slice(0, rest.length - trail.length);
+    if (core === "" && (marked || i < pieces.length - 1)) {
+      pieces[i] = lead + trail;
+      continue;
+    }
+    pieces[i] = lead + marker + trail;
+    marked = true;
+  }
+  return pieces.join("");
 }
 
 /**

@@ -218,9 +218,61 @@ const NIM: Patterns = [
       "gm",
     ),
   ],
-  ["imports", /^(?:import|include)[ \t]+([^\n#]{1,500})|^from[ \t]+(\S{1,200})[ \t]+import\b/gm],
+  ["imports", nimImports],
   ["requires", /^[ \t]*requires[ \t]+"([^"\n]{1,300})"/gm],
 ];
+
+/** A Nim `import` or `include` line's modules, or a `from` line's module (group 2). */
+const NIM_IMPORT =
+  /^(?:import|include)[ \t]+([^\n#]{1,500})|^from[ \t]+(\S{1,200})[ \t]+import\b/gm;
+/**
+ * The rest of a line (its comment), then the next line if indented: the list of modules goes on
+ * after a line that ends in `,` (its comment left out).
+ */
+const NIM_IMPORT_MORE = /[^\n]*\n[ \t]+([^\n#]{1,500})/y;
+
+/**
+ * What a Nim file imports, one module each (`import os, strutils` is `os`, `strutils`): a list
+ * that ends a line with `,` goes on on the next indented lines (`import asyncdispatch,` then
+ * `  net, uri`), 64 at most; a module's `as` name and `except` list are left out, and a group in
+ * brackets (`std/[os, strutils]`) stays one.
+ */
+function nimImports(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(NIM_IMPORT)) {
+    if (m[2] !== undefined) {
+      out.push(m[2]);
+      continue;
+    }
+    let list = m[1].trimEnd();
+    NIM_IMPORT_MORE.lastIndex = m.index + m[0].length;
+    for (let n = 0; n < 64 && list.endsWith(","); n++) {
+      const more = NIM_IMPORT_MORE.exec(text);
+      if (!more) break;
+      list += " " + more[1].trim();
+    }
+    for (const part of outsideBrackets(list)) {
+      const name = part.trim().split(/[ \t]+(?:as|except)[ \t]/)[0].trim();
+      if (name) out.push(name);
+    }
+  }
+  return out;
+}
+
+/** `list` cut at each `,` that no `[…]` holds. */
+function outsideBrackets(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === "[") depth++;
+    else if (c === "]" && depth > 0) depth--;
+    else if (c === "," && depth === 0) parts.push(list.slice(from, i)), from = i + 1;
+  }
+  parts.push(list.slice(from));
+  return parts;
+}
 
 /** A WebAssembly import's module and name (`(import "env" "log"`). */
 const WASM_IMPORT = /\(import[ \t]+"([^"\n]{0,200})"[ \t]+"([^"\n]{0,200})"/g;

@@ -90,7 +90,7 @@ Deno.test("the action passes on the pinned commit and fails on a drifting one, w
     "### slop check\n\n| | |\n| --- | --- |\n" +
       "| Lock | `slop.lock` |\n" +
       "| Result | pass: the stable prefix matches the lock |\n" +
-      "| Stable prefix | 2866 bytes, 649 o200k tokens |\n",
+      "| Stable prefix | 2,866 bytes, 649 o200k tokens |\n",
   );
   assert.deepEqual(Object.keys(before.outputs), [
     "status",

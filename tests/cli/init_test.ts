@@ -82,7 +82,9 @@ Deno.test("slop init never overwrites a config or a context task, and leaves alo
     "slop.config.ts": "export default { files: ['x'] };\n",
     "deno.jsonc": broken,
   });
-  const run = await runCliShared(["init"], root);
+  // The task it says to add runs this clone's cli.ts: no `slop` on PATH (a contributor who ran
+  // `deno task install` before `deno task test` has one, and saw "slop build --server" here).
+  const run = await runCliShared(["init"], root, NO_SLOP);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /^slop: kept the existing config slop\.config\.ts$/m);
   assert.match(
@@ -545,7 +547,7 @@ Deno.test("slop init adds the context task to a deno.jsonc with comments, which 
   const jsonc =
     '{\n  // the project\'s tasks\n  "tasks": {\n    "dev": "deno run main.ts", // dev server\n  },\n}\n';
   const root = await makeProject({ "deno.jsonc": jsonc, "src/a.ts": "export const a = 1;\n" });
-  const run = await runCliShared(["init"], root);
+  const run = await runCliShared(["init"], root, NO_SLOP);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /added the "context" task to deno.jsonc/);
   const text = await Deno.readTextFile(join(root, "deno.jsonc"));

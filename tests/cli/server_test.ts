@@ -210,7 +210,16 @@ Deno.test("a build server whose project folder is removed logs no error for the 
     const log = [...Deno.readDirSync(join(served.runtime, "slop"))].find((e) =>
       e.name.endsWith(".log")
     )!;
-    await Deno.remove(served.root, { recursive: true });
+    // The server may still write its state after the build (order memory): a folder made while
+    // the removal walks the tree leaves it "not empty" (seen once in the suite under a load of 18).
+    for (let attempt = 0;; attempt++) {
+      try {
+        await Deno.remove(served.root, { recursive: true });
+        break;
+      } catch (error) {
+        if (attempt >= 20 || !/not empty/i.test(String(error))) throw error;
+      }
+    }
     // The watcher tells of the removal, and the server would prepare the next build in a folder
     // that is gone (it did so within 150 ms, and logged the error).
     let text = "";

@@ -85,7 +85,11 @@ Deno.test("slop mcp's argument errors name each argument's path on a line of bou
         const cases: Array<[string, Record<string, unknown>, string]> = [
           ["view_files", { files: ["a.py"], view: "\u001b[2J" }, 'unknown view mode "\\u{1b}[2J"'],
           ["explain", { config: "a\u0000b" }, 'expected a path or glob, got "a\\0b"'],
-          ["explain", { config: "\u001b[2J" }, 'Invalid config "\\u{1b}[2J"'],
+          [
+            "explain",
+            { config: "\u001b[2J" },
+            'Invalid argument "config": no file "\\u{1b}[2J"',
+          ],
           [
             "token_stats",
             { persona: "a\nb" },

@@ -65,7 +65,7 @@ Deno.test("slop mcp returns tool errors that name the argument and the refused p
       // Every path of a build matches nothing: an error, not an empty document.
       assert.match(
         await error("build_context", { paths: ["nothere", "*.zz"] }),
-        /^Invalid argument "paths": No file matches the paths "nothere", "\*\.zz": nothing to build/,
+        /^Invalid argument "paths": no file matches the paths "nothere", "\*\.zz": nothing to build/,
       );
       assert.match(
         await error("view_files", { files: ["*.zz"] }),

@@ -982,12 +982,17 @@ export function plantedOf(files: SampleFile[]): Planted[] {
 
 /**
  * A pattern for the file's redacted text: its literal text exactly, each
- * value replaced by `[REDACTED:<rule>]`.
+ * value replaced by `[REDACTED:<rule>]`; a value over several lines by a
+ * marker on each of its lines, with the line ends and what stands around
+ * each line's piece (indent, quotes, a joining operator, a `\`) kept.
  */
 export function redactedPattern(file: SampleFile): RegExp {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const marker = "\\[REDACTED:[a-z0-9-]+\\]";
+  const glue = "[ \\t\"'`+.&\\\\,-]{0,16}";
+  const lines = `${marker}(?:${glue}(?:\\r\\n|[\\n\\r])${glue}(?:${marker})?)*`;
   const source = file.segments
-    .map((s) => typeof s === "string" ? escape(s) : "\\[REDACTED:[a-z0-9-]+\\]")
+    .map((s) => typeof s === "string" ? escape(s) : lines)
     .join("");
   return new RegExp(`^${source}$`);
 }

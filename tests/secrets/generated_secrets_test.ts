@@ -41,6 +41,9 @@ Deno.test("redactText() replaces exactly the value of every kind in every syntax
       assert.equal(leaked(text, planted), undefined, `seed ${seed}, ${file.path}`);
       // Key names, quotes, indents and every other character stay as they were.
       assert.match(text, redactedPattern(file), `seed ${seed}, ${file.path}`);
+      // and the lines: a value over several lines is a marker on each (none joined, none lost)
+      const lines = (t: string) => t.split(/\r\n|[\n\r]/).length;
+      assert.equal(lines(text), lines(textOf(file)), `seed ${seed}, ${file.path}: its lines`);
       assert.equal(findings.length, planted.length, `seed ${seed}, ${file.path}: one each`);
     }
   }

