@@ -18,7 +18,6 @@ import {
   serverVersion,
 } from "../server/files.ts";
 import type { BuildFlags } from "./build.ts";
-import { taskFlag } from "./_flags.ts";
 import { writeAllSync, writeStdout } from "./_terminal.ts";
 
 /** Flags of `slop build --server`. */
@@ -58,10 +57,13 @@ export async function buildViaServer(
   } catch (error) {
     return warn(error instanceof Error ? error.message : String(error));
   }
-  // The task file is read here: the server has another standard input (`--task-file -`).
+  // The task file is read here: the server has another standard input (`--task-file -`). Its
+  // module is loaded only for a task: it loads the pipeline's helpers, which a client need not.
   let task: string | undefined;
   try {
-    task = await taskFlag(build);
+    if (build.task !== undefined || build.taskFile !== undefined) {
+      task = await (await import("./_flags.ts")).taskFlag(build);
+    }
   } catch (error) {
     stderr(`slop: ${error instanceof Error ? error.message : String(error)}\n`);
     return 2;

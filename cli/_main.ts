@@ -162,7 +162,7 @@ const PROGRAM: ProgramSpec = {
           return EXIT_USAGE;
         }
         // `slop build > ctx.md` in the project: the file the output goes to is not bundled.
-        options.outputs = (await load("_own_output")).ownOutputFiles();
+        options.outputs = (await load("_output_fds")).ownOutputFiles();
         if (options.server) {
           const code = await (await load("_client")).buildViaServer(paths, options);
           if (code !== undefined) return code;
@@ -582,7 +582,7 @@ async function crashed(error: unknown): Promise<number> {
 /** The modules of cli/ that commands load when they run, by name. */
 interface CommandModules {
   _client: typeof import("./_client.ts");
-  _own_output: typeof import("./_own_output.ts");
+  _output_fds: typeof import("./_output_fds.ts");
   _command_typo: typeof import("./_command_typo.ts");
   _output: typeof import("./_output.ts");
   _terminal: typeof import("./_terminal.ts");

@@ -11,31 +11,8 @@
 
 import { isAbsolute, relative, sep } from "node:path";
 
-/**
- * The absolute paths of the regular files this process's stdout and stderr
- * are redirected to, from `dir` (one link per descriptor; `/proc/self/fd` on
- * Linux). Empty where the system does not tell, or for terminals and pipes.
- *
- * @example
- * ```ts
- * import { ownOutputFiles } from "./_own_output.ts";
- * ownOutputFiles(); // ["/home/me/app/watch.log"] under `slop watch > watch.log`
- * ```
- */
-export function ownOutputFiles(dir = "/proc/self/fd"): string[] {
-  const out: string[] = [];
-  for (const fd of [1, 2]) {
-    try {
-      const target = Deno.readLinkSync(`${dir}/${fd}`);
-      if (target.startsWith("/") && Deno.statSync(target).isFile && !out.includes(target)) {
-        out.push(target);
-      }
-    } catch {
-      // Not told (no such folder, a closed descriptor) or not a file: nothing to leave out.
-    }
-  }
-  return out;
-}
+/** The files this process's stdout and stderr go to (see `_output_fds.ts`). */
+export { ownOutputFiles } from "./_output_fds.ts";
 
 /**
  * A glob that matches exactly `path` (picomatch's special characters escaped

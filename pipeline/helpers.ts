@@ -817,17 +817,8 @@ export function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
   };
 }
 
-/**
- * The longest delay a timer takes, in ms (2^31 - 1, about 24.8 days): past it `setTimeout` fires
- * at once (with Node's `TimeoutOverflowWarning` on stderr), so a setting of a delay is at most this.
- *
- * @example
- * ```ts
- * import { MAX_TIMER_MS } from "./helpers.ts";
- * MAX_TIMER_MS; // 2147483647
- * ```
- */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The longest delay a timer takes, in ms (see `timer_limit.ts`). */
+export { MAX_TIMER_MS } from "./timer_limit.ts";
 
 /**
  * Whether anything is at `path` (a link is looked at itself, not followed).

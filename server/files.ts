@@ -11,7 +11,7 @@
  */
 
 import meta from "../deno.json" with { type: "json" };
-import { MAX_TIMER_MS } from "../pipeline/helpers.ts";
+import { MAX_TIMER_MS } from "../pipeline/timer_limit.ts";
 
 /** The files of one build server. */
 export interface ServerFiles {

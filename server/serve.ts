@@ -26,6 +26,8 @@ import type { BuildRequest, BuildRunner, BuildStats, ServerBuilds } from "./buil
 export interface ServerStatus extends ServerInfo, BuildStats {
   /** Resident set size now, in bytes. */
   rss: number;
+  /** The work its queue ran last, oldest first: `build`, `prepare`, `upkeep` (at most 20). */
+  work?: string[];
 }
 
 /** Options of {@linkcode serveProject}. */
@@ -47,6 +49,15 @@ export interface ServeOptions {
 
 /** Quiet milliseconds after a build before the server's upkeep (a collection) runs. */
 const UPKEEP_AFTER_MS = 150;
+
+/**
+ * Quiet milliseconds after an upkeep left for an edit's build before it runs anyway: files that
+ * change with no build asked for (a log the project writes) do not hold the collection for good.
+ */
+const UPKEEP_HELD_MS = 10_000;
+
+/** The kinds of work kept for `status` (see {@linkcode ServerStatus.work}). */
+const WORK_KEPT = 20;
 
 /**
  * Prepared builds take at most this share of the time: after one that took `t` ms, the next
@@ -115,6 +126,13 @@ interface Serving {
   queue: Promise<void>;
   prepareQueued: boolean;
   prepareAfter: number;
+  /**
+   * An edit was seen since the last build began: its client is likely on its way, and the
+   * upkeep's collection (seconds on a big tree) waits for that build rather than run before it.
+   */
+  edited: boolean;
+  /** The kinds of work run last (see {@linkcode ServerStatus.work}). */
+  done: string[];
 }
 
 /** Listen and run builds until idle, stopped or stale (see {@linkcode serveProject}). */
@@ -161,6 +179,8 @@ async function serve(
     queue: Promise.resolve(),
     prepareQueued: false,
     prepareAfter: 0,
+    edited: false,
+    done: [],
   };
   await answerAll(state);
   await state.queue;
@@ -249,11 +269,13 @@ function enqueue(
  * for are done, and no sooner than {@linkcode PREPARE_SHARE} allows after the last one.
  */
 function prepareSoon(state: Serving): void {
+  state.edited = true;
   if (state.prepareQueued || state.closed) return;
   state.prepareQueued = true;
   const prepare = async () => {
     state.prepareQueued = false;
     if (state.waiting || state.closed) return;
+    noteWork(state, "prepare");
     const start = performance.now();
     await state.builds.prepare();
     const took = performance.now() - start;
@@ -269,7 +291,32 @@ function status(state: Serving): ServerStatus {
   const stats = state.builds.stats();
   const rss = Deno.memoryUsage().rss;
   // Linux updates VmHWM lazily: the peak it gives can be a little below the RSS now.
-  return { ...state.info, ...stats, rss, peakRss: stats.peakRss && Math.max(stats.peakRss, rss) };
+  const peakRss = stats.peakRss && Math.max(stats.peakRss, rss);
+  return { ...state.info, ...stats, rss, peakRss, work: [...state.done] };
+}
+
+/** Note a kind of work run, for `status`. */
+function noteWork(state: Serving, kind: string): void {
+  state.done.push(kind);
+  if (state.done.length > WORK_KEPT) state.done.shift();
+}
+
+/**
+ * The upkeep between builds, unless an edit was seen since the last build began: then the build
+ * asked for after it would wait for the collection, and that build schedules the upkeep again
+ * (or, with no build asked for, it runs {@linkcode UPKEEP_HELD_MS} later).
+ */
+function upkeep(state: Serving, held = false): void {
+  if (state.edited && !held) {
+    clearTimeout(state.upkeep);
+    state.upkeep = setTimeout(
+      () => enqueue(state, () => upkeep(state, true), "upkeep"),
+      UPKEEP_HELD_MS,
+    );
+    return;
+  }
+  noteWork(state, "upkeep");
+  state.builds.tidy();
 }
 
 /** Run one build, then schedule the upkeep for when no build follows soon. */
@@ -277,7 +324,7 @@ async function build(state: Serving, conn: Deno.UnixConn, request: BuildRequest)
   await state.builds.run(conn, request);
   clearTimeout(state.upkeep);
   state.upkeep = setTimeout(
-    () => enqueue(state, () => state.builds.tidy(), "upkeep"),
+    () => enqueue(state, () => upkeep(state), "upkeep"),
     UPKEEP_AFTER_MS,
   );
 }
@@ -308,6 +355,8 @@ async function handle(state: Serving, conn: Deno.UnixConn): Promise<void> {
     state.waiting++;
     enqueue(state, () => {
       state.waiting--;
+      state.edited = false;
+      noteWork(state, "build");
       return build(state, conn, request as unknown as BuildRequest).finally(() => conn.close());
     });
   } else {

@@ -64,7 +64,8 @@ export const GROUPS: Record<string, Group> = {
   ordering_2: { folders: ["ordering"], part: [2, 2] },
   task_1: { folders: ["task"], part: [1, 2] },
   task_2: { folders: ["task"], part: [2, 2] },
-  mcp: { folders: ["mcp"] },
+  // The MCP server and the build server (`tests/server/`).
+  mcp: { folders: ["mcp", "server"] },
   action_skills: { folders: ["action", "skills"] },
   docs_install_examples: { folders: ["docs", "install", "examples"] },
   budget_knowledge_slices: { folders: ["budget", "knowledge", "slices"] },
