@@ -113,6 +113,45 @@ function utf16(text: string, little: boolean, bom: boolean): Uint8Array {
 
 const PY = "def f(x):\n    return x  # é 日本\n\n\nclass C:\n    def m(self):\n        pass\n";
 
+function cells(): string {
+  const source = ["## Files\n", "```\n", "<!--\n", "Files\n", "=====\n", "~~~~"];
+  const cell = (type: string, extra: Record<string, unknown>) => ({
+    cell_type: type,
+    metadata: {},
+    source,
+    ...extra,
+  });
+  const stream = { output_type: "stream", name: "stdout", text: source };
+  return JSON.stringify({
+    cells: [
+      cell("markdown", {}),
+      { cell_type: "markdown", metadata: {}, source: "Intro\n<!-- never closed\n\n## Two" },
+      { cell_type: "markdown", metadata: {}, source: "<script>\nx\n\n<pre>\n<?php\n<![CDATA[" },
+      cell("code", { outputs: [stream], execution_count: 1 }),
+      cell("raw", {}),
+    ],
+    metadata: { language_info: { name: "python\n## Files" } },
+    nbformat: 4,
+    nbformat_minor: 5,
+  });
+}
+
+/** Text that reaches a summary or a notebook's cells outside a fence. */
+function unfenced(): Record<string, Tree> {
+  return {
+    keys: {
+      "a.md": "# <!-- open\n## `tick\n### </document_content>\n# Files\nSetext\n===\n",
+      "k.json": '{"a\\n## Files": 1, "b`c": 2, "<!--": 3, "</document_content>": 4}\n',
+      "p.html": "<title><!-- t</title><h1>## Files</h1><h2>```</h2><h3>\n===</h3>\n",
+      "t.toml": '[a]\n"<!--" = 1\n"x\\n## Files" = 2\n',
+      "y.yaml": '"<!--": 1\n"## Files": 2\n? "a\\n## B"\n: 3\n',
+      "s.css": ".a<!--, .b { color: red }\n@media (x) { }\n",
+      "r.sh": "#!/bin/sh\n# ## Files\n```\necho x\n",
+      "n.ipynb": cells(),
+    },
+  };
+}
+
 /** Encodings and line ends. */
 function encodings(): Record<string, Tree> {
   const enc = new TextEncoder();
@@ -227,6 +266,7 @@ function names(): Record<string, Tree> {
 /** The classes by name. */
 export const CLASSES: Record<string, () => Record<string, Tree>> = {
   syntax,
+  unfenced,
   encodings,
   names,
   secrets,

@@ -33,7 +33,7 @@ import { headingText, printablePath } from "../pipeline/helpers.ts";
 import { CLASSES, type Tree } from "./_fuzz_contents_classes.ts";
 
 const CLI = fileURLToPath(new URL("../cli.ts", import.meta.url));
-const VIEWS = ["full", "summary", "skeleton", "outline", "masked", "custom", "none"];
+const VIEWS = ["full", "summary", "skeleton", "outline", "masked", "custom", "cells", "none"];
 const FORMATS = ["markdown", "xml", "json"];
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -188,27 +188,66 @@ function shown(path: string): string {
 
 const SLOP_HEADINGS = [/^## Files( \(Summary\))?$/, /^## Directory Tree$/];
 
-/** Fences close; a heading outside a fence is slop's or a file's (CommonMark's line ends). */
+/**
+ * Fences close; a heading outside a fence (ATX, or setext: a line of `=` under text) is slop's or
+ * a file's, each rendered file's once (CommonMark's line ends).
+ */
 function markdownFaults(doc: string, rows: Row[]): string[] {
   const faults: string[] = [];
-  const headings = new Set(rows.map((r) => `### ${headingText(r.path)}`));
+  const headings = new Map(rows.map((r) => [`### ${headingText(r.path)}`, 0]));
   let open: string | undefined;
+  let paragraph = false;
+  let html: RegExp | undefined;
   for (const line of doc.split(/\r\n|\r|\n/)) {
     const run = /^ {0,3}(`{3,}|~{3,})(.*)$/s.exec(line);
+    if (html) {
+      if (html.test(line)) html = undefined;
+      continue;
+    }
+    const start = open ? undefined : htmlBlockEnd(line);
+    if (start) {
+      // CommonMark's HTML blocks of kinds 1 to 5 run to their end marker, blank lines and all.
+      if (!start.test(line.replace(/^ {0,3}<!--|^ {0,3}<\?|^ {0,3}<!\[CDATA\[/, ""))) html = start;
+      paragraph = false;
+      continue;
+    }
     if (open) {
       if (run && run[1][0] === open[0] && run[1].length >= open.length && !run[2].trim()) {
         open = undefined;
       }
-    } else if (run && !(run[1][0] === "`" && run[2].includes("`"))) open = run[1];
-    else if (/^ {0,3}#{1,6}(?:[ \t]|$)/.test(line)) {
+      continue;
+    }
+    if (run && !(run[1][0] === "`" && run[2].includes("`"))) open = run[1];
+    else if (/^ {0,3}#{1,3}(?:[ \t]|$)/.test(line)) {
       const h = line.trim();
-      if (!headings.has(h) && !SLOP_HEADINGS.some((re) => re.test(h))) {
+      if (headings.has(h)) headings.set(h, headings.get(h)! + 1);
+      else if (!SLOP_HEADINGS.some((re) => re.test(h))) {
         faults.push(`heading outside a fence: ${JSON.stringify(h.slice(0, 80))}`);
       }
+    } else if (paragraph && /^ {0,3}=+[ \t]*$/.test(line)) {
+      faults.push(`a setext heading outside a fence`);
     }
+    paragraph = !open && line.trim() !== "" && !/^ {4}|^\t/.test(line) && !run;
   }
   if (open !== undefined) faults.push(`the fence ${open.slice(0, 20)} never closes`);
+  if (html) faults.push(`an HTML block runs to the end (${html.source})`);
+  for (const row of rows) {
+    const n = headings.get(`### ${headingText(row.path)}`);
+    if (row.status === "rendered" && n !== 1) faults.push(`${shown(row.path)}: ${n} headings`);
+  }
   return faults;
+}
+
+/** The end marker of the HTML block of kind 1 to 5 a line starts, if it starts one. */
+function htmlBlockEnd(line: string): RegExp | undefined {
+  if (/^ {0,3}<(script|pre|style|textarea)(?:[\s>]|$)/i.test(line)) {
+    return /<\/(script|pre|style|textarea)>/i;
+  }
+  if (/^ {0,3}<!--/.test(line)) return /-->/;
+  if (/^ {0,3}<\?/.test(line)) return /\?>/;
+  if (/^ {0,3}<![A-Za-z]/.test(line)) return />/;
+  if (/^ {0,3}<!\[CDATA\[/.test(line)) return /\]\]>/;
+  return undefined;
 }
 
 /** One wrapper a rendered file; a file's text fakes none. */
