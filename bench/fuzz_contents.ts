@@ -18,6 +18,7 @@
  * deno run -A bench/fuzz_contents.ts                       # every class, view and format
  * deno run -A bench/fuzz_contents.ts --class syntax,names  # some classes
  * deno run -A bench/fuzz_contents.ts --class shape --views full,summary --formats markdown
+ * deno run -A bench/fuzz_contents.ts --linear 1000000      # the secret scan at n and 2n
  * ```
  *
  * Prints one line a fault and a summary; exit 1 on any fault.
@@ -31,6 +32,7 @@ import { fileURLToPath } from "node:url";
 import { sha256 } from "../pipeline/read.ts";
 import { headingText, printablePath } from "../pipeline/helpers.ts";
 import { CLASSES, type Tree } from "./_fuzz_contents_classes.ts";
+import { linearCheck } from "./_fuzz_contents_linear.ts";
 
 const CLI = fileURLToPath(new URL("../cli.ts", import.meta.url));
 const VIEWS = ["full", "summary", "skeleton", "outline", "masked", "custom", "cells", "none"];
@@ -430,8 +432,14 @@ async function main() {
       formats: { type: "string", default: FORMATS.join(",") },
       timeout: { type: "string", default: "120" },
       only: { type: "string", default: "" },
+      linear: { type: "string", default: "" },
     },
   });
+  if (values.linear) {
+    const over = await linearCheck(Number(values.linear), 2.5);
+    for (const line of over) console.log(`FAULT ${line}`);
+    Deno.exit(over.length ? 1 : 0);
+  }
   let total = 0;
   for (const name of values.class.split(",")) {
     for (const [label, tree] of Object.entries(CLASSES[name]())) {
