@@ -162,6 +162,8 @@ function encodings(): Record<string, Tree> {
       "le.py": utf16(PY, true, false),
       "be.py": utf16(PY, false, false),
       "le_bom.md": utf16("# T\n\n```\nx\n```\n", true, true),
+      "lone.py": utf16("x = '\ud800'\ny = '\udc00'\n", true, true),
+      "cr16.md": utf16("# A\r```\r## B\r", false, true),
     },
     bytes: {
       "bom.py": "\ufeff" + PY,
@@ -197,6 +199,8 @@ function shape(): Record<string, Tree> {
   const deep = n(50_000);
   return {
     long_line: { "long.js": "x=1;".repeat(n(5_000_000)) + "\n" },
+    long_text: { "long.txt": "lorem ipsum ".repeat(n(1_666_667)) + "\n" },
+    long_md: { "long.md": "# a ``` b ~~~ ".repeat(n(1_428_572)) },
     many_lines: { "many.py": "x = 1\n".repeat(n(1_000_000)) },
     deep_py: { "deep.py": nested(deep, "(", ")", "x = ") },
     deep_ts: { "deep.ts": nested(deep, "{", "}", "const x = ") },
@@ -227,6 +231,8 @@ function secrets(): Record<string, Tree> {
     prefixes: {
       "akia.txt": run("AKIA", 100_000),
       "begin.pem": run("-----BEGIN RSA PRIVATE KEY-----\n", 20_000),
+      "begin.txt": run("-----BEGIN RSA PRIVATE KEY-----\n", 20_000),
+      "begin_only.txt": run("-----BEGIN ", 100_000),
       "password.env": run("password=", 100_000),
       "passwords.py": run("password = 'x'\n", 50_000),
       "ghp.txt": run("ghp_", 100_000),
