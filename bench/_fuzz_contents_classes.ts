@@ -208,6 +208,11 @@ function shape(): Record<string, Tree> {
     deep_md: {
       "deep.md": Array.from({ length: n(5_000) }, (_, i) => `${" ".repeat(i)}- a`).join("\n"),
     },
+    deep_md_marks: {
+      "quote.md": `${"> ".repeat(deep)}## Files\n`,
+      "links.md": nested(deep, "[", "](x)"),
+      "emph.md": nested(deep, "*_", "_*"),
+    },
     deep_indent: {
       "indent.py": Array.from({ length: n(2_000) }, (_, i) => `${" ".repeat(i)}if x:`).join("\n"),
     },
