@@ -22,6 +22,7 @@ import {
   renderSetup,
   type TransformOptions,
   viewFor,
+  warningsInOrder,
 } from "../pipeline/transform.ts";
 import { cacheVersion, findViewMode, type Registry } from "../pipeline/registry.ts";
 import { canonicalJson } from "../pipeline/helpers.ts";
@@ -141,19 +142,24 @@ export async function transformKept(
   const out = new Array<RenderedFile>(files.length);
   const done = (file: RenderedFile) => options.onFile?.(file);
   const keys = renderKeys(config, registry);
+  // Warnings in the files' order, however the renders end: the manifest lists them so.
+  const order = warningsInOrder(files.length, ready.warn);
   await eachInWindow(files.length, (i) => {
     const file = files[i];
     const focus = isFocus(file.path);
+    const own = { ...ready, warn: order.warnOf(i) };
     // Given again by a resident's memo: at once, without a task turn.
-    const found = keptFile(file, { config, registry, focus, keys }, ready);
+    const found = keptFile(file, { config, registry, focus, keys }, own);
     if (found) {
       const kept = options.given ? options.given(found) : found;
       out[i] = kept;
+      order.done(i);
       done(kept);
       return undefined;
     }
-    return renderKept(file, { config, registry, focus, keys }, ready).then((rendered) => {
+    return renderKept(file, { config, registry, focus, keys }, own).then((rendered) => {
       out[i] = rendered;
+      order.done(i);
       done(rendered);
     });
   }, { window: options.window, between: options.between });

@@ -111,3 +111,49 @@ export async function eachInWindow(
   }
   await Promise.all(all);
 }
+
+/** The warn of each file's render, and the mark of its end, from {@linkcode warningsInOrder}. */
+export interface OrderedWarnings {
+  /** The warn of the render of file `i`. */
+  warnOf(i: number): (message: string) => void;
+  /** The render of file `i` ended: its warnings held so far, and the next files', are told. */
+  done(i: number): void;
+}
+
+/**
+ * Tell the warnings of renders that end in any order in the files' order: file `i`'s warnings
+ * are held until every file before it has ended, so the manifest lists them the same in every
+ * build (a cold build's renders end as their parses do, a warm build's as the cache answers).
+ *
+ * @example
+ * ```ts
+ * import { warningsInOrder } from "./transform.ts";
+ * const told: string[] = [];
+ * const order = warningsInOrder(2, (m) => told.push(m));
+ * order.warnOf(1)("b");
+ * order.warnOf(0)("a");
+ * order.done(1);
+ * order.done(0);
+ * told; // ["a", "b"]
+ * ```
+ */
+export function warningsInOrder(count: number, warn: (message: string) => void): OrderedWarnings {
+  const held = new Map<number, string[]>();
+  const ended = new Set<number>();
+  let next = 0;
+  return {
+    warnOf: (i) => (message) => {
+      if (i === next) warn(message);
+      else held.set(i, [...(held.get(i) ?? []), message]);
+    },
+    done(i) {
+      ended.add(i);
+      while (next < count && ended.has(next)) {
+        ended.delete(next);
+        next++;
+        held.get(next)?.forEach(warn);
+        held.delete(next);
+      }
+    },
+  };
+}

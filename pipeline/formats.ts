@@ -105,6 +105,8 @@ function neutralizeTags(text: string, tags: Set<string>): string {
 }
 
 function toJson(blocks: Block[], files: RenderedFile[]): Block[] {
+  // No block (every file skipped): the document is still one JSON value, with no blocks.
+  if (!blocks.length) return [EMPTY_JSON];
   const byPath = new Map(files.map((f) => [f.path, f]));
   return blocks.map((block, i) => {
     const file = fileOf(block, byPath);
@@ -125,6 +127,14 @@ function toJson(blocks: Block[], files: RenderedFile[]): Block[] {
     return { ...block, text: `${open}${JSON.stringify(item)}${close}` };
   });
 }
+
+/** The JSON document of a build with no block: its envelope alone, a block of its own. */
+const EMPTY_JSON: Block = {
+  id: "document",
+  section: "document",
+  stability: "stable",
+  text: `{"format":"slop","version":1,"blocks":[]}\n`,
+};
 
 /** A file's note of bidirectional controls as a field of its JSON item, when it has one. */
 function noteOf(file: RenderedFile): { note?: string } {

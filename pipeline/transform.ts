@@ -25,7 +25,7 @@ import { focusOf, loadFocusGlobs } from "./_transform_focus.ts";
 import { languageOf } from "./_transform_language.ts";
 import { byDefaultOutput, renderedFile, unrenderedFile } from "./_transform_rendered.ts";
 import { pluginStore, renderCached } from "./_transform_render.ts";
-import { eachInWindow } from "./_render_window.ts";
+import { eachInWindow, warningsInOrder } from "./_render_window.ts";
 import { isClockError } from "./helpers.ts";
 import type {
   CompleteFn,
@@ -42,7 +42,13 @@ export type { KeepText, KeptBytes } from "./_view_cache.ts";
 export { chooseView } from "./_transform_view_choice.ts";
 export { focusHits, focusMatcher, focusOf, loadFocusGlobs } from "./_transform_focus.ts";
 export { languageOf } from "./_transform_language.ts";
-export { eachInWindow, RENDER_WINDOW, type WindowOptions } from "./_render_window.ts";
+export {
+  eachInWindow,
+  type OrderedWarnings,
+  RENDER_WINDOW,
+  warningsInOrder,
+  type WindowOptions,
+} from "./_render_window.ts";
 
 /** Options of {@linkcode transformFiles}. */
 export interface TransformOptions extends Logger {
@@ -140,10 +146,16 @@ export async function transformFiles(
 ): Promise<RenderedFile[]> {
   const ready = await renderSetup(files, config, options);
   const out = new Array<RenderedFile>(files.length);
+  // Warnings in the files' order, however the renders end: the manifest lists them so.
+  const order = warningsInOrder(files.length, ready.options.warn);
   await eachInWindow(files.length, async (i) => {
     const file = files[i];
     const place = { config, registry, isFocus: ready.isFocus(file.path) };
-    const { file: rendered } = await renderFile(file, place, ready.options);
+    const { file: rendered } = await renderFile(file, place, {
+      ...ready.options,
+      warn: order.warnOf(i),
+    });
+    order.done(i);
     options.onFile?.(rendered);
     out[i] = rendered;
   });

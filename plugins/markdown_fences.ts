@@ -139,3 +139,40 @@ export function fenceFor(text: string): string {
 export function fenceOver(backticks: number): string {
   return "`".repeat(Math.max(3, backticks + 1));
 }
+
+/** The HTML blocks of CommonMark's kinds 1 to 5, whose end is a marker, not a blank line. */
+const HTML_BLOCKS: Array<{ start: RegExp; end: RegExp }> = [
+  {
+    start: /^ {0,3}<(?:script|pre|style|textarea)(?=[\s>]|$)/i,
+    end: /<\/(?:script|pre|style|textarea)>/i,
+  },
+  { start: /^ {0,3}<!--/, end: /-->/ },
+  { start: /^ {0,3}<\?/, end: /\?>/ },
+  { start: /^ {0,3}<![A-Za-z]/, end: />/ },
+  { start: /^ {0,3}<!\[CDATA\[/, end: /\]\]>/ },
+];
+
+/**
+ * The end marker of the HTML block a line (without its ending) starts, when it starts one of
+ * CommonMark's kinds 1 to 5 (`<script`, `<pre`, `<style`, `<textarea`, `<!--`, `<?`, `<!X`,
+ * `<![CDATA[`): such a block runs over blank lines to the first line holding the marker (on the
+ * opening line, after its opening), and no heading or fence inside it is one.
+ *
+ * @example
+ * ```ts
+ * import { htmlBlockStart } from "./markdown_fences.ts";
+ * htmlBlockStart("<!-- note")?.end; // /-->/
+ * htmlBlockStart("<!-- note -->")?.closed; // true
+ * htmlBlockStart("<div>"); // undefined: ends at a blank line
+ * ```
+ */
+export function htmlBlockStart(line: string): { end: RegExp; closed: boolean } | undefined {
+  // `<!X` is kind 4 unless it is a comment or CDATA, which come first.
+  for (const kind of [HTML_BLOCKS[0], HTML_BLOCKS[1], HTML_BLOCKS[2], HTML_BLOCKS[4]]) {
+    const open = kind.start.exec(line);
+    if (open) return { end: kind.end, closed: kind.end.test(line.slice(open[0].length)) };
+  }
+  const open = HTML_BLOCKS[3].start.exec(line);
+  const end = HTML_BLOCKS[3].end;
+  return open ? { end, closed: line.includes(">", open[0].length) } : undefined;
+}

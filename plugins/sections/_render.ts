@@ -25,6 +25,7 @@ import {
   type Fence,
   fenceAfter,
   fenceOver,
+  htmlBlockStart,
   markdownLines,
   unclosedFence,
 } from "../markdown_fences.ts";
@@ -50,7 +51,9 @@ export function closeFences(text: string): string {
  * inside its file's block: every code fence it opens is closed, and a heading of level 1 to 3
  * outside a fence (which would read as a section or another file of slop's) goes three levels
  * down, under the file's own `###` heading (6 at most); a setext underline (`===`, `---` under a
- * line of text) is escaped. Text with none of these comes back as it is.
+ * line of text) is escaped; an HTML block that runs to its end marker (`<!--`, `<script`, `<pre`,
+ * `<?`, CommonMark's kinds 1 to 5) and never finds it starts with `\<`, as text. Text with none
+ * of these comes back as it is.
  *
  * @example
  * ```ts
@@ -59,12 +62,27 @@ export function closeFences(text: string): string {
  * ```
  */
 export function nestedMarkdown(text: string): string {
-  if (!/^ {0,3}(#|=|-|`{3}|~{3})/m.test(text)) return text;
+  if (!/^ {0,3}(#|=|-|`{3}|~{3}|<[!?A-Za-z])/m.test(text)) return text;
   // Lines at the even indexes, their endings between them.
   const lines = markdownLines(text);
+  const lastEnd = htmlEndsAt(lines);
   let open: Fence | undefined;
+  let html: RegExp | undefined;
   for (let i = 0; i < lines.length; i += 2) {
     const line = lines[i];
+    // Inside an HTML block no heading or fence is one (CommonMark), until its end marker.
+    if (html) {
+      if (html.test(line)) html = undefined;
+      continue;
+    }
+    const block = open === undefined ? htmlBlockStart(line) : undefined;
+    if (block) {
+      // One that never ends would take slop's headings and fences after it: written as text.
+      if (block.closed) continue;
+      if ((lastEnd.get(block.end) ?? -1) > i) html = block.end;
+      else lines[i] = line.replace(/^( {0,3})</, "$1\\<");
+      continue;
+    }
     const before = open;
     open = fenceAfter(open, line);
     if (before !== undefined || open !== undefined) continue;
@@ -78,6 +96,25 @@ export function nestedMarkdown(text: string): string {
     }
   }
   return withFenceClosed(lines.join(""), open);
+}
+
+/** The index of the last line holding each HTML block's end marker, for the text's openers. */
+function htmlEndsAt(lines: string[]): Map<RegExp, number> {
+  const ends = new Set<RegExp>();
+  for (let i = 0; i < lines.length; i += 2) {
+    const block = lines[i].includes("<") ? htmlBlockStart(lines[i]) : undefined;
+    if (block) ends.add(block.end);
+  }
+  const last = new Map<RegExp, number>();
+  for (const end of ends) {
+    for (let i = lines.length - 1; i >= 0; i -= 2) {
+      if (end.test(lines[i])) {
+        last.set(end, i);
+        break;
+      }
+    }
+  }
+  return last;
 }
 
 /** The text with a closing line for `open` (when a fence is left open) after its last line. */

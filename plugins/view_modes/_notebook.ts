@@ -85,7 +85,7 @@ export function notebookJson(
     Array.isArray(sheet.cells) ? objects(sheet.cells) : []
   );
   const code = cells.find((cell) => cell.cell_type === "code" && typeof cell.language === "string");
-  const lang = code ? String(code.language).toLowerCase() : language(book.metadata);
+  const lang = code ? languageTag(String(code.language)) : language(book.metadata);
   return { language: lang, cells: cells.map(fromFormat3) };
 }
 
@@ -153,5 +153,14 @@ function language(metadata: Record<string, unknown> | undefined): string {
   const kernel = (metadata?.kernelspec as { language?: unknown } | undefined)?.language;
   const info = (metadata?.language_info as { name?: unknown } | undefined)?.name;
   const name = typeof kernel === "string" ? kernel : typeof info === "string" ? info : "";
-  return name.toLowerCase();
+  return languageTag(name);
+}
+
+/**
+ * A language name as a tag, lower case: the characters a fence's info string and a summary's
+ * head line can hold (`c++`, `c#`, `python3`), so a name with a line break in the notebook's
+ * metadata cannot end the head line or the fence.
+ */
+function languageTag(name: string): string {
+  return name.toLowerCase().replace(/[^a-z0-9_+#.-]/g, "");
 }
