@@ -66,7 +66,9 @@ function toXml(blocks: Block[], files: RenderedFile[]): Block[] {
     let body: string;
     if (file) {
       index++;
-      const content = neutralizeTags(trimEnd(file.text ?? ""), ownTags);
+      // The file's lines as they are, blank ones at the end too: only a missing last line end is added.
+      const text = neutralizeTags(file.text ?? "", ownTags);
+      const content = text && !text.endsWith("\n") ? `${text}\n` : text;
       // The path as headings show it: a control or bidi character would end or reverse it.
       const source = escapeXml(printablePath(file.path));
       // The note of bidirectional controls the markdown shows before the text (`bidi_controls.ts`).
@@ -74,7 +76,7 @@ function toXml(blocks: Block[], files: RenderedFile[]): Block[] {
       body = `<document index="${index}">\n<source>${source}</source>\n` +
         `<view>${escapeXml(file.view)}</view>\n` +
         (note ? `<note>${escapeXml(note)}</note>\n` : "") +
-        `<document_content>\n${content}${content ? "\n" : ""}</document_content>\n</document>\n`;
+        `<document_content>\n${content}</document_content>\n</document>\n`;
     } else if (block.section === "files" && block.heading) {
       body = "";
     } else {
