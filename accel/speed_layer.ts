@@ -30,8 +30,10 @@
  *   counted against the last document's (by difference).
  * - manifest: the document's hashes are those the count stage took, or, for
  *   a resident, resumed after the leading blocks the last build hashed
- *   (`resumed_hashes.ts`), else hashed with the blocks the last document has
- *   read from its file (a megabyte at a time, not text by text).
+ *   (`resumed_hashes.ts`), else hashed on a worker from the last document's
+ *   file and the new blocks' bytes while the count ends and the caches are
+ *   written (`hash_ahead.ts`), else hashed here with the blocks the last
+ *   document has read from its file (a megabyte at a time, not text by text).
  * - emit: the document is written ahead to a temp file, the last document's
  *   same leading bytes copied, not encoded (`patch_write.ts`).
  * - with a resident (`slop watch`, the build server, see `resident.ts`): the
