@@ -901,6 +901,8 @@ function hashAhead(
   const end = prefixEnd(blocks);
   const prefix = lengths.slice(0, end).reduce((n, length) => n + length, 0);
   const hashes = encodings.map((e) => e.sha256);
+  // A count asked again (another set of blocks) gets its own hashing.
+  speed.hashing?.stop();
   speed.hashing = startHashAhead({ lengths, pieces }, hashes, speed.last, prefix);
 }
 

@@ -73,11 +73,9 @@ Deno.test("a document hashed on a worker while the last document changed, or sto
   await Deno.remove(dir, { recursive: true });
 });
 
-Deno.test("a warm build's manifest takes the document's hashes from the worker, the sha256 of the file it writes", async () => {
-  // Python files of about 3 KB, every text spilled: a warm build names its blocks (no text read).
-  const files: Record<string, string> = {
-    "slop.config.ts": `export default { files: ["src/**"], defaultView: "full" };\n`,
-  };
+/** A project of 30 Python files of about 3 KB, built with every text spilled (its blocks named). */
+async function spilledBuilds(config: string, builds: number) {
+  const files: Record<string, string> = { "slop.config.ts": config };
   for (let i = 0; i < 30; i++) {
     files[`src/m${i}.py`] = Array.from({ length: 100 }, (_, j) => `x${j} = "v ${i}"  # ${j}\n`)
       .join("");
@@ -85,16 +83,14 @@ Deno.test("a warm build's manifest takes the document's hashes from the worker, 
   const root = await makeProject(files);
   // Files changed within RACY_MS of a build's read are read again by the next (racily clean).
   await new Promise((resolve) => setTimeout(resolve, RACY_MS + 1100));
-  const config = await loadConfig({ cwd: root, stateDir: join(root, ".state") });
+  const loaded = await loadConfig({ cwd: root, stateDir: join(root, ".state") });
   const ahead: Array<number | undefined> = [];
-  for (let n = 0; n < 4; n++) {
+  for (let n = 0; n < builds; n++) {
     if (n) await Deno.writeTextFile(join(root, "src/m3.py"), `y = ${n}  # edited\n`.repeat(80));
     let result: Awaited<ReturnType<typeof build>> | undefined;
+    const layer = speedLayer({ spillAfter: 0 });
     const work = await tallyWork(async () => {
-      result = await build(config, {
-        builtins: defaultPlugins(),
-        layer: speedLayer({ spillAfter: 0 }),
-      });
+      result = await build(loaded, { builtins: defaultPlugins(), layer });
     });
     const bytes = await Deno.readFile(result!.output!.document);
     assert.equal(result!.manifest.total.sha256, sha(bytes));
@@ -102,7 +98,22 @@ Deno.test("a warm build's manifest takes the document's hashes from the worker, 
     assert.equal(result!.manifest.prefix.sha256, sha(bytes.subarray(0, prefix)));
     ahead.push(work.get("document hashed ahead"));
   }
+  await Deno.remove(root, { recursive: true });
+  return ahead;
+}
+
+Deno.test("a warm build's manifest takes the document's hashes from the worker, the sha256 of the file it writes", async () => {
+  const ahead = await spilledBuilds(
+    `export default { files: ["src/**"], defaultView: "full" };\n`,
+    4,
+  );
   // The first build has no last document, the second's blocks are hashed as they are named.
   assert.deepEqual(ahead, [undefined, undefined, 1, 1]);
-  await Deno.remove(root, { recursive: true });
+});
+
+Deno.test("a warm build under a budget has the document hashes of the file it writes", async () => {
+  await spilledBuilds(
+    `export default { files: ["src/**"], defaultView: "full", budget: { tokens: 6000 } };\n`,
+    4,
+  );
 });
