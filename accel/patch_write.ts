@@ -317,6 +317,52 @@ export function withWrittenBlocks(
   };
 }
 
+/** A run of a document's bytes: a range of the last document's file, or bytes of its own. */
+export type DocumentSegment = { offset: number; length: number } | Uint8Array;
+
+/**
+ * `document` as segments, in order: the runs of blocks the last written document holds too (the
+ * same sha256 and length, as {@linkcode withWrittenBlocks} reads them), each one range of its
+ * file, joined where they follow each other there, and the other blocks' bytes (copied). For a
+ * thread that hashes the document from the file (`hash_ahead.ts`). `undefined` when the last
+ * document cannot be used (none, no lengths, another file now).
+ *
+ * @example
+ * ```ts
+ * import { writtenSegments } from "./patch_write.ts";
+ * import { streamDocument } from "../pipeline/document.ts";
+ * writtenSegments(streamDocument([]), [], undefined); // undefined
+ * ```
+ */
+export function writtenSegments(
+  document: StreamedDocument,
+  hashes: string[],
+  previous: WrittenDocument | undefined,
+): DocumentSegment[] | undefined {
+  const { lengths } = document;
+  if (!previous?.lengths || hashes.length !== lengths.length) return undefined;
+  if (fileStamp(previous.path) !== previous.stamp) return undefined;
+  const placeOf = placesOf(previous, hashes, lengths);
+  const segments: DocumentSegment[] = [];
+  let range: { offset: number; length: number } | undefined;
+  for (let i = 0; i < lengths.length;) {
+    const place = placeOf(i);
+    if (place) {
+      if (range && range.offset + range.length === place.offset) range.length += place.length;
+      else segments.push(range = { ...place });
+      i++;
+      continue;
+    }
+    range = undefined;
+    let j = i + 1;
+    while (j < lengths.length && !placeOf(j)) j++;
+    // The pieces are views of the stream's buffer: each copied as it is given.
+    for (const piece of document.pieces(i, j)) segments.push(piece.slice());
+    i = j;
+  }
+  return segments;
+}
+
 /**
  * Where the `i`-th part of a document (with these `hashes` and `lengths`) is in the written
  * document `written`: the first place of a part with the same sha256 and length, if any. The

@@ -30,8 +30,10 @@
  *   counted against the last document's (by difference).
  * - manifest: the document's hashes are those the count stage took, or, for
  *   a resident, resumed after the leading blocks the last build hashed
- *   (`resumed_hashes.ts`), else hashed with the blocks the last document has
- *   read from its file (a megabyte at a time, not text by text).
+ *   (`resumed_hashes.ts`), else hashed on a worker from the last document's
+ *   file and the new blocks' bytes while the count ends and the caches are
+ *   written (`hash_ahead.ts`), else hashed here with the blocks the last
+ *   document has read from its file (a megabyte at a time, not text by text).
  * - emit: the document is written ahead to a temp file, the last document's
  *   same leading bytes copied, not encoded (`patch_write.ts`).
  * - with a resident (`slop watch`, the build server, see `resident.ts`): the
@@ -101,9 +103,11 @@ import {
   type DocumentHasher,
   documentHasher,
   documentHashes,
+  streamDocument,
   type StreamedDocument,
 } from "../pipeline/document.ts";
 import { resumedDocumentHashes } from "./resumed_hashes.ts";
+import { type HashAhead, startHashAhead } from "./hash_ahead.ts";
 import { type DraftAhead, dropUnusedDraft, startDraft, withDraft } from "./draft_ahead.ts";
 import { blockName, knownBlocks } from "./known_blocks.ts";
 import { keptManifestJson } from "./manifest_json.ts";
@@ -246,6 +250,8 @@ interface Speed {
   /** The blocks as the count stage placed them, with the document's hashes taken then. */
   counted?: PlacedBlock[];
   wholeHashes?: { prefix: string; total: string };
+  /** The counted blocks' document hashed on a worker, when they were not taken with the blocks. */
+  hashing?: HashAhead;
   /** The sha256 of each block of the document. */
   hashes: string[];
   /** The name of each block the count stage placed (`blockName()`), for the last document's record. */
@@ -299,6 +305,8 @@ function wrapStages(
       speed.viewsReady();
       // A scan ahead's workers, when the secrets stage did not take them (a failed build).
       speed.ahead?.stop();
+      // The document's hashing, when the manifest did not take it (a failed build).
+      speed.hashing?.stop();
       // A resident's memos keep this build's texts: its spill stays open for reads. Nothing
       // reads a failed build's texts again: its file goes now, not when the collector finds it.
       speed.spill?.close({
@@ -680,6 +688,7 @@ async function countPlaced(
   const hashed = await mapWithTurns(fresh, (b, i) => named[i] ?? encodeBlock(b, whole));
   const encodings = new Map(fresh.map((b, i) => [b, hashed[i]]));
   speed.wholeHashes = whole?.done();
+  hashAhead(speed, formatted, formatted.map((b) => encodings.get(b)));
   const found = await countFresh(speed, fresh, {
     hashes: fresh.map((b) => encodings.get(b)!.sha256),
     // The blocks a resident knows are done; the share of the others' text counted so far.
@@ -872,23 +881,58 @@ function moveKeptTexts(speed: Speed): void {
   }
 }
 
-/** Manifest: the document's hashes as the count stage took them, or resumed by a resident. */
+/**
+ * Once a `slop build`'s blocks are hashed (no resident), the document they make hashed on a worker
+ * from the last document's file while this thread counts, places and writes the caches, unless
+ * its hashes were taken with the blocks' (`hash_ahead.ts`).
+ */
+function hashAhead(
+  speed: Speed,
+  blocks: Block[],
+  found: Array<{ sha256: string; length: number } | undefined>,
+): void {
+  if (speed.resident || speed.wholeHashes || !speed.last) return;
+  // Each block hashed (a resident's known blocks are not: it resumes the hashes instead).
+  const encodings = found.filter((e) => e !== undefined);
+  if (encodings.length !== blocks.length) return;
+  const lengths = encodings.map((e) => e.length);
+  // The blocks' bytes as the document has them (`streamDocument` reads only their parts).
+  const { pieces } = streamDocument(blocks as PlacedBlock[]);
+  const end = prefixEnd(blocks);
+  const prefix = lengths.slice(0, end).reduce((n, length) => n + length, 0);
+  const hashes = encodings.map((e) => e.sha256);
+  // A count asked again (another set of blocks) gets its own hashing.
+  speed.hashing?.stop();
+  speed.hashing = startHashAhead({ lengths, pieces }, hashes, speed.last, prefix);
+}
+
+/**
+ * Manifest: the document's hashes as the count stage took them, or taken on a worker meanwhile,
+ * or resumed by a resident.
+ */
 function manifestResumed(
   speed: Speed,
   files: RenderedFile[],
   { document, placed }: Pick<Written, "document" | "placed">,
-): Manifest {
+): Manifest | Promise<Manifest> {
   speed.hashes = placed.map((b) => b.sha256);
   const { warnings } = speed.run;
+  const counted = placed === speed.counted;
   // Taken with the blocks' hashes, unless the budget placed other blocks since.
-  const taken = placed === speed.counted ? speed.wholeHashes : undefined;
-  return buildManifest(files, placed, {
-    document,
-    warnings,
-    hashes: taken ?? resumedHashes(speed, document, placed),
-    // A kept render's entry is the same object from build to build (its JSON made once).
-    fromRecord: speed.run.fromRecord,
-  });
+  const taken = counted ? speed.wholeHashes : undefined;
+  const hashing = speed.hashing;
+  speed.hashing = undefined;
+  const manifest = (hashes?: { prefix: string; total: string }) =>
+    buildManifest(files, placed, {
+      document,
+      warnings,
+      hashes: hashes ?? resumedHashes(speed, document, placed),
+      // A kept render's entry is the same object from build to build (its JSON made once).
+      fromRecord: speed.run.fromRecord,
+    });
+  if (!hashing) return manifest(taken);
+  if (!counted) hashing.stop();
+  return counted ? hashing.result().then(manifest) : manifest(taken);
 }
 
 /**

@@ -60,7 +60,7 @@ export async function readyToPublish(
   clock?.mark("plan");
   await stages.persist(files);
   if (run.cache.enabled) clock?.mark("cache write");
-  const written = manifestAndDocument(building, assembled, plan);
+  const written = await manifestAndDocument(building, assembled, plan);
   const output = await stages.emit(written, options.write !== false);
   let finished = false;
   return {
@@ -141,14 +141,14 @@ async function providerCachePlan(
  * What the emit stage writes: the document, streamed from the blocks as it is hashed and
  * written (never held whole), and its manifest, which takes the output's path when published.
  */
-function manifestAndDocument(
+async function manifestAndDocument(
   { stages }: Building,
   assembled: Assembled,
   plan: CachePlan | undefined,
-): Written & { readonly manifest: Manifest } {
+): Promise<Written & { readonly manifest: Manifest }> {
   const { files, placed, findings } = assembled;
   const document = streamDocument(placed);
-  const built = withSecrets(stages.manifest(files, { document, placed }), findings);
+  const built = withSecrets(await stages.manifest(files, { document, placed }), findings);
   let manifest = withBreakpoints(withBudgetAndTask(built, assembled), plan);
   return {
     document,

@@ -149,8 +149,11 @@ export interface Stages {
     files: RenderedFile[],
     input: BudgetInput & { config: ResolvedConfig },
   ): Promise<FitResult>;
-  /** The manifest of the placed blocks (`output` absent). */
-  manifest(files: RenderedFile[], written: Pick<Written, "document" | "placed">): Manifest;
+  /** The manifest of the placed blocks (`output` absent; a layer may give it when its hashes are in). */
+  manifest(
+    files: RenderedFile[],
+    written: Pick<Written, "document" | "placed">,
+  ): Manifest | Promise<Manifest>;
   /** Get ready to publish (a layer may write the document ahead when `write`). */
   emit(written: Written, write: boolean): Promise<Output>;
   /** Write what the build put in the cache. */
