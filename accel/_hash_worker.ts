@@ -8,8 +8,7 @@
  * @module
  */
 
-import { createHash } from "node:crypto";
-import { hashPiece, type PrefixHashing } from "../pipeline/document.ts";
+import { hashingDone, hashPiece, prefixHashing } from "../pipeline/document.ts";
 import type { DocumentSegment } from "./patch_write.ts";
 
 interface Job {
@@ -32,13 +31,7 @@ scope.onmessage = (event) => {
 };
 
 function hashSegments({ path, segments, prefixBytes }: Job): { prefix: string; total: string } {
-  const hasher = createHash("sha256");
-  const run: PrefixHashing = {
-    hasher,
-    seen: 0,
-    prefixBytes,
-    prefix: prefixBytes === 0 ? hasher.copy().digest("hex") : "",
-  };
+  const run = prefixHashing(prefixBytes);
   using file = Deno.openSync(path);
   const buffer = new Uint8Array(1 << 20);
   for (const segment of segments) {
@@ -55,7 +48,7 @@ function hashSegments({ path, segments, prefixBytes }: Job): { prefix: string; t
       read += part.length;
     }
   }
-  return { prefix: run.prefix || hasher.copy().digest("hex"), total: hasher.digest("hex") };
+  return hashingDone(run);
 }
 
 /** Fill `into` from `offset` of `file`; `false` when the file ends first. */

@@ -69,17 +69,44 @@ export function documentHashes(
   document: Uint8Array[] | StreamedDocument,
   prefixBytes: number,
 ): { prefix: string; total: string } {
-  const hasher = createHash("sha256");
-  const run: PrefixHashing = {
-    hasher,
-    seen: 0,
-    prefixBytes,
-    prefix: prefixBytes === 0 ? hasher.copy().digest("hex") : "",
-  };
+  const run = prefixHashing(prefixBytes);
   for (const piece of Array.isArray(document) ? document : document.pieces()) {
     hashPiece(run, piece);
   }
-  return { prefix: run.prefix || hasher.copy().digest("hex"), total: hasher.digest("hex") };
+  return hashingDone(run);
+}
+
+/**
+ * A new hashing of a document whose first `prefixBytes` bytes are its stable prefix: feed it the
+ * document's pieces in order with {@linkcode hashPiece}, then take {@linkcode hashingDone}.
+ *
+ * @example
+ * ```ts
+ * import { hashingDone, hashPiece, prefixHashing } from "./document.ts";
+ * const run = prefixHashing(1);
+ * hashPiece(run, new Uint8Array([97, 98]));
+ * hashingDone(run).prefix.length; // 64
+ * ```
+ */
+export function prefixHashing(prefixBytes: number): PrefixHashing {
+  const hasher = createHash("sha256");
+  // An empty prefix's hash is known before any byte comes.
+  const prefix = prefixBytes === 0 ? hasher.copy().digest("hex") : "";
+  return { hasher, seen: 0, prefixBytes, prefix };
+}
+
+/**
+ * The prefix's and the whole document's sha256 (hex) once every piece is hashed; a prefix that
+ * reaches the document's end is the whole.
+ *
+ * @example
+ * ```ts
+ * import { hashingDone, prefixHashing } from "./document.ts";
+ * hashingDone(prefixHashing(0)).total.length; // 64
+ * ```
+ */
+export function hashingDone(run: PrefixHashing): { prefix: string; total: string } {
+  return { prefix: run.prefix || run.hasher.copy().digest("hex"), total: run.hasher.digest("hex") };
 }
 
 /** A document's hashing under way: {@linkcode hashPiece}'s state. */
