@@ -45,6 +45,7 @@ import { documentChunks, streamDocument } from "../pipeline/document.ts";
 import { textParts } from "../pipeline/block_parts.ts";
 import { shownPath } from "../pipeline/paths.ts";
 import { formatCount } from "../pipeline/figures.ts";
+import { commandErrorText } from "./_error_message.ts";
 
 /** Flags of `slop build`. */
 export interface BuildFlags {
@@ -150,7 +151,7 @@ export async function runBuild(
     builder.built(result, config);
   } catch (error) {
     bar.done();
-    printError(error instanceof Error ? error.message : String(error));
+    printError(commandErrorText(error));
     return isInputError(error) ? 2 : 1;
   }
   return await printResult(result, {

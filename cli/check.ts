@@ -24,6 +24,7 @@ import { checkDeterminism } from "./_determinism.ts";
 import { parentConfig, parentConfigWarning } from "./_parent_config.ts";
 import { SecretsFoundError } from "../pipeline/secrets.ts";
 import { PLAIN_EVERY_MS, progressBar } from "./_progress.ts";
+import { commandErrorText } from "./_error_message.ts";
 
 /** Flags of `slop check`. */
 export interface CheckFlags {
@@ -147,7 +148,7 @@ export async function runCheck(flags: CheckFlags): Promise<number> {
       const secrets = error.findings.map(({ path, line, rule }) => ({ path, line, rule }));
       console.log(shownMessage(JSON.stringify({ secrets }, null, 2)));
     }
-    printError(error instanceof Error ? error.message : String(error));
+    printError(commandErrorText(error));
     // A lock that cannot be read is bad input, like a bad config.
     return error instanceof ConfigError || error instanceof LockError ? 2 : 1;
   }

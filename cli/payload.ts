@@ -26,6 +26,7 @@ import { printError, printWarning } from "./_output.ts";
 import { writeStdout } from "./_terminal.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { progressBar } from "./_progress.ts";
+import { commandErrorText } from "./_error_message.ts";
 
 /** Flags of `slop payload`. */
 export interface PayloadFlags {
@@ -237,7 +238,7 @@ export async function runPayload(flags: PayloadFlags): Promise<number> {
     await writeStdout(bytes);
     return 0;
   } catch (error) {
-    printError(error instanceof Error ? error.message : String(error));
+    printError(commandErrorText(error));
     return error instanceof ConfigError || error instanceof UsageError ? 2 : 1;
   }
 }

@@ -38,6 +38,7 @@ import { collectGarbage } from "../accel/collect.ts";
 import { literalGlob, ownOutputFiles, underRoot } from "./_own_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { type RootWatcher, rootWatcher } from "./_watch_root.ts";
+import { commandErrorText } from "./_error_message.ts";
 
 /** Flags of `slop watch`. */
 export interface WatchFlags {
@@ -160,7 +161,7 @@ export async function runWatch(flags: WatchFlags): Promise<number> {
   try {
     config = await loadWatchConfig(flags, { outputs, reload: false });
   } catch (error) {
-    printError(error instanceof Error ? error.message : String(error));
+    printError(commandErrorText(error));
     return error instanceof ConfigError ? 2 : 1;
   }
   const relevant = relevantTo(config, outputs);
@@ -426,7 +427,7 @@ async function rebuild(w: Watching): Promise<BuildResult | undefined> {
     if (redactions > REDACTIONS_SHOWN) printWarning(moreRedactions(redactions - REDACTIONS_SHOWN));
     return result;
   } catch (error) {
-    printError(error instanceof Error ? error.message : String(error));
+    printError(commandErrorText(error));
     return undefined;
   } finally {
     if (clock) console.error(timingsText(clock));
@@ -556,7 +557,7 @@ async function rebuildAfter(
       w.configPath = w.config.configPath;
       w.imports = w.configPath ? configImports(w.configPath) : Promise.resolve(new Set());
     } catch (error) {
-      printError(error instanceof Error ? error.message : String(error));
+      printError(commandErrorText(error));
     }
   }
   if (edited.length && !w.flags.quiet) await warnEditedImports(w, edited);

@@ -78,15 +78,32 @@ Deno.test("an unknown persona or preset without a config says there is no config
   assert.equal(
     persona.stderr,
     'slop: No config file (zero-config): Unknown persona "x" (personas are defined in a config ' +
-      "file: `slop init` writes one)\n",
+      "file: `slop init` writes one) (--persona)\n",
   );
   const preset = await runCliShared(["check", "--preset", "y"], root);
   assert.equal(preset.code, 2);
   assert.equal(
     preset.stderr,
     'slop: No config file (zero-config): Unknown preset "y" (presets are defined in a config ' +
-      "file: `slop init` writes one)\n",
+      "file: `slop init` writes one) (--preset)\n",
   );
+});
+
+Deno.test("an unknown persona or preset names the flag that asked for it, in every command that takes it", async () => {
+  const root = await makeProject({
+    "slop.config.ts": 'export default { files: ["*.txt"], personas: { reviewer: {} } };\n',
+    "a.txt": "a\n",
+  });
+  for (const command of ["build", "check", "payload"]) {
+    const run = await runCliShared([command, "--persona", "reviwer"], root);
+    assert.equal(run.code, 2, command);
+    assert.equal(
+      run.stderr,
+      'slop: Invalid config "slop.config.ts": Unknown persona "reviwer" (did you mean "reviewer"?) ' +
+        "(--persona)\n",
+      command,
+    );
+  }
 });
 
 Deno.test("slop build PATHS that all match nothing is a usage error naming them, relative to the root, and writes nothing", async () => {
