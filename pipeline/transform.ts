@@ -226,9 +226,9 @@ export function renderSoon(
   try {
     const rendered = renderCached({ view, input, file, config, registry, lazy }, options, warn);
     if (!(rendered instanceof Promise)) return renderOf(made, rendered);
-    return rendered.then(
-      (done) => renderOf(made, done),
-      (error) => failedRender(made, error, options),
+    // The output made into the file inside the catch, as a value's is.
+    return rendered.then((done) => renderOf(made, done)).catch((error) =>
+      failedRender(made, error, options)
     );
   } catch (error) {
     return failedRender(made, error, options);
