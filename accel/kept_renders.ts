@@ -18,8 +18,9 @@
 import {
   eachInWindow,
   type KeepText,
-  renderFile,
+  type Render,
   renderSetup,
+  renderSoon,
   type TransformOptions,
   viewFor,
   warningsInOrder,
@@ -140,10 +141,14 @@ export async function transformKept(
 ): Promise<RenderedFile[]> {
   const { isFocus, options: ready } = await renderSetup(files, config, options);
   const out = new Array<RenderedFile>(files.length);
-  const done = (file: RenderedFile) => options.onFile?.(file);
   const keys = renderKeys(config, registry);
   // Warnings in the files' order, however the renders end: the manifest lists them so.
   const order = warningsInOrder(files.length, ready.warn);
+  const ended = (i: number, file: RenderedFile) => {
+    out[i] = file;
+    order.done(i);
+    options.onFile?.(file);
+  };
   await eachInWindow(files.length, (i) => {
     const file = files[i];
     const focus = isFocus(file.path);
@@ -151,17 +156,14 @@ export async function transformKept(
     // Given again by a resident's memo: at once, without a task turn.
     const found = keptFile(file, { config, registry, focus, keys }, own);
     if (found) {
-      const kept = options.given ? options.given(found) : found;
-      out[i] = kept;
-      order.done(i);
-      done(kept);
+      ended(i, options.given ? options.given(found) : found);
       return undefined;
     }
-    return renderKept(file, { config, registry, focus, keys }, own).then((rendered) => {
-      out[i] = rendered;
-      order.done(i);
-      done(rendered);
-    });
+    const rendered = renderKept(file, { config, registry, focus, keys }, own);
+    if (rendered instanceof Promise) return rendered.then((file) => ended(i, file));
+    // A cache hit the cache answered at once: no promise, no place in the window.
+    ended(i, rendered);
+    return undefined;
   }, { window: options.window, between: options.between });
   return out;
 }
@@ -175,22 +177,42 @@ interface RenderPlace {
   keys: RenderKeys;
 }
 
-/** Render a file (`renderFile`), kept in the resident's memo when the cache has its output. */
-async function renderKept(
+/**
+ * Render a file (`renderSoon`: at once for a cache hit the cache answers so), kept in the
+ * resident's memo when the cache has its output.
+ */
+function renderKept(
   file: SourceFile,
   { config, registry, focus, keys }: RenderPlace,
   options: KeptRenderOptions,
-): Promise<RenderedFile> {
+): RenderedFile | Promise<RenderedFile> {
+  const place = { config, registry, isFocus: focus };
+  if (!options.rendered || file.error || file.entry.autoAggregate === false) {
+    const render = renderSoon(file, place, options);
+    return render instanceof Promise ? render.then(fileOf) : render.file;
+  }
   // Keyed before the render: a late read may find the file changed (it gives another hash).
-  const keyedSha = file.sha256;
-  const key = options.rendered && !file.error && file.entry.autoAggregate !== false &&
-    renderedKey(file, keys, viewFor(file, { config, isFocus: focus }, options));
-  const { file: rendered, output, warnings, cacheKey } = await renderFile(
-    file,
-    { config, registry, isFocus: focus },
-    options,
-  );
-  if (key && output && file.sha256 === keyedSha) {
+  const view = viewFor(file, place, options);
+  const keyed = { sha256: file.sha256, key: renderedKey(file, keys, view) };
+  const render = renderSoon(file, place, options);
+  return render instanceof Promise
+    ? render.then((done) => keptRender(file, done, keyed, options))
+    : keptRender(file, render, keyed, options);
+}
+
+function fileOf(render: Render): RenderedFile {
+  return render.file;
+}
+
+/** A render kept in the resident's memo when the cache has its output (the file unchanged since it was keyed). */
+function keptRender(
+  file: SourceFile,
+  { file: rendered, output, warnings, cacheKey }: Render,
+  keyed: { sha256: string | undefined; key: RenderKey },
+  options: KeptRenderOptions,
+): RenderedFile {
+  const { key } = keyed;
+  if (output && file.sha256 === keyed.sha256) {
     options.keepLazy?.(rendered);
     options.keepLazy?.(output);
     const kept = keepRendered(options, file.path, {

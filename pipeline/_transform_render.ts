@@ -13,7 +13,7 @@ import { wordsTellLanguage } from "./extension.ts";
 import { callHook, findViewMode, isUserPlugin, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import { type Cache, openCache } from "./cache.ts";
-import { cachedRender, type KeepText } from "./_view_cache.ts";
+import { type CachedRender, cachedRender, type KeepText } from "./_view_cache.ts";
 import type { lazyInput } from "./_lazy_input.ts";
 import { languageOf } from "./_transform_language.ts";
 import { NOTEBOOK_VIEW } from "./_transform_view_choice.ts";
@@ -53,7 +53,8 @@ const FALLBACK_VIEW = "summary";
 const GRAMMAR_VIEWS = ["skeleton", "outline"];
 
 /**
- * The view's output through the cache (`hit`: as stored), or rendered now (`miss`); `warn` takes
+ * The view's output through the cache (`hit`: as stored, at once when the cache answers so), or
+ * rendered now (`miss`); `warn` takes
  * the render's warnings, a hit's replayed ones too (the `cacheKey` hook's and `renderAs`'s go to
  * the options' `warn` alone).
  *
@@ -63,7 +64,7 @@ const GRAMMAR_VIEWS = ["skeleton", "outline"];
  * // const { output, cache } = await renderCached({ view, input, file, config, registry }, options, warn);
  * ```
  */
-export async function renderCached(
+export function renderCached(
   { view, input, file, config, registry, lazy }: {
     view: string;
     input: ViewInput;
@@ -74,7 +75,7 @@ export async function renderCached(
   },
   options: ViewOptions,
   warn: (message: string) => void,
-): Promise<{ output: ViewOutput; cache: "hit" | "miss"; key?: string }> {
+): CachedRender | Promise<CachedRender> {
   // Deduplicated as it is rendered: the cache keeps the output views are given (its key has
   // the entry's `dedup`), so a cache hit costs no scan for blobs.
   const render = async (warn: (message: string) => void, used: Set<string>) => {
@@ -93,8 +94,8 @@ export async function renderCached(
     const deduped = dedupOutput(text === output.text ? output : { ...output, text }, file.entry);
     return told && told !== languageOf(input.path) ? { ...deduped, language: told } : deduped;
   };
-  if (!options.cache) return { output: await render(warn, new Set()), cache: "miss" };
-  return await cachedRender(options.cache, {
+  if (!options.cache) return render(warn, new Set()).then((output) => ({ output, cache: "miss" }));
+  return cachedRender(options.cache, {
     view,
     input,
     entry: file.entry,

@@ -10,7 +10,7 @@
  * @module
  */
 
-import type { Cache, PackPlace } from "./cache.ts";
+import type { Cache, DecodedReadOptions, PackPlace } from "./cache.ts";
 import { canonicalJson, sha256Hex } from "./helpers.ts";
 import { lazyCopy, type TextBacking } from "./lazy_text.ts";
 import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
@@ -53,10 +53,21 @@ export interface CachedRenderInput {
   render: (warn: (message: string) => void, used: Set<string>) => Promise<ViewOutput>;
 }
 
+/** What {@linkcode cachedRender} gives: the output, whether the cache had it, and its key. */
+export interface CachedRender {
+  output: ViewOutput;
+  cache: "hit" | "miss";
+  /** The cache's key of the output, when it has it (a hit) or was given it (a miss stored). */
+  key?: string;
+}
+
 /**
  * Render through the cache: a valid entry is returned as it was stored
  * (`hit`), else the view renders and the result is stored (`miss`), unless
- * the output says `cacheable: false`.
+ * the output says `cacheable: false`. A hit is given at once (not a promise) when the cache
+ * reads synchronously (`Cache.readDecoded`), the view has no `cacheKey` hook and the view modes
+ * the entry names are loaded: a warm build takes most of a big tree's files so, with no task
+ * turn for each.
  *
  * @example
  * ```ts
@@ -64,11 +75,54 @@ export interface CachedRenderInput {
  * // const { output, cache } = await cachedRender(cache, { view, input, ... });
  * ```
  */
-export async function cachedRender(
+export function cachedRender(
   cache: Cache,
   args: CachedRenderInput,
-): Promise<{ output: ViewOutput; cache: "hit" | "miss"; key?: string }> {
+): CachedRender | Promise<CachedRender> {
   const plugin = findViewMode(args.registry, args.view);
+  if (!plugin || !cache.enabled || plugin.cacheKey || !cache.readDecoded) {
+    return keyedRender(cache, args, plugin);
+  }
+  const key = viewKey(plugin, { entry: args.entry, input: args.input, extra: "" });
+  const entry = cache.readDecoded(key, decoderOf(args.keepText), headOf(args));
+  return storedOrRendered(cache, args, { plugin, key, entry });
+}
+
+/** A read's options: only the entry's head when its text is kept where the cache has it. */
+function headOf(args: CachedRenderInput): DecodedReadOptions {
+  return args.keepText ? HEAD_ONLY : WHOLE;
+}
+
+/** An entry's decoder, as a build's `keepText` keeps its texts: made once per `keepText`. */
+function decoderOf(
+  keepText: KeepText | undefined,
+): (bytes: Uint8Array, place?: PackPlace) => ViewEntry | undefined {
+  if (!keepText) return decodeWhole;
+  let decode = decoders.get(keepText);
+  if (!decode) {
+    decoders.set(
+      keepText,
+      decode = (bytes, place) => decodeEntry(bytes, place, keepText),
+    );
+  }
+  return decode;
+}
+
+const decoders = new WeakMap<
+  KeepText,
+  (bytes: Uint8Array, place?: PackPlace) => ViewEntry | undefined
+>();
+
+function decodeWhole(bytes: Uint8Array, place?: PackPlace): ViewEntry | undefined {
+  return decodeEntry(bytes, place);
+}
+
+/** {@linkcode cachedRender} through the cache's promises (a `cacheKey` hook, an async cache). */
+async function keyedRender(
+  cache: Cache,
+  args: CachedRenderInput,
+  plugin: ViewModePlugin | undefined,
+): Promise<CachedRender> {
   if (!plugin || !cache.enabled) {
     return { output: await args.render(args.warn, new Set()), cache: "miss" };
   }
@@ -87,21 +141,38 @@ export async function cachedRender(
   // A text kept where the cache has it is not read here: the entry's head alone is, when the
   // cache can read only that.
   const entry = cache.getDecoded
-    ? await cache.getDecoded(
-      key,
-      (bytes, place) => decodeEntry(bytes, place, args.keepText),
-      args.keepText ? { head: ENTRY_HEAD } : {},
-    )
+    ? await cache.getDecoded(key, decoderOf(args.keepText), headOf(args))
     : decodeEntry(await cache.getBytes(key));
+  return await storedOrRendered(cache, args, { plugin, key, entry });
+}
+
+/**
+ * The stored entry given when the view modes it went through are the registry's now (its
+ * warnings told again), else the view rendered and stored.
+ */
+function storedOrRendered(
+  cache: Cache,
+  args: CachedRenderInput,
+  found: { plugin: ViewModePlugin; key: string; entry: ViewEntry | undefined },
+): CachedRender | Promise<CachedRender> {
+  const { entry, key } = found;
   // Lazy built-ins (`cli/_builtins.ts`) the entry names are imported to compare versions.
   const loading = entry &&
     loadViewModes(args.registry, entry.plugins.map((p) => p.slice(0, p.lastIndexOf("@"))));
-  if (loading) await loading;
+  if (loading) return loading.then(() => storedOrRendered(cache, args, found));
   if (entry && entry.plugins.every((p) => current(args.registry, p))) {
-    entry.warnings.forEach(args.warn);
+    for (const warning of entry.warnings) args.warn(warning);
     return { output: entry.output, cache: "hit", key };
   }
-  // The view modes the render goes through (a hit needs none: made only for a render).
+  return renderedAnew(cache, args, found);
+}
+
+/** A miss: the view rendered now and stored (the view modes it goes through collected). */
+async function renderedAnew(
+  cache: Cache,
+  args: CachedRenderInput,
+  { plugin, key }: { plugin: ViewModePlugin; key: string },
+): Promise<CachedRender> {
   const output = await renderAndStore(cache, args, { plugin, key, used: new Set() });
   return { output, cache: "miss", key: output.cacheable === false ? undefined : key };
 }
@@ -134,6 +205,10 @@ export function packedText(cache: Cache, key: string, keep: KeepText): TextBacki
  * plain full view) is in them but for the few with long warnings or notes, which are read whole.
  */
 const ENTRY_HEAD = 512;
+
+/** The options of a read of an entry's head ({@linkcode ENTRY_HEAD}), and of a whole entry. */
+const HEAD_ONLY: DecodedReadOptions = { head: ENTRY_HEAD };
+const WHOLE: DecodedReadOptions = {};
 
 /**
  * Where an entry's text is: `at` bytes into its record, named by the record's sha256 and where it

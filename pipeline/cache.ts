@@ -129,6 +129,15 @@ export interface Cache {
     options?: DecodedReadOptions,
   ): Promise<T | undefined>;
   /**
+   * `getDecoded` answered at once, for a cache that reads synchronously: a warm build asks it for
+   * each of a big tree's files, and a promise for each was most of a cache hit's cost.
+   */
+  readDecoded?<T>(
+    key: string,
+    decode: (bytes: Uint8Array, place?: PackPlace) => T,
+    options?: DecodedReadOptions,
+  ): T | undefined;
+  /**
    * What `decode` makes of the record the pack holds for `key` now (read and checked, with where
    * it is, as `getDecoded` hands them), neither counted as a hit nor kept for the next pack:
    * for a value this process made and holds elsewhere until the cache's writes are done (a cold
@@ -282,6 +291,7 @@ export function openCache(dir: string, options: CacheOptions = {}): Cache {
     getBytes: (key: string) => Promise.resolve(countedRead(state, key, false)),
     getDecoded: (key, decode, options) =>
       Promise.resolve(decodedRead(state, key, decode, options?.head)),
+    readDecoded: (key, decode, options) => decodedRead(state, key, decode, options?.head),
     packed: (key, decode) => packedRead(state, key, decode),
     setBytes(key: string, bytes: Uint8Array): Promise<void> {
       writeValue(state, key, bytes);

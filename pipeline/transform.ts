@@ -25,6 +25,7 @@ import { focusOf, loadFocusGlobs } from "./_transform_focus.ts";
 import { languageOf } from "./_transform_language.ts";
 import { byDefaultOutput, renderedFile, unrenderedFile } from "./_transform_rendered.ts";
 import { pluginStore, renderCached } from "./_transform_render.ts";
+import type { CachedRender } from "./_view_cache.ts";
 import { eachInWindow, warningsInOrder } from "./_render_window.ts";
 import { isClockError } from "./helpers.ts";
 import type {
@@ -175,9 +176,29 @@ export async function transformFiles(
  */
 export async function renderFile(
   file: SourceFile,
-  { config, registry, isFocus }: { config: ResolvedConfig; registry: Registry; isFocus: boolean },
+  place: { config: ResolvedConfig; registry: Registry; isFocus: boolean },
   options: RenderOptions,
 ): Promise<Render> {
+  return await renderSoon(file, place, options);
+}
+
+/**
+ * {@linkcode renderFile}'s render, given at once (not a promise) when nothing is rendered: a file
+ * not rendered, or a cache hit the cache answers at once (`cachedRender`). A warm build takes
+ * most of a big tree's files so, with no task turn for each.
+ *
+ * @example
+ * ```ts
+ * import { renderSoon } from "./transform.ts";
+ * // const render = renderSoon(source, { config, registry, isFocus: false }, options);
+ * // const { file } = render instanceof Promise ? await render : render;
+ * ```
+ */
+export function renderSoon(
+  file: SourceFile,
+  { config, registry, isFocus }: { config: ResolvedConfig; registry: Registry; isFocus: boolean },
+  options: RenderOptions,
+): Render | Promise<Render> {
   const base = {
     path: file.path,
     sha256: file.sha256,
@@ -201,33 +222,61 @@ export async function renderFile(
     text: normalizeNewlines(file.text ?? ""),
     sha256: file.sha256,
   };
+  const made = { base, file, config, isFocus, view, warnings };
   try {
-    const args = { view, input, file, config, registry, lazy };
-    const rendered = await renderCached(args, options, warn);
-    const { cache, key } = rendered;
-    // A data file summarized by default says so on its summary's first line (a text of its own,
-    // not the cached render's: no cache key to find it by).
-    const byDefault = view === "summary" && summarizedAsData(file, config, isFocus);
-    const output = byDefault ? byDefaultOutput(file, rendered.output) : rendered.output;
-    const made = renderedFile(base, file, output, { view, cache });
-    return { file: made, output, warnings, ...(byDefault ? {} : { cacheKey: key }) };
+    const rendered = renderCached({ view, input, file, config, registry, lazy }, options, warn);
+    if (!(rendered instanceof Promise)) return renderOf(made, rendered);
+    // The output made into the file inside the catch, as a value's is.
+    return rendered.then((done) => renderOf(made, done)).catch((error) =>
+      failedRender(made, error, options)
+    );
   } catch (error) {
-    // A render a clock stopped fails the build: an error block would make the document depend
-    // on the machine's speed.
-    if (isClockError(error)) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    options.warn(detail);
-    return {
-      file: {
-        ...base,
-        view,
-        status: "error",
-        reason: detail,
-        text: `ERROR in ${view} view mode for ${file.path}: ${detail}`,
-      },
-      warnings,
-    };
+    return failedRender(made, error, options);
   }
+}
+
+/** What a file's render is made into: its base record, its view, its warnings. */
+interface Made {
+  base: Omit<RenderedFile, "view" | "status">;
+  file: SourceFile;
+  config: ResolvedConfig;
+  isFocus: boolean;
+  view: string;
+  warnings: string[];
+}
+
+/** The rendered file of a view's output through the cache. */
+function renderOf(made: Made, rendered: CachedRender): Render {
+  const { base, file, config, isFocus, view, warnings } = made;
+  const { cache, key } = rendered;
+  // A data file summarized by default says so on its summary's first line (a text of its own,
+  // not the cached render's: no cache key to find it by).
+  const byDefault = view === "summary" && summarizedAsData(file, config, isFocus);
+  const output = byDefault ? byDefaultOutput(file, rendered.output) : rendered.output;
+  const done = renderedFile(base, file, output, { view, cache });
+  return byDefault
+    ? { file: done, output, warnings }
+    : { file: done, output, warnings, cacheKey: key };
+}
+
+/** A render that failed: an error file (a clock's stop fails the build). */
+function failedRender(made: Made, error: unknown, options: RenderOptions): Render {
+  // A render a clock stopped fails the build: an error block would make the document depend
+  // on the machine's speed.
+  if (isClockError(error)) throw error;
+  const { base, view, file, warnings } = made;
+  const detail = error instanceof Error ? error.message : String(error);
+  options.warn(detail);
+  return {
+    file: {
+      ...base,
+      view,
+      status: "error",
+      reason: detail,
+      text: `ERROR in ${view} view mode for ${file.path}: ${detail}`,
+    },
+    warnings,
+  };
 }
 
 /**
