@@ -51,7 +51,10 @@ function hashSegments({ path, segments, prefixBytes }: Job): { prefix: string; t
   return hashingDone(run);
 }
 
-/** Fill `into` from `offset` of `file`; `false` when the file ends first. */
+/**
+ * Fill `into` from `offset` of `file`; `false` when the file ends first. The same as `readAt` of
+ * pipeline/helpers.ts, kept here so the worker does not load helpers.ts and all it imports.
+ */
 function readAt(file: Deno.FsFile, offset: number, into: Uint8Array): boolean {
   file.seekSync(offset, Deno.SeekMode.Start);
   for (let at = 0; at < into.length;) {
