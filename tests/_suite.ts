@@ -9,6 +9,12 @@
  * file can still be run alone (`deno test -A tests/secrets/paths_test.ts`), and `deno test -A
  * tests/` runs every file in a worker of its own, as before.
  *
+ * The task starts `deno test` with `--v8-flags=--expose-gc`: a build that asks for a full
+ * collection (a spilling build's stage ends, a resident's or the build server's rebuilds) then
+ * gets V8's own, one full collection, instead of the low-memory pair a process without the flag
+ * gets (`accel/collect.ts`), which took most of a small spilling build's CPU (bench/README.md,
+ * "The suite's time (thirtieth session, suite43)").
+ *
  * A file that tests what a worker holds once (the runtimes its thread made, the memory it holds)
  * cannot share one: it is listed in {@linkcode ALONE} with the reason, and the task gives it to
  * `deno test` on its own. `tests/core/suite_groups_test.ts` checks that every test file is run

@@ -218,6 +218,17 @@ Deno.test("this repository's tasks run slop as slop init's task does, with no V8
   assert.equal(deno.tasks.slop, "deno run -A cli.ts");
   assert.equal(deno.tasks.context, "deno run -A cli.ts build --config examples/slop.config.ts");
   for (const [name, task] of Object.entries<string>(deno.tasks)) {
+    // The test task gives `deno test` a flag of its own (`--expose-gc`: a build's collections in
+    // the test process are one full collection); no task that runs slop names V8 flags.
+    if (name === "test") {
+      assert.match(task, /deno test [^&]*--v8-flags=--expose-gc /, `task "${name}"`);
+      assert.doesNotMatch(
+        task.replace("--v8-flags=--expose-gc ", ""),
+        /v8-flags/,
+        `task "${name}"`,
+      );
+      continue;
+    }
     assert.doesNotMatch(task, /v8-flags/, `task "${name}"`);
   }
 });
