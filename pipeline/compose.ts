@@ -5,6 +5,8 @@
  */
 
 import { textBacking } from "./lazy_text.ts";
+import { hookErrorText } from "./error_text.ts";
+import { pluginWarn } from "./_plugin_context.ts";
 import { derived } from "./helpers.ts";
 import { callHook, isUserPlugin, type Registry, sections } from "./registry.ts";
 import { walk } from "./resolve.ts";
@@ -49,7 +51,11 @@ export async function composeBlocks(
   const blocks: Block[] = [];
   const ids = new Map<string, string>();
   for (const plugin of sections(registry)) {
-    const out = await callHook(plugin, "compose", () => plugin.compose(state, ctx));
+    // A config's plugin gets its own list of the files and its own `warn` (`_plugin_context.ts`).
+    const user = isUserPlugin(plugin);
+    const given = user ? { ...state, files: [...state.files] } : state;
+    const context = user ? { ...ctx, warn: pluginWarn(plugin.name, ctx.warn) } : ctx;
+    const out = await callHook(plugin, "compose", () => plugin.compose(given, context));
     for (const block of ownBlocks(out, plugin.name, isUserPlugin(plugin))) {
       const owner = ids.get(block.id);
       if (owner) {
@@ -89,7 +95,7 @@ function ownBlocks(out: unknown, plugin: string, copied: boolean): Block[] {
     }
   } catch (error) {
     if (error instanceof Error && error.message.startsWith(`[plugin ${plugin}] `)) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = hookErrorText(error);
     throw new Error(
       i < 0
         ? `[plugin ${plugin}] Hook "compose" returned an array that cannot be read: ${detail}`

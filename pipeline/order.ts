@@ -6,8 +6,10 @@
  * @module
  */
 
-import { callHook, orderingRules, type Registry } from "./registry.ts";
+import { callHook, isUserPlugin, orderingRules, type Registry } from "./registry.ts";
+import { pluginWarn } from "./_plugin_context.ts";
 import { countWork } from "./_work_count.ts";
+import { hookErrorText } from "./error_text.ts";
 import type { Block, OrderContext, PlacedBlock } from "./types.ts";
 import { oneLine, typeName } from "./schema.ts";
 
@@ -29,12 +31,16 @@ export async function orderBlocks(
 ): Promise<Block[]> {
   let current = blocks;
   for (const rule of orderingRules(registry)) {
-    const next = await callHook(rule, "order", () => rule.order([...current], ctx));
+    // A config's rule gets its own list of the files and its own `warn` (`_plugin_context.ts`).
+    const context = isUserPlugin(rule)
+      ? { ...ctx, files: [...ctx.files], warn: pluginWarn(rule.name, ctx.warn) }
+      : ctx;
+    const next = await callHook(rule, "order", () => rule.order([...current], context));
     let reordered: Block[] | string;
     try {
       reordered = sameBlocks(current, next);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = hookErrorText(error);
       reordered = `returned blocks that cannot be read: ${detail}`;
     }
     if (typeof reordered === "string") {
