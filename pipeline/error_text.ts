@@ -59,13 +59,12 @@ export function pluginLine(text: string): string {
   const cut = text.length > MAX_PLUGIN_TEXT
     ? `${text.slice(0, MAX_PLUGIN_TEXT)}… (${text.length - MAX_PLUGIN_TEXT} more characters)`
     : text;
-  // deno-lint-ignore no-control-regex
-  return cut.replace(
-    /[\u0000-\u001f\u007f]/g,
-    (c) => ESCAPES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`,
-  );
+  return cut.replace(CONTROL, (c) => ESCAPES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`);
 }
 
+/** Control characters, escaped as `quote` of `schema.ts` escapes them. */
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/g;
 const ESCAPES: Record<string, string> = { "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0" };
 
 /**

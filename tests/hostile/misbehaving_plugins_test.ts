@@ -175,6 +175,7 @@ Deno.test("a plugin named with a control character, or with the name of a built-
       message,
       /Invalid plugin ".*" at plugins\[0\]: its "name" holds a control character$/,
     );
+    // deno-lint-ignore no-control-regex
     assert.ok(!/[\u0000-\u001f]/.test(message), message);
   }
   const crossed: Plugin[] = [
