@@ -41,7 +41,7 @@ export function errorText(thrown: unknown): string {
 }
 
 /** The longest text of a plugin's error or warning a message keeps. */
-export const MAX_PLUGIN_TEXT = 1000;
+const MAX_PLUGIN_TEXT = 1000;
 
 /**
  * `text` as one line of at most {@linkcode MAX_PLUGIN_TEXT} characters: control characters
