@@ -91,20 +91,28 @@ export async function runMcp(flags: McpFlags): Promise<number> {
     }
   }
   const found = projectRoot(flags.root);
-  if ("error" in found) {
+  // A --root that cannot be served (a folder not made yet, a typo in a client's settings): the
+  // server starts all the same and answers each call with why, which an agent sees; a server
+  // that ends before the handshake shows its client only that it stopped.
+  const rootError = "error" in found && flags.root !== undefined
+    ? `${found.error}: start slop mcp again with the project's folder as --root <dir>`
+    : undefined;
+  if ("error" in found && !rootError) {
     printError(found.error);
     return 2;
   }
-  const { root } = found;
+  if (rootError) printError(`${rootError} (each tool call answers with this error)`);
+  const root = "root" in found ? found.root : resolve(flags.root!);
   // The command line's paths are relative to where it was typed, the tools' to the root.
   const context: ToolContext = {
+    ...(rootError ? { rootError } : {}),
     root,
     config: flags.config === undefined ? undefined : resolve(flags.config),
     stateDir: flags.stateDir === undefined ? undefined : resolve(flags.stateDir),
     ...(replyWithin === undefined ? {} : { replyWithinMs: replyWithin * 1000 }),
   };
   // Commands' functions show paths relative to the working directory: the root.
-  Deno.chdir(root);
+  if (!rootError) Deno.chdir(root);
   stdoutForProtocolOnly();
   const sdk = await loadMcpServer();
   return flags.http
