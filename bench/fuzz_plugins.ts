@@ -278,6 +278,28 @@ function contextCases(): Case[] {
       },
     },
   ], { pass: bothFiles }));
+  cases.push(pluginsCase("an ordering rule changes a block's text in place", [
+    {
+      kind: "ordering",
+      name: "o",
+      order: (b: { text: string }[]) => (b[0].text = "INJECTED\n", b),
+    },
+  ], { error: ["[plugin o]", "order"] }));
+  cases.push(pluginsCase("an ordering rule changes a block's id in place", [
+    { kind: "ordering", name: "o", order: (b: { id: string }[]) => (b[0].id = "other", b) },
+  ], { error: ["[plugin o]", "order"] }));
+  cases.push(pluginsCase("a section changes a file's text in place", [{
+    kind: "section",
+    name: "s",
+    compose: (s: { files: { text?: string }[] }) => (s.files.forEach((f) => f.text = "X"), []),
+  }], { error: ["[plugin s]", "compose"] }));
+  cases.push(pluginsCase("a section adds a note to a file in place", [{
+    kind: "section",
+    name: "s",
+    compose: (
+      s: { files: { notes?: string[] }[] },
+    ) => (s.files.forEach((f) => (f.notes ??= []).push("x")), []),
+  }], { error: ["[plugin s]", "compose"] }));
   cases.push(pluginsCase("an ordering rule empties its blocks and returns them", [
     { kind: "ordering", name: "o", order: (b: unknown[]) => (b.length = 0, b) },
   ], { error: ["[plugin o]", "order"] }));
@@ -380,7 +402,7 @@ async function runCase(
   item: Case,
   { root, timeoutMs }: { root: string; timeoutMs: number },
 ): Promise<{ outcome: Outcome; detail: string }> {
-  let timer = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   const hang = new Promise<"hang">((done) => timer = setTimeout(() => done("hang"), timeoutMs));
   try {
     const result = await Promise.race([

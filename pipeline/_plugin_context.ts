@@ -99,3 +99,99 @@ function dataFault(value: unknown, at: string, above: Set<object>): string | und
   }
   return undefined;
 }
+
+/** The own fields of objects handed to a plugin, as they were (`recordFields`). */
+export type FieldRecord = ItemFields[];
+
+/** One object's own fields, and the items of each array a field holds. */
+interface ItemFields {
+  fields: PropertyDescriptorMap;
+  arrays: Map<PropertyKey, unknown[]>;
+}
+
+/**
+ * The own fields of each of `items` (a getter by its function: a lazy text is not read), and the
+ * items of each array a field holds (`notes`), to tell with {@linkcode restoreFields} whether a
+ * plugin changed what it was only to read.
+ *
+ * @example
+ * ```ts
+ * import { recordFields, restoreFields } from "./_plugin_context.ts";
+ * const files = [{ path: "a.md", text: "hi" }];
+ * const record = recordFields(files);
+ * files[0].text = "changed";
+ * restoreFields(files, record); // { index: 0, key: "text" }, and files[0].text is "hi" again
+ * ```
+ */
+export function recordFields(items: readonly object[]): FieldRecord {
+  return items.map((item) => {
+    const fields = Object.getOwnPropertyDescriptors(item);
+    const arrays = new Map<PropertyKey, unknown[]>();
+    for (const key of Reflect.ownKeys(fields)) {
+      const value = fields[key as string].value;
+      if (Array.isArray(value)) arrays.set(key, [...value]);
+    }
+    return { fields, arrays };
+  });
+}
+
+/**
+ * The first field of `items` that is not as `record` holds it (`undefined` when none is), each
+ * changed item put back as it was (a build server keeps rendered files and blocks for the next
+ * build: one a plugin changed would serve its change again).
+ *
+ * @example
+ * ```ts
+ * import { recordFields, restoreFields } from "./_plugin_context.ts";
+ * const blocks = [{ id: "a", text: "hi" }];
+ * restoreFields(blocks, recordFields(blocks)); // undefined
+ * ```
+ */
+export function restoreFields(
+  items: readonly object[],
+  record: FieldRecord,
+): { index: number; key: string } | undefined {
+  let first: { index: number; key: string } | undefined;
+  items.forEach((item, index) => {
+    const key = changedKey(item, record[index]);
+    if (key === undefined) return;
+    first ??= { index, key };
+    putBack(item, record[index]);
+  });
+  return first;
+}
+
+/** The first own field of `item` that is not as `was` holds it. */
+function changedKey(item: object, was: ItemFields): string | undefined {
+  const now = Object.getOwnPropertyDescriptors(item);
+  for (const key of Reflect.ownKeys(was.fields)) {
+    const before = was.fields[key as string];
+    const after = now[key as string];
+    if (!after || after.get !== before.get || !Object.is(after.value, before.value)) {
+      return String(key);
+    }
+    const items = was.arrays.get(key);
+    if (items && !sameItems(after.value as unknown[], items)) return String(key);
+  }
+  return Reflect.ownKeys(now).find((key) => !(key in was.fields))?.toString();
+}
+
+function sameItems(array: unknown[], items: unknown[]): boolean {
+  return array.length === items.length && array.every((item, i) => Object.is(item, items[i]));
+}
+
+/** Put `item`'s own fields back as `was` holds them (one the plugin froze is left as it is). */
+function putBack(item: object, was: ItemFields): void {
+  try {
+    for (const key of Reflect.ownKeys(item)) {
+      if (!(key in was.fields)) delete (item as Record<PropertyKey, unknown>)[key];
+    }
+    for (const key of Reflect.ownKeys(was.fields)) {
+      const items = was.arrays.get(key);
+      if (items) (was.fields[key as string].value as unknown[]).splice(0, Infinity, ...items);
+      Object.defineProperty(item, key, was.fields[key as string]);
+    }
+  } catch {
+    // Frozen or sealed by the plugin: the build fails all the same.
+  }
+}

@@ -224,3 +224,40 @@ Deno.test("each section and ordering rule of the config gets its own list of the
   assert.match(result.document, /s2 sees 2\n/);
   assert.deepEqual(result.manifest.files.map((f) => f.path).sort(), ["a.md", "b.ts"]);
 });
+
+Deno.test("a section or ordering rule that changes a file or block in place is an error naming it, and the object is put back", async () => {
+  const root = await makeProject(TREE);
+  let kept: { text: string; id: string }[] = [];
+  const rule = {
+    kind: "ordering",
+    name: "o",
+    order: (blocks: { text: string; id: string; notes?: string[] }[]) => {
+      kept = blocks;
+      blocks[0].text = "INJECTED after the secrets were redacted\n";
+      return blocks;
+    },
+  };
+  assert.equal(
+    await rejection(() => build(root, [rule])),
+    `[plugin o] Hook "order" changed block "files" (its "text"): rules may only reorder`,
+  );
+  assert.doesNotMatch(kept[0].text, /INJECTED/);
+  let files: { path: string; text?: string; notes?: string[] }[] = [];
+  const section = {
+    kind: "section",
+    name: "s",
+    compose: (state: { files: typeof files }) => {
+      files = state.files;
+      const file = state.files.find((f) => f.path === "a.md")!;
+      file.notes?.push("added");
+      file.text = "changed";
+      return [];
+    },
+  };
+  assert.equal(
+    await rejection(() => build(root, [section])),
+    `[plugin s] Hook "compose" changed the file "a.md" it was given (its "text"): a section may ` +
+      "only read the files",
+  );
+  assert.equal(files.find((f) => f.path === "a.md")!.text, "hello\n");
+});
