@@ -182,6 +182,26 @@ function hookCases(): Case[] {
       }),
     );
   }
+  const rendered = (r: BuildResult) =>
+    r.document.includes("rendered by v") ? undefined : "the view did not render";
+  const prepares: [string, () => unknown][] = [
+    ["throws", () => {
+      throw new Error("not ready");
+    }],
+    ["gives a number", () => 5],
+    ["gives a promise", () => new Promise(() => {})],
+    ["gives a release that throws", () => () => {
+      throw new Error("release");
+    }],
+  ];
+  for (const [what, prepare] of prepares) {
+    cases.push(viewCase(`prepare ${what}`, { prepare, render: () => "rendered by v" }, {
+      pass: rendered,
+    }));
+  }
+  cases.push(viewCase("accepts is async", { accepts: async () => false, render: () => "x" }, {
+    error: ["[plugin v]", "accepts"],
+  }));
   cases.push(viewCase("cacheKey never settles", {
     cacheKey: () => new Promise(() => {}),
     render: () => "ok",

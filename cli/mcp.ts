@@ -90,19 +90,9 @@ export async function runMcp(flags: McpFlags): Promise<number> {
       return 2;
     }
   }
-  const found = projectRoot(flags.root);
-  // A --root that cannot be served (a folder not made yet, a typo in a client's settings): the
-  // server starts all the same and answers each call with why, which an agent sees; a server
-  // that ends before the handshake shows its client only that it stopped.
-  const rootError = "error" in found && flags.root !== undefined
-    ? `${found.error}: start slop mcp again with the project's folder as --root <dir>`
-    : undefined;
-  if ("error" in found && !rootError) {
-    printError(found.error);
-    return 2;
-  }
-  if (rootError) printError(`${rootError} (each tool call answers with this error)`);
-  const root = "root" in found ? found.root : resolve(flags.root!);
+  const served = servedRoot(flags.root);
+  if (!served) return 2;
+  const { root, rootError } = served;
   // The command line's paths are relative to where it was typed, the tools' to the root.
   const context: ToolContext = {
     ...(rootError ? { rootError } : {}),
@@ -118,6 +108,26 @@ export async function runMcp(flags: McpFlags): Promise<number> {
   return flags.http
     ? await serveHttp(sdk, context, { port, idleMs: idle * 1000 })
     : await serveStdio(sdk, context);
+}
+
+/**
+ * The root to serve, and why it cannot be served when `--root` names no folder; `undefined`
+ * (the error printed) when the server must not start. A --root that cannot be served (a folder
+ * not made yet, a typo in a client's settings) starts the server all the same, to answer each
+ * call with why, which an agent sees: a server that ends before the handshake shows its client
+ * only that it stopped.
+ */
+function servedRoot(given: string | undefined): { root: string; rootError?: string } | undefined {
+  const found = projectRoot(given);
+  if ("root" in found) return found;
+  if (given === undefined) {
+    printError(found.error);
+    return undefined;
+  }
+  const rootError =
+    `${found.error}: start slop mcp again with the project's folder as --root <dir>`;
+  printError(`${rootError} (each tool call answers with this error)`);
+  return { root: resolve(given), rootError };
 }
 
 /**

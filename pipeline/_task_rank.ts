@@ -9,7 +9,7 @@
 
 import { rankFiles, type RankOptions } from "./rank.ts";
 import { coChangeFromLog } from "./co_change.ts";
-import { findViewMode, loadViewModes } from "./registry.ts";
+import { findViewMode, loadViewModes, prepareView } from "./registry.ts";
 import { LISTED } from "./budget.ts";
 import { extensionOf } from "./extension.ts";
 import { MAX_TASK_FILES } from "./_task_budget.ts";
@@ -116,7 +116,7 @@ export function rankNames(
   let files: Array<{ path: string; chars: number }> | undefined;
   let release: (() => void) | void;
   const parsing = () => {
-    if (files && !release) release = skeleton.prepare?.(files) ?? (() => {});
+    if (files && !release) release = prepareView(skeleton, files) ?? (() => {});
   };
   return {
     definitions: (path, text) => names({ path, text: text ?? "" }, { store, parsing }),

@@ -267,16 +267,36 @@ function viewOutput(
 
 function accepts(plugin: ViewModePlugin, path: string, input: ViewInput): boolean {
   if (plugin.accepts) {
+    let answer: unknown;
     try {
-      return Boolean(plugin.accepts(path, input.text));
+      answer = plugin.accepts(path, input.text);
     } catch (error) {
       const detail = hookErrorText(error);
       throw new Error(`[plugin ${plugin.name}] Hook "accepts" failed on "${path}": ${detail}`);
     }
+    // An `async accepts` gives a promise, which is true whatever it settles to: not awaited.
+    if (isThenable(answer)) {
+      Promise.resolve(answer).catch(() => {}); // its rejection is the plugin's, not unheard
+      throw new Error(
+        `[plugin ${plugin.name}] Hook "accepts" returned a promise for "${path}": it must answer ` +
+          "true or false at once (it is not awaited)",
+      );
+    }
+    return Boolean(answer);
   }
   if (!plugin.extensions) return true;
   const ext = extname(path).toLowerCase();
   return plugin.extensions.includes(ext);
+}
+
+/** Whether `value` is a promise or another object with a `then` method. */
+function isThenable(value: unknown): boolean {
+  try {
+    return (typeof value === "object" || typeof value === "function") && value !== null &&
+      typeof (value as { then?: unknown }).then === "function";
+  } catch {
+    return false; // A proxy or getter that throws: not a promise, read as it is.
+  }
 }
 
 /**

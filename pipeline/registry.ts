@@ -531,3 +531,42 @@ export async function callHook<T>(
     settled();
   }
 }
+
+/**
+ * Call a view mode's `prepare` hook with the files it will render; returns what tells it the
+ * work is done, or `undefined`. Getting ready is an optimization that never changes what a view
+ * renders, so a hook that throws, gives something else than a function (an `async prepare`'s
+ * promise, a number) or whose returned function throws is passed over: the view renders, and
+ * reports its own failures, as usual.
+ *
+ * @example
+ * ```ts
+ * import { prepareView } from "./registry.ts";
+ * const release = prepareView({
+ *   kind: "view-mode", name: "mine", version: "1", render: () => "", prepare: () => 5 as never,
+ * }, [{ path: "a.py", chars: 10 }]); // undefined
+ * ```
+ */
+export function prepareView(
+  plugin: ViewModePlugin,
+  files: Array<{ path: string; chars: number }>,
+): (() => void) | undefined {
+  let release: unknown;
+  try {
+    release = plugin.prepare?.(files);
+  } catch {
+    return undefined;
+  }
+  if (typeof release !== "function") {
+    // A promise that rejects later is the plugin's, not an error no one listens for.
+    if (release instanceof Promise) release.catch(() => {});
+    return undefined;
+  }
+  return () => {
+    try {
+      (release as () => void)();
+    } catch {
+      // As above: the views have rendered already.
+    }
+  };
+}

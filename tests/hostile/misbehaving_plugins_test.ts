@@ -261,3 +261,40 @@ Deno.test("a section or ordering rule that changes a file or block in place is a
   );
   assert.equal(files.find((f) => f.path === "a.md")!.text, "hello\n");
 });
+
+Deno.test("a view's prepare that throws, gives no function or whose release throws is passed over; an async accepts is an error naming it", async () => {
+  const root = await makeProject(TREE);
+  const prepares: [string, () => unknown][] = [
+    ["throws", () => {
+      throw new Error("not ready");
+    }],
+    ["gives a number", () => 5],
+    ["gives a promise that never settles", () => new Promise(() => {})],
+    ["gives a release that throws", () => () => {
+      throw new Error("release");
+    }],
+  ];
+  for (const [what, prepare] of prepares) {
+    const result = await build(root, [{
+      kind: "view-mode",
+      name: "v",
+      version: "1",
+      prepare,
+      render: () => "rendered by v",
+    }], "v");
+    assert.deepEqual(result.manifest.files.map((f) => f.status), ["rendered", "rendered"], what);
+    assert.match(result.document, /rendered by v/, what);
+  }
+  const result = await build(root, [{
+    kind: "view-mode",
+    name: "v",
+    version: "1",
+    accepts: async () => await Promise.resolve(false),
+    render: () => "rendered by v",
+  }], "v");
+  assert.equal(
+    result.manifest.files.find((f) => f.path === "b.ts")!.reason,
+    `[plugin v] Hook "accepts" returned a promise for "b.ts": it must answer true or false at ` +
+      "once (it is not awaited)",
+  );
+});
