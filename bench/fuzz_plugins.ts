@@ -199,9 +199,11 @@ function hookCases(): Case[] {
       pass: rendered,
     }));
   }
-  cases.push(viewCase("accepts is async", { accepts: async () => false, render: () => "x" }, {
-    error: ["[plugin v]", "accepts"],
-  }));
+  cases.push(
+    viewCase("accepts is async", { accepts: () => Promise.resolve(false), render: () => "x" }, {
+      error: ["[plugin v]", "accepts"],
+    }),
+  );
   cases.push(viewCase("cacheKey never settles", {
     cacheKey: () => new Promise(() => {}),
     render: () => "ok",
