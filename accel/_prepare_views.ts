@@ -10,7 +10,7 @@
 
 import { hasText, textLength } from "../pipeline/lazy_text.ts";
 import { chooseView } from "../pipeline/transform.ts";
-import { findViewMode, type Registry } from "../pipeline/registry.ts";
+import { findViewMode, prepareView, type Registry } from "../pipeline/registry.ts";
 import type { ResolvedConfig, SourceFile } from "../pipeline/types.ts";
 
 /**
@@ -44,12 +44,8 @@ export function prepareViews(
   for (const [view, files] of byView) {
     const plugin = findViewMode(registry, view);
     if (!plugin?.prepare) continue;
-    try {
-      const release = plugin.prepare(files);
-      if (release) done.push(release);
-    } catch {
-      // Getting ready is an optimization: a view that fails here renders (and reports) as usual.
-    }
+    const release = prepareView(plugin, files);
+    if (release) done.push(release);
   }
   // Called after the transform and again when the build ends (a failed build never got to the
   // first call): each view is released once.

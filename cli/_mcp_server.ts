@@ -62,6 +62,7 @@ const MIME: Record<string, string> = {
 /** Enter the root again before a call's work (the folder may have been deleted and made again). */
 function inRoot<T>(context: ToolContext, run: () => Promise<T>): () => Promise<T> {
   return () => {
+    if (context.rootError) throw new Error(context.rootError);
     enterRoot(context.root, context.home);
     return run();
   };

@@ -52,6 +52,11 @@ export interface ToolContext {
    * @default {45000}
    */
   replyWithinMs?: number;
+  /**
+   * Why the root `slop mcp --root` was given cannot be served (no such folder): each call is
+   * answered with it, as the client cannot see the server's stderr.
+   */
+  rootError?: string;
 }
 
 /** What a tool returns: texts for the model, and the same facts as data. */

@@ -90,26 +90,44 @@ export async function runMcp(flags: McpFlags): Promise<number> {
       return 2;
     }
   }
-  const found = projectRoot(flags.root);
-  if ("error" in found) {
-    printError(found.error);
-    return 2;
-  }
-  const { root } = found;
+  const served = servedRoot(flags.root);
+  if (!served) return 2;
+  const { root, rootError } = served;
   // The command line's paths are relative to where it was typed, the tools' to the root.
   const context: ToolContext = {
+    ...(rootError ? { rootError } : {}),
     root,
     config: flags.config === undefined ? undefined : resolve(flags.config),
     stateDir: flags.stateDir === undefined ? undefined : resolve(flags.stateDir),
     ...(replyWithin === undefined ? {} : { replyWithinMs: replyWithin * 1000 }),
   };
   // Commands' functions show paths relative to the working directory: the root.
-  Deno.chdir(root);
+  if (!rootError) Deno.chdir(root);
   stdoutForProtocolOnly();
   const sdk = await loadMcpServer();
   return flags.http
     ? await serveHttp(sdk, context, { port, idleMs: idle * 1000 })
     : await serveStdio(sdk, context);
+}
+
+/**
+ * The root to serve, and why it cannot be served when `--root` names no folder; `undefined`
+ * (the error printed) when the server must not start. A --root that cannot be served (a folder
+ * not made yet, a typo in a client's settings) starts the server all the same, to answer each
+ * call with why, which an agent sees: a server that ends before the handshake shows its client
+ * only that it stopped.
+ */
+function servedRoot(given: string | undefined): { root: string; rootError?: string } | undefined {
+  const found = projectRoot(given);
+  if ("root" in found) return found;
+  if (given === undefined) {
+    printError(found.error);
+    return undefined;
+  }
+  const rootError =
+    `${found.error}: start slop mcp again with the project's folder as --root <dir>`;
+  printError(`${rootError} (each tool call answers with this error)`);
+  return { root: resolve(given), rootError };
 }
 
 /**

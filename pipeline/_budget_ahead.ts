@@ -18,6 +18,7 @@
  */
 
 import type { RenderedFile, ViewModePlugin } from "./types.ts";
+import { prepareView } from "./registry.ts";
 
 /** Steps rendered in the first batch of a fitting. */
 export const FIRST_BATCH = 4;
@@ -179,12 +180,8 @@ export function prepareSteps(
 ): () => void {
   const done: Array<() => void> = [];
   for (const plugin of new Set(views)) {
-    try {
-      const release = plugin.prepare?.(files);
-      if (release) done.push(release);
-    } catch {
-      // Getting ready is an optimization: a view that fails here renders (and reports) as usual.
-    }
+    const release = prepareView(plugin, files);
+    if (release) done.push(release);
   }
   return () => done.forEach((release) => release());
 }

@@ -9,7 +9,8 @@
 
 import { rankFiles, type RankOptions } from "./rank.ts";
 import { coChangeFromLog } from "./co_change.ts";
-import { findViewMode, loadViewModes } from "./registry.ts";
+import { findViewMode, isUserPlugin, loadViewModes, prepareView } from "./registry.ts";
+import { guardedStore } from "./_plugin_context.ts";
 import { LISTED } from "./budget.ts";
 import { extensionOf } from "./extension.ts";
 import { MAX_TASK_FILES } from "./_task_budget.ts";
@@ -113,10 +114,12 @@ export function rankNames(
 ): Pick<RankOptions, "definitions" | "prepareDefinitions"> {
   const names = skeleton?.definitions;
   if (!names) return {};
+  // A config's `skeleton` gets the store its `render` gets (`_plugin_context.ts`).
+  if (store && isUserPlugin(skeleton)) store = guardedStore(store);
   let files: Array<{ path: string; chars: number }> | undefined;
   let release: (() => void) | void;
   const parsing = () => {
-    if (files && !release) release = skeleton.prepare?.(files) ?? (() => {});
+    if (files && !release) release = prepareView(skeleton, files) ?? (() => {});
   };
   return {
     definitions: (path, text) => names({ path, text: text ?? "" }, { store, parsing }),

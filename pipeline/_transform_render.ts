@@ -12,6 +12,8 @@ import { extname } from "./_path.ts";
 import { wordsTellLanguage } from "./extension.ts";
 import { callHook, findViewMode, isUserPlugin, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
+import { hookErrorText } from "./error_text.ts";
+import { guardedStore, pluginWarn } from "./_plugin_context.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { type CachedRender, cachedRender, type KeepText } from "./_view_cache.ts";
 import type { lazyInput } from "./_lazy_input.ts";
@@ -106,10 +108,21 @@ export function renderCached(
     lazy,
     keepText: options.keepText,
     context: () =>
-      viewContext({ input, file, config, registry, options, seen: new Set() }, async (other) => {
-        await lazy?.load();
-        return await renderView(other, { input, file, config, registry, options, seen: new Set() });
-      }),
+      viewContext(
+        { input, file, config, registry, options, seen: new Set() },
+        async (other) => {
+          await lazy?.load();
+          return await renderView(other, {
+            input,
+            file,
+            config,
+            registry,
+            options,
+            seen: new Set(),
+          });
+        },
+        findViewMode(registry, view),
+      ),
   });
 }
 
@@ -123,17 +136,26 @@ interface ViewJob {
   seen: Set<string>;
 }
 
-/** The context a view mode renders `job`'s file with; `renderAs` renders it with another view. */
-function viewContext(job: ViewJob, renderAs: ViewContext["renderAs"]): ViewContext {
+/**
+ * The context `plugin` renders `job`'s file with; `renderAs` renders it with another view. A
+ * config's plugin's `warn` and `store` are guarded (`_plugin_context.ts`).
+ */
+function viewContext(
+  job: ViewJob,
+  renderAs: ViewContext["renderAs"],
+  plugin: ViewModePlugin | undefined,
+): ViewContext {
   const { file, config, options } = job;
+  const store = options.store ?? pluginStore(config);
+  const user = plugin !== undefined && isUserPlugin(plugin);
   return {
     options: { ...file.entry.options },
     entry: file.entry,
     config,
-    warn: options.warn,
+    warn: user ? pluginWarn(plugin.name, options.warn) : options.warn,
     complete: options.complete,
     renderAs,
-    store: options.store ?? pluginStore(config),
+    store: user ? guardedStore(store) : store,
   };
 }
 
@@ -177,7 +199,7 @@ async function renderView(view: string, job: ViewJob): Promise<ViewOutput> {
       ],
     };
   }
-  const ctx = viewContext(job, (other) => renderView(other, job));
+  const ctx = viewContext(job, (other) => renderView(other, job), plugin);
   const result = await callHook(plugin, "render", () => plugin.render(input, ctx), {
     path: file.path,
     timeoutMs: plugin.timeoutMs ?? options.timeoutMs,
@@ -227,7 +249,7 @@ function viewOutput(
   } catch (error) {
     throw fail(
       "an output that cannot be read",
-      error instanceof Error ? error.message : `${error}`,
+      hookErrorText(error),
     );
   }
   if (typeof out.text !== "string") throw fail("object", "expected a string or { text }");
@@ -245,16 +267,36 @@ function viewOutput(
 
 function accepts(plugin: ViewModePlugin, path: string, input: ViewInput): boolean {
   if (plugin.accepts) {
+    let answer: unknown;
     try {
-      return Boolean(plugin.accepts(path, input.text));
+      answer = plugin.accepts(path, input.text);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = hookErrorText(error);
       throw new Error(`[plugin ${plugin.name}] Hook "accepts" failed on "${path}": ${detail}`);
     }
+    // An `async accepts` gives a promise, which is true whatever it settles to: not awaited.
+    if (isThenable(answer)) {
+      Promise.resolve(answer).catch(() => {}); // its rejection is the plugin's, not unheard
+      throw new Error(
+        `[plugin ${plugin.name}] Hook "accepts" returned a promise for "${path}": it must answer ` +
+          "true or false at once (it is not awaited)",
+      );
+    }
+    return Boolean(answer);
   }
   if (!plugin.extensions) return true;
   const ext = extname(path).toLowerCase();
   return plugin.extensions.includes(ext);
+}
+
+/** Whether `value` is a promise or another object with a `then` method. */
+function isThenable(value: unknown): boolean {
+  try {
+    return (typeof value === "object" || typeof value === "function") && value !== null &&
+      typeof (value as { then?: unknown }).then === "function";
+  } catch {
+    return false; // A proxy or getter that throws: not a promise, read as it is.
+  }
 }
 
 /**

@@ -11,7 +11,8 @@
  */
 
 import type { Cache, DecodedReadOptions, PackPlace } from "./cache.ts";
-import { canonicalJson, sha256Hex } from "./helpers.ts";
+import { canonicalJson, PluginError, sha256Hex } from "./helpers.ts";
+import { typeName } from "./schema.ts";
 import { lazyCopy, type TextBacking } from "./lazy_text.ts";
 import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
 import type { FileEntry, ViewContext, ViewInput, ViewModePlugin, ViewOutput } from "./types.ts";
@@ -126,11 +127,24 @@ async function keyedRender(
   if (!plugin || !cache.enabled) {
     return { output: await args.render(args.warn, new Set()), cache: "miss" };
   }
-  const material = () =>
-    callHook(plugin, "cacheKey", () => plugin.cacheKey!(args.input, args.context()), {
-      path: args.input.path,
-      timeoutMs: args.timeoutMs,
-    });
+  // Held to the plugin's own time limit, as its `render` is; a key of another type than a
+  // string (an object's text is "[object Object]" whatever it holds) is an error naming it.
+  const material = async () => {
+    const path = args.input.path;
+    const extra = await callHook(
+      plugin,
+      "cacheKey",
+      () => plugin.cacheKey!(args.input, args.context()),
+      { path, timeoutMs: plugin.timeoutMs ?? args.timeoutMs },
+    );
+    if (typeof extra === "string") return extra;
+    throw new PluginError(
+      plugin.name,
+      "cacheKey",
+      `Hook "cacheKey" returned ${shownType(extra)} for "${path}": expected a string`,
+      { path },
+    );
+  };
   let extra = plugin.cacheKey ? await material() : "";
   if (plugin.cacheKey && args.lazy?.touched()) {
     await args.lazy.load();
@@ -448,4 +462,13 @@ function entryText(
       return whole;
     },
   };
+}
+
+/** What a value a hook returned is (`typeName`), also for a revoked proxy, which throws when asked. */
+function shownType(value: unknown): string {
+  try {
+    return typeName(value);
+  } catch {
+    return "a value that cannot be read";
+  }
 }

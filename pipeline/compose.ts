@@ -5,12 +5,16 @@
  */
 
 import { textBacking } from "./lazy_text.ts";
+import { hookErrorText } from "./error_text.ts";
+import { type FieldRecord, pluginWarn, recordFields, restoreFields } from "./_plugin_context.ts";
 import { derived } from "./helpers.ts";
 import { callHook, isUserPlugin, type Registry, sections } from "./registry.ts";
 import { walk } from "./resolve.ts";
 import { splitSecretPaths } from "./_secret_paths.ts";
 import { cutOutsideSecrets } from "./_scan.ts";
-import type { Block, BuildState, SectionContext } from "./types.ts";
+import type { Block, BuildState, RenderedFile, SectionContext } from "./types.ts";
+import { PluginError } from "./helpers.ts";
+import { oneLine } from "./schema.ts";
 
 const STABILITIES = new Set(["static", "stable", "volatile"]);
 
@@ -49,7 +53,15 @@ export async function composeBlocks(
   const blocks: Block[] = [];
   const ids = new Map<string, string>();
   for (const plugin of sections(registry)) {
-    const out = await callHook(plugin, "compose", () => plugin.compose(state, ctx));
+    // A config's plugin gets its own list of the files and its own `warn` (`_plugin_context.ts`).
+    // A file it changes is put back, and the change is an error naming it: the files are the
+    // document's and the manifest's (and a build server's for the next build).
+    const user = isUserPlugin(plugin);
+    const given = user ? { ...state, files: [...state.files] } : state;
+    const context = user ? { ...ctx, warn: pluginWarn(plugin.name, ctx.warn) } : ctx;
+    const record = user ? recordFields(state.files) : undefined;
+    const out = await callHook(plugin, "compose", () => plugin.compose(given, context))
+      .finally(() => record && changedFile(plugin.name, state.files, record));
     for (const block of ownBlocks(out, plugin.name, isUserPlugin(plugin))) {
       const owner = ids.get(block.id);
       if (owner) {
@@ -62,6 +74,18 @@ export async function composeBlocks(
     }
   }
   return blocks;
+}
+
+/** Throw when a section changed a file it was given (each put back as it was). */
+function changedFile(plugin: string, files: RenderedFile[], record: FieldRecord): void {
+  const changed = restoreFields(files, record);
+  if (!changed) return;
+  throw new PluginError(
+    plugin,
+    "compose",
+    `Hook "compose" changed the file "${oneLine(files[changed.index].path)}" it was given (its ` +
+      `"${oneLine(changed.key)}"): a section may only read the files`,
+  );
 }
 
 /**
@@ -89,7 +113,7 @@ function ownBlocks(out: unknown, plugin: string, copied: boolean): Block[] {
     }
   } catch (error) {
     if (error instanceof Error && error.message.startsWith(`[plugin ${plugin}] `)) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = hookErrorText(error);
     throw new Error(
       i < 0
         ? `[plugin ${plugin}] Hook "compose" returned an array that cannot be read: ${detail}`

@@ -39,3 +39,71 @@ export function errorText(thrown: unknown): string {
   }
   return "an object that is not an Error was thrown";
 }
+
+/** The longest text of a plugin's error or warning a message keeps. */
+const MAX_PLUGIN_TEXT = 1000;
+
+/**
+ * `text` as one line of at most {@linkcode MAX_PLUGIN_TEXT} characters: control characters
+ * escaped (`\n`), and the rest of a longer text cut, with how much was cut. A plugin's error or
+ * warning is user text: a line break in it would forge a line of the document, the manifest or
+ * the terminal, and a huge one would fill them.
+ *
+ * @example
+ * ```ts
+ * import { pluginLine } from "./error_text.ts";
+ * pluginLine("a\nb"); // "a\\nb"
+ * ```
+ */
+export function pluginLine(text: string): string {
+  const cut = text.length > MAX_PLUGIN_TEXT
+    ? `${text.slice(0, MAX_PLUGIN_TEXT)}… (${text.length - MAX_PLUGIN_TEXT} more characters)`
+    : text;
+  return cut.replace(CONTROL, (c) => ESCAPES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`);
+}
+
+/** Control characters, escaped as `quote` of `schema.ts` escapes them. */
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+const ESCAPES: Record<string, string> = { "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0" };
+
+/**
+ * What a plugin's hook threw ({@linkcode errorText}), as {@linkcode pluginLine} gives it.
+ *
+ * @example
+ * ```ts
+ * import { hookErrorText } from "./error_text.ts";
+ * hookErrorText(new Error("cannot parse\nline 2")); // "cannot parse\\nline 2"
+ * ```
+ */
+export function hookErrorText(thrown: unknown): string {
+  return pluginLine(errorText(thrown));
+}
+
+/**
+ * A value a plugin gave where slop wants text (a warning), as text: a string as it is, an
+ * error's message, else what the value is (JSON when it has some), never throwing.
+ *
+ * @example
+ * ```ts
+ * import { valueText } from "./error_text.ts";
+ * valueText({ a: 1 }); // '{"a":1}'
+ * valueText(undefined); // "undefined"
+ * ```
+ */
+export function valueText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (value instanceof Error) return errorText(value);
+  if (typeof value === "symbol" || typeof value === "function") return typeof value;
+  try {
+    const json = JSON.stringify(value);
+    if (typeof json === "string") return json;
+  } catch {
+    // A bigint, a cycle, a getter that throws: said below.
+  }
+  try {
+    return typeof value === "object" && value !== null ? "an object" : String(value);
+  } catch {
+    return "a value that cannot be shown";
+  }
+}

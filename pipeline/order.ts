@@ -6,8 +6,10 @@
  * @module
  */
 
-import { callHook, orderingRules, type Registry } from "./registry.ts";
+import { callHook, isUserPlugin, orderingRules, type Registry } from "./registry.ts";
+import { type FieldRecord, pluginWarn, recordFields, restoreFields } from "./_plugin_context.ts";
 import { countWork } from "./_work_count.ts";
+import { hookErrorText } from "./error_text.ts";
 import type { Block, OrderContext, PlacedBlock } from "./types.ts";
 import { oneLine, typeName } from "./schema.ts";
 
@@ -29,12 +31,21 @@ export async function orderBlocks(
 ): Promise<Block[]> {
   let current = blocks;
   for (const rule of orderingRules(registry)) {
-    const next = await callHook(rule, "order", () => rule.order([...current], ctx));
+    // A config's rule gets its own list of the files and its own `warn` (`_plugin_context.ts`).
+    // A block it changes in place is put back, and the change is an error naming it.
+    const user = isUserPlugin(rule);
+    const context = user
+      ? { ...ctx, files: [...ctx.files], warn: pluginWarn(rule.name, ctx.warn) }
+      : ctx;
+    const record = user ? recordFields(current) : undefined;
+    const given = current;
+    const next = await callHook(rule, "order", () => rule.order([...given], context))
+      .finally(() => record && changedBlock(rule.name, given, record));
     let reordered: Block[] | string;
     try {
       reordered = sameBlocks(current, next);
     } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
+      const detail = hookErrorText(error);
       reordered = `returned blocks that cannot be read: ${detail}`;
     }
     if (typeof reordered === "string") {
@@ -43,6 +54,16 @@ export async function orderBlocks(
     current = reordered;
   }
   return current;
+}
+
+/** Throw when an ordering rule changed a block it was given (each put back as it was). */
+function changedBlock(rule: string, blocks: Block[], record: FieldRecord): void {
+  const changed = restoreFields(blocks, record);
+  if (!changed) return;
+  throw new Error(
+    `[plugin ${rule}] Hook "order" changed block "${oneLine(blocks[changed.index].id)}" (its ` +
+      `"${oneLine(changed.key)}"): rules may only reorder`,
+  );
 }
 
 /**

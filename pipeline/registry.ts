@@ -16,7 +16,7 @@ import type {
 } from "./types.ts";
 import { canonicalJson, MAX_TIMER_MS, PluginError, settleWithin, sha256Hex } from "./helpers.ts";
 import { closest, quote } from "./schema.ts";
-import { errorText } from "./error_text.ts";
+import { errorText, hookErrorText } from "./error_text.ts";
 import { watchedCall } from "./hook_watchdog.ts";
 
 export { PluginError };
@@ -178,6 +178,15 @@ export function register(registry: Registry, plugin: unknown, options: RegisterO
   }
   const valid = validatePlugin(plugin, where);
   const index = registry.plugins.findIndex((p) => p.name === valid.name);
+  const taken = registry.plugins[index];
+  // A section named "slop:full" took the view's place: the view was gone, and the section ran
+  // where no section is looked for.
+  if (taken && taken.kind !== valid.kind) {
+    throw new TypeError(
+      `Invalid plugin ${quote(valid.name)} at ${where}: a ${valid.kind} plugin cannot replace ` +
+        `the ${taken.kind} plugin of that name (give it a name of its own)`,
+    );
+  }
   if (index >= 0) registry.plugins[index] = valid;
   else registry.plugins.push(valid);
 }
@@ -295,6 +304,14 @@ function checkPlugin(plugin: unknown, where: string): Plugin {
   const p = plugin as Record<string, unknown>;
   if (typeof p.name !== "string" || p.name.trim() === "") {
     throw new TypeError(`Invalid plugin at ${where}: missing a "name"`);
+  }
+  // A name is shown in every error and warning of the plugin's, and in the manifest: a line
+  // break or an escape sequence in it would forge lines or colour a terminal.
+  // deno-lint-ignore no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(p.name)) {
+    throw new TypeError(
+      `Invalid plugin ${quote(p.name)} at ${where}: its "name" holds a control character`,
+    );
   }
   const label = `plugin ${quote(p.name)} at ${where}`;
   const kind = p.kind as PluginKind;
@@ -505,7 +522,7 @@ export async function callHook<T>(
     return await settleWithin(Promise.resolve().then(call), timeoutMs, late);
   } catch (error) {
     if (error instanceof PluginError) throw error;
-    const detail = errorText(error);
+    const detail = hookErrorText(error);
     throw new PluginError(plugin.name, hook, `Hook "${hook}" failed${where}: ${detail}`, {
       path: options.path,
       cause: error,
@@ -513,4 +530,43 @@ export async function callHook<T>(
   } finally {
     settled();
   }
+}
+
+/**
+ * Call a view mode's `prepare` hook with the files it will render; returns what tells it the
+ * work is done, or `undefined`. Getting ready is an optimization that never changes what a view
+ * renders, so a hook that throws, gives something else than a function (an `async prepare`'s
+ * promise, a number) or whose returned function throws is passed over: the view renders, and
+ * reports its own failures, as usual.
+ *
+ * @example
+ * ```ts
+ * import { prepareView } from "./registry.ts";
+ * const release = prepareView({
+ *   kind: "view-mode", name: "mine", version: "1", render: () => "", prepare: () => 5 as never,
+ * }, [{ path: "a.py", chars: 10 }]); // undefined
+ * ```
+ */
+export function prepareView(
+  plugin: ViewModePlugin,
+  files: Array<{ path: string; chars: number }>,
+): (() => void) | undefined {
+  let release: unknown;
+  try {
+    release = plugin.prepare?.(files);
+  } catch {
+    return undefined;
+  }
+  if (typeof release !== "function") {
+    // A promise that rejects later is the plugin's, not an error no one listens for.
+    if (release instanceof Promise) release.catch(() => {});
+    return undefined;
+  }
+  return () => {
+    try {
+      (release as () => void)();
+    } catch {
+      // As above: the views have rendered already.
+    }
+  };
 }

@@ -138,8 +138,12 @@ Deno.test("a build's budget renders its steps ahead in batches: each step's warn
   assert.ok(stepped.length > 10 && stepped.length < 100, `${stepped.length} steps`);
   // Every render the budget took told its warning once, in the order of the steps; the renders
   // ahead that it never took told nothing, and are fewer than a batch.
-  const told = result.warnings.filter((w) => w.startsWith("rendered "));
-  assert.deepEqual(told.slice(0, stepped.length), stepped.map((s) => `rendered ${s.path}`));
+  // A config's plugin's warning is under its name.
+  const told = result.warnings.filter((w) => w.startsWith("[plugin skeleton] rendered "));
+  assert.deepEqual(
+    told.slice(0, stepped.length),
+    stepped.map((s) => `[plugin skeleton] rendered ${s.path}`),
+  );
   assert.equal(new Set(told).size, told.length);
   assert.ok(
     seen.renders - told.length <= MAX_BATCH,
@@ -194,7 +198,11 @@ Deno.test("a budget's try at listing from the last file back that gives up tells
   });
   assert.ok(result.files.every((f) => f.view !== "listed"));
   const stepped = result.manifest.budget!.steppedDown.filter((s) => s.from === "full");
-  const told = result.warnings.filter((w) => w.startsWith("rendered "));
-  assert.deepEqual(told.slice(0, stepped.length), stepped.map((s) => `rendered ${s.path}`));
+  // A config's plugin's warning is under its name.
+  const told = result.warnings.filter((w) => w.startsWith("[plugin skeleton] rendered "));
+  assert.deepEqual(
+    told.slice(0, stepped.length),
+    stepped.map((s) => `[plugin skeleton] rendered ${s.path}`),
+  );
   assert.equal(new Set(told).size, told.length, told.join("\n"));
 });

@@ -258,7 +258,7 @@ Deno.test({
     assert.match(check, /slop check: pinned \d+ blocks/, check);
     assert.match(check, /slop \[/, check);
     // It was written after the bar's text ("read and scanned 2 fileswarning: noisy view").
-    assert.match(check, /(^|[\r\n])warning: noisy view/, JSON.stringify(check));
+    assert.match(check, /(^|[\r\n])warning: \[plugin noisy\] noisy view/, JSON.stringify(check));
     // Another text, so that stats --build renders it again rather than from the cache.
     await Deno.writeTextFile(join(root, "a.txt"), "two\n");
     const stats = await onTerminal("stats --build");

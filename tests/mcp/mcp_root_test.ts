@@ -101,3 +101,31 @@ Deno.test("build_context served in the file system's root says what to do in the
     await client.close();
   }
 });
+
+// A --root that is no folder (not made yet, a typo in the client's settings): the server starts
+// and answers each call with why, which the agent sees; one that ended before the handshake
+// showed its client only that it stopped.
+Deno.test("slop mcp with a --root that is no folder starts, and answers each call naming the root", async () => {
+  const parent = await makeProject({ "a.py": "x = 1\n" });
+  const missing = join(parent, "not-made-yet");
+  for (const [given, why] of [[missing, "no such folder"], ["a.py", "not a folder"]]) {
+    const session = await connect(parent, ["--root", given]);
+    try {
+      const expected = `Invalid --root "${given}": ${why}: start slop mcp again with the ` +
+        "project's folder as --root <dir>";
+      for (
+        const [name, args] of [["build_context", {}], ["view_files", { files: ["a.py"] }]] as const
+      ) {
+        const result = await session.client.callTool({ name, arguments: args });
+        assert.equal(result.isError, true, name);
+        assert.deepEqual(texts(result), [expected], name);
+      }
+      assert.ok(
+        session.stderr().startsWith(`slop: ${expected} (each tool call answers with this error)\n`),
+        session.stderr(),
+      );
+    } finally {
+      await session.close();
+    }
+  }
+});

@@ -1,0 +1,197 @@
+/**
+ * What a config's plugin gets in its hooks' contexts, guarded: `ctx.warn` takes any value and
+ * names the plugin, `ctx.store` takes JSON data only, under keys of the config's plugins' own
+ * (a plugin cannot write over an entry of slop's), and sections and ordering rules each get
+ * their own copy of the file lists (one that empties or sorts its list changes nothing another
+ * plugin, or the manifest, sees).
+ *
+ * @module
+ */
+
+import { pluginLine, valueText } from "./error_text.ts";
+import { sha256Hex } from "./helpers.ts";
+import { quote, typeName } from "./schema.ts";
+import type { Store } from "./types.ts";
+
+/**
+ * The `warn` of a config's plugin's context: any value, as one line under the plugin's name
+ * (`[plugin todo] 3 markers in "a.md"`).
+ *
+ * @example
+ * ```ts
+ * import { pluginWarn } from "./_plugin_context.ts";
+ * pluginWarn("todo", console.warn)({ a: 1 }); // [plugin todo] {"a":1}
+ * ```
+ */
+export function pluginWarn(
+  plugin: string,
+  warn: (message: string) => void,
+): (message: unknown) => void {
+  const prefix = `[plugin ${plugin}] `;
+  return (message) => {
+    const text = pluginLine(valueText(message));
+    warn(text.startsWith(prefix) ? text : prefix + text);
+  };
+}
+
+/** How deep a stored value may nest. */
+const MAX_STORE_DEPTH = 1000;
+
+/**
+ * The `store` of a config's plugin's context: `set` refuses a value that is not JSON data (a
+ * function, a bigint, a cycle, a `Map`, `NaN`, `undefined`) and a key that is not a string,
+ * naming the key; the keys are kept apart from slop's own entries.
+ *
+ * @example
+ * ```ts
+ * import { guardedStore } from "./_plugin_context.ts";
+ * const store = guardedStore({ get: async () => undefined, set: async () => {} });
+ * await store.set("key", { summary: "A parser." });
+ * ```
+ */
+export function guardedStore(store: Store): Store {
+  return {
+    get: (key) => store.get(storeKey("get", key)),
+    set(key, value) {
+      const name = storeKey("set", key);
+      const fault = dataFault(value, "", new Set());
+      if (fault) {
+        return Promise.reject(
+          new TypeError(
+            `ctx.store.set(${quote(key)}) takes JSON data (objects, arrays, strings, finite ` +
+              `numbers, booleans, null), got ${fault}`,
+          ),
+        );
+      }
+      return store.set(name, value);
+    },
+  };
+}
+
+/** The key a config's plugin's `key` is stored under; throws when `key` is not a string. */
+function storeKey(call: string, key: unknown): string {
+  if (typeof key !== "string") {
+    throw new TypeError(`ctx.store.${call}() takes a string key, got ${typeName(key)}`);
+  }
+  return sha256Hex(`slop-plugin-store/1\0${key}`);
+}
+
+/** What in `value` is not JSON data, with where (`a function at "f.g"`), or `undefined`. */
+function dataFault(value: unknown, at: string, above: Set<object>): string | undefined {
+  const where = at ? ` at ${quote(at)}` : "";
+  if (value === null || typeof value === "string" || typeof value === "boolean") return undefined;
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : `${value}${where}`;
+  if (typeof value !== "object") return `${typeName(value)}${where}`;
+  if (above.has(value)) return `a cycle${where}`;
+  if (above.size >= MAX_STORE_DEPTH) return `values over ${MAX_STORE_DEPTH} levels deep${where}`;
+  const proto = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) {
+    return `${typeName(value)}${where}`;
+  }
+  above.add(value);
+  try {
+    for (const [key, item] of Object.entries(value)) {
+      const fault = dataFault(item, at ? `${at}.${key}` : key, above);
+      if (fault) return fault;
+    }
+  } finally {
+    above.delete(value);
+  }
+  return undefined;
+}
+
+/** The own fields of objects handed to a plugin, as they were (`recordFields`). */
+export type FieldRecord = ItemFields[];
+
+/** One object's own fields, and the items of each array a field holds. */
+interface ItemFields {
+  fields: PropertyDescriptorMap;
+  arrays: Map<PropertyKey, unknown[]>;
+}
+
+/**
+ * The own fields of each of `items` (a getter by its function: a lazy text is not read), and the
+ * items of each array a field holds (`notes`), to tell with {@linkcode restoreFields} whether a
+ * plugin changed what it was only to read.
+ *
+ * @example
+ * ```ts
+ * import { recordFields, restoreFields } from "./_plugin_context.ts";
+ * const files = [{ path: "a.md", text: "hi" }];
+ * const record = recordFields(files);
+ * files[0].text = "changed";
+ * restoreFields(files, record); // { index: 0, key: "text" }, and files[0].text is "hi" again
+ * ```
+ */
+export function recordFields(items: readonly object[]): FieldRecord {
+  return items.map((item) => {
+    const fields = Object.getOwnPropertyDescriptors(item);
+    const arrays = new Map<PropertyKey, unknown[]>();
+    for (const key of Reflect.ownKeys(fields)) {
+      const value = fields[key as string].value;
+      if (Array.isArray(value)) arrays.set(key, [...value]);
+    }
+    return { fields, arrays };
+  });
+}
+
+/**
+ * The first field of `items` that is not as `record` holds it (`undefined` when none is), each
+ * changed item put back as it was (a build server keeps rendered files and blocks for the next
+ * build: one a plugin changed would serve its change again).
+ *
+ * @example
+ * ```ts
+ * import { recordFields, restoreFields } from "./_plugin_context.ts";
+ * const blocks = [{ id: "a", text: "hi" }];
+ * restoreFields(blocks, recordFields(blocks)); // undefined
+ * ```
+ */
+export function restoreFields(
+  items: readonly object[],
+  record: FieldRecord,
+): { index: number; key: string } | undefined {
+  let first: { index: number; key: string } | undefined;
+  items.forEach((item, index) => {
+    const key = changedKey(item, record[index]);
+    if (key === undefined) return;
+    first ??= { index, key };
+    putBack(item, record[index]);
+  });
+  return first;
+}
+
+/** The first own field of `item` that is not as `was` holds it. */
+function changedKey(item: object, was: ItemFields): string | undefined {
+  const now = Object.getOwnPropertyDescriptors(item);
+  for (const key of Reflect.ownKeys(was.fields)) {
+    const before = was.fields[key as string];
+    const after = now[key as string];
+    if (!after || after.get !== before.get || !Object.is(after.value, before.value)) {
+      return String(key);
+    }
+    const items = was.arrays.get(key);
+    if (items && !sameItems(after.value as unknown[], items)) return String(key);
+  }
+  return Reflect.ownKeys(now).find((key) => !(key in was.fields))?.toString();
+}
+
+function sameItems(array: unknown[], items: unknown[]): boolean {
+  return array.length === items.length && array.every((item, i) => Object.is(item, items[i]));
+}
+
+/** Put `item`'s own fields back as `was` holds them (one the plugin froze is left as it is). */
+function putBack(item: object, was: ItemFields): void {
+  try {
+    for (const key of Reflect.ownKeys(item)) {
+      if (!(key in was.fields)) delete (item as Record<PropertyKey, unknown>)[key];
+    }
+    for (const key of Reflect.ownKeys(was.fields)) {
+      const items = was.arrays.get(key);
+      if (items) (was.fields[key as string].value as unknown[]).splice(0, Infinity, ...items);
+      Object.defineProperty(item, key, was.fields[key as string]);
+    }
+  } catch {
+    // Frozen or sealed by the plugin: the build fails all the same.
+  }
+}
