@@ -40,7 +40,7 @@ import type { RenderedFile, ResolvedConfig, Strategy } from "../pipeline/types.t
 import { processTerminal, type Terminal } from "./_terminal.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { draftsDropped } from "../accel/draft_ahead.ts";
-import { literalGlob, underRoot } from "./_own_output.ts";
+import { taskFilePaths, underRoot } from "./_own_output.ts";
 import { documentChunks, streamDocument } from "../pipeline/document.ts";
 import { textParts } from "../pipeline/block_parts.ts";
 import { shownPath } from "../pipeline/paths.ts";
@@ -81,7 +81,8 @@ export interface BuildFlags {
   timings?: boolean;
   /**
    * Absolute paths of the files this command's stdout and stderr go to (`slop build > ctx.md`):
-   * left out of the build, as its own output (set by the command line, not a flag).
+   * left out of the build, as its own output (set by the command line, not a flag). A build
+   * server is told the `--task-file` here too, which the build leaves out as well.
    */
   outputs?: string[];
 }
@@ -266,7 +267,7 @@ async function checkFlags(
     };
   }
   try {
-    return { budget, task: await taskFlag(flags) };
+    return { budget, task: await taskFlag(flags, flags.cwd) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
@@ -371,9 +372,10 @@ export async function loadBuildConfig(
     const typed = Deno.stdin.isTerminal() && Deno.stderr.isTerminal();
     checkProjectRoot(config.root, { crowded: typed });
   }
-  const under = underRoot(flags.outputs ?? [], config.root);
-  const own = under.map(literalGlob);
-  if (own.length) config.exclude = [...config.exclude, ...own];
+  // The command's own output files, and the task's file: neither is a file of the project.
+  const leftOut = [...(flags.outputs ?? []), ...taskFilePaths(flags.taskFile, flags.cwd)];
+  const under = underRoot(leftOut, config.root);
+  if (under.length) config.exclude = [...config.exclude, ...under];
   const applied = applyOverrides(config, flags);
   ownOutputs.set(applied, JSON.stringify(under));
   return applied;
