@@ -133,3 +133,23 @@ Deno.test("slop stats and token_stats group their tokens and breakpoints by thou
     assert.doesNotMatch(line.replace(/context_\d+/, ""), UNGROUPED, line);
   }
 });
+
+Deno.test("a budget that cannot be met says its counts grouped by thousands", async () => {
+  // laravel/framework, `--focus src/Illuminate/Support/Str.php --budget 12000`: the warning said
+  // `Token budget of 12000 cannot be met: the document has 19447 tokens` under
+  // `budget: NOT MET, 19,447 o200k tokens for a budget of 12,000`.
+  const root = await makeProject({
+    "big.py": Array.from({ length: 400 }, (_, i) => `value_${i} = ${i} * 7\n`).join(""),
+    "small.py": "x = 1\n",
+  });
+  const config = await loadConfig({ cwd: root, inline: { budget: { tokens: 1_000 } } });
+  config.focus = ["big.py"];
+  const result = await build(config, { builtins: defaultPlugins(), write: false });
+  const unmet = result.warnings.find((w) => w.startsWith("Token budget of "));
+  assert.ok(unmet, result.warnings.join("\n"));
+  assert.match(
+    unmet,
+    /^Token budget of 1,000 cannot be met: the document has \d{1,3}(,\d{3})+ tokens /,
+  );
+  assert.doesNotMatch(unmet, UNGROUPED);
+});
