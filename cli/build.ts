@@ -433,20 +433,7 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
     const doc = shownPath(result.output.document);
     lines.push(`slop: wrote ${doc} (manifest ${shownPath(result.output.manifest)})`);
   }
-  const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
-  // A file a budget stepped down to "listed" is skipped, whatever its cache, unless the task
-  // section shows it: both lines count the same rendered files.
-  const inTask = taskShown(result);
-  const rendered = renderedFiles(result, inTask);
-  lines.push(filesLine(fileCounts(result)));
-  const cached = rendered.filter((f) => f.cache === "hit").length;
-  if (cached) {
-    lines.push(
-      `cache: ${formatCount(cached)} of ${
-        formatCount(rendered.length)
-      } rendered files from the cache`,
-    );
-  }
+  lines.push(filesLine(fileCounts(result)), ...cacheHitLines(result));
   const bySection = new Map<string, number>();
   for (const b of result.blocks) {
     bySection.set(b.section, (bySection.get(b.section) ?? 0) + b.length);
@@ -470,15 +457,7 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
   const budget = result.cache && suggestedBudget(result.cache, m.total.tokens);
   const tooLarge = overEveryWindow(m.total, { budget, tokenizer });
   if (tooLarge) lines.push(`too large: ${tooLarge}`);
-  // Files the budget dropped are in the budget lines already; the manifest has the full list.
-  const unrendered = result.files.filter((f) =>
-    f.status !== "rendered" && !(f.status === "skipped" && dropped.has(f.path))
-  );
-  const unlisted = unrenderedLines(unrendered);
-  const shown = listMax ?? SUMMARY_LIST_MAX;
-  lines.push(...unlisted.slice(0, shown).map((l) => l.text));
-  const more = unlisted.slice(shown).reduce((n, l) => n + l.files, 0);
-  if (more) lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
+  lines.push(...unrenderedSummary(result, listMax ?? SUMMARY_LIST_MAX));
   lines.push(...summarizedLines(result.files), ...translationLines(result.files));
   lines.push(...bidiLines(result.files));
   // The too-large line says what the model warning says (and suggests the same budget): the
@@ -488,6 +467,35 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
     : result.warnings;
   lines.push(...warningLines(warnings, listMax));
   return lines.join("\n");
+}
+
+/**
+ * The summary's cache line: how many of the rendered files came from the cache (none when none
+ * did). A file a budget stepped down to "listed" is skipped, whatever its cache, unless the task
+ * section shows it: the files line and this one count the same rendered files.
+ */
+function cacheHitLines(result: BuildResult): string[] {
+  const rendered = renderedFiles(result, taskShown(result));
+  const cached = rendered.filter((f) => f.cache === "hit").length;
+  if (!cached) return [];
+  const [hits, all] = [formatCount(cached), formatCount(rendered.length)];
+  return [`cache: ${hits} of ${all} rendered files from the cache`];
+}
+
+/** The summary's lines of the files not rendered: at most `max` lines, then how many more. */
+function unrenderedSummary(result: BuildResult, max: number): string[] {
+  // Files the budget dropped are in the budget lines already; the manifest has the full list.
+  const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
+  const unrendered = result.files.filter((f) =>
+    f.status !== "rendered" && !(f.status === "skipped" && dropped.has(f.path))
+  );
+  const unlisted = unrenderedLines(unrendered);
+  const lines = unlisted.slice(0, max).map((l) => l.text);
+  const more = unlisted.slice(max).reduce((n, l) => n + l.files, 0);
+  if (more) {
+    lines.push(`  ... and ${formatCount(more)} more skipped or failed files (see the manifest)`);
+  }
+  return lines;
 }
 
 /** A build's files as its summary counts them (see {@linkcode fileCounts}). */
