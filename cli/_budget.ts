@@ -14,6 +14,8 @@ const LIST_MAX = 20;
 export interface BudgetLinesOptions {
   /** The tokenizer the budget counts in (`budget.tokenizer`), named beside the counts. @default {"o200k"} */
   tokenizer?: "o200k" | "cl100k";
+  /** The files listed by name at most. @default {20} */
+  listMax?: number;
 }
 
 /**
@@ -47,14 +49,13 @@ export function budgetLines(report: BudgetReport, options: BudgetLinesOptions = 
     if (chain) chain.push(step.to);
     else chains.set(step.path, [step.from, step.to]);
   }
-  for (const [path, chain] of [...chains].slice(0, LIST_MAX)) {
+  const max = options.listMax ?? LIST_MAX;
+  for (const [path, chain] of [...chains].slice(0, max)) {
     lines.push(`  stepped down: ${path} ${chain.join(" -> ")}`);
   }
-  if (chains.size > LIST_MAX) {
+  if (chains.size > max) {
     lines.push(
-      `  ... and ${
-        formatCount(chains.size - LIST_MAX)
-      } more stepped down (see the manifest's budget)`,
+      `  ... and ${formatCount(chains.size - max)} more stepped down (see the manifest's budget)`,
     );
   }
   return lines;

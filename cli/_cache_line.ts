@@ -27,7 +27,7 @@ export function cacheLine(plan: CachePlan): string {
   const n = plan.breakpoints.length;
   const cached = plan.prefixTokens >= plan.model.minCacheTokens
     ? `${n} breakpoint${n === 1 ? "" : "s"}`
-    : `below the ${plan.model.minCacheTokens}-token minimum, not cached`;
+    : `below the ${formatCount(plan.model.minCacheTokens)}-token minimum, not cached`;
   return `cache (${provider} ${plan.model.model}, ttl ${plan.ttl}): prefix ${
     modelTokenCount(plan.prefixTokens, plan.model)
   }, ${cached}; input cost per call: cold ${formatDollars(plan.cost.cold)}, warm ${

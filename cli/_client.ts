@@ -60,9 +60,16 @@ export async function buildViaServer(
   // The task file is read here: the server has another standard input (`--task-file -`). Its
   // module is loaded only for a task: it loads the pipeline's helpers, which a client need not.
   let task: string | undefined;
+  let outputs = build.outputs;
   try {
     if (build.task !== undefined || build.taskFile !== undefined) {
       task = await (await import("./_flags.ts")).taskFlag(build);
+    }
+    // The task's file is left out of the build as the command's output files are: the server
+    // gets its text, so it is told the file among those.
+    if (build.taskFile !== undefined) {
+      const { taskFilePaths } = await import("./_own_output.ts");
+      outputs = [...(outputs ?? []), ...taskFilePaths(build.taskFile)];
     }
   } catch (error) {
     stderr(`slop: ${error instanceof Error ? error.message : String(error)}\n`);
@@ -72,7 +79,7 @@ export async function buildViaServer(
     type: "build",
     version: serverVersion(),
     paths,
-    flags: { ...build, task, taskFile: undefined },
+    flags: { ...build, task, taskFile: undefined, outputs },
     cwd: Deno.cwd(),
     env: Deno.env.toObject(),
     stderrIsTerminal: Deno.stderr.isTerminal(),

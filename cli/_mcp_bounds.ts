@@ -19,8 +19,8 @@ const DATA_LIST_MAX = 20;
 export type BoundedBudget = BudgetReport & { moreSteppedDown?: number };
 
 /**
- * The budget report with its first steps down, and `moreSteppedDown` when
- * there were more.
+ * The budget report with its first steps down (`max`, 20 by default), and
+ * `moreSteppedDown` when there were more.
  *
  * @example
  * ```ts
@@ -30,12 +30,12 @@ export type BoundedBudget = BudgetReport & { moreSteppedDown?: number };
  * boundedBudget(report).moreSteppedDown; // 5
  * ```
  */
-export function boundedBudget(report: BudgetReport): BoundedBudget {
-  const more = report.steppedDown.length - DATA_LIST_MAX;
+export function boundedBudget(report: BudgetReport, max = DATA_LIST_MAX): BoundedBudget {
+  const more = report.steppedDown.length - max;
   if (more <= 0) return report;
   return {
     ...report,
-    steppedDown: report.steppedDown.slice(0, DATA_LIST_MAX),
+    steppedDown: report.steppedDown.slice(0, max),
     moreSteppedDown: more,
   };
 }
@@ -43,8 +43,8 @@ export function boundedBudget(report: BudgetReport): BoundedBudget {
 /**
  * A build's warnings as a tool's data gives them: the first
  * {@linkcode REDACTIONS_SHOWN} redactions (as the command prints them) and the
- * first {@linkcode DATA_LIST_MAX} others, in their order, with `moreWarnings`
- * when some were left out.
+ * first {@linkcode DATA_LIST_MAX} others (`max` of each when given), in their
+ * order, with `moreWarnings` when some were left out.
  *
  * @example
  * ```ts
@@ -54,11 +54,14 @@ export function boundedBudget(report: BudgetReport): BoundedBudget {
  */
 export function boundedWarnings(
   warnings: string[],
+  max?: number,
 ): { warnings: string[]; moreWarnings?: number } {
   let redactions = 0;
   let others = 0;
   const kept = warnings.filter((warning) =>
-    isRedaction(warning) ? ++redactions <= REDACTIONS_SHOWN : ++others <= DATA_LIST_MAX
+    isRedaction(warning)
+      ? ++redactions <= (max ?? REDACTIONS_SHOWN)
+      : ++others <= (max ?? DATA_LIST_MAX)
   );
   const more = warnings.length - kept.length;
   return more ? { warnings: kept, moreWarnings: more } : { warnings: kept };

@@ -16,7 +16,7 @@ import { displayPath } from "../pipeline/config.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
 import type { FileEntry, MaskMode, ResolvedConfig, Slice } from "../pipeline/types.ts";
 import { builtinPlugins } from "./_builtins.ts";
-import { loadBuildConfig, sinceLine, summaryText } from "./build.ts";
+import { fileCounts, loadBuildConfig, sinceLine, summaryText } from "./build.ts";
 import { loadStats, statsText } from "./stats.ts";
 import { checkReport, checkSummary, parseBudget, updateCommand, withinBudget } from "./check.ts";
 import { explainLastBuilds, explainText, NEED_TWO_BUILDS } from "./explain.ts";
@@ -129,9 +129,40 @@ export async function buildContextTool(
   });
   const m = result.manifest;
   const limit = args.maxInlineTokens ?? MAX_INLINE_TOKENS;
+  let reply = await buildReply(result, { config, root });
+  // A document within the limit that the lists beside it (files stepped down, skipped, secrets
+  // redacted: 20 of each) push past it comes inline all the same, with those lists cut short: the
+  // agent asked for the document (a budget below the limit says so), and the manifest has them.
+  if (reply.rest + m.total.tokens > limit && m.total.tokens < limit) {
+    const short = await buildReply(result, { config, root, listMax: SHORT_LIST_MAX });
+    if (short.rest + m.total.tokens <= limit) reply = short;
+  }
+  const { head, data, rest } = reply;
+  data.inline = rest + m.total.tokens <= limit;
+  const where = { limit, rest, budget: args.budget, tokenizer: config.budget.tokenizer ?? "o200k" };
+  const summary = [...head, documentLine(m.total.tokens, data.document, where)].join("\n");
+  return { texts: [summary], ...(data.inline ? { built: result.document } : {}), data };
+}
+
+/** How many items each list of a `build_context` reply keeps when the full lists push its document out. */
+const SHORT_LIST_MAX = 3;
+
+/**
+ * A `build_context` reply but its document line: the summary's lines and the data, with lists of
+ * at most `listMax` items (20 by default), and the tokens they take with that line (`rest`).
+ */
+async function buildReply(
+  result: Awaited<ReturnType<typeof build>>,
+  { config, root, listMax }: { config: ResolvedConfig; root: string; listMax?: number },
+) {
+  const m = result.manifest;
   const output = result.output!;
   const head = [
-    summaryText(result, { tokenizer: config.budget.tokenizer }),
+    summaryText(result, { tokenizer: config.budget.tokenizer, listMax }),
+    ...(listMax === undefined ? [] : [
+      `lists cut to ${listMax} items each so that the document fits the reply: the manifest ` +
+      `"${shownPath(output.manifest, root)}" lists them all`,
+    ]),
     ...(config.since ? [sinceLine(config.since)] : []),
     `prefix sha256: ${m.prefix.sha256}`,
   ];
@@ -143,17 +174,15 @@ export async function buildContextTool(
     format: config.output.format,
     prefix: m.prefix,
     total: m.total,
-    files: fileCounts(result.files),
-    ...(result.budget ? { budget: boundedBudget(result.budget) } : {}),
+    // As the summary counts them: its text and its data say the same.
+    files: fileCounts(result),
+    ...(result.budget ? { budget: boundedBudget(result.budget, listMax) } : {}),
     ...(m.task ? { task: m.task } : {}),
-    ...boundedWarnings(result.warnings),
+    ...boundedWarnings(result.warnings, listMax),
   };
   // The limit is the whole reply's: the summary and the data come with the document.
   const rest = await replyTokens([...head, JSON.stringify(data)]) + DOCUMENT_LINE_TOKENS;
-  data.inline = rest + m.total.tokens <= limit;
-  const where = { limit, rest, budget: args.budget, tokenizer: config.budget.tokenizer ?? "o200k" };
-  const summary = [...head, documentLine(m.total.tokens, data.document, where)].join("\n");
-  return { texts: [summary], ...(data.inline ? { built: result.document } : {}), data };
+  return { head, data, rest };
 }
 
 /** The config `build_context` builds with: the project's, with the call's arguments applied. */
@@ -203,22 +232,16 @@ function documentLine(
     tokenizer: string;
   },
 ): string {
-  const count = `document: ${tokens} ${tokenizer} tokens`;
+  const count = `document: ${formatCount(tokens)} ${tokenizer} tokens`;
   if (rest + tokens <= limit) return `${count}, in full below`;
   // Without a budget now, its report (the files stepped down) will come too.
   const fits = Math.floor((limit - rest - (budget === undefined ? 1000 : 0)) / 1000) * 1000;
-  return `${count}, more than maxInlineTokens ${limit} with the summary, so ` +
+  return `${count}, more than maxInlineTokens ${formatCount(limit)} with the summary, so ` +
     `not inline: read "${path}" or the resource ${RESOURCES.document} (in parts)` +
     // A model cannot read a document of 300,000 tokens: say how to get one it can.
     (fits > 0 && (budget ?? Infinity) > fits
       ? `, or build again with "budget": ${fits} (and "task") to have it here`
       : "");
-}
-
-/** How many files a build rendered, skipped and failed on. */
-function fileCounts(files: Array<{ status: string }>): Record<string, number> {
-  const count = (status: string) => files.filter((f) => f.status === status).length;
-  return { rendered: count("rendered"), skipped: count("skipped"), errors: count("error") };
 }
 
 /** Arguments of `view_files`. */

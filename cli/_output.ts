@@ -6,6 +6,7 @@
 
 import { printablePath } from "../pipeline/helpers.ts";
 import { redactMessage } from "../pipeline/redact_message.ts";
+import { formatCount } from "../pipeline/figures.ts";
 
 /** Human-readable size: `512 B`, `1.5 KB`, `2.0 MB`. */
 export function formatBytes(n: number): string {
@@ -159,7 +160,7 @@ export function isRedaction(warning: string): boolean {
  * ```
  */
 export function moreRedactions(more: number): string {
-  return `... and ${more} more secrets redacted (the manifest's warnings list them)`;
+  return `... and ${formatCount(more)} more secrets redacted (the manifest's warnings list them)`;
 }
 
 /**
@@ -183,7 +184,7 @@ export function countedRedactions(
     onWarning: (message) => isRedaction(message) ? redactions++ : warn(message),
     done: () => {
       if (redactions === 0) return;
-      const what = redactions === 1 ? "1 secret" : `${redactions} secrets`;
+      const what = redactions === 1 ? "1 secret" : `${formatCount(redactions)} secrets`;
       warn(`${what} redacted (\`slop build\` names each one)`);
       redactions = 0;
     },

@@ -40,7 +40,7 @@ import type { RenderedFile, ResolvedConfig, Strategy } from "../pipeline/types.t
 import { processTerminal, type Terminal } from "./_terminal.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { draftsDropped } from "../accel/draft_ahead.ts";
-import { literalGlob, underRoot } from "./_own_output.ts";
+import { taskFilePaths, underRoot } from "./_own_output.ts";
 import { documentChunks, streamDocument } from "../pipeline/document.ts";
 import { textParts } from "../pipeline/block_parts.ts";
 import { shownPath } from "../pipeline/paths.ts";
@@ -81,7 +81,8 @@ export interface BuildFlags {
   timings?: boolean;
   /**
    * Absolute paths of the files this command's stdout and stderr go to (`slop build > ctx.md`):
-   * left out of the build, as its own output (set by the command line, not a flag).
+   * left out of the build, as its own output (set by the command line, not a flag). A build
+   * server is told the `--task-file` here too, which the build leaves out as well.
    */
   outputs?: string[];
 }
@@ -266,7 +267,7 @@ async function checkFlags(
     };
   }
   try {
-    return { budget, task: await taskFlag(flags) };
+    return { budget, task: await taskFlag(flags, flags.cwd) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : String(error) };
   }
@@ -371,9 +372,10 @@ export async function loadBuildConfig(
     const typed = Deno.stdin.isTerminal() && Deno.stderr.isTerminal();
     checkProjectRoot(config.root, { crowded: typed });
   }
-  const under = underRoot(flags.outputs ?? [], config.root);
-  const own = under.map(literalGlob);
-  if (own.length) config.exclude = [...config.exclude, ...own];
+  // The command's own output files, and the task's file: neither is a file of the project.
+  const leftOut = [...(flags.outputs ?? []), ...taskFilePaths(flags.taskFile, flags.cwd)];
+  const under = underRoot(leftOut, config.root);
+  if (under.length) config.exclude = [...config.exclude, ...under];
   const applied = applyOverrides(config, flags);
   ownOutputs.set(applied, JSON.stringify(under));
   return applied;
@@ -404,6 +406,12 @@ const SUMMARY_LIST_MAX = 20;
 export interface SummaryOptions {
   /** The tokenizer of the manifest's counts (`budget.tokenizer`), named beside them. @default {"o200k"} */
   tokenizer?: "o200k" | "cl100k";
+  /**
+   * The items each list shows at most (files stepped down, files not rendered, warnings), the
+   * rest counted in one line: the MCP server cuts them short so that a document fits its reply.
+   * @default {20, every warning but the redactions}
+   */
+  listMax?: number;
 }
 
 /**
@@ -425,14 +433,7 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
     const doc = shownPath(result.output.document);
     lines.push(`slop: wrote ${doc} (manifest ${shownPath(result.output.manifest)})`);
   }
-  const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
-  // A file a budget stepped down to "listed" is skipped, whatever its cache, unless the task
-  // section shows it: both lines count the same rendered files.
-  const inTask = taskShown(result);
-  const rendered = renderedFiles(result, inTask);
-  lines.push(filesLine(result, { dropped, inTask, rendered: rendered.length }));
-  const cached = rendered.filter((f) => f.cache === "hit").length;
-  if (cached) lines.push(`cache: ${cached} of ${rendered.length} rendered files from the cache`);
+  lines.push(filesLine(fileCounts(result)), ...cacheHitLines(result));
   const bySection = new Map<string, number>();
   for (const b of result.blocks) {
     bySection.set(b.section, (bySection.get(b.section) ?? 0) + b.length);
@@ -450,19 +451,13 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
   );
   if (result.cache) lines.push(cacheLine(result.cache));
   if (m.task) lines.push(taskLine(m.task));
-  if (result.budget) lines.push(...budgetLines(result.budget, { tokenizer }));
+  const listMax = options.listMax;
+  if (result.budget) lines.push(...budgetLines(result.budget, { tokenizer, listMax }));
   // The budget it suggests is the one the context-window warning suggests, when there is one.
   const budget = result.cache && suggestedBudget(result.cache, m.total.tokens);
   const tooLarge = overEveryWindow(m.total, { budget, tokenizer });
   if (tooLarge) lines.push(`too large: ${tooLarge}`);
-  // Files the budget dropped are in the budget lines already; the manifest has the full list.
-  const unrendered = result.files.filter((f) =>
-    f.status !== "rendered" && !(f.status === "skipped" && dropped.has(f.path))
-  );
-  const unlisted = unrenderedLines(unrendered);
-  lines.push(...unlisted.slice(0, SUMMARY_LIST_MAX).map((l) => l.text));
-  const more = unlisted.slice(SUMMARY_LIST_MAX).reduce((n, l) => n + l.files, 0);
-  if (more) lines.push(`  ... and ${more} more skipped or failed files (see the manifest)`);
+  lines.push(...unrenderedSummary(result, listMax ?? SUMMARY_LIST_MAX));
   lines.push(...summarizedLines(result.files), ...translationLines(result.files));
   lines.push(...bidiLines(result.files));
   // The too-large line says what the model warning says (and suggests the same budget): the
@@ -470,27 +465,78 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
   const warnings = tooLarge
     ? result.warnings.filter((w) => w !== result.overWindow)
     : result.warnings;
-  lines.push(...warningLines(warnings));
+  lines.push(...warningLines(warnings, listMax));
   return lines.join("\n");
 }
 
 /**
- * The summary's files line: rendered (`rendered`, with the task section's files, `inTask`),
- * listed to fit the budget (`dropped`), skipped, failed.
- * Files the budget dropped to "listed" are skipped in the manifest, but not for a reason of
- * their own: counted apart, "150 skipped" over three skipped lines read as files lost. A file
- * the task section shows is counted among the rendered, not those listed.
+ * The summary's cache line: how many of the rendered files came from the cache (none when none
+ * did). A file a budget stepped down to "listed" is skipped, whatever its cache, unless the task
+ * section shows it: the files line and this one count the same rendered files.
  */
-function filesLine(
-  result: BuildResult,
-  { dropped, inTask, rendered }: { dropped: Set<string>; inTask: Set<string>; rendered: number },
-): string {
+function cacheHitLines(result: BuildResult): string[] {
+  const rendered = renderedFiles(result, taskShown(result));
+  const cached = rendered.filter((f) => f.cache === "hit").length;
+  if (!cached) return [];
+  const [hits, all] = [formatCount(cached), formatCount(rendered.length)];
+  return [`cache: ${hits} of ${all} rendered files from the cache`];
+}
+
+/** The summary's lines of the files not rendered: at most `max` lines, then how many more. */
+function unrenderedSummary(result: BuildResult, max: number): string[] {
+  // Files the budget dropped are in the budget lines already; the manifest has the full list.
+  const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
+  const unrendered = result.files.filter((f) =>
+    f.status !== "rendered" && !(f.status === "skipped" && dropped.has(f.path))
+  );
+  const unlisted = unrenderedLines(unrendered);
+  const lines = unlisted.slice(0, max).map((l) => l.text);
+  const more = unlisted.slice(max).reduce((n, l) => n + l.files, 0);
+  if (more) {
+    lines.push(`  ... and ${formatCount(more)} more skipped or failed files (see the manifest)`);
+  }
+  return lines;
+}
+
+/** A build's files as its summary counts them (see {@linkcode fileCounts}). */
+export interface FileCounts {
+  /** Rendered somewhere in the document: in the files section, or in the task section. */
+  rendered: number;
+  /** Stepped down to "listed" to fit the budget (skipped in the manifest, for no reason of their own). */
+  listed: number;
+  /** Skipped for a reason of their own (a binary file, a lockfile, a secrets file...). */
+  skipped: number;
+  errors: number;
+}
+
+/**
+ * A build's files as the summary's files line counts them: files the budget dropped to "listed"
+ * are skipped in the manifest, but not for a reason of their own, so they are counted apart
+ * ("150 skipped" over three skipped lines read as files lost); a file the map lists and the task
+ * section shows is counted among the rendered. The MCP server's `build_context` gives these
+ * counts as its data, so that its text and its data say the same.
+ *
+ * @example
+ * ```ts
+ * import { fileCounts } from "./build.ts";
+ * // fileCounts(result); // { rendered: 20, listed: 136, skipped: 4, errors: 0 }
+ * ```
+ */
+export function fileCounts(result: BuildResult): FileCounts {
+  const dropped = new Set(result.budget?.steppedDown.map((s) => s.path));
+  const inTask = taskShown(result);
   const errors = result.files.filter((f) => f.status === "error").length;
   const unshown = result.files.filter((f) => f.status === "skipped" && !inTask.has(f.path));
-  const budgeted = unshown.filter((f) => dropped.has(f.path)).length;
-  const listed = budgeted ? `${formatCount(budgeted)} listed to fit the budget, ` : "";
-  return `files: ${formatCount(rendered)} rendered, ${listed}` +
-    `${formatCount(unshown.length - budgeted)} skipped, ` +
+  const listed = unshown.filter((f) => dropped.has(f.path)).length;
+  const rendered = renderedFiles(result, inTask).length;
+  return { rendered, listed, skipped: unshown.length - listed, errors };
+}
+
+/** The summary's files line: rendered, listed to fit the budget, skipped, failed. */
+function filesLine({ rendered, listed, skipped, errors }: FileCounts): string {
+  const budgeted = listed ? `${formatCount(listed)} listed to fit the budget, ` : "";
+  return `files: ${formatCount(rendered)} rendered, ${budgeted}` +
+    `${formatCount(skipped)} skipped, ` +
     `${formatCount(errors)} error${errors === 1 ? "" : "s"}`;
 }
 
@@ -657,15 +703,20 @@ function measuredReason(files: RenderedFile[]): string {
 }
 
 /** The build's warnings, one line each; past {@linkcode REDACTIONS_SHOWN} redactions, a count. */
-function warningLines(warnings: string[]): string[] {
+function warningLines(warnings: string[], max?: number): string[] {
   const lines: string[] = [];
+  const shown = max ?? REDACTIONS_SHOWN;
   let redactions = 0;
+  let others = 0;
   for (const w of warnings) {
-    if (isRedaction(w) && ++redactions > REDACTIONS_SHOWN) continue;
+    if (isRedaction(w) ? ++redactions > shown : max !== undefined && ++others > max) continue;
     lines.push(`warning: ${printablePath(w)}`);
   }
-  if (redactions > REDACTIONS_SHOWN) {
-    lines.push(`warning: ${moreRedactions(redactions - REDACTIONS_SHOWN)}`);
+  if (redactions > shown) lines.push(`warning: ${moreRedactions(redactions - shown)}`);
+  if (max !== undefined && others > max) {
+    lines.push(
+      `warning: ... and ${formatCount(others - max)} more warnings (the manifest lists them)`,
+    );
   }
   return lines;
 }

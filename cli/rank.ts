@@ -21,6 +21,7 @@ import type { ResolvedConfig, Store } from "../pipeline/types.ts";
 import { printablePath } from "../pipeline/helpers.ts";
 import { printError, printWarning } from "./_output.ts";
 import { flagNumber, taskFlag } from "./_flags.ts";
+import { taskFilePaths, underRoot } from "./_own_output.ts";
 
 /** Flags of `slop rank`. */
 export interface RankFlags {
@@ -95,6 +96,9 @@ export async function runRank(flags: RankFlags): Promise<number> {
   try {
     task = await rankTask(flags, cwd);
     const config = await loadConfig({ cwd, config: flags.config });
+    // The task's own file (an issue.md beside the code) is the task, not a file to rank for it.
+    const taskFile = underRoot(taskFilePaths(flags.taskFile, cwd), config.root);
+    if (taskFile.length) config.exclude = [...config.exclude, ...taskFile];
     // The task is printed back (`--json`) and its terms are reasons: redacted as a file is.
     task = (await redactText(task, "task", { rules: config.secrets.rules })).text;
     const files = await rankInputs(config, { onWarning: printWarning });

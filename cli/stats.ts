@@ -17,6 +17,7 @@ import {
 import { ConfigError } from "../pipeline/config.ts";
 import { formatBytes, printError, printWarning } from "./_output.ts";
 import { printablePath } from "../pipeline/helpers.ts";
+import { formatCount } from "../pipeline/figures.ts";
 import { latestOrBuild, type SourceFlags } from "./_latest.ts";
 import { shownPath } from "../pipeline/paths.ts";
 import { progressBar } from "./_progress.ts";
@@ -121,17 +122,21 @@ export function statsText(stats: ContextStats, options: StatsTextOptions = {}): 
   const lines: string[] = [];
   if (options.from) lines.push(`slop stats: ${options.from}`);
   const rows: string[][] = [["", "bytes", ...TOKENIZERS]];
-  rows.push(["total", formatBytes(stats.bytes), ...TOKENIZERS.map((t) => `${stats.total[t]}`)]);
+  rows.push([
+    "total",
+    formatBytes(stats.bytes),
+    ...TOKENIZERS.map((t) => formatCount(stats.total[t])),
+  ]);
   rows.push([
     `stable prefix (${Math.round(stats.prefix.share * 100)}%)`,
     formatBytes(stats.prefix.bytes),
-    ...TOKENIZERS.map((t) => `${stats.prefix.tokens[t]}`),
+    ...TOKENIZERS.map((t) => formatCount(stats.prefix.tokens[t])),
   ]);
   for (const s of stats.sections) {
     rows.push([
       `  ${s.section} (${s.stability})`,
       formatBytes(s.bytes),
-      ...TOKENIZERS.map((t) => `${s.tokens[t]}`),
+      ...TOKENIZERS.map((t) => formatCount(s.tokens[t])),
     ]);
   }
   lines.push(...table(rows));
@@ -144,12 +149,12 @@ export function statsText(stats: ContextStats, options: StatsTextOptions = {}): 
         printablePath(f.path),
         f.view,
         formatBytes(f.bytes),
-        ...TOKENIZERS.map((t) => `${f.tokens[t]}`),
+        ...TOKENIZERS.map((t) => formatCount(f.tokens[t])),
       ]),
     ]));
   }
   if (stats.breakpoints.length) {
-    lines.push("", `cache breakpoints at bytes ${stats.breakpoints.join(", ")}`);
+    lines.push("", `cache breakpoints at bytes ${stats.breakpoints.map(formatCount).join(", ")}`);
   }
   return lines.join("\n");
 }

@@ -35,7 +35,7 @@ import {
   type WatchChange,
 } from "../accel/watch_events.ts";
 import { collectGarbage } from "../accel/collect.ts";
-import { literalGlob, ownOutputFiles, underRoot } from "./_own_output.ts";
+import { ownOutputFiles, underRoot } from "./_own_output.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
 import { type RootWatcher, rootWatcher } from "./_watch_root.ts";
 import { commandErrorText } from "./_error_message.ts";
@@ -369,7 +369,7 @@ async function loadWatchConfig(
     reload,
   });
   applyOverrides(loaded, flags);
-  loaded.exclude = [...loaded.exclude, ...underRoot(outputs, loaded.root).map(literalGlob)];
+  loaded.exclude = [...loaded.exclude, ...underRoot(outputs, loaded.root)];
   return loaded;
 }
 

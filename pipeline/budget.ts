@@ -48,6 +48,7 @@ import {
   sumTokens,
 } from "./_budget_measure.ts";
 import type { BudgetReport, PlacedBlock, RenderedFile } from "./types.ts";
+import { formatCount } from "./figures.ts";
 
 export { LADDER, LISTED, rankOf } from "./_budget_ladder.ts";
 export { changeCounts } from "./_budget_order.ts";
@@ -102,7 +103,9 @@ export async function fitBudget(
   const report = { tokens: budget, before, after: total, met: total <= budget, steppedDown };
   if (!report.met) {
     options.transform.warn(
-      `Token budget of ${budget} cannot be met: the document has ${total} tokens with every file ` +
+      `Token budget of ${formatCount(budget)} cannot be met: the document has ${
+        formatCount(total)
+      } tokens with every file ` +
         `stepped down as far as it goes (focus and forceFull files and other sections are kept)`,
     );
   }

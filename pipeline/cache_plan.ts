@@ -243,7 +243,9 @@ export function contextWarning(
     return `The document has ${about}${
       n(used)
     } tokens of "${plan.model.model}", over its context ` +
-      `window of ${n(window)} and over the token budget of ${budget}, which cannot be met: focus ` +
+      `window of ${n(window)} and over the token budget of ${
+        n(budget)
+      }, which cannot be met: focus ` +
       "and forceFull files are kept whole, with the other sections; focus fewer files";
   }
   const set = budget === undefined

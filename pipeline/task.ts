@@ -246,8 +246,8 @@ export async function fitTask(
   }
   if (totalTokens(placed) > budget) {
     warn(
-      `Token budget of ${budget} cannot be met with the task: the document has ` +
-        `${totalTokens(placed)} tokens with the task text and no task files`,
+      `Token budget of ${formatCount(budget)} cannot be met with the task: the document has ` +
+        `${formatCount(totalTokens(placed))} tokens with the task text and no task files`,
     );
   }
   const section = placed.filter((b) => b.section === "task");

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext, defaultPlugins } from "../../mod.ts";
 import { git, gitInit, makeProject, runCliShared } from "../_helpers.ts";
+import { formatCount } from "../../pipeline/figures.ts";
 
 /** Markdown prose of `n` paragraphs under one heading: its summary is far smaller than itself. */
 function prose(title: string, n: number): string {
@@ -134,7 +135,9 @@ Deno.test("a budget that cannot be met keeps focus and forceFull files and says 
   });
   assert.ok(
     result.warnings.includes(
-      `Token budget of 50 cannot be met: the document has ${budget.after} tokens with every file ` +
+      `Token budget of 50 cannot be met: the document has ${
+        formatCount(budget.after)
+      } tokens with every file ` +
         "stepped down as far as it goes (focus and forceFull files and other sections are kept)",
     ),
   );

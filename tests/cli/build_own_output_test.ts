@@ -43,6 +43,17 @@ Deno.test("slop build leaves out the files its own stdout and stderr go to", asy
   assert.match(written, /^### ctx\.md$/m);
 });
 
+Deno.test("slop build leaves out its own output file whatever glob characters its name holds", async () => {
+  const names = ["ctx [1].md", "out/(draft)*.md", "a{b,c}?.md", "back\\slash.md", "!x.md"];
+  for (const name of names) {
+    const root = await makeProject({ "a.py": "x = 1\n", "out/keep.md": "# Keep\n" });
+    const quoted = `'${name.replaceAll("'", "'\\''")}'`;
+    assert.equal(await shell(root, "build --json --quiet", `> ${quoted}`), 0, name);
+    const manifest: Manifest = JSON.parse(await Deno.readTextFile(join(root, name)));
+    assert.deepEqual(manifest.files.map((f) => f.path), ["a.py", "out/keep.md"], name);
+  }
+});
+
 Deno.test("slop build --server leaves out the file the client's output goes to", async () => {
   const root = await makeProject({ "a.py": "x = 1\n" });
   // A folder of its own for the server; CI empty, so that --server starts one on a CI machine.

@@ -1,5 +1,4 @@
 import assert from "node:assert/strict";
-import { collectGarbage } from "../../accel/collect.ts";
 import { BIG_TREE_V8_FLAGS } from "../../cli/_v8_flags.ts";
 
 Deno.test("collectGarbage() collects what nothing refers to any more", async () => {

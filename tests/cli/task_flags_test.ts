@@ -75,7 +75,17 @@ Deno.test("slop build --task-file reads the task from a file or from stdin", asy
   );
   assert.equal(file.code, 0, file.stderr);
   assert.equal(taskOf(file.stdout), `## Task\n\n${TASK}\n\n`);
-  assert.equal(await withStdin(root, ["build", "--task-file", "-", "--stdout", "-q"]), file.stdout);
+  // The task's file is the task, not a file of the project: left out, as --ignore would.
+  assert.doesNotMatch(file.stdout, /^### notes\/task\.md$/m);
+  const stdin = await withStdin(root, ["build", "--task-file", "-", "--stdout", "-q"]);
+  assert.match(stdin, /^### notes\/task\.md$/m);
+  assert.equal(
+    await withStdin(
+      root,
+      ["build", "--task-file", "-", "--ignore", "notes/task.md", "--stdout", "-q"],
+    ),
+    file.stdout,
+  );
 });
 
 Deno.test("slop build names the task flag or file at fault", async () => {
@@ -189,10 +199,14 @@ Deno.test("slop build --server takes the task, its file read by the client (stdi
   });
   try {
     const inProcess = ok(await slop(["build", "--task", TASK, "--stdout", "-q"]));
+    // The task's file is left out of the build, through the server too.
+    const withoutFile = ok(
+      await slop(["build", "--task", TASK, "--ignore", "notes/task.md", "--stdout", "-q"]),
+    );
     const viaFile = ok(
       await slop(["build", "--server", "--task-file", "notes/task.md", "--stdout", "-q"]),
     );
-    assert.equal(viaFile.stdout, inProcess.stdout);
+    assert.equal(viaFile.stdout, withoutFile.stdout);
     assert.equal(taskOf(viaFile.stdout), `## Task\n\n${TASK}\n\n`);
     const piped = await withStdin(
       root,

@@ -3,8 +3,7 @@ import { join } from "node:path";
 import { childEnv, makeProject, REPO, tempDir } from "../_helpers.ts";
 import { watchOnce, watchOnceWithStderr } from "./_watch.ts";
 import { readEvent } from "../../accel/watch_events.ts";
-import { loadPicomatch } from "../../deps.ts";
-import { literalGlob, ownOutputFiles } from "../../cli/_own_output.ts";
+import { ownOutputFiles } from "../../cli/_own_output.ts";
 import {
   churnProject,
   coldBuild,
@@ -286,25 +285,6 @@ Deno.test("ownOutputFiles() names the regular files descriptors 1 and 2 link to,
   await Deno.symlink("pipe:[12345]", join(fds, "1")); // what Linux shows for a pipe
   assert.deepEqual(ownOutputFiles(fds), []);
   assert.deepEqual(ownOutputFiles(join(dir, "none")), []);
-});
-
-Deno.test("literalGlob() matches exactly its path, whatever characters the name holds", async () => {
-  const picomatch = await loadPicomatch();
-  const names = [
-    "watch.log",
-    "logs/watch[1].log",
-    "a*b?.log",
-    "(x)|{y}+@!.log",
-    "^$.log",
-    "back\\slash.log",
-    ".hidden/out.log",
-  ];
-  for (const name of names) {
-    const match = picomatch(literalGlob(name), { dot: true });
-    assert.ok(match(name), name);
-    for (const other of names) if (other !== name) assert.ok(!match(other), `${name} vs ${other}`);
-    assert.ok(!match(`x/${name}`) && !match(`${name}x`), name);
-  }
 });
 
 /** What `slop watch` prints once it watches a project folder made again. */

@@ -79,7 +79,7 @@ Deno.test("slop mcp serves each tool over stdio on a project, and its latest out
         assert.equal(d.number, 1);
         assert.equal(d.document, ".slop/out/context_001.md");
         assert.equal(d.inline, true);
-        assert.deepEqual(d.files, { rendered: 3, skipped: 0, errors: 0 });
+        assert.deepEqual(d.files, { rendered: 3, listed: 0, skipped: 0, errors: 0 });
         first = await Deno.readTextFile(join(root, d.document));
         const [summary, document] = texts(result);
         assert.equal(document, first);

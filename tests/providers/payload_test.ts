@@ -529,7 +529,7 @@ Deno.test("contextWarning() counts estimates as 'about', asks to lower a budget,
   assert.equal(
     unmet,
     'The document has about 240,000 tokens of "claude-sonnet-4-5", over its context window of ' +
-      "200,000 and over the token budget of 50000, which cannot be met: focus and forceFull " +
+      "200,000 and over the token budget of 50,000, which cannot be met: focus and forceFull " +
       "files are kept whole, with the other sections; focus fewer files",
   );
   assert.equal(contextWarning({ ...plan, prefixTokens: 190_000 }, 170_000), undefined);

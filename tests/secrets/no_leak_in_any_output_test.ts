@@ -371,7 +371,7 @@ Deno.test("no secret of the project reaches any output, message or file slop wri
     manifest.warnings.some((w: string) => /Redacted a secret in "Dockerfile" line 2/.test(w)),
   );
   assert.match(stdout.stderr, /Redacted a secret in "[^"]+" line \d+ \([a-z0-9-]+\)/);
-  assert.match(stdout.stderr, /\.\.\. and \d+ more secrets redacted/);
+  assert.match(stdout.stderr, /\.\.\. and [\d,]+ more secrets redacted/);
   assert.match(
     stdout.stderr,
     /Left out a file whose path holds a secret: "notes\/\[REDACTED:github\]\.md"/,
