@@ -47,9 +47,15 @@ const THIRD_ARGUMENT_CALLS = [
 /**
  * Calls whose fourth argument is a password, after a realm, a host and a user (each a literal or
  * a variable): sbt's `Credentials("Sonatype Nexus", "oss.sonatype.org", "bob", "…")` (and
- * `DirectCredentials`), Ivy's `CredentialsStore.INSTANCE.addCredentials(realm, host, user, "…")`.
+ * `DirectCredentials`), Ivy's `CredentialsStore.INSTANCE.addCredentials(realm, host, user, "…")`,
+ * MySQL's C client's `mysql_real_connect(conn, host, user, "…", …)`.
  */
-const FOURTH_ARGUMENT_CALLS = ["(?<![A-Za-z0-9_$])(?:Direct)?Credentials", "\\baddCredentials"];
+const FOURTH_ARGUMENT_CALLS = [
+  "(?<![A-Za-z0-9_$])(?:Direct)?Credentials",
+  "\\baddCredentials",
+  // MySQL's C client after its handle: `mysql_real_connect(conn, host, user, "…", db, …)`
+  "\\bmysql_real_connect",
+];
 
 /** An argument before a password, a literal or a variable: `{@linkcode ARGUMENT}` as group `n`. */
 function argumentAs(n: number): string {
@@ -158,7 +164,7 @@ export const JWT_CALL: RegExp = new RegExp(
  * `red:auth("…")` (OpenResty), `client.auth("…")`, `$redis->auth("…")`, `jedis.auth("…")`.
  */
 const AUTH_CALL =
-  /\((?<=(?:[.:]|->)auth\()[ \t]{0,16}\\?(["'])(?<v>[^"'\\\r\n]{4,256})\\?\1[ \t]{0,16}\)/dy;
+  /\((?<=(?:[.:]|->)(?:bearer_)?auth\()[ \t]{0,16}\\?(["'])(?<v>[^"'\\\r\n]{4,256})\\?\1[ \t]{0,16}\)/dy;
 
 /** The call's sticky spelling, tried at each `(` a trigger leads to. */
 const CREDENTIAL_CALL_AT = new RegExp(CREDENTIAL_CALL.source, "y");
@@ -178,6 +184,8 @@ const TRIGGERS = [
   "PlainAuth(",
   "ssql.connect(",
   "I->connect(",
+  "real_connect(",
+  "bearer_auth(",
   "jwt.sign(",
   "jwt.encode(",
   "SignedString(",

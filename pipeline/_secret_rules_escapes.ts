@@ -75,12 +75,26 @@ const LUA_LONG = /\[(={0,8})\[([^\]"\r\n]{1,256})\]\1\]/g;
 const PERL_QUOTE =
   /(?<![\w$@%&-])qq?(?:\{([^{}"\r\n]{1,256})\}|\(([^()"\r\n]{1,256})\)|\[([^[\]"\r\n]{1,256})\]|<([^<>"\r\n]{1,256})>|\|([^|"\r\n]{1,256})\||'([^'\r\n]{1,256})'|!([^!"\r\n]{1,256})!)/g;
 
+/** Swift's files, C++'s (and C's, Objective-C's) and Ruby's, by name. */
+const SWIFT_FILE = /\.swift$/i;
+const CPP_FILE = /\.(?:c|h|cc|cpp|cxx|c\+\+|hpp|hh|hxx|ipp|inl|m|mm)$/i;
+const RUBY_FILE =
+  /\.(?:rb|rake|gemspec|ru)$|(?:^|[\/\\])(?:Rakefile|Gemfile|Capfile|Fastfile|Podfile)$/i;
+/** Swift's raw string on one line: `#"…"#`, `##"…"##` (group 1 the `#`s, 2 the text). */
+const SWIFT_RAW = /(#{1,4})"([^"\r\n]{1,256})"\1/g;
+/** C++'s raw string on one line: `R"(…)"`, `R"key(…)key"`, `u8R"(…)"` (group 1 the key, 2 the text). */
+const CPP_RAW = /(?<![\w])(?:u8|[uUL])?R"([^()\\\s"]{0,16})\(([^"\r\n]{1,256})\)\1"/g;
+/** Ruby's quote-like literals on one line: `%q(…)`, `%Q{…}`, `%q|…|` (their text). */
+const RUBY_QUOTE =
+  /(?<![\w%])%[qQ](?:\(([^()"\r\n]{1,256})\)|\[([^[\]"\r\n]{1,256})\]|\{([^{}"\r\n]{1,256})\}|<([^<>"\r\n]{1,256})>|\|([^|"\r\n]{1,256})\||!([^!"\r\n]{1,256})!)/g;
+
 /**
  * `text` with a language's other string literals written as `"…"` in place (the same length: every
  * match's place is the same in `text`), so that the rules read their values as quoted: OCaml's
  * quoted strings (`let password = {|…|}`, `{id|…|id}`), Elixir's sigils (`token: ~s(…)`,
  * `~S"…"`), Lua's long strings (`local secret = [[…]]`) and Perl's quote-like operators
- * (`token => q{…}`, `qq(…)`), by the file's name (`path`).
+ * (`token => q{…}`, `qq(…)`), Swift's raw strings (`let apiKey = #"…"#`), C++'s
+ * (`R"(…)"`, `R"key(…)key"`) and Ruby's `%q(…)`, `%Q{…}`, by the file's name (`path`).
  *
  * @example
  * ```ts
@@ -109,6 +123,25 @@ export function plainLiterals(text: string, path?: string): string {
     return text.replace(PERL_QUOTE, (m: string) => {
       const open = m[1] === "q" ? 3 : 2;
       return `${" ".repeat(open - 1)}"${m.slice(open, -1)}"`;
+    });
+  }
+  if (SWIFT_FILE.test(path) && text.includes('#"')) {
+    return text.replace(SWIFT_RAW, (_, marks: string, value: string) => {
+      const pad = " ".repeat(marks.length);
+      return `${pad}"${value}"${pad}`;
+    });
+  }
+  if (CPP_FILE.test(path) && text.includes('R"')) {
+    return text.replace(CPP_RAW, (m: string, key: string, value: string) => {
+      // (its prefix, `R"`, the key and `(` become blanks and a quote; `)`, the key and `"` a quote
+      // and blanks)
+      const head = m.length - value.length - key.length - 2;
+      return `${" ".repeat(head - 1)}"${value}"${" ".repeat(key.length + 1)}`;
+    });
+  }
+  if (RUBY_FILE.test(path) && text.includes("%")) {
+    return text.replace(RUBY_QUOTE, (m: string) => {
+      return `  "${m.slice(3, -1)}"`;
     });
   }
   return text;

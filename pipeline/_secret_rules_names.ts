@@ -245,12 +245,13 @@ const TRIPLE_BREAK = "(?:(?<=[\"']{3})\\r?\\n)?";
 /**
  * A string literal's prefix before its quote: Objective-C's and C#'s `@"…"` (and `$"…"`, `@$"…"`),
  * Python's `r"…"`, `u"…"`, `b"…"`, `f"…"`, C++'s `L"…"`, `u8"…"`, `R"…"`, Rust's `r#"…"#`, Erlang's
- * and Elixir's binaries (`<<"…">>`), Julia's `raw"…"`, Scala's interpolated `s"…"`, Go's conversion to bytes (`[]byte("…")`, a signing key's
+ * and Elixir's binaries (`<<"…">>`), Julia's `raw"…"`, Scala's interpolated `s"…"`, Rust's
+ * `String::from("…")`, Go's conversion to bytes (`[]byte("…")`, a signing key's
  * usual spelling: `var jwtSecret = []byte("…")`), Python's parentheses around a value (`SECRET_KEY
  * = ('…')`, or `(` then the literals on the lines after: a long key's usual spelling).
  */
 const STRING_PREFIX =
-  "(?:(?:@\\$?|\\$@?|u8|r#|<<|raw|[rRuUbBfFLs])(?=[\"'])|\\[\\]byte\\((?=[\"'`])|" +
+  '(?:(?:@\\$?|\\$@?|u8|r#|<<|raw|[rRuUbBfFLs])(?=["\'])|\\[\\]byte\\((?=["\'`])|String::from\\((?=")|' +
   "\\((?:[ \\t]{0,16}\\r?\\n[ \\t]{0,64})?(?=[\"']))?";
 /** A quote (maybe escaped) that closes a name: `"api_key": …`, `\\"api_key\\": …`. */
 export const NAME_QUOTE = "(?:(?:\\\\\\\\)?\\\\?[\"'])?";
@@ -686,8 +687,11 @@ const PASSWORD_NAME = "(?:" +
   // well-known environment names whose password word is inside a longer word, or is a word
   // (`auth`, `token`) that names a password only there (`SSHPASS`, `REDISCLI_AUTH`)
   `|(?<![A-Za-z0-9_])(?:${ENV_PASSWORDS.map(spelled).join("|")}))` +
-  // (and a suffix that says how it is stored: WinSCP's `PasswordPlain`, `password_cleartext`)
-  anyCase("(?:[_.-]?key|[_.-]?value|[_.-]?plain(?:text)?|[_.-]?clear(?:text)?)?");
+  // (and a suffix that says how it is stored, WinSCP's `PasswordPlain`, `password_cleartext`, or
+  // that it is the same typed again: Rails' `password_confirmation`, `confirmPassword`'s twin)
+  anyCase(
+    "(?:[_.-]?key|[_.-]?value|[_.-]?plain(?:text)?|[_.-]?clear(?:text)?|[_.-]?confirm(?:ation)?)?",
+  );
 
 /** A name that ends in a {@linkcode PASSWORD_NAME}: its short values are the password rule's. */
 export const PASSWORD_NAME_END: RegExp = new RegExp(

@@ -174,7 +174,16 @@ function objectPairs(text: string, out: Array<{ start: number; end: number; rule
 const LISP_PATH =
   /\.(?:edn|clj[sc]?|bb|el|lisp|lsp|cl|asd|scm|ss|sls|sld|rkt|fnl|janet|hy|lfe)$|(?:^|[\/\\])\.emacs$/;
 
-const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp }> = [
+/** The files of languages whose functions' bodies are in braces (for a function named for a secret). */
+const BRACE_CODE_PATH =
+  /\.(?:go|rs|c|h|cc|cpp|cxx|hpp|hh|m|mm|java|kt|kts|scala|groovy|swift|dart|cs|php|js|jsx|mjs|cjs|ts|tsx)$/;
+
+/**
+ * Each language's pairs: the files (`path`), the pattern (group `n`, `k` or `d` the name, the
+ * value's quote after the match), and `as`, a name to read the value under when the form names
+ * a secret by a word that is no secret's name elsewhere (Erlang's `cookie`).
+ */
+const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp; as?: string }> = [
   {
     path: /\.(?:config|erl|hrl|app\.src|escript)$/,
     pattern: /\{[ \t]{0,16}(?<n>[a-z][A-Za-z0-9_]{0,127})[ \t]{0,16},\s{0,64}(?:<<)?(?=")/g,
@@ -286,6 +295,131 @@ const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp }> = [
     pattern: /(?<![\w])(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})!\([ \t]{0,16}(?=")/g,
   },
   {
+    // a function named for a secret whose body returns a literal, in the languages of braces:
+    // Go's `func Password() string { return "…" }`, C's `const char *api_token(void) {`, PHP's
+    // `function getPassword() {`, Java's, C#'s, JavaScript's, Kotlin's, Swift's, Dart's (the
+    // `return` on the line or the next; matched from the `return` and its literal, the function's
+    // head looked for behind it: a start at every name of a file cost the scan 7%)
+    path: BRACE_CODE_PATH,
+    pattern:
+      /return[ \t]{1,16}(?=(?:@|L|u8|\[\]byte\()?["'`])(?<=(?<![\w.$])(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})\((?:[ \t]{0,16}|void)\)[^{};=()\r\n"']{0,64}\{\s{0,64}return[ \t]{1,16})/g,
+  },
+  {
+    // the same whose body is the literal alone: Rust's `fn api_token() -> &'static str { "…" }`,
+    // Kotlin's `fun apiKey(): String = "…"`, Swift's computed `var password: String { "…" }`,
+    // Kotlin's `val apiKey: String get() = "…"`
+    path: /\.(?:rs|kt|kts|swift)$/,
+    pattern:
+      /(?<![\w.])(?:fn[ \t]{1,16}(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})\(\)[ \t]{0,16}->[^{\r\n]{1,64}\{|fun[ \t]{1,16}(?<k>[A-Za-z_][A-Za-z0-9_]{0,127})\(\)(?:[ \t]{0,16}:[ \t]{0,16}String\??)?[ \t]{0,16}=|va[rl][ \t]{1,16}(?<d>[A-Za-z_][A-Za-z0-9_]{0,127})[ \t]{0,16}:[ \t]{0,16}String\??[ \t]{0,16}(?:\{|\s{0,64}get\(\)[ \t]{0,16}=))\s{0,64}(?=b?")/g,
+  },
+  {
+    // Ruby's method named for a secret whose body is a literal: `def password` then `"…"` (or
+    // `return "…"`) on the next line, `def self.api_key() = "…"`
+    path: /\.(?:rb|rake)$/,
+    pattern:
+      /(?<![\w.])def[ \t]{1,16}(?:self\.)?(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})(?:\(\))?(?:[ \t]{0,16}=[ \t]{0,16}|[ \t]{0,16}\r?\n[ \t]{0,64}(?:return[ \t]{1,16})?)(?=["'])/g,
+  },
+  {
+    // Python's function named for a secret that returns a literal: `def get_password():` then
+    // `return "…"`
+    path: /\.pyi?$/,
+    pattern:
+      /(?<![\w.])def[ \t]{1,16}(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})\([ \t]{0,16}(?:self|cls)?[ \t]{0,16}\)[^:\r\n]{0,64}:\s{0,64}return[ \t]{1,16}(?=[rbuRBU]?["'])/g,
+  },
+  {
+    // Erlang's function of no arguments named for a secret whose body is a literal
+    // (`password() -> "…".`, `api_token() -> <<"…">>.`) and a macro's (`-define(SECRET, "…").`)
+    path: /\.(?:erl|hrl|escript)$/,
+    pattern:
+      /->\s{0,64}(?:<<)?(?=")(?<=(?<![\w:])(?<n>[a-z][A-Za-z0-9_]{0,127})\(\)[ \t]{0,16}->\s{0,64}(?:<<)?)|-define\([ \t]{0,16}(?<k>[A-Za-z_][A-Za-z0-9_]{0,127})[ \t]{0,16},\s{0,64}(?:<<)?(?=")/g,
+  },
+  {
+    // Clojure's function of no arguments named for a secret whose body is a literal
+    // (`(defn api-key [] "…")`, a docstring before the arguments)
+    path: /\.(?:clj[sc]?|bb)$/,
+    pattern:
+      /\(defn-?[ \t]{1,16}(?:\^[^\s()]{1,64}[ \t]{1,16}){0,4}(?<n>[A-Za-z][A-Za-z0-9_.!?-]{0,127})\s{1,16}(?:"[^"\r\n]{0,256}"\s{1,16})?\[\]\s{0,64}(?=")/g,
+  },
+  {
+    // aero's reader tags under a keyword (`.edn`): `:api-key #or [#env API_KEY "…"]`, a profile's
+    // value (`:password #profile {:dev "…" …}`), the name the keyword's
+    path: /\.(?:edn|clj[sc]?)$/,
+    pattern:
+      /(?<![\w:])[:](?<n>[a-z][A-Za-z0-9_.*+!?-]{0,127})[ \t,]{1,16}(?:#(?:string|long|double|keyword|boolean)[ \t]{1,16})?#(?:or|profile|hostname|user)[ \t]{0,16}[\[{][ \t]{0,16}(?:#env[ \t]{1,16}[A-Za-z_][A-Za-z0-9_]{0,127}[ \t,]{1,16}|:[a-z][A-Za-z0-9_.-]{0,64}[ \t,]{1,16}|"[^"\r\n]{0,128}"[ \t,]{1,16})?(?=")/g,
+  },
+  {
+    // CMake's environment set: `set(ENV{API_TOKEN} "…")`, unquoted too
+    path: /(?:^|[\/\\])CMakeLists\.txt$|\.cmake$/i,
+    pattern:
+      /\bset\([ \t]{0,16}ENV\{(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})\}[ \t]{1,16}(?=[^\s"()$])|\bset\([ \t]{0,16}ENV\{(?<k>[A-Za-z_][A-Za-z0-9_]{0,127})\}[ \t]{1,16}(?=")/gi,
+  },
+  {
+    // Salt's read of a pillar, a grain or a setting with a default (`.sls`, Jinja templates):
+    // `salt['pillar.get']('mysql:server:root_password', '…')`, `pillar.get('db:password', '…')`;
+    // the name the path's last part
+    path: /\.(?:sls|jinja2?|j2|tmpl|tpl)$/,
+    pattern:
+      /(?:pillar|grains|config)\.get['"]?\]?\([ \t]{0,16}['"](?:[A-Za-z0-9_.-]{1,64}:){0,8}(?<n>[A-Za-z0-9_.-]{1,128})['"][ \t]{0,16},[ \t]{0,16}(?:default[ \t]{0,4}=[ \t]{0,4})?(?=["'])/g,
+  },
+  {
+    // Rust's compile-time environment read with a fallback: `option_env!("TOKEN").unwrap_or("…")`,
+    // `match option_env!("TOKEN") { Some(t) => t, None => "…" }`
+    path: /\.rs$/,
+    pattern:
+      /option_env!\([ \t]{0,16}"(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})"[ \t]{0,16}\)(?:\s{0,64}\.unwrap_or\([ \t]{0,16}|[ \t]{0,16}\{[^{}]{0,128}?None[ \t]{0,16}=>[ \t]{0,16})(?=")/g,
+  },
+  {
+    // an Erlang release's distribution cookie, the node's password: relx's and `vars.config`'s
+    // `{cookie, "…"}`, `erlang:set_cookie(node(), '…')`
+    path: /\.(?:config|config\.src|erl|hrl|escript)$/,
+    pattern:
+      /(?<n>cookie)(?<=\{[ \t]{0,16}cookie)[ \t]{0,16},[ \t]{0,16}(?:<<)?(?=["'])|set_cookie\([ \t]{0,16}(?:node\(\)|[a-z'][^,()\r\n]{0,128})[ \t]{0,16},[ \t]{0,16}(?=')/g,
+    as: "password",
+  },
+  {
+    // Kotlin's pair of a quoted name and its value: `mapOf("password" to "…")`
+    path: /\.(?:kt|kts)$/,
+    pattern:
+      /(?<=")[ \t]{1,16}to[ \t]{1,16}(?=")(?<="(?<n>[A-Za-z][A-Za-z0-9_.-]{0,127})"[ \t]{1,16}to[ \t]{1,16})/g,
+  },
+  {
+    // a value stored before its key's name: Swift's `UserDefaults.standard.set("…", forKey:
+    // "apiToken")`, Objective-C's `setObject:@"…" forKey:@"apiToken"` (matched at the value's
+    // quote, the name ahead)
+    path: /\.(?:swift|m|mm)$/,
+    pattern:
+      /(?<![\w"])(?=(")[^"\r\n\\]{1,256}"[ \t]{0,16},?[ \t]{0,16}forKey:[ \t]{0,16}@?"(?<n>[A-Za-z][A-Za-z0-9_.-]{0,127})")/g,
+  },
+  {
+    // Ruby's fallback after a lookup by a secret's symbol: `credentials.dig(:aws,
+    // :secret_access_key) || "…"`, `fetch(:api_token) || '…'` (from the `||`, the symbol behind)
+    path: /\.(?:rb|rake)$/,
+    pattern:
+      /\|\|[ \t]{0,16}(?=["'])(?<=:(?<n>[a-z_][A-Za-z0-9_]{0,127})[\])]{1,2}[ \t]{0,16}\|\|[ \t]{0,16})/g,
+  },
+  {
+    // a Lisp's fallback after an environment read (`(or (System/getenv "API_TOKEN") "…")`) and
+    // Java's properties set from Clojure (`(System/setProperty "api.key" "…")`)
+    path: LISP_PATH,
+    pattern:
+      /\(or[ \t]{1,16}\([^()"\r\n]{1,64}[ \t]{1,16}"(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})"\)[ \t]{1,16}(?=")|\((?:System\/setProperty|setenv|putenv)[ \t]{1,16}"(?<k>[A-Za-z_][A-Za-z0-9_.-]{0,127})"[ \t]{1,16}(?=")/g,
+  },
+  {
+    // Erlang's application setting read with a default: `application:get_env(app, db_password,
+    // "…")`
+    path: /\.(?:erl|hrl|escript)$/,
+    pattern:
+      /get_env\([ \t]{0,16}[a-z'][^,()\r\n]{0,64},[ \t]{0,16}(?<n>[a-z][A-Za-z0-9_]{0,127})[ \t]{0,16},[ \t]{0,16}(?:<<)?(?=")/g,
+  },
+  {
+    // libcurl's options that take a secret, in C, PHP and Python: `curl_easy_setopt(h,
+    // CURLOPT_PASSWORD, "…")`, `curl_setopt($ch, CURLOPT_KEYPASSWD, '…')`,
+    // `c.setopt(pycurl.PROXYPASSWORD, "…")`
+    path: /\.(?:c|h|cc|cpp|cxx|hpp|m|mm|php|py|rs|go)$/,
+    pattern:
+      /(?:CURLOPT_|pycurl\.)(?<n>PASSWORD|PROXYPASSWORD|KEYPASSWD|TLSAUTH_PASSWORD|XOAUTH2_BEARER)[ \t]{0,16},[ \t]{0,16}(?:L|u8)?(?=["'])/g,
+  },
+  {
     // Zig's typed declaration: `pub const password: []const u8 = "…";`
     path: /\.(?:zig|zon)$/,
     pattern:
@@ -323,7 +457,7 @@ export function findSyntaxPairs(
     if (!syntax.path.test(path)) continue;
     syntax.pattern.lastIndex = 0;
     for (const m of text.matchAll(syntax.pattern)) {
-      const name = m.groups!.n ?? m.groups!.k ?? m.groups!.d;
+      const name = syntax.as ?? m.groups!.n ?? m.groups!.k ?? m.groups!.d;
       if (PAIR_NAME.test(name) || PASS_NAME.test(name) || ENV_PASSWORD_NAME.test(name)) {
         out.push(...pairSecrets(text, name, m.index! + m[0].length));
       }

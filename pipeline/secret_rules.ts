@@ -234,9 +234,21 @@
  * marker on each); the ninth sweep's forms: a code host's `pat` in lower or camel case
  * (`github_pat`, `githubPat`), Julia's `raw"…"` and `secret_token!("…")`, Scala's `s"…"`, Perl's
  * `q{…}`, `qq(…)` and `$ENV{…} = '…'` / `// '…'`, Lua's `[[…]]`, Haskell's `setEnv "…" "…"`,
- * .NET's `Configuration["Jwt:Key"] ?? "…"` (any object's, by a `Section:Key` path).
+ * .NET's `Configuration["Jwt:Key"] ?? "…"` (any object's, by a `Section:Key` path). 61: the
+ * tenth sweep's forms: a function named for a secret whose body returns a literal (Go's `func
+ * Password() string { return "…" }`, Rust's, Kotlin's, Swift's, C's, PHP's, Java's, Ruby's,
+ * Python's, Erlang's `password() -> "…".`, Clojure's `(defn api-key [] "…")`), a token split over
+ * a list's literals whose first is short (`SECRET = ["ab"` then `"…"]`), Swift's `#"…"#`, C++'s
+ * `R"(…)"` and Ruby's `%q(…)`, Erlang's `-define(SECRET, "…")`, a release's `{cookie, "…"}` and a
+ * `-setcookie` of letters and digits, CMake's `set(ENV{API_TOKEN} …)`, aero's `#or [#env X "…"]`
+ * and `#profile {…}`, Salt's `pillar.get('x:password', '…')`, Rust's `option_env!("…")` fallbacks,
+ * a password name's `_confirmation` (`password_confirmation`), Kotlin's `"password" to "…"`,
+ * Swift's `set("…", forKey: "apiToken")`, Ruby's `dig(…, :secret_key) || "…"`, a Lisp's `(or
+ * (System/getenv "…") "…")` and `(System/setProperty "…" "…")`, Erlang's `get_env(app, name,
+ * "…")`, libcurl's `CURLOPT_PASSWORD, "…"`, `mysql_real_connect`'s fourth argument, reqwest's
+ * `.bearer_auth("…")`, Rust's `String::from("…")`.
  */
-export const SECRET_RULES_VERSION = 60;
+export const SECRET_RULES_VERSION = 61;
 
 import {
   BASE64_RUN,
@@ -1097,11 +1109,14 @@ export const SECRET_SHAPES: SecretShape[] = [
       "Erlang's `-setcookie`",
     hints: ["-"],
     pattern: DASH_OPTION,
-    // (an Erlang cookie is letters alone: 20 capitals, as `erl` writes `.erlang.cookie`; a name of
-    // words, `-setcookie project_name` in a template, is none)
+    // (an Erlang cookie is letters alone: 20 capitals, as `erl` writes `.erlang.cookie`; or a
+    // password's letters and digits, `-setcookie hunter2correct`; a name of words, `-setcookie
+    // project_name` or `my_cookie_1` in a template, is none)
     accept: (value, text, start) =>
       text.startsWith("setcookie", start - 10)
-        ? /^[A-Z]{16,}$/.test(value) && !fewCharacters(value) || looksGenerated(value)
+        ? /^[A-Z]{16,}$/.test(value) && !fewCharacters(value) || looksGenerated(value) ||
+          passwordLike(value, true) && /[0-9]/.test(value) && /[A-Za-z]/.test(value) &&
+            !/^[A-Za-z0-9]{1,32}(?:[_.-][A-Za-z0-9]{1,32}){1,8}$/.test(value)
         : passwordLike(value, true),
   },
   {
@@ -1343,12 +1358,12 @@ const JOINT = new RegExp(
 const CONCAT =
   /\\?(["'])[ \t]{0,16}(?:[+.&][ \t]{0,16}(?:\r?\n[ \t]{0,64})?|\r?\n[ \t]{0,64}(?:[+.&][ \t]{0,16})?)\\?\1(?=[^\s"'\\])/y;
 /**
- * An operator, maybe a `(` (and a line's end after it: Python's `KEY = (` then the literals side
- * by side), and a literal's opening quote and its characters (1 to 64, to where
- * {@linkcode CONCAT} may start): the first part of a value split over literals.
+ * An operator, maybe a `(` or a list's `[` (and a line's end after it: Python's `KEY = (` or `KEY
+ * = [` then the literals side by side), and a literal's opening quote and its characters (1 to
+ * 64, to where {@linkcode CONCAT} may start): the first part of a value split over literals.
  */
 const FIRST_LITERAL =
-  /(?::=|=>|=|:)[ \t]{0,16}(?:\([ \t]{0,16}(?:\r?\n[ \t]{0,64})?)?\\?["'`][^\s"'`\\]{1,64}/y;
+  /(?::=|=>|=|:)[ \t]{0,16}(?:[(\[][ \t]{0,16}(?:\r?\n[ \t]{0,64})?)?\\?["'`][^\s"'`\\]{1,64}/y;
 /** {@linkcode CONCAT} searched for: every joint of two literals. */
 const CONCAT_SEARCH =
   /\\?(["'])[ \t]{0,16}(?:[+.&][ \t]{0,16}(?:\r?\n[ \t]{0,64})?|\r?\n[ \t]{0,64}(?:[+.&][ \t]{0,16})?)\\?\1(?=[^\s"'\\])/g;

@@ -602,6 +602,30 @@ const TERRAFORM: Patterns = [
 
 const TFVARS: Patterns = [["settings", /^([A-Za-z_][\w-]*)[ \t]*=/gm]];
 
+/**
+ * HCL's blocks by their type and labels joined with `.` (Terragrunt's `include "root"` as
+ * `include.root`, Packer's `source "amazon-ebs" "ubuntu"` as `source.amazon-ebs.ubuntu`, Nomad's
+ * `job "web"`): those at the margin, or those indented with a label at least (`group "web"`,
+ * `provisioner "shell"`; an indented block with none is a setting's, `config {`).
+ */
+function hclBlocks(indented: boolean): (text: string) => string[] {
+  const pattern = indented
+    ? /^[ \t]+([A-Za-z_][\w-]*)((?:[ \t]+"[^"\n]*")+)[ \t]*\{/gm
+    : /^([A-Za-z_][\w-]*)((?:[ \t]+"[^"\n]*"|[ \t]+[A-Za-z_][\w-]*)*)[ \t]*\{/gm;
+  return (text) =>
+    [...text.matchAll(pattern)].map((m) =>
+      [m[1], ...[...m[2].matchAll(/"([^"\n]*)"|([A-Za-z_][\w-]*)/g)].map((l) => l[1] ?? l[2])]
+        .join(".")
+    );
+}
+
+/** HCL outside Terraform's `.tf`: Terragrunt's, Packer's and Nomad's files, any `.hcl`. */
+const HCL: Patterns = [
+  ["blocks", hclBlocks(false)],
+  ["inner blocks", hclBlocks(true)],
+  ["settings", /^([A-Za-z_][\w-]*)[ \t]*=/gm],
+];
+
 const STYLES: Patterns = [
   ["imports", /^[ \t]*@(?:import|use|forward)[ \t]+(?:url\()?['"]([^'"\n]+)['"]/gm],
   ["variables", /^[ \t]*[$@]([A-Za-z_][\w-]*)[ \t]*:/gm],
@@ -902,6 +926,12 @@ const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
   ".zig": { label: "Zig", patterns: ZIG },
   ".tf": { label: "Terraform", patterns: TERRAFORM },
   ".tfvars": { label: "Terraform variables", patterns: TFVARS },
+  // (`summaryExt` names Terragrunt's, Packer's and Nomad's files by their tools)
+  ".hcl": { label: "HCL", patterns: HCL },
+  ".terragrunt.hcl": { label: "Terragrunt", patterns: HCL },
+  ".pkr.hcl": { label: "Packer template", patterns: HCL },
+  ".nomad.hcl": { label: "Nomad job", patterns: HCL },
+  ".nomad": { label: "Nomad job", patterns: HCL },
 };
 
 /**

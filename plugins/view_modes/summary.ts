@@ -291,7 +291,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "39",
+    version: "40",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -455,7 +455,8 @@ const SHEBANGS: Record<string, string> = {
 
 /**
  * The extension a file is summarized by: a build file's by its name (`Makefile` reads as `.mk`),
- * a Blade template's two (`.blade.php`), a Gradle script's in Kotlin (`.gradle.kts`),
+ * a Blade template's two (`.blade.php`), a Gradle script's in Kotlin (`.gradle.kts`), HCL's by
+ * its tool (`terragrunt.hcl`, `*.pkr.hcl`, `*.nomad.hcl`),
  * its own, or for a file without one (`bin/tool`), the language its `#!` line names
  * (`#!/usr/bin/env python3` reads as `.py`).
  */
@@ -471,6 +472,11 @@ function summaryExt(path: string, text: string): string {
   const base = lower.slice(lower.lastIndexOf("/") + 1);
   if (base === ".htaccess") return ".htaccess";
   if (base === "caddyfile" || base.startsWith("caddyfile.")) return ".caddyfile";
+  // HCL by its tools' names: Terragrunt's `terragrunt.hcl`, Packer's `*.pkr.hcl`, Nomad's
+  // `*.nomad.hcl` (any other `.hcl` reads as HCL by its extension).
+  if (base === "terragrunt.hcl") return ".terragrunt.hcl";
+  if (base.endsWith(".pkr.hcl")) return ".pkr.hcl";
+  if (base.endsWith(".nomad.hcl")) return ".nomad.hcl";
   const ext = extname(path).toLowerCase();
   // GraphQL's short ending reads as its long one.
   if (ext === ".gql") return ".graphql";

@@ -175,6 +175,73 @@ const CASES: Array<[string, string, string]> = [
     "- blocks: `terraform`",
   ],
   [
+    "live/prod/vpc/terragrunt.hcl",
+    [
+      'include "root" {',
+      "  path = find_in_parent_folders()",
+      "}",
+      "",
+      'dependency "network" {',
+      '  config_path = "../network"',
+      "}",
+      "",
+      "terraform {",
+      '  source = "git::github.com/acme/modules//vpc"',
+      "}",
+      "",
+      "inputs = {",
+      '  name = "prod"',
+      "}",
+    ].join("\n"),
+    "**Terragrunt**, 15 lines\n" +
+    "- blocks: `include.root`, `dependency.network`, `terraform`\n" +
+    "- settings: `inputs`",
+  ],
+  [
+    "images/web.pkr.hcl",
+    [
+      'source "amazon-ebs" "web" {',
+      '  ami_name = "web"',
+      "}",
+      "",
+      "build {",
+      '  sources = ["source.amazon-ebs.web"]',
+      '  provisioner "shell" {',
+      '    inline = ["echo ok"]',
+      "  }",
+      "}",
+    ].join("\n"),
+    "**Packer template**, 10 lines\n" +
+    "- blocks: `source.amazon-ebs.web`, `build`\n" +
+    "- inner blocks: `provisioner.shell`",
+  ],
+  [
+    "jobs/web.nomad.hcl",
+    [
+      'job "web" {',
+      '  datacenters = ["dc1"]',
+      '  group "frontend" {',
+      '    task "nginx" {',
+      '      driver = "docker"',
+      "      config {",
+      '        image = "nginx"',
+      "      }",
+      "    }",
+      "  }",
+      "}",
+    ].join("\n"),
+    "**Nomad job**, 11 lines\n" +
+    "- blocks: `job.web`\n" +
+    "- inner blocks: `group.frontend`, `task.nginx`",
+  ],
+  [
+    "live/prod/env.hcl",
+    ["locals {", '  environment = "prod"', "}", "retry_max_attempts = 3"].join("\n"),
+    "**HCL**, 4 lines\n" +
+    "- blocks: `locals`\n" +
+    "- settings: `retry_max_attempts`",
+  ],
+  [
     "src/components/Cart.vue",
     [
       "<template>",
