@@ -4,7 +4,7 @@
  * difference from the last document's (`count_diff.ts`), and the last
  * manifest lists every block: on a big tree it is tens of MB of JSON, which a
  * build parsed whole (an object a block) to find one block.
- * The manifest is written by `JSON.stringify(manifest, null, 2)`: in its
+ * The manifest is written by `JSON.stringify(manifest, null, 2)` (as UTF-8): in its
  * `blocks` array each block is an object whose keys are indented by six
  * spaces, and no string holds a raw line break, so the line
  * `      "id": <the id as JSON>,` names that block and nothing else, and the
@@ -24,28 +24,34 @@ export interface BlockPlace {
   sha256: string;
 }
 
+import { Buffer } from "node:buffer";
+
 const BLOCKS = '\n  "blocks": [\n';
 const BLOCKS_END = "\n  ]";
 
 /**
- * Whether a manifest's JSON text is laid out as slop writes it (its `blocks`
+ * Whether a manifest's JSON bytes are laid out as slop writes it (its `blocks`
  * array on lines of their own), so that {@linkcode manifestBlock} can find a
  * block in it.
  *
  * @example
  * ```ts
  * import { laidOut } from "./_manifest_block.ts";
- * laidOut(JSON.stringify({ version: 1, blocks: [{ id: "a" }] }, null, 2)); // true
- * laidOut(JSON.stringify({ blocks: [{ id: "a" }] })); // false
+ * const bytes = (value: unknown, indent?: number) =>
+ *   new TextEncoder().encode(JSON.stringify(value, null, indent));
+ * laidOut(bytes({ version: 1, blocks: [{ id: "a" }] }, 2)); // true
+ * laidOut(bytes({ blocks: [{ id: "a" }] })); // false
  * ```
  */
-export function laidOut(text: string): boolean {
-  return text.includes(BLOCKS);
+export function laidOut(bytes: Uint8Array): boolean {
+  return bufferOf(bytes).includes(BLOCKS);
 }
 
 /**
- * The block `id` of a manifest's JSON text laid out as slop writes it (see
- * {@linkcode laidOut}), or `undefined` when it has none.
+ * The block `id` of a manifest's JSON bytes laid out as slop writes it (see
+ * {@linkcode laidOut}), or `undefined` when it has none. The bytes are searched
+ * as they are (UTF-8, the id encoded the same way): only the block's own
+ * object is decoded, not the tens of MB of a big tree's manifest.
  *
  * @example
  * ```ts
@@ -54,10 +60,12 @@ export function laidOut(text: string): boolean {
  *   version: 1,
  *   blocks: [{ id: "files:a.py", section: "files", offset: 0, length: 5, sha256: "ab", tokens: 2 }],
  * };
- * manifestBlock(JSON.stringify(manifest, null, 2), "files:a.py"); // { offset: 0, length: 5, sha256: "ab" }
+ * const bytes = new TextEncoder().encode(JSON.stringify(manifest, null, 2));
+ * manifestBlock(bytes, "files:a.py"); // { offset: 0, length: 5, sha256: "ab" }
  * ```
  */
-export function manifestBlock(text: string, id: string): BlockPlace | undefined {
+export function manifestBlock(bytes: Uint8Array, id: string): BlockPlace | undefined {
+  const text = bufferOf(bytes);
   const from = text.indexOf(BLOCKS);
   if (from < 0) return undefined;
   const to = text.indexOf(BLOCKS_END, from + BLOCKS.length - 1);
@@ -67,7 +75,7 @@ export function manifestBlock(text: string, id: string): BlockPlace | undefined 
   const close = text.indexOf("\n    }", key);
   if (open < from || close < 0) return undefined;
   try {
-    const block = JSON.parse(text.slice(open + 5, close + 6));
+    const block = JSON.parse(decoder.decode(bytes.subarray(open + 5, close + 6)));
     if (
       block?.id !== id || !Number.isInteger(block.offset) || !Number.isInteger(block.length) ||
       typeof block.sha256 !== "string"
@@ -76,4 +84,12 @@ export function manifestBlock(text: string, id: string): BlockPlace | undefined 
   } catch {
     return undefined;
   }
+}
+
+/** A block's object, decoded as a whole manifest read as text is. */
+const decoder = new TextDecoder();
+
+/** The bytes as a `Buffer` over the same memory (its searches take strings as UTF-8), not copied. */
+function bufferOf(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }

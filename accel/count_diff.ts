@@ -158,46 +158,50 @@ export function earlierBlocks(
   };
 }
 
-/** Blocks found one by one in the manifest's text before it is parsed whole (see below). */
+/** Blocks found one by one in the manifest's bytes before it is parsed whole (see below). */
 const LOOKUPS = 8;
 
 /**
  * Where each block of the last document lies, by id, from its manifest: the first
- * {@linkcode LOOKUPS} found in the manifest's text one by one (a one-file edit asks for one
- * block, and the manifest of a big tree is tens of MB of JSON), then every block parsed at once.
+ * {@linkcode LOOKUPS} found in the manifest's bytes one by one, undecoded (a one-file edit asks
+ * for one block, and the manifest of a big tree is tens of MB of JSON), then every block parsed
+ * at once.
  */
 function manifestPlaces(
   written: WrittenDocument | undefined,
 ): (id: string) => BlockPlace | undefined {
-  let text: string | undefined;
+  let bytes: Uint8Array | undefined;
   let layout: boolean | undefined;
   let asked = 0;
   let blocks: Map<string, BlockPlace> | undefined;
   const read = () => {
-    if (!written || fileStamp(written.path) !== written.stamp) return "";
+    if (!written || fileStamp(written.path) !== written.stamp) return EMPTY;
     const ext = Object.values(FORMAT_EXTENSIONS).find((e) => written.path.endsWith(`.${e}`));
-    if (!ext) return "";
+    if (!ext) return EMPTY;
     try {
-      return Deno.readTextFileSync(`${written.path.slice(0, -ext.length)}json`);
+      return Deno.readFileSync(`${written.path.slice(0, -ext.length)}json`);
     } catch {
-      return "";
+      return EMPTY;
     }
   };
   return (id) => {
-    text ??= read();
-    if (!blocks && ++asked <= LOOKUPS && (layout ??= laidOut(text))) {
-      return manifestBlock(text, id);
+    bytes ??= read();
+    if (!blocks && ++asked <= LOOKUPS && (layout ??= laidOut(bytes))) {
+      return manifestBlock(bytes, id);
     }
-    blocks ??= parseBlocks(text);
-    text = "";
+    blocks ??= parseBlocks(bytes);
+    bytes = EMPTY;
     return blocks.get(id);
   };
 }
 
+const EMPTY = new Uint8Array(0);
+
 /** Every block of a manifest's JSON, by id (none when it is damaged). */
-function parseBlocks(text: string): Map<string, BlockPlace> {
+function parseBlocks(bytes: Uint8Array): Map<string, BlockPlace> {
   const out = new Map<string, BlockPlace>();
   try {
+    const text = new TextDecoder().decode(bytes);
     for (const b of JSON.parse(text)?.blocks ?? []) {
       if (
         typeof b?.id === "string" && Number.isInteger(b.offset) && Number.isInteger(b.length) &&

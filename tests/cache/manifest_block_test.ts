@@ -20,32 +20,34 @@ const TREE: Record<string, string> = {
   "slop.config.ts": `export default { files: ["**", "missing/a.py"] };\n`,
 };
 
-async function built(): Promise<{ text: string; manifest: { blocks: Array<{ id: string }> } }> {
+async function built(): Promise<
+  { bytes: Uint8Array; manifest: { blocks: Array<{ id: string }> } }
+> {
   const root = await makeProject(TREE);
   const state = await tempDir();
   await buildContext({ cwd: root, stateDir: state }); // written as slop build writes it
   const out = join(state, "out");
   const name = [...Deno.readDirSync(out)].map((e) => e.name).find((n) => n.endsWith(".json"))!;
-  const text = await Deno.readTextFile(join(out, name));
-  return { text, manifest: JSON.parse(text) };
+  const bytes = await Deno.readFile(join(out, name));
+  return { bytes, manifest: JSON.parse(new TextDecoder().decode(bytes)) };
 }
 
 Deno.test("manifestBlock() finds every block of a manifest as parsing it whole does", async () => {
-  const { text, manifest } = await built();
-  assert.ok(laidOut(text));
+  const { bytes, manifest } = await built();
+  assert.ok(laidOut(bytes));
   assert.ok(manifest.blocks.length >= 7);
   for (const block of manifest.blocks as Array<Record<string, unknown>>) {
     const { offset, length, sha256 } = block;
     assert.deepEqual(
-      manifestBlock(text, block.id as string),
+      manifestBlock(bytes, block.id as string),
       { offset, length, sha256 },
       `${block.id}`,
     );
   }
-  assert.equal(manifestBlock(text, "files:none.py"), undefined);
-  assert.equal(manifestBlock(text, "files:a"), undefined, "a prefix of an id is no id");
+  assert.equal(manifestBlock(bytes, "files:none.py"), undefined);
+  assert.equal(manifestBlock(bytes, "files:a"), undefined, "a prefix of an id is no id");
   // Not laid out as slop writes it: the caller parses it whole.
-  assert.equal(laidOut(JSON.stringify(manifest)), false);
+  assert.equal(laidOut(new TextEncoder().encode(JSON.stringify(manifest))), false);
 });
 
 Deno.test("the last document's block is found without parsing its manifest whole, for the first few", async () => {
@@ -58,23 +60,41 @@ Deno.test("the last document's block is found without parsing its manifest whole
     .find((e) => e.name.endsWith(".doc.json"))!;
   const written = loadWritten(join(state, "cache", "stat", record.name))!;
   const manifestBytes = (await Deno.stat(written.path.replace(/\.md$/, ".json"))).size;
-  // Count the characters JSON.parse is given while the blocks are looked up.
+  // Count the characters JSON.parse is given while the blocks are looked up, and the characters
+  // decoded from bytes (a text file read whole is decoded too).
   const parse = JSON.parse;
   const parsed: number[] = [];
   JSON.parse = (text: string, reviver?: Parameters<typeof parse>[1]) => {
     parsed.push(text.length);
     return parse(text, reviver);
   };
+  const decode = TextDecoder.prototype.decode;
+  const readText = Deno.readTextFileSync;
+  let decoded = 0;
+  TextDecoder.prototype.decode = function (this: TextDecoder, ...args) {
+    const text = decode.apply(this, args);
+    decoded += text.length;
+    return text;
+  };
+  Deno.readTextFileSync = (path) => {
+    const text = readText(path);
+    decoded += text.length;
+    return text;
+  };
   try {
     const earlier = earlierBlocks(written);
     const first = await earlier("files:src/m7.py");
     assert.ok(first?.text.includes("return 7"));
     assert.ok(Math.max(...parsed) < manifestBytes / 50, `parsed ${parsed} of ${manifestBytes}`);
+    // The block's own object and its text, not the manifest: found in its bytes, undecoded.
+    assert.ok(decoded < manifestBytes / 20, `decoded ${decoded} of ${manifestBytes}`);
     for (let i = 0; i < 8; i++) await earlier(`files:src/m${i}.py`);
     // Past a few lookups, the manifest is parsed once, whole.
     assert.ok(parsed.some((n) => n >= manifestBytes - 1), "parsed whole once many are asked");
     assert.ok((await earlier("files:src/m150.py"))?.text.includes("return 150"));
   } finally {
     JSON.parse = parse;
+    TextDecoder.prototype.decode = decode;
+    Deno.readTextFileSync = readText;
   }
 });
