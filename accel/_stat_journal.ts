@@ -20,6 +20,7 @@
  */
 
 import { crc32 } from "node:zlib";
+import { readSettingTextSync, STATE_FILE_LIMIT } from "../pipeline/helpers.ts";
 
 /** A record as the index holds it (the same fields as `StatRecord` of `stat_index.ts`). */
 export interface JournalRecord {
@@ -98,8 +99,11 @@ export function applyJournal(
   const { disk, rules, settled } = base;
   let text: string;
   try {
-    text = Deno.readTextFileSync(journalPath(indexPath));
-  } catch {
+    // As the other state files: never a FIFO waited on, nor a file past the limit read.
+    text = readSettingTextSync(journalPath(indexPath), STATE_FILE_LIMIT);
+  } catch (error) {
+    // No journal: the base is the index. One that cannot be read is replaced at the next save.
+    if ((error as { code?: string })?.code !== "ENOENT") disk.damaged = true;
     return base.readStart;
   }
   disk.journal = text.length;

@@ -211,3 +211,18 @@ Deno.test("many records read anew, or a journal past its share of the index, wri
   assert.ok(sizes[0] > 50 && sizes[1] - sizes[0] > 50, `folded after saves ${sizes}`);
   sameRecords(loadStatIndex(path).files, index.files, "what the resident holds");
 });
+
+Deno.test("a journal that cannot be read (a folder in its place) is not taken, and the next save writes the index whole", async () => {
+  const path = await written();
+  const tree = treeOf();
+  await Deno.mkdir(journalPath(path));
+  const back = loadStatIndex(path);
+  assert.equal(back.files.size, FILES);
+  assert.equal(back.disk?.damaged, true);
+  const base = await Deno.readTextFile(path);
+  await Deno.remove(journalPath(path));
+  const after = await warmBuild(path, tree, { edit: [1], previous: back });
+  assert.ok(after.written >= base.length * 0.9, `written whole: ${after.written}`);
+  const missing = loadStatIndex(path);
+  assert.equal(missing.disk?.damaged, false, "no journal is no damage");
+});
