@@ -21,7 +21,7 @@ import type { Cache } from "../pipeline/cache.ts";
 import type { Tokenizer } from "../pipeline/types.ts";
 import type { WrittenDocument } from "./patch_write.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
-import { type BlockPlace, laidOut, manifestBlock } from "./_manifest_block.ts";
+import { type BlockPlace, manifestBlockIn } from "./_manifest_block.ts";
 
 /** An earlier version of a block: its text and the sha256 of its UTF-8 bytes. */
 export interface EarlierText {
@@ -170,29 +170,33 @@ const LOOKUPS = 8;
 function manifestPlaces(
   written: WrittenDocument | undefined,
 ): (id: string) => BlockPlace | undefined {
-  let bytes: Uint8Array | undefined;
-  let layout: boolean | undefined;
+  let path: string | undefined;
+  let search: ReturnType<typeof manifestBlockIn> | undefined;
   let asked = 0;
   let blocks: Map<string, BlockPlace> | undefined;
-  const read = () => {
-    if (!written || fileStamp(written.path) !== written.stamp) return EMPTY;
+  const pathOf = () => {
+    if (!written || fileStamp(written.path) !== written.stamp) return "";
     const ext = Object.values(FORMAT_EXTENSIONS).find((e) => written.path.endsWith(`.${e}`));
-    if (!ext) return EMPTY;
-    try {
-      return Deno.readFileSync(`${written.path.slice(0, -ext.length)}json`);
-    } catch {
-      return EMPTY;
-    }
+    return ext ? `${written.path.slice(0, -ext.length)}json` : "";
   };
   return (id) => {
-    bytes ??= read();
-    if (!blocks && ++asked <= LOOKUPS && (layout ??= laidOut(bytes))) {
-      return manifestBlock(bytes, id);
+    path ??= pathOf();
+    if (!path) return undefined;
+    if (!blocks && ++asked <= LOOKUPS && (search ??= manifestBlockIn(path)).laidOut) {
+      return search.block(id);
     }
-    blocks ??= parseBlocks(bytes);
-    bytes = EMPTY;
+    blocks ??= parseBlocks(readWhole(path));
     return blocks.get(id);
   };
+}
+
+/** A manifest's bytes (none when it cannot be read: no block is found then). */
+function readWhole(path: string): Uint8Array {
+  try {
+    return Deno.readFileSync(path);
+  } catch {
+    return EMPTY;
+  }
 }
 
 const EMPTY = new Uint8Array(0);

@@ -3,7 +3,7 @@
 // whole, the same place as the parsed manifest gives, whatever the paths hold.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { laidOut, manifestBlock } from "../../accel/_manifest_block.ts";
+import { laidOut, manifestBlock, manifestBlockIn } from "../../accel/_manifest_block.ts";
 import { earlierBlocks } from "../../accel/count_diff.ts";
 import { loadWritten } from "../../accel/patch_write.ts";
 import { buildContext } from "../../mod.ts";
@@ -97,4 +97,42 @@ Deno.test("the last document's block is found without parsing its manifest whole
     TextDecoder.prototype.decode = decode;
     Deno.readTextFileSync = readText;
   }
+});
+
+Deno.test("manifestBlockIn() finds a block in a manifest file read in pieces, its id line across any piece's end", async () => {
+  // 12,000 blocks with long ids (about 7 MB of JSON, most of it id lines): each megabyte's end
+  // falls inside an id line more often than not.
+  const blocks = Array.from({ length: 12_000 }, (_, i) => ({
+    id: `files:src/${"d".repeat(300 + (i % 97))}/m${i}.py`,
+    section: "files",
+    offset: i * 100,
+    length: 100,
+    sha256: String(i).padStart(64, "0"),
+    tokens: 20,
+  }));
+  const manifest = {
+    version: 1,
+    blocks,
+    breakpoints: [{ id: "files:src/late.py", end: 5, tokens: 1, ttl: "5m" }],
+  };
+  const text = JSON.stringify(manifest, null, 2); // ASCII: a character is a byte
+  const path = join(await tempDir(), "context.json");
+  await Deno.writeTextFile(path, text);
+  const search = manifestBlockIn(path);
+  assert.ok(search.laidOut);
+  const across: string[] = [];
+  for (let end = 1024 * 1024; end < text.length; end += 1024 * 1024) {
+    const line = text.lastIndexOf('\n      "id": "', end);
+    const id = JSON.parse(text.slice(line + 13, text.indexOf(",\n", line + 13)));
+    if (line + id.length + 17 > end) across.push(id);
+  }
+  assert.ok(across.length >= 3, `${across.length} id lines across a megabyte's end`);
+  const byId = new Map(blocks.map((b) => [b.id, b]));
+  for (const id of [blocks[0].id, ...across, blocks.at(-1)!.id]) {
+    const { offset, length, sha256 } = byId.get(id)!;
+    assert.deepEqual(search.block(id), { offset, length, sha256 }, id.slice(-12));
+  }
+  assert.equal(search.block("files:src/none.py"), undefined);
+  assert.equal(search.block("files:src/late.py"), undefined, "a breakpoint is no block");
+  assert.equal(manifestBlockIn(join(path, "none")).laidOut, false);
 });
