@@ -1,7 +1,7 @@
 /**
- * Two pieces of a warm rebuild after a one-file edit, timed alone on a state folder a build left:
- * the stat index loaded, one record made anew and the index saved (on a copy of the index, so the
- * state folder is untouched), and the edited file's earlier block looked up in the last manifest
+ * Pieces of a warm rebuild after a one-file edit, timed alone on a state folder a build left: the
+ * stat index loaded, and saved after one record is made anew (on a copy of the index, so the state
+ * folder is untouched), and the edited file's earlier block looked up in the last manifest
  * (`earlierBlocks` of `accel/count_diff.ts`, as the count stage does to count it by difference).
  * `--repo DIR` times another checkout's modules on the same state (main's, for a pair). Prints the
  * median and the least ms of each piece over the rounds.
@@ -40,7 +40,7 @@ const name = [...Deno.readDirSync(statDir)].map((e) => e.name)
 if (!name) throw new Error(`No stat index in "${statDir}"`);
 const indexPath = join(statDir, name);
 const scratch = await Deno.makeTempDir({ prefix: "warm_state_pieces_" });
-const times: Record<"save" | "lookup", number[]> = { save: [], lookup: [] };
+const times: Record<"load" | "save" | "lookup", number[]> = { load: [], save: [], lookup: [] };
 
 for (let round = 0; round < Number(values.rounds); round++) {
   const copy = join(scratch, "index.json");
@@ -48,6 +48,7 @@ for (let round = 0; round < Number(values.rounds); round++) {
   await Deno.copyFile(`${indexPath}.journal`, `${copy}.journal`).catch(() => {});
   let start = performance.now();
   const index = stats.loadStatIndex(copy);
+  times.load.push(performance.now() - start);
   const session = stats.statSession(index, copy);
   let first = true;
   for (const [path, r] of index.files) {
@@ -64,7 +65,9 @@ for (let round = 0; round < Number(values.rounds); round++) {
     else session.lookup(path, info);
     first = false;
   }
-  await stats.saveStatIndex(session.result());
+  const left = session.result();
+  start = performance.now();
+  await stats.saveStatIndex(left);
   times.save.push(performance.now() - start);
   await Deno.remove(`${copy}.journal`).catch(() => {});
   const written = patch.loadWritten(indexPath.replace(/\.json$/, ".doc.json"));
