@@ -4,14 +4,15 @@
  * difference from the last document's (`count_diff.ts`), and the last
  * manifest lists every block: on a big tree it is tens of MB of JSON, which a
  * build parsed whole (an object a block) to find one block.
- * The manifest is written by `JSON.stringify(manifest, null, 2)`: in its
+ * The manifest is written by `JSON.stringify(manifest, null, 2)` (as UTF-8): in its
  * `blocks` array each block is an object whose keys are indented by six
  * spaces, and no string holds a raw line break, so the line
  * `      "id": <the id as JSON>,` names that block and nothing else, and the
  * object runs from the `{` before it to the first line `    }` after it. A
  * block whose fields are not those of a block gives `undefined`; a manifest
  * laid out otherwise (no such `blocks` line, {@linkcode laidOut}) is for the
- * caller to parse whole. The caller checks the block's bytes against its
+ * caller to parse whole. The bytes are searched, not decoded: a big tree's
+ * manifest decoded whole cost more than the rest of the lookup. The caller checks the block's bytes against its
  * sha256 in any case.
  *
  * @module
@@ -24,28 +25,39 @@ export interface BlockPlace {
   sha256: string;
 }
 
-const BLOCKS = '\n  "blocks": [\n';
-const BLOCKS_END = "\n  ]";
+import { readAt } from "../pipeline/helpers.ts";
+
+const encoder = new TextEncoder();
+const BLOCKS = encoder.encode('\n  "blocks": [\n');
+const OPEN = encoder.encode("\n    {");
+const CLOSE = encoder.encode("\n    }");
 
 /**
- * Whether a manifest's JSON text is laid out as slop writes it (its `blocks`
+ * Whether a manifest's JSON bytes are laid out as slop writes it (its `blocks`
  * array on lines of their own), so that {@linkcode manifestBlock} can find a
  * block in it.
  *
  * @example
  * ```ts
  * import { laidOut } from "./_manifest_block.ts";
- * laidOut(JSON.stringify({ version: 1, blocks: [{ id: "a" }] }, null, 2)); // true
- * laidOut(JSON.stringify({ blocks: [{ id: "a" }] })); // false
+ * const bytes = (value: unknown, indent?: number) =>
+ *   new TextEncoder().encode(JSON.stringify(value, null, indent));
+ * laidOut(bytes({ version: 1, blocks: [{ id: "a" }] }, 2)); // true
+ * laidOut(bytes({ blocks: [{ id: "a" }] })); // false
  * ```
  */
-export function laidOut(text: string): boolean {
-  return text.includes(BLOCKS);
+export function laidOut(bytes: Uint8Array): boolean {
+  return indexOfBytes(bytes, BLOCKS, 0) >= 0;
 }
 
 /**
- * The block `id` of a manifest's JSON text laid out as slop writes it (see
- * {@linkcode laidOut}), or `undefined` when it has none.
+ * The block `id` of a manifest's JSON bytes laid out as slop writes it (see
+ * {@linkcode laidOut}), or `undefined` when it has none. The bytes are searched
+ * as they are (UTF-8, the id encoded the same way): only the block's own
+ * object is decoded, not the tens of MB of a big tree's manifest. The first
+ * id line after the `blocks` line is the block's: the arrays after `blocks`
+ * (the cache breakpoints) name blocks too, but only of blocks listed before
+ * them, and their objects have no `offset` (they give `undefined`).
  *
  * @example
  * ```ts
@@ -54,20 +66,91 @@ export function laidOut(text: string): boolean {
  *   version: 1,
  *   blocks: [{ id: "files:a.py", section: "files", offset: 0, length: 5, sha256: "ab", tokens: 2 }],
  * };
- * manifestBlock(JSON.stringify(manifest, null, 2), "files:a.py"); // { offset: 0, length: 5, sha256: "ab" }
+ * const bytes = new TextEncoder().encode(JSON.stringify(manifest, null, 2));
+ * manifestBlock(bytes, "files:a.py"); // { offset: 0, length: 5, sha256: "ab" }
  * ```
  */
-export function manifestBlock(text: string, id: string): BlockPlace | undefined {
-  const from = text.indexOf(BLOCKS);
-  if (from < 0) return undefined;
-  const to = text.indexOf(BLOCKS_END, from + BLOCKS.length - 1);
-  const key = text.indexOf(`\n      "id": ${JSON.stringify(id)},\n`, from);
-  if (key < 0 || (to >= 0 && key > to)) return undefined;
-  const open = text.lastIndexOf("\n    {", key);
-  const close = text.indexOf("\n    }", key);
+export function manifestBlock(bytes: Uint8Array, id: string): BlockPlace | undefined {
+  const from = indexOfBytes(bytes, BLOCKS, 0);
+  const key = from < 0 ? -1 : indexOfBytes(bytes, idLine(id), from);
+  return key < 0 ? undefined : blockAt(bytes, { from, key, id });
+}
+
+/**
+ * {@linkcode manifestBlock} of the manifest file at `path`, read a megabyte at a time into one
+ * buffer (a big tree's manifest is not held whole; the edited file's block is most often the
+ * last), or `undefined` when it has no such block or cannot be read. `laidOut` is asked first:
+ * without a `blocks` line the caller parses the file whole.
+ *
+ * @example
+ * ```ts
+ * import { manifestBlockIn } from "./_manifest_block.ts";
+ * manifestBlockIn("/no/such/manifest.json", "files:a.py"); // undefined
+ * ```
+ */
+export function manifestBlockIn(path: string): {
+  laidOut: boolean;
+  block: (id: string) => BlockPlace | undefined;
+} {
+  let from = -1;
+  try {
+    using file = Deno.openSync(path);
+    from = indexInFile(file, BLOCKS, 0);
+  } catch {
+    // Not laid out: the caller's whole read fails the same way.
+  }
+  const block = (id: string) => {
+    try {
+      using file = Deno.openSync(path);
+      const key = indexInFile(file, idLine(id), from);
+      if (key < 0) return undefined;
+      // The block's object lies around its id line: a window of the file holds it.
+      const start = Math.max(from, key - WINDOW);
+      const window = new Uint8Array(Math.min(file.statSync().size, key + WINDOW) - start);
+      if (!readAt(file, start, window)) return undefined;
+      return blockAt(window, { from: from - start, key: key - start, id });
+    } catch {
+      return undefined;
+    }
+  };
+  return { laidOut: from >= 0, block };
+}
+
+/** Bytes read on each side of an id line for its block's object (a block is a few lines). */
+const WINDOW = 64 * 1024;
+/** Bytes of a manifest file searched at a time. */
+const CHUNK = 1024 * 1024;
+
+/** Where `needle` first occurs in the file at or after `from`, or -1, a chunk at a time. */
+function indexInFile(file: Deno.FsFile, needle: Uint8Array, from: number): number {
+  const size = file.statSync().size;
+  // Each chunk overlaps the next by the needle's length less one: a needle across two is found.
+  const chunk = new Uint8Array(Math.min(CHUNK + needle.length - 1, Math.max(0, size - from)));
+  for (let at = from; at < size; at += CHUNK) {
+    const view = chunk.subarray(0, Math.min(chunk.length, size - at));
+    if (!readAt(file, at, view)) return -1;
+    const found = indexOfBytes(view, needle, 0);
+    if (found >= 0) return at + found;
+    if (at + view.length >= size) break;
+  }
+  return -1;
+}
+
+/** The line that names block `id` in the manifest's `blocks`, as UTF-8. */
+function idLine(id: string): Uint8Array {
+  return encoder.encode(`\n      "id": ${JSON.stringify(id)},\n`);
+}
+
+/** The block whose id line starts at `key` (its object after `from`, the `blocks` line). */
+function blockAt(
+  bytes: Uint8Array,
+  { from, key, id }: { from: number; key: number; id: string },
+): BlockPlace | undefined {
+  const open = lastIndexOfBytes(bytes, OPEN, key);
+  const close = indexOfBytes(bytes, CLOSE, key);
   if (open < from || close < 0) return undefined;
   try {
-    const block = JSON.parse(text.slice(open + 5, close + 6));
+    const block = JSON.parse(decoder.decode(bytes.subarray(open + 5, close + 6)));
     if (
       block?.id !== id || !Number.isInteger(block.offset) || !Number.isInteger(block.length) ||
       typeof block.sha256 !== "string"
@@ -76,4 +159,33 @@ export function manifestBlock(text: string, id: string): BlockPlace | undefined 
   } catch {
     return undefined;
   }
+}
+
+/** A block's object, decoded as a whole manifest read as text is. */
+const decoder = new TextDecoder();
+
+/**
+ * Where `needle` first occurs in `bytes` at or after `from`, or -1 (Horspool's search: a
+ * mismatch skips ahead by the needle's last byte's distance, most of a 50-byte id line).
+ */
+function indexOfBytes(bytes: Uint8Array, needle: Uint8Array, from: number): number {
+  const last = needle.length - 1;
+  const skip = new Int32Array(256).fill(needle.length);
+  for (let i = 0; i < last; i++) skip[needle[i]] = last - i;
+  for (let at = from; at + last < bytes.length; at += skip[bytes[at + last]]) {
+    let k = last;
+    while (k >= 0 && bytes[at + k] === needle[k]) k--;
+    if (k < 0) return at;
+  }
+  return -1;
+}
+
+/** Where `needle` last starts before `before` in `bytes`, or -1 (a block's few lines back). */
+function lastIndexOfBytes(bytes: Uint8Array, needle: Uint8Array, before: number): number {
+  for (let at = Math.min(before - 1, bytes.length - needle.length); at >= 0; at--) {
+    let k = 0;
+    while (k < needle.length && bytes[at + k] === needle[k]) k++;
+    if (k === needle.length) return at;
+  }
+  return -1;
 }

@@ -21,7 +21,7 @@ import type { Cache } from "../pipeline/cache.ts";
 import type { Tokenizer } from "../pipeline/types.ts";
 import type { WrittenDocument } from "./patch_write.ts";
 import type { BlockMemo, Memo } from "../pipeline/memo.ts";
-import { type BlockPlace, laidOut, manifestBlock } from "./_manifest_block.ts";
+import { type BlockPlace, manifestBlockIn } from "./_manifest_block.ts";
 
 /** An earlier version of a block: its text and the sha256 of its UTF-8 bytes. */
 export interface EarlierText {
@@ -158,46 +158,54 @@ export function earlierBlocks(
   };
 }
 
-/** Blocks found one by one in the manifest's text before it is parsed whole (see below). */
+/** Blocks found one by one in the manifest's bytes before it is parsed whole (see below). */
 const LOOKUPS = 8;
 
 /**
  * Where each block of the last document lies, by id, from its manifest: the first
- * {@linkcode LOOKUPS} found in the manifest's text one by one (a one-file edit asks for one
- * block, and the manifest of a big tree is tens of MB of JSON), then every block parsed at once.
+ * {@linkcode LOOKUPS} found in the manifest's bytes one by one, undecoded (a one-file edit asks
+ * for one block, and the manifest of a big tree is tens of MB of JSON), then every block parsed
+ * at once.
  */
 function manifestPlaces(
   written: WrittenDocument | undefined,
 ): (id: string) => BlockPlace | undefined {
-  let text: string | undefined;
-  let layout: boolean | undefined;
+  let path: string | undefined;
+  let search: ReturnType<typeof manifestBlockIn> | undefined;
   let asked = 0;
   let blocks: Map<string, BlockPlace> | undefined;
-  const read = () => {
+  const pathOf = () => {
     if (!written || fileStamp(written.path) !== written.stamp) return "";
     const ext = Object.values(FORMAT_EXTENSIONS).find((e) => written.path.endsWith(`.${e}`));
-    if (!ext) return "";
-    try {
-      return Deno.readTextFileSync(`${written.path.slice(0, -ext.length)}json`);
-    } catch {
-      return "";
-    }
+    return ext ? `${written.path.slice(0, -ext.length)}json` : "";
   };
   return (id) => {
-    text ??= read();
-    if (!blocks && ++asked <= LOOKUPS && (layout ??= laidOut(text))) {
-      return manifestBlock(text, id);
+    path ??= pathOf();
+    if (!path) return undefined;
+    if (!blocks && ++asked <= LOOKUPS && (search ??= manifestBlockIn(path)).laidOut) {
+      return search.block(id);
     }
-    blocks ??= parseBlocks(text);
-    text = "";
+    blocks ??= parseBlocks(readWhole(path));
     return blocks.get(id);
   };
 }
 
+/** A manifest's bytes (none when it cannot be read: no block is found then). */
+function readWhole(path: string): Uint8Array {
+  try {
+    return Deno.readFileSync(path);
+  } catch {
+    return EMPTY;
+  }
+}
+
+const EMPTY = new Uint8Array(0);
+
 /** Every block of a manifest's JSON, by id (none when it is damaged). */
-function parseBlocks(text: string): Map<string, BlockPlace> {
+function parseBlocks(bytes: Uint8Array): Map<string, BlockPlace> {
   const out = new Map<string, BlockPlace>();
   try {
+    const text = new TextDecoder().decode(bytes);
     for (const b of JSON.parse(text)?.blocks ?? []) {
       if (
         typeof b?.id === "string" && Number.isInteger(b.offset) && Number.isInteger(b.length) &&

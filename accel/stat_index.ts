@@ -10,7 +10,9 @@
  * unchanged are taken from the record, the others read by the plain stage
  * (`pipeline/read.ts`) and recorded. A file skipped for what its bytes hold
  * (binary, a Git LFS pointer, a generated header) is recorded with its skip, and
- * an unchanged one is skipped again without being opened.
+ * an unchanged one is skipped again without being opened. A build that read
+ * a few files anew appends their records to a journal beside the index
+ * (`_stat_journal.ts`) rather than writing every record again.
  *
  * Racily clean files are read as git does: a file whose modification or
  * change time is not safely older than the moment the recording build began
@@ -39,7 +41,8 @@ import type { ResolvedConfig, SourceFile, Target } from "../pipeline/types.ts";
 import { type FileStat, fileStat } from "../pipeline/file_stat.ts";
 import { PLAIN_TEXT_RULES_VERSION } from "../pipeline/data_files.ts";
 import { recall, remember, type TextMemo } from "./text_memo.ts";
-import { readSettingTextSync, STATE_FILE_LIMIT } from "../pipeline/helpers.ts";
+import { countWork, readSettingTextSync, STATE_FILE_LIMIT } from "../pipeline/helpers.ts";
+import { applyJournal, type IndexDisk, journalLine, journalPath } from "./_stat_journal.ts";
 
 /** Files changed this close (ms) to the recording build's read are read again. */
 export const RACY_MS = 2000;
@@ -91,6 +94,13 @@ export interface StatIndex {
   readStart: number;
   /** Records by root-relative path. */
   files: Map<string, StatRecord>;
+  /** The files it was read from or written to (the base's id and the journal's length). */
+  disk?: IndexDisk;
+  /**
+   * The records of the index it was made from, until it is saved: a save appends what differs
+   * to the journal (`_stat_journal.ts`) instead of writing every record.
+   */
+  before?: Map<string, StatRecord>;
 }
 
 /** One build's use of an index: looks files up and records what it reads. */
@@ -136,14 +146,22 @@ export function statIndexPath(cacheDir: string, root: string, configPath?: strin
 export function loadStatIndex(path: string): StatIndex {
   const empty: StatIndex = { path, readStart: 0, files: new Map() };
   try {
-    const data = JSON.parse(readSettingTextSync(path, STATE_FILE_LIMIT));
+    const text = readSettingTextSync(path, STATE_FILE_LIMIT);
+    const data = JSON.parse(text);
     if (typeof data?.readStart !== "number") return empty;
     // Every record, a file read whole as much as one skipped, was judged under the index's
     // text skip rules: under others a file read whole may be one they skip.
     const files = data.format === FORMAT && data.skipRules === SKIP_RULES
       ? withSkips(recordsFrom(data), data)
       : undefined;
-    return files ? { path, readStart: data.readStart, files } : empty;
+    if (!files) return empty;
+    const id = typeof data.id === "string" ? data.id : "";
+    const disk: IndexDisk = { id, bytes: text.length, journal: 0, damaged: false };
+    // The records later builds appended (none when the base has no id: written by an older slop).
+    const readStart = id
+      ? applyJournal(path, { disk, rules: SKIP_RULES, readStart: data.readStart, settled }, files)
+      : data.readStart;
+    return { path, readStart, files, disk };
   } catch {
     return empty;
   }
@@ -208,6 +226,32 @@ function withSkips(
  */
 export async function saveStatIndex(index: StatIndex): Promise<void> {
   if (!index.path) return;
+  const disk = index.disk ?? { id: "", bytes: 0, journal: 0, damaged: false };
+  const { before } = index;
+  index.before = undefined;
+  const line = before &&
+    journalLine({
+      disk,
+      rules: SKIP_RULES,
+      readStart: index.readStart,
+      files: index.files,
+      before,
+    });
+  if (line !== undefined) {
+    try {
+      await Deno.writeTextFile(journalPath(index.path), line, { append: true });
+      disk.journal += line.length;
+      countWork("stat index characters written", line.length);
+      return;
+    } catch {
+      // Written whole below.
+    }
+  }
+  await saveWhole(index, index.path, disk);
+}
+
+/** Write an index whole with a new id, and remove the journal of the base it replaces. */
+async function saveWhole(index: StatIndex, path: string, disk: IndexDisk): Promise<void> {
   const paths: string[] = [];
   const fields: number[] = [];
   const hashes: string[] = [];
@@ -218,8 +262,10 @@ export async function saveStatIndex(index: StatIndex): Promise<void> {
     fields.push(r.dev, r.ino, r.size, r.mtime, r.ctime);
     hashes.push(r.sha256);
   }
+  const id = crypto.randomUUID();
   const text = JSON.stringify({
     format: FORMAT,
+    id,
     readStart: index.readStart,
     paths,
     fields,
@@ -227,14 +273,20 @@ export async function saveStatIndex(index: StatIndex): Promise<void> {
     skips,
     skipRules: SKIP_RULES,
   });
-  const tmp = `${index.path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
-    await Deno.mkdir(join(index.path, ".."), { recursive: true });
+    await Deno.mkdir(join(path, ".."), { recursive: true });
     await Deno.writeTextFile(tmp, text);
-    await Deno.rename(tmp, index.path);
+    await Deno.rename(tmp, path);
+    countWork("stat index characters written", text.length);
   } catch {
     await Deno.remove(tmp).catch(() => {});
+    return;
   }
+  // A journal left of the base replaced names that base's id: it would not be read in any case.
+  await Deno.remove(journalPath(path)).catch(() => {});
+  Object.assign(disk, { id, bytes: text.length, journal: 0, damaged: false });
+  index.disk = disk;
 }
 
 /** The records by path, sorted (sorted only when they are not: a build's are, as resolved). */
@@ -299,6 +351,7 @@ export function statSession(
   const readStart = Date.now();
   const files = new Map<string, StatRecord>();
   let recorded = false;
+  let made: StatIndex | undefined;
   return {
     trusted(target) {
       const record = untouched && previous?.files.get(target.path);
@@ -322,9 +375,25 @@ export function statSession(
     result: () =>
       !recorded && previous && files.size === previous.files.size
         ? previous
-        : { path: path ?? previous?.path, readStart, files },
+        : (made ??= madeIndex(previous, path, { readStart, files })),
     changed: () => recorded || files.size !== (previous?.files.size ?? 0),
   };
+}
+
+/**
+ * The index a session leaves (made once: a resident keeps the object its save wrote): its files
+ * written as changes to the previous index's when it is the same file.
+ */
+function madeIndex(
+  previous: StatIndex | undefined,
+  path: string | undefined,
+  made: { readStart: number; files: Map<string, StatRecord> },
+): StatIndex {
+  const at = path ?? previous?.path;
+  const same = previous?.disk && previous.path === at;
+  return same
+    ? { path: at, ...made, disk: previous.disk, before: previous.files }
+    : { path: at, ...made };
 }
 
 /**

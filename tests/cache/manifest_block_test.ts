@@ -3,7 +3,7 @@
 // whole, the same place as the parsed manifest gives, whatever the paths hold.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { laidOut, manifestBlock } from "../../accel/_manifest_block.ts";
+import { laidOut, manifestBlock, manifestBlockIn } from "../../accel/_manifest_block.ts";
 import { earlierBlocks } from "../../accel/count_diff.ts";
 import { loadWritten } from "../../accel/patch_write.ts";
 import { buildContext } from "../../mod.ts";
@@ -20,32 +20,34 @@ const TREE: Record<string, string> = {
   "slop.config.ts": `export default { files: ["**", "missing/a.py"] };\n`,
 };
 
-async function built(): Promise<{ text: string; manifest: { blocks: Array<{ id: string }> } }> {
+async function built(): Promise<
+  { bytes: Uint8Array; manifest: { blocks: Array<{ id: string }> } }
+> {
   const root = await makeProject(TREE);
   const state = await tempDir();
   await buildContext({ cwd: root, stateDir: state }); // written as slop build writes it
   const out = join(state, "out");
   const name = [...Deno.readDirSync(out)].map((e) => e.name).find((n) => n.endsWith(".json"))!;
-  const text = await Deno.readTextFile(join(out, name));
-  return { text, manifest: JSON.parse(text) };
+  const bytes = await Deno.readFile(join(out, name));
+  return { bytes, manifest: JSON.parse(new TextDecoder().decode(bytes)) };
 }
 
 Deno.test("manifestBlock() finds every block of a manifest as parsing it whole does", async () => {
-  const { text, manifest } = await built();
-  assert.ok(laidOut(text));
+  const { bytes, manifest } = await built();
+  assert.ok(laidOut(bytes));
   assert.ok(manifest.blocks.length >= 7);
   for (const block of manifest.blocks as Array<Record<string, unknown>>) {
     const { offset, length, sha256 } = block;
     assert.deepEqual(
-      manifestBlock(text, block.id as string),
+      manifestBlock(bytes, block.id as string),
       { offset, length, sha256 },
       `${block.id}`,
     );
   }
-  assert.equal(manifestBlock(text, "files:none.py"), undefined);
-  assert.equal(manifestBlock(text, "files:a"), undefined, "a prefix of an id is no id");
+  assert.equal(manifestBlock(bytes, "files:none.py"), undefined);
+  assert.equal(manifestBlock(bytes, "files:a"), undefined, "a prefix of an id is no id");
   // Not laid out as slop writes it: the caller parses it whole.
-  assert.equal(laidOut(JSON.stringify(manifest)), false);
+  assert.equal(laidOut(new TextEncoder().encode(JSON.stringify(manifest))), false);
 });
 
 Deno.test("the last document's block is found without parsing its manifest whole, for the first few", async () => {
@@ -58,23 +60,79 @@ Deno.test("the last document's block is found without parsing its manifest whole
     .find((e) => e.name.endsWith(".doc.json"))!;
   const written = loadWritten(join(state, "cache", "stat", record.name))!;
   const manifestBytes = (await Deno.stat(written.path.replace(/\.md$/, ".json"))).size;
-  // Count the characters JSON.parse is given while the blocks are looked up.
+  // Count the characters JSON.parse is given while the blocks are looked up, and the characters
+  // decoded from bytes (a text file read whole is decoded too).
   const parse = JSON.parse;
   const parsed: number[] = [];
   JSON.parse = (text: string, reviver?: Parameters<typeof parse>[1]) => {
     parsed.push(text.length);
     return parse(text, reviver);
   };
+  const decode = TextDecoder.prototype.decode;
+  const readText = Deno.readTextFileSync;
+  let decoded = 0;
+  TextDecoder.prototype.decode = function (this: TextDecoder, ...args) {
+    const text = decode.apply(this, args);
+    decoded += text.length;
+    return text;
+  };
+  Deno.readTextFileSync = (path) => {
+    const text = readText(path);
+    decoded += text.length;
+    return text;
+  };
   try {
     const earlier = earlierBlocks(written);
     const first = await earlier("files:src/m7.py");
     assert.ok(first?.text.includes("return 7"));
     assert.ok(Math.max(...parsed) < manifestBytes / 50, `parsed ${parsed} of ${manifestBytes}`);
+    // The block's own object and its text, not the manifest: found in its bytes, undecoded.
+    assert.ok(decoded < manifestBytes / 20, `decoded ${decoded} of ${manifestBytes}`);
     for (let i = 0; i < 8; i++) await earlier(`files:src/m${i}.py`);
     // Past a few lookups, the manifest is parsed once, whole.
     assert.ok(parsed.some((n) => n >= manifestBytes - 1), "parsed whole once many are asked");
     assert.ok((await earlier("files:src/m150.py"))?.text.includes("return 150"));
   } finally {
     JSON.parse = parse;
+    TextDecoder.prototype.decode = decode;
+    Deno.readTextFileSync = readText;
   }
+});
+
+Deno.test("manifestBlockIn() finds a block in a manifest file read in pieces, its id line across any piece's end", async () => {
+  // 12,000 blocks with long ids (about 7 MB of JSON, most of it id lines): each megabyte's end
+  // falls inside an id line more often than not.
+  const blocks = Array.from({ length: 12_000 }, (_, i) => ({
+    id: `files:src/${"d".repeat(300 + (i % 97))}/m${i}.py`,
+    section: "files",
+    offset: i * 100,
+    length: 100,
+    sha256: String(i).padStart(64, "0"),
+    tokens: 20,
+  }));
+  const manifest = {
+    version: 1,
+    blocks,
+    breakpoints: [{ id: "files:src/late.py", end: 5, tokens: 1, ttl: "5m" }],
+  };
+  const text = JSON.stringify(manifest, null, 2); // ASCII: a character is a byte
+  const path = join(await tempDir(), "context.json");
+  await Deno.writeTextFile(path, text);
+  const search = manifestBlockIn(path);
+  assert.ok(search.laidOut);
+  const across: string[] = [];
+  for (let end = 1024 * 1024; end < text.length; end += 1024 * 1024) {
+    const line = text.lastIndexOf('\n      "id": "', end);
+    const id = JSON.parse(text.slice(line + 13, text.indexOf(",\n", line + 13)));
+    if (line + id.length + 17 > end) across.push(id);
+  }
+  assert.ok(across.length >= 3, `${across.length} id lines across a megabyte's end`);
+  const byId = new Map(blocks.map((b) => [b.id, b]));
+  for (const id of [blocks[0].id, ...across, blocks.at(-1)!.id]) {
+    const { offset, length, sha256 } = byId.get(id)!;
+    assert.deepEqual(search.block(id), { offset, length, sha256 }, id.slice(-12));
+  }
+  assert.equal(search.block("files:src/none.py"), undefined);
+  assert.equal(search.block("files:src/late.py"), undefined, "a breakpoint is no block");
+  assert.equal(manifestBlockIn(join(path, "none")).laidOut, false);
 });
