@@ -28,6 +28,9 @@ const STRUCTURE = /->|::|\?\.|[.([]|^[&*]/;
 /** Marks between two operands; `+`, `-` and `/` only with blanks around (`Summer-2024` is not). */
 const BETWEEN = new Set(["|", "&", "||", "&&", "?", ":", "*", ","]);
 const SPACED = new Set(["+", "-", "/"]);
+/** A name, blanks, `=`, `:=` or a compound assignment, blanks, then the assigned value. */
+const ASSIGNMENT =
+  /^([A-Za-z_$][\w$]{0,127})[ \t]{1,16}(?::|[-+*\/|&]?)=[ \t]{1,16}(?!=)(\S.{0,1024})$/;
 /** Marks of a member: a name must follow at once. */
 const MEMBER = new Set([".", "->", "::", "?."]);
 
@@ -53,6 +56,11 @@ const MEMBER = new Set([".", "->", "::", "?."]);
  */
 export function codeExpression(value: string): boolean {
   const trimmed = value.trimEnd();
+  // A statement that assigns such an expression to a name of code (`apiKey =
+  // strings.TrimSpace(pair[1])`, Go's `key := os.Getenv(`): the value a rule reads on the line
+  // after a label that looks like a key (Go's `case "x-api-key":`) is code too.
+  const assigned = ASSIGNMENT.exec(trimmed);
+  if (assigned) return nameOfCode(assigned[1]) && codeExpression(assigned[2]);
   // A literal opened at the line's end after a name or a call (Go's `&pb.Address{`, Rust's
   // `Settings {`, Java's `new Spec(a) {`) goes on at the next lines, like a call left open: the
   // expression before it is judged, and brackets it leaves open are the ones that go on.

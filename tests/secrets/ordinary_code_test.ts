@@ -349,3 +349,29 @@ Deno.test("redactText() keeps prose lines that start with a secret's word, and V
     assert.doesNotMatch(out, /Xk9|0822455D0A16/, path);
   }
 });
+
+/**
+ * A statement of code on the line after a label that reads as a key's name (junegunn/fzf's
+ * header parser: `case "x-api-key":` then `apiKey = strings.TrimSpace(pair[1])`): the key rules
+ * read a YAML key's value on the next line, and the statement is code, not a value. A random key
+ * there is still one.
+ */
+Deno.test("redactText() keeps an assignment of code on the line after a label that reads as a key", async () => {
+  const labels = ['case "x-api-key":', "case 'secret_key':", 'when "api-key":', "api_key:"];
+  const statements = [
+    "apiKey = strings.TrimSpace(pair[1])",
+    "key := strings.TrimPrefix(value, prefix)[0]",
+    "secretKey += parts[1].trim()",
+    "self.key = headers.get(name).strip()",
+  ];
+  for (const label of labels) {
+    for (const statement of statements) {
+      const text = `switch name {\n\t${label}\n\t\t${statement}\n}\n`;
+      const result = await redactText(text, "parse.go");
+      assert.equal(result.text, text, text);
+    }
+    const key = "MW1pxMctoyA(>M%0Vl 2(#o0|2$cB+K|.G$hB~4Juw@]:(5;oVUl<<W3^e_R-fg";
+    const secret = await redactText(`${label}\n  ${key}\n`, "keys.yaml");
+    assert.ok(!secret.text.includes(key), secret.text);
+  }
+});
