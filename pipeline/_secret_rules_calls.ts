@@ -166,6 +166,30 @@ export const JWT_CALL: RegExp = new RegExp(
 const AUTH_CALL =
   /\((?<=(?:[.:]|->)(?:bearer_)?auth\()[ \t]{0,16}\\?(["'])(?<v>[^"'\\\r\n]{4,256})\\?\1[ \t]{0,16}\)/dy;
 
+/**
+ * Calls that hash a password given in plain text, from their `(`: a seed's or a fixture's user's
+ * password (group `v`). Ruby's `BCrypt::Password.create("…")` and Devise's
+ * `Devise::Encryptor.digest(User, "…")`, Django's `make_password("…")`, PHP's
+ * `password_hash("…", PASSWORD_DEFAULT)`, Flask's `generate_password_hash("…")`, Python's
+ * `bcrypt.hashpw(b"…", …)`, Node's `bcrypt.hash("…", 10)`, `bcrypt.hashSync(…)` and
+ * `argon2.hash(…)`, Go's `bcrypt.GenerateFromPassword([]byte("…"), …)`. Not Ansible's filter
+ * (`'…' | password_hash('sha512')`), whose argument is the hash's scheme.
+ *
+ * @example
+ * ```ts
+ * import { HASH_CALL } from "./_secret_rules_calls.ts";
+ * HASH_CALL.lastIndex = 13; // the call's `(`
+ * HASH_CALL.exec('make_password("Tr0ub4dor&3")')?.groups?.v; // "Tr0ub4dor&3"
+ * ```
+ */
+export const HASH_CALL: RegExp = new RegExp(
+  `\\((?:(?<=Encryptor\\.digest\\()[ \\t]{0,16}[\\w:.]{1,64}[ \\t]{0,16},[ \\t]{0,16}` +
+    `|(?<=(?:Password\\.create|make_password|(?<!\\|[ \\t]{0,4})password_hash|hashpw|bcrypt\\.hash(?:Sync)?|` +
+    `argon2\\.hash)\\()[ \\t]{0,16}b?` +
+    `|(?<=GenerateFromPassword\\()[ \\t]{0,16}\\[\\]byte\\()${QUOTED_PASSWORD}`,
+  "dy",
+);
+
 /** The call's sticky spelling, tried at each `(` a trigger leads to. */
 const CREDENTIAL_CALL_AT = new RegExp(CREDENTIAL_CALL.source, "y");
 
@@ -198,6 +222,15 @@ const TRIGGERS = [
   "addAP(",
   "softAP(",
   "wlan.connect(",
+  "Password.create(",
+  "Encryptor.digest(",
+  "make_password(",
+  "password_hash(",
+  "hashpw(",
+  "bcrypt.hash(",
+  "bcrypt.hashSync(",
+  "argon2.hash(",
+  "GenerateFromPassword(",
 ];
 /** How far a call's `(` may be from its trigger: the rest of its name (`entication(`). */
 const NAME_REACH = 24;
@@ -395,6 +428,15 @@ function callArguments(text: string, opens: Set<number>): Array<{ start: number;
       ) {
         const [start, end] = auth.indices!.groups!.v!;
         out.push({ start, end });
+        continue;
+      }
+      HASH_CALL.lastIndex = open;
+      const hashed = HASH_CALL.exec(text)?.indices?.groups?.v;
+      const plain = hashed && text.slice(hashed[0], hashed[1]);
+      if (
+        hashed && plain && !isPlaceholder(plain) && !REFERENCE.test(plain) && !/^\s|\s$/.test(plain)
+      ) {
+        out.push({ start: hashed[0], end: hashed[1] });
         continue;
       }
       POSITIONAL_CALL.lastIndex = open;

@@ -94,7 +94,11 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // (and Wi-Fi joins given the network's name and its password: Arduino's `WiFi.begin(`,
     // `WiFiMulti.addAP(`, `WiFi.softAP(`, MicroPython's `wlan.connect(`)
     "WiFi\\.begin\\(|addAP\\(|softAP\\(|wlan\\.connect\\(|" +
-    "jwt\\.sign\\(|jwt\\.encode\\(|SignedString\\(|signWith\\()|" +
+    "jwt\\.sign\\(|jwt\\.encode\\(|SignedString\\(|signWith\\(|" +
+    // (and calls that hash a password given in plain text: a seed's or a fixture's user's,
+    // `BCrypt::Password.create(`, `make_password(`, `password_hash(`, `hashpw(`)
+    "Password\\.create\\(|Encryptor\\.digest\\(|make_password\\(|password_hash\\(|" +
+    "hashpw\\(|bcrypt\\.hash(?:Sync)?\\(|argon2\\.hash\\(|GenerateFromPassword\\()|" +
     // Ruby's `Net::SMTP.start(`, `smtp.start(` and `Net::SMTP.new(` (its `.start(` follows, on
     // that object or on a name given it: `server.start(`, judged by the text's `SMTP`)
     "(?<=[Ss][Mm][Tt][Pp]\\.start\\(|SMTP\\.new\\()|" +

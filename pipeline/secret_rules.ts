@@ -387,6 +387,7 @@ import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
 import {
   CREDENTIAL_CALL,
   findCredentialCalls,
+  HASH_CALL,
   JWT_CALL,
   POSITIONAL_CALL,
   SETTER_AT,
@@ -1525,6 +1526,7 @@ export const SCAN_PATTERNS: Record<string, RegExp> = {
   BYTES_LITERAL,
   POSITIONAL_CALL,
   JWT_CALL,
+  HASH_CALL,
   ORACLE_CALL,
   SIGNED_URL,
   AWS_CONFIGURE,
