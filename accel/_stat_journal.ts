@@ -22,15 +22,29 @@
 import { crc32 } from "node:zlib";
 import { readSettingTextSync, STATE_FILE_LIMIT } from "../pipeline/helpers.ts";
 
-/** A record as the index holds it (the same fields as `StatRecord` of `stat_index.ts`). */
-export interface JournalRecord {
+/** What is recorded of a file: fingerprint and content hash. */
+export interface StatRecord {
   dev: number;
   ino: number;
   size: number;
+  /** Modification time, ms. */
   mtime: number;
+  /** Change time, ms (whole seconds from Deno). */
   ctime: number;
+  /** sha256 of the bytes (before any redaction). */
   sha256: string;
-  skip?: { reason: string; generated: boolean };
+  /**
+   * Why the file was skipped for what its bytes hold (binary, a Git LFS pointer, a generated
+   * header: `skipByText` of `pipeline/read.ts`), so an unchanged one is skipped again unread.
+   */
+  skip?: TextSkip;
+}
+
+/** A skip its bytes decided: the reason, and whether it is a generated file's. */
+export interface TextSkip {
+  reason: string;
+  /** A generated file's skip: a build whose config names the file reads it whole. */
+  generated: boolean;
 }
 
 /** The files an index was read from and written to, shared by the indexes made from it. */
@@ -50,7 +64,7 @@ interface JournalLine {
   base: string;
   rules: string;
   readStart: number;
-  records: Array<[string, JournalRecord]>;
+  records: Array<[string, StatRecord]>;
   dropped: string[];
 }
 
@@ -92,9 +106,9 @@ export function applyJournal(
     disk: IndexDisk;
     rules: string;
     readStart: number;
-    settled: (record: JournalRecord, readStart: number) => boolean;
+    settled: (record: StatRecord, readStart: number) => boolean;
   },
-  files: Map<string, JournalRecord>,
+  files: Map<string, StatRecord>,
 ): number {
   const { disk, rules, settled } = base;
   let text: string;
@@ -147,8 +161,8 @@ export function journalLine(
     disk: IndexDisk;
     rules: string;
     readStart: number;
-    files: Map<string, JournalRecord>;
-    before: Map<string, JournalRecord>;
+    files: Map<string, StatRecord>;
+    before: Map<string, StatRecord>;
   },
 ): string | undefined {
   const { disk, files, before } = index;
@@ -204,7 +218,7 @@ function parseLine(line: string): JournalLine | undefined {
       !Array.isArray(skips) || !Array.isArray(dropped) || fields.length !== 5 * paths.length ||
       hashes.length !== paths.length || !dropped.every((p) => typeof p === "string")
     ) return undefined;
-    const records: Array<[string, JournalRecord]> = [];
+    const records: Array<[string, StatRecord]> = [];
     for (let i = 0; i < paths.length; i++) {
       const [dev, ino, size, mtime, ctime] = fields.slice(5 * i, 5 * i + 5);
       if (

@@ -42,7 +42,17 @@ import { type FileStat, fileStat } from "../pipeline/file_stat.ts";
 import { PLAIN_TEXT_RULES_VERSION } from "../pipeline/data_files.ts";
 import { recall, remember, type TextMemo } from "./text_memo.ts";
 import { countWork, readSettingTextSync, STATE_FILE_LIMIT } from "../pipeline/helpers.ts";
-import { applyJournal, type IndexDisk, journalLine, journalPath } from "./_stat_journal.ts";
+import {
+  applyJournal,
+  type IndexDisk,
+  journalLine,
+  journalPath,
+  type StatRecord,
+  type TextSkip,
+} from "./_stat_journal.ts";
+
+// (the record's types live with the journal, which reads and writes them; exported from here)
+export type { StatRecord, TextSkip };
 
 /** Files changed this close (ms) to the recording build's read are read again. */
 export const RACY_MS = 2000;
@@ -54,31 +64,6 @@ export const RACY_MS = 2000;
  * unknown here.
  */
 const FORMAT = "slop-stat-index/3";
-
-/** What is recorded of a file: fingerprint and content hash. */
-export interface StatRecord {
-  dev: number;
-  ino: number;
-  size: number;
-  /** Modification time, ms. */
-  mtime: number;
-  /** Change time, ms (whole seconds from Deno). */
-  ctime: number;
-  /** sha256 of the bytes (before any redaction). */
-  sha256: string;
-  /**
-   * Why the file was skipped for what its bytes hold (binary, a Git LFS pointer, a generated
-   * header: `skipByText` of `pipeline/read.ts`), so an unchanged one is skipped again unread.
-   */
-  skip?: TextSkip;
-}
-
-/** A skip its bytes decided: the reason, and whether it is a generated file's. */
-export interface TextSkip {
-  reason: string;
-  /** A generated file's skip: a build whose config names the file reads it whole. */
-  generated: boolean;
-}
 
 /**
  * What an index's records were judged by (a skip kept, or a file read whole): an index under
