@@ -59,13 +59,28 @@ export function pluginLine(text: string): string {
   const cut = text.length > MAX_PLUGIN_TEXT
     ? `${text.slice(0, MAX_PLUGIN_TEXT)}… (${text.length - MAX_PLUGIN_TEXT} more characters)`
     : text;
-  return cut.replace(CONTROL, (c) => ESCAPES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`);
+  return oneLine(cut);
 }
 
-/** Control characters, escaped as `quote` of `schema.ts` escapes them. */
+/** Control characters, which a message shows escaped. */
 // deno-lint-ignore no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 const ESCAPES: Record<string, string> = { "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0" };
+
+/**
+ * `text` on one line: each control character escaped (`\n`, `\0`, `\u{1b}`), as `quote` of
+ * `schema.ts` shows a value (a message that quotes a value raw, a newline or an escape sequence
+ * in it, stays one line).
+ *
+ * @example
+ * ```ts
+ * import { oneLine } from "./error_text.ts";
+ * oneLine("unknown view \"a\nb\""); // 'unknown view "a\\nb"'
+ * ```
+ */
+export function oneLine(text: string): string {
+  return text.replace(CONTROL, (c) => ESCAPES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`);
+}
 
 /**
  * What a plugin's hook threw ({@linkcode errorText}), as {@linkcode pluginLine} gives it.

@@ -7,6 +7,10 @@
 
 import { redactMessage } from "./redact_message.ts";
 import { closest } from "./closest.ts";
+import { oneLine } from "./error_text.ts";
+
+// (the modules that quote values import it from here)
+export { oneLine };
 
 export { closest };
 
@@ -51,11 +55,6 @@ function classOf(value: object): string {
   return "an object whose prototype is not Object's (write a plain { ... } object)";
 }
 
-/** Control characters, which a message shows escaped. */
-// deno-lint-ignore no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/g;
-const ESCAPES: Record<string, string> = { "\n": "\\n", "\t": "\\t", "\r": "\\r", "\0": "\\0" };
-
 /** Longest stretch of a value a message quotes; the rest is cut with `…`. */
 const QUOTE_MAX = 100;
 
@@ -75,20 +74,6 @@ export function quote(value: string): string {
   const shown = redactMessage(value);
   const cut = shown.length > QUOTE_MAX ? shown.slice(0, QUOTE_MAX) + "…" : shown;
   return `"${oneLine(cut)}"`;
-}
-
-/**
- * `text` on one line: each control character escaped as {@linkcode quote} escapes it (a
- * message that quotes a value raw, a newline or an escape sequence in it, stays one line).
- *
- * @example
- * ```ts
- * import { oneLine } from "./schema.ts";
- * oneLine("unknown view \"a\nb\""); // 'unknown view "a\\nb"'
- * ```
- */
-export function oneLine(text: string): string {
-  return text.replace(CONTROL, (c) => ESCAPES[c] ?? `\\u{${c.charCodeAt(0).toString(16)}}`);
 }
 
 /** A string. */
