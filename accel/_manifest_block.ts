@@ -4,16 +4,17 @@
  * difference from the last document's (`count_diff.ts`), and the last
  * manifest lists every block: on a big tree it is tens of MB of JSON, which a
  * build parsed whole (an object a block) to find one block.
- * The manifest is written by `JSON.stringify(manifest, null, 2)` (as UTF-8): in its
- * `blocks` array each block is an object whose keys are indented by six
+ * The manifest is written by `JSON.stringify(manifest, null, 2)` (as UTF-8):
+ * in its `blocks` array each block is an object whose keys are indented by six
  * spaces, and no string holds a raw line break, so the line
  * `      "id": <the id as JSON>,` names that block and nothing else, and the
  * object runs from the `{` before it to the first line `    }` after it. A
  * block whose fields are not those of a block gives `undefined`; a manifest
- * laid out otherwise (no such `blocks` line, {@linkcode laidOut}) is for the
- * caller to parse whole. The bytes are searched, not decoded: a big tree's
- * manifest decoded whole cost more than the rest of the lookup. The caller checks the block's bytes against its
- * sha256 in any case.
+ * laid out otherwise (no such `blocks` line: `laidOut` of
+ * {@linkcode manifestBlockIn}) is for the caller to parse whole. The bytes are
+ * searched, not decoded: a big tree's manifest decoded whole cost more than the
+ * rest of the lookup. The caller checks the block's bytes against its sha256
+ * in any case.
  *
  * @module
  */
@@ -33,59 +34,19 @@ const OPEN = encoder.encode("\n    {");
 const CLOSE = encoder.encode("\n    }");
 
 /**
- * Whether a manifest's JSON bytes are laid out as slop writes it (its `blocks`
- * array on lines of their own), so that {@linkcode manifestBlock} can find a
- * block in it.
- *
- * @example
- * ```ts
- * import { laidOut } from "./_manifest_block.ts";
- * const bytes = (value: unknown, indent?: number) =>
- *   new TextEncoder().encode(JSON.stringify(value, null, indent));
- * laidOut(bytes({ version: 1, blocks: [{ id: "a" }] }, 2)); // true
- * laidOut(bytes({ blocks: [{ id: "a" }] })); // false
- * ```
- */
-export function laidOut(bytes: Uint8Array): boolean {
-  return indexOfBytes(bytes, BLOCKS, 0) >= 0;
-}
-
-/**
- * The block `id` of a manifest's JSON bytes laid out as slop writes it (see
- * {@linkcode laidOut}), or `undefined` when it has none. The bytes are searched
- * as they are (UTF-8, the id encoded the same way): only the block's own
- * object is decoded, not the tens of MB of a big tree's manifest. The first
- * id line after the `blocks` line is the block's: the arrays after `blocks`
- * (the cache breakpoints) name blocks too, but only of blocks listed before
- * them, and their objects have no `offset` (they give `undefined`).
- *
- * @example
- * ```ts
- * import { manifestBlock } from "./_manifest_block.ts";
- * const manifest = {
- *   version: 1,
- *   blocks: [{ id: "files:a.py", section: "files", offset: 0, length: 5, sha256: "ab", tokens: 2 }],
- * };
- * const bytes = new TextEncoder().encode(JSON.stringify(manifest, null, 2));
- * manifestBlock(bytes, "files:a.py"); // { offset: 0, length: 5, sha256: "ab" }
- * ```
- */
-export function manifestBlock(bytes: Uint8Array, id: string): BlockPlace | undefined {
-  const from = indexOfBytes(bytes, BLOCKS, 0);
-  const key = from < 0 ? -1 : indexOfBytes(bytes, idLine(id), from);
-  return key < 0 ? undefined : blockAt(bytes, { from, key, id });
-}
-
-/**
- * {@linkcode manifestBlock} of the manifest file at `path`, read a megabyte at a time into one
- * buffer (a big tree's manifest is not held whole; the edited file's block is most often the
- * last), or `undefined` when it has no such block or cannot be read. `laidOut` is asked first:
- * without a `blocks` line the caller parses the file whole.
+ * A search of the manifest file at `path` for blocks by id, laid out as slop writes it (see the
+ * module's notes): `laidOut` is whether it has the `blocks` line (without it the caller parses
+ * the file whole), and `block(id)` the block `id`, or `undefined` when it has none or cannot be
+ * read. The file is searched a megabyte at a time, as bytes (UTF-8, the id encoded the same
+ * way): a big tree's manifest is not held or decoded whole, only the block's own object, read
+ * from a window around its id line. The first id line after the `blocks` line is the block's:
+ * the arrays after `blocks` (the cache breakpoints) name blocks too, but only of blocks listed
+ * before them, and their objects have no `offset` (they give `undefined`).
  *
  * @example
  * ```ts
  * import { manifestBlockIn } from "./_manifest_block.ts";
- * manifestBlockIn("/no/such/manifest.json", "files:a.py"); // undefined
+ * manifestBlockIn("/no/such/manifest.json").laidOut; // false
  * ```
  */
 export function manifestBlockIn(path: string): {

@@ -3,7 +3,7 @@
 // whole, the same place as the parsed manifest gives, whatever the paths hold.
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { laidOut, manifestBlock, manifestBlockIn } from "../../accel/_manifest_block.ts";
+import { manifestBlockIn } from "../../accel/_manifest_block.ts";
 import { earlierBlocks } from "../../accel/count_diff.ts";
 import { loadWritten } from "../../accel/patch_write.ts";
 import { buildContext } from "../../mod.ts";
@@ -21,33 +21,36 @@ const TREE: Record<string, string> = {
 };
 
 async function built(): Promise<
-  { bytes: Uint8Array; manifest: { blocks: Array<{ id: string }> } }
+  { path: string; manifest: { blocks: Array<{ id: string }> } }
 > {
   const root = await makeProject(TREE);
   const state = await tempDir();
   await buildContext({ cwd: root, stateDir: state }); // written as slop build writes it
   const out = join(state, "out");
   const name = [...Deno.readDirSync(out)].map((e) => e.name).find((n) => n.endsWith(".json"))!;
-  const bytes = await Deno.readFile(join(out, name));
-  return { bytes, manifest: JSON.parse(new TextDecoder().decode(bytes)) };
+  const path = join(out, name);
+  return { path, manifest: JSON.parse(await Deno.readTextFile(path)) };
 }
 
-Deno.test("manifestBlock() finds every block of a manifest as parsing it whole does", async () => {
-  const { bytes, manifest } = await built();
-  assert.ok(laidOut(bytes));
+Deno.test("manifestBlockIn() finds every block of a manifest as parsing it whole does", async () => {
+  const { path, manifest } = await built();
+  const search = manifestBlockIn(path);
+  assert.ok(search.laidOut);
   assert.ok(manifest.blocks.length >= 7);
   for (const block of manifest.blocks as Array<Record<string, unknown>>) {
     const { offset, length, sha256 } = block;
     assert.deepEqual(
-      manifestBlock(bytes, block.id as string),
+      search.block(block.id as string),
       { offset, length, sha256 },
       `${block.id}`,
     );
   }
-  assert.equal(manifestBlock(bytes, "files:none.py"), undefined);
-  assert.equal(manifestBlock(bytes, "files:a"), undefined, "a prefix of an id is no id");
+  assert.equal(search.block("files:none.py"), undefined);
+  assert.equal(search.block("files:a"), undefined, "a prefix of an id is no id");
   // Not laid out as slop writes it: the caller parses it whole.
-  assert.equal(laidOut(new TextEncoder().encode(JSON.stringify(manifest))), false);
+  const flat = join(await tempDir(), "flat.json");
+  await Deno.writeTextFile(flat, JSON.stringify(manifest));
+  assert.equal(manifestBlockIn(flat).laidOut, false);
 });
 
 Deno.test("the last document's block is found without parsing its manifest whole, for the first few", async () => {
