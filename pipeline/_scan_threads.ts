@@ -111,7 +111,14 @@ export async function scanAll(
     owner: new Map(),
     rules,
     keep,
-    onScanned,
+    onScanned: (file) => {
+      try {
+        onScanned(file);
+      } catch (error) {
+        // The caller gives up (a cancelled build): no batch more is begun.
+        state.stopped ??= { error };
+      }
+    },
     batches: [],
     next: 0,
     handedBack: [],
@@ -119,12 +126,14 @@ export async function scanAll(
   };
   // Files a worker scanned as they were read: their results are taken, the others scanned now.
   const started = ahead ? await takeAhead(state, files, ahead) : [];
+  stopIfStopped(state, started);
   if (ahead) files = files.filter((file) => !state.out.has(file));
   const total = files.reduce((n, f) => n + textLength(f), 0);
   const threads = options.workers ?? navigator.hardwareConcurrency ?? 1;
   const workers = Math.max(1, Math.floor(threads)) - 1;
   if (!started.length && (workers === 0 || total < PARALLEL_SCAN_CHARS)) {
     await scanHere(state, files);
+    stopIfStopped(state, []);
     return { results: state.out, helpers: [], owner: state.owner };
   }
   const counted = files.reduce((n, f) => n + (keep(f) ? textLength(f) : 0), 0);
@@ -135,7 +144,15 @@ export async function scanAll(
   const lanes = helpers.map((helper, index) => workerLane(state, { helper, index }));
   lanes.forEach((fill) => fill());
   await scanOnThisThread(state, helpers.length > 0);
+  stopIfStopped(state, helpers);
   return { results: state.out, helpers, owner: state.owner };
+}
+
+/** Once the files under way are scanned: what `onScanned` threw, thrown, the helpers stopped. */
+function stopIfStopped(state: ScanState, helpers: CountHelper[]): void {
+  if (!state.stopped) return;
+  helpers.forEach((helper) => helper.stop());
+  throw state.stopped.error;
 }
 
 /** Options of {@linkcode scanAll}. */
@@ -204,11 +221,15 @@ interface ScanState {
   /** Texts the workers handed back (secretlint scans them). */
   handedBack: SourceFile[];
   inFlight: Set<Promise<void>>;
+  /** What `onScanned` threw: the scan takes no batch more. */
+  stopped?: { error: unknown };
 }
 
 /** Scan a batch on this thread. */
 async function scanHere(state: ScanState, batch: SourceFile[]): Promise<void> {
   for (const file of batch) {
+    if (state.stopped) return;
+    countWork("characters scanned here", textLength(file));
     const result = await redactText(file.text!, file.path, { rules: state.rules });
     // A clean text is not kept with its result (it is the file's own, read again if lazy).
     state.out.set(file, result.findings.length ? result : { findings: [] });
@@ -233,7 +254,7 @@ function workerLane(
   let jobs = 0;
   let chars = 0;
   const fill = () => {
-    while (state.next < batches.length && (jobs < 2 || chars < IN_HAND_CHARS)) {
+    while (!state.stopped && state.next < batches.length && (jobs < 2 || chars < IN_HAND_CHARS)) {
       const batch = batches[state.next++];
       const size = batchChars(batch);
       jobs++;
@@ -270,6 +291,11 @@ function workerLane(
 async function scanOnThisThread(state: ScanState, withHelpers: boolean): Promise<void> {
   let yielded = performance.now();
   for (;;) {
+    if (state.stopped) {
+      // The batches under way end (their workers' answers), then the scan throws.
+      await Promise.all(state.inFlight);
+      break;
+    }
     const batch = state.handedBack.length
       ? state.handedBack.splice(0)
       : state.batches[state.next++];

@@ -117,8 +117,10 @@ async function renderFiles({ stages, run, options }: Building): Promise<Rendered
   const inFocus = focusOf(config, sources.map((s) => s.path));
   await loadViewModes(registry, sources.map((s) => chooseView(s, config, inFocus(s.path))));
 
-  // Secrets are redacted before any plugin, cache or log sees the text.
+  // Secrets are redacted before any plugin, cache or log sees the text. The scan's start is told
+  // again with the bytes read: a build cancelled during the read (its progress throws) ends here.
   const bytesTotal = sources.reduce((n, s) => n + s.size, 0);
+  progress?.({ ...scan, bytesDone: 0, bytesTotal });
   const findings = await scanSecrets({ stages, run, options }, sources, { bytesTotal });
   // Decoded and hashed: the raw bytes of text files are not used again (a copy of the project).
   for (const source of sources) {
@@ -152,8 +154,8 @@ async function renderFiles({ stages, run, options }: Building): Promise<Rendered
 /**
  * The secrets stage over `sources` (`bytesTotal` bytes), telling `onProgress` the files scanned as
  * they are (the start and the end are told by the caller). What `onProgress` throws meanwhile (a
- * cancelled MCP call) is thrown once the scan ends: thrown inside, it would leave the scan's
- * threads running.
+ * cancelled MCP call) stops the scan at the next file: the scan ends the files under way, stops
+ * its threads and throws it.
  */
 async function scanSecrets(
   { stages, options }: Building,
@@ -162,20 +164,13 @@ async function scanSecrets(
 ) {
   const progress = options.onProgress;
   const total = sources.length;
-  let thrown: { error: unknown } | undefined;
-  const findings = await stages.secrets(
+  return await stages.secrets(
     sources,
     progress && ((done, bytesDone) => {
-      if (thrown || done === 0 || done >= total) return;
-      try {
-        progress({ stage: "scan", done, total, cacheHits: 0, bytesDone, bytesTotal });
-      } catch (error) {
-        thrown = { error };
-      }
+      if (done === 0 || done >= total) return;
+      progress({ stage: "scan", done, total, cacheHits: 0, bytesDone, bytesTotal });
     }),
   );
-  if (thrown) throw thrown.error;
-  return findings;
 }
 
 /** The budget stage's progress, as `onProgress` is told it (`undefined` without one). */

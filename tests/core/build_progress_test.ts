@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { build, defaultPlugins, loadConfig, speedLayer } from "../../mod.ts";
 import type { BuildProgress } from "../../pipeline/build.ts";
+import { tallyWork } from "../../pipeline/_work_count.ts";
 import { makeProject } from "../_helpers.ts";
 
 const FILES = 30;
@@ -110,24 +111,64 @@ Deno.test("a budget's steps are told as tokens shed of the tokens over the budge
   assert.ok(!fits.some((p) => p.stage === "budget"));
 });
 
-Deno.test("what onProgress throws while files are scanned ends the build once the scan is over", async () => {
+/** A build of `files` Python files whose `onProgress` throws from its `throwAt`-th call on. */
+async function cancelledBuild(options: { files: number; throwAt: number; layered: boolean }) {
   const tree: Record<string, string> = {
     "slop.config.ts": `export default { files: ["src/**"], cache: { enabled: false } };\n`,
   };
-  for (let i = 0; i < 8; i++) tree[`src/m${i}.py`] = `def f${i}(x):\n    return x\n`;
+  const body = "    total = total + x  # a line to scan\n".repeat(200);
+  for (let i = 0; i < options.files; i++) tree[`src/m${i}.py`] = `def f${i}(x):\n${body}`;
   const root = await makeProject(tree);
+  const config = await loadConfig({ cwd: root });
   const seen: BuildProgress[] = [];
   const stop = new Error("cancelled");
-  const building = build(await loadConfig({ cwd: root }), {
-    builtins: defaultPlugins(),
-    layer: speedLayer(),
-    write: false,
-    onProgress: (p) => {
-      seen.push({ ...p });
-      if (p.stage === "scan" && p.done > 0 && p.done < p.total) throw stop;
-    },
+  let rejected: unknown;
+  const work = await tallyWork(async () => {
+    await build(config, {
+      builtins: defaultPlugins(),
+      layer: options.layered ? speedLayer() : undefined,
+      write: false,
+      workers: 1,
+      onProgress: (p) => {
+        seen.push({ ...p });
+        if (seen.length >= options.throwAt) throw stop;
+      },
+    }).catch((error) => rejected = error);
   });
-  await assert.rejects(building, (error) => error === stop);
-  // Told once (no more after the throw), and nothing after the scan.
-  assert.deepEqual(seen.map((p) => [p.stage, p.done > 0]), [["scan", false], ["scan", true]]);
-});
+  return { rejected, stop, seen, scanned: work.get("characters scanned here") ?? 0, body };
+}
+
+for (const layered of [false, true]) {
+  const how = layered ? "speed layer" : "plain stages";
+  Deno.test(`what onProgress throws while files are scanned stops the scan at the next file (${how})`, async () => {
+    const { rejected, stop, seen, scanned, body } = await cancelledBuild({
+      files: 40,
+      throwAt: 4,
+      layered,
+    });
+    assert.equal(rejected, stop);
+    // Told once with files done (no more after the throw), and nothing after the scan.
+    assert.deepEqual(seen.map((p) => [p.stage, p.done > 0]), [
+      ["scan", false],
+      ["scan", false],
+      ["scan", true],
+      ["scan", true],
+    ]);
+    // Two files scanned when it threw; the file under way ends, no other begins.
+    assert.ok(scanned > 0 && scanned <= 3 * (body.length + 20), `${scanned} characters scanned`);
+  });
+
+  Deno.test(`a build whose onProgress throws once the files are read scans none of them (${how})`, async () => {
+    const { rejected, stop, seen, scanned } = await cancelledBuild({
+      files: 40,
+      throwAt: 2,
+      layered,
+    });
+    assert.equal(rejected, stop);
+    assert.deepEqual(seen.map((p) => [p.stage, p.done, p.bytesTotal! > 0]), [
+      ["scan", 0, false],
+      ["scan", 0, true],
+    ]);
+    assert.equal(scanned, 0);
+  });
+}

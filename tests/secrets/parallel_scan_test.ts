@@ -141,3 +141,46 @@ Deno.test("a scan worker is handed a second batch while it scans a large one", a
   assert.ok(jobs >= 2, `batches the worker scanned: ${jobs}`);
   assert.equal(most, 2, "batches in the worker's hand at once");
 });
+
+Deno.test("a scan across workers whose onProgress throws ends the batches under way, stops its workers and throws it", async () => {
+  // A cancelled build throws from its progress: the scan took no batch more, but it threw at
+  // once, its worker still scanning (and telling progress) for a build that had ended.
+  const events: string[] = [];
+  let pending = 0;
+  const helper: ScanHelper = {
+    scan: (files) => {
+      events.push(`scan ${files.length}`);
+      pending++;
+      return new Promise((resolve) =>
+        setTimeout(() => {
+          pending--;
+          resolve(files.map(() => ({ findings: [] })));
+        }, 5)
+      );
+    },
+    count: () => Promise.resolve([]),
+    stop: () => events.push(`stop (${pending} batches pending)`),
+  };
+  const ahead: ScanAhead = { settle: () => Promise.resolve([helper]), take: () => undefined };
+  const files = Array.from(
+    { length: 40 },
+    (_, i) => source(`src/m${i}.py`, `v${i} = ${i}\n`.repeat(20_000)),
+  );
+  const stop = new Error("cancelled");
+  const handOff = { keep: () => false, take: () => {} };
+  const scanning = redactHandingOff(files, {}, {
+    handOff,
+    ahead,
+    workers: 2,
+    onProgress: (done) => {
+      if (done === 0) return;
+      events.push("told");
+      throw stop;
+    },
+  });
+  await assert.rejects(scanning, (error) => error === stop);
+  const scans = events.filter((e) => e.startsWith("scan")).length;
+  assert.ok(scans < 10, `${scans} batches of 40 files begun`);
+  assert.equal(events.at(-1), "stop (0 batches pending)", events.join(", "));
+  assert.equal(events.filter((e) => e.startsWith("stop")).length, 1);
+});
