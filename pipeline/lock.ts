@@ -407,22 +407,44 @@ function pick(l: LockLine): { sha256: string; bytes: number } {
   return { sha256: l.sha256, bytes: l.bytes };
 }
 
+/**
+ * The differences by kind. A block is `moved` when its text is the same and it no longer keeps
+ * its place among the other unchanged blocks: the fewest such blocks that explain the new order
+ * (those off a longest run kept in order). The blocks after one that moved, added or removed only
+ * shift, and are not counted.
+ */
 function countDifferences(a: LockLine[], b: LockLine[]): LockDiff["counts"] {
-  const inB = new Map(b.map((l) => [l.id, l]));
-  const inA = new Map(a.map((l) => [l.id, l]));
+  const inB = new Map(b.map((l, k) => [l.id, { line: l, at: k }]));
+  const inA = new Set(a.map((l) => l.id));
   const counts = { changed: 0, added: 0, removed: 0, moved: 0 };
+  // Where each unchanged pinned block is now, in the pinned order.
+  const places: number[] = [];
   for (const l of a) {
     const other = inB.get(l.id);
     if (!other) counts.removed++;
-    else if (other.sha256 !== l.sha256) counts.changed++;
+    else if (other.line.sha256 !== l.sha256) counts.changed++;
+    else places.push(other.at);
   }
   for (const l of b) if (!inA.has(l.id)) counts.added++;
-  const commonA = a.filter((l) => inB.has(l.id)).map((l) => l.id);
-  const commonB = b.filter((l) => inA.has(l.id)).map((l) => l.id);
-  commonA.forEach((id, k) => {
-    if (commonB[k] !== id) counts.moved++;
-  });
+  counts.moved = places.length - longestIncreasing(places);
   return counts;
+}
+
+/** The length of the longest strictly increasing subsequence of `values` (n log n). */
+function longestIncreasing(values: number[]): number {
+  // ends[k]: the least last value of an increasing run of length k + 1 seen so far.
+  const ends: number[] = [];
+  for (const value of values) {
+    let low = 0;
+    let high = ends.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (ends[middle] < value) low = middle + 1;
+      else high = middle;
+    }
+    ends[low] = value;
+  }
+  return ends.length;
 }
 
 function escapeId(id: string): string {

@@ -119,7 +119,7 @@ Deno.test("the action passes on the pinned commit and fails on a drifting one, w
       "| What changed | content changed (62 -> 71 bytes, now block #4) |\n" +
       "| Byte offset | 2,751 |\n" +
       "| Invalidated tokens | 33 of 649 o200k prefix tokens (5.1%) |\n" +
-      "| All differences | 1 changed, 0 added, 0 removed, 2 moved |\n" +
+      "| All differences | 1 changed, 0 added, 0 removed, 0 moved |\n" +
       "| Re-pin | `slop check --update`, then commit `slop.lock` |\n" +
       "\n| Provider | Model | Invalidated tokens (the model's) | Extra cost of the next call |\n" +
       "| --- | --- | ---: | ---: |\n" +
