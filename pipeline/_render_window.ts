@@ -16,9 +16,12 @@
 export const RENDER_WINDOW = 64;
 
 /**
- * A render under way for this long gives its place in the window to the next file: a view that
- * never settles waits out its hook timeout on each file (a minute by default), and held in the
- * window, the files would wait for it 64 at a time, one timeout after another.
+ * A render under way for this long gives its place in the window to the next file, when a file
+ * started after it has ended or no render has ended for as long: a view that never settles waits
+ * out its hook timeout on each file (a minute by default), and held in the window, the files would
+ * wait for it 64 at a time, one timeout after another. Renders that end in the order they began,
+ * however slowly (a machine so loaded that a turn of the event loop takes a second), are not
+ * stalled: the window keeps its size.
  */
 const STALLED_MS = 1000;
 
@@ -45,7 +48,8 @@ export interface WindowOptions {
 /**
  * Call `start(i)` for each index below `count`, in order, with at most `window` of the renders it
  * returns under way at once (one that returns nothing took no place). A render under way for
- * {@linkcode STALLED_MS} leaves the window, and the window doubles; stalled or not, at most
+ * {@linkcode STALLED_MS} while a later one ended, or while none ended, leaves the window, and the
+ * window doubles; stalled or not, at most
  * `maxUnderWay` are under way. Resolves when every render has ended. A render's rejection (a
  * cancelled build throws from its progress callback) rejects it at the next turn of the window,
  * and no more renders start (those under way go on).
@@ -66,8 +70,12 @@ export async function eachInWindow(
   const { window = RENDER_WINDOW, maxUnderWay = MAX_UNDER_WAY, between } = options;
   const all: Promise<void>[] = [];
   let underWay = 0;
-  // Each render under way, with when it started; a render that ends wakes the loop.
-  const busy = new Map<Promise<void>, number>();
+  // Each render under way, with when it started and its place in the start order; a render that
+  // ends wakes the loop.
+  const busy = new Map<Promise<void>, { at: number; place: number }>();
+  // The latest start place of a render that ended, and when a render last ended.
+  let endedPlace = -1;
+  let lastEnd = Date.now();
   let wake: (() => void) | undefined;
   let limit = Math.max(1, window);
   let failed = false;
@@ -77,10 +85,13 @@ export async function eachInWindow(
     const rendering = start(i);
     if (!rendering) continue;
     all.push(rendering);
-    busy.set(rendering, Date.now());
+    const place = i;
+    busy.set(rendering, { at: Date.now(), place });
     underWay++;
     const ended = () => {
       busy.delete(rendering);
+      endedPlace = Math.max(endedPlace, place);
+      lastEnd = Date.now();
       underWay--;
       wake?.();
     };
@@ -98,8 +109,9 @@ export async function eachInWindow(
       wake = undefined;
       const now = Date.now();
       let stalled = 0;
-      for (const [render, at] of busy) {
-        if (now - at < STALLED_MS) continue;
+      const noneEnded = now - lastEnd >= STALLED_MS;
+      for (const [render, { at, place }] of busy) {
+        if (now - at < STALLED_MS || (place > endedPlace && !noneEnded)) continue;
         busy.delete(render);
         stalled++;
       }

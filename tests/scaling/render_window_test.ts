@@ -151,3 +151,26 @@ Deno.test("eachInWindow() holds no more renders under way than its bound, howeve
   assert.ok(most <= 8, `${most} renders under way at once, bound 8`);
   assert.equal(underWay, 0);
 });
+
+Deno.test("renders that end in the order they began keep the window's size, however slow each turn (a loaded machine)", async () => {
+  // On a machine so loaded that each render's turn took a fifth of a second, the files started
+  // first were under way a second while the window waited for them, counted as stalled, and the
+  // window doubled again and again (a build "grew 18.7x"). The clock is made to move 200 ms each
+  // time a render ends; nothing is timed.
+  const realNow = Date.now;
+  let clock = realNow();
+  Date.now = () => clock;
+  let underWay = 0;
+  let most = 0;
+  try {
+    await eachInWindow(80, async () => {
+      most = Math.max(most, ++underWay);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      clock += 200;
+      underWay--;
+    }, { window: 8 });
+  } finally {
+    Date.now = realNow;
+  }
+  assert.equal(most, 8, `${most} renders under way at once, window 8`);
+});
