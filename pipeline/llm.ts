@@ -7,6 +7,7 @@
 
 import { callHook, findProvider, type Registry } from "./registry.ts";
 import { redactingComplete } from "./secrets.ts";
+import { oneLine } from "./error_text.ts";
 import type { CompleteFn, CompletionRequest, ResolvedConfig } from "./types.ts";
 
 /** Options of {@linkcode completer}. */
@@ -33,7 +34,7 @@ export function completer(
   options: CompleterOptions = {},
 ): CompleteFn {
   // Every prompt is redacted before it leaves the process (see secrets.ts).
-  return redactingComplete(async (request: CompletionRequest) => {
+  const complete = redactingComplete(async (request: CompletionRequest) => {
     const name = config.provider.name;
     if (!name) {
       throw new Error(`No provider configured: set "provider.name" to ask a model`);
@@ -55,4 +56,62 @@ export function completer(
     }
     return result;
   }, config.secrets.rules);
+  return (request) => {
+    // A plugin's request is checked before anything reads it: a missing prompt failed with the
+    // runtime's "Cannot read properties of undefined".
+    checkRequest(request);
+    return complete(request);
+  };
+}
+
+/**
+ * Throw when `request` is no {@linkcode CompletionRequest}: the error says which field is wrong
+ * and what it got.
+ *
+ * @example
+ * ```ts
+ * import { checkRequest } from "./llm.ts";
+ * checkRequest({ prompt: "Summarize: ..." }); // fine
+ * // checkRequest(undefined); // throws: ctx.complete() takes a request such as { prompt: "..." } ...
+ * ```
+ */
+export function checkRequest(request: unknown): asserts request is CompletionRequest {
+  if (typeof request !== "object" || request === null || Array.isArray(request)) {
+    throw new TypeError(
+      `ctx.complete() takes a request such as { prompt: "..." }, not ${describe(request)}`,
+    );
+  }
+  const fields = request as Record<string, unknown>;
+  if (typeof fields.prompt !== "string") {
+    throw new TypeError(
+      `ctx.complete()'s "prompt" must be a string, not ${describe(fields.prompt)}`,
+    );
+  }
+  for (const key of ["system", "model"]) {
+    if (fields[key] !== undefined && typeof fields[key] !== "string") {
+      throw new TypeError(
+        `ctx.complete()'s "${key}" must be a string, not ${describe(fields[key])}`,
+      );
+    }
+  }
+  const max = fields.maxTokens;
+  if (max !== undefined && !(typeof max === "number" && Number.isInteger(max) && max > 0)) {
+    throw new TypeError(
+      `ctx.complete()'s "maxTokens" must be a whole number above 0, not ${describe(max)}`,
+    );
+  }
+  if (fields.signal !== undefined && !(fields.signal instanceof AbortSignal)) {
+    throw new TypeError(
+      `ctx.complete()'s "signal" must be an AbortSignal, not ${describe(fields.signal)}`,
+    );
+  }
+}
+
+/** A value as an error names it: its kind, and a short value quoted. */
+function describe(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "string") return `the string "${oneLine(value.slice(0, 40))}"`;
+  if (typeof value === "number" || typeof value === "boolean") return `${typeof value} ${value}`;
+  return `${typeof value === "object" ? "an" : "a"} ${typeof value}`;
 }

@@ -298,3 +298,29 @@ Deno.test("a view's prepare that throws, gives no function or whose release thro
       "once (it is not awaited)",
   );
 });
+
+Deno.test("a view's ctx.complete() with no request, or a field of the wrong type, says which field and what it got", async () => {
+  const root = await makeProject(TREE);
+  const cases: Array<[unknown, RegExp]> = [
+    [undefined, /ctx\.complete\(\) takes a request such as \{ prompt: "\.\.\." \}, not undefined$/],
+    ["Summarize", /takes a request such as \{ prompt: "\.\.\." \}, not the string "Summarize"$/],
+    [{}, /ctx\.complete\(\)'s "prompt" must be a string, not undefined$/],
+    [{ prompt: ["a"] }, /"prompt" must be a string, not an array$/],
+    [{ prompt: "p", system: 3 }, /"system" must be a string, not number 3$/],
+    [{ prompt: "p", maxTokens: -1 }, /"maxTokens" must be a whole number above 0, not number -1$/],
+    [{ prompt: "p", signal: "stop" }, /"signal" must be an AbortSignal, not the string "stop"$/],
+  ];
+  for (const [request, expected] of cases) {
+    const asks = {
+      kind: "view-mode",
+      name: "asks",
+      version: "1",
+      render: async (_: unknown, ctx: { complete(r: unknown): Promise<string> }) =>
+        await ctx.complete(request),
+    };
+    const result = await build(root, [asks], "asks");
+    const row = result.manifest.files.find((f) => f.path === "b.ts")!;
+    assert.match(row.reason!, /^\[plugin asks\] Hook "render" failed on "b\.ts": /);
+    assert.match(row.reason!, expected);
+  }
+});
