@@ -2,7 +2,7 @@
  * How late a cancelled build ends: a library build of a project from an empty state folder whose
  * `onProgress` throws (as a cancelled MCP call's does) once `ms` have passed. Prints when the
  * throw was asked (the first progress after `ms`), at which stage, and when the build rejected.
- * See bench/README.md, "A cancelled build's scan, \"moved\" blocks, ... (thirty-second session, lead)".
+ * See bench/README.md, "A cancelled build's scan" (thirty-second session, lead).
  *
  * ```sh
  * deno run -A bench/cancel_latency.ts <project> [ms=3000] [--budget 16000] [--repo <checkout>]
