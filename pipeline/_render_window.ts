@@ -72,10 +72,7 @@ export async function eachInWindow(
   let underWay = 0;
   // Each render under way, with when it started and its place in the start order; a render that
   // ends wakes the loop.
-  const busy = new Map<Promise<void>, { at: number; place: number }>();
-  // The latest start place of a render that ended, and when a render last ended.
-  let endedPlace = -1;
-  let lastEnd = Date.now();
+  const busy: Busy = { renders: new Map(), endedPlace: -1, lastEnd: Date.now() };
   let wake: (() => void) | undefined;
   let limit = Math.max(1, window);
   let failed = false;
@@ -86,12 +83,12 @@ export async function eachInWindow(
     if (!rendering) continue;
     all.push(rendering);
     const place = i;
-    busy.set(rendering, { at: Date.now(), place });
+    busy.renders.set(rendering, { at: Date.now(), place });
     underWay++;
     const ended = () => {
-      busy.delete(rendering);
-      endedPlace = Math.max(endedPlace, place);
-      lastEnd = Date.now();
+      busy.renders.delete(rendering);
+      busy.endedPlace = Math.max(busy.endedPlace, place);
+      busy.lastEnd = Date.now();
       underWay--;
       wake?.();
     };
@@ -99,7 +96,7 @@ export async function eachInWindow(
       failed = true;
       ended();
     });
-    while ((busy.size >= limit || underWay >= maxUnderWay) && !failed) {
+    while ((busy.renders.size >= limit || underWay >= maxUnderWay) && !failed) {
       let timer: ReturnType<typeof setTimeout> | undefined;
       await new Promise<void>((resolve) => {
         wake = resolve;
@@ -107,21 +104,39 @@ export async function eachInWindow(
       });
       clearTimeout(timer);
       wake = undefined;
-      const now = Date.now();
-      let stalled = 0;
-      const noneEnded = now - lastEnd >= STALLED_MS;
-      for (const [render, { at, place }] of busy) {
-        if (now - at < STALLED_MS || (place > endedPlace && !noneEnded)) continue;
-        busy.delete(render);
-        stalled++;
-      }
       // Renders keep stalling (a view that never settles on any file): twice as many may start
       // in each period, so a big tree's renders have all started after a few periods (never
       // more than `maxUnderWay` under way at once).
-      if (stalled) limit *= 2;
+      if (dropStalled(busy)) limit *= 2;
     }
   }
   await Promise.all(all);
+}
+
+/** The renders of {@linkcode eachInWindow} under way, and what it knows of those that ended. */
+interface Busy {
+  /** Each render under way, with when it started and its place in the start order. */
+  renders: Map<Promise<void>, { at: number; place: number }>;
+  /** The latest start place of a render that ended. */
+  endedPlace: number;
+  /** When a render last ended. */
+  lastEnd: number;
+}
+
+/**
+ * Take the stalled renders out of `busy` (see {@linkcode STALLED_MS}): under way that long while
+ * a render started after it ended, or while none ended. Returns how many.
+ */
+function dropStalled(busy: Busy): number {
+  const now = Date.now();
+  const noneEnded = now - busy.lastEnd >= STALLED_MS;
+  let stalled = 0;
+  for (const [render, { at, place }] of busy.renders) {
+    if (now - at < STALLED_MS || (place > busy.endedPlace && !noneEnded)) continue;
+    busy.renders.delete(render);
+    stalled++;
+  }
+  return stalled;
 }
 
 /** The warn of each file's render, and the mark of its end, from {@linkcode warningsInOrder}. */

@@ -64,18 +64,8 @@ export function completer(
   };
 }
 
-/**
- * Throw when `request` is no {@linkcode CompletionRequest}: the error says which field is wrong
- * and what it got.
- *
- * @example
- * ```ts
- * import { checkRequest } from "./llm.ts";
- * checkRequest({ prompt: "Summarize: ..." }); // fine
- * // checkRequest(undefined); // throws: ctx.complete() takes a request such as { prompt: "..." } ...
- * ```
- */
-export function checkRequest(request: unknown): asserts request is CompletionRequest {
+/** Throw when `request` is no `CompletionRequest`: the error names the wrong field and its value. */
+function checkRequest(request: unknown): asserts request is CompletionRequest {
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
     throw new TypeError(
       `ctx.complete() takes a request such as { prompt: "..." }, not ${describe(request)}`,
