@@ -3,7 +3,8 @@
  * names the plugin, `ctx.store` takes JSON data only, under keys of the config's plugins' own
  * (a plugin cannot write over an entry of slop's), and sections and ordering rules each get
  * their own copy of the file lists (one that empties or sorts its list changes nothing another
- * plugin, or the manifest, sees).
+ * plugin, or the manifest, sees); the resolved config and a view's entry are frozen copies (a
+ * hook that sets a field fails, naming the plugin).
  *
  * @module
  */
@@ -194,4 +195,57 @@ function putBack(item: object, was: ItemFields): void {
   } catch {
     // Frozen or sealed by the plugin: the build fails all the same.
   }
+}
+
+/** The frozen copy of each resolved config a config's plugin was given. */
+const frozenConfigs = new WeakMap<object, object>();
+
+/**
+ * What a config's plugin sees of the resolved config (`ctx.config`, a section's `state.config`):
+ * a frozen copy, made once for each config, so a hook that sets a field (`config.output.format =
+ * "xml"`) fails naming the plugin instead of changing the build and every build after it in a
+ * resident process. Plain objects and arrays are copied; functions, plugins' own objects of a
+ * class and other values are shared as they are.
+ *
+ * @example
+ * ```ts
+ * import { frozenConfig } from "./_plugin_context.ts";
+ * const seen = frozenConfig({ output: { format: "markdown" } });
+ * Object.isFrozen(seen.output); // true
+ * ```
+ */
+export function frozenConfig<T extends object>(config: T): T {
+  let copy = frozenConfigs.get(config) as T | undefined;
+  if (!copy) frozenConfigs.set(config, copy = frozenCopy(config));
+  return copy;
+}
+
+/**
+ * A frozen copy of `value`'s plain objects and arrays, deep (each object copied once, cycles
+ * kept); other objects are shared.
+ *
+ * @example
+ * ```ts
+ * import { frozenCopy } from "./_plugin_context.ts";
+ * const entry = { path: "src/**", options: { depth: 2 } };
+ * frozenCopy(entry).options === entry.options; // false
+ * ```
+ */
+export function frozenCopy<T>(value: T, seen = new Map<object, unknown>()): T {
+  if (typeof value !== "object" || value === null) return value;
+  const made = seen.get(value);
+  if (made) return made as T;
+  const proto = Object.getPrototypeOf(value);
+  const plain = Array.isArray(value) || proto === Object.prototype || proto === null;
+  if (!plain) return value;
+  const copy: Record<PropertyKey, unknown> = Array.isArray(value)
+    ? new Array(value.length)
+    : Object.create(proto);
+  seen.set(value, copy);
+  for (const key of Reflect.ownKeys(value)) {
+    const field = Object.getOwnPropertyDescriptor(value, key)!;
+    if ("value" in field) field.value = frozenCopy(field.value, seen);
+    Object.defineProperty(copy, key, field);
+  }
+  return Object.freeze(copy) as T;
 }

@@ -13,7 +13,7 @@ import { wordsTellLanguage } from "./extension.ts";
 import { callHook, findViewMode, isUserPlugin, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import { hookErrorText } from "./error_text.ts";
-import { guardedStore, pluginWarn } from "./_plugin_context.ts";
+import { frozenConfig, frozenCopy, guardedStore, pluginWarn } from "./_plugin_context.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { type CachedRender, cachedRender, type KeepText } from "./_view_cache.ts";
 import type { lazyInput } from "./_lazy_input.ts";
@@ -138,7 +138,8 @@ interface ViewJob {
 
 /**
  * The context `plugin` renders `job`'s file with; `renderAs` renders it with another view. A
- * config's plugin's `warn` and `store` are guarded (`_plugin_context.ts`).
+ * config's plugin's `warn` and `store` are guarded, its `config` and `entry` frozen copies
+ * (`_plugin_context.ts`).
  */
 function viewContext(
   job: ViewJob,
@@ -150,8 +151,9 @@ function viewContext(
   const user = plugin !== undefined && isUserPlugin(plugin);
   return {
     options: { ...file.entry.options },
-    entry: file.entry,
-    config,
+    // A config's plugin sees frozen copies: one that sets a field fails, naming it.
+    entry: user ? frozenCopy(file.entry) : file.entry,
+    config: user ? frozenConfig(config) : config,
     warn: user ? pluginWarn(plugin.name, options.warn) : options.warn,
     complete: options.complete,
     renderAs,

@@ -6,7 +6,13 @@
 
 import { textBacking } from "./lazy_text.ts";
 import { hookErrorText } from "./error_text.ts";
-import { type FieldRecord, pluginWarn, recordFields, restoreFields } from "./_plugin_context.ts";
+import {
+  type FieldRecord,
+  frozenConfig,
+  pluginWarn,
+  recordFields,
+  restoreFields,
+} from "./_plugin_context.ts";
 import { derived } from "./helpers.ts";
 import { callHook, isUserPlugin, type Registry, sections } from "./registry.ts";
 import { walk } from "./resolve.ts";
@@ -53,11 +59,14 @@ export async function composeBlocks(
   const blocks: Block[] = [];
   const ids = new Map<string, string>();
   for (const plugin of sections(registry)) {
-    // A config's plugin gets its own list of the files and its own `warn` (`_plugin_context.ts`).
+    // A config's plugin gets its own list of the files, its own `warn` and a frozen copy of the
+    // config (`_plugin_context.ts`).
     // A file it changes is put back, and the change is an error naming it: the files are the
     // document's and the manifest's (and a build server's for the next build).
     const user = isUserPlugin(plugin);
-    const given = user ? { ...state, files: [...state.files] } : state;
+    const given = user
+      ? { ...state, files: [...state.files], config: frozenConfig(state.config) }
+      : state;
     const context = user ? { ...ctx, warn: pluginWarn(plugin.name, ctx.warn) } : ctx;
     const record = user ? recordFields(state.files) : undefined;
     const out = await callHook(plugin, "compose", () => plugin.compose(given, context))

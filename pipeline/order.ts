@@ -7,7 +7,13 @@
  */
 
 import { callHook, isUserPlugin, orderingRules, type Registry } from "./registry.ts";
-import { type FieldRecord, pluginWarn, recordFields, restoreFields } from "./_plugin_context.ts";
+import {
+  type FieldRecord,
+  frozenConfig,
+  pluginWarn,
+  recordFields,
+  restoreFields,
+} from "./_plugin_context.ts";
 import { countWork } from "./_work_count.ts";
 import { hookErrorText } from "./error_text.ts";
 import type { Block, OrderContext, PlacedBlock } from "./types.ts";
@@ -31,11 +37,17 @@ export async function orderBlocks(
 ): Promise<Block[]> {
   let current = blocks;
   for (const rule of orderingRules(registry)) {
-    // A config's rule gets its own list of the files and its own `warn` (`_plugin_context.ts`).
+    // A config's rule gets its own list of the files, its own `warn` and a frozen copy of the
+    // config (`_plugin_context.ts`).
     // A block it changes in place is put back, and the change is an error naming it.
     const user = isUserPlugin(rule);
     const context = user
-      ? { ...ctx, files: [...ctx.files], warn: pluginWarn(rule.name, ctx.warn) }
+      ? {
+        ...ctx,
+        files: [...ctx.files],
+        config: frozenConfig(ctx.config),
+        warn: pluginWarn(rule.name, ctx.warn),
+      }
       : ctx;
     const record = user ? recordFields(current) : undefined;
     const given = current;

@@ -324,3 +324,54 @@ Deno.test("a view's ctx.complete() with no request, or a field of the wrong type
     assert.match(row.reason!, expected);
   }
 });
+
+Deno.test("a config's plugin that sets a field of the config or of its entry fails naming it, and the document is as without it", async () => {
+  const root = await makeProject(TREE);
+  const plain = await build(root, []);
+  const setFormat = (config: { output: { format: string } }) => {
+    config.output.format = "xml";
+  };
+  const cases: Array<[Plugin, RegExp]> = [
+    [
+      {
+        kind: "section",
+        name: "s",
+        compose: (state: never) => void setFormat((state as { config: never }).config),
+      },
+      /^\[plugin s\] Hook "compose" failed: Cannot assign to read only property 'format'/,
+    ],
+    [
+      {
+        kind: "ordering",
+        name: "o",
+        order: (blocks: unknown[], ctx: { config: never }) => (setFormat(ctx.config), blocks),
+      },
+      /^\[plugin o\] Hook "order" failed: Cannot assign to read only property 'format'/,
+    ],
+  ];
+  for (const [plugin, expected] of cases) {
+    const message = await rejection(() => build(root, [plugin]));
+    assert.match(message, expected);
+  }
+  // A view that sets its entry's view or the config's format: the file's row is the error, the
+  // other files and the document's format are as without it.
+  const view = {
+    kind: "view-mode",
+    name: "v",
+    version: "1",
+    render: (_: unknown, ctx: { config: never; entry: { view: string } }) => {
+      ctx.entry.view = "full";
+      setFormat(ctx.config);
+      return "";
+    },
+  };
+  const result = await build(root, [view], "v");
+  const row = result.manifest.files.find((f) => f.path === "b.ts")!;
+  assert.match(
+    row.reason!,
+    /^\[plugin v\] Hook "render" failed on "b\.ts": Cannot assign to read only property 'view'/,
+  );
+  // Markdown, as without the plugin (XML starts with a tag).
+  assert.ok(plain.document.startsWith("## Files\n"));
+  assert.ok(result.document.startsWith("## Files\n"), result.document.slice(0, 40));
+});
