@@ -20,17 +20,22 @@ import type { ResolvedConfig, SourceFile } from "../pipeline/types.ts";
  * @example
  * ```ts
  * import { prepareViews } from "./_prepare_views.ts";
- * // const done = prepareViews(sources, config, registry, focusOf(config));
+ * // const done = prepareViews(sources, { config, registry, isFocus: focusOf(config), warn });
  * // ... transform ...
  * // done();
  * ```
  */
 export function prepareViews(
   sources: SourceFile[],
-  config: ResolvedConfig,
-  registry: Registry,
-  isFocus: (path: string) => boolean,
+  options: {
+    config: ResolvedConfig;
+    registry: Registry;
+    isFocus: (path: string) => boolean;
+    /** Told a hook passed over (`prepareView`). */
+    warn?: (message: string) => void;
+  },
 ): () => void {
+  const { config, registry, isFocus, warn } = options;
   const byView = new Map<string, Array<{ path: string; chars: number }>>();
   for (const file of sources) {
     // Files not read yet (unchanged since the last build) are mostly cache hits: not counted.
@@ -44,7 +49,7 @@ export function prepareViews(
   for (const [view, files] of byView) {
     const plugin = findViewMode(registry, view);
     if (!plugin?.prepare) continue;
-    const release = prepareView(plugin, files);
+    const release = prepareView(plugin, files, { warn });
     if (release) done.push(release);
   }
   // Called after the transform and again when the build ends (a failed build never got to the

@@ -509,7 +509,12 @@ async function scanEarly(
   const { config, registry, cache } = speed.run;
   const inFocus = focusOf(config, sources.map((s) => s.path));
   // Views start their threads and load grammars while the scan runs.
-  speed.viewsReady = prepareViews(sources, config, registry, inFocus);
+  speed.viewsReady = prepareViews(sources, {
+    config,
+    registry,
+    isFocus: inFocus,
+    warn: speed.run.warn,
+  });
   await speed.packRead;
   const countsEarly = new WeakMap<object, boolean>();
   // Files shown in full: the scan's workers count their texts early (see `precount.ts`),

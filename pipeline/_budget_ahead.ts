@@ -169,7 +169,7 @@ function nextBatch(
  * @example
  * ```ts
  * import { prepareSteps } from "./_budget_ahead.ts";
- * // const done = prepareSteps([outline], [{ path: "a.py", chars: 2048 }]);
+ * // const done = prepareSteps([outline], [{ path: "a.py", chars: 2048 }], { warn });
  * // ... the steps ...
  * // done();
  * ```
@@ -177,10 +177,11 @@ function nextBatch(
 export function prepareSteps(
   views: ViewModePlugin[],
   files: Array<{ path: string; chars: number }>,
+  options: { warn?: (message: string) => void } = {},
 ): () => void {
   const done: Array<() => void> = [];
   for (const plugin of new Set(views)) {
-    const release = prepareView(plugin, files);
+    const release = prepareView(plugin, files, options);
     if (release) done.push(release);
   }
   return () => done.forEach((release) => release());

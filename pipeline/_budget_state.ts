@@ -127,7 +127,8 @@ export function prepareOnMiss(
     if (over || done || file.cache !== "miss" || ++misses < PREPARE_MISSES) return;
     const views = targets.map((v) => findViewMode(registry, v)).filter((p) => p !== undefined);
     const chars = (path: string) => state.sources.get(path)?.size ?? 0;
-    done = prepareSteps(views, candidates.map((path) => ({ path, chars: chars(path) })));
+    const files = candidates.map((path) => ({ path, chars: chars(path) }));
+    done = prepareSteps(views, files, { warn: state.options.transform.warn });
   };
   return () => {
     over = true;

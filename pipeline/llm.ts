@@ -7,7 +7,7 @@
 
 import { callHook, findProvider, type Registry } from "./registry.ts";
 import { redactingComplete } from "./secrets.ts";
-import { oneLine } from "./error_text.ts";
+import { typeName } from "./schema.ts";
 import type { CompleteFn, CompletionRequest, ResolvedConfig } from "./types.ts";
 
 /** Options of {@linkcode completer}. */
@@ -68,40 +68,31 @@ export function completer(
 function checkRequest(request: unknown): asserts request is CompletionRequest {
   if (typeof request !== "object" || request === null || Array.isArray(request)) {
     throw new TypeError(
-      `ctx.complete() takes a request such as { prompt: "..." }, not ${describe(request)}`,
+      `ctx.complete() takes a request such as { prompt: "..." }; got ${typeName(request)}`,
     );
   }
   const fields = request as Record<string, unknown>;
   if (typeof fields.prompt !== "string") {
     throw new TypeError(
-      `ctx.complete()'s "prompt" must be a string, not ${describe(fields.prompt)}`,
+      `ctx.complete()'s "prompt" must be a string; got ${typeName(fields.prompt)}`,
     );
   }
   for (const key of ["system", "model"]) {
     if (fields[key] !== undefined && typeof fields[key] !== "string") {
       throw new TypeError(
-        `ctx.complete()'s "${key}" must be a string, not ${describe(fields[key])}`,
+        `ctx.complete()'s "${key}" must be a string; got ${typeName(fields[key])}`,
       );
     }
   }
   const max = fields.maxTokens;
   if (max !== undefined && !(typeof max === "number" && Number.isInteger(max) && max > 0)) {
     throw new TypeError(
-      `ctx.complete()'s "maxTokens" must be a whole number above 0, not ${describe(max)}`,
+      `ctx.complete()'s "maxTokens" must be a whole number above 0; got ${typeName(max)}`,
     );
   }
   if (fields.signal !== undefined && !(fields.signal instanceof AbortSignal)) {
     throw new TypeError(
-      `ctx.complete()'s "signal" must be an AbortSignal, not ${describe(fields.signal)}`,
+      `ctx.complete()'s "signal" must be an AbortSignal; got ${typeName(fields.signal)}`,
     );
   }
-}
-
-/** A value as an error names it: its kind, and a short value quoted. */
-function describe(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return "an array";
-  if (typeof value === "string") return `the string "${oneLine(value.slice(0, 40))}"`;
-  if (typeof value === "number" || typeof value === "boolean") return `${typeof value} ${value}`;
-  return `${typeof value === "object" ? "an" : "a"} ${typeof value}`;
 }

@@ -15,7 +15,7 @@ import type {
   ViewModePlugin,
 } from "./types.ts";
 import { canonicalJson, MAX_TIMER_MS, PluginError, settleWithin, sha256Hex } from "./helpers.ts";
-import { closest, quote } from "./schema.ts";
+import { closest, quote, typeName } from "./schema.ts";
 import { errorText, hookErrorText } from "./error_text.ts";
 import { watchedCall } from "./hook_watchdog.ts";
 
@@ -537,7 +537,8 @@ export async function callHook<T>(
  * work is done, or `undefined`. Getting ready is an optimization that never changes what a view
  * renders, so a hook that throws, gives something else than a function (an `async prepare`'s
  * promise, a number) or whose returned function throws is passed over: the view renders, and
- * reports its own failures, as usual.
+ * reports its own failures, as usual. `warn` is told once what was passed over, naming the
+ * plugin (a plugin's author would not know their hook never ran).
  *
  * @example
  * ```ts
@@ -550,23 +551,31 @@ export async function callHook<T>(
 export function prepareView(
   plugin: ViewModePlugin,
   files: Array<{ path: string; chars: number }>,
+  options: { warn?: (message: string) => void } = {},
 ): (() => void) | undefined {
+  const passedOver = (what: string) =>
+    options.warn?.(`[plugin ${plugin.name}] ${what} (passed over: the view renders as usual)`);
   let release: unknown;
   try {
     release = plugin.prepare?.(files);
-  } catch {
+  } catch (error) {
+    passedOver(`Hook "prepare" failed: ${hookErrorText(error)}`);
     return undefined;
   }
   if (typeof release !== "function") {
     // A promise that rejects later is the plugin's, not an error no one listens for.
     if (release instanceof Promise) release.catch(() => {});
+    if (release !== undefined) {
+      passedOver(`Hook "prepare" returned ${typeName(release)}, not a function or nothing`);
+    }
     return undefined;
   }
   return () => {
     try {
       (release as () => void)();
-    } catch {
+    } catch (error) {
       // As above: the views have rendered already.
+      passedOver(`Hook "prepare"'s release failed: ${hookErrorText(error)}`);
     }
   };
 }

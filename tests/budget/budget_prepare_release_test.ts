@@ -23,7 +23,7 @@ function countingView(): { plugin: ViewModePlugin; held: { given: number; releas
 function stateWith(plugin: ViewModePlugin): PlanState {
   return {
     sources: new Map(),
-    options: { registry: createRegistry([plugin]) },
+    options: { registry: createRegistry([plugin]), transform: { warn: () => {} } },
   } as unknown as PlanState;
 }
 

@@ -262,19 +262,23 @@ Deno.test("a section or ordering rule that changes a file or block in place is a
   assert.equal(files.find((f) => f.path === "a.md")!.text, "hello\n");
 });
 
-Deno.test("a view's prepare that throws, gives no function or whose release throws is passed over; an async accepts is an error naming it", async () => {
+Deno.test("a view's prepare that throws, gives no function or whose release throws is passed over with a warning naming it; an async accepts is an error naming it", async () => {
   const root = await makeProject(TREE);
-  const prepares: [string, () => unknown][] = [
+  const prepares: [string, () => unknown, string][] = [
     ["throws", () => {
       throw new Error("not ready");
-    }],
-    ["gives a number", () => 5],
-    ["gives a promise that never settles", () => new Promise(() => {})],
+    }, `Hook "prepare" failed: not ready`],
+    ["gives a number", () => 5, `Hook "prepare" returned number 5, not a function or nothing`],
+    [
+      "gives a promise that never settles",
+      () => new Promise(() => {}),
+      `Hook "prepare" returned a Promise, not a function or nothing`,
+    ],
     ["gives a release that throws", () => () => {
       throw new Error("release");
-    }],
+    }, `Hook "prepare"'s release failed: release`],
   ];
-  for (const [what, prepare] of prepares) {
+  for (const [what, prepare, warning] of prepares) {
     const result = await build(root, [{
       kind: "view-mode",
       name: "v",
@@ -284,6 +288,12 @@ Deno.test("a view's prepare that throws, gives no function or whose release thro
     }], "v");
     assert.deepEqual(result.manifest.files.map((f) => f.status), ["rendered", "rendered"], what);
     assert.match(result.document, /rendered by v/, what);
+    // Said once, naming the plugin: its author would not know the hook never ran.
+    assert.deepEqual(
+      result.manifest.warnings.filter((w) => w.includes("prepare")),
+      [`[plugin v] ${warning} (passed over: the view renders as usual)`],
+      what,
+    );
   }
   const result = await build(root, [{
     kind: "view-mode",
@@ -302,13 +312,16 @@ Deno.test("a view's prepare that throws, gives no function or whose release thro
 Deno.test("a view's ctx.complete() with no request, or a field of the wrong type, says which field and what it got", async () => {
   const root = await makeProject(TREE);
   const cases: Array<[unknown, RegExp]> = [
-    [undefined, /ctx\.complete\(\) takes a request such as \{ prompt: "\.\.\." \}, not undefined$/],
-    ["Summarize", /takes a request such as \{ prompt: "\.\.\." \}, not the string "Summarize"$/],
-    [{}, /ctx\.complete\(\)'s "prompt" must be a string, not undefined$/],
-    [{ prompt: ["a"] }, /"prompt" must be a string, not an array$/],
-    [{ prompt: "p", system: 3 }, /"system" must be a string, not number 3$/],
-    [{ prompt: "p", maxTokens: -1 }, /"maxTokens" must be a whole number above 0, not number -1$/],
-    [{ prompt: "p", signal: "stop" }, /"signal" must be an AbortSignal, not the string "stop"$/],
+    [
+      undefined,
+      /ctx\.complete\(\) takes a request such as \{ prompt: "\.\.\." \}; got no value \(undefined\)$/,
+    ],
+    ["Summarize", /takes a request such as \{ prompt: "\.\.\." \}; got the string "Summarize"$/],
+    [{}, /ctx\.complete\(\)'s "prompt" must be a string; got no value \(undefined\)$/],
+    [{ prompt: ["a"] }, /"prompt" must be a string; got an array$/],
+    [{ prompt: "p", system: 3 }, /"system" must be a string; got number 3$/],
+    [{ prompt: "p", maxTokens: -1 }, /"maxTokens" must be a whole number above 0; got number -1$/],
+    [{ prompt: "p", signal: "stop" }, /"signal" must be an AbortSignal; got the string "stop"$/],
   ];
   for (const [request, expected] of cases) {
     const asks = {
