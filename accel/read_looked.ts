@@ -21,6 +21,8 @@ export interface LookedReadOptions {
   lstats?: Map<string, FileStat>;
   /** Called with each file as it is read. @default {undefined} none */
   onRead?: (source: SourceFile) => void;
+  /** Told the files read so far; what it throws stops the reads (`readEach`). @default {undefined} */
+  onEach?: (done: number) => void;
 }
 
 /**
@@ -44,10 +46,10 @@ export async function readLooked(
   config: ResolvedConfig,
   options: LookedReadOptions = {},
 ): Promise<SourceFile[]> {
-  const { lstats, onRead } = options;
+  const { lstats, onRead, onEach } = options;
   return await readEach(targets, async (target) => {
     const source = await readTarget(target, config, { lstat: lstats?.get(target.path) });
     onRead?.(source);
     return source;
-  });
+  }, { onEach });
 }

@@ -287,7 +287,7 @@ function wrapStages(
   return {
     ...stages,
     resolve: () => resolveKept(speed),
-    read: (targets) => done(readUnchanged(speed, targets)),
+    read: (targets, onEach) => done(readUnchanged(speed, targets, onEach)),
     secrets: (sources, onProgress) => done(scanEarly(speed, sources, onProgress)),
     transform: (sources, onFile) => done(transformAhead(speed, sources, onFile)),
     compose: (files) => done(composeParts(stages, files)),
@@ -437,7 +437,11 @@ async function resolveKept(speed: Speed): Promise<Resolution> {
 }
 
 /** Read: files the stat index knows unchanged are left unread (their `load` reads them). */
-async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFile[]> {
+async function readUnchanged(
+  speed: Speed,
+  targets: Target[],
+  onEach?: (done: number) => void,
+): Promise<SourceFile[]> {
   const { config } = speed.run;
   const { index, lstats, loader } = speed;
   // Without a stat index every file is read: the scan's workers start now when their bytes are
@@ -459,8 +463,15 @@ async function readUnchanged(speed: Speed, targets: Target[]): Promise<SourceFil
   // spilled as a file read here is, or every such text would be held at once.
   if (speed.spill) loader.onLoad = (file) => Promise.resolve(spillSource(speed, file));
   const sources = index
-    ? await readIndexed(targets, config, { index, lstats, onRead, loader, memo: speed.memo })
-    : await readLooked(targets, config, { lstats, onRead });
+    ? await readIndexed(targets, config, {
+      index,
+      lstats,
+      onRead,
+      onEach,
+      loader,
+      memo: speed.memo,
+    })
+    : await readLooked(targets, config, { lstats, onRead, onEach });
   // Each `lstat` (four dates in it) is held by the build otherwise: let them go.
   speed.lstats = undefined;
   // What a stage's end lets go of is weighed against the tree's texts (unread ones too).

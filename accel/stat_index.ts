@@ -513,6 +513,7 @@ export async function readIndexed(
   const namedGenerated = new WeakSet<SourceFile>();
   const read = await readLooked(left.map((i) => targets[i]), config, {
     lstats,
+    onEach: options.onEach,
     onRead: (file) => {
       if (readNamedGenerated(file)) namedGenerated.add(file);
       options.onRead?.(file);

@@ -111,7 +111,8 @@ async function renderFiles({ stages, run, options }: Building): Promise<Rendered
   const progress = options.onProgress;
   const scan = { stage: "scan", done: 0, total: resolution.targets.length, cacheHits: 0 } as const;
   progress?.(scan);
-  const sources = await stages.read(resolution.targets);
+  // The scan's start told as files are read: a build cancelled meanwhile stops reading.
+  const sources = await stages.read(resolution.targets, progress && (() => progress(scan)));
   clock?.mark("read");
   // Lazy built-ins (`cli/_builtins.ts`): the view modes this build chooses are imported now.
   const inFocus = focusOf(config, sources.map((s) => s.path));

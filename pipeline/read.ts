@@ -62,8 +62,19 @@ const CONCURRENCY = 64;
 export async function readTargets(
   targets: Target[],
   config: ResolvedConfig,
+  options: ReadEachOptions = {},
 ): Promise<SourceFile[]> {
-  return await readEach(targets, (target) => readTarget(target, config));
+  return await readEach(targets, (target) => readTarget(target, config), options);
+}
+
+/** Options of {@linkcode readEach}. */
+export interface ReadEachOptions {
+  /**
+   * Told the number of files read so far, after each; what it throws (a cancelled build) stops
+   * the reads: the files under way end, no other is begun, and the stage throws it.
+   * @default {undefined} not told
+   */
+  onEach?: (done: number) => void;
 }
 
 /**
@@ -79,16 +90,26 @@ export async function readTargets(
 export async function readEach(
   targets: Target[],
   read: (target: Target) => Promise<SourceFile>,
+  options: ReadEachOptions = {},
 ): Promise<SourceFile[]> {
+  const { onEach } = options;
   const out = new Array<SourceFile>(targets.length);
   let next = 0;
+  let done = 0;
+  let stopped: { error: unknown } | undefined;
   async function worker() {
-    while (next < targets.length) {
+    while (!stopped && next < targets.length) {
       const i = next++;
       out[i] = await read(targets[i]);
+      try {
+        onEach?.(++done);
+      } catch (error) {
+        stopped ??= { error };
+      }
     }
   }
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, targets.length) }, worker));
+  if (stopped) throw stopped.error;
   return out;
 }
 

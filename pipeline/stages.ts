@@ -124,8 +124,11 @@ export interface Output {
 export interface Stages {
   /** Entries, globs and ignore rules to sorted targets. */
   resolve(): Promise<Resolution>;
-  /** Each target read once: text, sha256, or the problem. */
-  read(targets: Target[]): Promise<SourceFile[]>;
+  /**
+   * Each target read once: text, sha256, or the problem. `onEach` is told the files read so far;
+   * what it throws stops the reads.
+   */
+  read(targets: Target[], onEach?: (done: number) => void): Promise<SourceFile[]>;
   /**
    * Secrets in the texts redacted in place; the findings. `onProgress` is told the files and
    * their bytes done: those not scanned at once, then each as its scan ends.
@@ -210,7 +213,7 @@ export function plainStages(run: BuildRun): Stages {
   const tokenizer = config.budget.tokenizer;
   return {
     resolve: () => resolveTargets(config),
-    read: (targets) => readTargets(targets, config),
+    read: (targets, onEach) => readTargets(targets, config, { onEach }),
     secrets: (sources, onProgress) =>
       redactSources(sources, config.secrets.rules, { cache, workers: run.workers, onProgress }),
     transform: (sources, onFile) =>

@@ -40,7 +40,10 @@ for (const layered of [false, true]) {
     // The files' bytes too (the bar's estimate is by bytes): growing to the sources' total.
     const sizes = Array.from({ length: FILES }, (_, i) => `def f${i}(x):\n    return x * ${i}\n`);
     const bytes = sizes.reduce((n, text) => n + text.length, 0);
-    assert.ok(scan.slice(1).every((p) => p.bytesTotal === bytes));
+    // Told as the files are read (the build's start, then a file at a time), without bytes.
+    const reading = scan.filter((p) => p.bytesTotal === undefined);
+    assert.deepEqual(reading.map((p) => p.done), Array(FILES + 1).fill(0));
+    assert.ok(scan.slice(reading.length).every((p) => p.bytesTotal === bytes));
     assert.equal(scan.at(-1)!.bytesDone, bytes);
     const rendered = of("transform");
     assert.ok(
@@ -111,8 +114,13 @@ Deno.test("a budget's steps are told as tokens shed of the tokens over the budge
   assert.ok(!fits.some((p) => p.stage === "budget"));
 });
 
-/** A build of `files` Python files whose `onProgress` throws from its `throwAt`-th call on. */
-async function cancelledBuild(options: { files: number; throwAt: number; layered: boolean }) {
+/**
+ * A build of `files` Python files whose `onProgress` throws once `throwWhen` says so (and at each
+ * call after): what it was told, and the characters it scanned and hashed.
+ */
+async function cancelledBuild(
+  options: { files: number; layered: boolean; throwWhen: (p: BuildProgress) => boolean },
+) {
   const tree: Record<string, string> = {
     "slop.config.ts": `export default { files: ["src/**"], cache: { enabled: false } };\n`,
   };
@@ -123,6 +131,7 @@ async function cancelledBuild(options: { files: number; throwAt: number; layered
   const seen: BuildProgress[] = [];
   const stop = new Error("cancelled");
   let rejected: unknown;
+  let thrown = false;
   const work = await tallyWork(async () => {
     await build(config, {
       builtins: defaultPlugins(),
@@ -131,11 +140,13 @@ async function cancelledBuild(options: { files: number; throwAt: number; layered
       workers: 1,
       onProgress: (p) => {
         seen.push({ ...p });
-        if (seen.length >= options.throwAt) throw stop;
+        thrown ||= options.throwWhen(p);
+        if (thrown) throw stop;
       },
     }).catch((error) => rejected = error);
   });
-  return { rejected, stop, seen, scanned: work.get("characters scanned here") ?? 0, body };
+  const scanned = work.get("characters scanned here") ?? 0;
+  return { rejected, stop, seen, scanned, hashed: work.get("bytes hashed") ?? 0, body };
 }
 
 for (const layered of [false, true]) {
@@ -143,32 +154,32 @@ for (const layered of [false, true]) {
   Deno.test(`what onProgress throws while files are scanned stops the scan at the next file (${how})`, async () => {
     const { rejected, stop, seen, scanned, body } = await cancelledBuild({
       files: 40,
-      throwAt: 4,
       layered,
+      throwWhen: (p) => p.stage === "scan" && p.done >= 2,
     });
     assert.equal(rejected, stop);
     // Told once with files done (no more after the throw), and nothing after the scan.
-    assert.deepEqual(seen.map((p) => [p.stage, p.done > 0]), [
-      ["scan", false],
-      ["scan", false],
-      ["scan", true],
-      ["scan", true],
+    assert.deepEqual(seen.filter((p) => p.done > 0).map((p) => [p.stage, p.done]), [
+      ["scan", 1],
+      ["scan", 2],
     ]);
     // Two files scanned when it threw; the file under way ends, no other begins.
     assert.ok(scanned > 0 && scanned <= 3 * (body.length + 20), `${scanned} characters scanned`);
   });
 
-  Deno.test(`a build whose onProgress throws once the files are read scans none of them (${how})`, async () => {
-    const { rejected, stop, seen, scanned } = await cancelledBuild({
-      files: 40,
-      throwAt: 2,
+  Deno.test(`what onProgress throws while files are read stops the reads, and no file is scanned (${how})`, async () => {
+    // The scan's start is told again as each file is read (the byte total once all are).
+    let told = 0;
+    const { rejected, stop, seen, scanned, hashed, body } = await cancelledBuild({
+      files: 400,
       layered,
+      throwWhen: () => ++told === 10,
     });
     assert.equal(rejected, stop);
-    assert.deepEqual(seen.map((p) => [p.stage, p.done, p.bytesTotal! > 0]), [
-      ["scan", 0, false],
-      ["scan", 0, true],
-    ]);
+    assert.ok(seen.every((p) => p.stage === "scan" && p.done === 0 && !p.bytesTotal));
     assert.equal(scanned, 0);
+    // Nine files read when it threw; those under way (64 at once) end, no other begins.
+    const files = Math.round(hashed / body.length);
+    assert.ok(files < 100, `${files} of 400 files read and hashed`);
   });
 }
