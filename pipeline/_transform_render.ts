@@ -149,7 +149,7 @@ function viewContext(
   const store = options.store ?? pluginStore(config);
   const user = plugin !== undefined && isUserPlugin(plugin);
   return {
-    options: { ...file.entry.options },
+    options: { ...factoryOptions(plugin), ...file.entry.options },
     entry: file.entry,
     config,
     warn: user ? pluginWarn(plugin.name, options.warn) : options.warn,
@@ -157,6 +157,17 @@ function viewContext(
     renderAs,
     store: user ? guardedStore(store) : store,
   };
+}
+
+/**
+ * The options a view mode's factory put on its `options` field, which an entry's `options` go
+ * over in `ctx.options` (they were left out: a factory's options reached `ctx.options` only
+ * through a closure). Options that are not an object of keys (an array, a string) are the
+ * plugin's own business, seen by its cache key alone.
+ */
+function factoryOptions(plugin: ViewModePlugin | undefined): Record<string, unknown> {
+  const own = plugin?.options;
+  return typeof own === "object" && own !== null && !Array.isArray(own) ? { ...own } : {};
 }
 
 /**
