@@ -906,12 +906,32 @@ export interface BreakpointContext extends OrderContext {
   tokens: number[];
 }
 
+/**
+ * What a provider's `payload(blocks, options)` hook gets besides the ordered blocks: from
+ * `slop payload`, the model, TTL and breakpoints of the build's cache plan, the root and the
+ * question (`--prompt`, redacted). Any of them may be absent: the plugin then uses its own.
+ */
+export interface PayloadOptions {
+  /** Model id. @default {the plugin's default model} */
+  model?: string;
+  /** Cache lifetime (`5m`, `1h`). @default {the model's first TTL} */
+  ttl?: string;
+  /** The user's question, after the context. @default {"{{prompt}}"} */
+  prompt?: string;
+  /** Output token limit. @default {1024} */
+  maxTokens?: number;
+  /** Breakpoints chosen by the build (`manifest.breakpoints`); chosen here when absent. */
+  breakpoints?: Breakpoint[];
+  /** Absolute project root, to read screenshots; without it screenshots stay links. */
+  root?: string;
+}
+
 /** A provider plugin: request payloads, token counts, LLM calls. */
 export interface ProviderPlugin {
   kind: "provider";
   name: string;
   /** Build the request body for the ordered blocks. */
-  payload?(blocks: PlacedBlock[], options: Record<string, unknown>): unknown;
+  payload?(blocks: PlacedBlock[], options: PayloadOptions): unknown;
   /** Count tokens of a text for a model. */
   countTokens?(text: string, model?: string): number | Promise<number>;
   /** Ask the model; used by LLM views, compaction and harvest. */
