@@ -336,7 +336,9 @@ function checkPlugin(plugin: unknown, where: string): Plugin {
     if (!allowed.includes(key)) {
       const hint = closest(key, allowed);
       throw new TypeError(
-        `Invalid ${label}: unknown key ${quote(key)} for a ${kind} plugin` +
+        `Invalid ${label}: unknown key ${quote(key)} for ${
+          /^[aeio]/.test(kind) ? "an" : "a"
+        } ${kind} plugin` +
           (hint ? ` (did you mean "${hint}"?)` : ""),
       );
     }
