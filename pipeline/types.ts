@@ -619,7 +619,7 @@ export type CompleteFn = (request: CompletionRequest) => Promise<string>;
 export interface ViewContext extends Logger {
   /** Ask the configured provider (`provider.name`); rejects when none is configured. */
   complete: CompleteFn;
-  /** Options from the file's entry (`options`) merged over the plugin's own. */
+  /** Options from the file's entry (`options`) merged over the plugin's own (`options`). */
   options: Record<string, unknown>;
   /** The merged `files` entry (slices, mask, ...). */
   entry: FileEntry;
@@ -694,7 +694,8 @@ export interface ViewModePlugin {
   version: string;
   /**
    * The factory's options (plain JSON data): they join the cache key, so a change of options
-   * never serves the output made with the old ones. @default {undefined}
+   * never serves the output made with the old ones, and, when an object, `render` reads them in
+   * `ctx.options` with a file entry's `options` over them. @default {undefined}
    */
   options?: unknown;
   /** File extensions this view accepts (with dot); others fall back to `summary`. */
