@@ -152,6 +152,8 @@ export { checkPrefix, invalidationCosts, lockOf } from "./pipeline/pin.ts";
 export type { CheckPrefixOptions, InvalidationCost, PrefixCheck } from "./pipeline/pin.ts";
 export { assertStablePrefix, prefixTable } from "./api/testing.ts";
 export type { StablePrefixOptions } from "./api/testing.ts";
+export { buildFiles, renderView } from "./api/plugin_testing.ts";
+export type { RenderedView, RenderViewOptions } from "./api/plugin_testing.ts";
 export type { BuildProgress } from "./pipeline/build.ts";
 export { FORMAT_EXTENSIONS, formatBlocks } from "./pipeline/formats.ts";
 export { renderTree, treeSection } from "./plugins/sections/tree.ts";

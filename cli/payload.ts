@@ -21,7 +21,7 @@ import {
   type Registry,
 } from "../pipeline/registry.ts";
 import { defaultPlugins } from "../plugins/defaults.ts";
-import type { ProviderConfig, ProviderPlugin } from "../pipeline/types.ts";
+import type { PayloadOptions, ProviderConfig, ProviderPlugin } from "../pipeline/types.ts";
 import { printError, printWarning } from "./_output.ts";
 import { writeStdout } from "./_terminal.ts";
 import { speedLayer } from "../accel/speed_layer.ts";
@@ -123,7 +123,7 @@ export async function renderPayload(flags: PayloadFlags): Promise<unknown> {
 async function askPayload(
   provider: PayloadProvider,
   blocks: BuildResult["blocks"],
-  options: Record<string, unknown>,
+  options: PayloadOptions,
 ): Promise<unknown> {
   const body = await callHook(provider, "payload", () => provider.payload(blocks, options));
   const problem = jsonProblem(body);

@@ -150,7 +150,7 @@ function viewContext(
   const store = options.store ?? pluginStore(config);
   const user = plugin !== undefined && isUserPlugin(plugin);
   return {
-    options: { ...file.entry.options },
+    options: { ...factoryOptions(plugin), ...file.entry.options },
     // A config's plugin sees frozen copies: one that sets a field fails, naming it.
     entry: user ? frozenCopy(file.entry) : file.entry,
     config: user ? frozenConfig(config) : config,
@@ -159,6 +159,17 @@ function viewContext(
     renderAs,
     store: user ? guardedStore(store) : store,
   };
+}
+
+/**
+ * The options a view mode's factory put on its `options` field, which an entry's `options` go
+ * over in `ctx.options` (they were left out: a factory's options reached `ctx.options` only
+ * through a closure). Options that are not an object of keys (an array, a string) are the
+ * plugin's own business, seen by its cache key alone.
+ */
+function factoryOptions(plugin: ViewModePlugin | undefined): Record<string, unknown> {
+  const own = plugin?.options;
+  return typeof own === "object" && own !== null && !Array.isArray(own) ? { ...own } : {};
 }
 
 /**

@@ -86,7 +86,8 @@ function changedBlock(rule: string, blocks: Block[], record: FieldRecord): void 
 function sameBlocks(before: Block[], after: Block[]): Block[] | string {
   if (!Array.isArray(after)) return "must return an array of blocks";
   if (after.length !== before.length) {
-    return `returned ${after.length} blocks for ${before.length}: rules may only reorder`;
+    const count = after.length === 1 ? "1 block" : `${after.length} blocks`;
+    return `returned ${count} for ${before.length}: rules may only reorder`;
   }
   // Where a block stayed in its place, it is the same: the others must be the same blocks in
   // another order. A rule that moves a few blocks (a one-file edit's) is checked on those alone,

@@ -237,6 +237,13 @@ export function isUserPlugin(plugin: object): boolean {
   return userPlugins.has(plugin);
 }
 
+/**
+ * What slop hands a config's view mode joins its cache key with its code: a render stored when
+ * `ctx` held less is made again. 2: `ctx.options` holds the plugin's own `options` under the
+ * entry's (it held the entry's alone, and a cached render made so was served after the change).
+ */
+const VIEW_CONTEXT_VERSION = "2";
+
 /** The cache version of each plugin whose code joins its key, by plugin object. */
 const codeVersions = new WeakMap<object, string>();
 
@@ -274,7 +281,7 @@ export function cacheVersion(plugin: ViewModePlugin): string {
     }
   }
   const data = canonicalJson([plugin.options ?? null, plugin.extensions ?? null]);
-  const hash = sha256Hex(`${hooks.join("\0")}\0${data}`).slice(0, 16);
+  const hash = sha256Hex(`${VIEW_CONTEXT_VERSION}\0${hooks.join("\0")}\0${data}`).slice(0, 16);
   version = `${plugin.version}+${hash}`;
   if (!lazy) codeVersions.set(plugin, version);
   return version;
@@ -329,7 +336,9 @@ function checkPlugin(plugin: unknown, where: string): Plugin {
     if (!allowed.includes(key)) {
       const hint = closest(key, allowed);
       throw new TypeError(
-        `Invalid ${label}: unknown key ${quote(key)} for a ${kind} plugin` +
+        `Invalid ${label}: unknown key ${quote(key)} for ${
+          /^[aeio]/.test(kind) ? "an" : "a"
+        } ${kind} plugin` +
           (hint ? ` (did you mean "${hint}"?)` : ""),
       );
     }

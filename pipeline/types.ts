@@ -619,7 +619,7 @@ export type CompleteFn = (request: CompletionRequest) => Promise<string>;
 export interface ViewContext extends Logger {
   /** Ask the configured provider (`provider.name`); rejects when none is configured. */
   complete: CompleteFn;
-  /** Options from the file's entry (`options`) merged over the plugin's own. */
+  /** Options from the file's entry (`options`) merged over the plugin's own (`options`). */
   options: Record<string, unknown>;
   /** The merged `files` entry (slices, mask, ...). */
   entry: FileEntry;
@@ -694,7 +694,8 @@ export interface ViewModePlugin {
   version: string;
   /**
    * The factory's options (plain JSON data): they join the cache key, so a change of options
-   * never serves the output made with the old ones. @default {undefined}
+   * never serves the output made with the old ones, and, when an object, `render` reads them in
+   * `ctx.options` with a file entry's `options` over them. @default {undefined}
    */
   options?: unknown;
   /** File extensions this view accepts (with dot); others fall back to `summary`. */
@@ -906,12 +907,32 @@ export interface BreakpointContext extends OrderContext {
   tokens: number[];
 }
 
+/**
+ * What a provider's `payload(blocks, options)` hook gets besides the ordered blocks: from
+ * `slop payload`, the model, TTL and breakpoints of the build's cache plan, the root and the
+ * question (`--prompt`, redacted). Any of them may be absent: the plugin then uses its own.
+ */
+export interface PayloadOptions {
+  /** Model id. @default {the plugin's default model} */
+  model?: string;
+  /** Cache lifetime (`5m`, `1h`). @default {the model's first TTL} */
+  ttl?: string;
+  /** The user's question, after the context. @default {"{{prompt}}"} */
+  prompt?: string;
+  /** Output token limit. @default {1024} */
+  maxTokens?: number;
+  /** Breakpoints chosen by the build (`manifest.breakpoints`); chosen here when absent. */
+  breakpoints?: Breakpoint[];
+  /** Absolute project root, to read screenshots; without it screenshots stay links. */
+  root?: string;
+}
+
 /** A provider plugin: request payloads, token counts, LLM calls. */
 export interface ProviderPlugin {
   kind: "provider";
   name: string;
   /** Build the request body for the ordered blocks. */
-  payload?(blocks: PlacedBlock[], options: Record<string, unknown>): unknown;
+  payload?(blocks: PlacedBlock[], options: PayloadOptions): unknown;
   /** Count tokens of a text for a model. */
   countTokens?(text: string, model?: string): number | Promise<number>;
   /** Ask the model; used by LLM views, compaction and harvest. */

@@ -25,16 +25,22 @@ export interface TodoOptions {
  * ```
  */
 export function todoViewMode(options: TodoOptions = {}): ViewModePlugin {
-  const defaults = options.markers ?? ["TODO", "FIXME"];
   return {
     kind: "view-mode",
     name: "todo",
     // Part of the cache key: bump it whenever the same input renders differently.
     version: "1",
-    // The cache key already holds the entry's options; add what the factory was given.
-    cacheKey: () => JSON.stringify(defaults),
+    // The factory's options: `ctx.options` holds them, an entry's `options` over them, and
+    // they join the cache key (plain JSON data only).
+    options: { markers: options.markers ?? ["TODO", "FIXME"] },
     render(file, ctx) {
-      const markers = (ctx.options.markers as string[] | undefined) ?? defaults;
+      const markers = ctx.options.markers;
+      if (!Array.isArray(markers) || !markers.every((m) => typeof m === "string")) {
+        // Shown as `[plugin todo] Hook "render" failed on "<file>": ...` with the file's row.
+        throw new Error(
+          `"options.markers" must be a list of strings, got ${JSON.stringify(markers)}`,
+        );
+      }
       const hits = file.text.split("\n")
         .map((line, i) => ({ line, n: i + 1 }))
         .filter(({ line }) => markers.some((m) => line.includes(m)))

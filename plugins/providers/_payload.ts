@@ -7,26 +7,13 @@
  */
 
 import { extname, join } from "../../pipeline/paths.ts";
-import type { Breakpoint, ModelInfo, PlacedBlock } from "../../pipeline/types.ts";
+import type { Breakpoint, ModelInfo, PayloadOptions, PlacedBlock } from "../../pipeline/types.ts";
 import { modelTokens } from "../../pipeline/tokens.ts";
 import { chooseBreakpoints } from "../ordering/breakpoints.ts";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGES_BYTES, readImageInfo } from "../image_files.ts";
 
-/** Options of every provider's `payload(blocks, options)` hook. */
-export interface PayloadOptions {
-  /** Model id. @default {the plugin's default model} */
-  model?: string;
-  /** Cache lifetime (`5m`, `1h`). @default {the model's first TTL} */
-  ttl?: string;
-  /** The user's question, after the context. @default {"{{prompt}}"} */
-  prompt?: string;
-  /** Output token limit. @default {1024} */
-  maxTokens?: number;
-  /** Breakpoints chosen by the build (`manifest.breakpoints`); chosen here when absent. */
-  breakpoints?: Breakpoint[];
-  /** Absolute project root, to read screenshots; without it screenshots stay links. */
-  root?: string;
-}
+/** Options of every provider's `payload(blocks, options)` hook (`types.ts`). */
+export type { PayloadOptions };
 
 /** The placeholder a payload carries where the question goes. */
 const PROMPT_PLACEHOLDER = "{{prompt}}";

@@ -147,3 +147,42 @@ Deno.test("plugin surface: ctx.listFiles walks the root as slop:screenshots does
   assert.equal(user, builtin);
   assert.equal(user, "## Screenshots\n\n![B.png](B.png)\n![a.png](a.png)\n![c.png](sub/c.png)\n\n");
 });
+
+Deno.test("plugin surface: ctx.options holds the factory's options, an entry's options over them", async () => {
+  // A view as the plugin guide writes one: the factory's options on `options`, read back from
+  // `ctx.options`, so that one place holds them for the cache key and for the render.
+  const echo = (options: Record<string, unknown>): ViewModePlugin => ({
+    kind: "view-mode",
+    name: "echo",
+    version: "1",
+    options,
+    render: (_file, ctx) => JSON.stringify(ctx.options),
+  });
+  const root = await makeProject({ "a.txt": "a\n", "b.txt": "b\n", "c.txt": "c\n" });
+  const r = await buildContext({
+    cwd: root,
+    stateDir: await tempDir(),
+    inline: {
+      files: [
+        { path: "*.txt", view: "echo" },
+        { path: "b.txt", options: { fields: false } },
+        { path: "c.txt", options: { extra: [1] } },
+      ],
+      plugins: [echo({ fields: true, comments: true })],
+    },
+  }, { write: false });
+  const text = (path: string) => r.files.find((f) => f.path === path)!.text;
+  assert.equal(text("a.txt"), '{"fields":true,"comments":true}');
+  assert.equal(text("b.txt"), '{"fields":false,"comments":true}');
+  assert.equal(text("c.txt"), '{"fields":true,"comments":true,"extra":[1]}');
+  // Options that are not an object of keys stay the plugin's own: ctx.options is the entry's.
+  const listed = await buildContext({
+    cwd: root,
+    stateDir: await tempDir(),
+    inline: {
+      files: [{ path: "a.txt", view: "echo", options: { fields: 1 } }],
+      plugins: [{ ...echo({}), options: ["x"] }],
+    },
+  }, { write: false });
+  assert.equal(listed.files.find((f) => f.path === "a.txt")!.text, '{"fields":1}');
+});

@@ -24,6 +24,10 @@ Deno.test("register() rejects plugins without a name, with a bad kind or with un
     /Invalid plugin "s" at plugins\[3\]: unknown key "compse" for a section plugin/,
   );
   assert.throws(
+    () => register(registry, { kind: "ordering", name: "o", ordr() {} }, { where: "plugins[5]" }),
+    /^TypeError: Invalid plugin "o" at plugins\[5\]: unknown key "ordr" for an ordering plugin \(did you mean "order"\?\)$/,
+  );
+  assert.throws(
     () =>
       register(registry, { kind: "view-mode", name: "v", render() {} }, { where: "plugins[4]" }),
     /Invalid plugin "v" at plugins\[4\]: missing "version"/,

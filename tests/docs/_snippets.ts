@@ -61,8 +61,14 @@ export function snippets(): Snippet[] {
   return out;
 }
 
-/** Where a plugin block sits in a project, as the config blocks import it: `plugins/todo_view.ts`. */
+/**
+ * Where a plugin block sits in a project, as the config blocks import it: the path its first line
+ * names (`// plugins/todos_section.ts`), else `plugins/<factory>.ts` (`todo_view.ts` for the
+ * example shown whole, whose first line is its module doc).
+ */
 export function pluginPath(body: string): string {
+  const named = /^\/\/ (plugins\/\w+\.ts)\n/.exec(body)?.[1];
+  if (named) return named;
   const name = /^export function (\w+)/m.exec(body)![1];
   return `plugins/${name === "todoViewMode" ? "todo_view" : name}.ts`;
 }

@@ -174,6 +174,15 @@ Deno.test("the docs' TypeScript blocks type-check, and every config block builds
   for (const { dir } of made) await Deno.remove(dir, { recursive: true });
 });
 
+Deno.test("every plugin block of the docs runs: a config or test block imports it", () => {
+  const all = snippets();
+  const users = all.filter((s) => s.kind === "config" || s.kind === "test").map((s) => s.body);
+  const unused = all.filter((s) => s.kind === "plugin")
+    .filter((s) => !users.some((body) => body.includes(`"./${pluginPath(s.body)}"`)))
+    .map((s) => `${s.page.path} line ${s.fence.line} (${pluginPath(s.body)})`);
+  assert.deepEqual(unused, [], "plugin blocks that are type-checked but never run");
+});
+
 Deno.test("the plugin page's example is examples/plugins/todo_view.ts, byte for byte", async () => {
   const example = await Deno.readTextFile(join(REPO, "examples", "plugins", "todo_view.ts"));
   assert.ok(

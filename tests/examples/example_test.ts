@@ -111,3 +111,21 @@ Deno.test("todoViewMode() lists the marked lines with their numbers; an entry's 
   assert.ok(document.includes("### b.md\n\n```markdown\n4: - XXX four\n```\n"), document);
   assert.ok(document.includes("### c.txt\n\n```txt\n(no TODO or FIXME lines)\n```\n"), document);
 });
+
+Deno.test("todoViewMode() names the plugin, the file and the option when an entry's markers are no list", async () => {
+  const root = await makeProject({ "a.md": "TODO: one\n", "b.md": "XXX two\n" });
+  const { files } = await buildContext({
+    cwd: root,
+    inline: {
+      files: [{ path: "*.md", view: "todo" }, { path: "b.md", options: { markers: "XXX" } }],
+      plugins: [todoViewMode({ markers: ["TODO"] })],
+    },
+  }, { write: false });
+  assert.equal(files.find((f) => f.path === "a.md")?.text, "1: TODO: one");
+  const b = files.find((f) => f.path === "b.md")!;
+  assert.equal(b.status, "error");
+  assert.equal(
+    b.reason,
+    '[plugin todo] Hook "render" failed on "b.md": "options.markers" must be a list of strings, got "XXX"',
+  );
+});

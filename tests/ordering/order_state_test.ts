@@ -240,4 +240,5 @@ Deno.test("orderBlocks() checks the blocks a rule moved, and refuses a rule that
     /unknown block "files:new.py"/,
   );
   await refused((b) => b.slice(1), /returned 999 blocks for 1000/);
+  await refused((b) => b.slice(-1), /returned 1 block for 1000: rules may only reorder$/);
 });

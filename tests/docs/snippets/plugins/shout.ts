@@ -9,13 +9,14 @@ export interface ShoutOptions {
 }
 
 export function shoutViewMode(options: ShoutOptions = {}): ViewModePlugin {
-  const marks = options.marks ?? 1;
   return {
     kind: "view-mode",
     name: "shout",
     version: "1",
-    options: { marks }, // part of the cache key: plain JSON data only
-    render: (file) =>
-      file.text.split("\n").map((line) => line.toUpperCase() + "!".repeat(marks)).join("\n"),
+    options: { marks: options.marks ?? 1 }, // part of the cache key: plain JSON data only
+    render(file, ctx) {
+      const marks = "!".repeat(Number(ctx.options.marks));
+      return file.text.split("\n").map((line) => line.toUpperCase() + marks).join("\n");
+    },
   };
 }
