@@ -1284,7 +1284,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "password",
     kind: "A secret that a file's format holds, read in its files only: a `.netrc`'s `password` " +
       "token, Subversion's `svn.simple` credentials, `AUTH` in `.rediscli_history`, an Ansible " +
-      "literal piped to `password_hash`, a page's `**Password:** `…`` and `` `user` / `…` ``",
+      "literal piped to `password_hash`, a page's `**Password:** `…`` and `` `user` / `…` ``, " +
+      "the first column of Kubernetes' `token.csv` and `basic_auth.csv`",
     hints: [], // (the file's path picks the format)
     find: findFileFormatSecrets,
   },

@@ -351,10 +351,11 @@ const PASCAL: Patterns = [
 
 /**
  * Whether a `.pp` file is a Puppet manifest (its classes, defined types, nodes and resources
- * open lines in lower case with `::` paths), not Pascal, which names its units and routines.
+ * open lines in lower case with `::` paths; a module's type alias names a capitalised `::` path:
+ * `type Postgresql::Pg_hba_rule = Struct[…]`), not Pascal, which names its units and routines.
  */
 const PUPPET_WORDS =
-  /^[ \t]*(?:(?:class|define|node|function|plan)[ \t]+['"]?[a-z][\w:.-]*|(?:include|contain)[ \t]+(?:::)?[a-z]\w*|[a-z][\w:]*[ \t]*\{[ \t]*['"$])/m;
+  /^[ \t]*(?:(?:class|define|node|function|plan)[ \t]+['"]?[a-z][\w:.-]*|(?:include|contain)[ \t]+(?:::)?[a-z]\w*|[a-z][\w:]*[ \t]*\{[ \t]*['"$]|type[ \t]+[A-Z]\w*(?:::[A-Z]\w*)+[ \t]*=)/m;
 
 /**
  * Pascal's own words at a line's start, none of which a Puppet manifest holds (it has braces, not
@@ -374,6 +375,8 @@ const PUPPET: Patterns = [
   ["defined types", /^[ \t]*define[ \t]+((?:::)?[a-z][\w:]*)/gm],
   ["nodes", /^[ \t]*node[ \t]+(['"][^'"\n]+['"]|[\w.-]+)/gm],
   ["functions", /^[ \t]*(?:function|plan)[ \t]+((?:::)?[a-z][\w:]*)/gm],
+  // a type alias of a module's (`type Postgresql::Pg_hba_rule = Struct[{…}]`)
+  ["types", /^[ \t]*type[ \t]+([A-Z]\w*(?:::[A-Z]\w*)+)[ \t]*=/gm],
   [
     "includes",
     /^[ \t]*(?:include|contain|require)[ \t]+(?:['"])?((?:::)?[a-z][\w:]*)/gm,

@@ -7,7 +7,7 @@
 // password (InSpec's `postgres_session`, Puppet's `postgresql_password`, pgcrypto's `crypt`,
 // .NET's `SymmetricSecurityKey(Encoding.UTF8.GetBytes(…))`), base64 encoders of other languages
 // given `user:password` (`ngx.encode_base64`, Perl's `encode_base64`, Dart's `base64Encode`) and
-// LDAP-style hashes (`{SHA}…`). The values are made here at random: no real secret is written in
+// LDAP-style hashes (`{SHA}…`), Kubernetes' `token.csv`. The values are made here at random: no real secret is written in
 // this repository.
 import assert from "node:assert/strict";
 import { prng } from "../_helpers.ts";
@@ -94,7 +94,7 @@ Deno.test("a secret in the eleventh sweep's forms is redacted", async () => {
     )
   );
   const { tried, leaks } = await leaksOf(cases);
-  assert.ok(tried >= 160, `${tried} tried`);
+  assert.ok(tried >= 168, `${tried} tried`);
   assert.deepEqual(leaks, []);
 });
 
@@ -121,6 +121,17 @@ Deno.test("LDAP-style password hashes and WordPress's salts are redacted", async
     [".env", `NONCE_SALT='${salt}'\n`, salt],
     ["scripts/env.sh", `export NONCE_SALT="${salt}"\n`, salt],
     ["web/wp-config.php", `define( 'NONCE_SALT', '${salt}' );\n`, salt],
+  ]);
+  assert.deepEqual(leaks, []);
+});
+
+Deno.test("the first column of Kubernetes' static token and basic-auth files is redacted", async () => {
+  const token = value(0);
+  const password = value(1);
+  const { leaks } = await leaksOf([
+    ["configs/token.csv", `${token},kubelet-bootstrap,10001,"system:node-bootstrapper"\n`, token],
+    ["srv/kubernetes/known_tokens.csv", `${token},admin,admin\n`, token],
+    ["srv/kubernetes/basic_auth.csv", `${password},admin,admin,"system:masters"\n`, password],
   ]);
   assert.deepEqual(leaks, []);
 });
@@ -163,6 +174,8 @@ Deno.test("code, names and words in these forms are kept", async () => {
       ["lib/a.lua", 'local h = ngx.encode_base64("hello world")\n'],
       [".htpasswd", "deploy:{SHA}AAAAAAAAAAAAAAAAAAAAAAAAAAA=\n"],
       ["lib/a.rb", "sql = postgres_session(user, password, host)\n"],
+      ["configs/token.csv", "token,user,uid,groups\n${BOOTSTRAP_TOKEN},kubelet,10001\n"],
+      ["data/words.csv", "ab12cd34ef56gh78,x,y\n"],
     ]
   ) await kept(text, path);
 });

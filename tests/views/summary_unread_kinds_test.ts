@@ -229,6 +229,26 @@ Deno.test("a .pp Pascal unit written in lower case is Pascal, not Puppet", () =>
   }
 });
 
+Deno.test("a Puppet module's type alias file is Puppet and lists its type, not Pascal", () => {
+  // puppetlabs-postgresql's `types/*.pp`: one alias each, no class or resource
+  const alias = "# @summary the supported password_encryption\n" +
+    "type Postgresql::Pg_password_encryption = Enum['md5', 'scram-sha-256']\n";
+  assert.equal(
+    summarize("types/pg_password_encryption.pp", alias),
+    "**Puppet**, 2 lines\n- types: `Postgresql::Pg_password_encryption`",
+  );
+  const struct =
+    "type Postgresql::Pg_hba_rule = Struct[{\n  database => String,\n  user => String,\n}]\n";
+  assert.match(
+    summarize("types/pg_hba_rule.pp", struct),
+    /^\*\*Puppet\*\*, 4 lines\n- types: `Postgresql::Pg_hba_rule`$/,
+  );
+  // Pascal's `type` names no `::` path
+  const pascal =
+    "unit shapes;\ninterface\ntype TShape = record\n  w: integer;\nend;\nimplementation\nend.\n";
+  assert.match(summarize("src/shapes.pp", pascal), /^\*\*Pascal\*\*/);
+});
+
 Deno.test("PostScript and Pug summaries list their names; Blade and PostScript have fences of their own", () => {
   const eps = [
     "%!PS-Adobe-3.0 EPSF-3.0",
