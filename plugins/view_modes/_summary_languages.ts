@@ -256,6 +256,19 @@ const PERL: Patterns = [
 ];
 
 /**
+ * A Perl test script's (`.t`) names: Perl's, its `subtest`s (Test::More) and the blocks of a
+ * data-driven suite after `__DATA__` (Test::Nginx's and Test::Base's `=== TEST 1: name`).
+ */
+const PERL_TEST: Patterns = [
+  ...PERL,
+  ["subtests", /^[ \t]*subtest[ \t]+(?:"([^"\n]{1,300})"|'([^'\n]{1,300})')/gm],
+  ["tests", /^===[ \t]+([^\r\n]{1,300}?)[ \t]*\r?$/gm],
+];
+/** A `.t` file is Perl's test when it reads as Perl (a `#!` naming perl, `use`, `my`, `sub`). */
+const PERL_TEST_WORDS =
+  /^(?:#!.*\bperl|[ \t]*(?:use[ \t]+(?:strict|warnings|v?5|lib|Test::|[A-Z]\w*(?:::\w+)*)\b|my[ \t]+[$@%(]|sub[ \t]+\w))/m;
+
+/**
  * Prolog's words in a `.pl` file, which is Perl's extension too: a directive (`:- module(`,
  * `:- use_module(`) or a rule (`head :-`, a grammar rule's `-->`) at a line's start, in a text
  * with none of Perl's (`use strict`, `sub name`, `my $x`, a `#!` line naming perl).
@@ -891,6 +904,12 @@ const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
   ".swift": { label: "Swift", patterns: SWIFT },
   ".cs": { label: "C#", patterns: CSHARP },
   ".r": { label: "R", patterns: R },
+  // A `.t` file is a Perl test script when it reads as Perl, else text.
+  ".t": {
+    label: "Perl test",
+    patterns: PERL_TEST,
+    only: (text: string) => PERL_TEST_WORDS.test(text),
+  },
   // A `.pl` file is Prolog or Perl, by its words.
   ".pl": {
     label: "Prolog",

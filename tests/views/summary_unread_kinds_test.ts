@@ -249,6 +249,40 @@ Deno.test("a Puppet module's type alias file is Puppet and lists its type, not P
   assert.match(summarize("src/shapes.pp", pascal), /^\*\*Pascal\*\*/);
 });
 
+Deno.test("a Perl test script (.t) lists its modules and its tests; a .t of other text stays text", () => {
+  // lua-resty-http's Test::Nginx suites: the blocks after `__DATA__` are its tests
+  const nginx = [
+    "use Test::Nginx::Socket 'no_plan';",
+    "use Cwd qw(cwd);",
+    "",
+    "run_tests();",
+    "",
+    "__DATA__",
+    "",
+    "=== TEST 1: Proxy GET request and response",
+    "--- config",
+    "    location = /a { echo a; }",
+    "--- request",
+    "GET /a",
+    "",
+    "=== TEST 2: Proxy POST request",
+    "--- request",
+    "POST /a",
+  ].join("\n") + "\n";
+  assert.equal(
+    summarize("t/11-proxy.t", nginx),
+    "**Perl test**, 16 lines\n- uses: `Test::Nginx::Socket`, `Cwd`\n" +
+      "- tests: `TEST 1: Proxy GET request and response`, `TEST 2: Proxy POST request`",
+  );
+  const more =
+    "#!perl\nuse strict;\nuse Test::More;\n\nsubtest 'parses a url' => sub {\n  ok(1);\n};\n\ndone_testing;\n";
+  assert.equal(
+    summarize("t/url.t", more),
+    "**Perl test**, 9 lines\n- uses: `Test::More`\n- subtests: `parses a url`",
+  );
+  assert.match(summarize("notes/a.t", "one line of notes\nanother\n"), /^\*\*Text\*\*/);
+});
+
 Deno.test("PostScript and Pug summaries list their names; Blade and PostScript have fences of their own", () => {
   const eps = [
     "%!PS-Adobe-3.0 EPSF-3.0",
