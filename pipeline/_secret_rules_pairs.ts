@@ -180,10 +180,11 @@ const BRACE_CODE_PATH =
 
 /**
  * Each language's pairs: the files (`path`), the pattern (group `n`, `k` or `d` the name, the
- * value's quote after the match), and `as`, a name to read the value under when the form names
- * a secret by a word that is no secret's name elsewhere (Erlang's `cookie`).
+ * value's quote after the match), `as`, a name to read the value under when the form names
+ * a secret by a word that is no secret's name elsewhere (Erlang's `cookie`), and `tokens`, when
+ * only a token's or a random key's shape counts (not a password's).
  */
-const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp; as?: string }> = [
+const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp; as?: string; tokens?: boolean }> = [
   {
     path: /\.(?:config|erl|hrl|app\.src|escript)$/,
     pattern: /\{[ \t]{0,16}(?<n>[a-z][A-Za-z0-9_]{0,127})[ \t]{0,16},\s{0,64}(?:<<)?(?=")/g,
@@ -441,6 +442,9 @@ const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp; as?: string }> = [
       /\.(?:py|rb|js|jsx|mjs|cjs|ts|tsx|go|java|kt|kts|scala|groovy|swift|dart|cs|php|pl|pm|lua|sh|bash|zsh|rs|c|h|cc|cpp|conf|t)$/,
     pattern:
       /[!=]==?(?<=(?<![\w$.])(?:\$|[A-Za-z_][\w$]{0,63}\.){0,4}(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})[ \t]{0,16}[!=]==?)[ \t]{0,16}(?=["'])/g,
+    // (a token's shape only: a password's compared is a check's example, `if password ==
+    // 'abcdef1'`, as the name rules read it)
+    tokens: true,
   },
   {
     // an object of a name and its value apart, as Postman's and newman's variables and headers
@@ -521,7 +525,8 @@ export function findSyntaxPairs(
       const name = syntax.as ?? m.groups!.n ?? m.groups!.k ?? m.groups!.d ??
         secretSubscript(m.groups!.c);
       if (PAIR_NAME.test(name) || PASS_NAME.test(name) || ENV_PASSWORD_NAME.test(name)) {
-        out.push(...pairSecrets(text, name, m.index! + m[0].length));
+        const found = pairSecrets(text, name, m.index! + m[0].length);
+        out.push(...(syntax.tokens ? found.filter((f) => f.rule !== "password") : found));
       }
     }
   }

@@ -283,6 +283,36 @@ Deno.test("a Perl test script (.t) lists its modules and its tests; a .t of othe
   assert.match(summarize("notes/a.t", "one line of notes\nanother\n"), /^\*\*Text\*\*/);
 });
 
+Deno.test("Ruby's files known by name are summarized as Ruby: gems, cookbooks, tasks", () => {
+  const gemfile =
+    "source 'https://rubygems.org'\n\ngem 'rails', '~> 7.1'\ngroup :test do\n  gem \"rspec\"\nend\n";
+  assert.equal(
+    summarize("Gemfile", gemfile),
+    "**Ruby**, 6 lines\n- dependencies: `rails`, `rspec`",
+  );
+  const rakefile =
+    "require 'rake/testtask'\n\ndesc 'Run the tests'\ntask :test do\nend\ntask default: [:test]\n";
+  assert.equal(
+    summarize("Rakefile", rakefile),
+    "**Ruby**, 6 lines\n- requires: `rake/testtask`\n- tasks: `test`, `default`",
+  );
+  assert.equal(
+    summarize(
+      "cookbooks/pg/Berksfile",
+      "source 'https://supermarket.chef.io'\n\nmetadata\ncookbook 'test', path: 'test/cookbooks/test'\n",
+    ),
+    "**Ruby**, 4 lines\n- dependencies: `test`",
+  );
+  const vagrant = 'Vagrant.configure("2") do |config|\n  config.vm.box = "ubuntu/jammy64"\nend\n';
+  assert.equal(summarize("Vagrantfile", vagrant), "**Ruby**, 3 lines\n- settings: `config.vm.box`");
+  // nothing named: its first lines, not an empty summary
+  const fastfile = 'lane :beta do\n  build_app(scheme: "App")\nend\n';
+  assert.match(
+    summarize("fastlane/Fastfile", fastfile),
+    /^\*\*Ruby\*\*, 3 lines\n\n {4}lane :beta do/,
+  );
+});
+
 Deno.test("PostScript and Pug summaries list their names; Blade and PostScript have fences of their own", () => {
   const eps = [
     "%!PS-Adobe-3.0 EPSF-3.0",
