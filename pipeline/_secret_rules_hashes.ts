@@ -59,7 +59,7 @@ export function findCryptHashes(text: string): Array<{ start: number; end: numbe
  * digest and its salt), `{MD5}`, `{SMD5}`, from its scheme to the base64's end; a dictionary
  * attack turns it back into the password as it does a crypt(3) hash's.
  */
-export const LDAP_HASH: RegExp =
+const LDAP_HASH =
   /\{(?:S?SHA(?:224|256|384|512)?|S?MD5)\}(?<v>[A-Za-z0-9+\/]{22,128}={0,2})(?![A-Za-z0-9+\/=])/g;
 
 /**
