@@ -1824,7 +1824,20 @@ const RUBY: Omit<LanguageSpec, "id" | "extensions"> = {
   grammar: "ruby",
   pkg: "tree-sitter-ruby@0.23.1",
   wasm: "tree-sitter-ruby.wasm",
-  names: ["rakefile", "gemfile", "guardfile", "capfile", "vagrantfile", "podfile", "brewfile"],
+  names: [
+    "rakefile",
+    "gemfile",
+    "guardfile",
+    "capfile",
+    "vagrantfile",
+    "podfile",
+    "brewfile",
+    // Berkshelf's, Danger's and fastlane's files
+    "berksfile",
+    "dangerfile",
+    "fastfile",
+    "appfile",
+  ],
   lineComment: "#",
   // `...` on a line of its own: the body's indentation stays, and `end` closes it.
   bodyMarker: "...",

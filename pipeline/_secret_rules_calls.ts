@@ -94,6 +94,10 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
       "\\.addAP",
       "\\.softAP",
       "\\bwlan\\.connect",
+      // InSpec's database sessions (`postgres_session('postgres', '…')`, `mysql_session`) and
+      // Puppet's hash of a role's password (`postgresql_password('app', '…')`)
+      "\\b(?:postgres|mysql)_session",
+      "\\bpostgresql_password",
     ].join("|") +
     ")\\()[ \\t]{0,16}" + ARGUMENT + "\\\\?([\"'])(?<v>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\2)" +
     "|\\((?<=(?:" + THIRD_ARGUMENT_CALLS.join("|") + ")\\()\\s{0,64}" +
@@ -155,7 +159,11 @@ export const POSITIONAL_CALL: RegExp = new RegExp(
 export const JWT_CALL: RegExp = new RegExp(
   `\\((?:(?<=jwt\\.(?:sign|encode)\\()\\s{0,64}(?:\\{[^{}\\r\\n]{0,256}\\}|[\\w$.]{1,128})[ \\t]{0,16},\\s{0,64}` +
     `|(?<=SignedString\\()[ \\t]{0,16}\\[\\]byte\\(` +
-    `|(?<=signWith\\()\\s{0,64}[\\w.]{1,64}[ \\t]{0,16},\\s{0,64})${QUOTED_PASSWORD}`,
+    `|(?<=signWith\\()\\s{0,64}[\\w.]{1,64}[ \\t]{0,16},\\s{0,64}` +
+    // .NET's signing key made from a literal (`new SymmetricSecurityKey(Encoding.UTF8.GetBytes(
+    // "…"))`) and JJWT's `Keys.hmacShaKeyFor("…".getBytes())`
+    `|(?<=SymmetricSecurityKey\\()[ \\t]{0,16}Encoding\\.\\w{1,16}\\.GetBytes\\([ \\t]{0,16}` +
+    `|(?<=hmacShaKeyFor\\()[ \\t]{0,16})${QUOTED_PASSWORD}`,
   "dy",
 );
 
@@ -186,7 +194,11 @@ export const HASH_CALL: RegExp = new RegExp(
   `\\((?:(?<=Encryptor\\.digest\\()[ \\t]{0,16}[\\w:.]{1,64}[ \\t]{0,16},[ \\t]{0,16}` +
     `|(?<=(?:Password\\.create|make_password|(?<!\\|[ \\t]{0,4})password_hash|hashpw|bcrypt\\.hash(?:Sync)?|` +
     `argon2\\.hash)\\()[ \\t]{0,16}b?` +
-    `|(?<=GenerateFromPassword\\()[ \\t]{0,16}\\[\\]byte\\()${QUOTED_PASSWORD}`,
+    `|(?<=GenerateFromPassword\\()[ \\t]{0,16}\\[\\]byte\\()${QUOTED_PASSWORD}` +
+    // pgcrypto's and PHP's `crypt('…', gen_salt('bf'))`, `crypt("…", '$6$…')`, `crypt('…', salt)`:
+    // a salt follows the password
+    `|\\((?<=(?<![\\w.$>:])crypt\\()[ \\t]{0,16}${QUOTED_PASSWORD}` +
+    `(?=[ \\t]{0,16},[ \\t]{0,16}(?:gen_salt\\(|["']\\$|\\$?[\\w.]{0,64}(?:salt|hash)))`,
   "dy",
 );
 
@@ -231,6 +243,11 @@ const TRIGGERS = [
   "bcrypt.hashSync(",
   "argon2.hash(",
   "GenerateFromPassword(",
+  "_session(",
+  "postgresql_password(",
+  "crypt(",
+  "SecurityKey(",
+  "hmacShaKeyFor(",
 ];
 /** How far a call's `(` may be from its trigger: the rest of its name (`entication(`). */
 const NAME_REACH = 24;

@@ -292,11 +292,28 @@ export function looksRandom(value: string): boolean {
  * ```
  */
 export function markedKey(value: string): boolean {
+  if (saltKey(value)) return true;
   if (!MARKED_KEY.test(value)) return false;
   const digits = value.replace(/[^0-9]/g, "").length;
   const letters = value.replace(/[^A-Za-z]/g, "").length;
   return digits >= 3 && letters >= 8 && new Set(value.replace(/[^!@#$%^&*()]/g, "")).size >= 3 &&
     new Set(value).size * 2 >= value.length;
+}
+
+/**
+ * WordPress's generated keys and salts (`AUTH_KEY`, `NONCE_SALT`: 64 characters of letters,
+ * digits and the marks of `[]{}<>~+=,.;:/?|!@#$%^&*()-_`): many of each kind, and few repeats,
+ * which code of the same length (a pattern, a path) has not.
+ */
+function saltKey(value: string): boolean {
+  if (value.length !== 64 || !/^[A-Za-z0-9!@#$%^&*()\-_\[\]{}<>~+=,.;:\/?|`]{64}$/.test(value)) {
+    return false;
+  }
+  const kinds = [/[a-z]/g, /[A-Z]/g, /[0-9]/g, /[^A-Za-z0-9]/g].map((k) =>
+    value.match(k)?.length ?? 0
+  );
+  return kinds[0] >= 8 && kinds[1] >= 8 && kinds[2] >= 3 && kinds[3] >= 8 &&
+    new Set(value).size >= 36;
 }
 
 /** 40 to 64 of the characters of Django's generated keys (both cases). */

@@ -4,7 +4,9 @@
  * `Buffer.from('svc:…').toString('base64')`, Python's `base64.b64encode(b"admin:…")`, Go's
  * `EncodeToString([]byte("root:…"))`, Java's `encodeToString("api:…".getBytes())`, Ruby's
  * `Base64.strict_encode64("u:…")`, PHP's `base64_encode("u:…")`, PowerShell's
- * `ToBase64String([Text.Encoding]::ASCII.GetBytes("u:…"))`. The encoder says what the literal is.
+ * `ToBase64String([Text.Encoding]::ASCII.GetBytes("u:…"))`, Perl's and OpenResty's
+ * `encode_base64("u:…")`, Dart's `base64Encode(utf8.encode("u:…"))`. The encoder says what the
+ * literal is.
  *
  * @module
  */
@@ -25,6 +27,14 @@ const ENCODERS = [
   "base64_encode(",
   "Buffer.from(",
   "ToBase64String(",
+  // Perl's and OpenResty's `encode_base64("u:…")` (`ngx.encode_base64`), Deno's and JavaScript
+  // libraries' `encodeBase64("u:…")`, Dart's `base64Encode(utf8.encode("u:…"))`, Lua's and
+  // Nim's `base64.encode("u:…")`, LuaSocket's `mime.b64("u:…")`
+  "encode_base64(",
+  "encodeBase64(",
+  "base64Encode(",
+  "base64.encode(",
+  "mime.b64(",
 ];
 
 /**
@@ -33,7 +43,7 @@ const ENCODERS = [
  * `v`) to the closing quote.
  */
 const PAIR_AT =
-  /[ \t]{0,16}(?:\[\]byte\([ \t]{0,16}|b(?=["'])|\[[\w.]{1,64}\]::[\w.]{1,64}\.GetBytes\([ \t]{0,16})?(?<q>["'`])(?<u>[A-Za-z0-9_.@+-]{1,64}):(?<v>[^"'`\s\\]{4,256})\k<q>/dy;
+  /[ \t]{0,16}(?:\[\]byte\([ \t]{0,16}|b(?=["'])|\[[\w.]{1,64}\]::[\w.]{1,64}\.GetBytes\([ \t]{0,16}|utf8\.encode\([ \t]{0,16})?(?<q>["'`])(?<u>[A-Za-z0-9_.@+-]{1,64}):(?<v>[^"'`\s\\]{4,256})\k<q>/dy;
 
 /** After `Buffer.from(…)`: its `.toString('base64')` (a buffer of other text is no credential). */
 const TO_BASE64 =

@@ -40,6 +40,17 @@ const REDIS_PROMPT_AUTH =
 const EXIM_PASSWD_FILE = /(?:^|[\/\\])passwd\.client$/;
 /** A `passwd.client` line: `host:user:PASSWORD` (the host may hold `*`). */
 const EXIM_LINE = /^[ \t]{0,16}[^\s#:]{1,256}:[^\s:]{1,256}:(?<v>[^\s]{1,256})[ \t]{0,16}\r?$/dgm;
+/**
+ * Kubernetes' API server's static files (`--token-auth-file`, the old `--basic-auth-file`), by
+ * name: `token.csv`, `tokens.csv`, `known_tokens.csv`, `basic_auth.csv`.
+ */
+const KUBE_AUTH_CSV = /(?:^|[\/\\])(?:(?:known_)?tokens?|basic[_-]auth)\.csv$/;
+/**
+ * A line of those files: the token (or the password) first, then the user's name and id (group
+ * `v`), and maybe its groups; a token of letters, digits and `._-`, a password of no blank.
+ */
+const KUBE_AUTH_LINE =
+  /^[ \t]{0,16}(?<v>[^\s,#"][^\s,"]{3,255}),[^,\r\n]{1,256},[^,\r\n]{1,256}(?:,|\r?$)/dgm;
 /** Sendmail's `authinfo` map (`/etc/mail/authinfo`), by name. */
 const AUTHINFO_FILE = /(?:^|[\/\\])authinfo(?:\.txt)?$/;
 /** An `AuthInfo:` entry's password: `"P:…"` (plain; `"P=…"` is base64), group `v`. */
@@ -349,6 +360,7 @@ export function findFileFormatSecrets(text: string, _hints?: unknown, path?: str
   else if (EXIM_PASSWD_FILE.test(path)) each(text, EXIM_LINE, out);
   else if (AUTHINFO_FILE.test(path)) each(text, AUTHINFO_PASSWORD, out);
   else if (MBSYNC_FILE.test(path)) each(text, MBSYNC_PASS, out);
+  else if (KUBE_AUTH_CSV.test(path)) each(text, KUBE_AUTH_LINE, out, { standIn: /^[a-z]+$/i });
   else if (CONF_FILE.test(path)) confDirectives(text, out);
   if (USER_PASS_FILE.test(path)) userPassFile(text, out);
   if (DEVICE_FILE.test(path)) deviceLines(text, out);

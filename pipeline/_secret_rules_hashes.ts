@@ -2,7 +2,7 @@
  * The rules for password hashes and key files known by their own syntax (`secret_rules.ts` is the
  * public face): crypt(3) hashes as `/etc/shadow`, `.htpasswd` and user tables keep them (bcrypt,
  * SHA-crypt, MD5-crypt, Apache's MD5, yescrypt, Argon2), which a dictionary attack turns back
- * into the password, and PuTTY's private key files (`.ppk`).
+ * into the password, LDAP-style hashes (`{SHA}…`, `{SSHA}…`) and PuTTY's private key files (`.ppk`).
  *
  * @module
  */
@@ -49,6 +49,35 @@ export function findCryptHashes(text: string): Array<{ start: number; end: numbe
     if (!m || fewCharacters(m[0])) continue;
     out.push({ start: at, end: at + m[0].length });
     at += m[0].length - 1;
+  }
+  return out;
+}
+
+/**
+ * An LDAP-style password hash, as `.htpasswd`, `slapd.conf`'s `rootpw` and LDIF's `userPassword`
+ * keep it: `{SHA}` (SHA-1, 28 characters of base64), `{SSHA}`, `{SHA256}`, `{SSHA512}` (the
+ * digest and its salt), `{MD5}`, `{SMD5}`, from its scheme to the base64's end; a dictionary
+ * attack turns it back into the password as it does a crypt(3) hash's.
+ */
+const LDAP_HASH =
+  /\{(?:S?SHA(?:224|256|384|512)?|S?MD5)\}(?<v>[A-Za-z0-9+\/]{22,128}={0,2})(?![A-Za-z0-9+\/=])/g;
+
+/**
+ * The LDAP-style password hashes of `text` ({@linkcode LDAP_HASH}); a hash of few different
+ * characters is a stand-in (`{SHA}AAAA…`).
+ *
+ * @example
+ * ```ts
+ * import { findLdapHashes } from "./_secret_rules_hashes.ts";
+ * findLdapHashes("deploy:{SHA}cYd1zwhZMmF0xMaHIjAtxqOXgPT="); // [{ start: 12, end: 40 }]
+ * ```
+ */
+export function findLdapHashes(text: string): Array<{ start: number; end: number }> {
+  const out: Array<{ start: number; end: number }> = [];
+  LDAP_HASH.lastIndex = 0;
+  for (const m of text.matchAll(LDAP_HASH)) {
+    const [start, end] = [m.index! + m[0].length - m.groups!.v.length, m.index! + m[0].length];
+    if (!fewCharacters(m.groups!.v)) out.push({ start, end });
   }
   return out;
 }

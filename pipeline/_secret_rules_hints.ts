@@ -98,7 +98,10 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // (and calls that hash a password given in plain text: a seed's or a fixture's user's,
     // `BCrypt::Password.create(`, `make_password(`, `password_hash(`, `hashpw(`)
     "Password\\.create\\(|Encryptor\\.digest\\(|make_password\\(|password_hash\\(|" +
-    "hashpw\\(|bcrypt\\.hash(?:Sync)?\\(|argon2\\.hash\\(|GenerateFromPassword\\()|" +
+    "hashpw\\(|bcrypt\\.hash(?:Sync)?\\(|argon2\\.hash\\(|GenerateFromPassword\\(|" +
+    // (InSpec's `postgres_session(`, Puppet's `postgresql_password(`, pgcrypto's `crypt(`, a
+    // signing key's `SymmetricSecurityKey(`, `hmacShaKeyFor(`)
+    "_session\\(|postgresql_password\\(|(?<![\\w.$>:])crypt\\(|SymmetricSecurityKey\\(|hmacShaKeyFor\\()|" +
     // Ruby's `Net::SMTP.start(`, `smtp.start(` and `Net::SMTP.new(` (its `.start(` follows, on
     // that object or on a name given it: `server.start(`, judged by the text's `SMTP`)
     "(?<=[Ss][Mm][Tt][Pp]\\.start\\(|SMTP\\.new\\()|" +
@@ -109,9 +112,9 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // a base64 encoder given a `user:` literal (`btoa("user:…")`, `[]byte("…")`, `b"…"`,
     // `[Text.Encoding]::`): the literal's user and `:` first, so most `("` of code fail before the
     // look behind (the names behind every `("` cost the hint search 10%)
-    "(?=[ \\t]{0,4}(?:b?[\"'`]|\\[\\]byte\\([\"'`])[A-Za-z0-9_.@+-]{1,64}:|[ \\t]{0,4}\\[[\\w.]{1,64}\\]::)" +
+    "(?=[ \\t]{0,4}(?:b?[\"'`]|\\[\\]byte\\([\"'`]|utf8\\.encode\\([\"'`])[A-Za-z0-9_.@+-]{1,64}:|[ \\t]{0,4}\\[[\\w.]{1,64}\\]::)" +
     "(?<=btoa\\(|b64encode\\(|ncodeToString\\(|encode64\\(|base64_encode\\(|Buffer\\.from\\(|" +
-    "ToBase64String\\())",
+    "ToBase64String\\(|encode_base64\\(|encodeBase64\\(|base64Encode\\(|base64\\.encode\\(|mime\\.b64\\())",
   ].join("|"),
   "g",
 );

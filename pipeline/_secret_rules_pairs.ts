@@ -180,10 +180,11 @@ const BRACE_CODE_PATH =
 
 /**
  * Each language's pairs: the files (`path`), the pattern (group `n`, `k` or `d` the name, the
- * value's quote after the match), and `as`, a name to read the value under when the form names
- * a secret by a word that is no secret's name elsewhere (Erlang's `cookie`).
+ * value's quote after the match), `as`, a name to read the value under when the form names
+ * a secret by a word that is no secret's name elsewhere (Erlang's `cookie`), and `tokens`, when
+ * only a token's or a random key's shape counts (not a password's).
  */
-const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp; as?: string }> = [
+const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp; as?: string; tokens?: boolean }> = [
   {
     path: /\.(?:config|erl|hrl|app\.src|escript)$/,
     pattern: /\{[ \t]{0,16}(?<n>[a-z][A-Za-z0-9_]{0,127})[ \t]{0,16},\s{0,64}(?:<<)?(?=")/g,
@@ -426,6 +427,70 @@ const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp; as?: string }> = [
       /(?<![\w.])(?:const|var)[ \t]{1,16}(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})[ \t]{0,16}:[ \t]{0,16}[^=\r\n;"]{1,64}=[ \t]{0,16}(?=")/g,
   },
   {
+    // a web server's directive that sets a variable, a parameter or an environment variable by
+    // name: nginx's `set $api_token "…";`, `fastcgi_param DB_PASSWORD "…";` (and `uwsgi_param`,
+    // `scgi_param`), Apache's `SetEnv DB_PASSWORD …` (also in Test::Nginx's `.t` blocks)
+    path:
+      /\.(?:conf|t|htaccess|vhost|site)$|(?:^|[\/\\])(?:nginx|apache2?|httpd|sites-(?:available|enabled))[\/\\]/,
+    pattern:
+      /(?<![\w$])(?:set[ \t]{1,16}\$|(?:fastcgi|uwsgi|scgi)_param[ \t]{1,16}|SetEnv[ \t]{1,16})(?<n>[A-Za-z_][A-Za-z0-9_.-]{0,127})[ \t]{1,16}(?=["']?[^\s"';])/g,
+  },
+  {
+    // a name compared with a literal: `if token == "…"`, `apiKey !== '…'`, nginx's `if
+    // ($http_x_hook_secret != "…")` (from the operator, the name behind it)
+    path:
+      /\.(?:py|rb|js|jsx|mjs|cjs|ts|tsx|go|java|kt|kts|scala|groovy|swift|dart|cs|php|pl|pm|lua|sh|bash|zsh|rs|c|h|cc|cpp|conf|t)$/,
+    pattern:
+      /[!=]==?(?<=(?<![\w$.])(?:\$|[A-Za-z_][\w$]{0,63}\.){0,4}(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})[ \t]{0,16}[!=]==?)[ \t]{0,16}(?=["'])/g,
+    // (a token's shape only: a password's compared is a check's example, `if password ==
+    // 'abcdef1'`, as the name rules read it)
+    tokens: true,
+  },
+  {
+    // an object of a name and its value apart, as Postman's and newman's variables and headers
+    // are written in code: `{ key: 'apiKey', value: '…' }`, `{ name: "X-Api-Key", value: "…" }`,
+    // also JSON-escaped in a script's string (`{ key: \"X-Secret\", value: \"…\" }`)
+    path: /\.(?:js|jsx|mjs|cjs|ts|tsx|py|rb|php|json)$/,
+    pattern:
+      /value\\?["']?[ \t]{0,16}(?:=>|[:=])[ \t]{0,16}(?=\\?["'])(?<=(?<![\w$])(?:key|name)\\?["']?[ \t]{0,16}(?:=>|[:=])[ \t]{0,16}\\?["'](?<n>[A-Za-z][A-Za-z0-9_.-]{0,127})\\?["'][ \t]{0,16},[ \t]{0,16}\\?["']?value\\?["']?[ \t]{0,16}(?:=>|[:=])[ \t]{0,16})/g,
+  },
+  {
+    // Postman's scripts setting a variable: `pm.environment.set("token", "…")` (`globals`,
+    // `collectionVariables`, `variables`), also JSON-escaped in a collection's `exec` lines
+    path: /\.(?:js|json)$/,
+    pattern:
+      /(?<![\w$])pm\.(?:environment|globals|collectionVariables|variables)\.set\([ \t]{0,16}\\?["'](?<n>[A-Za-z][A-Za-z0-9_.-]{0,127})\\?["'][ \t]{0,16},[ \t]{0,16}(?=\\?["'])/g,
+  },
+  {
+    // a setting named by a secret set in SQL: PostgreSQL's `ALTER DATABASE app SET
+    // "app.jwt_secret" TO '…'`, `SET pgrst.jwt_secret TO '…'`
+    path: /\.(?:sql|psql|pgsql|mysql)$/i,
+    pattern:
+      /(?<![\w$])SET[ \t]{1,16}"?(?:[A-Za-z_][\w]{0,63}\.){0,2}(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})"?[ \t]{1,16}(?:TO|=)[ \t]{1,16}(?=')/gi,
+  },
+  {
+    // a subscript named for a secret before more subscripts: Chef's attributes
+    // (`default['postgresql']['password']['postgres'] = '…'`), a nested hash's or dict's (group
+    // `c`, the chain: its last subscript named for a secret is the name)
+    path: /\.(?:rb|py|php)$/,
+    pattern:
+      /(?<c>(?:\[[ \t]{0,16}["'][A-Za-z0-9_.-]{1,64}["'][ \t]{0,16}\][ \t]{0,16}){2,6})=[ \t]{0,16}(?=["'])/g,
+  },
+  {
+    // a value wrapped to keep it from logs: Puppet's `$api_token = Sensitive('…')` and
+    // `password => Sensitive('…')`, pydantic's `api_key = SecretStr("…")`
+    path: /\.(?:pp|epp|py)$/,
+    pattern:
+      /(?<![\w])\$?(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})[ \t]{0,16}(?:=>|=|:)[ \t]{0,16}(?:Sensitive|SecretStr|SecretBytes)\([ \t]{0,16}(?=["'])/g,
+  },
+  {
+    // a salt's name with no other secret's word, WordPress's `NONCE_SALT='…'` in `.env` files,
+    // `wp-config.php` and shell (read as a random key's value)
+    path: /(?:^|[\/\\])\.env(?:\.[\w.-]{1,64})?$|\.(?:php|sh|env|ini|ya?ml)$/,
+    pattern:
+      /(?<![\w$])(?<n>[A-Za-z][A-Za-z0-9]{0,63}_(?:SALT|salt))["']?[ \t]{0,16}[=:,][ \t]{0,16}(?=\S)/g,
+  },
+  {
     // Smalltalk's keyword message that puts a value at a key: `at: 'password' put: '…'`,
     // `headerAt: 'X-Api-Key' put: '…'`, `at: #apiToken put: '…'`
     path: /\.st$/,
@@ -457,13 +522,22 @@ export function findSyntaxPairs(
     if (!syntax.path.test(path)) continue;
     syntax.pattern.lastIndex = 0;
     for (const m of text.matchAll(syntax.pattern)) {
-      const name = syntax.as ?? m.groups!.n ?? m.groups!.k ?? m.groups!.d;
+      const name = syntax.as ?? m.groups!.n ?? m.groups!.k ?? m.groups!.d ??
+        secretSubscript(m.groups!.c);
       if (PAIR_NAME.test(name) || PASS_NAME.test(name) || ENV_PASSWORD_NAME.test(name)) {
-        out.push(...pairSecrets(text, name, m.index! + m[0].length));
+        const found = pairSecrets(text, name, m.index! + m[0].length);
+        out.push(...(syntax.tokens ? found.filter((f) => f.rule !== "password") : found));
       }
     }
   }
   return out;
+}
+
+/** The last subscript of a chain (`['db']['password']['root']`) named for a secret, or `""`. */
+function secretSubscript(chain: string): string {
+  const names = [...chain.matchAll(/["']([A-Za-z0-9_.-]{1,64})["']/g)].map((s) => s[1]).reverse();
+  return names.find((n) => PAIR_NAME.test(n) || PASS_NAME.test(n) || ENV_PASSWORD_NAME.test(n)) ??
+    "";
 }
 
 /**

@@ -248,7 +248,7 @@
  * "…")`, libcurl's `CURLOPT_PASSWORD, "…"`, `mysql_real_connect`'s fourth argument, reqwest's
  * `.bearer_auth("…")`, Rust's `String::from("…")`.
  */
-export const SECRET_RULES_VERSION = 62;
+export const SECRET_RULES_VERSION = 63;
 
 import {
   BASE64_RUN,
@@ -341,6 +341,7 @@ import { findKeyingNames } from "./_secret_rules_key_names.ts";
 import {
   CRYPT_HASH,
   findCryptHashes,
+  findLdapHashes,
   findPutty,
   PUTTY_BEGIN,
   PUTTY_END,
@@ -667,6 +668,14 @@ export const SECRET_SHAPES: SecretShape[] = [
       "SHA-crypt `$6$` `$5$`, MD5 `$1$` `$apr1$`, yescrypt `$y$`, Argon2 `$argon2id$`",
     hints: ["$"],
     find: findCryptHashes,
+  },
+  {
+    id: "ldap-password-hash",
+    label: "password-hash",
+    kind: "LDAP-style password hashes (`.htpasswd`, `slapd.conf`, LDIF's `userPassword`): " +
+      "`{SHA}`, `{SSHA}`, `{SHA256}`, `{SSHA512}`, `{MD5}`, `{SMD5}` and their base64",
+    hints: ["{SHA", "{SSHA", "{MD5}", "{SMD5}"],
+    find: findLdapHashes,
   },
   {
     id: "hex-secret",
@@ -1275,7 +1284,8 @@ export const SECRET_SHAPES: SecretShape[] = [
     label: "password",
     kind: "A secret that a file's format holds, read in its files only: a `.netrc`'s `password` " +
       "token, Subversion's `svn.simple` credentials, `AUTH` in `.rediscli_history`, an Ansible " +
-      "literal piped to `password_hash`, a page's `**Password:** `…`` and `` `user` / `…` ``",
+      "literal piped to `password_hash`, a page's `**Password:** `…`` and `` `user` / `…` ``, " +
+      "the first column of Kubernetes' `token.csv` and `basic_auth.csv`",
     hints: [], // (the file's path picks the format)
     find: findFileFormatSecrets,
   },

@@ -256,6 +256,19 @@ const PERL: Patterns = [
 ];
 
 /**
+ * A Perl test script's (`.t`) names: Perl's, its `subtest`s (Test::More) and the blocks of a
+ * data-driven suite after `__DATA__` (Test::Nginx's and Test::Base's `=== TEST 1: name`).
+ */
+const PERL_TEST: Patterns = [
+  ...PERL,
+  ["subtests", /^[ \t]*subtest[ \t]+(?:"([^"\n]{1,300})"|'([^'\n]{1,300})')/gm],
+  ["tests", /^===[ \t]+([^\r\n]{1,300}?)[ \t]*\r?$/gm],
+];
+/** A `.t` file is Perl's test when it reads as Perl (a `#!` naming perl, `use`, `my`, `sub`). */
+const PERL_TEST_WORDS =
+  /^(?:#!.*\bperl|[ \t]*(?:use[ \t]+(?:strict|warnings|v?5|lib|Test::|[A-Z]\w*(?:::\w+)*)\b|my[ \t]+[$@%(]|sub[ \t]+\w))/m;
+
+/**
  * Prolog's words in a `.pl` file, which is Perl's extension too: a directive (`:- module(`,
  * `:- use_module(`) or a rule (`head :-`, a grammar rule's `-->`) at a line's start, in a text
  * with none of Perl's (`use strict`, `sub name`, `my $x`, a `#!` line naming perl).
@@ -351,10 +364,11 @@ const PASCAL: Patterns = [
 
 /**
  * Whether a `.pp` file is a Puppet manifest (its classes, defined types, nodes and resources
- * open lines in lower case with `::` paths), not Pascal, which names its units and routines.
+ * open lines in lower case with `::` paths; a module's type alias names a capitalised `::` path:
+ * `type Postgresql::Pg_hba_rule = Struct[…]`), not Pascal, which names its units and routines.
  */
 const PUPPET_WORDS =
-  /^[ \t]*(?:(?:class|define|node|function|plan)[ \t]+['"]?[a-z][\w:.-]*|(?:include|contain)[ \t]+(?:::)?[a-z]\w*|[a-z][\w:]*[ \t]*\{[ \t]*['"$])/m;
+  /^[ \t]*(?:(?:class|define|node|function|plan)[ \t]+['"]?[a-z][\w:.-]*|(?:include|contain)[ \t]+(?:::)?[a-z]\w*|[a-z][\w:]*[ \t]*\{[ \t]*['"$]|type[ \t]+[A-Z]\w*(?:::[A-Z]\w*)+[ \t]*=)/m;
 
 /**
  * Pascal's own words at a line's start, none of which a Puppet manifest holds (it has braces, not
@@ -374,6 +388,8 @@ const PUPPET: Patterns = [
   ["defined types", /^[ \t]*define[ \t]+((?:::)?[a-z][\w:]*)/gm],
   ["nodes", /^[ \t]*node[ \t]+(['"][^'"\n]+['"]|[\w.-]+)/gm],
   ["functions", /^[ \t]*(?:function|plan)[ \t]+((?:::)?[a-z][\w:]*)/gm],
+  // a type alias of a module's (`type Postgresql::Pg_hba_rule = Struct[{…}]`)
+  ["types", /^[ \t]*type[ \t]+([A-Z]\w*(?:::[A-Z]\w*)+)[ \t]*=/gm],
   [
     "includes",
     /^[ \t]*(?:include|contain|require)[ \t]+(?:['"])?((?:::)?[a-z][\w:]*)/gm,
@@ -888,6 +904,12 @@ const BY_PATTERNS_ONLY: Record<string, SummaryLanguage> = {
   ".swift": { label: "Swift", patterns: SWIFT },
   ".cs": { label: "C#", patterns: CSHARP },
   ".r": { label: "R", patterns: R },
+  // A `.t` file is a Perl test script when it reads as Perl, else text.
+  ".t": {
+    label: "Perl test",
+    patterns: PERL_TEST,
+    only: (text: string) => PERL_TEST_WORDS.test(text),
+  },
   // A `.pl` file is Prolog or Perl, by its words.
   ".pl": {
     label: "Prolog",

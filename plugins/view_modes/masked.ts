@@ -75,7 +75,7 @@ export function maskedViewMode(options: MaskedOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:masked",
-    version: "52",
+    version: "53",
     extensions: CODE_EXTENSIONS,
     // The extensions, the files a language knows by name (Ruby's `Rakefile`) and, for a file
     // with no extension, the language its `#!` line names.

@@ -41,7 +41,7 @@ export function outlineViewMode(options: OutlineOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:outline",
-    version: "46",
+    version: "47",
     extensions: CODE_EXTENSIONS,
     // The extensions, the files a language knows by name (Ruby's `Rakefile`) and, for a file
     // with no extension, the language its `#!` line names.

@@ -17,7 +17,7 @@ import { definedNames } from "./_defined_names.ts";
 import "../../grammars/parser.ts";
 
 /** The view's cache version (its renders' and the names it finds for ranking). */
-const VERSION = "48";
+const VERSION = "49";
 
 /** Options of {@linkcode skeletonViewMode}. */
 export interface SkeletonOptions {

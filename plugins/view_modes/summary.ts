@@ -8,6 +8,7 @@
 
 import { dataSummary, type DataSummaryOptions, jsonShapeRows } from "./_data_summary.ts";
 import { conventionalExtension, extname } from "../../pipeline/paths.ts";
+import { languageFor } from "../../grammars/languages.ts";
 import type { ViewModePlugin } from "../../pipeline/types.ts";
 import { markdownHeadings } from "./_markdown_headings.ts";
 import { type NotebookCells, notebookCells } from "./_notebook.ts";
@@ -171,6 +172,20 @@ const RUBY: Patterns = [
 ];
 
 /**
+ * Ruby's files known by their names (a `Gemfile`, `Rakefile`, `Berksfile`, `Podfile`,
+ * `Vagrantfile`): Ruby's names, the gems, cookbooks, pods and formulae they depend on, and a
+ * Rakefile's tasks; a file with none of these (a `Vagrantfile`'s settings block) by its first lines.
+ */
+const RUBY_NAMED_FILE: Patterns = [
+  ...RUBY,
+  ["dependencies", /^[ \t]*(?:gem|pod|cookbook|brew|cask)[ \t(]+['"]([^'"\n]{1,200})['"]/gm],
+  [
+    "tasks",
+    /^[ \t]*(?:task|multitask)[ \t(]+(?::(\w+)|(\w+):|["']([\w:-]{1,100})["'])/gm,
+  ],
+];
+
+/**
  * A Rails or Sinatra routes' verb and first argument at a line's start (`resources :chats`,
  * `get "changelog", to: "pages#changelog"`, `get '/' do`, `root "pages#home"`): `resources chats`.
  */
@@ -261,6 +276,8 @@ const LANGUAGES: Record<string, SummaryLanguage> = {
   ".rake": { label: "Ruby", patterns: RUBY },
   ".gemspec": { label: "Ruby", patterns: RUBY },
   ".ru": { label: "Ruby", patterns: RUBY },
+  // (Ruby's files known by name: `summaryExt`)
+  ".rubyfile": { label: "Ruby", patterns: RUBY_NAMED_FILE, orHead: true },
   ".php": { label: "PHP", patterns: PHP },
   ".phtml": { label: "PHP", patterns: PHP },
   // C#, Scala, Swift, Kotlin, Lua, Elixir, Dart, Haskell, Zig, Terraform, components, stylesheets,
@@ -291,7 +308,7 @@ export function summaryViewMode(options: SummaryOptions = {}): ViewModePlugin {
   return {
     kind: "view-mode",
     name: "slop:summary",
-    version: "40",
+    version: "41",
     // The factory's options change the output: they join the cache key.
     cacheKey: () => JSON.stringify(settings),
     render(file, ctx) {
@@ -464,6 +481,8 @@ function summaryExt(path: string, text: string): string {
   // A Makefile or Dockerfile by its name (`GNUmakefile`, `Dockerfile.dev`).
   const named = conventionalExtension(path);
   if (named) return named;
+  // Ruby's files known by their names, as the code views know them (`Gemfile`, `Rakefile`).
+  if (!extname(path) && languageFor(path)?.grammar === "ruby") return ".rubyfile";
   const lower = path.toLowerCase();
   if (lower.endsWith(".blade.php")) return ".blade.php";
   if (lower.endsWith(".gradle.kts")) return ".gradle.kts";

@@ -229,6 +229,90 @@ Deno.test("a .pp Pascal unit written in lower case is Pascal, not Puppet", () =>
   }
 });
 
+Deno.test("a Puppet module's type alias file is Puppet and lists its type, not Pascal", () => {
+  // puppetlabs-postgresql's `types/*.pp`: one alias each, no class or resource
+  const alias = "# @summary the supported password_encryption\n" +
+    "type Postgresql::Pg_password_encryption = Enum['md5', 'scram-sha-256']\n";
+  assert.equal(
+    summarize("types/pg_password_encryption.pp", alias),
+    "**Puppet**, 2 lines\n- types: `Postgresql::Pg_password_encryption`",
+  );
+  const struct =
+    "type Postgresql::Pg_hba_rule = Struct[{\n  database => String,\n  user => String,\n}]\n";
+  assert.match(
+    summarize("types/pg_hba_rule.pp", struct),
+    /^\*\*Puppet\*\*, 4 lines\n- types: `Postgresql::Pg_hba_rule`$/,
+  );
+  // Pascal's `type` names no `::` path
+  const pascal =
+    "unit shapes;\ninterface\ntype TShape = record\n  w: integer;\nend;\nimplementation\nend.\n";
+  assert.match(summarize("src/shapes.pp", pascal), /^\*\*Pascal\*\*/);
+});
+
+Deno.test("a Perl test script (.t) lists its modules and its tests; a .t of other text stays text", () => {
+  // lua-resty-http's Test::Nginx suites: the blocks after `__DATA__` are its tests
+  const nginx = [
+    "use Test::Nginx::Socket 'no_plan';",
+    "use Cwd qw(cwd);",
+    "",
+    "run_tests();",
+    "",
+    "__DATA__",
+    "",
+    "=== TEST 1: Proxy GET request and response",
+    "--- config",
+    "    location = /a { echo a; }",
+    "--- request",
+    "GET /a",
+    "",
+    "=== TEST 2: Proxy POST request",
+    "--- request",
+    "POST /a",
+  ].join("\n") + "\n";
+  assert.equal(
+    summarize("t/11-proxy.t", nginx),
+    "**Perl test**, 16 lines\n- uses: `Test::Nginx::Socket`, `Cwd`\n" +
+      "- tests: `TEST 1: Proxy GET request and response`, `TEST 2: Proxy POST request`",
+  );
+  const more =
+    "#!perl\nuse strict;\nuse Test::More;\n\nsubtest 'parses a url' => sub {\n  ok(1);\n};\n\ndone_testing;\n";
+  assert.equal(
+    summarize("t/url.t", more),
+    "**Perl test**, 9 lines\n- uses: `Test::More`\n- subtests: `parses a url`",
+  );
+  assert.match(summarize("notes/a.t", "one line of notes\nanother\n"), /^\*\*Text\*\*/);
+});
+
+Deno.test("Ruby's files known by name are summarized as Ruby: gems, cookbooks, tasks", () => {
+  const gemfile =
+    "source 'https://rubygems.org'\n\ngem 'rails', '~> 7.1'\ngroup :test do\n  gem \"rspec\"\nend\n";
+  assert.equal(
+    summarize("Gemfile", gemfile),
+    "**Ruby**, 6 lines\n- dependencies: `rails`, `rspec`",
+  );
+  const rakefile =
+    "require 'rake/testtask'\n\ndesc 'Run the tests'\ntask :test do\nend\ntask default: [:test]\n";
+  assert.equal(
+    summarize("Rakefile", rakefile),
+    "**Ruby**, 6 lines\n- requires: `rake/testtask`\n- tasks: `test`, `default`",
+  );
+  assert.equal(
+    summarize(
+      "cookbooks/pg/Berksfile",
+      "source 'https://supermarket.chef.io'\n\nmetadata\ncookbook 'test', path: 'test/cookbooks/test'\n",
+    ),
+    "**Ruby**, 4 lines\n- dependencies: `test`",
+  );
+  const vagrant = 'Vagrant.configure("2") do |config|\n  config.vm.box = "ubuntu/jammy64"\nend\n';
+  assert.equal(summarize("Vagrantfile", vagrant), "**Ruby**, 3 lines\n- settings: `config.vm.box`");
+  // nothing named: its first lines, not an empty summary
+  const fastfile = 'lane :beta do\n  build_app(scheme: "App")\nend\n';
+  assert.match(
+    summarize("fastlane/Fastfile", fastfile),
+    /^\*\*Ruby\*\*, 3 lines\n\n {4}lane :beta do/,
+  );
+});
+
 Deno.test("PostScript and Pug summaries list their names; Blade and PostScript have fences of their own", () => {
   const eps = [
     "%!PS-Adobe-3.0 EPSF-3.0",
