@@ -460,11 +460,12 @@ export function summaryText(result: BuildResult, options: SummaryOptions = {}): 
   lines.push(...unrenderedSummary(result, listMax ?? SUMMARY_LIST_MAX));
   lines.push(...summarizedLines(result.files), ...translationLines(result.files));
   lines.push(...bidiLines(result.files));
-  // The too-large line says what the model warning says (and suggests the same budget): the
-  // warning is left out of the summary then; the manifest keeps both.
-  const warnings = tooLarge
-    ? result.warnings.filter((w) => w !== result.overWindow)
-    : result.warnings;
+  // The too-large line says what the model warning says (and suggests the same budget), and a
+  // file's error row what the warning of its failed render says: those warnings are left out of
+  // the summary; the manifest keeps both.
+  const said = new Set(result.files.filter((f) => f.status === "error").map((f) => f.reason));
+  if (tooLarge) said.add(result.overWindow);
+  const warnings = result.warnings.filter((w) => !said.has(w));
   lines.push(...warningLines(warnings, listMax));
   return lines.join("\n");
 }

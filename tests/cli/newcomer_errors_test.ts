@@ -87,7 +87,7 @@ Deno.test("a config glob or a focus that matches nothing is a warning naming it;
   );
 });
 
-Deno.test("a view-mode plugin that throws is named with its hook and file, and the build goes on", async () => {
+Deno.test("a view-mode plugin that throws is named with its hook and file once in the summary, and the build goes on", async () => {
   const root = await makeProject({
     ...SOURCES,
     "slop.config.ts":
@@ -99,8 +99,12 @@ Deno.test("a view-mode plugin that throws is named with its hook and file, and t
   assert.match(run.stdout, /^files: 1 rendered, 0 skipped, 1 error$/m);
   assert.match(
     run.stdout,
-    /^warning: \[plugin boom\] Hook "render" failed on "src\/a\.ts": kaboom$/m,
+    /^ {2}error: src\/a\.ts \(\[plugin boom\] Hook "render" failed on "src\/a\.ts": kaboom\)$/m,
   );
+  // Said once: the file's row, not again as a warning (the manifest keeps both).
+  assert.equal(run.stdout.split("kaboom").length, 2, run.stdout);
+  const manifest = JSON.parse(await Deno.readTextFile(join(root, ".slop/out/context_001.json")));
+  assert.ok(manifest.warnings.some((w: string) => w.endsWith("kaboom")));
   const written = await Deno.readTextFile(join(root, ".slop/out/context_001.md"));
   assert.match(written, /### b\.py/);
 });
