@@ -11,7 +11,8 @@
  */
 
 import type { Cache, DecodedReadOptions, PackPlace } from "./cache.ts";
-import { canonicalJson, PluginError, sha256Hex } from "./helpers.ts";
+import { canonicalJson, countWork, PluginError, sha256Hex } from "./helpers.ts";
+import { mergedSources } from "./_resolve_entries.ts";
 import { typeName } from "./schema.ts";
 import { lazyCopy, type TextBacking } from "./lazy_text.ts";
 import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
@@ -335,16 +336,47 @@ async function renderAndStore(
 const entryValues = new WeakMap<FileEntry, string>();
 
 /**
+ * The canonical JSON of merged entries' values, by the config entries they were merged from: a
+ * node for each list of them, reached entry by entry (the same objects). The same for every file
+ * those entries match.
+ */
+interface ValuesNode {
+  json?: string;
+  next: WeakMap<FileEntry, ValuesNode>;
+}
+
+const mergedValues: ValuesNode = { next: new WeakMap() };
+
+/**
  * An entry's values but its glob as canonical JSON, made once per entry object (an entry is not
- * changed once resolved: `kept_renders.ts` numbers its values once too).
+ * changed once resolved: `kept_renders.ts` numbers its values once too), and once for all the
+ * merged entries of the same config entries: the resolve stage merges an entry for each file, and
+ * its values but its path are those of the entries it was merged from (counted: `entry values
+ * made canonical`).
  */
 function entryValuesJson(entry: FileEntry): string {
-  let json = entryValues.get(entry);
+  const from = mergedSources(entry);
+  const node = from?.length ? valuesNode(from) : undefined;
+  let json = node?.json ?? entryValues.get(entry);
   if (json === undefined) {
     const { path: _glob, ...options } = entry;
-    entryValues.set(entry, json = canonicalJson(options));
+    json = canonicalJson(options);
+    countWork("entry values made canonical", 1);
+    if (node) node.json = json;
+    else entryValues.set(entry, json);
   }
   return json;
+}
+
+/** The node of the merged entries made from `from` (made when there is none yet). */
+function valuesNode(from: readonly FileEntry[]): ValuesNode {
+  let node = mergedValues;
+  for (const source of from) {
+    let next = node.next.get(source);
+    if (!next) node.next.set(source, next = { next: new WeakMap() });
+    node = next;
+  }
+  return node;
 }
 
 /** The last view cache key of each entry object, with the inputs it was made of. */
