@@ -433,6 +433,39 @@ export interface KeptBytes {
   bytes(): Uint8Array | undefined;
 }
 
+/**
+ * The last entry head parsed from the bytes it was parsed from: the pack's index file gives the
+ * records of the same head one view of its bytes (`_cache_pack_index.ts`), the same line for most
+ * files of a tree (every file of a full view), so a warm build parses it once, not once a file.
+ * Only a head whose output holds no object or list is kept (each entry gets its own output).
+ */
+let lastHead: { bytes: Uint8Array; newline: number; entry: ViewEntry } | undefined;
+
+/**
+ * The head of an entry (its first line, to `newline`): its output (a copy of its own), plugins
+ * and warnings; `undefined` when it is not one. Parsed when its bytes are not the last head's
+ * (counted: `entry heads parsed`).
+ */
+function entryHead(bytes: Uint8Array, newline: number): ViewEntry | undefined {
+  const last = lastHead;
+  if (last && last.bytes === bytes && last.newline === newline) {
+    const { output, plugins, warnings } = last.entry;
+    return { output: { ...output }, plugins, warnings };
+  }
+  countWork("entry heads parsed", 1);
+  const entry = JSON.parse(decoder.decode(bytes.subarray(0, newline))) as ViewEntry;
+  if (
+    !entry || typeof entry.output !== "object" || !Array.isArray(entry.plugins) ||
+    !Array.isArray(entry.warnings)
+  ) return undefined;
+  const flat = entry.output !== null &&
+    Object.values(entry.output).every((v) => v === null || typeof v !== "object");
+  lastHead = flat
+    ? { bytes, newline, entry: { ...entry, output: { ...entry.output } } }
+    : undefined;
+  return entry;
+}
+
 function decodeEntry(
   read: Uint8Array | undefined,
   place?: PackPlace,
@@ -449,11 +482,8 @@ function decodeEntry(
   }
   if (!bytes || newline < 0) return undefined;
   try {
-    const entry = JSON.parse(decoder.decode(bytes.subarray(0, newline))) as ViewEntry;
-    if (
-      !entry || typeof entry.output !== "object" || !Array.isArray(entry.plugins) ||
-      !Array.isArray(entry.warnings)
-    ) return undefined;
+    const entry = entryHead(bytes, newline);
+    if (!entry) return undefined;
     const at = newline + 1;
     const text = entryText(bytes, { at, partial });
     const unread = partial !== undefined && bytes.length < partial.length;

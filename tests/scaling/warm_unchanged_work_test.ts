@@ -5,7 +5,8 @@
 // Two pieces of it are of the tree's size for no cause in the files: the pack's index file held
 // each cached render's head (the same 54-byte line for every file of a full view) in hex, and
 // its reader decoded it for each record; and the view cache's key made each file's merged entry
-// canonical JSON, though every file the same config entries match has the same values.
+// canonical JSON, though every file the same config entries match has the same values, and
+// parsed each render's head, the same line for every file of a full view.
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { build, defaultPlugins, loadConfig, speedLayer } from "../../mod.ts";
@@ -57,11 +58,15 @@ async function warmEdit(files: number): Promise<{ work: Map<string, number>; at:
   return { work, at };
 }
 
-Deno.test("a warm build makes its merged entries' values canonical once per list of config entries, not once a file", async () => {
+Deno.test("a warm build makes its merged entries' values canonical and parses its renders' shared head once, not once a file", async () => {
   for (const files of [60, 240]) {
     const { work } = await warmEdit(files);
+    const counted = JSON.stringify([...work]);
     // One config entry matches every file: one canonical JSON for all their merged entries.
-    assert.equal(work.get("entry values made canonical"), 1, JSON.stringify([...work]));
+    assert.equal(work.get("entry values made canonical"), 1, counted);
+    // Every unchanged file's cached render has the same head, one view of it in the pack's index
+    // file: parsed once (the edited file's render is new, and its head is parsed too).
+    assert.ok((work.get("entry heads parsed") ?? Infinity) <= 2, counted);
   }
 });
 
