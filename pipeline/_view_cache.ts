@@ -434,26 +434,27 @@ export interface KeptBytes {
 }
 
 /**
- * The last entry head parsed from the bytes it was parsed from: the pack's index file gives the
- * records of the same head one view of its bytes (`_cache_pack_index.ts`), the same line for most
- * files of a tree (every file of a full view), so a warm build parses it once, not once a file.
- * Only a head whose output holds no object or list is kept (each entry gets its own output).
+ * The last entry head parsed, with a copy of its bytes: most files of a tree have the same head
+ * (every file of a full view: `{"output":{},"plugins":["slop:full@1"],"warnings":[]}`), so a warm
+ * build parses it once, not once a file. Only a head whose output holds no object or list is
+ * kept (each entry gets its own copy of the output).
  */
-let lastHead: { bytes: Uint8Array; newline: number; entry: ViewEntry } | undefined;
+let lastHead: { bytes: Uint8Array; entry: ViewEntry } | undefined;
 
 /**
  * The head of an entry (its first line, to `newline`): its output (a copy of its own), plugins
- * and warnings; `undefined` when it is not one. Parsed when its bytes are not the last head's
+ * and warnings; `undefined` when it is not one. Parsed unless its bytes are the last head's
  * (counted: `entry heads parsed`).
  */
 function entryHead(bytes: Uint8Array, newline: number): ViewEntry | undefined {
   const last = lastHead;
-  if (last && last.bytes === bytes && last.newline === newline) {
+  if (last && sameBytes(last.bytes, bytes, newline)) {
     const { output, plugins, warnings } = last.entry;
     return { output: { ...output }, plugins, warnings };
   }
   countWork("entry heads parsed", 1);
-  const entry = JSON.parse(decoder.decode(bytes.subarray(0, newline))) as ViewEntry;
+  const line = bytes.subarray(0, newline);
+  const entry = JSON.parse(decoder.decode(line)) as ViewEntry;
   if (
     !entry || typeof entry.output !== "object" || !Array.isArray(entry.plugins) ||
     !Array.isArray(entry.warnings)
@@ -461,9 +462,16 @@ function entryHead(bytes: Uint8Array, newline: number): ViewEntry | undefined {
   const flat = entry.output !== null &&
     Object.values(entry.output).every((v) => v === null || typeof v !== "object");
   lastHead = flat
-    ? { bytes, newline, entry: { ...entry, output: { ...entry.output } } }
+    ? { bytes: line.slice(), entry: { ...entry, output: { ...entry.output } } }
     : undefined;
   return entry;
+}
+
+/** Whether `bytes` begins with `head` and `head` is `length` bytes long. */
+function sameBytes(head: Uint8Array, bytes: Uint8Array, length: number): boolean {
+  if (head.length !== length || bytes.length < length) return false;
+  for (let i = 0; i < length; i++) if (head[i] !== bytes[i]) return false;
+  return true;
 }
 
 function decodeEntry(
