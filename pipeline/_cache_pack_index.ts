@@ -12,10 +12,15 @@
  * the new fingerprint in the header (written in place: a header of fixed width); a pack stamped
  * anew (renamed into place) or unstamped loses its index file.
  *
- * Layout: a header of {@linkcode HEADER_BYTES} bytes (`slop-pack-index/1 <body length> <crc32>
+ * Layout: a header of {@linkcode HEADER_BYTES} bytes (`slop-pack-index/2 <body length> <crc32>
  * <fingerprint>`, spaces, a newline), then for each record `<name> <sha256> <length> <crc32 or
- * -> <offset> <head length>\n` and the head's bytes. A later row of a name wins, as a later
- * record does in the pack.
+ * -> <offset> <head>\n`. The head is `-` (none), its bytes in hex digits, or `@<n>`: the same
+ * bytes as the n-th head written in hex before it (counted from 0). A view cache entry's head is
+ * the same line for most files of a tree (`{"output":{},"plugins":["slop:full@1"],"warnings":[]}`
+ * for every file in full view), so a file written whole holds each head once, and its reader
+ * decodes it once and gives every record of it the same view of those bytes. Rows appended
+ * after a pack's append write their heads in hex. A later row of a name wins, as a later record
+ * does in the pack. (Version 1 wrote every head in hex: its files are not taken.)
  *
  * @module
  */
@@ -24,7 +29,7 @@ import { crc32 } from "node:zlib";
 import { concatBytes, readAt } from "./_bytes.ts";
 import { countWork } from "./_work_count.ts";
 
-const MAGIC = "slop-pack-index/1";
+const MAGIC = "slop-pack-index/2";
 /** The header's fixed width: rewritten in place when the pack's fingerprint changes. */
 const HEADER_BYTES = 256;
 /** Bytes of kept heads held in one buffer (as the pack's own index keeps them). */
@@ -82,7 +87,8 @@ export function readIndexFile(
 /**
  * The rows of an index file's body; `undefined` when one is malformed. The body is decoded in one
  * call and cut as text: a decoder call a field (six a row) costs more than the pack's seeks the
- * file spares.
+ * file spares. A head in hex is decoded (and counted: `pack index heads decoded`); a head that
+ * names an earlier one is that one's bytes, not a copy.
  */
 function parseRows(body: Uint8Array): Map<string, IndexedRecord> | undefined {
   const out = new Map<string, IndexedRecord>();
@@ -104,6 +110,7 @@ function parseRows(body: Uint8Array): Map<string, IndexedRecord> | undefined {
     out.set(name, { sha256, crc32: crc, offset, length, head });
     at = end + 1;
   }
+  countWork("pack index heads decoded", heads.decoded());
   return out;
 }
 
@@ -148,7 +155,7 @@ export function writeIndexFile(
   print: string,
   records: Map<string, IndexedRecord>,
 ): void {
-  const body = rowsOf(records);
+  const body = rowsOf(records, new Map());
   const path = packIndexPath(stamp);
   const tmp = `${path}.${Deno.pid}.${crypto.randomUUID().slice(0, 8)}.tmp`;
   try {
@@ -235,15 +242,36 @@ export function payloadHead(payload: Uint8Array, max: number): Uint8Array | unde
   return newline < 0 ? undefined : payload.subarray(0, newline + 1);
 }
 
-function rowsOf(records: Map<string, IndexedRecord>): Uint8Array {
+/**
+ * The rows of `records`, each head once in hex and then named by its number (`@<n>`); `written`
+ * holds the heads written so far by their hex digits (a new map: this body is a whole file's).
+ */
+function rowsOf(
+  records: Map<string, IndexedRecord>,
+  written?: Map<string, number>,
+): Uint8Array {
   const parts: Uint8Array[] = [];
   for (const [name, r] of records) {
     if (r.offset === undefined) continue;
     const crc = r.crc32 === undefined ? "-" : r.crc32.toString(16).padStart(8, "0");
-    const head = r.head ? hexOf(r.head) : "-";
-    parts.push(encoder.encode(`${name} ${r.sha256} ${r.length} ${crc} ${r.offset} ${head}\n`));
+    parts.push(
+      encoder.encode(
+        `${name} ${r.sha256} ${r.length} ${crc} ${r.offset} ${
+          r.head ? headField(hexOf(r.head), written) : "-"
+        }\n`,
+      ),
+    );
   }
   return concatBytes(parts);
+}
+
+/** A head's field: `@<n>` for a head written before in this body, else its hex digits. */
+function headField(hex: string, written: Map<string, number> | undefined): string {
+  if (!written) return hex;
+  const n = written.get(hex);
+  if (n !== undefined) return `@${n}`;
+  written.set(hex, written.size);
+  return hex;
 }
 
 function headerOf(print: string, length: number, crc: number): Uint8Array {
@@ -276,13 +304,20 @@ function hexOf(bytes: Uint8Array): string {
 const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
 
 /**
- * Heads decoded from hex into shared buffers (`null`: not hex): a head is a view of a buffer,
- * not a buffer of its own.
+ * Heads decoded from hex into shared buffers, in the order the rows give them, and heads named by
+ * their number (`@<n>`): the view decoded before (`null`: neither hex nor the number of a head
+ * given before). A head is a view of a buffer, not a buffer of its own. `decoded()`: how many
+ * were decoded from hex.
  */
-function headKeeper(): (text: string, start: number, end: number) => Uint8Array | null {
+function headKeeper(): {
+  (text: string, start: number, end: number): Uint8Array | null;
+  decoded(): number;
+} {
   let arena = new Uint8Array(HEAD_ARENA);
   let used = 0;
-  return (text, start, end) => {
+  const given: Uint8Array[] = [];
+  const keep = (text: string, start: number, end: number) => {
+    if (text.charCodeAt(start) === 64) return given[digits(text, start + 1, end)] ?? null;
     const length = (end - start) >> 1;
     if (end - start !== length * 2 || !length) return null;
     if (used + length > arena.length) {
@@ -297,8 +332,10 @@ function headKeeper(): (text: string, start: number, end: number) => Uint8Array 
       kept[i] = high * 16 + low;
     }
     used += length;
+    given.push(kept);
     return kept;
   };
+  return Object.assign(keep, { decoded: () => given.length });
 }
 
 function hexDigit(code: number): number {

@@ -34,6 +34,22 @@ export function keepEntries(targets: Target[], previous: { targets: Target[] }):
 /** The entries each merged entry was made from (the same objects: nothing else is compared). */
 const mergedFrom = new WeakMap<FileEntry, FileEntry[]>();
 
+/**
+ * The config entries a merged entry was made from, in order (the same objects), or `undefined`
+ * for an entry {@linkcode mergeEntries} did not make. Two merged entries of the same entries hold
+ * the same values but their paths.
+ *
+ * @example
+ * ```ts
+ * import { mergedSources, mergeEntries } from "./_resolve_entries.ts";
+ * const all = { path: "**", view: "outline" };
+ * mergedSources(mergeEntries("a.ts", [all]))?.[0] === all; // true
+ * ```
+ */
+export function mergedSources(entry: FileEntry): readonly FileEntry[] | undefined {
+  return mergedFrom.get(entry);
+}
+
 function sameItems<T>(a: T[] | undefined, b: T[]): boolean {
   return a !== undefined && a.length === b.length && a.every((x, i) => x === b[i]);
 }

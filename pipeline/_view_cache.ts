@@ -11,7 +11,8 @@
  */
 
 import type { Cache, DecodedReadOptions, PackPlace } from "./cache.ts";
-import { canonicalJson, PluginError, sha256Hex } from "./helpers.ts";
+import { canonicalJson, countWork, PluginError, sha256Hex } from "./helpers.ts";
+import { mergedSources } from "./_resolve_entries.ts";
 import { typeName } from "./schema.ts";
 import { lazyCopy, type TextBacking } from "./lazy_text.ts";
 import { cacheVersion, callHook, findViewMode, loadViewModes, type Registry } from "./registry.ts";
@@ -335,16 +336,47 @@ async function renderAndStore(
 const entryValues = new WeakMap<FileEntry, string>();
 
 /**
+ * The canonical JSON of merged entries' values, by the config entries they were merged from: a
+ * node for each list of them, reached entry by entry (the same objects). The same for every file
+ * those entries match.
+ */
+interface ValuesNode {
+  json?: string;
+  next: WeakMap<FileEntry, ValuesNode>;
+}
+
+const mergedValues: ValuesNode = { next: new WeakMap() };
+
+/**
  * An entry's values but its glob as canonical JSON, made once per entry object (an entry is not
- * changed once resolved: `kept_renders.ts` numbers its values once too).
+ * changed once resolved: `kept_renders.ts` numbers its values once too), and once for all the
+ * merged entries of the same config entries: the resolve stage merges an entry for each file, and
+ * its values but its path are those of the entries it was merged from (counted: `entry values
+ * made canonical`).
  */
 function entryValuesJson(entry: FileEntry): string {
-  let json = entryValues.get(entry);
+  const from = mergedSources(entry);
+  const node = from?.length ? valuesNode(from) : undefined;
+  let json = node?.json ?? entryValues.get(entry);
   if (json === undefined) {
     const { path: _glob, ...options } = entry;
-    entryValues.set(entry, json = canonicalJson(options));
+    json = canonicalJson(options);
+    countWork("entry values made canonical", 1);
+    if (node) node.json = json;
+    else entryValues.set(entry, json);
   }
   return json;
+}
+
+/** The node of the merged entries made from `from` (made when there is none yet). */
+function valuesNode(from: readonly FileEntry[]): ValuesNode {
+  let node = mergedValues;
+  for (const source of from) {
+    let next = node.next.get(source);
+    if (!next) node.next.set(source, next = { next: new WeakMap() });
+    node = next;
+  }
+  return node;
 }
 
 /** The last view cache key of each entry object, with the inputs it was made of. */
@@ -401,6 +433,47 @@ export interface KeptBytes {
   bytes(): Uint8Array | undefined;
 }
 
+/**
+ * The last entry head parsed, with a copy of its bytes: most files of a tree have the same head
+ * (every file of a full view: `{"output":{},"plugins":["slop:full@1"],"warnings":[]}`), so a warm
+ * build parses it once, not once a file. Only a head whose output holds no object or list is
+ * kept (each entry gets its own copy of the output).
+ */
+let lastHead: { bytes: Uint8Array; entry: ViewEntry } | undefined;
+
+/**
+ * The head of an entry (its first line, to `newline`): its output (a copy of its own), plugins
+ * and warnings; `undefined` when it is not one. Parsed unless its bytes are the last head's
+ * (counted: `entry heads parsed`).
+ */
+function entryHead(bytes: Uint8Array, newline: number): ViewEntry | undefined {
+  const last = lastHead;
+  if (last && sameBytes(last.bytes, bytes, newline)) {
+    const { output, plugins, warnings } = last.entry;
+    return { output: { ...output }, plugins, warnings };
+  }
+  countWork("entry heads parsed", 1);
+  const line = bytes.subarray(0, newline);
+  const entry = JSON.parse(decoder.decode(line)) as ViewEntry;
+  if (
+    !entry || typeof entry.output !== "object" || !Array.isArray(entry.plugins) ||
+    !Array.isArray(entry.warnings)
+  ) return undefined;
+  const flat = entry.output !== null &&
+    Object.values(entry.output).every((v) => v === null || typeof v !== "object");
+  lastHead = flat
+    ? { bytes: line.slice(), entry: { ...entry, output: { ...entry.output } } }
+    : undefined;
+  return entry;
+}
+
+/** Whether `bytes` begins with `head` and `head` is `length` bytes long. */
+function sameBytes(head: Uint8Array, bytes: Uint8Array, length: number): boolean {
+  if (head.length !== length || bytes.length < length) return false;
+  for (let i = 0; i < length; i++) if (head[i] !== bytes[i]) return false;
+  return true;
+}
+
 function decodeEntry(
   read: Uint8Array | undefined,
   place?: PackPlace,
@@ -417,11 +490,8 @@ function decodeEntry(
   }
   if (!bytes || newline < 0) return undefined;
   try {
-    const entry = JSON.parse(decoder.decode(bytes.subarray(0, newline))) as ViewEntry;
-    if (
-      !entry || typeof entry.output !== "object" || !Array.isArray(entry.plugins) ||
-      !Array.isArray(entry.warnings)
-    ) return undefined;
+    const entry = entryHead(bytes, newline);
+    if (!entry) return undefined;
     const at = newline + 1;
     const text = entryText(bytes, { at, partial });
     const unread = partial !== undefined && bytes.length < partial.length;
