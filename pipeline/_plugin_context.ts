@@ -11,7 +11,7 @@
 
 import { pluginLine, valueText } from "./error_text.ts";
 import { sha256Hex } from "./helpers.ts";
-import { quote, typeName } from "./schema.ts";
+import { isPlainObject, quote, typeName } from "./schema.ts";
 import type { Store } from "./types.ts";
 
 /**
@@ -235,12 +235,10 @@ export function frozenCopy<T>(value: T, seen = new Map<object, unknown>()): T {
   if (typeof value !== "object" || value === null) return value;
   const made = seen.get(value);
   if (made) return made as T;
-  const proto = Object.getPrototypeOf(value);
-  const plain = Array.isArray(value) || proto === Object.prototype || proto === null;
-  if (!plain) return value;
+  if (!Array.isArray(value) && !isPlainObject(value)) return value;
   const copy: Record<PropertyKey, unknown> = Array.isArray(value)
     ? new Array(value.length)
-    : Object.create(proto);
+    : Object.create(Object.getPrototypeOf(value));
   seen.set(value, copy);
   for (const key of Reflect.ownKeys(value)) {
     const field = Object.getOwnPropertyDescriptor(value, key)!;
