@@ -8,6 +8,7 @@
 import { loadGlobs } from "../deps.ts";
 import { compileGlobs, type GlobOptions } from "./_glob.ts";
 import { globPrefix } from "./path_starts.ts";
+import { firstIndex } from "./_first_index.ts";
 
 /**
  * A matcher deciding as picomatch does, that also matches names holding line
@@ -122,13 +123,7 @@ export function withPrefix(list: string[], prefix: string): string[] {
     SORTED.set(list, sorted);
   }
   if (!sorted) return list.filter((p) => p.startsWith(prefix));
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (list[mid] < prefix) low = mid + 1;
-    else high = mid;
-  }
+  const low = firstIndex(list.length, (i) => list[i] < prefix);
   let end = low;
   while (end < list.length && list[end].startsWith(prefix)) end++;
   return list.slice(low, end);

@@ -10,6 +10,7 @@
 import { comparePaths, isGlob } from "./helpers.ts";
 import { loadGlobMatcher } from "./_path_matchers.ts";
 import { globPrefix } from "./path_starts.ts";
+import { firstIndex } from "./_first_index.ts";
 
 /**
  * A case-insensitive match for an entry that matched nothing.
@@ -27,13 +28,7 @@ export async function hintFor(rel: string, candidates: string[]): Promise<string
     // Only the candidates whose lowercase form starts as the glob's does: a letter outside ASCII
     // never matches one inside it without case, so the start is cut at the first such letter.
     const start = globPrefix(rel).replace(/[^\0-\x7f][^]*$/, "").toLowerCase();
-    let low = 0;
-    let high = index.sorted.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (index.sorted[mid][0] < start) low = mid + 1;
-      else high = mid;
-    }
+    const low = firstIndex(index.sorted.length, (i) => index.sorted[i][0] < start);
     let first = -1;
     for (let i = low; i < index.sorted.length && index.sorted[i][0].startsWith(start); i++) {
       const at = index.sorted[i][1];

@@ -8,6 +8,8 @@
  * @module
  */
 
+import { firstIndex } from "./_first_index.ts";
+
 /**
  * One span of a text read as something else: `length` characters from `index` read as `text`
  * (one character: an escape decoded; or none: a joint removed).
@@ -138,11 +140,5 @@ export function afterDecoded(view: EditedText, start: number): boolean {
  * characters: a binary search, so that a piece of many edits maps each match in a few steps.
  */
 function countBefore(view: EditedText, p: number, least: number): number {
-  let lo = 0, hi = view.at.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (view.at[mid] + Math.max(view.size[mid], least) <= p) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return firstIndex(view.at.length, (i) => view.at[i] + Math.max(view.size[i], least) <= p);
 }

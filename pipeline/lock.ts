@@ -25,6 +25,7 @@ import type { OrderEntry, OrderState } from "./order_state.ts";
 import { quote } from "./schema.ts";
 import { errorText } from "./error_text.ts";
 import { readSettingText } from "./helpers.ts";
+import { firstIndex } from "./_first_index.ts";
 
 /** One pinned block. */
 export interface LockLine {
@@ -435,14 +436,7 @@ function longestIncreasing(values: number[]): number {
   // ends[k]: the least last value of an increasing run of length k + 1 seen so far.
   const ends: number[] = [];
   for (const value of values) {
-    let low = 0;
-    let high = ends.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (ends[middle] < value) low = middle + 1;
-      else high = middle;
-    }
-    ends[low] = value;
+    ends[firstIndex(ends.length, (i) => ends[i] < value)] = value;
   }
   return ends.length;
 }
