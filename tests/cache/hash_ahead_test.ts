@@ -7,7 +7,7 @@ import { startHashAhead } from "../../accel/hash_ahead.ts";
 import type { WrittenDocument } from "../../accel/patch_write.ts";
 import { documentHashes, type StreamedDocument } from "../../pipeline/document.ts";
 import { fileStamp, tallyWork } from "../../pipeline/helpers.ts";
-import { makeProject } from "../_helpers.ts";
+import { makeProject, tempDir } from "../_helpers.ts";
 import { RACY_MS } from "../../accel/stat_index.ts";
 
 const encoder = new TextEncoder();
@@ -43,7 +43,7 @@ const OLD = [
 ];
 
 Deno.test("the document hashed on a worker from the last document's file has the hashes of the plain path", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const last = await lastDocument(dir, OLD);
   // An edit moves its block to the end; a block of its own in the middle; one block the same.
   const blocks = [OLD[0], "# new\nnew\n", OLD[2], OLD[3], "# b\nbee, edited\n"];
@@ -58,7 +58,7 @@ Deno.test("the document hashed on a worker from the last document's file has the
 });
 
 Deno.test("a document hashed on a worker while the last document changed, or stopped, gives no hashes", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const last = await lastDocument(dir, OLD);
   const { document, hashes } = documentOf([OLD[0], OLD[2], "# e\n"]);
   const ahead = startHashAhead(document, hashes, last, 0)!;

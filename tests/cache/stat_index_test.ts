@@ -368,7 +368,7 @@ Deno.test("the index is written as three lists, read back the same; an index of 
 });
 
 Deno.test("the index keeps each skip a file's bytes decided; under other rules, or of an older format, no record is taken", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const path = join(dir, "index.json");
   const base = { dev: 2049, ino: 7, size: 10, mtime: 1, ctime: 1, sha256: "h" };
   const files = new Map([

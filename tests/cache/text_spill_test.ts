@@ -25,7 +25,7 @@ import { build, defaultPlugins, loadConfig } from "../../mod.ts";
 import { speedLayer } from "../../accel/speed_layer.ts";
 import { collectGarbage } from "../../accel/collect.ts";
 import { RACY_MS } from "../../accel/stat_index.ts";
-import { makeProject, type Tree } from "../_helpers.ts";
+import { makeProject, tempDir, type Tree } from "../_helpers.ts";
 import { join } from "node:path";
 
 /** The spill files of these tests, removed at the end. */
@@ -368,7 +368,7 @@ Deno.test("a spill removes the spill files of killed builds, never a running pro
 });
 
 Deno.test("a resident's spills stay readable after their builds, each build its own file, all removed as it ends", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "slop_spill_owner_" });
+  const dir = await tempDir({ prefix: "slop_spill_owner_" });
   const owner = {};
   const files = () => [...Deno.readDirSync(dir)].map((e) => e.name).sort();
   const texts = ["a = 1\n".repeat(400), "b = 2\n".repeat(400)];
@@ -399,7 +399,7 @@ Deno.test({
   // The open file of a text still held is closed when the text is collected.
   sanitizeResources: false,
   async fn() {
-    const dir = await Deno.makeTempDir({ prefix: "slop_spill_owner_" });
+    const dir = await tempDir({ prefix: "slop_spill_owner_" });
     const owner = {};
     const files = () => [...Deno.readDirSync(dir)].map((e) => e.name);
     const text = "a = 1\n".repeat(400);

@@ -11,7 +11,7 @@ import { tokenCountKey } from "../../pipeline/count.ts";
 import { sha256 } from "../../pipeline/read.ts";
 import { countTokens } from "../../pipeline/tokens.ts";
 import { cachedTokens } from "../../pipeline/_cached_tokens.ts";
-import { makeProject } from "../_helpers.ts";
+import { makeProject, tempDir } from "../_helpers.ts";
 
 const FILES = 60;
 
@@ -78,7 +78,7 @@ Deno.test("a warm build reads the cache for the counts of the changed blocks onl
 });
 
 Deno.test("a stepped or task view's token count is kept in the cache by its text, corrupt entries counted again", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "slop_counts_" });
+  const dir = await tempDir({ prefix: "slop_counts_" });
   const text = Array.from({ length: 80 }, (_, i) => `def step_${i}(x):\n    return x * ${i}\n`)
     .join("");
   const exact = await countTokens(text);

@@ -3,6 +3,7 @@
 // cannot be watched at all ends with an error naming it, not a crash.
 import * as assert from "node:assert/strict";
 import { rootWatcher } from "../../cli/_watch_root.ts";
+import { tempDir } from "../_helpers.ts";
 
 type Watch = typeof Deno.watchFs;
 
@@ -53,7 +54,7 @@ async function untilSeen(root: string, watch: Watch, file: string) {
 }
 
 Deno.test("a watch whose start fails because a folder went starts again and sees later edits", async () => {
-  const root = await Deno.makeTempDir();
+  const root = await tempDir();
   const { watch, starts } = flakyWatch({ throwFirst: 3 });
   const result = await untilSeen(root, watch, "a.txt");
   assert.deepEqual(result, { restarts: 1, seen: true });
@@ -62,7 +63,7 @@ Deno.test("a watch whose start fails because a folder went starts again and sees
 });
 
 Deno.test("a watch that fails while read starts again and sees later edits", async () => {
-  const root = await Deno.makeTempDir();
+  const root = await tempDir();
   const { watch, starts } = flakyWatch({ rejectFirst: 2 });
   const result = await untilSeen(root, watch, "b.txt");
   assert.deepEqual(result, { restarts: 2, seen: true });
@@ -71,7 +72,7 @@ Deno.test("a watch that fails while read starts again and sees later edits", asy
 });
 
 Deno.test("a root that is there but can never be watched ends the events with an error naming it", async () => {
-  const root = await Deno.makeTempDir();
+  const root = await tempDir();
   const watch = (() => {
     throw new Error("OS file watch limit reached");
   }) as Watch;
@@ -105,7 +106,7 @@ const silentWatch = (() => {
 Deno.test("a root removed and made again at once is watched anew, though the system gave it the old folder's inode", async () => {
   // ext4 gives a freed inode to the next folder made: unheld, the new folder has the removed
   // one's device and inode, and the watch, which says nothing more, would be kept for good.
-  const outside = await Deno.makeTempDir();
+  const outside = await tempDir();
   const root = `${outside}/project`;
   await Deno.mkdir(root);
   const watcher = rootWatcher([root], { watch: silentWatch, lookMs: 5 });
@@ -130,7 +131,7 @@ Deno.test("a root removed and made again at once is watched anew, though the sys
 Deno.test("a root replaced while its watch says nothing, and no rebuild asks, is watched anew", async () => {
   // The last events of a folder removed under the watch may all be in folders a build ignores
   // (its own outputs): no build follows them, and the look after a build is not taken.
-  const outside = await Deno.makeTempDir();
+  const outside = await tempDir();
   const root = `${outside}/project`;
   await Deno.mkdir(root);
   const watcher = rootWatcher([root], { watch: silentWatch, lookMs: 5 });

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { gitFiles } from "../../pipeline/_git.ts";
 import { mayBeInWorkTree } from "../../pipeline/git_folders.ts";
-import { git, gitInit, makeProject, V8_FLAGS } from "../_helpers.ts";
+import { git, gitInit, makeProject, tempDir, V8_FLAGS } from "../_helpers.ts";
 
 /** What `gitFiles()` answered before it looked for `.git`: always git's own answer. */
 async function askGit(
@@ -37,7 +37,7 @@ Deno.test("gitFiles() lists what git lists in a repository and in a folder under
 Deno.test("gitFiles() lists a worktree's files (its .git is a file)", async () => {
   const root = await makeProject(TREE);
   await gitInit(root);
-  const tree = join(await Deno.makeTempDir({ prefix: "slop_test_" }), "tree");
+  const tree = join(await tempDir({ prefix: "slop_test_" }), "tree");
   await git(root, "worktree", "add", "-q", tree);
   assert.ok((await Deno.lstat(join(tree, ".git"))).isFile);
   const files = await gitFiles(tree);
@@ -47,7 +47,7 @@ Deno.test("gitFiles() lists a worktree's files (its .git is a file)", async () =
 
 Deno.test("gitFiles() lists files where .git is a file naming the repository elsewhere", async () => {
   const root = await makeProject(TREE);
-  const store = join(await Deno.makeTempDir({ prefix: "slop_test_" }), "store.git");
+  const store = join(await tempDir({ prefix: "slop_test_" }), "store.git");
   await git(root, "init", "-q", "--separate-git-dir", store);
   await Deno.writeTextFile(join(root, "sub", "c.ts"), "c");
   assert.match(await Deno.readTextFile(join(root, ".git")), /^gitdir: /);

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { compileGlobs, needsPicomatch, simpleGlobs } from "../../pipeline/_glob.ts";
 import { loadGlobs, loadPicomatch } from "../../deps.ts";
+import { tempDir } from "../_helpers.ts";
 
 /** A small deterministic generator (xorshift), so that every run tries the same cases. */
 function random(seed: number): () => number {
@@ -189,7 +190,7 @@ Deno.test("a glob picomatch matches with more than 3 stars in a segment is refus
   const TOO_MANY = 'holds 4 "\\*" in one segment, with braces, a class or "\\?" that picomatch ' +
     "matches, whose time grows as a name's length to the power of the stars: use at most 3 " +
     'there, or only "\\*" and plain text';
-  const cwd = await Deno.makeTempDir();
+  const cwd = await tempDir();
   for (const key of ["include", "exclude"] as const) {
     await assert.rejects(
       () => loadConfig({ cwd, inline: { [key]: ["src/**", "{a,b}*a*a*a*b"] } }),
@@ -214,7 +215,7 @@ Deno.test("a glob longer than picomatch takes (65,536 characters) is refused, na
   // picomatch threw "Input length: 70001, exceeds maximum allowed length: 65536", naming nothing.
   const long = "a".repeat(70_000) + "*";
   const TOO_LONG = "is 70001 characters long, over the 65536 a glob matched by picomatch may hold";
-  const cwd = await Deno.makeTempDir();
+  const cwd = await tempDir();
   for (const key of ["include", "exclude", "files"] as const) {
     await assert.rejects(
       () => loadConfig({ cwd, inline: { [key]: ["src/**", long] } }),

@@ -9,7 +9,7 @@ import { resumedDocumentHashes } from "../../accel/resumed_hashes.ts";
 import { fileStamp } from "../../pipeline/helpers.ts";
 import { writePatched } from "../../accel/patch_write.ts";
 import { fenceFor } from "../../plugins/markdown_fences.ts";
-import { prng } from "../_helpers.ts";
+import { prng, tempDir } from "../_helpers.ts";
 
 const encoder = new TextEncoder();
 const whole = (parts: string[]) =>
@@ -132,7 +132,7 @@ Deno.test("a streamed document hashes and writes the same bytes as its blocks' e
   }
   assert.deepEqual(utf8Length(texts.join("")), total);
   // Written whole from a previous document that shares the first blocks.
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   const old = join(dir, "old.md");
   await Deno.writeFile(
     old,

@@ -15,7 +15,7 @@ import {
 import { resident } from "../../accel/resident.ts";
 import { RACY_MS } from "../../accel/stat_index.ts";
 import { summaryText } from "../../cli/build.ts";
-import { gitInit, makeProject } from "../_helpers.ts";
+import { gitInit, makeProject, tempDir } from "../_helpers.ts";
 
 const reason = (kind: string) =>
   `vendored code (${kind}), skipped by default: name it in "files" to include it`;
@@ -379,7 +379,7 @@ Deno.test("a copied nRF5 SDK's own headers named like a config are skipped with 
 });
 
 Deno.test("FatFs's sources are the row, not ESP-IDF's component around them; a library's own repository keeps its folder", async () => {
-  const parent = await Deno.makeTempDir({ prefix: "slop_test_" });
+  const parent = await tempDir({ prefix: "slop_test_" });
   const fatfs = {
     "components/fatfs/src/ff.c": "/* VENDORED_FATFS */\n",
     "components/fatfs/src/ff.h": "/* VENDORED_FATFS */\n",
@@ -417,5 +417,4 @@ Deno.test("FatFs's sources are the row, not ESP-IDF's component around them; a l
   const userRows = await status(user);
   assert.deepEqual(userRows.get("RTT"), ["skipped", reason("SEGGER RTT")]);
   assert.equal(userRows.get("main.c")?.[0], "rendered");
-  await Deno.remove(parent, { recursive: true });
 });

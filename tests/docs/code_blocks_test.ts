@@ -14,7 +14,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { makeProject, REPO, type Tree } from "../_helpers.ts";
+import { makeProject, REPO, tempDir, type Tree } from "../_helpers.ts";
 import { anchorOf, codeSpans, parseMarkdown } from "./_markdown.ts";
 import { deno, page, pool, USER_PAGES } from "./_docs.ts";
 import {
@@ -92,7 +92,7 @@ async function projects(
  * cost a third of this test's time. The exit codes in order, and all that the builds printed.
  */
 async function slopBuilds(dirs: string[]): Promise<{ codes: number[]; output: string }> {
-  const runner = join(await Deno.makeTempDir({ prefix: "slop_doc_builds_" }), "builds.ts");
+  const runner = join(await tempDir({ prefix: "slop_doc_builds_" }), "builds.ts");
   await Deno.writeTextFile(
     runner,
     `import { main } from ${JSON.stringify(pathToFileURL(join(REPO, "cli.ts")).href)};\n` +

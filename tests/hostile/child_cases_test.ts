@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { runCases } from "../../bench/_child_cases.ts";
 import { toFileUrl } from "../../pipeline/paths.ts";
+import { tempDir } from "../_helpers.ts";
 
 /**
  * A fuzzer's child: cases `--start` to 4, dying before case `dies` starts (when it runs it), or
@@ -21,7 +22,7 @@ if (dies === 5) Deno.exit(3);
 `;
 
 async function run(dies: number) {
-  const dir = await Deno.makeTempDir({ prefix: "slop_child_cases_" });
+  const dir = await tempDir({ prefix: "slop_child_cases_" });
   const script = `${dir}/child.ts`;
   await Deno.writeTextFile(script, CHILD);
   const finished: number[] = [];

@@ -5,7 +5,7 @@ import type { BuildOptions } from "../../pipeline/build.ts";
 import { loadConfig } from "../../pipeline/config.ts";
 import { speedLayer } from "../../accel/speed_layer.ts";
 import { defaultPlugins } from "../../plugins/defaults.ts";
-import { makeProject } from "../_helpers.ts";
+import { makeProject, tempDir } from "../_helpers.ts";
 
 /**
  * A library caller whose builds fail (a section plugin that throws, secrets with
@@ -62,7 +62,7 @@ async function failingBuilds(
   options: Partial<BuildOptions> & { discard?: boolean } = {},
 ): Promise<{ errors: string[]; left: string[] }> {
   const root = await project(config);
-  const spillDir = await Deno.makeTempDir({ prefix: "slop_test_spills_" });
+  const spillDir = await tempDir({ prefix: "slop_test_spills_" });
   const loaded = await loadConfig({ cwd: root });
   const errors: string[] = [];
   const left: string[] = [];

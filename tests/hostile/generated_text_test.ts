@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { buildContext } from "../../mod.ts";
 import { RACY_MS } from "../../accel/stat_index.ts";
-import { gitInit, makeProject } from "../_helpers.ts";
+import { gitInit, makeProject, tempDir } from "../_helpers.ts";
 
 const LICENSE = "/*\nCopyright 2024 The Authors.\n\nLicensed under the Apache License.\n*/\n\n";
 const longLine = (n: number) => `var a${n}=function(b){return b*${n}};`.repeat(60);
@@ -240,7 +240,7 @@ Deno.test("a generated file is built when the config names it or .gitattributes 
   const unnamed = await buildContext({ cwd: root, inline: { files: ["**"] } });
   assert.equal(files(unnamed).get("api/api.pb.go")?.status, "skipped");
   assert.equal(files(unnamed).get("dist/index.js")?.status, "rendered");
-  const stateDir = await Deno.makeTempDir({ dir: root, prefix: "cold_" });
+  const stateDir = await tempDir({ dir: root, prefix: "cold_" });
   const cold = await buildContext({ cwd: root, stateDir, inline: { files: ["**"] } });
   assert.equal(unnamed.document, cold.document);
 });

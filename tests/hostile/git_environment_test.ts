@@ -268,7 +268,8 @@ Deno.test("a partial clone whose remote is out of reach counts and lists changes
   const partial = join(await makeProject({}), "partial");
   await git(source, "clone", "-q", "--filter=blob:none", `file://${source}`, partial);
   const counts = await changeCounts(source);
-  await Deno.rename(source, `${source}.gone`);
+  // Moved into a folder the test module removes when it ends.
+  await Deno.rename(source, join(await tempDir(), "gone"));
   assert.deepEqual(await changeCounts(partial), counts);
   assert.deepEqual([counts.get("new.txt"), counts.get("b.txt")], [1, 2]);
   assert.deepEqual(await changedSince(partial, "HEAD~2"), ["b.txt", "new.txt"]);

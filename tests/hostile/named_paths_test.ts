@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { makeProject, REPO, runCli, runScript } from "../_helpers.ts";
+import { makeProject, REPO, runCli, runScript, tempDir } from "../_helpers.ts";
 import { messageFaults } from "./_bad_input.ts";
 
 /**
@@ -132,7 +132,7 @@ Deno.test("a .gitignore slop cannot read (a FIFO, a device, a folder) is named i
   const out: Record<string, string> = {};
   for (const kind of cases) {
     const root = await makeProject({ "a.py": "x = 1\n", "b.log": "log\n" });
-    const files = await hostileFiles(await Deno.makeTempDir());
+    const files = await hostileFiles(await tempDir());
     if (kind === "folder") await Deno.mkdir(join(root, ".gitignore"));
     else await Deno.rename(files[kind], join(root, ".gitignore"));
     const run = await runCli(["build", "--stdout", "--no-server"], root, {}, {

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { buildContext } from "../../mod.ts";
-import { git, gitInit, makeProject } from "../_helpers.ts";
+import { git, gitInit, makeProject, tempDir } from "../_helpers.ts";
 
 const REASON = "a nested git repository, a submodule or a clone: its files are not part of " +
   'this one; name them by path in "files" to include them';
@@ -46,7 +46,7 @@ Deno.test("a submodule not checked out (a clone made without --recurse-submodule
   await git(origin, "init", "-q", "-b", "main");
   await git(origin, "-c", "protocol.file.allow=always", "submodule", "-q", "add", inner, "lib/sub");
   await git(origin, "-c", "user.name=a", "-c", "user.email=a@a", "commit", "-qam", "sub");
-  const root = await Deno.makeTempDir({ dir: origin, prefix: "clone_" });
+  const root = await tempDir({ dir: origin, prefix: "clone_" });
   await git(root, "clone", "-q", origin, ".");
   const result = await buildContext({ cwd: root }, { write: false });
   const row = result.manifest.files.find((f) => f.path === "lib/sub");

@@ -10,7 +10,7 @@ import {
   TURBOFAN_FROM_BYTES,
   v8FlagsFor,
 } from "../../cli/_v8_flags.ts";
-import { loadedModules, makeProject, REPO } from "../_helpers.ts";
+import { loadedModules, makeProject, REPO, tempDir } from "../_helpers.ts";
 
 Deno.test("the commands that build in their own process are the ones that start again with slop's V8 flags", () => {
   const cases: [string[], boolean][] = [
@@ -208,7 +208,7 @@ Deno.test("a build's first process loads no node: module and no pipeline module 
 });
 
 Deno.test("a build of a tree git tracks 64 MB of starts again with TurboFan, a smaller one without", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "slop_tracked_" });
+  const dir = await tempDir({ prefix: "slop_tracked_" });
   try {
     const big = join(dir, "big");
     await Deno.mkdir(join(big, ".git"), { recursive: true });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { moduleText } from "../../bench/modules.ts";
 import { heldMarks } from "./_held_marks.ts";
+import { tempDir } from "../_helpers.ts";
 
 /**
  * What a skeleton build holds at the end of each stage, less what it held before reading any
@@ -9,7 +10,7 @@ import { heldMarks } from "./_held_marks.ts";
  * `budget` tokens or none. 80 files of about 25 KB (eight generated modules each), 1.8 MB of text.
  */
 async function held(budget?: number): Promise<{ held: Map<string, number>; textBytes: number }> {
-  const root = await Deno.makeTempDir({ prefix: "slop_budget_held_" });
+  const root = await tempDir({ prefix: "slop_budget_held_" });
   let textBytes = 0;
   const files = 80;
   for (let i = 0; i < files; i++) {

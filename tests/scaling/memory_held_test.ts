@@ -133,7 +133,7 @@ Deno.test("a big tree's build leaves no texts' garbage behind at any stage's end
 });
 
 Deno.test("a bench tree that differs from its commit is refused, naming the file: its builds would measure another tree", async () => {
-  const root = await Deno.makeTempDir({ prefix: "slop_bench_tree_" });
+  const root = await tempDir({ prefix: "slop_bench_tree_" });
   try {
     for (let i = 0; i < 3; i++) {
       await Deno.writeTextFile(join(root, `mod_${i}.py`), moduleText(i, 3));

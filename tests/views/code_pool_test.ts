@@ -192,7 +192,7 @@ Deno.test("codePool() fails a file that takes longer than timeoutMs on a worker,
 });
 
 Deno.test("codePool() keeps a large file from a worker that has not loaded yet", async () => {
-  const dir = await Deno.makeTempDir();
+  const dir = await tempDir();
   try {
     // A worker that loads in 10 s and fails any file it was given: only this thread may render.
     const late = join(dir, "late_worker.js");
