@@ -247,3 +247,39 @@ export function frozenCopy<T>(value: T, seen = new Map<object, unknown>()): T {
   }
   return Object.freeze(copy) as T;
 }
+
+/**
+ * `options` behind a proxy that notes each key a hook reads (`options.depth`, `"depth" in
+ * options`, a destructuring); listing the keys (`Object.keys`, a spread, `JSON.stringify`) counts
+ * as reading all of them. Lets the render stage tell an entry's option a config's view never read,
+ * most often a misspelled key, which would otherwise change nothing and say nothing.
+ *
+ * @example
+ * ```ts
+ * import { readTracked } from "./_plugin_context.ts";
+ * const { options, read } = readTracked({ markers: ["XXX"], markres: 1 });
+ * options.markers;
+ * [...read]; // ["markers"]
+ * ```
+ */
+export function readTracked(
+  options: Record<string, unknown>,
+): { options: Record<string, unknown>; read: Set<string> } {
+  const read = new Set<string>();
+  const note = (key: PropertyKey) => {
+    if (typeof key === "string") read.add(key);
+  };
+  const proxy = new Proxy(options, {
+    get: (target, key, receiver) => (note(key), Reflect.get(target, key, receiver)),
+    has: (target, key) => (note(key), Reflect.has(target, key)),
+    getOwnPropertyDescriptor: (
+      target,
+      key,
+    ) => (note(key), Reflect.getOwnPropertyDescriptor(target, key)),
+    ownKeys: (target) => {
+      for (const key of Object.keys(target)) read.add(key);
+      return Reflect.ownKeys(target);
+    },
+  });
+  return { options: proxy, read };
+}

@@ -13,7 +13,14 @@ import { wordsTellLanguage } from "./extension.ts";
 import { callHook, findViewMode, isUserPlugin, loadPlugins, type Registry } from "./registry.ts";
 import { dedupOutput } from "./dedup.ts";
 import { hookErrorText } from "./error_text.ts";
-import { frozenConfig, frozenCopy, guardedStore, pluginWarn } from "./_plugin_context.ts";
+import {
+  frozenConfig,
+  frozenCopy,
+  guardedStore,
+  pluginWarn,
+  readTracked,
+} from "./_plugin_context.ts";
+import { quote } from "./schema.ts";
 import { type Cache, openCache } from "./cache.ts";
 import { type CachedRender, cachedRender, type KeepText } from "./_view_cache.ts";
 import type { lazyInput } from "./_lazy_input.ts";
@@ -213,11 +220,43 @@ async function renderView(view: string, job: ViewJob): Promise<ViewOutput> {
     };
   }
   const ctx = viewContext(job, (other) => renderView(other, job), plugin);
+  // The entry's options of a config's view, when it is the entry's own view (not a fallback).
+  const tracked = isUserPlugin(plugin) && seen.size === 1 ? entryOptionKeys(file) : [];
+  const reads = tracked.length ? readTracked(ctx.options) : undefined;
+  if (reads) ctx.options = reads.options;
   const result = await callHook(plugin, "render", () => plugin.render(input, ctx), {
     path: file.path,
     timeoutMs: plugin.timeoutMs ?? options.timeoutMs,
   });
+  if (reads) warnUnread(tracked, reads.read, { plugin: plugin.name, file, warn: options.warn });
   return viewOutput(result, plugin.name, { path: file.path, copied: isUserPlugin(plugin) });
+}
+
+/** The keys of `file`'s entry's `options`, when they are an object of keys. */
+function entryOptionKeys(file: SourceFile): string[] {
+  const own = file.entry.options;
+  return typeof own === "object" && own !== null && !Array.isArray(own) ? Object.keys(own) : [];
+}
+
+/**
+ * A warning for each key of an entry's `options` the view's render never read: it changed nothing
+ * (most often a misspelled key), which slop cannot check for a view of the config's own.
+ */
+function warnUnread(
+  keys: string[],
+  read: Set<string>,
+  { plugin, file, warn }: { plugin: string; file: SourceFile; warn: (message: string) => void },
+): void {
+  const unread = keys.filter((key) => !read.has(key));
+  if (!unread.length) return;
+  const readKeys = keys.filter((key) => read.has(key)).map(quote).join(", ") || "none of them";
+  for (const key of unread) {
+    warn(
+      `[plugin ${plugin}] Option ${
+        quote(key)
+      } of the entry for "${file.path}" was never read by the view (it read ${readKeys})`,
+    );
+  }
 }
 
 /** A view output's fields and the types each may have (`types.ts`'s `ViewOutput`). */

@@ -186,3 +186,44 @@ Deno.test("plugin surface: ctx.options holds the factory's options, an entry's o
   }, { write: false });
   assert.equal(listed.files.find((f) => f.path === "a.txt")!.text, '{"fields":1}');
 });
+
+Deno.test("plugin surface: an entry's option a config's view never reads is named in a warning, from the cache too", async () => {
+  // A view that reads `markers` only: `markres` (a typo) changes nothing, and says so.
+  const todo: ViewModePlugin = {
+    kind: "view-mode",
+    name: "todo",
+    version: "1",
+    extensions: [".md"],
+    options: { markers: ["TODO"] },
+    render: (file, ctx) => {
+      const markers = ctx.options.markers as string[];
+      return file.text.split("\n").filter((l) => markers.some((m) => l.includes(m))).join("\n");
+    },
+  };
+  // One that lists its options (a spread) reads them all.
+  const spread: ViewModePlugin = {
+    ...todo,
+    name: "spread",
+    render: (_file, ctx) => JSON.stringify({ ...ctx.options }),
+  };
+  const root = await makeProject({ "a.md": "TODO a\nXXX b\n", "b.md": "b\n", "c.txt": "c\n" });
+  const stateDir = await tempDir();
+  const config = {
+    files: [
+      { path: "a.md", view: "todo", options: { markres: ["XXX"], markers: ["XXX"] } },
+      { path: "b.md", view: "spread", options: { anything: 1 } },
+      // Not a Markdown file: the view does not take it, and its fallback owes no option a read.
+      { path: "c.txt", view: "todo", options: { markres: 1 } },
+    ],
+    plugins: [todo, spread],
+  };
+  const said =
+    /^\[plugin todo\] Option "markres" of the entry for "a\.md" was never read by the view \(it read "markers"\)$/;
+  for (const cache of ["miss", "hit"]) {
+    const r = await buildContext({ cwd: root, stateDir, inline: config }, { write: false });
+    assert.equal(r.files.find((f) => f.path === "a.md")!.text, "XXX b", cache);
+    const warnings = r.warnings.filter((w) => w.includes("was never read"));
+    assert.equal(warnings.length, 1, `${cache}: ${warnings.join("\n")}`);
+    assert.match(warnings[0], said, cache);
+  }
+});
