@@ -615,12 +615,16 @@ export interface Logger {
 /** Asks the configured provider's model (see `pipeline/llm.ts`). */
 export type CompleteFn = (request: CompletionRequest) => Promise<string>;
 
-/** What a view mode's `render` hook gets besides the file. */
-export interface ViewContext extends Logger {
+/**
+ * What a view mode's `render` hook gets besides the file; `O` types `options` (a view's own
+ * `ViewModePlugin<O>` gives it: slop checks no value of an entry's options for a view of yours,
+ * so check what `render` reads before trusting the type).
+ */
+export interface ViewContext<O extends object = Record<string, unknown>> extends Logger {
   /** Ask the configured provider (`provider.name`); rejects when none is configured. */
   complete: CompleteFn;
   /** Options from the file's entry (`options`) merged over the plugin's own (`options`). */
-  options: Record<string, unknown>;
+  options: O;
   /** The merged `files` entry (slices, mask, ...). */
   entry: FileEntry;
   /** The resolved config. */
@@ -681,8 +685,11 @@ export interface ViewInput {
   sha256: string;
 }
 
-/** A view mode plugin: turns one file into text. */
-export interface ViewModePlugin {
+/**
+ * A view mode plugin: turns one file into text. `O` is the type of its options as `render` reads
+ * them in `ctx.options` (`ViewModePlugin<TodoOptions>`).
+ */
+export interface ViewModePlugin<O extends object = Record<string, unknown>> {
   kind: "view-mode";
   /** Unique name; built-ins are `slop:<view>`. Configs refer to `<view>` or the full name. */
   name: string;
@@ -705,12 +712,12 @@ export interface ViewModePlugin {
   /** Milliseconds one `render` may take, over the build's hook timeout (LLM views wait in a queue). */
   timeoutMs?: number;
   /** Render a file. */
-  render(file: ViewInput, ctx: ViewContext): string | ViewOutput | Promise<string | ViewOutput>;
+  render(file: ViewInput, ctx: ViewContext<O>): string | ViewOutput | Promise<string | ViewOutput>;
   /**
    * Extra cache key material beyond name, version, options, path and content hash: whatever else
    * the output depends on (LLM modes: model + parameters + prompt-template hash; factory options).
    */
-  cacheKey?(file: ViewInput, ctx: ViewContext): string | Promise<string>;
+  cacheKey?(file: ViewInput, ctx: ViewContext<O>): string | Promise<string>;
   /**
    * Called before the secret scan with the files this view will render in this build (paths and
    * lengths in characters, read this build), so it can get ready (start threads, load grammars)

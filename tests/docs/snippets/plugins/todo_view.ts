@@ -25,7 +25,7 @@ export interface TodoOptions {
  * todoViewMode({ markers: ["XXX"] }).name; // "todo"
  * ```
  */
-export function todoViewMode(options: TodoOptions = {}): ViewModePlugin {
+export function todoViewMode(options: TodoOptions = {}): ViewModePlugin<TodoOptions> {
   return {
     kind: "view-mode",
     name: "todo",
