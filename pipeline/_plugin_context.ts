@@ -249,10 +249,11 @@ export function frozenCopy<T>(value: T, seen = new Map<object, unknown>()): T {
 }
 
 /**
- * `options` behind a proxy that notes each key a hook reads (`options.depth`, `"depth" in
- * options`, a destructuring); listing the keys (`Object.keys`, a spread, `JSON.stringify`) counts
- * as reading all of them. Lets the render stage tell an entry's option a config's view never read,
- * most often a misspelled key, which would otherwise change nothing and say nothing.
+ * A copy of `options` whose keys note when a hook reads their value (`options.depth`, a
+ * destructuring, a spread, `JSON.stringify`, `structuredClone`). Lets the render stage tell an
+ * entry's option a config's view never read, most often a misspelled key, which would otherwise
+ * change nothing and say nothing. Getters rather than a `Proxy`: the copy stays plain data a view
+ * may post to a worker or clone.
  *
  * @example
  * ```ts
@@ -266,20 +267,15 @@ export function readTracked(
   options: Record<string, unknown>,
 ): { options: Record<string, unknown>; read: Set<string> } {
   const read = new Set<string>();
-  const note = (key: PropertyKey) => {
-    if (typeof key === "string") read.add(key);
-  };
-  const proxy = new Proxy(options, {
-    get: (target, key, receiver) => (note(key), Reflect.get(target, key, receiver)),
-    has: (target, key) => (note(key), Reflect.has(target, key)),
-    getOwnPropertyDescriptor: (
-      target,
-      key,
-    ) => (note(key), Reflect.getOwnPropertyDescriptor(target, key)),
-    ownKeys: (target) => {
-      for (const key of Object.keys(target)) read.add(key);
-      return Reflect.ownKeys(target);
-    },
-  });
-  return { options: proxy, read };
+  const tracked: Record<string, unknown> = {};
+  for (const key of Object.keys(options)) {
+    let value = options[key];
+    Object.defineProperty(tracked, key, {
+      get: () => (read.add(key), value),
+      set: (next) => (value = next),
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return { options: tracked, read };
 }

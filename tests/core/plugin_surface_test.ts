@@ -200,28 +200,44 @@ Deno.test("plugin surface: an entry's option a config's view never reads is name
       return file.text.split("\n").filter((l) => markers.some((m) => l.includes(m))).join("\n");
     },
   };
-  // One that lists its options (a spread) reads them all.
+  // One that spreads its options, one that clones them (as for a worker): both read them all.
   const spread: ViewModePlugin = {
     ...todo,
     name: "spread",
     render: (_file, ctx) => JSON.stringify({ ...ctx.options }),
   };
-  const root = await makeProject({ "a.md": "TODO a\nXXX b\n", "b.md": "b\n", "c.txt": "c\n" });
+  const cloned: ViewModePlugin = {
+    ...todo,
+    name: "cloned",
+    render: (_file, ctx) => JSON.stringify(structuredClone(ctx.options)),
+  };
+  const root = await makeProject({
+    "a.md": "TODO a\nXXX b\n",
+    "b.md": "b\n",
+    "c.txt": "c\n",
+    "d.md": "d\n",
+  });
   const stateDir = await tempDir();
   const config = {
     files: [
       { path: "a.md", view: "todo", options: { markres: ["XXX"], markers: ["XXX"] } },
       { path: "b.md", view: "spread", options: { anything: 1 } },
+      { path: "d.md", view: "cloned", options: { deep: { list: [1] } } },
       // Not a Markdown file: the view does not take it, and its fallback owes no option a read.
       { path: "c.txt", view: "todo", options: { markres: 1 } },
     ],
-    plugins: [todo, spread],
+    plugins: [todo, spread, cloned],
   };
   const said =
     /^\[plugin todo\] Option "markres" of the entry for "a\.md" was never read by the view \(it read "markers"\)$/;
   for (const cache of ["miss", "hit"]) {
     const r = await buildContext({ cwd: root, stateDir, inline: config }, { write: false });
     assert.equal(r.files.find((f) => f.path === "a.md")!.text, "XXX b", cache);
+    assert.equal(
+      r.files.find((f) => f.path === "d.md")!.text,
+      '{"markers":["TODO"],"deep":{"list":[1]}}',
+      cache,
+    );
     const warnings = r.warnings.filter((w) => w.includes("was never read"));
     assert.equal(warnings.length, 1, `${cache}: ${warnings.join("\n")}`);
     assert.match(warnings[0], said, cache);
