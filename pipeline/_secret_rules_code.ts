@@ -20,11 +20,19 @@ import {
 
 /** One token of an expression: blanks, a name, a number, a string, or a mark of code. */
 const PIECE =
-  /[ \t]+|[A-Za-z_$][\w$]*|0[xX][0-9A-Fa-f]+|[0-9]+(?:\.[0-9]+)?[uUlLfF]?(?![\w$])|"(?:[^"\\\r\n]|\\.){0,256}"|'(?:[^'\\\r\n]|\\.){0,256}'|->|::|\?\.|&&|\|\||[()[\],.|&*+!?:/-]/y;
+  /[ \t]+|[A-Za-z_$][\w$]*|0[xX][0-9A-Fa-f]+|[0-9]+(?:\.[0-9]+)?[uUlLfF]?(?![\w$])|"(?:[^"\\\r\n]|\\.){0,256}"|'(?:[^'\\\r\n]|\\.){0,256}'|->|::|\?\.|&&|\|\||[()[\]{},.|&*+!?:/-]/y;
 /** The start of an expression: `&`, `*` or `!` (maybe several), then a name. */
 const HEAD = /^[&*!]*[A-Za-z_$]/;
-/** What makes a name an expression: a member's mark, a call or subscript, an address or deref. */
-const STRUCTURE = /->|::|\?\.|[.([]|^[&*]/;
+/**
+ * What makes a name an expression: a member's mark, a call or subscript, a composite literal's
+ * braces, an address or deref.
+ */
+const STRUCTURE = /->|::|\?\.|[.([{]|^[&*]/;
+/**
+ * A composite literal's type before its name (Go's `[2]string{…}`, `[]byte(…)`, `map[string]int{…}`,
+ * `[][2]int{…}`): read as if the literal began at the element type's name.
+ */
+const TYPE_PREFIX = /^(&?)(?:\[[0-9]{0,12}\]|map\[[\w.*]{1,128}\])+(?=\*?[A-Za-z_$])/;
 /** Marks between two operands; `+`, `-` and `/` only with blanks around (`Summer-2024` is not). */
 const BETWEEN = new Set(["|", "&", "||", "&&", "?", ":", "*", ","]);
 const SPACED = new Set(["+", "-", "/"]);
@@ -37,7 +45,8 @@ const MEMBER = new Set([".", "->", "::", "?."]);
 /**
  * Whether `value` (unquoted, up to its line's end) is an expression of code: names, numbers and
  * strings joined as code joins them: members (`a->b`, `a.b`, `a::b`, `a?.b`, a name right after
- * the mark), calls and subscripts, operators between operands (`|`, `&`, `*`, `?`, `:`, `,`;
+ * the mark), calls and subscripts, composite literals (`[2]string{e.Path, e.Kind}`, `Key{a: b}`),
+ * operators between operands (`|`, `&`, `*`, `?`, `:`, `,`;
  * `+`, `-`, `/` with blanks around), `&`, `*`, `!` before an operand; its brackets balanced (or
  * left open at a line's end after `(` or `,`, a call that goes on, or before a `{` that opens a
  * literal after an operand: `MarshalAny(t, &pb.Address{`), ending maybe in `;` or `,`;
@@ -65,7 +74,8 @@ export function codeExpression(value: string): boolean {
   // `Settings {`, Java's `new Spec(a) {`) goes on at the next lines, like a call left open: the
   // expression before it is judged, and brackets it leaves open are the ones that go on.
   const literal = /[\w$)\]][ \t]{0,16}\{$/.test(trimmed);
-  const body = literal ? trimmed.slice(0, -1).trimEnd() : trimmed.replace(/[;,]$/, "");
+  const body = (literal ? trimmed.slice(0, -1).trimEnd() : trimmed.replace(/[;,]$/, ""))
+    .replace(TYPE_PREFIX, "$1");
   if (!HEAD.test(body) || !STRUCTURE.test(body)) return false;
   const pieces = piecesOf(body);
   if (!pieces) return false;
@@ -80,9 +90,14 @@ export function codeExpression(value: string): boolean {
     } else if (piece === "(" || piece === "[") {
       open.push(piece === "(" ? ")" : "]");
       operand = true;
-    } else if (piece === ")" || piece === "]") {
-      // `f()`: a call with no argument closes right after it opens
-      if (open.pop() !== piece || (operand && pieces[i - 1]?.piece !== "(")) return false;
+    } else if (piece === "{" && (!operand || open.at(-1) === "}")) {
+      // A composite literal after its type (`Key{a, b}`), or an element of one (`{{1, 2}}`)
+      open.push("}");
+      operand = true;
+    } else if (piece === ")" || piece === "]" || piece === "}") {
+      // `f()`: a call with no argument closes right after it opens; `T{}` an empty literal
+      const empty = pieces[i - 1]?.piece === "(" || pieces[i - 1]?.piece === "{";
+      if (open.pop() !== piece || (operand && !empty)) return false;
       operand = false;
     } else if (MEMBER.has(piece)) {
       if (operand || !/^[A-Za-z_$]/.test(pieces[i + 1]?.piece ?? "") || pieces[i + 1].spaced) {

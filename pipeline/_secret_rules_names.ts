@@ -1249,6 +1249,11 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   }
   // An environment variable's name (`"DB_PASSWORD"`), a path or a URL names where it is.
   if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false;
+  // So does a secret store's reference to one by such a name, the store first
+  // (`pgp:PGP_SIGN_KEY_PASSPHRASE`, `vault:DB_PASSWORD`, as shared CI workflows take them).
+  if (/^[a-z][a-z0-9-]{0,31}:[A-Z][A-Z0-9]{0,63}(?:_[A-Z0-9]{1,64}){1,16}$/.test(value)) {
+    return false;
+  }
   if (/^(?:\.{0,2}\/|~\/|[a-z][a-z0-9+.-]*:\/\/)/.test(value)) return false;
   // A relative path to the file that holds it (`secrets/db-password.txt`, Kustomize's `files:`),
   // and Azure's Key Vault reference (`@Microsoft.KeyVault(SecretUri=…)`): where it is, not it.
