@@ -12,6 +12,7 @@
 import { indexNear, lastIndexNear, looksGenerated } from "./_secret_rules_common.ts";
 import { passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
 import { lettersPassword } from "./_secret_rules_letters.ts";
+import { codeType } from "./_secret_rules_code.ts";
 
 type Span = { start: number; end: number };
 
@@ -655,6 +656,12 @@ function bareCredentials(text: string, out: Span[]): void {
       // a version or an image's tag after a name's `:` (`node:18-alpine3.19`), no password
       if (pattern === JOINED_PAIR && (VERSION.test(value) || NAME_PARTS.test(value))) continue;
       if (pattern === JOINED_PAIR && MEDIA_TYPE.test(m.groups!.u)) continue; // `application/…`
+      // a repository's issue or pull request (`grafana/xk6-browser#1268`), not an account's pair
+      if (pattern === JOINED_PAIR && ISSUE_REFERENCE.test(text.slice(start - 1, start) + value)) {
+        continue;
+      }
+      // a parameter's pointer or reference type in a comment (`password *uint16`), no password
+      if (pattern === BARE_PASSWORD && codeType(value)) continue;
       if (pattern === WORD_SPAN && !/^pass/i.test(m.groups!.w)) {
         if (!looksGenerated(value) || !written(value)) continue;
       } else if (!bareWritten(value)) continue;
@@ -673,6 +680,8 @@ function bareCredentials(text: string, out: Span[]): void {
   }
 }
 
+/** A repository's name after its owner's `/`, then `#` and an issue's or pull request's number. */
+const ISSUE_REFERENCE = /^\/[A-Za-z0-9][\w.-]{0,99}#[0-9]{1,7}$/;
 /** A media type's top level (`application/vnd.x.v1+json` is no user and password). */
 const MEDIA_TYPE = /^(?:application|text|image|audio|video|multipart|font|model|message)$/;
 /** A version or an image's tag: digits first, then parts that `.` or `-` join. */

@@ -405,6 +405,35 @@ function notATokenValue(value: string, { name, q, b }: { name: string; q?: strin
       value.length < 20 && !shortToken(value, "token") && !looksGenerated(value));
 }
 
+/**
+ * Whether the value `value` of the assignment at `at` repeats the end of the name its line
+ * declares first: Go's string enums name a constant after its type and value
+ * (`ReasonConfigNotInWellKnown Reason = "ConfigNotInWellKnown"`), so the value is a label.
+ */
+function ownNameEnd(text: string, at: number, value: string): boolean {
+  if (value.length < 8) return false;
+  const first = /^[ \t]{0,64}([A-Za-z_$][\w$]{0,255})/.exec(lineBefore(text, at))?.[1];
+  return !!first && first.length > value.length && first.endsWith(value);
+}
+
+/** Files of languages in which an unquoted word is a name of code, never a value. */
+const SOURCE_FILE =
+  /\.(?:go|java|kt|kts|scala|groovy|cs|fs|c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm|rs|swift|dart|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|rb|php|lua)$/i;
+
+/**
+ * Whether `value` is words joined as a name of code joins them (`TLessThanLessThan`,
+ * `TokenKindOpenBracket`): three or more parts at each change to upper case, each a word with a
+ * vowel (capitalised or not) or a capital or an acronym of up to five. Random letters cut so leave
+ * parts with no vowel (`kXqPzRtW…`: `k`, `Xq`, `Pz`, …).
+ */
+function wordsOfCode(value: string): boolean {
+  const parts = value.split(/(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])/);
+  return parts.length >= 3 &&
+    parts.every((part) =>
+      /^[A-Z]{1,5}$/.test(part) || /^[A-Z]?[a-z]{0,64}[aeiouy][a-z]{0,64}$/.test(part)
+    );
+}
+
 /** `value` with its `%2B`, `%2F` and `%3D` read as the `+`, `/` and `=` they stand for. */
 function unescapePercents(value: string): string {
   return value.replace(/%(2[BbFf]|3[Dd])/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
@@ -435,6 +464,7 @@ function shortTokenRule(
 export function findNamedTokens(
   text: string,
   hints?: TextHints,
+  path = "",
 ): Array<{ start: number; end: number; rule: string }> {
   const out: Array<{ start: number; end: number; rule: string }> = [];
   for (const m of matchesAt(NAMED_TOKEN_AT, text, namesOf(text, hints).operators)) {
@@ -450,7 +480,7 @@ export function findNamedTokens(
     const name = nameBefore(text, m.index!);
     // judged with a URL's percent-escapes read (`%3D` is a base64 token's `=`)
     const judged = value.includes("%") ? unescapePercents(value.slice(id)) : value.slice(id);
-    if (notATokenValue(judged, { name, q, b })) continue;
+    if (notATokenValue(judged, { name, q, b }) || ownNameEnd(text, m.index!, judged)) continue;
     // A public key, by its name or its DER (a provider's token keeps its shape's rule)
     const isPublic = PUBLIC_KEY_NAME.test(name) || PUBLIC_DER_HEX.test(judged) ||
       publicPemBase64(judged);
@@ -478,7 +508,8 @@ export function findNamedTokens(
       rule = "named-secret";
     } else if (AUTH_NAME.test(name) && isBasicCredentials(judged)) rule = "basicauth";
     else if (
-      randomLetters(judged) && lettersValue(text, m.index!, end0, q) && !ID_NAME.test(name)
+      randomLetters(judged) && lettersValue(text, m.index!, end0, q) && !ID_NAME.test(name) &&
+      !(!q && SOURCE_FILE.test(path) && wordsOfCode(judged))
     ) {
       // random letters alone, quoted, written `NAME=kXqPz…` or on a line of their own
       // (`token: kXqPzRtW…`): unquoted elsewhere, a run of letters is a name of code
@@ -1211,6 +1242,20 @@ function languageText(value: string): boolean {
   return CJK_MESSAGE.test(value) && (value.match(CJK_LETTER) ?? []).length >= 4;
 }
 
+/**
+ * Whether a value under a password's name says where the password is, not what: an environment
+ * variable's name (`"DB_PASSWORD"`), a secret store's reference by such a name, the store first
+ * (`pgp:PGP_SIGN_KEY_PASSPHRASE`, `vault:DB_PASSWORD`, as shared CI workflows take them), a path
+ * or a URL, a relative path to the file that holds it (`secrets/db-password.txt`, Kustomize's
+ * `files:`), or Azure's Key Vault reference (`@Microsoft.KeyVault(SecretUri=…)`).
+ */
+function namesWhereItIs(value: string): boolean {
+  return /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) ||
+    /^[a-z][a-z0-9-]{0,31}:[A-Z][A-Z0-9]{0,63}(?:_[A-Z0-9]{1,64}){1,16}$/.test(value) ||
+    /^(?:\.{0,2}\/|~\/|[a-z][a-z0-9+.-]*:\/\/)/.test(value) ||
+    SECRET_FILE_PATH.test(value) || value.startsWith("@Microsoft.KeyVault(");
+}
+
 /** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
 export function passwordLike(value: string, quoted: boolean): boolean {
   if (value.length < 6 || PLACEHOLDER_WORD.test(value)) return false;
@@ -1247,17 +1292,7 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   ) {
     return false;
   }
-  // An environment variable's name (`"DB_PASSWORD"`), a path or a URL names where it is.
-  if (/^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value)) return false;
-  // So does a secret store's reference to one by such a name, the store first
-  // (`pgp:PGP_SIGN_KEY_PASSPHRASE`, `vault:DB_PASSWORD`, as shared CI workflows take them).
-  if (/^[a-z][a-z0-9-]{0,31}:[A-Z][A-Z0-9]{0,63}(?:_[A-Z0-9]{1,64}){1,16}$/.test(value)) {
-    return false;
-  }
-  if (/^(?:\.{0,2}\/|~\/|[a-z][a-z0-9+.-]*:\/\/)/.test(value)) return false;
-  // A relative path to the file that holds it (`secrets/db-password.txt`, Kustomize's `files:`),
-  // and Azure's Key Vault reference (`@Microsoft.KeyVault(SecretUri=…)`): where it is, not it.
-  if (SECRET_FILE_PATH.test(value) || value.startsWith("@Microsoft.KeyVault(")) return false;
+  if (namesWhereItIs(value)) return false;
   // A few characters repeated (`0b0b0b…`, `abcabcabc…`): a test vector's or a stand-in's.
   if (periodic(value)) return false;
   if (quoted) return true;
@@ -1304,6 +1339,8 @@ export function findNamedPasswords(
     // a switch's label (`case Verdict.Pass:` then `passed++;`): code, no name's value
     if (m.groups!.op === ":" && SWITCH_CASE.test(lineBefore(text, m.index))) continue;
     const start = m.index + m[0].length - m.groups!.v.length;
+    // a test runner's verdict (`--- PASS: TestLogin (0.00s)`, Go's and TAP's), not a password
+    if (TEST_VERDICT.test(text.slice(Math.max(0, m.index - 5), start + 6))) continue;
     if (m.groups!.op === ">" && text.startsWith("<![CDATA[", start)) {
       // XML's `<password><![CDATA[…]]></password>`: the value ends at `]]>`, whatever it holds
       const end = cdataEnd(text, start + 9);
@@ -1349,6 +1386,8 @@ function bracedPassword(text: string, start: number): { start: number; end: numb
   return { start: start + 1, end: start + 1 + v.length };
 }
 
+/** `PASS` alone, its `:` and a test's name (`PASS: TestTC39`): a test runner's verdict. */
+const TEST_VERDICT = /(?:^|[^A-Za-z0-9_])PASS:[ \t]{1,4}Test[A-Z0-9_]/;
 /** A line of code that opens a switch's case, up to its label's `:` (`case Verdict.Pass`). */
 const SWITCH_CASE = /^[ \t]{0,64}case[ \t][^:]{0,256}$/;
 

@@ -1,0 +1,68 @@
+import assert from "node:assert/strict";
+import { redactText } from "../../pipeline/secrets.ts";
+import { redactsValue } from "./_redacts.ts";
+
+/** Asserts that nothing of `text` (of the file `path`) is redacted. */
+async function keeps(path: string, text: string): Promise<void> {
+  const result = await redactText(text, path);
+  assert.deepEqual(result.findings, [], `${path}: ${result.text}`);
+}
+
+Deno.test("redactText() keeps a constant whose value repeats the end of its own name", async () => {
+  // chromedp's cdproto (vendored by grafana/k6): Go's string enums name each constant after its
+  // type and value, `XReasonConfigNotInWellKnown XReason = "ConfigNotInWellKnown"`.
+  await keeps(
+    "types.go",
+    "const (\n\tFederatedAuthRequestIssueReasonConfigNotInWellKnown FederatedAuthRequestIssueReason = " +
+      '"ConfigNotInWellKnown"\n\tTokenKindRefreshTokenRotatedByServer TokenKind = "RefreshTokenRotatedByServer"\n)\n',
+  );
+  // A value that is not its name's end is still read.
+  await redactsValue(
+    '\tGithubToken Credential = "kXqPzRtWvBnMlYhGfDsAqWe"\n',
+    "kXqPzRtWvBnMlYhGfDsAqWe",
+    "creds.go",
+  );
+});
+
+Deno.test("redactText() keeps a name of code given unquoted in a source file", async () => {
+  // esbuild's js_lexer.go (vendored by grafana/k6): `lexer.Token = TLessThanLessThan` is a
+  // constant of the lexer, not a token of letters.
+  await keeps("js_lexer.go", "\t\t\tdefault:\n\t\t\t\tlexer.Token = TLessThanLessThan\n\t\t\t}\n");
+  await keeps("a.ts", "    state.token = TokenKindOpenBracket;\n");
+  await keeps("A.java", "        this.authToken = DefaultAuthorizationHeader;\n");
+  // The same letters in a data file, or random letters in a source file, are still a token.
+  await redactsValue("token: TLessThanLessThanQq\n", "TLessThanLessThanQq", "config.yaml");
+  await redactsValue(
+    "\tlexer.Token = kXqPzRtWvBnMlYhGfD\n",
+    "kXqPzRtWvBnMlYhGfD",
+    "a.go",
+  );
+});
+
+Deno.test("redactText() keeps a parameter's pointer type and a test runner's PASS line", async () => {
+  // golang.org/x/sys/windows (vendored by grafana/k6): `//sys` comments declare the functions,
+  // `password *uint16` a parameter; goja's extract_passed_tests.sh greps `PASS: TestTC39/…`.
+  await keeps(
+    "syscall_windows.go",
+    "//sys\tPFXImportCertStore(pfx *CryptDataBlob, password *uint16, flags uint32) (store Handle, err error) = crypt32.PFXImportCertStore\n",
+  );
+  await keeps(
+    "extract_passed_tests.sh",
+    "sed -En 's/^.*PASS: TestTC39\\/tc39\\/(test\\/.*.js).*$/\\1/p' | sort -u\n",
+  );
+  await keeps("ci.log", "--- PASS: TestLoginWithToken2 (0.00s)\n");
+  // A password after its word in a comment is still one.
+  await redactsValue("// log in with password S3cr3t!x9 for now\n", "S3cr3t!x9", "a.go");
+});
+
+Deno.test("redactText() keeps a repository's issue reference under a known account's name", async () => {
+  // grafana/k6's release notes: `grafana/xk6-browser#1268` is a pull request of the
+  // grafana organisation, not the `grafana` account's password.
+  await keeps(
+    "release notes/v0.51.0.md",
+    "### Browser `Tap` is now an async method grafana/xk6-browser#1268\n",
+  );
+  await keeps("CHANGELOG.md", "- Fixed the login page (admin/panel-ui#42, see root/setup#7)\n");
+  // An account's password joined by `/` is still one.
+  await redactsValue("Log in as grafana/Gr4f#na2024 first.\n", "Gr4f#na2024", "README.md");
+});
