@@ -178,7 +178,33 @@ export const PLACEHOLDER: RegExp =
  * ```
  */
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value) || PGP_MESSAGE.test(value);
+  return PLACEHOLDER.test(value) || PGP_MESSAGE.test(value) || alphabetRun(value);
+}
+
+/**
+ * Whether `value` (12+ characters) is the alphabet or the digits written out in runs of 4 or
+ * more (`abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789`, `0123456789abcdef`):
+ * a test's stand-in for a key, typed, not generated.
+ *
+ * @example
+ * ```ts
+ * import { alphabetRun } from "./_secret_rules_common.ts";
+ * alphabetRun("abcdefghijklmnopqrstuvwxyz0123456789"); // true
+ * alphabetRun("abcdefq8Zp3LmW0xRt7YvKd2Nj"); // false
+ * ```
+ */
+export function alphabetRun(value: string): boolean {
+  if (value.length < 12 || value.length > 256) return false;
+  let run = 1;
+  for (let i = 1; i <= value.length; i++) {
+    if (i < value.length && value.charCodeAt(i) === value.charCodeAt(i - 1) + 1) {
+      run++;
+      continue;
+    }
+    if (run < 4) return false;
+    run = 1;
+  }
+  return true;
 }
 
 /**

@@ -7,6 +7,7 @@
  */
 
 import {
+  alphabetRun,
   anyCase,
   echoesName,
   fewCharacters,
@@ -1256,6 +1257,13 @@ function namesWhereItIs(value: string): boolean {
     SECRET_FILE_PATH.test(value) || value.startsWith("@Microsoft.KeyVault(");
 }
 
+/**
+ * Lower-case words after a `.`, joined by `.` or `-`: an event namespace or a class
+ * (Bootstrap's `DATA_API_KEY = '.data-api'`, `.bs.modal`) or a dotfile's name (`.htpasswd`,
+ * `.env-local`). A name, not a password: one has a digit, a capital or a mark.
+ */
+const DOTTED_NAME = /^\.[a-z]{1,32}(?:[.-][a-z]{1,32}){0,8}$/;
+
 /** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
 export function passwordLike(value: string, quoted: boolean): boolean {
   if (value.length < 6 || PLACEHOLDER_WORD.test(value)) return false;
@@ -1292,9 +1300,10 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   ) {
     return false;
   }
-  if (namesWhereItIs(value)) return false;
-  // A few characters repeated (`0b0b0b…`, `abcabcabc…`): a test vector's or a stand-in's.
-  if (periodic(value)) return false;
+  if (namesWhereItIs(value) || DOTTED_NAME.test(value)) return false;
+  // A few characters repeated (`0b0b0b…`, `abcabcabc…`) or the alphabet written out: a test
+  // vector's or a stand-in's.
+  if (periodic(value) || alphabetRun(value)) return false;
   if (quoted) return true;
   // Unquoted, it may be code: a member (`self.password`), a name (`hashedPassword`), a type.
   if (/[()[\]{}|]/.test(value) || CODE_WORD.test(value)) return false;

@@ -66,3 +66,35 @@ Deno.test("redactText() keeps a repository's issue reference under a known accou
   // An account's password joined by `/` is still one.
   await redactsValue("Log in as grafana/Gr4f#na2024 first.\n", "Gr4f#na2024", "README.md");
 });
+
+Deno.test("redactText() keeps a dotted name under a key's name: an event namespace, a class, a dotfile", async () => {
+  // Bootstrap's plugins (vendored by netbox-community/netbox, and by countless sites):
+  // `const DATA_API_KEY = '.data-api'` names the events' namespace, also inside a source map.
+  await keeps("collapse.js", "const DATA_KEY = 'bs.collapse'\nconst DATA_API_KEY = '.data-api'\n");
+  await keeps(
+    "netbox.js.map",
+    '{"sourcesContent":["const EVENT_KEY = `.${DATA_KEY}`\\nconst DATA_API_KEY = \'.data-api\'\\n"]}',
+  );
+  await keeps(
+    "a.py",
+    'PASSWORD_FILE_NAME = None\nhtpasswd = ".htpasswd"\nSECRET_KEY_FILE = ".env-local"\n',
+  );
+  // A value with a digit, a capital or a mark is still a password.
+  await redactsValue("const DATA_API_KEY = '.k3Xq-p9Zr'\n", ".k3Xq-p9Zr", "a.js");
+  await redactsValue("password = '.hunter2-now'\n", ".hunter2-now", "a.py");
+});
+
+Deno.test("redactText() keeps the alphabet written out as a test's key", async () => {
+  // netbox's configuration_testing.py: `SECRET_KEY = 'abcdef…XYZ0123456789'`, typed, not generated.
+  await keeps(
+    "configuration_testing.py",
+    "SECRET_KEY = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'\n",
+  );
+  await keeps("a.env", "API_TOKEN=0123456789abcdefABCDEF\n");
+  // A key with a run of the alphabet inside random characters is still a key.
+  await redactsValue(
+    "SECRET_KEY = 'abcdefq8Zp3LmW0xRt7YvKd2Nj'\n",
+    "abcdefq8Zp3LmW0xRt7YvKd2Nj",
+    "settings.py",
+  );
+});
