@@ -380,7 +380,8 @@ export function cookieValues(pairs: string, at: number): Span[] {
     // (judged with its URL escapes as marks: `Hello%2C%20world%21` has no digit of its own)
     const value = c.groups!.v.replace(/%[0-9A-Fa-f]{2}/g, "%");
     if (!/[0-9]/.test(value) || !/[A-Za-z]/.test(value) || fewCharacters(value)) continue;
-    if (!realPassword(value)) continue;
+    // a URL (`lvl2=http://127.0.0.1:8081`: a sticky session's server) names a place, no session
+    if (!realPassword(value) || /^[a-z][a-z0-9+.-]{0,15}:\/\//.test(value)) continue;
     const [start, end] = c.indices!.groups!.v!;
     out.push({ start: at + start, end: at + end });
   }

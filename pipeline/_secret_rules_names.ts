@@ -385,6 +385,14 @@ const NAMED_SHAPES: Array<[RegExp, string]> = [
  */
 const BROWSER_TOKEN = /^pk\.eyJ/;
 
+/**
+ * A path of three or more names, each words in camel case with at most three digits after them,
+ * or a number (`traefik/tls/options/Options0/clientAuth/caFiles/0`, a key-value store's key). A
+ * base64 secret's parts mix case and digits within their words (`wJalrXUtnFEMI/K7MDENG/…`).
+ */
+const STORE_PATH =
+  /^(?:(?:[a-z]{1,32}|[A-Z][a-z]{1,32})(?:[A-Z][a-z]{1,32}){0,8}[0-9]{0,3}|[0-9]{1,3})(?:\/(?:(?:[a-z]{1,32}|[A-Z][a-z]{1,32})(?:[A-Z][a-z]{1,32}){0,8}[0-9]{0,3}|[0-9]{1,3})){2,16}$/;
+
 /** Values under a token's name that are not a token, whatever their characters. */
 function notATokenValue(value: string, { name, q, b }: { name: string; q?: string; b?: string }) {
   // `=` pads base64 only at its end
@@ -397,6 +405,8 @@ function notATokenValue(value: string, { name, q, b }: { name: string; q?: strin
   if (path && (path === bare || path.split(".").includes(bare))) return true;
   // an OpenPGP message (Renovate's `encrypted` tokens): encrypted, no secret in the clear
   if (value.length > 84 && /^(?:wc|wV|hQ)/.test(value) && isPlaceholder(value)) return true;
+  // A key-value store's path of names (`traefik/tls/options/Options0/clientAuth/caFiles/0`)
+  if (STORE_PATH.test(value)) return true;
   // A number literal of code (`FunctionKeySeed = 0x4675…`), not a value of a data file
   if (!q && /^0[xX][0-9A-Fa-f]+$/.test(value)) return true;
   // A query's `?key=` or `?code=`: a key of 20+ characters with digits, not letters alone; or
@@ -598,7 +608,7 @@ function keyNamedTokens(
     const name = nameBefore(text, at);
     if (
       !KEY_NAME_END.test(name) || PUBLIC_KEY_NAME.test(name) || NAMED_TOKEN_NAME_END.test(name) ||
-      CLIENT_KEY.test(name) || PUBLISHABLE_VALUE.test(v)
+      CLIENT_KEY.test(name) || PUBLISHABLE_VALUE.test(v) || publicPemBase64(v)
     ) {
       continue;
     }
@@ -1244,14 +1254,25 @@ function languageText(value: string): boolean {
 }
 
 /**
+ * A URN (`urn:k8s:secret:redis:password`: Traefik's reference to a Kubernetes secret's key): a
+ * name of where a secret is kept, never the secret.
+ */
+const URN = /^urn:[A-Za-z0-9][A-Za-z0-9-]{0,31}:[^\s"'`]{1,256}$/;
+/**
+ * A name in its namespace, lower-case words without a digit (`default/basic-auth`: an ingress
+ * annotation's Kubernetes secret, `auth-secret: "default/basic-auth"`).
+ */
+const NAMESPACED_NAME = /^[a-z]{1,32}(?:-[a-z]{1,32}){0,8}\/[a-z]{1,32}(?:-[a-z]{1,32}){0,8}$/;
+/**
  * Whether a value under a password's name says where the password is, not what: an environment
  * variable's name (`"DB_PASSWORD"`), a secret store's reference by such a name, the store first
  * (`pgp:PGP_SIGN_KEY_PASSPHRASE`, `vault:DB_PASSWORD`, as shared CI workflows take them), a path
- * or a URL, a relative path to the file that holds it (`secrets/db-password.txt`, Kustomize's
+ * or a URL, a URN or a name in its namespace, a relative path to the file that holds it (`secrets/db-password.txt`, Kustomize's
  * `files:`), or Azure's Key Vault reference (`@Microsoft.KeyVault(SecretUri=…)`).
  */
 function namesWhereItIs(value: string): boolean {
-  return /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) ||
+  return /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) || URN.test(value) ||
+    NAMESPACED_NAME.test(value) ||
     /^[a-z][a-z0-9-]{0,31}:[A-Z][A-Z0-9]{0,63}(?:_[A-Z0-9]{1,64}){1,16}$/.test(value) ||
     /^(?:\.{0,2}\/|~\/|[a-z][a-z0-9+.-]*:\/\/)/.test(value) ||
     SECRET_FILE_PATH.test(value) || value.startsWith("@Microsoft.KeyVault(");

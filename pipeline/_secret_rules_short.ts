@@ -19,10 +19,11 @@ const PUBLIC_NAME = /pub(?:lic)?[_.-]?key/i;
 
 /**
  * A public key's name at the end of the text before an operator (`publicKey`, `PUBLIC_KEY`,
- * `pub_key`, `publicKeyHex`, `"public_key_der"`): what it holds is public by name.
+ * `pub_key`, `publicKeyHex`, `"public_key_der"`), or a fingerprint's (`publicKeyFingerprint`,
+ * `cert_thumbprint`, a digest of a key): what it holds is public by name.
  */
 export const PUBLIC_KEY_NAME: RegExp =
-  /pub(?:lic)?[_.-]?key(?:s|[_-]?(?:hex|der|pem|b64|base64|bytes|data|jwk))?(?:(?:\\\\)?\\?["'])?\]?[ \t]{0,64}$/i;
+  /(?:pub(?:lic)?[_.-]?key(?:s|[_-]?(?:hex|der|pem|b64|base64|bytes|data|jwk))?|(?:finger|thumb)[_.-]?prints?(?:[_-]?(?:sha(?:1|256|512)?|md5|hex))?)(?:(?:\\\\)?\\?["'])?\]?[ \t]{0,64}$/i;
 
 /**
  * The DER of a public key or a certificate in hex: a SEQUENCE that opens with a SEQUENCE and then

@@ -98,3 +98,46 @@ Deno.test("redactText() keeps the alphabet written out as a test's key", async (
     "settings.py",
   );
 });
+
+Deno.test("redactText() keeps what names a secret's place in Kubernetes and Traefik configs", async () => {
+  // traefik/traefik's docs and fixtures: a URN of a Kubernetes secret's key, an ingress
+  // annotation's `namespace/name`, a key-value store's path of names.
+  await keeps(
+    "oidc.md",
+    '  secret: "urn:k8s:secret:my-secret:clientSecret"\n    password: urn:k8s:secret:oidc:redisPass\n',
+  );
+  await keeps("ingress.yml", '    nginx.ingress.kubernetes.io/auth-secret: "default/basic-auth"\n');
+  await keeps(
+    "kv.md",
+    '<a title="#opt-x">`traefik/tls/options/Options0/clientAuth/caFiles/0`</a>\n',
+  );
+  await keeps("kv.yml", "clientAuth: traefik/tls/options/Options0/clientAuth/caFiles/0\n");
+  // A password with a digit or a mark, and a base64 secret with its `/`s, are still secrets.
+  await redactsValue('    password: "hunter2/basic-auth"\n', "hunter2/basic-auth", "a.yml");
+  await redactsValue(
+    "AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYzzAMPLEKEY\n",
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYzzAMPLEKEY",
+    ".env",
+  );
+});
+
+Deno.test("redactText() keeps a key's fingerprint, a certificate in base64 and a cookie's URL", async () => {
+  // traefik/traefik's web UI mocks and ingress fixtures: a fingerprint is a digest of a public
+  // key; `LS0tLS1CRUdJTi…` is base64 of `-----BEGIN CERTIFICATE-----`; curl's sticky cookie names
+  // its server by URL.
+  const hex = "b2c3d4e5f60708090a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6071";
+  await keeps(
+    "certs.json",
+    `{\n  "publicKeyFingerprint": "${hex}",\n  "cert_thumbprint": "${hex}"\n}\n`,
+  );
+  await keeps("secrets.yml", "data:\n  tls.key: LS0tLS1CRUdJTiBDRVJUSUZJQ0FURS0tLS0t\n");
+  await keeps(
+    "service.md",
+    'curl -b "lvl1=whoami1; lvl2=http://127.0.0.1:8081" http://localhost:8000\n',
+  );
+  // The same hex under a key's own name, a private key's base64 and a session cookie are secrets.
+  await redactsValue(`{\n  "apiKey": "${hex}"\n}\n`, hex, "a.json");
+  const privatePem = btoa("-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAx");
+  await redactsValue(`data:\n  tls.key: ${privatePem}\n`, privatePem, "secrets.yml");
+  await redactsValue('curl -b "sid=Zx81kQp0aL5tR2mW9nB4" x\n', "Zx81kQp0aL5tR2mW9nB4", "a.md");
+});
