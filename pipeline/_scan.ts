@@ -517,5 +517,43 @@ const RULE_PREFIX = /^@secretlint\/secretlint-rule-/;
 
 /** Replace matches (overlaps merged, the earliest rule names the merge) from the end. */
 function apply(text: string, matches: Match[]): Redaction {
-  return applyRedactions(text, matches);
+  return applyRedactions(text, withRepeats(text, matches));
 }
+
+/** How many distinct values {@linkcode withRepeats} looks for again in one text. */
+const MAX_REPEATED_VALUES = 64;
+
+/**
+ * `matches` and every other place in `text` that repeats one of their values whole: a secret
+ * found where a rule reads it (`with password "mysupersecretpassword"` in a comment) is hidden
+ * too where no rule would (`dbpassword: mysupersecretpassword` below it). Only values of one line
+ * that are unlikely as other text are looked for: 12+ letters, or 8+ characters with a digit or
+ * a mark other than `-`, `_` and `.`. Shorter words (`postgres`, `nextcloud`: also an image's
+ * name) and words joined (`redis-ca`: a secret's name taken for one) are not. A place counts
+ * when no letter, digit or `_` touches the value's own (`somewordpress` holds no `wordpress`).
+ * At most {@linkcode MAX_REPEATED_VALUES} values are looked for, so the work stays linear.
+ */
+function withRepeats(text: string, matches: Match[]): Match[] {
+  const values = new Map<string, string>();
+  for (const m of matches) {
+    const value = text.slice(m.start, m.end);
+    if (values.size >= MAX_REPEATED_VALUES || value.length > 1024 || /[\r\n]/.test(value)) continue;
+    if (/^[A-Za-z]{12,}$/.test(value) || (value.length >= 8 && /[^A-Za-z_.-]/.test(value))) {
+      if (!values.has(value)) values.set(value, m.rule);
+    }
+  }
+  const out = [...matches];
+  const starts = new Set(matches.map((m) => m.start));
+  for (const [value, rule] of values) {
+    for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
+      const end = at + value.length;
+      if (WORD.test(value[0]) && WORD.test(text[at - 1] ?? "")) continue;
+      if (WORD.test(value[value.length - 1]) && WORD.test(text[end] ?? "")) continue;
+      if (!starts.has(at)) out.push({ start: at, end, rule });
+    }
+  }
+  return out;
+}
+
+/** A character that continues a word. */
+const WORD = /^[A-Za-z0-9_]$/;

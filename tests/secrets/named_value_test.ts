@@ -43,7 +43,10 @@ Deno.test("NAMED_VALUE ends where NAMED_VALUE_SPEC does, with the same value", (
 
 Deno.test("NAMED_VALUE's redactions: hex values and key maps after a name", () => {
   const hex = "4dac".repeat(8);
-  const text = `API_SECRET=${hex}\nLLM_API_KEY_MAP={"together":"abcdefgh12"}\nid = ${hex}\n`;
+  // (an id's hex differs from the secret's: a found value is hidden wherever it repeats)
+  const text = `API_SECRET=${hex}\nLLM_API_KEY_MAP={"together":"abcdefgh12"}\nid = ${
+    "9f1e".repeat(8)
+  }\n`;
   assert.deepEqual(redactSync(text).findings, [
     { line: 1, rule: "hex-secret" },
     { line: 2, rule: "key-map" },
