@@ -166,9 +166,13 @@ export function findSecretDefaults(
  */
 function secretDefault(value: string, name: string, pattern: RegExp): boolean {
   if (!defaultLike(value, name) || echoesName(value, name)) return false;
-  return PASSWORD_NAME_END.test(name) || pattern === MAKE_DEFAULT || looksGenerated(value) ||
-    looksRandom(value);
+  if (PASSWORD_NAME_END.test(name) || pattern === MAKE_DEFAULT) return true;
+  // under a token's name, a list of short names (`AUTH_ALGORITHMS`' `"HS256,RS256,ES256"`) is none
+  return !SHORT_LIST.test(value) && (looksGenerated(value) || looksRandom(value));
 }
+
+/** Two or more names of up to 16 letters, digits, `_` or `-`, joined by `,` (a blank after it). */
+const SHORT_LIST = /^[A-Za-z0-9_-]{1,16}(?:, ?[A-Za-z0-9_-]{1,16}){1,32}$/;
 
 /**
  * Whether `name` is a token's or a key's (`SLACK_TOKEN`, `JWT_KEY`) before make's conditional

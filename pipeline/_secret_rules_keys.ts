@@ -101,6 +101,8 @@ export function randomKeyAt(text: string, at: number): { start: number; end: num
     if (CODE.test(value) || codeExpression(own)) return undefined;
     if (CODE_NAME.test(text.slice(Math.max(0, at - 160), at))) return undefined;
   }
+  // a template literal that interpolates code (`notification-${Math.random()…}`): made at run time
+  if (q.endsWith("`") && value.includes("${")) return undefined;
   if (!looksRandomPrintable(value)) return undefined;
   const start = m.index + m[0].length - v.length;
   return { start, end: start + value.length };

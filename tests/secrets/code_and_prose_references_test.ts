@@ -141,3 +141,24 @@ Deno.test("redactText() keeps a key's fingerprint, a certificate in base64 and a
   await redactsValue(`data:\n  tls.key: ${privatePem}\n`, privatePem, "secrets.yml");
   await redactsValue('curl -b "sid=Zx81kQp0aL5tR2mW9nB4" x\n', "Zx81kQp0aL5tR2mW9nB4", "a.md");
 });
+
+Deno.test("redactText() keeps a template literal made at run time and a default list of names", async () => {
+  // getredash/redash: a notification's key built from Math.random(), and the JWT algorithms an
+  // environment read falls back to under a name with `AUTH` in it.
+  await keeps(
+    "AddToDashboardDialog.jsx",
+    "        const key = `notification-${Math.random().toString(36).substr(2, 10)}`;\n",
+  );
+  await keeps(
+    "organization.py",
+    'JWT_AUTH_ALGORITHMS = os.environ.get("REDASH_JWT_AUTH_ALGORITHMS", "HS256,RS256,ES256").split(",")\n',
+  );
+  // A generated default and a random key in backticks without code in them are still secrets.
+  await redactsValue(
+    'T = os.environ.get("SLACK_TOKEN", "xq9Zk2LmP7wRt4VbN8cYd3")\n',
+    "xq9Zk2LmP7wRt4VbN8cYd3",
+    "a.py",
+  );
+  const key = "MW1pxMctoyA(>M%0Vl 2(#o0|2$cB+K|.G$hB~4Juw@]:(5;oVUl<<W3^e_R-fg";
+  await redactsValue(`AUTH_KEY = \`${key}\`;\n`, key, "a.js");
+});
