@@ -534,10 +534,12 @@ const MAX_REPEATED_VALUES = 64;
  * At most {@linkcode MAX_REPEATED_VALUES} values are looked for, so the work stays linear.
  */
 function withRepeats(text: string, matches: Match[]): Match[] {
+  if (!matches.length) return matches;
   const values = new Map<string, string>();
   for (const m of matches) {
+    if (values.size >= MAX_REPEATED_VALUES) break;
     const value = text.slice(m.start, m.end);
-    if (values.size >= MAX_REPEATED_VALUES || value.length > 1024 || /[\r\n]/.test(value)) continue;
+    if (value.length > 1024 || /[\r\n]/.test(value)) continue;
     if (/^[A-Za-z]{12,}$/.test(value) || (value.length >= 8 && /[^A-Za-z_.-]/.test(value))) {
       if (!values.has(value)) values.set(value, m.rule);
     }

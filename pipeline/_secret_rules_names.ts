@@ -1265,10 +1265,11 @@ const URN = /^urn:[A-Za-z0-9][A-Za-z0-9-]{0,31}:[^\s"'`]{1,256}$/;
 const NAMESPACED_NAME = /^[a-z]{1,32}(?:-[a-z]{1,32}){0,8}\/[a-z]{1,32}(?:-[a-z]{1,32}){0,8}$/;
 /**
  * Whether a value under a password's name says where the password is, not what: an environment
- * variable's name (`"DB_PASSWORD"`), a secret store's reference by such a name, the store first
- * (`pgp:PGP_SIGN_KEY_PASSPHRASE`, `vault:DB_PASSWORD`, as shared CI workflows take them), a path
- * or a URL, a URN or a name in its namespace, a relative path to the file that holds it (`secrets/db-password.txt`, Kustomize's
- * `files:`), or Azure's Key Vault reference (`@Microsoft.KeyVault(SecretUri=…)`).
+ * variable's name (`"DB_PASSWORD"`), a URN or a name in its namespace, a secret store's reference
+ * by such a name, the store first (`pgp:PGP_SIGN_KEY_PASSPHRASE`, `vault:DB_PASSWORD`, as shared
+ * CI workflows take them), a path or a URL, a relative path to the file that holds it
+ * (`secrets/db-password.txt`, Kustomize's `files:`), or Azure's Key Vault reference
+ * (`@Microsoft.KeyVault(SecretUri=…)`).
  */
 function namesWhereItIs(value: string): boolean {
   return /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(value) || URN.test(value) ||
