@@ -530,7 +530,8 @@ const MAX_REPEATED_VALUES = 64;
  * that are unlikely as other text are looked for: 12+ letters, or 8+ characters with a digit or
  * a mark other than `-`, `_` and `.`. Shorter words (`postgres`, `nextcloud`: also an image's
  * name) and words joined (`redis-ca`: a secret's name taken for one) are not. A place counts
- * when no letter, digit or `_` touches the value's own (`somewordpress` holds no `wordpress`).
+ * when no letter, digit or `_` touches it on either side (`somewordpress` holds no `wordpress`,
+ * and `password@host` no `password@`).
  * At most {@linkcode MAX_REPEATED_VALUES} values are looked for, so the work stays linear.
  */
 function withRepeats(text: string, matches: Match[]): Match[] {
@@ -549,8 +550,7 @@ function withRepeats(text: string, matches: Match[]): Match[] {
   for (const [value, rule] of values) {
     for (let at = text.indexOf(value); at >= 0; at = text.indexOf(value, at + value.length)) {
       const end = at + value.length;
-      if (WORD.test(value[0]) && WORD.test(text[at - 1] ?? "")) continue;
-      if (WORD.test(value[value.length - 1]) && WORD.test(text[end] ?? "")) continue;
+      if (WORD.test(text[at - 1] ?? "") || WORD.test(text[end] ?? "")) continue;
       if (!starts.has(at)) out.push({ start: at, end, rule });
     }
   }

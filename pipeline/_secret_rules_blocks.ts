@@ -18,15 +18,36 @@ export const PEM_END: RegExp =
 export const PEM_BODY: RegExp = /(?:(?:\\[nr]|[\s"',+]){1,16}[A-Za-z0-9+/=]{16,80}){0,1024}/y;
 
 /**
+ * A run of base64 as a key's lines have (64 characters a line; 40 or more in the shortest keys
+ * and in a key cut short in docs).
+ */
+const KEY_LINE = /[A-Za-z0-9+/]{40}/g;
+/** A call of code (`encodeBase64Lines(`): never in a key's lines, nor in the literals around them. */
+const CALL = /\w\(/g;
+
+/** The index of `pattern`'s first match at or after `from`; -1: none. */
+function firstAt(pattern: RegExp, text: string, from: number): number {
+  pattern.lastIndex = from;
+  return pattern.exec(text)?.index ?? -1;
+}
+
+/**
  * PEM private key blocks, BEGIN line to END line, whatever lies between
  * (newlines, the `\n` escapes of a JSON string, a YAML block's indent, the
- * quotes of a concatenated literal). Each character is read at most twice:
- * the END found for one BEGIN serves every BEGIN before it.
+ * quotes of a concatenated literal), unless it is code around no key: a call
+ * and no key's line (`append("-----BEGIN PRIVATE KEY-----\n")`, then
+ * `encodeBase64Lines(…)`, then the END line's `append`). Each character is
+ * read at most four times: the END, the key's line and the call found for one
+ * BEGIN serve every BEGIN before them.
  */
 export function findPem(text: string): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
-  let end = -2; // -2: not searched yet; -1: no END after the last search point
+  // -2: not searched yet; -1: none after the last search point (the same for `line` and `call`,
+  // where the first key's line and the first call after it start)
+  let end = -2;
   let endAt = 0;
+  let line = -2;
+  let call = -2;
   let from = 0;
   PEM_BEGIN.lastIndex = 0;
   for (let m = PEM_BEGIN.exec(text); m; m = PEM_BEGIN.exec(text)) {
@@ -38,6 +59,12 @@ export function findPem(text: string): Array<{ start: number; end: number }> {
       const e = PEM_END.exec(text);
       end = e ? e.index : -1;
       endAt = e ? e.index + e[0].length : 0;
+    }
+    if (end >= 0) {
+      if (call === -2 || (call >= 0 && call < after)) call = firstAt(CALL, text, after);
+      if (line === -2 || (line >= 0 && line < after)) line = firstAt(KEY_LINE, text, after);
+      const code = call >= 0 && call < end && !(line >= 0 && line < end);
+      if (code) continue;
     }
     if (end >= 0 && end - after <= MAX_PEM) {
       out.push({ start, end: endAt });

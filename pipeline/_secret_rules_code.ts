@@ -173,19 +173,23 @@ const TYPE =
   /^[&*]*(?:'[a-z]\w* )?(?:(?:dyn|impl|mut|const) )*[A-Za-z_$][\w$]*(?:(?:::|\.)[A-Za-z_$][\w$]*)*(?:<[\w$:.&*'<>, ()\[\]]{1,200}>)?(?:\[\])*\??$/;
 
 /**
- * Whether `value` is a type of code with type arguments or a pointer's mark (`Option<String>`,
- * `*C.char`, `&'static str`): balanced `<>`, names of code shape. A name alone is left to the
+ * Whether `value` is a type of code with type arguments, a pointer's mark or an optional's `?`
+ * (`Option<String>`, `*C.char`, `&'static str`, `SecretKey?`): balanced `<>`, names of code shape. A name alone is left to the
  * other checks.
  *
  * @example
  * ```ts
  * import { codeType } from "./_secret_rules_code.ts";
  * codeType("Option<String>"); // true
+ * codeType("SecretKey?"); // true
  * codeType("Xk9<mP2qL7>vB4"); // false
  * ```
  */
 export function codeType(value: string): boolean {
-  if (!TYPE.test(value) || !/[<*&]/.test(value)) return false;
+  // (an optional's `?` marks a type when its name is two words or more, Kotlin's and Swift's
+  // `SecretKey?`; one word and a `?` may be a password: `Hunter?`)
+  const optional = /^[A-Z][a-z0-9]{1,32}(?:[A-Z][a-z0-9]{0,32}){1,8}\?$/.test(value);
+  if (!TYPE.test(value) || !(optional || /[<*&]/.test(value))) return false;
   let depth = 0;
   for (const c of value) {
     if (c === "<") depth++;

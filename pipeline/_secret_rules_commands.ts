@@ -10,7 +10,13 @@
  */
 
 import type { TextHints } from "./_secret_rules_common.ts";
-import { namesOf, passwordLike, PLACEHOLDER_WORD, REFERENCE } from "./_secret_rules_names.ts";
+import {
+  namesOf,
+  passwordLike,
+  PLACEHOLDER_WORD,
+  readsAsProse,
+  REFERENCE,
+} from "./_secret_rules_names.ts";
 
 type Span = { start: number; end: number };
 
@@ -190,6 +196,9 @@ function sqlPassword(text: string, at: number): Span | undefined {
     pattern.lastIndex = at;
     const m = pattern.exec(text);
     if (!m || !realPassword(m.groups!.v)) continue;
+    // A question or a label given to a prompt's call (Laravel Prompts'
+    // `password('What is the decryption key?')`), not SQL's password
+    if (readsAsProse(m.groups!.v)) continue;
     // SQL's `PASSWORD('…')` takes one argument: a call given more (TeamCity's
     // `password("env.DB_PASSWORD", "…")`) names its value first, the pair rule's
     if (

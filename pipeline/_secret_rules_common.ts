@@ -183,26 +183,33 @@ export function isPlaceholder(value: string): boolean {
 
 /**
  * Whether `value` (12+ characters) is the alphabet or the digits written out in runs of 4 or
- * more (`abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789`, `0123456789abcdef`):
- * a test's stand-in for a key, typed, not generated.
+ * more, forwards or backwards (`abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789`,
+ * `0123456789abcdef`, `ponmlkjihgfedcba`): a test's stand-in for a key, typed, not generated.
  *
  * @example
  * ```ts
  * import { alphabetRun } from "./_secret_rules_common.ts";
  * alphabetRun("abcdefghijklmnopqrstuvwxyz0123456789"); // true
+ * alphabetRun("ponmlkjihgfedcbaponmlkjihgfedcba"); // true
  * alphabetRun("abcdefq8Zp3LmW0xRt7YvKd2Nj"); // false
  * ```
  */
 export function alphabetRun(value: string): boolean {
   if (value.length < 12 || value.length > 256) return false;
+  // `run`: the length of the run that ends at `i - 1`; `step`: its direction, +1 or -1 (0 while
+  // it is one character long)
   let run = 1;
+  let step = 0;
   for (let i = 1; i <= value.length; i++) {
-    if (i < value.length && value.charCodeAt(i) === value.charCodeAt(i - 1) + 1) {
+    const d = i < value.length ? value.charCodeAt(i) - value.charCodeAt(i - 1) : 0;
+    if ((d === 1 || d === -1) && (step === 0 || d === step)) {
       run++;
+      step = d;
       continue;
     }
     if (run < 4) return false;
     run = 1;
+    step = 0;
   }
   return true;
 }

@@ -398,6 +398,8 @@ function notATokenValue(value: string, { name, q, b }: { name: string; q?: strin
   // `=` pads base64 only at its end
   if (/=[^=]/.test(value)) return true;
   if (BROWSER_TOKEN.test(value)) return true;
+  // The alphabet written out, forwards or backwards (`ponmlkjihgfedcba…`): a test's stand-in
+  if (alphabetRun(value)) return true;
   // An object named as itself (WinForms' designer: `txtSecretKey.Name = "txtSecretKey"`), or
   // code that sets a name to itself negated (`aResultToken.value_int64 = -aResultToken.…`)
   const path = /([A-Za-z_$][\w$.]{0,255})[\s"'\]]{0,64}$/.exec(name)?.[1];
@@ -1177,6 +1179,9 @@ export const REFERENCE: RegExp = new RegExp(
     /|^@[A-Za-z_][\w.-]{0,127}@$|^__[A-Z][A-Z0-9_]{0,127}__$|^#\{/.source +
     // TeamCity's reference to a stored secure value (`credentialsJSON:<uuid>`)
     /|^credentialsJSON:[0-9a-f-]{36}$/.source +
+    // PHP's variable joined to the literal before it (`'--password='.$conn['password']`)
+    /|^[ \t]{0,16}\.[ \t]{0,16}\$[A-Za-z_]\w{0,64}(?:->[A-Za-z_]\w{0,64}){0,8}(?:\[|[ \t]{0,16}\.[ \t]{0,16})?$/
+      .source +
     /|^[ \t]{0,16}(?:[+&]|\|\||\.[ \t])[ \t]{0,16}/.source +
     /(?:[^'"\r\n]{0,256}[(.$][^'"\r\n]{0,256}|[A-Za-z_][A-Za-z_]{0,256})/.source +
     /[ \t]{0,16}(?:[+&]|\|\||[ \t]\.)[ \t]{0,16}$/.source,
@@ -1286,6 +1291,33 @@ function namesWhereItIs(value: string): boolean {
  */
 const DOTTED_NAME = /^\.[a-z]{1,32}(?:[.-][a-z]{1,32}){0,8}$/;
 
+/** A command line's option, maybe with its `=`: `--password=`, `-password`. */
+const OPTION_NAME = /^--?[A-Za-z][A-Za-z0-9]{0,31}(?:-[A-Za-z0-9]{1,32}){0,8}=?$/;
+
+/**
+ * A validator's rules: rule names (words) with their arguments after a `:`, joined by `|`
+ * (`required|string|min:8|confirmed`: Laravel's, and the libraries that took its syntax), or one
+ * of the rules a password takes with its argument (`current_password:api`,
+ * `Confirmed:passwordConfirmation`).
+ */
+const VALIDATION_RULES =
+  /^(?:[a-z]{1,32}(?:_[a-z]{1,32}){0,4}(?::[\w.,-]{0,64})?(?:\|[a-z]{1,32}(?:_[a-z]{1,32}){0,4}(?::[\w.,-]{0,64})?){1,16}|(?:confirmed|current_password|different|same|min|max|size|between|regex):[\w.,-]{1,64})$/i;
+
+/**
+ * Whether `value` has blanks and reads as a sentence or a label, not a passphrase: one has a digit
+ * and does not end as a sentence does (`What is the decryption key?`, `Try again.`).
+ *
+ * @example
+ * ```ts
+ * import { readsAsProse } from "./_secret_rules_names.ts";
+ * readsAsProse("What is the decryption key?"); // true
+ * readsAsProse("correct horse 42 battery"); // false
+ * ```
+ */
+export function readsAsProse(value: string): boolean {
+  return / /.test(value) && (!/[0-9]/.test(value) || /[.!?:]$|^ | $/.test(value));
+}
+
 /** Whether `value` under a password name is a password, not a placeholder, a reference or code. */
 export function passwordLike(value: string, quoted: boolean): boolean {
   if (value.length < 6 || PLACEHOLDER_WORD.test(value)) return false;
@@ -1314,8 +1346,10 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   if (/^[A-Za-z][A-Za-z ]*:$/.test(value) || VERSION.test(value)) return false;
   // A package manager's dependency spec (`npm:1.0.5`, `workspace:^`, a lockfile's under `pgpass`).
   if (PACKAGE_SPEC.test(value)) return false;
-  // With blanks: a passphrase has a digit and does not end as a sentence does (`Try again.`).
-  if (/ /.test(value) && (!/[0-9]/.test(value) || /[.!?:]$|^ | $/.test(value))) return false;
+  // A command line's option (`'--password='.$pw`: Laravel's `db` command) or a validator's rules
+  // (`'required|confirmed'`, `'current_password:api'`), not a password.
+  if (OPTION_NAME.test(value) || VALIDATION_RULES.test(value)) return false;
+  if (readsAsProse(value)) return false;
   // A label that names the field (`'Password (optional, 7-500 characters)'`, `"API key for …"`).
   if (
     /^(?:pass(?:word|phrase)?|secret|token|api[ _-]?key|key)[ (:,-]/i.test(value) && / /.test(value)
@@ -1503,7 +1537,9 @@ const ESCAPED_VALUE: Record<string, RegExp> = {
  */
 function codeNumber(text: string, at: number, value: string): boolean {
   if (!NUMBER.test(value)) return false;
-  return /^0[xX]/.test(value) || PASS_WORD_BEFORE.test(text.slice(Math.max(0, at - 24), at));
+  // (after `=>`, a number in a PHP or Ruby array or hash: `'password' => 10000000`)
+  return /^0[xX]/.test(value) || text.startsWith("=>", at) ||
+    PASS_WORD_BEFORE.test(text.slice(Math.max(0, at - 24), at));
 }
 
 /** Where the password of a {@linkcode NAMED_PASSWORD} match at `start` ends; undefined: none. */
@@ -1562,7 +1598,8 @@ function passwordEnd(text: string, m: RegExpExecArray, start: number): number | 
   if (!q && !element && codeByPlace(text, m.index, start, end)) return undefined;
   // A shell test's comparison (`test "$linkmode,$pass" = "lib,link"`), as `==` is elsewhere.
   if (op === "=" && shellComparison(text, m.index)) return undefined;
-  if (!passwordLike(value, q !== "" || element)) return undefined;
+  // (unquoted, `%20` is a form body's blank: `password=secure%20password` is two words)
+  if (!passwordLike(q ? value : value.replaceAll("%20", " "), !!q || element)) return undefined;
   // A test's value that spells its name and a counter (`AccessToken: "ACCESSX1"`).
   return echoesName(value, nameBefore(text, m.index)) ? undefined : end;
 }

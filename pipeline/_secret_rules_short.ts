@@ -23,7 +23,7 @@ const PUBLIC_NAME = /pub(?:lic)?[_.-]?key/i;
  * `cert_thumbprint`, a digest of a key): what it holds is public by name.
  */
 export const PUBLIC_KEY_NAME: RegExp =
-  /(?:pub(?:lic)?[_.-]?key(?:s|[_-]?(?:hex|der|pem|b64|base64|bytes|data|jwk))?|(?:finger|thumb)[_.-]?prints?(?:[_-]?(?:sha(?:1|256|512)?|md5|hex))?)(?:(?:\\\\)?\\?["'])?\]?[ \t]{0,64}$/i;
+  /(?:pub(?:lic)?[_. -]?key(?:s|[_-]?(?:hex|der|pem|b64|base64|bytes|data|jwk))?|(?:finger|thumb)[_.-]?prints?(?:[_-]?(?:sha(?:1|256|512)?|md5|hex))?)(?:(?:\\\\)?\\?["'])?\]?[ \t]{0,64}$/i;
 
 /**
  * The DER of a public key or a certificate in hex: a SEQUENCE that opens with a SEQUENCE and then

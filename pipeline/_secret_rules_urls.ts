@@ -59,7 +59,15 @@ export function findUrlPasswords(
     // A port is not a password; one of 1-5 characters is a test's `u:p@host`.
     // `%40` is a password's `@`, percent-encoded; `%s` is a format's placeholder.
     const decoded = v.replace(/%[0-9A-Fa-f]{2}/g, "x");
-    if (v.length < 6 || isPlaceholder(decoded) || URL_PASSWORD_WORD.test(v)) continue;
+    // (`user:password@@host`: the word, and the `@` a test left unescaped)
+    if (
+      v.length < 6 || isPlaceholder(decoded) || URL_PASSWORD_WORD.test(v.replace(/@{1,8}$/, ""))
+    ) {
+      continue;
+    }
+    // A control character escaped (`%0D%0A`, `%01`): a test of a URL's escapes, not a password
+    // anyone types
+    if (/%(?:[01][0-9A-Fa-f]|7[Ff])/.test(v)) continue;
     const end = m.index! + m[0].length - 1;
     const scheme = text.slice(Math.max(0, m.index! - 31), m.index!);
     const rule = DATABASE_SCHEME.test(scheme) ? "database-connection-string" : "basicauth";
