@@ -14,10 +14,12 @@ import { namesOf, passwordLike, REFERENCE } from "./_secret_rules_names.ts";
 
 /**
  * A quoted argument (its quotes maybe escaped, in a JSON string of code): 1 to 128 characters, a
- * `\` among them when it escapes no quote (`"domain\user"`), then its `,`.
+ * `\` among them when it escapes no quote (`"domain\user"`), maybe Rust's owned copy of it, then
+ * its `,`.
  */
-const ARGUMENT =
-  `\\\\?(["'])(?:[^"'\\\\\\r\\n]|\\\\[^"'\\r\\n]){1,128}\\\\?\\1[ \\t]{0,16},\\s{0,64}`;
+const ARGUMENT = `\\\\?(["'])(?:[^"'\\\\\\r\\n]|\\\\[^"'\\r\\n]){1,128}\\\\?\\1` +
+  // (Rust's owned copy of a literal: `"user".to_owned()`, `.to_string()`, `.into()`)
+  `(?:\\.(?:to_owned|to_string|into)\\(\\))?[ \\t]{0,16},\\s{0,64}`;
 
 /**
  * Calls whose third argument is a password, after a path or a host (a literal or a variable, as
@@ -57,9 +59,12 @@ const FOURTH_ARGUMENT_CALLS = [
   "\\bmysql_real_connect",
 ];
 
+/** A variable given as an argument, maybe with one subscript (`url`, `$config['dsn']`). */
+const VARIABLE = "[A-Za-z_$][\\w$.]{0,64}(?:\\[[^\\]\\r\\n]{1,64}\\])?";
+
 /** An argument before a password, a literal or a variable: `{@linkcode ARGUMENT}` as group `n`. */
 function argumentAs(n: number): string {
-  return `(?:${ARGUMENT.replace("\\1", `\\${n}`)}|[A-Za-z_$][\\w$.]{0,64}[ \\t]{0,16},\\s{0,64})`;
+  return `(?:${ARGUMENT.replace("\\1", `\\${n}`)}|${VARIABLE}[ \\t]{0,16},\\s{0,64})`;
 }
 
 /**
@@ -83,6 +88,8 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
       "UsernamePasswordAuthenticationToken",
       "BasicAWSCredentials",
       "Credentials\\.basic", // OkHttp's `Credentials.basic("user", "…")`
+      // Rust's lettre (SMTP) and others: `Credentials::new("user".to_owned(), "…".to_owned())`
+      "\\bCredentials::new",
       "AwsBasicCredentials\\.create",
       "(?:\\.|->)login",
       "\\.simple_bind(?:_s)?", // python-ldap's `conn.simple_bind_s(dn, "…")`
@@ -103,8 +110,8 @@ export const CREDENTIAL_CALL: RegExp = new RegExp(
     "|\\((?<=(?:" + THIRD_ARGUMENT_CALLS.join("|") + ")\\()\\s{0,64}" +
     `(?:${
       ARGUMENT.replace("\\1", "\\4").replace("{1,128}", "{0,128}")
-    }|[A-Za-z_$][\\w$.]{0,64}[ \\t]{0,16},\\s{0,64})` +
-    ARGUMENT.replace("\\1", "\\5") + "\\\\?([\"'])(?<w>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\6)" +
+    }|${VARIABLE}[ \\t]{0,16},\\s{0,64})` +
+    argumentAs(5) + "\\\\?([\"'])(?<w>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\6)" +
     "|\\((?<=(?:" + FOURTH_ARGUMENT_CALLS.join("|") + ")\\()\\s{0,64}" +
     argumentAs(8) + argumentAs(9) + argumentAs(10) +
     "\\\\?([\"'])(?<x>[^\"'\\\\\\r\\n]{4,256})(?=\\\\?\\11)",
@@ -216,6 +223,7 @@ const TRIGGERS = [
   "gin(",
   "Entry(",
   "getConnection(",
+  "PDO(",
   "Sequelize(",
   "PlainAuth(",
   "ssql.connect(",

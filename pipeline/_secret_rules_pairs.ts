@@ -328,6 +328,13 @@ const SYNTAX_PAIRS: Array<{ path: RegExp; pattern: RegExp; as?: string; tokens?:
       /(?<![\w.])def[ \t]{1,16}(?<n>[A-Za-z_][A-Za-z0-9_]{0,127})\([ \t]{0,16}(?:self|cls)?[ \t]{0,16}\)[^:\r\n]{0,64}:\s{0,64}return[ \t]{1,16}(?=[rbuRBU]?["'])/g,
   },
   {
+    // Elixir's function named for a secret whose body is a literal: `def api_key, do: "…"`,
+    // `defp password(), do: "…"`, or `def password do` with `"…"` on the next line
+    path: /\.exs?$/,
+    pattern:
+      /(?<![\w.])defp?[ \t]{1,16}(?<n>[a-z_][A-Za-z0-9_]{0,127})(?:\(\))?(?:[ \t]{0,16},[ \t]{0,16}do:[ \t]{0,16}|[ \t]{1,16}do[ \t]{0,16}\r?\n[ \t]{0,64})(?=")/g,
+  },
+  {
     // Erlang's function of no arguments named for a secret whose body is a literal
     // (`password() -> "…".`, `api_token() -> <<"…">>.`) and a macro's (`-define(SECRET, "…").`)
     path: /\.(?:erl|hrl|escript)$/,
