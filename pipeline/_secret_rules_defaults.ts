@@ -55,9 +55,12 @@ const UNWRAP_FALLBACK =
 /** A call's fallback argument: `, "…"` (Dart's `, defaultValue: "…"`), the value quoted. */
 const FALLBACK_ARGUMENT =
   /,[ \t]{0,16}(?:defaultValue:[ \t]{0,16})?\\?(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\\?\k<q>/dy;
-/** A fallback after the call or the member: `) { "…" }`, `|| "…"`, `?? "…"`, `?: "…"`, `or "…"`. */
+/**
+ * A fallback after the call or the member: `) { "…" }`, `|| "…"`, `?? "…"`, `?: "…"`, `or "…"`,
+ * and the assignments of one (`process.env.API_KEY ||= "…"`, `??=`, Ruby's `@api_key ||= "…"`).
+ */
 export const FALLBACK_AFTER: RegExp =
-  /(?:\)|\])?[ \t]{0,16}(?:\{|\|\||\?\?|\?:|\bor\b)[ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;
+  /(?:\)|\])?[ \t]{0,16}(?:\{|\|\|=?|\?\?=?|\?:|\bor\b)[ \t]{0,16}(?<q>["'])(?<v>[^"'\r\n\\]{1,256})\k<q>/dy;
 /** make's `?=` and its value to the line's end (a comment after it), quoted or not. */
 const MAKE_DEFAULT =
   /\?=[ \t]{0,16}(?<q>["']?)(?<v>[^\s"'#$]{1,256})\k<q>[ \t]{0,16}(?:#[^\r\n]{0,256})?(?=\r?\n|$)/dy;
@@ -107,14 +110,8 @@ export function findSecretDefaults(
 ): Array<{ start: number; end: number }> {
   const spots = namesOf(text, hints);
   const out: Array<{ start: number; end: number }> = [];
-  const take = (at: number, pattern: RegExp, from: number, to: number) => {
-    pattern.lastIndex = at;
-    const m = pattern.exec(text);
-    if (!m) return;
-    if (!secretDefault(m.groups!.v, text.slice(from, to), pattern)) return;
-    const [start, end] = m.indices!.groups!.v;
-    out.push({ start, end });
-  };
+  const take = (at: number, pattern: RegExp, from: number, to: number) =>
+    takeDefault(text, at, { pattern, name: text.slice(from, to), out });
   for (const at of spots.operators) {
     // `user:password` under an `auth` name (`cloud.auth: "elastic:…"`, `basic_auth = admin:…`)
     if (authBefore(text, at)) userPassword(text, at, out);
@@ -145,7 +142,12 @@ export function findSecretDefaults(
       // a quoted name, then its value as the next literal: a row's or a call's pair
       // (`VALUES ('smtp_password', '…')`, `user_pref("…password", "…")`, `param("env.X", "…")`)
       pairValue(text, at, [start, end], out);
-    } else if (ENV_MEMBER.test(text.slice(Math.max(0, end - 80), end))) {
+    } else if (
+      ENV_MEMBER.test(text.slice(Math.max(0, end - 80), end)) ||
+      text.startsWith("||=", at) || text.startsWith("??=", at)
+    ) {
+      // an environment's member read with a fallback, or any name given a default by a logical
+      // assignment (`options.password ||= "…"`, Ruby's `@api_key ||= "…"`, `??=`)
       take(at, FALLBACK_AFTER, start, end);
     } else if (c === "?" && text[at + 1] === "=") {
       // make's conditional assignment (`REGISTRY_PASSWORD ?= …`): a default too
@@ -157,6 +159,23 @@ export function findSecretDefaults(
     else if (c === ")" && LET_BEFORE.test(before)) take(at, LET_LITERAL, start, end);
   }
   return out;
+}
+
+/** The default `pattern` reads at `at` after `name`, added to `out` when it is a secret written out. */
+function takeDefault(
+  text: string,
+  at: number,
+  { pattern, name, out }: {
+    pattern: RegExp;
+    name: string;
+    out: Array<{ start: number; end: number }>;
+  },
+): void {
+  pattern.lastIndex = at;
+  const m = pattern.exec(text);
+  if (!m || !secretDefault(m.groups!.v, name, pattern)) return;
+  const [start, end] = m.indices!.groups!.v;
+  out.push({ start, end });
 }
 
 /**

@@ -1,6 +1,6 @@
 // A leak probe over 46 placements of one password in the languages of the outside trees audited
 // in bench/README.md ("False positives in five more outside trees"): the three it found leaking.
-import { redactsValue } from "./_redacts.ts";
+import { kept, redactsValue } from "./_redacts.ts";
 
 const PASSWORD = "Qm7vX2pL9wKd4T";
 
@@ -34,4 +34,17 @@ Deno.test("redactText() hides the literal an Elixir function named for a secret 
     PASSWORD,
     "config.exs",
   );
+});
+
+Deno.test("redactText() hides a secret given as a default by a logical assignment", async () => {
+  // A second probe, of 57 placements in settings files, commands and code: the one it leaked.
+  await redactsValue(
+    `process.env.API_KEY ||= "${PASSWORD}${PASSWORD}";\n`,
+    PASSWORD + PASSWORD,
+    "a.js",
+  );
+  await redactsValue(`options.password ??= "${PASSWORD}";\n`, PASSWORD, "a.ts");
+  await redactsValue(`  @api_key ||= "${PASSWORD}${PASSWORD}"\n`, PASSWORD + PASSWORD, "client.rb");
+  // A default that is no secret (a stand-in, a name that is none) stays.
+  await kept(`options.password ||= "password";\nconfig.timeout ||= "30s";\n`, "a.js");
 });
