@@ -180,6 +180,24 @@ function isTemplateReference(value: string): boolean {
     /^\$\{[A-Za-z_][\w.-]{0,127}\}$/.test(bare);
 }
 
+/**
+ * Whether a Secret's block scalar is a template's text with no value of its own: each line a
+ * template's action (`{{- if .Values.mysql.pass }}`), a section (`[client]`) or a key given a
+ * template's reference (`password={{ .Values.mysql.pass }}`), as a chart's Secret template writes a
+ * client's config file.
+ */
+function templateBlock(block: string): boolean {
+  const lines = block.split("\n").map((line) => line.trim()).filter(Boolean);
+  return lines.length > 0 &&
+    lines.every((line) =>
+      isTemplateReference(line) || /^\[[\w .-]{1,64}\]$/.test(line) ||
+      TEMPLATE_ENTRY.test(line) && isTemplateReference(line.replace(TEMPLATE_ENTRY_KEY, ""))
+    );
+}
+/** A key and its `=` or `:` at a line's start, then a template's expression. */
+const TEMPLATE_ENTRY = /^[\w.-]{1,64}[ \t]{0,16}[=:][ \t]{0,16}\{\{/;
+const TEMPLATE_ENTRY_KEY = /^[\w.-]{1,64}[ \t]{0,16}[=:]/;
+
 /** The values under each `data:` / `stringData:` of one YAML Secret document. */
 function k8sYamlData(doc: string): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
@@ -205,7 +223,8 @@ function k8sYamlData(doc: string): Array<{ start: number; end: number }> {
           line = lineEnd + 1;
         }
         const first = doc.indexOf("\n", valueAt) + 1;
-        out.push({ start: first + doc.slice(first, end).search(/\S|$/), end });
+        const block = doc.slice(first, end);
+        if (!templateBlock(block)) out.push({ start: first + block.search(/\S|$/), end });
       } else {
         // the whole line (a value longer than the entry's pattern reads is not cut short)
         end = valueAt + doc.slice(valueAt, nextLine()).replace(/\r$/, "").length;

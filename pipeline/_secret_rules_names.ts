@@ -1427,13 +1427,31 @@ export function findNamedPasswords(
       /(?:^|[^\w])[rR]$/.test(
         text.slice(Math.max(0, start - m.groups!.q.length - 2), start - m.groups!.q.length),
       );
-    if (end !== undefined && !(raw && /[()[\]{}\\|]/.test(text.slice(start, end)))) {
+    if (
+      end !== undefined && !(raw && /[()[\]{}\\|]/.test(text.slice(start, end))) &&
+      !secretObjectName(text.slice(start, end), nameBefore(text, m.index))
+    ) {
       out.push({ start, end });
     }
     // The match may run past an unquoted value's end (to a blank): go on from where it ends.
     from = end ?? start;
   }
   return out;
+}
+
+/**
+ * A name that holds the name of a Kubernetes Secret object, not a secret: Helm charts'
+ * `existingSecret` (`auth.existingSecret`, `existingSecretName`), `configFromSecret`,
+ * `secretName`, `secretRef`.
+ */
+const SECRET_OBJECT_KEY =
+  /(?:existing[_-]?(?:[A-Za-z]{1,32}[_-]?)?secret(?:[_-]?name)?|from[_-]?secret|secret[_-]?(?:name|ref))(?:(?:\\)?\\?["'])?\]?[ \t]{0,16}$/i;
+/** A Kubernetes object's name: lower-case letters, digits, `-` and `.` (`my-data-source`). */
+const OBJECT_NAME = /^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?$/;
+
+/** Whether `value` under `name` is the name of a Secret object (`existingSecret: "my-db"`). */
+function secretObjectName(value: string, name: string): boolean {
+  return OBJECT_NAME.test(value) && SECRET_OBJECT_KEY.test(name);
 }
 
 /**
