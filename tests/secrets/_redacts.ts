@@ -22,6 +22,12 @@ export async function redactsValue(
   );
 }
 
+/** Asserts that the scan finds nothing in `text` (of the file `path`): no finding, no redaction. */
+export async function keeps(path: string, text: string): Promise<void> {
+  const result = await redactText(text, path);
+  assert.deepEqual(result.findings, [], `${path}: ${result.text}`);
+}
+
 /** Asserts that `text` (of the file `path`) comes back as it is. */
 export async function kept(text: string, path = "notes.txt"): Promise<void> {
   assert.equal((await redactText(text, path)).text, text);

@@ -1,12 +1,4 @@
-import assert from "node:assert/strict";
-import { redactText } from "../../pipeline/secrets.ts";
-import { redactsValue } from "./_redacts.ts";
-
-/** Asserts that nothing of `text` (of the file `path`) is redacted. */
-async function keeps(path: string, text: string): Promise<void> {
-  const result = await redactText(text, path);
-  assert.deepEqual(result.findings, [], `${path}: ${result.text}`);
-}
+import { keeps, redactsValue } from "./_redacts.ts";
 
 Deno.test("redactText() keeps a constant whose value repeats the end of its own name", async () => {
   // chromedp's cdproto (vendored by grafana/k6): Go's string enums name each constant after its

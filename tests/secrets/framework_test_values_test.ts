@@ -3,13 +3,7 @@
 // test keeps the class of text and still redacts the secret written next to it.
 import assert from "node:assert/strict";
 import { redactText } from "../../pipeline/secrets.ts";
-import { redactsValue } from "./_redacts.ts";
-
-/** Asserts that nothing of `text` (of the file `path`) is redacted. */
-async function keeps(path: string, text: string): Promise<void> {
-  const result = await redactText(text, path);
-  assert.deepEqual(result.findings, [], `${path}: ${result.text}`);
-}
+import { keeps, redactsValue } from "./_redacts.ts";
 
 Deno.test("redactText() keeps a validator's rules under a password's name", async () => {
   // laravel/framework's tests: `['password' => 'required|confirmed']`, a rule and its argument.

@@ -3,13 +3,7 @@
 // key that says so, and a chart's Secret template that only references values.
 import assert from "node:assert/strict";
 import { redactText } from "../../pipeline/secrets.ts";
-import { redactsValue } from "./_redacts.ts";
-
-/** Asserts that nothing of `text` (of the file `path`) is redacted. */
-async function keeps(path: string, text: string): Promise<void> {
-  const result = await redactText(text, path);
-  assert.deepEqual(result.findings, [], `${path}: ${result.text}`);
-}
+import { keeps, redactsValue } from "./_redacts.ts";
 
 Deno.test("redactText() keeps the name of a Secret object under existingSecret and its kin", async () => {
   await keeps("values.yaml", 'server:\n  configFromSecret: "prometheus-config"\n');
