@@ -20,9 +20,12 @@ import {
 
 /** One token of an expression: blanks, a name, a number, a string, or a mark of code. */
 const PIECE =
-  /[ \t]+|[A-Za-z_$][\w$]*|0[xX][0-9A-Fa-f]+|[0-9]+(?:\.[0-9]+)?[uUlLfF]?(?![\w$])|"(?:[^"\\\r\n]|\\.){0,256}"|'(?:[^'\\\r\n]|\\.){0,256}'|->|::|\?\.|&&|\|\||[()[\]{},.|&*+!?:/-]/y;
-/** The start of an expression: `&`, `*` or `!` (maybe several), then a name. */
-const HEAD = /^[&*!]*[A-Za-z_$]/;
+  /[ \t]+|[A-Za-z_$][\w$]*|0[xX][0-9A-Fa-f]+|[0-9]+(?:\.[0-9]+)?[uUlLfF]?(?![\w$])|"(?:[^"\\\r\n]|\\.){0,256}"|'(?:[^'\\\r\n]|\\.){0,256}'|->|::|\?\.|&&|\|\||=(?!=)|[()[\]{},.|&*+!?:/-]/y;
+/**
+ * The start of an expression: `&`, `*`, `!` or a tuple's `(` (maybe several), then a name
+ * (`(conf.hostname, conf.path)`).
+ */
+const HEAD = /^[&*!(]*[A-Za-z_$]/;
 /**
  * What makes a name an expression: a member's mark, a call or subscript, a composite literal's
  * braces, an address or deref.
@@ -84,7 +87,8 @@ export function codeExpression(value: string): boolean {
   for (let i = 0; i < pieces.length; i++) {
     const { piece, spaced } = pieces[i];
     if (/^[A-Za-z_$0-9"']/.test(piece)) {
-      const member = MEMBER.has(pieces[i + 1]?.piece ?? "");
+      // (before a member's mark or a call's `(`: a package or a function, `base64.b64decode(`)
+      const member = MEMBER.has(pieces[i + 1]?.piece ?? "") || pieces[i + 1]?.piece === "(";
       if (!operand || (/^[A-Za-z_$]/.test(piece) && !nameOfCode(piece, member))) return false;
       operand = false;
     } else if (piece === "(" || piece === "[") {
@@ -96,9 +100,17 @@ export function codeExpression(value: string): boolean {
       operand = true;
     } else if (piece === ")" || piece === "]" || piece === "}") {
       // `f()`: a call with no argument closes right after it opens; `T{}` an empty literal
-      const empty = pieces[i - 1]?.piece === "(" || pieces[i - 1]?.piece === "{";
+      const empty = pieces[i - 1]?.piece === "(" || pieces[i - 1]?.piece === "{" ||
+        (piece === "]" && pieces[i - 1]?.piece === ":");
       if (open.pop() !== piece || (operand && !empty)) return false;
       operand = false;
+    } else if (piece === ":" && open.at(-1) === "]") {
+      // a slice's bounds, either left out (`digest[:8]`, `argv[1:]`)
+      operand = true;
+    } else if (piece === "=") {
+      // a keyword argument (`new(self._key, hashAlgo=SHA256)`)
+      if (operand || open.at(-1) !== ")" || !keywordName(pieces, i)) return false;
+      operand = true;
     } else if (MEMBER.has(piece)) {
       if (operand || !/^[A-Za-z_$]/.test(pieces[i + 1]?.piece ?? "") || pieces[i + 1].spaced) {
         return false;
@@ -109,7 +121,15 @@ export function codeExpression(value: string): boolean {
     else operand = true;
   }
   if (!open.length || literal) return !operand;
-  return trimmed.endsWith(",") || pieces[pieces.length - 1].piece === "(";
+  // (left open at a call's `(`, a list's `,`, or a subscript's `[` whose key is a string the
+  // value was cut before: `b64decode(response["`)
+  return trimmed.endsWith(",") || /^[([]$/.test(pieces[pieces.length - 1].piece);
+}
+
+/** Whether the piece before the `=` at `i` is a name given after a call's `(` or a `,`. */
+function keywordName(pieces: Array<{ piece: string }>, i: number): boolean {
+  const before = pieces[i - 2]?.piece;
+  return (before === "(" || before === ",") && /^[A-Za-z_$]/.test(pieces[i - 1].piece);
 }
 
 /**
@@ -141,8 +161,9 @@ function piecesOf(body: string): Array<{ piece: string; spaced: boolean }> | und
  * (`P4ss`, `w0rd9`); a lower-case word before a member's mark (`member`) may too: a package.
  */
 function nameOfCode(name: string, member = false): boolean {
-  // A package or module before its member's mark may hold digits inside its one lower-case word:
-  // Go's protobuf aliases (`v3corepb.Address`), `s3manager.New`, `k8sclient.Get`.
+  // A package or module before its member's mark, or a function before its call's `(`, may hold
+  // digits inside its one lower-case word: Go's protobuf aliases (`v3corepb.Address`),
+  // `s3manager.New`, `k8sclient.Get`, Python's `base64.b64decode(`.
   if (
     member && /^[a-z]{1,32}[0-9]{1,8}[a-z]{1,32}$/.test(name) && !looksRandom(name) &&
     !looksGenerated(name)

@@ -1173,7 +1173,7 @@ export const PLACEHOLDER_WORD: RegExp = new RegExp(
  * and between them a call, a member, a variable or a name without digits (`+Zq7wK2p9+` is none).
  */
 export const REFERENCE: RegExp = new RegExp(
-  /^[$%<{[]|\$\{|\{\{|%\(|%[sd](?![A-Za-z0-9])|\$\(/.source +
+  /^[$%<{[]|\$\{|\{\{|%\(|%(?:0?[1-9][0-9]?)?[sd](?![A-Za-z0-9])|\$\(/.source +
     // a build's or a deploy tool's token to replace: autoconf's and Maven's `@DB_PASSWORD@`,
     // `__SMTP_PASSWORD__` (Azure's and Octopus' token replacement), Octopus' and Ruby's `#{…}`
     /|^@[A-Za-z_][\w.-]{0,127}@$|^__[A-Z][A-Z0-9_]{0,127}__$|^#\{/.source +
@@ -1291,6 +1291,9 @@ function namesWhereItIs(value: string): boolean {
  */
 const DOTTED_NAME = /^\.[a-z]{1,32}(?:[.-][a-z]{1,32}){0,8}$/;
 
+/** A GraphQL schema's built-in type, not null, maybe a list's (`String!`, `[ID!]!`). */
+const GRAPHQL_TYPE = /^\[?(?:String|Int|Float|Boolean|ID)!?\]?!?$/;
+
 /** A command line's option, maybe with its `=`: `--password=`, `-password`. */
 const OPTION_NAME = /^--?[A-Za-z][A-Za-z0-9]{0,31}(?:-[A-Za-z0-9]{1,32}){0,8}=?$/;
 
@@ -1349,6 +1352,8 @@ export function passwordLike(value: string, quoted: boolean): boolean {
   // A command line's option (`'--password='.$pw`: Laravel's `db` command) or a validator's rules
   // (`'required|confirmed'`, `'current_password:api'`), not a password.
   if (OPTION_NAME.test(value) || VALIDATION_RULES.test(value)) return false;
+  // A port's mapping (`docker run … -p 13306:3306`) or a GraphQL schema's type (`password: String!`)
+  if (/^[0-9]{1,5}:[0-9]{1,5}$/.test(value) || GRAPHQL_TYPE.test(value)) return false;
   if (readsAsProse(value)) return false;
   // A label that names the field (`'Password (optional, 7-500 characters)'`, `"API key for …"`).
   if (
@@ -1401,8 +1406,10 @@ export function findNamedPasswords(
       if (found) out.push(found);
       continue;
     }
-    // a switch's label (`case Verdict.Pass:` then `passed++;`): code, no name's value
+    // a switch's label (`case Verdict.Pass:` then `passed++;`): code, no name's value; a file's
+    // name in a path (`file:///etc/passwd" >`): no name of a value
     if (m.groups!.op === ":" && SWITCH_CASE.test(lineBefore(text, m.index))) continue;
+    if (PATH_FILE_NAME.test(nameBefore(text, m.index))) continue;
     const start = m.index + m[0].length - m.groups!.v.length;
     // a test runner's verdict (`--- PASS: TestLogin (0.00s)`, Go's and TAP's), not a password
     if (TEST_VERDICT.test(text.slice(Math.max(0, m.index - 5), start + 6))) continue;
@@ -1468,6 +1475,12 @@ function bracedPassword(text: string, start: number): { start: number; end: numb
   if (!v || !passwordLike(v, false)) return undefined;
   return { start: start + 1, end: start + 1 + v.length };
 }
+
+/**
+ * A name that ends an absolute path in a string, its closing quote and blanks after it
+ * (`"file:///etc/passwd" >`): a file's name, not a value's (`"db/password": …` is a key).
+ */
+const PATH_FILE_NAME = /(?:^|[\s"'=]|file:\/\/)(?:\/[\w.-]{1,64}){2,16}\\?["'][ \t]{0,16}$/;
 
 /** `PASS` alone, its `:` and a test's name (`PASS: TestTC39`): a test runner's verdict. */
 const TEST_VERDICT = /(?:^|[^A-Za-z0-9_])PASS:[ \t]{1,4}Test[A-Z0-9_]/;
