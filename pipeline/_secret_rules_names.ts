@@ -111,8 +111,10 @@ export function findNamedValues(
     if (PUBLIC_TYPE.test(body)) continue;
     for (const v of body.matchAll(MAP_VALUE)) {
       if (!KEY_LIKE.test(v[1]) || isPlaceholder(v[1]) || wordsJoined(v[1])) continue;
-      // A member that names or describes its entry (`"name": "allow_policy_1"`) holds no key.
-      if (LABEL_MEMBER.test(v[0].slice(1, v[0].indexOf('"', 1)))) continue;
+      // A member that names or describes its entry (`"name": "allow_policy_1"`) holds no key, nor
+      // a package's in a lockfile (`"gtoken": { "resolved": "https://…", "integrity": "sha512-…" }`).
+      const member = v[0].slice(1, v[0].indexOf('"', 1));
+      if (LABEL_MEMBER.test(member) || PACKAGE_MEMBER.test(member)) continue;
       const at = open + v.index! + v[0].lastIndexOf(`"${v[1]}"`) + 1;
       // Laravel's `base64:` says how the key is written: not part of it
       const skip = v[1].startsWith("base64:") ? 7 : 0;
@@ -159,6 +161,9 @@ function wordEnds(text: string, at: number): boolean {
 
 /** A map's member that says it holds a public key: `"type": "EcPublicKey"`. */
 const PUBLIC_TYPE = /"type"\s{0,16}:\s{0,16}"[A-Za-z0-9 _-]{0,32}Public ?Key/i;
+
+/** A lockfile's member of a package's entry: where it came from and its checksum. */
+const PACKAGE_MEMBER = /^(?:version|resolved|integrity|tarball|shasum|checksum)$/;
 
 /** A map member's name that names or describes its entry: `"name"`, `"title"`, `"type"`, … */
 const LABEL_MEMBER = /^(?:name|title|label|description|display_?name|type|kind)$/i;

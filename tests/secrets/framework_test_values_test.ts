@@ -134,3 +134,27 @@ Deno.test("redactText() reads a form body's escaped blanks before it judges a pa
     "a.rs",
   );
 });
+
+Deno.test("redactText() keeps a lockfile's package entry whose package is named like a token", async () => {
+  // GoogleCloudPlatform/microservices-demo's package-lock.json: the `gtoken` package's source and
+  // checksum read as a map of keys under a token's name.
+  await keeps(
+    "package-lock.json",
+    [
+      '{"dependencies": {',
+      '  "gtoken": {',
+      '    "version": "7.1.0",',
+      '    "resolved": "https://registry.npmjs.org/gtoken/-/gtoken-7.1.0.tgz",',
+      '    "integrity": "sha512-pCcEwRi+TKpMlxAQObHDQ56KawURgyAf6jtIY046fJ5tIv3zDe/LEIubckAO8fj6JnAxLdmWkUfNyulQ2iKdEw=="',
+      "  }",
+      "}}",
+      "",
+    ].join("\n"),
+  );
+  // A map of tokens is still read.
+  await redactsValue(
+    '{"tokens": {\n  "deploy": "Qm7vX2pL9wKd4TQm7vX2pL9wKd4T"\n}}\n',
+    "Qm7vX2pL9wKd4TQm7vX2pL9wKd4T",
+    "a.json",
+  );
+});
