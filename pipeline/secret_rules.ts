@@ -248,7 +248,7 @@
  * "…")`, libcurl's `CURLOPT_PASSWORD, "…"`, `mysql_real_connect`'s fourth argument, reqwest's
  * `.bearer_auth("…")`, Rust's `String::from("…")`.
  */
-export const SECRET_RULES_VERSION = 75;
+export const SECRET_RULES_VERSION = 76;
 
 import {
   BASE64_RUN,
@@ -385,6 +385,7 @@ import {
   WIF_KEY,
 } from "./_secret_rules_services.ts";
 import { findJwkPrivate, JWK_PRIVATE } from "./_secret_rules_jwk.ts";
+import { findOptionDefaults } from "./_secret_rules_options.ts";
 import {
   CREDENTIAL_CALL,
   findCredentialCalls,
@@ -1298,6 +1299,16 @@ export const SECRET_SHAPES: SecretShape[] = [
       '`new PDO(dsn, "user", "…")`, `mysqli_connect(host, "user", "…")`, `getConnection(url, "user", "…")`',
     hints: [], // the rule's own searches (see `_secret_rules_calls.ts`)
     find: findCredentialCalls,
+  },
+  {
+    id: "option-default",
+    label: "password",
+    kind: "The default of an option or a parameter named for a secret: argparse's and click's " +
+      '`"--password", default="…"`, Go\'s `flag.String("password", "…", …)`, commander\'s ' +
+      '`.option("--api-key <key>", "…", "…")`, fish\'s `set -x DB_PASSWORD …`, a CloudFormation ' +
+      "parameter's `Default:`",
+    hints: [], // the rule's own searches (see `_secret_rules_options.ts`)
+    find: findOptionDefaults,
   },
   {
     id: "bare-bearer",
