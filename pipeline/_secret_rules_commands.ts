@@ -9,7 +9,7 @@
  * @module
  */
 
-import type { TextHints } from "./_secret_rules_common.ts";
+import { type TextHints, withoutFullStops } from "./_secret_rules_common.ts";
 import {
   namesOf,
   passwordLike,
@@ -299,9 +299,10 @@ const ANSWER_AFTER: Array<{ before: RegExp; after: RegExp }> = [
   },
   {
     before: /(?:^|[ \t])with[ \t]{1,8}$/,
-    // (not a Markdown code span: prose's "with password `12345`")
+    // (not a Markdown code span: prose's "with password `12345`"; unquoted, it may end a string,
+    // a docstring's `"""Connect with password ….""""`)
     after:
-      /(?:or)?d[ \t]{1,8}(?:(?<o>["'])(?<q>[^"'\r\n]{1,256})\k<o>|(?<v>[^\s"'`]{1,256}))(?=\s|$)/dy,
+      /(?:or)?d[ \t]{1,8}(?:(?<o>["'])(?<q>[^"'\r\n]{1,256})\k<o>|(?<v>[^\s"'`]{1,256}))(?=\s|$|["'])/dy,
   },
 ];
 
@@ -314,10 +315,11 @@ function answerPassword(text: string, at: number): Span | undefined {
     const m = after.exec(text);
     if (!m || !before.test(text.slice(Math.max(0, word - 640), word))) continue;
     const name = m.groups!.q !== undefined ? "q" : "v";
-    const value = m.groups![name];
+    // (unquoted, a sentence's full stop after it is not part of it)
+    const value = name === "v" ? withoutFullStops(m.groups!.v) : m.groups!.q;
     if (!realPassword(value) || (name === "v" && !passwordLike(value, false))) continue;
-    const [start, end] = m.indices!.groups![name]!;
-    return { start, end };
+    const [start] = m.indices!.groups![name]!;
+    return { start, end: start + value.length };
   }
   return undefined;
 }

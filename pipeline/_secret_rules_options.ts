@@ -13,7 +13,9 @@
  *   `Default: …` a few lines below;
  * - zod's `apiKey: z.string().default("…")`;
  * - clap's `#[arg(long, default_value = "…")]` before `password: String`, .NET's
- *   `[DefaultValue("…")]` before `public string Password { get; set; }`.
+ *   `[DefaultValue("…")]` before `public string Password { get; set; }`;
+ * - Go's struct tag `env:"DB_PASSWORD" envDefault:"…"` (caarlos0/env);
+ * - a shell's here-string given to a variable: `read -r PASSWORD <<< "…"`.
  *
  * @module
  */
@@ -61,6 +63,14 @@ const ZOD_DEFAULT =
 const ATTRIBUTE_DEFAULT =
   /(?:default_value(?:_t)?[ \t]{0,16}=[ \t]{0,16}|\[DefaultValue\()(?<q>")(?<v>[^"\\\r\n]{4,256})"[^\]\r\n]{0,200}\]\s{0,64}(?:(?:pub(?:\([\w]{1,16}\))?|public|private|internal|protected|static|virtual|override)[ \t]{1,8}){0,3}(?:[\w<>?.]{1,64}[ \t]{1,8})?(?<n>[A-Za-z_]\w{0,63})[ \t]{0,16}[:{]/dg;
 
+/** Go's struct tag of an environment variable and its default (`env:"DB_PASSWORD" envDefault:"…"`). */
+const ENV_TAG_DEFAULT =
+  /\benv:"(?<n>[A-Za-z_][\w]{0,63})(?:,[\w]{1,32}){0,4}"[^`"\r\n]{0,64}(?:"[^"`\r\n]{0,64}"[^`"\r\n]{0,64}){0,4}?envDefault:"(?<v>[^"\\\r\n]{4,256})"/dg;
+
+/** A shell's `read NAME <<< "…"`: a here-string given to a variable (group `n`, `v`). */
+const HERE_STRING =
+  /\bread[ \t]{1,8}(?:-[a-zA-Z]{1,4}[ \t]{1,8}){0,4}(?<n>[A-Za-z_]\w{0,63})[ \t]{0,8}<<<[ \t]{0,8}(?<q>["']?)(?<v>[^\s"'$`]{4,256})\k<q>(?=[\s;]|$)/dg;
+
 /**
  * Secrets given as the default of an option or a parameter named for one (see the module's
  * text); each value read as a password is (a stand-in, a reference or a word stays).
@@ -83,6 +93,8 @@ export function findOptionDefaults(text: string): Array<{ start: number; end: nu
     [ZOD_DEFAULT, ".default("],
     [ATTRIBUTE_DEFAULT, "default_value"],
     [ATTRIBUTE_DEFAULT, "DefaultValue("],
+    [ENV_TAG_DEFAULT, "envDefault:"],
+    [HERE_STRING, "<<<"],
   ];
   const seen = new Set<RegExp>();
   for (const [pattern, word] of shapes) {

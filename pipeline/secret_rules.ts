@@ -248,7 +248,7 @@
  * "…")`, libcurl's `CURLOPT_PASSWORD, "…"`, `mysql_real_connect`'s fourth argument, reqwest's
  * `.bearer_auth("…")`, Rust's `String::from("…")`.
  */
-export const SECRET_RULES_VERSION = 76;
+export const SECRET_RULES_VERSION = 77;
 
 import {
   BASE64_RUN,

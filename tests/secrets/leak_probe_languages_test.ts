@@ -1,5 +1,8 @@
-// A leak probe over 46 placements of one password in the languages of the outside trees audited
-// in bench/README.md ("False positives in five more outside trees"): the three it found leaking.
+// Leak probes over placements of one password in the languages of the outside trees audited in
+// bench/README.md ("False positives in five more outside trees"), and in settings, deploy files
+// and literal forms: each test holds what one probe found leaking.
+import assert from "node:assert/strict";
+import { redactText } from "../../pipeline/secrets.ts";
 import { kept, redactsValue } from "./_redacts.ts";
 
 const PASSWORD = "Qm7vX2pL9wKd4T";
@@ -74,5 +77,28 @@ Deno.test("redactText() hides the default of an option or a parameter named for 
       "",
     ].join("\n"),
     "mixed.txt",
+  );
+});
+
+Deno.test("redactText() hides a password in a docstring's sentence, a Go env tag's default and a here-string", async () => {
+  // A fifth probe, of 50 placements in more languages and literal forms: three of its five leaks.
+  await redactsValue(
+    `def connect():\n    """Connect with password ${PASSWORD}."""\n`,
+    PASSWORD,
+    "db.py",
+  );
+  await redactsValue(
+    'type Config struct {\n\tPassword string `env:"DB_PASSWORD" envDefault:"' + PASSWORD +
+      '"`\n}\n',
+    PASSWORD,
+    "config.go",
+  );
+  await redactsValue(`read -r PASSWORD <<< "${PASSWORD}"\n`, PASSWORD, "setup.sh");
+  // The sentence's full stop is not part of the password.
+  const out = (await redactText(`# log in with password ${PASSWORD}.\n`, "notes.sh")).text;
+  assert.ok(out.endsWith("].\n"), out);
+  await kept(
+    'Host string `env:"HOST" envDefault:"localhost"`\nread -r NAME <<< "hello world"\n',
+    "a.go",
   );
 });
