@@ -195,8 +195,8 @@ const TYPE =
 
 /**
  * Whether `value` is a type of code with type arguments, a pointer's mark or an optional's `?`
- * (`Option<String>`, `*C.char`, `&'static str`, `SecretKey?`): balanced `<>`, names of code shape. A name alone is left to the
- * other checks.
+ * (`Option<String>`, `*C.char`, `&'static str`, `SecretKey?`): balanced `<>`, names of code
+ * shape. A name alone is left to the other checks.
  *
  * @example
  * ```ts

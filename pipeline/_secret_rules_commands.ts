@@ -300,7 +300,7 @@ const ANSWER_AFTER: Array<{ before: RegExp; after: RegExp }> = [
   {
     before: /(?:^|[ \t])with[ \t]{1,8}$/,
     // (not a Markdown code span: prose's "with password `12345`"; unquoted, it may end a string,
-    // a docstring's `"""Connect with password ….""""`)
+    // a docstring's `"""Connect with password …."""`)
     after:
       /(?:or)?d[ \t]{1,8}(?:(?<o>["'])(?<q>[^"'\r\n]{1,256})\k<o>|(?<v>[^\s"'`]{1,256}))(?=\s|$|["'])/dy,
   },

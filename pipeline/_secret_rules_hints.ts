@@ -86,8 +86,9 @@ export const TOKEN_GATE: RegExp = new RegExp(
     // Oracle's Python drivers' `connect(`
     "\\((?:(?=[ \\t]{0,4}[\"'`][MNO][DTjz])(?<=\\.(?:run|login|start)\\()|(?<=[Oo]racle(?:db)?\\.connect\\()|" +
     // databases' and mailers' connects that take a password by position
-    // (PHP's `new PDO($dsn, …)`, Perl's `DBI->connect(`), and calls that sign a JWT with a key (`jwt.sign(`, `jwt.encode(`,
-    // `SignedString(`, `signWith(`): one look behind for all, each a `(` of a text tries it
+    // (PHP's `new PDO($dsn, …)`, Perl's `DBI->connect(`), and calls that sign a JWT with a key
+    // (`jwt.sign(`, `jwt.encode(`, `SignedString(`, `signWith(`): one look behind for all, each a
+    // `(` of a text tries it
     // (MySQL's C client's `mysql_real_connect(`, reqwest's `.bearer_auth(`)
     "(?<=getConnection\\(|PDO\\(|Sequelize\\(|PlainAuth\\(|ssql\\.connect\\(|DBI->connect\\(|" +
     "real_connect\\(|bearer_auth\\(|" +

@@ -1414,7 +1414,8 @@ export function findNamedPasswords(
     // a switch's label (`case Verdict.Pass:` then `passed++;`): code, no name's value; a file's
     // name in a path (`file:///etc/passwd" >`): no name of a value
     if (m.groups!.op === ":" && SWITCH_CASE.test(lineBefore(text, m.index))) continue;
-    if (PATH_FILE_NAME.test(nameBefore(text, m.index))) continue;
+    const name = nameBefore(text, m.index);
+    if (PATH_FILE_NAME.test(name)) continue;
     const start = m.index + m[0].length - m.groups!.v.length;
     // a test runner's verdict (`--- PASS: TestLogin (0.00s)`, Go's and TAP's), not a password
     if (TEST_VERDICT.test(text.slice(Math.max(0, m.index - 5), start + 6))) continue;
@@ -1441,7 +1442,7 @@ export function findNamedPasswords(
       );
     if (
       end !== undefined && !(raw && /[()[\]{}\\|]/.test(text.slice(start, end))) &&
-      !secretObjectName(text.slice(start, end), nameBefore(text, m.index))
+      !secretObjectName(text.slice(start, end), name)
     ) {
       out.push({ start, end });
     }

@@ -71,6 +71,19 @@ const ENV_TAG_DEFAULT =
 const HERE_STRING =
   /\bread[ \t]{1,8}(?:-[a-zA-Z]{1,4}[ \t]{1,8}){0,4}(?<n>[A-Za-z_]\w{0,63})[ \t]{0,8}<<<[ \t]{0,8}(?<q>["']?)(?<v>[^\s"'$`]{4,256})\k<q>(?=[\s;]|$)/dg;
 
+/** Each pattern and the words of which a text must hold one for the pattern to be tried. */
+const SHAPES: Array<[RegExp, string[]]> = [
+  [PYTHON_OPTION, ["add_argument", ".option("]],
+  [GO_FLAG, ["flag.String"]],
+  [COMMANDER_OPTION, [".option("]],
+  [FISH_SET, ["set "]],
+  [TEMPLATE_PARAMETER, ["Default:"]],
+  [ZOD_DEFAULT, [".default("]],
+  [ATTRIBUTE_DEFAULT, ["default_value", "DefaultValue("]],
+  [ENV_TAG_DEFAULT, ["envDefault:"]],
+  [HERE_STRING, ["<<<"]],
+];
+
 /**
  * Secrets given as the default of an option or a parameter named for one (see the module's
  * text); each value read as a password is (a stand-in, a reference or a word stays).
@@ -83,26 +96,12 @@ const HERE_STRING =
  */
 export function findOptionDefaults(text: string): Array<{ start: number; end: number }> {
   const out: Array<{ start: number; end: number }> = [];
-  const shapes: Array<[RegExp, string]> = [
-    [PYTHON_OPTION, "add_argument"],
-    [PYTHON_OPTION, ".option("],
-    [GO_FLAG, "flag.String"],
-    [COMMANDER_OPTION, ".option("],
-    [FISH_SET, "set "],
-    [TEMPLATE_PARAMETER, "Default:"],
-    [ZOD_DEFAULT, ".default("],
-    [ATTRIBUTE_DEFAULT, "default_value"],
-    [ATTRIBUTE_DEFAULT, "DefaultValue("],
-    [ENV_TAG_DEFAULT, "envDefault:"],
-    [HERE_STRING, "<<<"],
-  ];
-  const seen = new Set<RegExp>();
-  for (const [pattern, word] of shapes) {
-    // (each pattern is run over a text that holds its word, once)
-    if (seen.has(pattern) || !text.includes(word)) continue;
-    seen.add(pattern);
-    pattern.lastIndex = 0;
+  for (const [pattern, words] of SHAPES) {
+    // (a pattern is run only over a text that holds one of its words)
+    if (!words.some((word) => text.includes(word))) continue;
+    pattern.lastIndex = 0; // (`matchAll` starts where the pattern's `lastIndex` stands)
     for (const m of text.matchAll(pattern)) {
+      // (the patterns with no group `q` read quoted values alone: Go's)
       const { n, v, q } = m.groups!;
       if (!SECRET_WORD.test(n) || !passwordLike(v, q !== "")) continue;
       const [start, end] = m.indices!.groups!.v!;

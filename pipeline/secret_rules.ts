@@ -1306,7 +1306,9 @@ export const SECRET_SHAPES: SecretShape[] = [
     kind: "The default of an option or a parameter named for a secret: argparse's and click's " +
       '`"--password", default="…"`, Go\'s `flag.String("password", "…", …)`, commander\'s ' +
       '`.option("--api-key <key>", "…", "…")`, fish\'s `set -x DB_PASSWORD …`, a CloudFormation ' +
-      "parameter's `Default:`",
+      "parameter's `Default:`, zod's `.default(\"…\")`, clap's `default_value = \"…\"` and .NET's " +
+      '`[DefaultValue("…")]` before a field named for a secret, Go\'s ' +
+      '`env:"DB_PASSWORD" envDefault:"…"`, a shell\'s `read PASSWORD <<< "…"`',
     hints: [], // the rule's own searches (see `_secret_rules_options.ts`)
     find: findOptionDefaults,
   },
